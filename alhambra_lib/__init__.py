@@ -1,0 +1,51 @@
+"""alhambra_lib: the rules of Alhambra (Dirk Henn, Queen Games 2003) as code.
+
+The rules core (tiles, the Alhambra on a networkx grid graph, walls, majorities)
+imports only the standard library and networkx.
+
+Examples
+--------
+>>> from alhambra_lib import Alhambra, Tile
+>>> a = Alhambra()
+>>> a.check(Tile("garden", 8, "NE"), (0, -1)).reasons
+('walls_mismatch', 'unreachable')
+>>> a.place(Tile("garden", 8, "NE"), (0, 1))
+>>> a.counts()["garden"], a.longest_wall()
+(1, 2)
+"""
+
+from .alhambra import HOLE_RULES, REASONS, Alhambra, IllegalPlacement, Verdict
+from .components import (
+    BUILDING_TILES,
+    CURRENCIES,
+    FOUNTAIN,
+    KINDS,
+    Card,
+    ScoringCard,
+    Tile,
+    money_deck,
+    place_points,
+)
+from .scoring import Award, majority_awards, score_majorities
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Alhambra",
+    "IllegalPlacement",
+    "Verdict",
+    "REASONS",
+    "HOLE_RULES",
+    "Tile",
+    "Card",
+    "ScoringCard",
+    "FOUNTAIN",
+    "BUILDING_TILES",
+    "KINDS",
+    "CURRENCIES",
+    "money_deck",
+    "place_points",
+    "Award",
+    "majority_awards",
+    "score_majorities",
+]

@@ -1,0 +1,477 @@
+"""A player's Alhambra: tiles on a networkx grid graph, and the building rules.
+
+The tiles sit on cells (x, y) of the grid (x east, y north), the fountain at (0, 0).
+`Alhambra.graph` is a networkx graph whose nodes are the built cells and whose edges
+are the *open* shared sides, the ones a person can walk through; reachability from
+the fountain is connectivity in that graph.
+
+Placing a tile (RULES.md §6) is legal iff none of these reason codes applies:
+
+============== ==============================================================
+occupied       the cell is built (reported alone)
+not_adjacent   no side-neighbour is built (reported alone)
+walls_mismatch a built side-neighbour's facing side disagrees (wall vs open)
+unreachable    no built side-neighbour shares an open side with the tile
+hole           building the cell would enclose an empty area
+============== ==============================================================
+
+Removing a tile (§7) reports ``empty``, ``fountain``, ``hole`` or ``disconnects``;
+exchanging reports ``empty``, ``fountain`` or ``walls_mismatch``.
+
+Examples
+--------
+>>> from alhambra_lib import Alhambra, Tile
+>>> a = Alhambra()
+>>> a.place(Tile("tower", 9, "NE"), (1, 0))
+>>> a.check(Tile("garden", 8, ""), (2, 0)).reasons
+('walls_mismatch', 'unreachable')
+>>> sorted(a.legal_positions(Tile("garden", 10, "W")))
+[(-1, 0), (0, -1), (0, 1), (1, -1)]
+>>> a.longest_wall()
+2
+
+Notes
+-----
+Speed without losing the graph: besides the networkx graph, the Alhambra keeps the
+*frontier* (empty cells with a built side-neighbour) and, per frontier cell, three
+small facts that decide every placement there: which sides have a built neighbour,
+which of those neighbours have a wall facing the cell, and whether building the
+cell would make a hole. A change only touches the facts of cells near it, so they
+are dropped there and recomputed on the next query; a legal-cell query is then one
+bit test per frontier cell. The hole fact uses the local test of
+`alhambra_lib.holes.closes_area`, exact on legal Alhambras; the tests compare it
+with the flood fill of `alhambra_lib.holes.enclosed_cells`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import networkx as nx
+
+from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
+from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
+from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
+from .walls import WallGraph
+
+__all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES"]
+
+#: The hole rules: the official enclosed-area rule and the literal single-cell reading.
+HOLE_RULES = ("enclosed", "single")
+
+#: Every reason code, in words, for explanations.
+REASONS = {
+    "occupied": "the cell already holds a tile",
+    "not_adjacent": "the cell shares no whole side with the Alhambra (a corner is not enough)",
+    "walls_mismatch": "a side of the tile would touch a neighbour's side that disagrees "
+                      "(a wall against an open side)",
+    "unreachable": "no open side joins it to a neighbour, so it cannot be walked to "
+                   "from the fountain",
+    "hole": "it would leave an empty area enclosed by the Alhambra",
+    "empty": "there is no tile on that cell",
+    "fountain": "the fountain never moves",
+    "disconnects": "some tile could no longer be walked to from the fountain",
+}
+
+_ORIGIN = (0, 0)
+# The cells whose cached placement facts a change at a cell can alter: the eight
+# around it for the ring-based hole test, everything within two steps for the
+# single-cell test (it looks at the neighbours of the neighbours).
+_NEAR = {
+    "enclosed": tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)),
+    "single": tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)
+                    if abs(dx) + abs(dy) <= 2),
+}
+
+
+class IllegalPlacement(ValueError):
+    """A placement, removal or exchange the building rules refuse.
+
+    Attributes
+    ----------
+    reasons : tuple of str
+        The reason codes that apply.
+    """
+
+    def __init__(self, message, reasons=()):
+        super().__init__(message)
+        self.reasons = tuple(reasons)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "may this be done here?": ``ok`` and the ``reasons`` against it."""
+
+    ok: bool
+    reasons: tuple = ()
+
+    def __bool__(self):
+        return self.ok
+
+    def explain(self):
+        """The reasons in words, one sentence, or ``"legal"``."""
+        if self.ok:
+            return "legal"
+        return "; ".join(REASONS[r] for r in self.reasons)
+
+
+_LEGAL = Verdict(True, ())
+
+
+def _check_tile(tile):
+    if not isinstance(tile, Tile):
+        raise TypeError(f"expected a Tile, got {type(tile).__name__}: {tile!r}")
+    if tile.kind == FOUNTAIN_KIND:
+        raise ValueError("the fountain is the start tile at (0, 0); it is never placed")
+    return tile
+
+
+class Alhambra:
+    """One player's Alhambra: the fountain at (0, 0) and every tile built onto it.
+
+    Parameters
+    ----------
+    hole_rule : {"enclosed", "single"}
+        ``"enclosed"`` (the rule, default) forbids any enclosed empty area;
+        ``"single"`` only an empty cell with four built side-neighbours.
+
+    Attributes
+    ----------
+    graph : networkx.Graph
+        Built cells as nodes (attribute ``tile``), open shared sides as edges; kept up
+        to date, treat it as read-only.
+    """
+
+    def __init__(self, hole_rule="enclosed"):
+        if hole_rule not in HOLE_RULES:
+            raise ValueError(f"unknown hole_rule {hole_rule!r}: expected 'enclosed' or 'single'")
+        self.hole_rule = hole_rule
+        self._layout = {}
+        self._view = MappingProxyType(self._layout)
+        self.graph = nx.Graph()
+        self._frontier = {}  # empty cell -> number of built side-neighbours
+        self._facts = {}  # frontier cell -> (built sides, facing walls, makes a hole)
+        self._walls = WallGraph()
+        self._counts = dict.fromkeys(KINDS, 0)
+        self._cut_cells = None  # articulation points of the graph, cached per layout
+        self._exchange_cache = {}
+        self._add(_ORIGIN, FOUNTAIN)
+
+    # -- reading -----------------------------------------------------------------
+
+    @property
+    def layout(self):
+        """Read-only mapping ``(x, y) -> Tile`` of every built tile, the fountain included."""
+        return self._view
+
+    def counts(self):
+        """Number of tiles of each of the six kinds (the fountain is not counted)."""
+        return dict(self._counts)
+
+    def frontier(self):
+        """The empty cells that share a side with a built cell: where tiles can go."""
+        return frozenset(self._frontier)
+
+    def longest_wall(self):
+        """Wall points: the number of segments in the longest external wall."""
+        return self._walls.length()
+
+    def longest_wall_path(self):
+        """Corner points (x, y) along a longest external wall; ``[]`` when there is none."""
+        return list(self._walls.path())
+
+    def wall_segments(self):
+        """The external wall segments, each a pair of corners, lower-left first."""
+        return self._walls.segments()
+
+    def wall_graph(self):
+        """The external walls as a networkx graph of corners (a fresh copy, for teaching)."""
+        return nx.Graph((a, b) for a, b in self._walls.segments())
+
+    def __len__(self):
+        return len(self._layout)
+
+    def __eq__(self, other):
+        if not isinstance(other, Alhambra):
+            return NotImplemented
+        return self.hole_rule == other.hole_rule and self._layout == other._layout
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"<Alhambra: {len(self._layout) - 1} tiles, wall {self.longest_wall()}"
+                f"{', hole_rule=single' if self.hole_rule == 'single' else ''}>")
+
+    def _repr_svg_(self):
+        from .svg import alhambra_svg
+
+        return alhambra_svg(self)
+
+    # -- placement -----------------------------------------------------------------
+
+    def _placement_facts(self, cell):
+        """(sides with a built neighbour, those whose neighbour has a facing wall, hole)."""
+        layout = self._layout
+        built = facing = 0
+        for side, neighbour in zip(SIDES, side_neighbours(cell)):
+            tile = layout.get(neighbour)
+            if tile is not None:
+                built |= BIT[side]
+                if tile.mask & BIT[OPPOSITE[side]]:
+                    facing |= BIT[side]
+        if self.hole_rule == "enclosed":
+            hole = RING_RUNS[ring_mask(cell, layout)] > 1
+        else:
+            hole = makes_single_hole(cell, layout)
+        return built, facing, hole
+
+    def _facts_of(self, cell):
+        facts = self._facts.get(cell)
+        if facts is None:
+            facts = self._facts[cell] = self._placement_facts(cell)
+        return facts
+
+    def check(self, tile, cell):
+        """May `tile` be placed on `cell`? Returns a `Verdict` with every reason against.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.check(Tile("garden", 8, "E"), (-1, 0))
+        Verdict(ok=False, reasons=('walls_mismatch', 'unreachable'))
+        >>> a.check(Tile("garden", 8, "W"), (-1, 0))
+        Verdict(ok=True, reasons=())
+        >>> a.check(Tile("garden", 8, "E"), (5, 5)).reasons
+        ('not_adjacent',)
+        """
+        tile, cell = _check_tile(tile), check_cell(cell)
+        if cell in self._layout:
+            return Verdict(False, ("occupied",))
+        if cell not in self._frontier:
+            return Verdict(False, ("not_adjacent",))
+        built, facing, hole = self._facts_of(cell)
+        mask = tile.mask
+        reasons = []
+        if (mask ^ facing) & built:
+            reasons.append("walls_mismatch")
+        if not built & ~mask & ~facing:
+            reasons.append("unreachable")
+        if hole:
+            reasons.append("hole")
+        return Verdict(False, tuple(reasons)) if reasons else _LEGAL
+
+    def legal_positions(self, tile):
+        """The set of cells where `tile` may be placed.
+
+        Notes
+        -----
+        One bit test per frontier cell on facts cached since the last change near it:
+        O(frontier) per query, O(1) work per change.
+        """
+        mask = _check_tile(tile).mask
+        facts_of = self._facts_of
+        legal = set()
+        for cell in self._frontier:
+            built, facing, hole = facts_of(cell)
+            if not hole and not (mask ^ facing) & built and built & ~mask & ~facing:
+                legal.add(cell)
+        return legal
+
+    def place(self, tile, cell):
+        """Build `tile` on `cell`; raises `IllegalPlacement` and changes nothing if illegal."""
+        verdict = self.check(tile, cell)
+        if not verdict.ok:
+            raise IllegalPlacement(f"cannot place {tile} at {tuple(cell)}: {verdict.explain()}",
+                                   verdict.reasons)
+        self._add(check_cell(cell), tile)
+
+    # -- redesign ------------------------------------------------------------------
+
+    def check_removal(self, cell):
+        """May the tile on `cell` be moved to the reserve? Returns a `Verdict`.
+
+        Notes
+        -----
+        ``hole``: the vacated cell would have four built side-neighbours (on a legal
+        Alhambra an empty neighbour already reaches the outside). ``disconnects``: the
+        cell is an articulation point of the walking graph, found once per layout by
+        networkx's depth-first search in O(tiles).
+        """
+        cell = check_cell(cell)
+        if cell not in self._layout:
+            return Verdict(False, ("empty",))
+        if cell == _ORIGIN:
+            return Verdict(False, ("fountain",))
+        reasons = []
+        if all(n in self._layout for n in side_neighbours(cell)):
+            reasons.append("hole")
+        if self._cut_cells is None:
+            self._cut_cells = frozenset(nx.articulation_points(self.graph))
+        if cell in self._cut_cells:
+            reasons.append("disconnects")
+        return Verdict(False, tuple(reasons)) if reasons else _LEGAL
+
+    def removable_positions(self):
+        """The set of cells whose tile may be moved to the reserve."""
+        return {cell for cell in self._layout if self.check_removal(cell).ok}
+
+    def remove(self, cell):
+        """Move the tile on `cell` out (to the reserve) and return it."""
+        verdict = self.check_removal(cell)
+        if not verdict.ok:
+            raise IllegalPlacement(f"cannot remove the tile at {tuple(cell)}: "
+                                   f"{verdict.explain()}", verdict.reasons)
+        return self._take(check_cell(cell))
+
+    def check_exchange(self, tile, cell):
+        """May reserve `tile` take the exact cell of the tile on `cell`? Returns a `Verdict`.
+
+        Notes
+        -----
+        Only the walls matter: the built cells stay the same, so no hole can appear,
+        and as both tiles match every neighbour the open sides stay open (RULES.md §7).
+        """
+        tile, cell = _check_tile(tile), check_cell(cell)
+        if cell not in self._layout:
+            return Verdict(False, ("empty",))
+        if cell == _ORIGIN:
+            return Verdict(False, ("fountain",))
+        for side, neighbour in zip(SIDES, side_neighbours(cell)):
+            other = self._layout.get(neighbour)
+            if other is not None and tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
+                return Verdict(False, ("walls_mismatch",))
+        return _LEGAL
+
+    def exchange_positions(self, tile):
+        """The set of cells where reserve `tile` may be exchanged in."""
+        mask = _check_tile(tile).mask
+        if mask not in self._exchange_cache:
+            self._exchange_cache[mask] = frozenset(
+                cell for cell in self._layout if self.check_exchange(tile, cell).ok)
+        return set(self._exchange_cache[mask])
+
+    def exchange(self, tile, cell):
+        """Put reserve `tile` on `cell` in place of the tile there, and return that tile."""
+        verdict = self.check_exchange(tile, cell)
+        if not verdict.ok:
+            raise IllegalPlacement(f"cannot exchange {tile} in at {tuple(cell)}: "
+                                   f"{verdict.explain()}", verdict.reasons)
+        cell = check_cell(cell)
+        old = self._take(cell)
+        self._add(cell, tile)
+        return old
+
+    # -- state changes (no checks: callers have checked) ---------------------------
+
+    def _changed_near(self, cell):
+        self._cut_cells = None
+        self._exchange_cache.clear()
+        facts = self._facts
+        x, y = cell
+        for dx, dy in _NEAR[self.hole_rule]:
+            facts.pop((x + dx, y + dy), None)
+
+    def _add(self, cell, tile):
+        layout = self._layout
+        layout[cell] = tile
+        self.graph.add_node(cell, tile=tile)
+        frontier = self._frontier
+        frontier.pop(cell, None)
+        for side, neighbour in zip(SIDES, side_neighbours(cell)):
+            other = layout.get(neighbour)
+            if other is None:
+                frontier[neighbour] = frontier.get(neighbour, 0) + 1
+            elif not tile.mask & BIT[side] and not other.mask & BIT[OPPOSITE[side]]:
+                self.graph.add_edge(cell, neighbour)
+        if tile.kind != FOUNTAIN_KIND:
+            self._counts[tile.kind] += 1
+        self._walls.tile_added(cell, layout)
+        self._changed_near(cell)
+
+    def _take(self, cell):
+        layout = self._layout
+        tile = layout.pop(cell)
+        self.graph.remove_node(cell)
+        frontier = self._frontier
+        touching = 0
+        for neighbour in side_neighbours(cell):
+            if neighbour in layout:
+                touching += 1
+            else:
+                frontier[neighbour] -= 1
+                if not frontier[neighbour]:
+                    del frontier[neighbour]
+        if touching:
+            frontier[cell] = touching
+        self._counts[tile.kind] -= 1
+        self._walls.tile_removed(cell, tile, layout)
+        self._changed_near(cell)
+        return tile
+
+    # -- whole layouts ---------------------------------------------------------------
+
+    def copy(self):
+        """An independent copy with the same tiles and hole rule."""
+        return Alhambra.from_layout(self._layout, hole_rule=self.hole_rule, check=False)
+
+    @classmethod
+    def from_layout(cls, layout, hole_rule="enclosed", *, check=True):
+        """Build an Alhambra from a mapping ``(x, y) -> Tile``, checking the whole layout.
+
+        The mapping must hold the fountain at (0, 0) (it may be left out) and building
+        tiles elsewhere. Raises `IllegalPlacement` naming the first broken rule
+        (``walls_mismatch``, ``unreachable``, ``hole``) with the cells concerned.
+
+        Notes
+        -----
+        The plain graph algorithms: every shared side is compared, reachability is a
+        breadth-first search of the walking graph from the fountain, holes a flood
+        fill from outside (`alhambra_lib.holes.enclosed_cells`). O(tiles + box area).
+
+        Examples
+        --------
+        >>> Alhambra.from_layout({(1, 0): Tile("tower", 9, "NE"),
+        ...                       (2, 0): Tile("garden", 8, "")})
+        Traceback (most recent call last):
+        ...
+        alhambra_lib.alhambra.IllegalPlacement: layout breaks walls_mismatch at (1, 0)-(2, 0)
+        """
+        cells = {}
+        for cell, tile in dict(layout).items():
+            cell = check_cell(cell)
+            if not isinstance(tile, Tile):
+                raise TypeError(f"expected a Tile at {cell}, got {type(tile).__name__}")
+            if (tile.kind == FOUNTAIN_KIND) != (cell == _ORIGIN):
+                raise ValueError(f"the fountain stands at (0, 0) and only there; got {tile!r} "
+                                 f"at {cell}")
+            cells[cell] = tile
+        cells.setdefault(_ORIGIN, FOUNTAIN)
+        alhambra = cls(hole_rule)
+        for cell, tile in cells.items():
+            if cell != _ORIGIN:
+                alhambra._add(cell, tile)
+        if check:
+            alhambra._check_whole()
+        return alhambra
+
+    def _check_whole(self):
+        layout = self._layout
+        for cell, tile in layout.items():
+            for side in ("E", "N"):
+                neighbour = side_neighbour(cell, side)
+                other = layout.get(neighbour)
+                if other is not None and tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
+                    raise IllegalPlacement(f"layout breaks walls_mismatch at {cell}-{neighbour}",
+                                           ("walls_mismatch",))
+        cut_off = set(layout) - nx.node_connected_component(self.graph, _ORIGIN)
+        if cut_off:
+            raise IllegalPlacement(f"layout breaks unreachable: {sorted(cut_off)} cannot be "
+                                   "walked to from the fountain", ("unreachable",))
+        if self.hole_rule == "enclosed":
+            holes = enclosed_cells(layout)
+        else:
+            holes = {n for n in self._frontier
+                     if all(m in layout for m in side_neighbours(n))}
+        if holes:
+            raise IllegalPlacement(f"layout breaks hole: {sorted(holes)} enclosed", ("hole",))

@@ -1,0 +1,224 @@
+"""The game's components as values: tiles, money cards, the scoring table.
+
+Everything here is an immutable value. The 54 real building tiles and the scoring
+table ship with the package (``data/tiles.csv``) and are loaded once at import.
+
+Examples
+--------
+>>> t = Tile("garden", 8, "NE")
+>>> t.kind, t.price, sorted(t.walls)
+('garden', 8, ['E', 'N'])
+>>> str(t)
+'8-garden'
+>>> len(BUILDING_TILES), sum(len(t.walls) for t in BUILDING_TILES)
+(54, 80)
+>>> len(money_deck()), len(money_deck(two_players=True))
+(108, 72)
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from importlib import resources
+
+from .grid import BIT, SIDES, mask_sides
+
+__all__ = [
+    "KINDS",
+    "FOUNTAIN_KIND",
+    "CURRENCIES",
+    "Tile",
+    "Card",
+    "ScoringCard",
+    "FOUNTAIN",
+    "BUILDING_TILES",
+    "FIRST_PLACE_POINTS",
+    "place_points",
+    "money_deck",
+]
+
+#: The six building types, cheapest first (the order of the scoring table).
+KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
+
+#: The kind of the start tile; it is never bought and never scores.
+FOUNTAIN_KIND = "fountain"
+
+#: The four currencies, in the order of market squares 1..4.
+CURRENCIES = ("denar", "dirham", "ducat", "florin")
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A tile: its kind, its price and the sides on which it has a wall.
+
+    Parameters
+    ----------
+    kind : str
+        One of `KINDS`, or ``"fountain"`` for the start tile.
+    price : int
+        Printed price, an integer >= 0.
+    walls : iterable of str
+        Side letters among ``"N", "E", "S", "W"``; ``""`` for none.
+
+    Notes
+    -----
+    Any set of walls is a valid value, so a notebook can ask "what if a tile had
+    these walls?"; a four-walled tile simply can never be placed. Equal tiles are
+    interchangeable: two tiles with the same kind, price and walls compare equal.
+
+    Examples
+    --------
+    >>> Tile("tower", 13, "E")
+    Tile('tower', 13, 'E')
+    >>> Tile("tower", 13, "X")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown wall side 'X': walls are letters among N, E, S, W
+    """
+
+    kind: str
+    price: int
+    walls: frozenset = field(default=frozenset())
+    mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        if not isinstance(self.kind, str) or self.kind not in KINDS + (FOUNTAIN_KIND,):
+            raise ValueError(f"unknown tile kind {self.kind!r}: expected one of {', '.join(KINDS)}"
+                             f" or {FOUNTAIN_KIND!r}")
+        if not isinstance(self.price, int) or isinstance(self.price, bool):
+            raise TypeError(f"a tile's price is an integer, got {self.price!r}")
+        if self.price < 0:
+            raise ValueError(f"a tile's price is at least 0, got {self.price}")
+        if isinstance(self.walls, str) or not isinstance(self.walls, frozenset):
+            try:
+                sides = list(self.walls)
+            except TypeError:
+                raise TypeError(f"walls are an iterable of side letters, got {self.walls!r}") from None
+            object.__setattr__(self, "walls", frozenset(sides))
+        for side in self.walls:
+            if side not in BIT:
+                raise ValueError(f"unknown wall side {side!r}: walls are letters among N, E, S, W")
+        object.__setattr__(self, "mask", sum(BIT[s] for s in self.walls))
+
+    @property
+    def wall_sides(self):
+        """The walls as a string in N, E, S, W order (``""`` for none)."""
+        return mask_sides(self.mask)
+
+    def has_wall(self, side):
+        """Return whether the tile has a wall on `side` (one of N, E, S, W)."""
+        return bool(self.mask & BIT[side])
+
+    def __repr__(self):
+        return f"Tile({self.kind!r}, {self.price}, {self.wall_sides!r})"
+
+    def __str__(self):
+        return f"{self.price}-{self.kind}"
+
+    def __reduce__(self):
+        return (Tile, (self.kind, self.price, self.wall_sides))
+
+    def to_list(self):
+        """A JSON-able form ``[kind, price, walls]``, walls in N, E, S, W order."""
+        return [self.kind, self.price, self.wall_sides]
+
+    def _repr_svg_(self):
+        from .svg import tile_svg
+
+        return tile_svg(self)
+
+
+#: The start tile: open on all four sides.
+FOUNTAIN = Tile(FOUNTAIN_KIND, 0, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A money card: a currency and a value from 1 to 9.
+
+    Examples
+    --------
+    >>> str(Card("ducat", 5))
+    '5 ducat'
+    """
+
+    currency: str
+    value: int
+
+    def __post_init__(self):
+        if self.currency not in CURRENCIES:
+            raise ValueError(f"unknown currency {self.currency!r}: expected one of "
+                             f"{', '.join(CURRENCIES)}")
+        if not isinstance(self.value, int) or isinstance(self.value, bool) or not 1 <= self.value <= 9:
+            raise ValueError(f"a money card's value is an integer from 1 to 9, got {self.value!r}")
+
+    def __str__(self):
+        return f"{self.value} {self.currency}"
+
+    def to_list(self):
+        """A JSON-able form ``[currency, value]``."""
+        return [self.currency, self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringCard:
+    """One of the two scoring cards hidden in the money deck (round 1 or 2)."""
+
+    round_no: int
+
+    def __str__(self):
+        return f"scoring card {self.round_no}"
+
+
+def _load_tiles():
+    # The CSV is the single source of the tile data; id 0 is the fountain.
+    text = resources.files(__package__).joinpath("data", "tiles.csv").read_text()
+    tiles = []
+    for row in csv.DictReader(text.splitlines()):
+        walls = "".join(s for s in SIDES if row[f"wall_{s.lower()}"] == "1")
+        tile = Tile(row["type"], int(row["price"]), walls)
+        if tile.kind != FOUNTAIN_KIND:
+            tiles.append(tile)
+    return tuple(tiles)
+
+
+#: The 54 real building tiles, in the order of ``tiles.csv`` (by kind, then price).
+BUILDING_TILES = _load_tiles()
+
+#: First-place points per kind in rounds 1, 2 and 3. Round r pays places 1..r, and
+#: place p of round r pays the first-place points of round r - p + 1.
+FIRST_PLACE_POINTS = {
+    "pavilion": (1, 8, 16),
+    "seraglio": (2, 9, 17),
+    "arcades": (3, 10, 18),
+    "chambers": (4, 11, 19),
+    "garden": (5, 12, 20),
+    "tower": (6, 13, 21),
+}
+
+
+def place_points(kind, round_no, place):
+    """Points for `place` (1, 2, ...) in `kind` in scoring round `round_no` (1..3).
+
+    Examples
+    --------
+    >>> place_points("tower", 2, 2), place_points("pavilion", 3, 3), place_points("garden", 1, 2)
+    (6, 1, 0)
+    """
+    if round_no not in (1, 2, 3):
+        raise ValueError(f"a scoring round is 1, 2 or 3, got {round_no!r}")
+    if kind not in FIRST_PLACE_POINTS:
+        raise ValueError(f"unknown tile kind {kind!r}: expected one of {', '.join(KINDS)}")
+    if not 1 <= place <= round_no:
+        return 0
+    return FIRST_PLACE_POINTS[kind][round_no - place]
+
+
+def money_deck(two_players=False):
+    """Return the money cards: 3 copies (2 with two players) of each currency x value 1..9.
+
+    The order is canonical (currency, value, copy); shuffling is the game's job.
+    """
+    copies = 2 if two_players else 3
+    return tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10) for _ in range(copies))

@@ -1,0 +1,110 @@
+"""Holes: empty areas enclosed by an Alhambra.
+
+Two ways to find them, which agree on every legal Alhambra:
+
+* `enclosed_cells`, the definition (RULES.md §6): flood-fill the empty cells from
+  outside the bounding box; whatever empty cell the flood does not reach is enclosed.
+* `closes_area`, the local test used on every placement: on a legal Alhambra,
+  building cell c encloses an area exactly when the built cells among the eight
+  around c form more than one run (clockwise, N, NE, E, ... NW).
+
+Why the local test is exact. Consecutive cells of the ring share a side, so when
+the built cells form one run, the empty ring cells form one run too: they stay
+linked to each other and to the outside after c is built, and nothing is enclosed.
+With two or more runs, each run is either a lone diagonal cell, which with c makes
+a *pinch* (two built cells meeting at a corner only), or holds a side-neighbour of
+c. Two runs touching c's sides are joined by a chain of side-neighbouring tiles
+(every tile reaches the fountain), and chain plus c is a closed curve with empty
+ring cells on both sides of it: one side is enclosed. A pinch is enclosed the same
+way (RULES.md §8.4). Either way a hole appears.
+
+The literal "single cell" reading (``hole_rule="single"``) only forbids an empty
+cell with four built side-neighbours; `makes_single_hole` tests that.
+
+Examples
+--------
+Figure 1 of RULES.md: a tile at (3, 0) would enclose (1, 0) and (2, 0).
+
+>>> built = {(0, 0), (0, 1), (1, 1), (2, 1), (0, -1), (1, -1), (2, -1), (3, -1)}
+>>> sorted(enclosed_cells(built | {(3, 0)}))
+[(1, 0), (2, 0)]
+>>> closes_area((3, 0), built), makes_single_hole((3, 0), built)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from .grid import ring, side_neighbours
+
+__all__ = ["enclosed_cells", "closes_area", "makes_single_hole", "ring_mask", "RING_RUNS"]
+
+
+def enclosed_cells(built):
+    """Return the set of empty cells that cannot reach the outside through empty cells.
+
+    Parameters
+    ----------
+    built : collection of (x, y)
+        The built cells.
+
+    Notes
+    -----
+    Breadth-first flood fill over the empty cells of the bounding box grown by one,
+    starting from its border, stepping N/E/S/W. Cost O(w * h) for a w x h box.
+    """
+    built = set(built)
+    if not built:
+        return set()
+    xs = [x for x, _ in built]
+    ys = [y for _, y in built]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    box = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    frontier = [c for c in box if c[0] in (x0, x1) or c[1] in (y0, y1)]
+    outside = set(frontier)
+    while frontier:
+        cell = frontier.pop()
+        for n in side_neighbours(cell):
+            if n in box and n not in built and n not in outside:
+                outside.add(n)
+                frontier.append(n)
+    return box - built - outside
+
+
+def _circular_runs(mask):
+    if mask == 0xFF:
+        return 1
+    bits = [(mask >> i) & 1 for i in range(8)]
+    return sum(1 for i in range(8) if bits[i] and not bits[i - 1])
+
+
+#: RING_RUNS[m] = number of circular runs of set bits in the 8-bit ring mask m.
+RING_RUNS = tuple(_circular_runs(m) for m in range(256))
+
+
+def ring_mask(cell, built):
+    """The 8-bit mask of built cells around `cell`, bit i for the i-th cell of `ring`."""
+    mask = 0
+    for i, n in enumerate(ring(cell)):
+        if n in built:
+            mask |= 1 << i
+    return mask
+
+
+def closes_area(cell, built):
+    """Return whether building the empty `cell` encloses an area (local test, legal layouts).
+
+    Exact when `built` is a legal Alhambra (connected by sides, no enclosed area) and
+    `cell` touches it by a side; see the module notes. Cost O(1).
+    """
+    return RING_RUNS[ring_mask(cell, built)] > 1
+
+
+def makes_single_hole(cell, built):
+    """Return whether building `cell` leaves an empty cell with four built side-neighbours.
+
+    Only the side-neighbours of `cell` can become such cells. Cost O(1).
+    """
+    for n in side_neighbours(cell):
+        if n not in built and all(m == cell or m in built for m in side_neighbours(n)):
+            return True
+    return False

@@ -1,0 +1,161 @@
+"""Majority scoring: places per building type, ties, and the points they pay.
+
+Examples
+--------
+RULES.md §8.3, example 2: a tie for first in towers in round 2 pools the points of
+first and second place.
+
+>>> score_majorities({"A": {"tower": 4}, "B": {"tower": 4}, "C": {"tower": 2}}, 2)
+{'A': 9, 'B': 9, 'C': 0}
+>>> [a.explain() for a in majority_awards(
+...     {"A": {"tower": 4}, "B": {"tower": 4}, "C": {"tower": 2}}, "tower", 2)]
+['A and B tie for first in towers: (13 + 6) / 2 = 9.5, rounded down to 9 each', \
+'C is third in towers: 0 points']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .components import KINDS, place_points
+
+__all__ = ["Award", "majority_awards", "score_majorities"]
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_PLURALS = {"pavilion": "pavilions", "seraglio": "seraglios", "arcades": "arcades",
+            "chambers": "chambers", "garden": "gardens", "tower": "towers"}
+
+
+@dataclass(frozen=True)
+class Award:
+    """The players sharing one place in one type, and what each of them scores.
+
+    Attributes
+    ----------
+    kind : str
+        The building type.
+    players : tuple of str
+        The players sharing the place, in the order they were given.
+    count : int
+        Their number of tiles of that type.
+    place : int
+        The shared place (1 = first).
+    pooled : tuple of int
+        The points of the places they span (place .. place + k - 1).
+    points : int
+        Points each: the pooled sum divided by the number of players, rounded down.
+    """
+
+    kind: str
+    players: tuple
+    count: int
+    place: int
+    pooled: tuple
+    points: int
+
+    def explain(self):
+        """One sentence saying who got which place and why they score what they do."""
+        ordinal = _ORDINALS[self.place - 1] if self.place <= len(_ORDINALS) else f"#{self.place}"
+        kind = _PLURALS[self.kind]
+        if len(self.players) == 1:
+            return f"{self.players[0]} is {ordinal} in {kind}: {self.points} points"
+        names = ", ".join(self.players[:-1]) + " and " + self.players[-1]
+        total = sum(self.pooled)
+        share = total / len(self.players)
+        share_text = f"{share:g}"
+        rounding = "" if share == self.points else f", rounded down to {self.points}"
+        return (f"{names} tie for {ordinal} in {kind}: ({' + '.join(map(str, self.pooled))})"
+                f" / {len(self.players)} = {share_text}{rounding} each")
+
+
+def _check_counts(counts):
+    if not isinstance(counts, Mapping):
+        raise TypeError(f"counts map each player to {{kind: n}}, got {type(counts).__name__}")
+    for player, by_kind in counts.items():
+        if not isinstance(by_kind, Mapping):
+            raise TypeError(f"counts of {player!r} must map kinds to numbers of tiles")
+        for kind, n in by_kind.items():
+            if kind not in KINDS:
+                raise ValueError(f"unknown tile kind {kind!r} for {player!r}: expected one of "
+                                 f"{', '.join(KINDS)}")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise ValueError(f"{player!r} has {n!r} {kind}: counts are integers >= 0")
+
+
+def majority_awards(counts, kind, round_no):
+    """Return the places in `kind` for scoring round `round_no`, best first.
+
+    Parameters
+    ----------
+    counts : mapping
+        ``{player: {kind: n}}``; a missing kind counts 0.
+    kind : str
+        One of `KINDS`.
+    round_no : {1, 2, 3}
+        The scoring round.
+
+    Returns
+    -------
+    list of Award
+        One award per distinct non-zero count. Players with no tile of the type take
+        no place and appear in no award.
+
+    Notes
+    -----
+    RULES.md §8.3: a player's place is 1 + the number of players with strictly more
+    tiles; k players sharing place p pool the points of places p .. p+k-1 and each
+    get the sum // k. Cost: O(n log n) for n players.
+
+    Examples
+    --------
+    >>> [(a.players, a.points) for a in majority_awards(
+    ...     {"A": {"pavilion": 5}, "B": {"pavilion": 3}, "C": {"pavilion": 3},
+    ...      "D": {"pavilion": 1}}, "pavilion", 3)]
+    [(('A',), 16), (('B', 'C'), 4), (('D',), 0)]
+    """
+    _check_counts(counts)
+    if kind not in KINDS:
+        raise ValueError(f"unknown tile kind {kind!r}: expected one of {', '.join(KINDS)}")
+    place_points(kind, round_no, 1)  # validates round_no
+    by_count = {}
+    for player, by_kind in counts.items():
+        n = by_kind.get(kind, 0)
+        if n > 0:
+            by_count.setdefault(n, []).append(player)
+    awards, place = [], 1
+    for n in sorted(by_count, reverse=True):
+        players = tuple(by_count[n])
+        pooled = tuple(place_points(kind, round_no, p) for p in range(place, place + len(players)))
+        awards.append(Award(kind, players, n, place, pooled, sum(pooled) // len(players)))
+        place += len(players)
+    return awards
+
+
+def score_majorities(counts, round_no):
+    """Return each competitor's majority points in scoring round `round_no`.
+
+    Parameters
+    ----------
+    counts : mapping
+        ``{player: {kind: n}}`` for any number of competitors (the neutral Dirk is
+        just one more); missing kinds count 0.
+    round_no : {1, 2, 3}
+
+    Returns
+    -------
+    dict
+        ``{player: points}`` summed over the six types, every player present.
+
+    Examples
+    --------
+    >>> score_majorities({"Ana": {"garden": 2}, "Ben": {"garden": 2}, "Cy": {"garden": 1}}, 1)
+    {'Ana': 2, 'Ben': 2, 'Cy': 0}
+    """
+    _check_counts(counts)
+    points = {player: 0 for player in counts}
+    for kind in KINDS:
+        for award in majority_awards(counts, kind, round_no):
+            for player in award.players:
+                points[player] += award.points
+    return points

@@ -1,0 +1,313 @@
+"""External walls and the longest continuous wall (RULES.md §8.4).
+
+A *wall segment* is a wall on one side of one tile: an edge of the grid between two
+corners. It is *external* when the cell across is empty. The external segments form
+a graph whose vertices are corners; the wall points of an Alhambra are the number of
+segments in its longest *trail* (a walk that may pass a corner twice but uses each
+segment once), so a fully walled ring scores every one of its segments.
+
+`WallGraph` keeps that corner graph up to date as tiles come and go; `longest_trail`
+answers the query on it. `longest_wall` and `longest_wall_path` do the same for any
+layout, legal or not, from scratch.
+
+Examples
+--------
+Figure 2 of RULES.md: the fountain ringed by eight tiles whose 12 outer sides are
+walled.
+
+>>> from alhambra_lib.components import FOUNTAIN, Tile
+>>> ring = {(0, 0): FOUNTAIN}
+>>> for (x, y) in [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)]:
+...     walls = ("N" if y == 1 else "") + ("E" if x == 1 else "") + \\
+...             ("S" if y == -1 else "") + ("W" if x == -1 else "")
+...     ring[(x, y)] = Tile("garden", 8, walls)
+>>> longest_wall(ring)
+12
+>>> path = longest_wall_path(ring)
+>>> len(path), path[0] == path[-1]
+(13, True)
+"""
+
+from __future__ import annotations
+
+from .grid import OPPOSITE, SIDES, side_neighbour, side_segment
+
+__all__ = [
+    "external_segments",
+    "longest_trail",
+    "longest_wall",
+    "longest_wall_path",
+    "WallGraph",
+]
+
+
+def external_segments(layout):
+    """Return the set of external wall segments of a layout ``{(x, y): Tile}``.
+
+    Each segment is a pair of corners, lower-left corner first.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import FOUNTAIN, Tile
+    >>> sorted(external_segments({(0, 0): FOUNTAIN, (1, 0): Tile("tower", 13, "E")}))
+    [((2, 0), (2, 1))]
+    """
+    return {side_segment(cell, side)
+            for cell, tile in layout.items()
+            for side in SIDES
+            if tile.has_wall(side) and side_neighbour(cell, side) not in layout}
+
+
+def _adjacency(segments):
+    adj = {}
+    for a, b in segments:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    return adj
+
+
+def _chains(adj):
+    """Split the corner graph into chains between corners of degree other than 2.
+
+    Returns the chains (lists of corners, end to end) and the pure cycles (closed
+    lists, first corner repeated at the end) of corners that all have degree 2.
+    """
+    walked = set()
+    chains = []
+    for start, nbrs in adj.items():
+        if len(nbrs) == 2:
+            continue
+        for first in nbrs:
+            if (start, first) in walked:
+                continue
+            corners = [start, first]
+            walked.add((start, first))
+            walked.add((first, start))
+            prev, cur = start, first
+            while len(adj[cur]) == 2 and cur != start:
+                a, b = adj[cur]
+                nxt = b if a == prev else a
+                walked.add((cur, nxt))
+                walked.add((nxt, cur))
+                corners.append(nxt)
+                prev, cur = cur, nxt
+            chains.append(corners)
+    cycles = []
+    for start, nbrs in adj.items():
+        first = next(iter(nbrs))
+        if len(nbrs) != 2 or (start, first) in walked:
+            continue
+        corners = [start]
+        prev, cur = None, start
+        while True:
+            a, b = adj[cur]
+            nxt = a if b == prev or (prev is None and a == first) else b
+            walked.add((cur, nxt))
+            walked.add((nxt, cur))
+            corners.append(nxt)
+            prev, cur = cur, nxt
+            if cur == start:
+                break
+        cycles.append(corners)
+    return chains, cycles
+
+
+def _longest_chain_trail(chains):
+    """Longest trail through chains joined at their end corners (depth-first search)."""
+    incident = {}
+    for i, chain in enumerate(chains):
+        incident.setdefault(chain[0], []).append(i)
+        if chain[-1] != chain[0]:
+            incident.setdefault(chain[-1], []).append(i)
+    best = []
+    used = [False] * len(chains)
+
+    def extend(corner, path):
+        nonlocal best
+        if len(path) > len(best):
+            best = list(path)
+        for i in incident[corner]:
+            if used[i]:
+                continue
+            chain = chains[i]
+            step = chain if chain[0] == corner else chain[::-1]
+            used[i] = True
+            path.extend(step[1:])
+            extend(step[-1], path)
+            del path[len(path) - len(step) + 1:]
+            used[i] = False
+
+    for corner in incident:
+        extend(corner, [corner])
+    return best
+
+
+def longest_trail(adj):
+    """Return the corners of a longest trail in the corner graph `adj` ({corner: set}).
+
+    Returns a list of corners, one more than the number of segments; a closed trail
+    starts and ends at the same corner; ``[]`` when there is no segment.
+
+    Notes
+    -----
+    Corners of degree 2 only pass the trail on, so the graph is first cut into
+    *chains* between corners of other degrees, and closed *cycles* of degree-2
+    corners. A longest trail starts at a chain end (a trail ending inside a chain
+    could be extended), so a depth-first search over unused chains from every chain
+    end finds it. On a legal Alhambra every corner has degree 1 or 2, the chains are
+    the separate wall runs and the search is linear: O(segments). Under the
+    ``"single"`` hole rule, pinches give corners of degree 4 and the search is
+    exponential in their number, which stays tiny on real layouts.
+
+    Examples
+    --------
+    >>> adj = {(0, 0): {(1, 0)}, (1, 0): {(0, 0), (2, 0)}, (2, 0): {(1, 0)}}
+    >>> longest_trail(adj)
+    [(0, 0), (1, 0), (2, 0)]
+    """
+    chains, cycles = _chains(adj)
+    best = _longest_chain_trail(chains) if chains else []
+    for cycle in cycles:
+        if len(cycle) > len(best):
+            best = cycle
+    return best if len(best) > 1 else []
+
+
+def longest_wall_path(layout):
+    """Return the corners along a longest continuous external wall of `layout`."""
+    return longest_trail(_adjacency(external_segments(layout)))
+
+
+def longest_wall(layout):
+    """Return the wall points of `layout`: segments in its longest external wall.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import FOUNTAIN, Tile
+    >>> longest_wall({(0, 0): FOUNTAIN, (1, 0): Tile("tower", 9, "NE")})
+    2
+    """
+    return max(len(longest_wall_path(layout)) - 1, 0)
+
+
+def _longest_run_length(adj, segments):
+    """Longest wall in a corner graph whose corners all have degree 1 or 2.
+
+    Each run is walked once from one of its ends; the segments not on any run form
+    closed rings, which are only walked when there are some.
+    """
+    best = on_runs = 0
+    ends_seen = set()
+    for start, nbrs in adj.items():
+        if len(nbrs) != 1 or start in ends_seen:
+            continue
+        prev, (cur,) = start, nbrs
+        length = 1
+        while len(adj[cur]) == 2:
+            a, b = adj[cur]
+            prev, cur = cur, (b if a == prev else a)
+            length += 1
+        ends_seen.add(cur)
+        on_runs += length
+        best = max(best, length)
+    if on_runs < segments:
+        best = max([best] + [len(ring) - 1 for ring in _chains(adj)[1]])
+    return best
+
+
+class WallGraph:
+    """The external wall segments of a growing Alhambra, as a graph of corners.
+
+    The Alhambra tells it about every tile that comes or goes; only the up to four
+    sides of that tile can change, so an update costs O(1). The longest trail is
+    computed on the first query after a change and kept until the next change.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import FOUNTAIN, Tile
+    >>> layout = {(0, 0): FOUNTAIN}
+    >>> walls = WallGraph()
+    >>> layout[(1, 0)] = Tile("tower", 9, "NE")
+    >>> walls.tile_added((1, 0), layout)
+    >>> walls.length()
+    2
+    """
+
+    def __init__(self):
+        self.adj = {}
+        self._segments = 0
+        self._forks = 0  # corners where more than two external segments meet
+        self._path = None
+        self._length = None
+
+    def _add(self, a, b):
+        self._segments += 1
+        for u, v in ((a, b), (b, a)):
+            nbrs = self.adj.setdefault(u, set())
+            nbrs.add(v)
+            if len(nbrs) == 3:
+                self._forks += 1
+
+    def _discard(self, a, b):
+        self._segments -= 1
+        for u, v in ((a, b), (b, a)):
+            nbrs = self.adj[u]
+            if len(nbrs) == 3:
+                self._forks -= 1
+            nbrs.discard(v)
+            if not nbrs:
+                del self.adj[u]
+
+    def tile_added(self, cell, layout):
+        """Update after the tile at `cell` was added to `layout`."""
+        self._sides_changed(cell, layout, layout[cell], added=True)
+
+    def tile_removed(self, cell, tile, layout):
+        """Update after `tile` was removed from `cell` of `layout`."""
+        self._sides_changed(cell, layout, tile, added=False)
+
+    def _sides_changed(self, cell, layout, tile, added):
+        self._path = self._length = None
+        for side in SIDES:
+            neighbour = layout.get(side_neighbour(cell, side))
+            segment = side_segment(cell, side)
+            if neighbour is not None:
+                # The neighbour's wall on this side faced an empty cell before a tile
+                # came (or faces one now that it left).
+                if neighbour.has_wall(OPPOSITE[side]):
+                    (self._discard if added else self._add)(*segment)
+            elif tile.has_wall(side):
+                (self._add if added else self._discard)(*segment)
+
+    def path(self):
+        """The corners of a longest external wall (cached until the next change)."""
+        if self._path is None:
+            self._path = longest_trail(self.adj)
+        return self._path
+
+    def length(self):
+        """The wall points: number of segments in the longest external wall.
+
+        Without forks (always so on a legal Alhambra) the walls are separate runs and
+        cycles, and the longest is found by walking each run once from one end,
+        without building the path: this is the query a game makes after every
+        placement.
+        """
+        if self._length is None:
+            if self._path is not None or self._forks:
+                self._length = max(len(self.path()) - 1, 0)
+            else:
+                self._length = _longest_run_length(self.adj, self._segments)
+        return self._length
+
+    def segments(self):
+        """The set of external segments, each as (corner, corner), lower-left first."""
+        return {(a, b) for a, nbrs in self.adj.items() for b in nbrs if a < b}
+
+    def copy(self):
+        """An independent copy."""
+        other = WallGraph()
+        other.adj = {corner: set(nbrs) for corner, nbrs in self.adj.items()}
+        other._segments, other._forks = self._segments, self._forks
+        other._path, other._length = self._path, self._length
+        return other
