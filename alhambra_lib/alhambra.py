@@ -53,6 +53,7 @@ import networkx as nx
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
+from .reach import unreachable_cells
 from .walls import WallGraph
 
 __all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES"]
@@ -464,7 +465,7 @@ class Alhambra:
                 if other is not None and tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
                     raise IllegalPlacement(f"layout breaks walls_mismatch at {cell}-{neighbour}",
                                            ("walls_mismatch",))
-        cut_off = set(layout) - nx.node_connected_component(self.graph, _ORIGIN)
+        cut_off = unreachable_cells(self.graph)
         if cut_off:
             raise IllegalPlacement(f"layout breaks unreachable: {sorted(cut_off)} cannot be "
                                    "walked to from the fountain", ("unreachable",))

@@ -1,0 +1,52 @@
+"""Reachability: which tiles a person can walk to from the fountain.
+
+Walking goes from a tile to a side-neighbouring tile through a shared side on which
+neither has a wall (RULES.md §6). `Alhambra.graph` has exactly those sides as edges,
+so reachability is breadth-first search in that graph.
+
+Examples
+--------
+>>> from alhambra_lib import Alhambra, Tile
+>>> a = Alhambra()
+>>> a.place(Tile("tower", 9, "N"), (1, 0))
+>>> a.place(Tile("garden", 8, ""), (0, 1))
+>>> walk_layers(a.graph)
+[[(0, 0)], [(0, 1), (1, 0)]]
+
+A legal Alhambra never has an unreachable tile; a hand-made graph can:
+
+>>> import networkx as nx
+>>> sorted(unreachable_cells(nx.Graph([((0, 0), (1, 0)), ((2, 2), (2, 3))])))
+[(2, 2), (2, 3)]
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+__all__ = ["walk_layers", "unreachable_cells"]
+
+_FOUNTAIN = (0, 0)
+
+
+def walk_layers(graph, start=_FOUNTAIN):
+    """Return the cells reachable from `start`, layer by layer of breadth-first search.
+
+    Layer k holds the cells k steps from the fountain; each layer is sorted so the
+    output does not depend on insertion order.
+
+    Notes
+    -----
+    Breadth-first search, O(tiles + open sides); `networkx.bfs_layers` does the walk.
+    """
+    return [sorted(layer) for layer in nx.bfs_layers(graph, [start])]
+
+
+def unreachable_cells(graph, start=_FOUNTAIN):
+    """Return the set of built cells that cannot be walked to from `start`.
+
+    Notes
+    -----
+    One connected-component search, O(tiles + open sides).
+    """
+    return set(graph) - nx.node_connected_component(graph, start)
