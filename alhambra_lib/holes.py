@@ -36,7 +36,39 @@ from __future__ import annotations
 
 from .grid import ring, side_neighbours
 
-__all__ = ["enclosed_cells", "closes_area", "makes_single_hole", "ring_mask", "RING_RUNS"]
+__all__ = ["enclosed_cells", "flood_from_outside", "closes_area", "makes_single_hole", "ring_mask", "RING_RUNS"]
+
+
+def _box(built):
+    xs = [x for x, _ in built]
+    ys = [y for _, y in built]
+    return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+
+
+def flood_from_outside(built):
+    """Return the empty cells of the grown bounding box in the order a flood reaches them.
+
+    The flood starts from every cell on the border of the bounding box grown by one
+    (all empty, all outside) and steps N/E/S/W through empty cells, breadth first.
+    Handy for showing the fill step by step.
+
+    Examples
+    --------
+    >>> order = flood_from_outside({(0, 0)})
+    >>> len(order), (0, 0) in order
+    (8, False)
+    """
+    built = set(built)
+    x0, x1, y0, y1 = _box(built)
+    box = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    order = sorted(c for c in box if c[0] in (x0, x1) or c[1] in (y0, y1))
+    reached = set(order)
+    for cell in order:  # the list grows while we walk it: a breadth-first queue
+        for n in side_neighbours(cell):
+            if n in box and n not in built and n not in reached:
+                reached.add(n)
+                order.append(n)
+    return order
 
 
 def enclosed_cells(built):
@@ -50,24 +82,15 @@ def enclosed_cells(built):
     Notes
     -----
     Breadth-first flood fill over the empty cells of the bounding box grown by one,
-    starting from its border, stepping N/E/S/W. Cost O(w * h) for a w x h box.
+    starting from its border, stepping N/E/S/W (`flood_from_outside`); what the flood
+    misses is enclosed. Cost O(w * h) for a w x h box.
     """
     built = set(built)
     if not built:
         return set()
-    xs = [x for x, _ in built]
-    ys = [y for _, y in built]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    box = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
-    frontier = [c for c in box if c[0] in (x0, x1) or c[1] in (y0, y1)]
-    outside = set(frontier)
-    while frontier:
-        cell = frontier.pop()
-        for n in side_neighbours(cell):
-            if n in box and n not in built and n not in outside:
-                outside.add(n)
-                frontier.append(n)
-    return box - built - outside
+    x0, x1, y0, y1 = _box(built)
+    empty = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)} - built
+    return empty - set(flood_from_outside(built))
 
 
 def _circular_runs(mask):

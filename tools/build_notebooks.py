@@ -1,0 +1,40 @@
+"""Write notebooks/*.ipynb from their jupytext twins notebooks/*.py.
+
+The ``.py`` (py:percent) file is the one we edit and review; the ``.ipynb`` is what
+users open and what nbval runs. Each notebook is executed in a fresh kernel, and
+outputs are kept only in cells marked ``# NBVAL_CHECK_OUTPUT``: those are the
+teaching results nbval compares, the rest would only make diffs noisy.
+
+Usage: ``.venv/bin/python tools/build_notebooks.py [notebooks/NAME.py ...]``
+"""
+
+import sys
+from pathlib import Path
+
+import jupytext
+import nbclient
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+CHECKED = "# NBVAL_CHECK_OUTPUT"
+
+
+def build(py_path):
+    notebook = jupytext.read(py_path)
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and CHECKED not in cell.source:
+            cell.outputs, cell.execution_count = [], None
+    jupytext.write(notebook, py_path.with_suffix(".ipynb"))
+    print(f"wrote {py_path.with_suffix('.ipynb').name}")
+
+
+def main(paths):
+    for path in paths or sorted(NOTEBOOKS.glob("[0-9]*.py")):
+        build(Path(path).resolve())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
