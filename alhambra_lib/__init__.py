@@ -27,6 +27,8 @@ from .components import (
     place_points,
 )
 from .scoring import Award, majority_awards, score_majorities
+from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
+from .game import Game, IllegalAction
 
 __version__ = "0.1.0"
 
@@ -48,4 +50,14 @@ __all__ = [
     "Award",
     "majority_awards",
     "score_majorities",
+    "Game",
+    "IllegalAction",
+    "Action",
+    "Take",
+    "Buy",
+    "End",
+    "Place",
+    "Reserve",
+    "Give",
+    "Redesign",
 ]

@@ -53,7 +53,7 @@ import networkx as nx
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
-from .reach import unreachable_cells
+from .reach import cut_cells, unreachable_cells
 from .walls import WallGraph
 
 __all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES"]
@@ -76,6 +76,8 @@ REASONS = {
 }
 
 _ORIGIN = (0, 0)
+_BITS = tuple(BIT[side] for side in SIDES)
+_FACING_BITS = tuple(BIT[OPPOSITE[side]] for side in SIDES)
 # The cells whose cached placement facts a change at a cell can alter: the eight
 # around it for the ring-based hole test, everything within two steps for the
 # single-cell test (it looks at the neighbours of the neighbours).
@@ -155,8 +157,8 @@ class Alhambra:
         self._facts = {}  # frontier cell -> (built sides, facing walls, makes a hole)
         self._walls = WallGraph()
         self._counts = dict.fromkeys(KINDS, 0)
-        self._cut_cells = None  # articulation points of the graph, cached per layout
-        self._exchange_cache = {}
+        self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
+        self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
 
     # -- reading -----------------------------------------------------------------
@@ -211,20 +213,25 @@ class Alhambra:
 
     # -- placement -----------------------------------------------------------------
 
-    def _placement_facts(self, cell):
-        """(sides with a built neighbour, those whose neighbour has a facing wall, hole)."""
+    def _side_facts(self, cell):
+        """Bit masks: sides of `cell` with a built neighbour, and those facing its wall."""
         layout = self._layout
         built = facing = 0
-        for side, neighbour in zip(SIDES, side_neighbours(cell)):
+        for bit, facing_bit, neighbour in zip(_BITS, _FACING_BITS, side_neighbours(cell)):
             tile = layout.get(neighbour)
             if tile is not None:
-                built |= BIT[side]
-                if tile.mask & BIT[OPPOSITE[side]]:
-                    facing |= BIT[side]
+                built |= bit
+                if tile.mask & facing_bit:
+                    facing |= bit
+        return built, facing
+
+    def _placement_facts(self, cell):
+        """(sides with a built neighbour, those whose neighbour has a facing wall, hole)."""
+        built, facing = self._side_facts(cell)
         if self.hole_rule == "enclosed":
-            hole = RING_RUNS[ring_mask(cell, layout)] > 1
+            hole = RING_RUNS[ring_mask(cell, self._layout)] > 1
         else:
-            hole = makes_single_hole(cell, layout)
+            hole = makes_single_hole(cell, self._layout)
         return built, facing, hole
 
     def _facts_of(self, cell):
@@ -307,15 +314,32 @@ class Alhambra:
         reasons = []
         if all(n in self._layout for n in side_neighbours(cell)):
             reasons.append("hole")
-        if self._cut_cells is None:
-            self._cut_cells = frozenset(nx.articulation_points(self.graph))
-        if cell in self._cut_cells:
+        if cell in self._redesign_facts()[0]:
             reasons.append("disconnects")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
+    def _redesign_facts(self):
+        """(cut cells, removable cells, (cell, built sides, facing walls) per building tile).
+
+        Computed in one pass over the built cells once per layout, so that a game
+        listing every redesign pays O(tiles) once rather than per cell and per tile.
+        """
+        if self._redesign is None:
+            cut = cut_cells(self.graph.adj)
+            removable, facts = set(), []
+            for cell in self._layout:
+                if cell == _ORIGIN:
+                    continue
+                built, facing = self._side_facts(cell)
+                if built != 15 and cell not in cut:  # 15: four built neighbours, a hole
+                    removable.add(cell)
+                facts.append((cell, built, facing))
+            self._redesign = (frozenset(cut), frozenset(removable), tuple(facts))
+        return self._redesign
+
     def removable_positions(self):
-        """The set of cells whose tile may be moved to the reserve."""
-        return {cell for cell in self._layout if self.check_removal(cell).ok}
+        """The set of cells whose tile may be moved to the reserve (cached per layout)."""
+        return set(self._redesign_facts()[1])
 
     def remove(self, cell):
         """Move the tile on `cell` out (to the reserve) and return it."""
@@ -338,19 +362,16 @@ class Alhambra:
             return Verdict(False, ("empty",))
         if cell == _ORIGIN:
             return Verdict(False, ("fountain",))
-        for side, neighbour in zip(SIDES, side_neighbours(cell)):
-            other = self._layout.get(neighbour)
-            if other is not None and tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
-                return Verdict(False, ("walls_mismatch",))
+        built, facing = self._side_facts(cell)
+        if (tile.mask ^ facing) & built:
+            return Verdict(False, ("walls_mismatch",))
         return _LEGAL
 
     def exchange_positions(self, tile):
         """The set of cells where reserve `tile` may be exchanged in."""
         mask = _check_tile(tile).mask
-        if mask not in self._exchange_cache:
-            self._exchange_cache[mask] = frozenset(
-                cell for cell in self._layout if self.check_exchange(tile, cell).ok)
-        return set(self._exchange_cache[mask])
+        return {cell for cell, built, facing in self._redesign_facts()[2]
+                if not (mask ^ facing) & built}
 
     def exchange(self, tile, cell):
         """Put reserve `tile` on `cell` in place of the tile there, and return that tile."""
@@ -366,8 +387,8 @@ class Alhambra:
     # -- state changes (no checks: callers have checked) ---------------------------
 
     def _changed_near(self, cell):
-        self._cut_cells = None
-        self._exchange_cache.clear()
+        self.version += 1
+        self._redesign = None
         facts = self._facts
         x, y = cell
         for dx, dy in _NEAR[self.hole_rule]:

@@ -100,6 +100,9 @@ def check_cell(cell):
     ...
     TypeError: a cell is a pair of integers (x, y), got (1.5, 0)
     """
+    # The common case first: engine-made cells are already (int, int) tuples.
+    if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
+        return cell
     try:
         x, y = cell
     except (TypeError, ValueError):

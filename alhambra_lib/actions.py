@@ -1,0 +1,467 @@
+"""The actions a player can take, as immutable values, and the money choices behind them.
+
+An action says what the player to act does; the `Game` knows who that is. Every
+action has a ``kind`` (``take``, ``buy``, ``end``, ``place``, ``reserve``, ``give``,
+``redesign``) and the fields that kind needs. Actions compare by value, hash, print
+as one short line and round-trip through a JSON-able dict (`Action.to_dict`,
+`action_from_dict`) for saved games and events.
+
+The money choices are plain combinatorics on card values: `take_choices` lists the
+ways to take from the display, `minimal_payments` the sensible ways to pay a price.
+
+Examples
+--------
+>>> from alhambra_lib.components import Card, Tile
+>>> t = Tile("garden", 8, "NE")
+>>> print(Take((Card("florin", 2), Card("ducat", 3))))
+take 3 ducat + 2 florin
+>>> print(Buy(3, t, (Card("ducat", 3), Card("ducat", 5))))
+buy 8-garden from ducat square paying 5+3 (exact)
+>>> print(Place(t, (1, -2))), print(Reserve(t)), print(Give(t))
+place 8-garden at (1, -2)
+reserve 8-garden
+give 8-garden to Dirk
+(None, None, None)
+>>> print(Redesign("remove", None, (2, 0)))
+redesign: move (2, 0) to reserve
+>>> action_from_dict(Place(t, (1, -2)).to_dict()) == Place(t, (1, -2))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, Card, Tile
+from .grid import check_cell
+
+__all__ = [
+    "DIRK",
+    "Action",
+    "Take",
+    "Buy",
+    "End",
+    "Place",
+    "Reserve",
+    "Give",
+    "Redesign",
+    "REDESIGN_MOVES",
+    "action_from_dict",
+    "card_order",
+    "tile_order",
+    "card_from_list",
+    "tile_from_list",
+    "take_choices",
+    "minimal_payments",
+]
+
+#: The neutral third party of the two-player game (RULES.md §10).
+DIRK = "Dirk"
+
+#: What a redesign does (RULES.md §7).
+REDESIGN_MOVES = ("place", "remove", "exchange")
+
+_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
+_KIND_RANK = {k: i for i, k in enumerate(KINDS + (FOUNTAIN_KIND,))}
+
+
+def card_order(card):
+    """Sort key of a money card: higher value first, then currency in market order.
+
+    Examples
+    --------
+    >>> [str(c) for c in sorted([Card("florin", 2), Card("ducat", 3), Card("denar", 2)],
+    ...                         key=card_order)]
+    ['3 ducat', '2 denar', '2 florin']
+    """
+    return (-card.value, _CURRENCY_RANK[card.currency])
+
+
+def tile_order(tile):
+    """Sort key of a tile: kind in scoring-table order, then price, then walls.
+
+    Equal tiles are interchangeable, so this order fixes every list of tiles the
+    game shows or saves, whatever the order they arrived in.
+    """
+    return (_KIND_RANK[tile.kind], tile.price, tile.mask)
+
+
+def card_from_list(data):
+    """Rebuild a money card from its JSON form ``[currency, value]``.
+
+    Examples
+    --------
+    >>> card_from_list(["ducat", 5])
+    Card(currency='ducat', value=5)
+    >>> card_from_list(["ducat"])
+    Traceback (most recent call last):
+    ...
+    ValueError: a money card is written [currency, value], got ['ducat']
+    """
+    if not isinstance(data, list) or len(data) != 2:
+        raise ValueError(f"a money card is written [currency, value], got {data!r}")
+    return Card(data[0], data[1])
+
+
+def tile_from_list(data):
+    """Rebuild a tile from its JSON form ``[kind, price, walls]``.
+
+    Examples
+    --------
+    >>> tile_from_list(["garden", 8, "NE"])
+    Tile('garden', 8, 'NE')
+    """
+    if not isinstance(data, list) or len(data) != 3 or not isinstance(data[2], str):
+        raise ValueError(f"a tile is written [kind, price, walls], got {data!r}")
+    return Tile(*data)
+
+
+def _pos_from_list(data):
+    if not isinstance(data, list):
+        raise ValueError(f"a cell is written [x, y], got {data!r}")
+    return check_cell(data)
+
+
+def _check_tile(tile, kind):
+    if not isinstance(tile, Tile):
+        raise TypeError(f"a {kind} action needs a Tile, got {tile!r}")
+    return tile
+
+
+def _check_cards(cards, kind):
+    cards = tuple(cards)
+    if not cards or not all(isinstance(c, Card) for c in cards):
+        raise TypeError(f"a {kind} action needs one or more Cards, got {cards!r}")
+    return tuple(sorted(cards, key=card_order))
+
+
+class Action:
+    """Base of all actions: a frozen value with a ``kind`` and a JSON-able dict form.
+
+    Subclasses are frozen dataclasses; `to_dict` writes ``{"kind": ..., field: ...}``
+    with tiles as ``[kind, price, walls]``, cards as ``[currency, value]`` and cells
+    as ``[x, y]``.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_dict(self):
+        """The JSON-able form; `action_from_dict` reads it back."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take money from the display: one card of any value, or several totalling at most 5.
+
+    The cards are kept highest value first, so the order they are given in does not
+    matter for equality.
+    """
+
+    cards: tuple
+    kind: ClassVar[str] = "take"
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", _check_cards(self.cards, self.kind))
+
+    def __str__(self):
+        return "take " + " + ".join(map(str, self.cards))
+
+    def to_dict(self):
+        return {"kind": self.kind, "cards": [c.to_list() for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy `tile` from market square `square` (1..4), paying `cards` of its currency.
+
+    The tile is part of the action so that an action prepared for a market that has
+    changed since is refused rather than buying another tile.
+    """
+
+    square: int
+    tile: Tile
+    cards: tuple
+    kind: ClassVar[str] = "buy"
+
+    def __post_init__(self):
+        if self.square not in (1, 2, 3, 4) or isinstance(self.square, bool):
+            raise ValueError(f"a market square is 1, 2, 3 or 4, got {self.square!r}")
+        _check_tile(self.tile, self.kind)
+        object.__setattr__(self, "cards", _check_cards(self.cards, self.kind))
+
+    @property
+    def currency(self):
+        """The currency of the square, the one the tile must be paid in."""
+        return CURRENCIES[self.square - 1]
+
+    @property
+    def exact(self):
+        """Whether the cards total exactly the price (which grants another action)."""
+        return sum(c.value for c in self.cards) == self.tile.price
+
+    def __str__(self):
+        paid = sum(c.value for c in self.cards)
+        note = " (exact)" if paid == self.tile.price else ""
+        return (f"buy {self.tile} from {self.currency} square paying "
+                f"{'+'.join(str(c.value) for c in self.cards)}{note}")
+
+    def to_dict(self):
+        return {"kind": self.kind, "square": self.square, "tile": self.tile.to_list(),
+                "cards": [c.to_list() for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """End the action part of the turn (after an exact payment), or pass."""
+
+    kind: ClassVar[str] = "end"
+
+    def __str__(self):
+        return "end"
+
+    def to_dict(self):
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Turn end: put a tile waiting to be placed onto cell `pos` of the Alhambra."""
+
+    tile: Tile
+    pos: tuple
+    kind: ClassVar[str] = "place"
+
+    def __post_init__(self):
+        _check_tile(self.tile, self.kind)
+        object.__setattr__(self, "pos", check_cell(self.pos))
+
+    def __str__(self):
+        return f"place {self.tile} at {self.pos}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "tile": self.tile.to_list(), "pos": list(self.pos)}
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve(Action):
+    """Turn end: put a tile waiting to be placed onto the reserve."""
+
+    tile: Tile
+    kind: ClassVar[str] = "reserve"
+
+    def __post_init__(self):
+        _check_tile(self.tile, self.kind)
+
+    def __str__(self):
+        return f"reserve {self.tile}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "tile": self.tile.to_list()}
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Turn end of a two-player game: give a tile bought this turn to Dirk."""
+
+    tile: Tile
+    kind: ClassVar[str] = "give"
+
+    def __post_init__(self):
+        _check_tile(self.tile, self.kind)
+
+    def __str__(self):
+        return f"give {self.tile} to {DIRK}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "tile": self.tile.to_list()}
+
+
+@dataclass(frozen=True, slots=True)
+class Redesign(Action):
+    """One redesign operation (RULES.md §7).
+
+    Parameters
+    ----------
+    move : {"place", "remove", "exchange"}
+        ``place``: reserve `tile` onto empty cell `pos`; ``remove``: the tile on
+        `pos` to the reserve (`tile` is None); ``exchange``: reserve `tile` takes
+        cell `pos`, whose tile goes to the reserve.
+
+    Examples
+    --------
+    >>> t = Tile("tower", 9, "N")
+    >>> print(Redesign("place", t, (0, 1)))
+    redesign: place 9-tower from reserve at (0, 1)
+    >>> print(Redesign("exchange", t, (0, 1)))
+    redesign: exchange 9-tower from reserve with the tile at (0, 1)
+    >>> Redesign("remove", t, (0, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: a remove redesign names no reserve tile, got Tile('tower', 9, 'N')
+    """
+
+    move: str
+    tile: Tile | None
+    pos: tuple
+    kind: ClassVar[str] = "redesign"
+
+    def __post_init__(self):
+        if self.move not in REDESIGN_MOVES:
+            raise ValueError(f"a redesign move is one of {', '.join(REDESIGN_MOVES)}, "
+                             f"got {self.move!r}")
+        if self.move == "remove":
+            if self.tile is not None:
+                raise ValueError(f"a remove redesign names no reserve tile, got {self.tile!r}")
+        else:
+            _check_tile(self.tile, self.kind)
+        object.__setattr__(self, "pos", check_cell(self.pos))
+
+    def __str__(self):
+        if self.move == "remove":
+            return f"redesign: move {self.pos} to reserve"
+        if self.move == "place":
+            return f"redesign: place {self.tile} from reserve at {self.pos}"
+        return f"redesign: exchange {self.tile} from reserve with the tile at {self.pos}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "move": self.move,
+                "tile": None if self.tile is None else self.tile.to_list(),
+                "pos": list(self.pos)}
+
+
+# kind -> (class, {field: decoder}); the order of fields is the constructor's.
+_DECODERS = {
+    "take": (Take, {"cards": lambda d: tuple(map(card_from_list, _list(d, "cards")))}),
+    "buy": (Buy, {"square": lambda d: d, "tile": tile_from_list,
+                  "cards": lambda d: tuple(map(card_from_list, _list(d, "cards")))}),
+    "end": (End, {}),
+    "place": (Place, {"tile": tile_from_list, "pos": _pos_from_list}),
+    "reserve": (Reserve, {"tile": tile_from_list}),
+    "give": (Give, {"tile": tile_from_list}),
+    "redesign": (Redesign, {"move": lambda d: d,
+                            "tile": lambda d: None if d is None else tile_from_list(d),
+                            "pos": _pos_from_list}),
+}
+
+
+def _list(data, name):
+    if not isinstance(data, list):
+        raise ValueError(f"{name} are written as a list, got {data!r}")
+    return data
+
+
+def action_from_dict(data):
+    """Rebuild an action from `Action.to_dict` output, refusing anything else.
+
+    Examples
+    --------
+    >>> action_from_dict({"kind": "take", "cards": [["ducat", 3]]})
+    Take(cards=(Card(currency='ducat', value=3),))
+    >>> action_from_dict({"kind": "fly"})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown action kind 'fly': expected one of take, buy, end, place, \
+reserve, give, redesign
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"an action is written as a dict, got {data!r}")
+    kind = data.get("kind")
+    if kind not in _DECODERS:
+        raise ValueError(f"unknown action kind {kind!r}: expected one of {', '.join(_DECODERS)}")
+    cls, fields = _DECODERS[kind]
+    if set(data) != {"kind", *fields}:
+        raise ValueError(f"a {kind} action has the keys {sorted({'kind', *fields})}, "
+                         f"got {sorted(data)}")
+    try:
+        return cls(*(decode(data[name]) for name, decode in fields.items()))
+    except TypeError as error:
+        raise ValueError(f"bad {kind} action {data!r}: {error}") from None
+
+
+def take_choices(display):
+    """The distinct ways to take money from `display` (a tuple of cards).
+
+    One card of any value, or several whose values total at most 5 (RULES.md §4a).
+    Equal cards are interchangeable, so each choice is a distinct multiset, written
+    as a tuple of cards in `card_order`.
+
+    Returns
+    -------
+    tuple of tuple of Card
+        Fewer cards first, then by `card_order`.
+
+    Examples
+    --------
+    >>> d = (Card("ducat", 2), Card("ducat", 2), Card("florin", 9))
+    >>> [" + ".join(map(str, c)) for c in take_choices(d)]
+    ['9 florin', '2 ducat', '2 ducat + 2 ducat']
+    """
+    ordered = sorted(display, key=card_order)
+    choices = set()
+    for subset in range(1, 1 << len(ordered)):
+        cards = tuple(card for i, card in enumerate(ordered) if subset >> i & 1)
+        if len(cards) == 1 or sum(c.value for c in cards) <= 5:
+            choices.add(cards)
+    return tuple(sorted(choices, key=lambda cards: (len(cards), [card_order(c) for c in cards])))
+
+
+@lru_cache(maxsize=4096)
+def minimal_payments(values, price):
+    """The minimal ways to pay `price` with card `values` (one currency).
+
+    A payment is minimal when it reaches the price and no card could be left out
+    while still reaching it (RULES.md §4, project decision). Equal values are
+    interchangeable, so each payment is a distinct multiset of values.
+
+    Parameters
+    ----------
+    values : tuple of int
+        The values of the hand's cards of the square's currency, highest first.
+    price : int
+
+    Returns
+    -------
+    tuple of tuple of int
+        Each payment highest value first, in depth-first order (largest cards first).
+
+    Notes
+    -----
+    Values are picked in non-increasing order and a branch stops as soon as it
+    reaches the price, so the last card picked is the smallest one and the rest
+    fall short: every payment found is minimal, and every minimal payment is found
+    once. A branch is cut when all the cards left could not reach the price.
+
+    Examples
+    --------
+    >>> minimal_payments((6, 5, 3, 2), 8)
+    ((6, 5), (6, 3), (6, 2), (5, 3))
+    >>> minimal_payments((4, 4, 4), 8)
+    ((4, 4),)
+    >>> minimal_payments((3, 2), 8)
+    ()
+    """
+    suffix = [0] * (len(values) + 1)  # suffix[i]: total of values[i:]
+    for i in range(len(values) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + values[i]
+    payments = []
+
+    def extend(start, chosen, total):
+        previous = None
+        for i in range(start, len(values)):
+            value = values[i]
+            if total + suffix[i] < price:
+                return
+            if value == previous:  # the same multiset as the branch just explored
+                continue
+            previous = value
+            if total + value >= price:
+                payments.append(chosen + (value,))
+            else:
+                extend(i + 1, chosen + (value,), total + value)
+
+    extend(0, (), 0)
+    return tuple(payments)

@@ -1,0 +1,19 @@
+"""Players that choose actions: the `Bot` protocol, a random and a greedy bot, `play`.
+
+A bot sees only what its player may see (a `GameView`) and the list of legal
+actions, and returns one of them. `play` runs a game to the end with one bot per
+seat.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> game = play(Game(["Ana", "Ben", "Cy"], seed=1), [GreedyBot(), RandomBot(2), RandomBot(3)])
+>>> game.is_over, len(game.winners) >= 1
+(True, True)
+"""
+
+from .base import Bot, play
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play"]

@@ -1,0 +1,68 @@
+"""The bot protocol and the loop that lets bots play a game to the end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
+
+__all__ = ["Bot", "play"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(view, legal_actions) -> action``.
+
+    `view` is the acting player's `GameView`; `legal_actions` is the game's list of
+    legal actions, and the bot returns one of them.
+    """
+
+    def choose(self, view, legal_actions):
+        """Return one of `legal_actions`."""
+
+
+def _seat_bots(players, bots):
+    if isinstance(bots, Mapping):
+        seats = dict(bots)
+    else:
+        bots = list(bots)
+        if len(bots) != len(players):
+            raise ValueError(f"{len(players)} players need {len(players)} bots, got {len(bots)}")
+        seats = dict(zip(players, bots))
+    missing = [p for p in players if p not in seats]
+    if missing:
+        raise ValueError(f"no bot for {', '.join(missing)}")
+    for name, bot in seats.items():
+        if not isinstance(bot, Bot):
+            raise TypeError(f"the bot of {name} has no choose(view, legal_actions) method")
+    return seats
+
+
+def play(game, bots, *, max_actions=100_000):
+    """Let `bots` play `game` to the end and return the game.
+
+    Parameters
+    ----------
+    game : Game
+        A game in any state; it is played on in place.
+    bots : mapping or sequence
+        ``{name: bot}``, or one bot per player in seating order.
+    max_actions : int
+        A guard against bots that never let the game end (say, redesigning forever):
+        a RuntimeError is raised after this many actions.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> from alhambra_lib.bots import RandomBot
+    >>> play(Game(["Ana", "Ben"], seed=4), {"Ana": RandomBot(1), "Ben": RandomBot(2)}).is_over
+    True
+    """
+    seats = _seat_bots(game.players, bots)
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        name = game.current_player
+        game.apply(seats[name].choose(game.view(name), game.legal_actions()))
+    if game.is_over:
+        return game
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

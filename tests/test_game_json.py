@@ -1,0 +1,122 @@
+"""Saving and restoring: deterministic to_json, exact from_json, refusal of corrupted states."""
+
+import json
+import random
+
+import pytest
+
+from alhambra_lib import Game
+
+try:
+    from ._game_helpers import reload
+except ImportError:
+    from _game_helpers import reload
+
+
+def play_until(game, phase, rng, limit=3000):
+    """Random legal actions until the game reaches `phase` (or is over)."""
+    for _ in range(limit):
+        if game.phase == phase or game.is_over:
+            return game
+        game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError(f"{phase} not reached")
+
+
+@pytest.fixture(scope="module")
+def saved():
+    g = Game(["Ana", "Ben"], seed=11)
+    rng = random.Random(1)
+    for _ in range(60):
+        g.apply(rng.choice(g.legal_actions()))
+    return g.to_json()
+
+
+def test_to_json_is_canonical_compact_and_sorted(saved):
+    data = json.loads(saved)
+    assert json.dumps(data, sort_keys=True, separators=(",", ":")) == saved
+    assert data["format"] == "alhambra_lib.game" and data["version"] == 1
+    for cells in data["alhambras"].values():
+        assert cells == sorted(cells) and [0, 0, "fountain", 0, ""] in cells
+        for *_, walls in cells:
+            assert walls == "".join(s for s in "NESW" if s in walls)
+
+
+@pytest.mark.parametrize("phase", ["action", "place", "final_place", "over"])
+def test_round_trip_in_every_phase(phase):
+    for seed in range(30):
+        g = play_until(Game(["Ana", "Ben", "Cy"], seed=seed), phase, random.Random(seed))
+        if g.phase == phase:
+            break
+    assert g.phase == phase
+    restored = reload(g)
+    assert restored.legal_actions() == g.legal_actions()
+    assert restored.events == g.events and restored.scores == g.scores
+
+
+def test_restored_game_continues_exactly(saved):
+    a, b = Game.from_json(saved), Game.from_json(saved)
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    while not a.is_over:
+        a.apply(rng_a.choice(a.legal_actions()))
+        b.apply(rng_b.choice(b.legal_actions()))
+    assert a.to_json() == b.to_json()
+
+
+def corrupt(saved, change):
+    data = json.loads(saved)
+    change(data)
+    return json.dumps(data)
+
+
+CORRUPTIONS = {
+    "lost card": (lambda d: d["hands"]["Ana"].pop(), "money cards are not the 72"),
+    "extra card": (lambda d: d["discard"].append(["ducat", 9]), "extra"),
+    "card of three players": (lambda d: d["discard"].extend([["denar", 1]]), "money cards"),
+    "unknown tile": (lambda d: d["reserves"]["Ana"].append(["garden", 99, ""]),
+                     "extra or unknown"),
+    "code as a tile kind": (lambda d: d["bag"].append(["__import__('os').system('ls')", 1, ""]),
+                            "unknown tile kind"),
+    "lost tile": (lambda d: d["bag"].pop(), "tiles are not the 54"),
+    "bad walls": (lambda d: d["bag"].__setitem__(0, [*d["bag"][0][:2], "NX"]),
+                  "unknown wall side"),
+    "floating tile": (lambda d: d["alhambras"]["Ana"].append([7, 7, *d["bag"].pop()]),
+                      "Ana's Alhambra is illegal"),
+    "no fountain": (lambda d: d["alhambras"]["Ben"].remove([0, 0, "fountain", 0, ""]),
+                    "fountain"),
+    "unknown phase": (lambda d: d.__setitem__("phase", "siesta"), "unknown phase"),
+    "over with a player to act": (lambda d: d.__setitem__("phase", "over"), "not over"),
+    "placing nothing": (lambda d: d.__setitem__("phase", "place"), "phase place with 0 tiles"),
+    "scores": (lambda d: d["scores"].__setitem__("Ana", 99), "sum of the scoring events"),
+    "scores without Dirk": (lambda d: d["scores"].pop("Dirk"), "one entry per competitor"),
+    "rng": (lambda d: d.__setitem__("rng", [3, [1, 2, 3], None]), "rng state refused"),
+    "rng shape": (lambda d: d.__setitem__("rng", "seed 7"), "rng should be"),
+    "scoring card twice": (lambda d: d["draw_pile"].append(["scoring", 1]), "scoring cards"),
+    "missing key": (lambda d: d.pop("bag"), "missing \\['bag'\\]"),
+    "extra key": (lambda d: d.__setitem__("code", "print(1)"), "unexpected \\['code'\\]"),
+    "other format": (lambda d: d.__setitem__("version", 99), "version 1"),
+    "Dirk as a player": (lambda d: d.__setitem__("players", ["Ana", "Dirk"]), "Dirk"),
+    "unknown player": (lambda d: d["hands"].__setitem__("Zed", d["hands"].pop("Ana")),
+                       "one entry per player"),
+    "display of five": (lambda d: d["display"].extend(
+        d["draw_pile"].pop(0) for _ in range(5 - len(d["display"]))), "at most 4 cards"),
+    "bad option": (lambda d: d["options"].__setitem__("hole_rule", "none"), "hole_rule"),
+    "to act unknown": (lambda d: d.__setitem__("current", "Zed"), "not a player"),
+    "card as a string": (lambda d: d["discard"].append("5 ducat"), "money card is written"),
+    "events": (lambda d: d["events"].append("boom"), "every event"),
+    "continue without a purchase": (lambda d: d.__setitem__("may_continue", True),
+                                    "exact payment"),
+    "turn zero": (lambda d: d.__setitem__("turn", 0), "turn should be 1 or more"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_from_json_refuses_corrupted_states(saved, name):
+    change, message = CORRUPTIONS[name]
+    with pytest.raises(ValueError, match=message):
+        Game.from_json(corrupt(saved, change))
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[1, 2]", "null", "{}"])
+def test_from_json_refuses_non_games(text):
+    with pytest.raises(ValueError, match="invalid saved game"):
+        Game.from_json(text)

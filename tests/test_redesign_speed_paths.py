@@ -1,0 +1,96 @@
+"""The core's redesign speed paths agree with the plain graph algorithms they replace."""
+
+import random
+
+import networkx as nx
+import pytest
+
+from alhambra_lib import BUILDING_TILES, Alhambra, Game
+from alhambra_lib.holes import enclosed_cells
+from alhambra_lib.reach import cut_cells
+
+
+def layouts(hole_rule, games=4):
+    """Alhambras met along random games, after every action."""
+    for seed in range(games):
+        game = Game(["Ana", "Ben", "Cy"], seed=seed, hole_rule=hole_rule)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            yield game.alhambra(game.current_player or game.players[0])
+
+
+def removable_by_definition(alhambra):
+    """Cells whose removal leaves every tile walkable from the fountain and no hole there."""
+    cells = set()
+    for cell in alhambra.layout:
+        if cell == (0, 0):
+            continue
+        graph = alhambra.graph.copy()
+        graph.remove_node(cell)
+        rest = set(alhambra.layout) - {cell}
+        four_built = all(n in rest for n in [(cell[0] + 1, cell[1]), (cell[0] - 1, cell[1]),
+                                             (cell[0], cell[1] + 1), (cell[0], cell[1] - 1)])
+        if nx.is_connected(graph) and not four_built:
+            cells.add(cell)
+    return cells
+
+
+def exchangeable_by_definition(alhambra, tile):
+    cells = set()
+    for cell in alhambra.layout:
+        if cell == (0, 0):
+            continue
+        layout = dict(alhambra.layout)
+        layout[cell] = tile
+        try:
+            Alhambra.from_layout(layout, hole_rule=alhambra.hole_rule)
+        except ValueError:
+            continue
+        cells.add(cell)
+    return cells
+
+
+@pytest.mark.parametrize("hole_rule", ["enclosed", "single"])
+def test_redesign_positions_match_the_definitions(hole_rule):
+    one_per_mask = list({t.mask: t for t in BUILDING_TILES}.values())
+    seen = 0
+    for step, alhambra in enumerate(layouts(hole_rule, games=2)):
+        if step % 7:
+            continue
+        assert alhambra.removable_positions() == removable_by_definition(alhambra)
+        for tile in one_per_mask[::3]:
+            assert alhambra.exchange_positions(tile) == exchangeable_by_definition(alhambra, tile)
+        seen += 1
+    assert seen > 20
+
+
+def test_cut_cells_match_networkx():
+    checked = 0
+    for alhambra in layouts("enclosed", games=3):
+        graph = alhambra.graph
+        assert cut_cells(graph.adj) == set(nx.articulation_points(graph)) - {(0, 0)}
+        checked += len(graph) > 8
+    assert checked > 50
+
+
+def test_cut_cells_on_hand_made_graphs():
+    ring = nx.cycle_graph(6)
+    assert cut_cells(ring.adj, root=0) == set()
+    ring.add_edge(3, 10)
+    ring.add_edge(10, 11)
+    assert cut_cells(ring.adj, root=0) == {3, 10}
+    star = nx.star_graph(4)
+    assert cut_cells(star.adj, root=1) == {0}
+
+
+def test_version_grows_with_every_change_only():
+    a = Alhambra()
+    v0 = a.version
+    tile = BUILDING_TILES[6]  # the 8-pavilion, no walls
+    a.legal_positions(tile)
+    a.removable_positions()
+    assert a.version == v0
+    a.place(tile, (1, 0))
+    assert a.version > v0
+    assert not enclosed_cells(a.layout)
