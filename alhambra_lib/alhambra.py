@@ -206,10 +206,11 @@ class Alhambra:
         return (f"<Alhambra: {len(self._layout) - 1} tiles, wall {self.longest_wall()}"
                 f"{', hole_rule=single' if self.hole_rule == 'single' else ''}>")
 
-    def _repr_svg_(self):
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .display import mimebundle
         from .svg import alhambra_svg
 
-        return alhambra_svg(self)
+        return mimebundle(self, alhambra_svg)
 
     # -- placement -----------------------------------------------------------------
 

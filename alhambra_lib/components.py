@@ -123,10 +123,11 @@ class Tile:
         """A JSON-able form ``[kind, price, walls]``, walls in N, E, S, W order."""
         return [self.kind, self.price, self.wall_sides]
 
-    def _repr_svg_(self):
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .display import mimebundle
         from .svg import tile_svg
 
-        return tile_svg(self)
+        return mimebundle(self, tile_svg)
 
 
 #: The start tile: open on all four sides.

@@ -525,6 +525,11 @@ class Game:
         who = f", {self.current_player} to act" if self._current is not None else ""
         return f"<Game {', '.join(self._players)}: turn {self._turn}, {self._phase}{who}>"
 
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .display import mimebundle
+
+        return mimebundle(self)
+
     # -- legal actions -----------------------------------------------------------------
 
     def legal_actions(self):

@@ -2,10 +2,27 @@
 
 The building types keep the colours of the printed tiles (blue pavilions, red
 seraglios, brown arcades, cream chambers, green gardens, purple towers), so a
-drawing reads like the table.
+drawing reads like the table. Players, money and explanations get colours of their
+own, chosen so that none of them is mistaken for a tile type.
 """
 
-__all__ = ["KIND_COLOURS", "WALL_COLOUR", "LONGEST_WALL_COLOUR", "EMPTY_COLOUR"]
+__all__ = [
+    "KIND_COLOURS",
+    "WALL_COLOUR",
+    "LONGEST_WALL_COLOUR",
+    "EMPTY_COLOUR",
+    "GRID_COLOUR",
+    "FOUNTAIN_RING_COLOUR",
+    "LEGAL_COLOUR",
+    "ILLEGAL_COLOUR",
+    "REASON_TEXT_COLOUR",
+    "LEGAL_TEXT_COLOUR",
+    "EXTERNAL_WALL_COLOUR",
+    "CORNER_COLOURS",
+    "CURRENCY_COLOURS",
+    "SERIES_COLOURS",
+    "DIRK_COLOUR",
+]
 
 KIND_COLOURS = {
     "fountain": "#d9d2c3",
@@ -19,3 +36,34 @@ KIND_COLOURS = {
 WALL_COLOUR = "#2b2b2b"
 LONGEST_WALL_COLOUR = "#ffb000"
 EMPTY_COLOUR = "#ffffff"
+
+#: Outlines of the empty cells of the building grid.
+GRID_COLOUR = "#dddddd"
+#: The ring that marks the fountain.
+FOUNTAIN_RING_COLOUR = "#3a78b5"
+#: Shading of the cells where a tile may go, and of frontier cells where it may not.
+LEGAL_COLOUR = "#bfe8b0"
+ILLEGAL_COLOUR = "#f6d3cf"
+#: Reason codes written on frontier cells, and "ok" on the legal ones.
+REASON_TEXT_COLOUR = "#a8281d"
+LEGAL_TEXT_COLOUR = "#1d6b1d"
+
+#: The longest-wall search step by step: external segments, and the corners of the
+#: corner graph by their number of segments (1: an end, 2: passing, 3+: a fork).
+EXTERNAL_WALL_COLOUR = "#56b4e9"
+CORNER_COLOURS = {"end": "#d55e00", "passing": "#ffffff", "fork": "#cc79a7"}
+
+#: Money cards and the market squares of each currency.
+CURRENCY_COLOURS = {
+    "denar": "#e0a526",
+    "dirham": "#5aa6a0",
+    "ducat": "#4a6fb5",
+    "florin": "#b5546a",
+}
+
+#: Colours for players (in seat order) and other series (wall chains): the
+#: colour-blind-safe Okabe-Ito set, without the yellow that vanishes on white and the
+#: black that vanishes on walls: six, one per seat.
+SERIES_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+#: The neutral player Dirk of the two-player game.
+DIRK_COLOUR = "#8c8c8c"

@@ -1,8 +1,8 @@
 """Plain SVG pictures of tiles and Alhambras, for notebooks without matplotlib.
 
-The rules core shows itself through these (``_repr_svg_``): they need only the
-standard library, so even a bare install draws an Alhambra when it is the value of
-a notebook cell. North is up; walls are thick dark lines, the longest wall is traced
+The rules core falls back on these when matplotlib is not installed
+(`alhambra_lib.display`): they need only the standard library, so even a bare
+install draws an Alhambra when it is the value of a notebook cell. North is up; walls are thick dark lines, the longest wall is traced
 in amber, the fountain is a ring.
 
 Examples

@@ -34,6 +34,8 @@ from .grid import OPPOSITE, SIDES, side_neighbour, side_segment
 
 __all__ = [
     "external_segments",
+    "corner_graph",
+    "chains",
     "longest_trail",
     "longest_wall",
     "longest_wall_path",
@@ -58,7 +60,14 @@ def external_segments(layout):
             if tile.has_wall(side) and side_neighbour(cell, side) not in layout}
 
 
-def _adjacency(segments):
+def corner_graph(segments):
+    """The corner graph of wall segments: ``{corner: set of corners one segment away}``.
+
+    Examples
+    --------
+    >>> corner_graph([((0, 0), (1, 0))])
+    {(0, 0): {(1, 0)}, (1, 0): {(0, 0)}}
+    """
     adj = {}
     for a, b in segments:
         adj.setdefault(a, set()).add(b)
@@ -66,7 +75,7 @@ def _adjacency(segments):
     return adj
 
 
-def _chains(adj):
+def chains(adj):
     """Split the corner graph into chains between corners of degree other than 2.
 
     Returns the chains (lists of corners, end to end) and the pure cycles (closed
@@ -165,8 +174,8 @@ def longest_trail(adj):
     >>> longest_trail(adj)
     [(0, 0), (1, 0), (2, 0)]
     """
-    chains, cycles = _chains(adj)
-    best = _longest_chain_trail(chains) if chains else []
+    open_runs, cycles = chains(adj)
+    best = _longest_chain_trail(open_runs) if open_runs else []
     for cycle in cycles:
         if len(cycle) > len(best):
             best = cycle
@@ -175,7 +184,7 @@ def longest_trail(adj):
 
 def longest_wall_path(layout):
     """Return the corners along a longest continuous external wall of `layout`."""
-    return longest_trail(_adjacency(external_segments(layout)))
+    return longest_trail(corner_graph(external_segments(layout)))
 
 
 def longest_wall(layout):
@@ -211,7 +220,7 @@ def _longest_run_length(adj, segments):
         on_runs += length
         best = max(best, length)
     if on_runs < segments:
-        best = max([best] + [len(ring) - 1 for ring in _chains(adj)[1]])
+        best = max([best] + [len(ring) - 1 for ring in chains(adj)[1]])
     return best
 
 

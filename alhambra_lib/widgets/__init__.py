@@ -1,0 +1,36 @@
+"""Widgets (ipywidgets 8) to play with the rules: placement, majorities, walls, a game, scores.
+
+Every widget builds with no arguments into a seeded demo state, and arguments
+override the demo. A widget shows itself when it is the value of a notebook cell
+(it hands its root box to Jupyter), and its controls are public attributes, so a
+test can set values, ``.click()`` buttons and read the resulting state and text
+without a browser. Drawings are PNG images (`ipywidgets.Image`), which work offline
+and in Voila alike.
+
+Examples
+--------
+>>> from alhambra_lib.widgets import MajorityExplorer
+>>> explorer = MajorityExplorer()
+>>> explorer.count_inputs["Cy", "tower"].value = 4
+>>> "Ana, Ben and Cy tie for first in towers" in explorer.explanation.value
+True
+"""
+
+from .game_table import GameTable
+from .majorities import MajorityExplorer
+from .placement import PlacementExplorer
+from .score_keeper import ScoreKeeper
+from .score_sheet import ScoreSheet
+from .wall_steps import WallStep, wall_steps
+from .wall_tracer import WallTracer
+
+__all__ = [
+    "PlacementExplorer",
+    "MajorityExplorer",
+    "WallTracer",
+    "GameTable",
+    "ScoreKeeper",
+    "ScoreSheet",
+    "WallStep",
+    "wall_steps",
+]

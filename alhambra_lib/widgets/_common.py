@@ -1,0 +1,127 @@
+"""What the widgets share: showing through a root box, PNG pictures, a grid of counts.
+
+Examples
+--------
+>>> grid = CountsGrid(["Ana", "Ben"], wall_for=["Ana"])
+>>> grid.inputs["Ana", "tower"].value = 3
+>>> grid.wall_inputs["Ana"].value = 5
+>>> grid.counts()["Ana"]["tower"], grid.walls()
+(3, {'Ana': 5})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+
+import ipywidgets as widgets
+
+from ..components import BUILDING_TILES, KINDS
+from ..draw import png_of
+from ..palette import KIND_COLOURS
+
+__all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html"]
+
+#: The number of real tiles of each kind: nobody can hold more.
+MAX_OF_KIND = Counter(t.kind for t in BUILDING_TILES)
+#: Every wall of the 54 tiles in one line: an upper bound for wall points.
+MAX_WALL = sum(len(t.walls) for t in BUILDING_TILES)
+
+
+class WidgetBase:
+    """A component made of ipywidgets, shown in a notebook through its `root` box."""
+
+    root: widgets.Box
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.root._repr_mimebundle_(**kwargs)
+
+
+def picture():
+    """An empty PNG image widget for drawings."""
+    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+
+
+def show(image, drawing):
+    """Put `drawing` (an Axes or Figure) into the `image` widget as PNG bytes.
+
+    Fast PNG compression: a widget redraws on every change, and the bytes only travel
+    to the browser next door.
+    """
+    image.value = png_of(drawing, compress_level=1)
+
+
+def table_html(header, rows):
+    """A small HTML table; `header` and `rows` hold plain values, escaped here."""
+    head = "".join(f"<th style='padding:2px 8px'>{escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>"
+                                    f"{escape(str(v))}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _number(value, maximum):
+    return widgets.BoundedIntText(value=value, min=0, max=maximum,
+                                  layout=widgets.Layout(width="64px"))
+
+
+class CountsGrid:
+    """Number boxes for players x building types, and optionally a wall length per player.
+
+    Parameters
+    ----------
+    names : list of str
+        One row each, in order.
+    counts : mapping, optional
+        ``{name: {kind: n}}`` to start from (missing: 0).
+    wall_for : iterable of str
+        The names that get a wall-length box (not the neutral Dirk).
+
+    Attributes
+    ----------
+    inputs : dict
+        ``(name, kind) -> BoundedIntText``.
+    wall_inputs : dict
+        ``name -> BoundedIntText``.
+    box : ipywidgets.GridBox
+    """
+
+    def __init__(self, names, counts=None, *, wall_for=()):
+        counts = counts or {}
+        self.names = list(names)
+        self.inputs = {(name, kind): _number(counts.get(name, {}).get(kind, 0), MAX_OF_KIND[kind])
+                       for name in self.names for kind in KINDS}
+        self.wall_inputs = {name: _number(0, MAX_WALL) for name in wall_for}
+        header = [widgets.HTML("")] + [
+            widgets.HTML(f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>{k}</span>")
+            for k in KINDS] + ([widgets.HTML("wall")] if self.wall_inputs else [])
+        cells = list(header)
+        for name in self.names:
+            cells.append(widgets.HTML(f"<b>{escape(name)}</b>"))
+            cells += [self.inputs[name, kind] for kind in KINDS]
+            if self.wall_inputs:
+                cells.append(self.wall_inputs.get(name, widgets.HTML("–")))
+        columns = len(header)
+        self.box = widgets.GridBox(cells, layout=widgets.Layout(
+            grid_template_columns=f"90px repeat({columns - 1}, 72px)"))
+
+    def counts(self):
+        """``{name: {kind: n}}`` as typed in."""
+        return {name: {kind: self.inputs[name, kind].value for kind in KINDS}
+                for name in self.names}
+
+    def walls(self):
+        """``{name: wall length}`` for the names with a wall box."""
+        return {name: box.value for name, box in self.wall_inputs.items()}
+
+    def fill(self, counts, walls=None):
+        """Set the boxes from ``{name: {kind: n}}`` and ``{name: n}`` (missing: 0)."""
+        for (name, kind), box in self.inputs.items():
+            box.value = counts.get(name, {}).get(kind, 0)
+        for name, box in self.wall_inputs.items():
+            box.value = (walls or {}).get(name, 0)
+
+    def observe(self, handler):
+        """Call `handler(change)` whenever any box changes."""
+        for box in [*self.inputs.values(), *self.wall_inputs.values()]:
+            box.observe(handler, "value")

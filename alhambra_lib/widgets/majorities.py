@@ -1,0 +1,96 @@
+"""MajorityExplorer: type in the players' counts, pick the round, read the points and ties.
+
+Examples
+--------
+>>> ex = MajorityExplorer({"Ana": {"tower": 4}, "Ben": {"tower": 4}, "Cy": {"tower": 2}})
+>>> ex.totals
+{'Ana': 9, 'Ben': 9, 'Cy': 0}
+>>> ex.round_picker.value = 3
+>>> ex.totals
+{'Ana': 17, 'Ben': 17, 'Cy': 6}
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..components import KINDS
+from ..draw import draw_majorities
+from ..scoring import majority_awards, score_majorities
+from ._common import CountsGrid, WidgetBase, picture, show, table_html
+from .demo import DEMO_COUNTS
+
+__all__ = ["MajorityExplorer"]
+
+
+class MajorityExplorer(WidgetBase):
+    """Players x types counts and a scoring round; the points, with every tie explained.
+
+    Parameters
+    ----------
+    counts : mapping, optional
+        ``{player: {kind: n}}``; by default three players with ties (Ana and Ben
+        tie for first in towers).
+    round_no : {1, 2, 3}
+
+    Attributes
+    ----------
+    count_inputs : dict
+        ``(player, kind) -> ipywidgets.BoundedIntText``.
+    round_picker : ipywidgets.ToggleButtons
+        The scoring round, 1..3.
+    points : ipywidgets.HTML
+        A table of each player's points per type and in total.
+    explanation : ipywidgets.HTML
+        One sentence per place and type, e.g. "Ana and Ben tie for first in towers:
+        (13 + 6) / 2 = 9.5, rounded down to 9 each".
+    image : ipywidgets.Image
+        `alhambra_lib.draw.draw_majorities` of the counts.
+    totals : dict
+        ``{player: points}`` for the counts and round shown.
+    root : ipywidgets.Box
+    """
+
+    def __init__(self, counts=None, round_no=2):
+        counts = DEMO_COUNTS if counts is None else counts
+        score_majorities(counts, round_no)  # refuse bad counts or rounds before building
+        self.players = list(counts)
+        self._grid = CountsGrid(self.players, counts)
+        self.count_inputs = self._grid.inputs
+        self.round_picker = widgets.ToggleButtons(
+            options=[(f"round {r}", r) for r in (1, 2, 3)], value=round_no,
+            description="scoring")
+        self.points = widgets.HTML()
+        self.explanation = widgets.HTML()
+        self.image = picture()
+        self.totals = {}
+        self._grid.observe(lambda _: self._refresh())
+        self.round_picker.observe(lambda _: self._refresh(), "value")
+        self.root = widgets.VBox([self.round_picker, self._grid.box,
+                                  widgets.HBox([self.points, self.explanation]), self.image])
+        self._refresh()
+
+    def counts(self):
+        """``{player: {kind: n}}`` as typed in."""
+        return self._grid.counts()
+
+    def _refresh(self):
+        counts, round_no = self.counts(), self.round_picker.value
+        self.totals = score_majorities(counts, round_no)
+        won, sentences = {}, []
+        for kind in KINDS:
+            for award in majority_awards(counts, kind, round_no):
+                sentence = escape(award.explain())
+                sentences.append(f"<li><b>{sentence}</b></li>" if len(award.players) > 1
+                                 else f"<li>{sentence}</li>")
+                for player in award.players:
+                    won[player, kind] = award.points
+        rows = [[player, *(won.get((player, kind), 0) for kind in KINDS), self.totals[player]]
+                for player in self.players]
+        self.points.value = (f"<b>Points in round {round_no}</b>"
+                             + table_html(["player", *KINDS, "total"], rows))
+        self.explanation.value = ("<b>Places and ties</b><ul>" + "".join(sentences) + "</ul>"
+                                  if sentences else "Nobody has a tile yet: no points.")
+        show(self.image, draw_majorities(counts, round_no))
