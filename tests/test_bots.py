@@ -5,10 +5,7 @@ import pytest
 from alhambra_lib import Game
 from alhambra_lib.bots import Bot, GreedyBot, RandomBot, play
 
-try:
-    from ._game_helpers import cards, do, real_tile, set_display, set_hand, set_market
-except ImportError:
-    from _game_helpers import cards, do, real_tile, set_display, set_hand, set_market
+from _game_helpers import cards, do, real_tile, set_display, set_hand, set_market
 
 
 def test_bots_follow_the_protocol():

@@ -7,12 +7,8 @@ import pytest
 from alhambra_lib import Game, Give, IllegalAction, ScoringCard, money_deck
 from alhambra_lib.actions import tile_order
 
-try:
-    from ._game_helpers import (build, cards, do, drain_bag, events_since, real_tile, reload,
-                                set_display, set_hand, set_market, stack_draw, state, types)
-except ImportError:
-    from _game_helpers import (build, cards, do, drain_bag, events_since, real_tile, reload,
-                               set_display, set_hand, set_market, stack_draw, state, types)
+from _game_helpers import (build, cards, do, drain_bag, events_since, real_tile, reload,
+                           set_display, set_hand, set_market, stack_draw, state, types)
 
 PAV_8 = real_tile("pavilion", 8, "")
 SER_9 = real_tile("seraglio", 9, "")

@@ -4,12 +4,8 @@ import pytest
 
 from alhambra_lib import End, Game, IllegalAction, Place, Reserve, ScoringCard, score_majorities
 
-try:
-    from ._game_helpers import (build, card, cards, do, drain_bag, events_since, real_tile,
-                                reload, set_display, set_hand, set_market, stack_draw, types)
-except ImportError:
-    from _game_helpers import (build, card, cards, do, drain_bag, events_since, real_tile, reload,
-                               set_display, set_hand, set_market, stack_draw, types)
+from _game_helpers import (build, card, cards, do, drain_bag, events_since, real_tile, reload,
+                           set_display, set_hand, set_market, stack_draw, types)
 
 PAV_8 = real_tile("pavilion", 8, "")
 SER_9 = real_tile("seraglio", 9, "")

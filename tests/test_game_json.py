@@ -7,10 +7,7 @@ import pytest
 
 from alhambra_lib import Game
 
-try:
-    from ._game_helpers import reload
-except ImportError:
-    from _game_helpers import reload
+from _game_helpers import reload
 
 
 def play_until(game, phase, rng, limit=3000):

@@ -15,10 +15,7 @@ from hypothesis import strategies as st
 
 from alhambra_lib import Alhambra, Game, IllegalAction, Place, Redesign, Reserve, Tile
 
-try:
-    from ._game_helpers import ALL_TILES, tile_count
-except ImportError:
-    from _game_helpers import ALL_TILES, tile_count
+from _game_helpers import ALL_TILES, tile_count
 
 NAMES = ["Ana", "Ben", "Cy", "Dana", "Eli", "Fay"]
 _SLOW_OK = {"deadline": None,

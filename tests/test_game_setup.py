@@ -6,10 +6,7 @@ import pytest
 
 from alhambra_lib import Game
 
-try:
-    from ._game_helpers import state, types
-except ImportError:
-    from _game_helpers import state, types
+from _game_helpers import state, types
 
 NAMES = ["Ana", "Ben", "Cy", "Dana", "Eli", "Fay"]
 

@@ -4,14 +4,9 @@ import pytest
 
 from alhambra_lib import Buy, End, Game, Give, IllegalAction, Place, Redesign, Reserve, ScoringCard, Take
 
-try:
-    from ._game_helpers import (build, card, cards, discard_draw_pile, do, events_since, find,
-                                open_tile, real_tile, reload, set_display, set_hand, set_market,
-                                set_reserve, stack_draw, state, types)
-except ImportError:
-    from _game_helpers import (build, card, cards, discard_draw_pile, do, events_since, find,
-                               open_tile, real_tile, reload, set_display, set_hand, set_market,
-                               set_reserve, stack_draw, state, types)
+from _game_helpers import (build, card, cards, discard_draw_pile, do, events_since, find,
+                           open_tile, real_tile, reload, set_display, set_hand, set_market,
+                           set_reserve, stack_draw, state, types)
 
 GARDEN_8 = real_tile("garden", 8, "NE")
 TOWER_12 = real_tile("tower", 12, "")

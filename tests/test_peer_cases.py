@@ -17,12 +17,8 @@ import pytest
 
 from alhambra_lib import Alhambra, IllegalPlacement
 
-try:
-    from . import reference_rules as ref
-    from ._alhambra_build import FOUNTAIN, build, peer_cells, peer_layout, tile
-except ImportError:
-    import reference_rules as ref
-    from _alhambra_build import FOUNTAIN, build, peer_cells, peer_layout, tile
+import reference_rules as ref
+from _alhambra_build import FOUNTAIN, build, peer_cells, peer_layout, tile
 
 PEER = json.loads((pathlib.Path(__file__).parent / "data" / "peer_cases.json").read_text())
 CASES = (PEER["layout_cases_from_peer_tests"] + PEER["handcrafted_differential_cases"]

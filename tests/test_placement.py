@@ -5,30 +5,17 @@ import pytest
 
 from alhambra_lib import KINDS, Alhambra, IllegalPlacement, Tile
 
-try:
-    from . import reference_rules as ref
-    from ._alhambra_build import (
-        FOUNTAIN,
-        PROBE_TILES,
-        apply,
-        edge_set,
-        fig1_steps,
-        fig2_steps,
-        fig3_steps,
-        snapshot,
-    )
-except ImportError:
-    import reference_rules as ref
-    from _alhambra_build import (
-        FOUNTAIN,
-        PROBE_TILES,
-        apply,
-        edge_set,
-        fig1_steps,
-        fig2_steps,
-        fig3_steps,
-        snapshot,
-    )
+import reference_rules as ref
+from _alhambra_build import (
+    FOUNTAIN,
+    PROBE_TILES,
+    apply,
+    edge_set,
+    fig1_steps,
+    fig2_steps,
+    fig3_steps,
+    snapshot,
+)
 
 OPEN = Tile("garden", 10, "")
 FOUR = Tile("tower", 5, "NESW")

@@ -9,12 +9,8 @@ from hypothesis import strategies as st
 
 from alhambra_lib import BUILDING_TILES, KINDS, Alhambra, Tile, score_majorities
 
-try:
-    from . import reference_rules as ref
-    from ._alhambra_build import edge_set, snapshot
-except ImportError:
-    import reference_rules as ref
-    from _alhambra_build import edge_set, snapshot
+import reference_rules as ref
+from _alhambra_build import edge_set, snapshot
 
 SETTINGS = {"deadline": None,
             "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}

@@ -4,12 +4,8 @@ import pytest
 
 from alhambra_lib import Alhambra, IllegalPlacement, Tile
 
-try:
-    from . import reference_rules as ref
-    from ._alhambra_build import FOUNTAIN, apply, edge_set, fig3_steps, snapshot
-except ImportError:
-    import reference_rules as ref
-    from _alhambra_build import FOUNTAIN, apply, edge_set, fig3_steps, snapshot
+import reference_rules as ref
+from _alhambra_build import FOUNTAIN, apply, edge_set, fig3_steps, snapshot
 
 OPEN = Tile("garden", 10, "")
 FOUR = Tile("tower", 5, "NESW")

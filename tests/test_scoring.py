@@ -7,10 +7,7 @@ import pytest
 
 from alhambra_lib import KINDS, score_majorities
 
-try:
-    from . import reference_rules as ref
-except ImportError:
-    import reference_rules as ref
+import reference_rules as ref
 
 PEER = json.loads((pathlib.Path(__file__).parent / "data" / "peer_cases.json").read_text())
 LETTER = {k: v for k, v in ref.KIND_OF_LETTER.items() if k != "F"}

@@ -8,12 +8,8 @@ from itertools import pairwise
 
 from alhambra_lib import Alhambra, Tile
 
-try:
-    from . import reference_rules as ref
-    from ._alhambra_build import apply, fig2_steps, fig3_steps
-except ImportError:
-    import reference_rules as ref
-    from _alhambra_build import apply, fig2_steps, fig3_steps
+import reference_rules as ref
+from _alhambra_build import apply, fig2_steps, fig3_steps
 
 OPEN = Tile("garden", 10, "")
 
