@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import random
 
-from alhambra_lib import BUILDING_TILES, Alhambra, Tile
+from alhambra_lib import BUILDING_TILES, FOUNTAIN, Alhambra, Tile
 
-try:  # tests/ may or may not be a package
-    from . import reference_rules as ref
-except ImportError:  # pragma: no cover - depends on how pytest imports tests/
-    import reference_rules as ref
+import reference_rules as ref
 
-FOUNTAIN = Tile("fountain", 0, "")
+
 _DEFAULT_PRICE = {"pavilion": 2, "seraglio": 3, "arcades": 4, "chambers": 5, "garden": 6,
                   "tower": 7, "fountain": 0}
 
