@@ -26,7 +26,7 @@ from .components import (
     money_deck,
     place_points,
 )
-from .scoring import Award, majority_awards, score_majorities
+from .scoring import Award, explain_majorities, majority_awards, score_majorities
 from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
 from .game import Game, IllegalAction
 
@@ -50,6 +50,7 @@ __all__ = [
     "Award",
     "majority_awards",
     "score_majorities",
+    "explain_majorities",
     "Game",
     "IllegalAction",
     "Action",

@@ -64,6 +64,7 @@ from .palette import (
     LEGAL_TEXT_COLOUR,
     LONGEST_WALL_COLOUR,
     REASON_TEXT_COLOUR,
+    SEARCH_COLOURS,
     SERIES_COLOURS,
     WALL_COLOUR,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "draw_score_track",
     "draw_game",
     "draw_walls_explained",
+    "draw_search_step",
     "png_of",
     "artist",
     "board_key",
@@ -925,6 +927,102 @@ def _corners_layer(ax, corners):
     ax.scatter([c[0] for c in corners], [c[1] for c in corners], s=30, zorder=6, linewidths=1,
                c=[CORNER_COLOURS[_corner_role(d)] for d in corners.values()],
                edgecolors=WALL_COLOUR, gid="corners")
+
+
+_DOOR = 0.22  # a walking edge stops this far from each cell centre, clear of the price
+_SEARCH_ALPHA = 0.85  # reached cells: the state shows, the walls and prices stay on top
+
+
+def draw_search_step(alhambra, ax=None, *, reached=(), newest=(), missed=(), edges=(),
+                     caption="", legend=True):
+    """Draw an Alhambra with one step of a breadth-first search laid over it.
+
+    Parameters
+    ----------
+    alhambra : Alhambra
+    ax : matplotlib Axes, optional
+    reached : collection of (x, y)
+        Cells reached in earlier steps, shaded teal.
+    newest : collection of (x, y)
+        Cells reached in this step, shaded orange.
+    missed : collection of (x, y)
+        Cells the search never reaches (enclosed empty cells, tiles cut off),
+        cross-hatched red.
+    edges : collection of ((x, y), (x, y))
+        Edges of the graph searched, e.g. ``alhambra.graph.edges()`` (open shared
+        sides), drawn as short doors across the shared side; dark where both cells
+        are reached, grey otherwise.
+    caption : str
+        The title.
+    legend : bool
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Notes
+    -----
+    Layers have ids for `artist`: ``reached``, ``newest``, ``missed``, ``edges``,
+    over those of `draw_alhambra` (drawn without the longest wall).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Alhambra, Tile
+    >>> a = Alhambra()
+    >>> a.place(Tile("tower", 9, "NE"), (1, 0))
+    >>> ax = draw_search_step(a, reached={(0, 0)}, newest={(1, 0)}, edges=a.graph.edges(),
+    ...                       caption="step 1")
+    >>> len(artist(ax, "newest").get_paths()), len(artist(ax, "edges").get_segments())
+    (1, 1)
+    """
+    handles = _search_key(reached, newest, missed, edges)
+    if ax is None:
+        ax = _Board.of(alhambra).new_axes(caption, len(handles) if legend else 0)
+    draw_alhambra(alhambra, ax, wall=False, legend=False)
+    for gid, cells in (("reached", reached), ("newest", newest)):
+        if cells:
+            ax.add_collection(PolyCollection([_square(x, y) for x, y in sorted(cells)],
+                                             facecolors=SEARCH_COLOURS[gid], alpha=_SEARCH_ALPHA,
+                                             edgecolors="none", zorder=2.5, gid=gid))
+    if missed:
+        ax.add_collection(PolyCollection([_square(x, y) for x, y in sorted(missed)],
+                                         facecolors="none", edgecolors=SEARCH_COLOURS["missed"],
+                                         hatch="xx", linewidths=1.5, zorder=2.5, gid="missed"))
+    if edges:
+        _doors_layer(ax, edges, set(reached) | set(newest))
+    ax.set_title(caption, loc="left", fontsize=10)
+    if legend:
+        _legend(ax, handles)
+    return ax
+
+
+def _doors_layer(ax, edges, reached):
+    """Each edge as a short line across the shared side of its two cells."""
+    doors, colours = [], []
+    for a, b in sorted(tuple(sorted(edge)) for edge in edges):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        doors.append(((a[0] + 0.5 + _DOOR * dx, a[1] + 0.5 + _DOOR * dy),
+                      (b[0] + 0.5 - _DOOR * dx, b[1] + 0.5 - _DOOR * dy)))
+        colours.append(WALL_COLOUR if a in reached and b in reached else GRID_COLOUR)
+    ax.add_collection(LineCollection(doors, colors=colours, linewidths=2.5, capstyle="round",
+                                     zorder=4, gid="edges"))
+
+
+def _search_key(reached, newest, missed, edges):
+    """The legend entries of `draw_search_step`."""
+    handles = _kind_handles() + [Line2D([], [], color=WALL_COLOUR, linewidth=4, label="wall")]
+    if edges:
+        handles.append(Line2D([], [], color=WALL_COLOUR, linewidth=2.5,
+                              label="open side (graph edge)"))
+    handles += [Patch(facecolor=SEARCH_COLOURS[key], alpha=_SEARCH_ALPHA,
+                      label=f"{label}: {len(cells)}")
+                for key, cells, label in (
+                    ("reached", reached, "reached earlier" if newest else "reached"),
+                    ("newest", newest, "reached in this step")) if cells]
+    if missed:
+        handles.append(Patch(facecolor="none", edgecolor=SEARCH_COLOURS["missed"], hatch="xx",
+                             label=f"never reached: {len(missed)}"))
+    return handles
 
 
 def png_of(obj, *, dpi=DPI, compress_level=6):

@@ -3,7 +3,8 @@
 Two ways to find them, which agree on every legal Alhambra:
 
 * `enclosed_cells`, the definition (RULES.md §6): flood-fill the empty cells from
-  outside the bounding box; whatever empty cell the flood does not reach is enclosed.
+  outside the bounding box; whatever empty cell the flood does not reach is enclosed
+  (`flood_layers` gives the flood layer by layer, to show it).
 * `closes_area`, the local test used on every placement: on a legal Alhambra,
   building cell c encloses an area exactly when the built cells among the eight
   around c form more than one run (clockwise, N, NE, E, ... NW).
@@ -36,7 +37,15 @@ from __future__ import annotations
 
 from .grid import ring, side_neighbours
 
-__all__ = ["enclosed_cells", "flood_from_outside", "closes_area", "makes_single_hole", "ring_mask", "RING_RUNS"]
+__all__ = [
+    "enclosed_cells",
+    "flood_layers",
+    "flood_from_outside",
+    "closes_area",
+    "makes_single_hole",
+    "ring_mask",
+    "RING_RUNS",
+]
 
 
 def _box(built):
@@ -45,12 +54,50 @@ def _box(built):
     return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
 
 
+def flood_layers(built):
+    """Return the empty cells of the grown bounding box, layer by layer of the flood.
+
+    Layer 0 is the border of the bounding box grown by one: empty, hence outside.
+    Layer k holds the empty cells k steps (N/E/S/W, through empty cells) from that
+    border. Each layer is sorted, so the output does not depend on set order; the
+    empty cells of the box in no layer are the enclosed ones.
+
+    Notes
+    -----
+    Breadth-first search from many sources at once, one layer at a time so that a
+    drawing can show the flood step by step. O(w * h) for a w x h box.
+
+    Examples
+    --------
+    Figure 1 of RULES.md closed at (3, 0): the flood reaches the corner cell (3, 1)
+    in one step and never (1, 0) or (2, 0).
+
+    >>> built = {(0, 0), (0, 1), (1, 1), (2, 1), (0, -1), (1, -1), (2, -1), (3, -1), (3, 0)}
+    >>> layers = flood_layers(built)
+    >>> len(layers), layers[1]
+    (2, [(3, 1)])
+    """
+    built = set(built)
+    x0, x1, y0, y1 = _box(built)
+    box = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    layer = sorted(c for c in box if c[0] in (x0, x1) or c[1] in (y0, y1))
+    reached = set(layer)
+    layers = []
+    while layer:
+        layers.append(layer)
+        ahead = {n for cell in layer for n in side_neighbours(cell)
+                 if n in box and n not in built and n not in reached}
+        reached |= ahead
+        layer = sorted(ahead)
+    return layers
+
+
 def flood_from_outside(built):
     """Return the empty cells of the grown bounding box in the order a flood reaches them.
 
     The flood starts from every cell on the border of the bounding box grown by one
-    (all empty, all outside) and steps N/E/S/W through empty cells, breadth first.
-    Handy for showing the fill step by step.
+    (all empty, all outside) and steps N/E/S/W through empty cells, breadth first:
+    the layers of `flood_layers`, one after the other.
 
     Examples
     --------
@@ -58,17 +105,7 @@ def flood_from_outside(built):
     >>> len(order), (0, 0) in order
     (8, False)
     """
-    built = set(built)
-    x0, x1, y0, y1 = _box(built)
-    box = {(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
-    order = sorted(c for c in box if c[0] in (x0, x1) or c[1] in (y0, y1))
-    reached = set(order)
-    for cell in order:  # the list grows while we walk it: a breadth-first queue
-        for n in side_neighbours(cell):
-            if n in box and n not in built and n not in reached:
-                reached.add(n)
-                order.append(n)
-    return order
+    return [cell for layer in flood_layers(built) for cell in layer]
 
 
 def enclosed_cells(built):

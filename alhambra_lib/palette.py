@@ -19,6 +19,7 @@ __all__ = [
     "LEGAL_TEXT_COLOUR",
     "EXTERNAL_WALL_COLOUR",
     "CORNER_COLOURS",
+    "SEARCH_COLOURS",
     "CURRENCY_COLOURS",
     "SERIES_COLOURS",
     "DIRK_COLOUR",
@@ -52,6 +53,10 @@ LEGAL_TEXT_COLOUR = "#1d6b1d"
 #: corner graph by their number of segments (1: an end, 2: passing, 3+: a fork).
 EXTERNAL_WALL_COLOUR = "#56b4e9"
 CORNER_COLOURS = {"end": "#d55e00", "passing": "#ffffff", "fork": "#cc79a7"}
+
+#: A search step by step: cells reached earlier, the layer just reached, and the
+#: cells the search never reaches (enclosed empty cells, tiles cut off).
+SEARCH_COLOURS = {"reached": "#3fb0bf", "newest": "#e69f00", "missed": "#d55e00"}
 
 #: Money cards and the market squares of each currency.
 CURRENCY_COLOURS = {

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .components import KINDS, place_points
 
-__all__ = ["Award", "majority_awards", "score_majorities"]
+__all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities"]
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 _PLURALS = {"pavilion": "pavilions", "seraglio": "seraglios", "arcades": "arcades",
@@ -55,18 +55,28 @@ class Award:
     points: int
 
     def explain(self):
-        """One sentence saying who got which place and why they score what they do."""
+        """One sentence saying who got which place and why they score what they do.
+
+        Examples
+        --------
+        >>> Award("pavilion", ("A",), 5, 3, (1,), 1).explain()
+        'A is third in pavilions: 1 point'
+        >>> Award("garden", ("A", "B", "C"), 1, 1, (5, 0, 0), 1).explain()
+        'A, B and C tie for first in gardens: (5 + 0 + 0) / 3 ≈ 1.67, rounded down to 1 each'
+        """
         ordinal = _ORDINALS[self.place - 1] if self.place <= len(_ORDINALS) else f"#{self.place}"
         kind = _PLURALS[self.kind]
         if len(self.players) == 1:
-            return f"{self.players[0]} is {ordinal} in {kind}: {self.points} points"
+            unit = "point" if self.points == 1 else "points"
+            return f"{self.players[0]} is {ordinal} in {kind}: {self.points} {unit}"
         names = ", ".join(self.players[:-1]) + " and " + self.players[-1]
         total = sum(self.pooled)
         share = total / len(self.players)
-        share_text = f"{share:g}"
+        # A third or a sixth has no short decimal: say "about" rather than print 1.66667.
+        share_text = f"= {share:g}" if round(share, 2) == share else f"≈ {share:.2f}"
         rounding = "" if share == self.points else f", rounded down to {self.points}"
         return (f"{names} tie for {ordinal} in {kind}: ({' + '.join(map(str, self.pooled))})"
-                f" / {len(self.players)} = {share_text}{rounding} each")
+                f" / {len(self.players)} {share_text}{rounding} each")
 
 
 def _check_counts(counts):
@@ -159,3 +169,20 @@ def score_majorities(counts, round_no):
             for player in award.players:
                 points[player] += award.points
     return points
+
+
+def explain_majorities(counts, round_no):
+    """Return one sentence per place taken in scoring round `round_no`, type by type.
+
+    The sentences of `Award.explain` for every type in `KINDS` order, best place
+    first: the whole of a round's majority scoring in words.
+
+    Examples
+    --------
+    >>> for line in explain_majorities({"Ana": {"garden": 2, "tower": 1},
+    ...                                 "Ben": {"garden": 2}}, 1):
+    ...     print(line)
+    Ana and Ben tie for first in gardens: (5 + 0) / 2 = 2.5, rounded down to 2 each
+    Ana is first in towers: 6 points
+    """
+    return [award.explain() for kind in KINDS for award in majority_awards(counts, kind, round_no)]

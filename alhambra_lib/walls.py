@@ -10,6 +10,10 @@ segment once), so a fully walled ring scores every one of its segments.
 answers the query on it. `longest_wall` and `longest_wall_path` do the same for any
 layout, legal or not, from scratch.
 
+Two functions are for teaching: `boundary_segments`, the sides between built and
+empty cells (one loop on a legal Alhambra), and `longest_simple_path_length`,
+BoardGameArena's reading of the rule, which counts a fully walled ring one short.
+
 Examples
 --------
 Figure 2 of RULES.md: the fountain ringed by eight tiles whose 12 outer sides are
@@ -30,15 +34,17 @@ walled.
 
 from __future__ import annotations
 
-from .grid import OPPOSITE, SIDES, side_neighbour, side_segment
+from .grid import OPPOSITE, SIDES, side_neighbour, side_neighbours, side_segment
 
 __all__ = [
     "external_segments",
+    "boundary_segments",
     "corner_graph",
     "chains",
     "longest_trail",
     "longest_wall",
     "longest_wall_path",
+    "longest_simple_path_length",
     "WallGraph",
 ]
 
@@ -58,6 +64,27 @@ def external_segments(layout):
             for cell, tile in layout.items()
             for side in SIDES
             if tile.has_wall(side) and side_neighbour(cell, side) not in layout}
+
+
+def boundary_segments(cells):
+    """Return the boundary of the built `cells`: every side between a built and an empty cell.
+
+    Each side is a pair of corners, lower-left corner first. External walls lie on
+    the boundary; on a legal Alhambra it is one closed loop (RULES.md §8.4), so its
+    corner graph is a single cycle.
+
+    Examples
+    --------
+    >>> sorted(boundary_segments({(0, 0)}))
+    [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))]
+    >>> len(boundary_segments({(0, 0), (1, 0)}))
+    6
+    """
+    cells = set(cells)
+    return {side_segment(cell, side)
+            for cell in cells
+            for side, neighbour in zip(SIDES, side_neighbours(cell))
+            if neighbour not in cells}
 
 
 def corner_graph(segments):
@@ -197,6 +224,52 @@ def longest_wall(layout):
     2
     """
     return max(len(longest_wall_path(layout)) - 1, 0)
+
+
+def longest_simple_path_length(adj):
+    """Return the segments of a longest path in `adj` that never revisits a corner.
+
+    A teaching function for a wrong reading of the wall rule: BoardGameArena counts
+    the longest *simple path* of the corner graph (RULES.md §8.4, *Other readings*).
+    A path that may not come back to a corner cannot close a loop, so a fully walled
+    ring of n segments gives n - 1, where the rule's `longest_trail` (corners may
+    repeat, segments may not) gives n. Not used for scoring.
+
+    Parameters
+    ----------
+    adj : mapping
+        The corner graph ``{corner: set of corners}``, as from `corner_graph`.
+
+    Notes
+    -----
+    Depth-first search over the simple paths from every corner: exponential in
+    general, O(corners^2) when every corner has at most two segments (a legal
+    Alhambra).
+
+    Examples
+    --------
+    A square of four wall segments: the trail closes the loop, the simple path not.
+
+    >>> square = corner_graph([((0, 0), (1, 0)), ((1, 0), (1, 1)),
+    ...                        ((0, 1), (1, 1)), ((0, 0), (0, 1))])
+    >>> longest_simple_path_length(square), len(longest_trail(square)) - 1
+    (3, 4)
+    """
+    best = 0
+    visited = set()
+
+    def extend(corner, length):
+        nonlocal best
+        best = max(best, length)
+        visited.add(corner)
+        for nxt in adj[corner]:
+            if nxt not in visited:
+                extend(nxt, length + 1)
+        visited.discard(corner)
+
+    for corner in adj:
+        extend(corner, 0)
+    return best
 
 
 def _longest_run_length(adj, segments):

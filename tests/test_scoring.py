@@ -175,3 +175,27 @@ def test_brdgme_oracle_cases(case, round_no):
     for kind in KINDS:
         single = {i: {kind: c.get(kind, 0)} for i, c in counts.items()}
         check(single, round_no, {i: exp[kind].get(i, 0) for i in counts})
+
+
+def test_explain_majorities_is_every_award_in_words():
+    from alhambra_lib import KINDS, explain_majorities, majority_awards
+
+    counts = {"A": {"tower": 4, "garden": 2}, "B": {"tower": 4}, "C": {"tower": 2, "garden": 2}}
+    expected = [a.explain() for k in KINDS for a in majority_awards(counts, k, 2)]
+    assert explain_majorities(counts, 2) == expected
+    assert explain_majorities(counts, 2)[0] == (
+        "A and C tie for first in gardens: (12 + 5) / 2 = 8.5, rounded down to 8 each")
+    assert explain_majorities({"A": {}, "B": {}}, 3) == []
+
+
+def test_explain_says_one_point_and_rounds_thirds_in_words():
+    from alhambra_lib import explain_majorities
+
+    counts = {"A": {"garden": 1, "pavilion": 1}, "B": {"garden": 1, "pavilion": 2},
+              "C": {"garden": 1, "pavilion": 3}}
+    assert explain_majorities(counts, 1)[0] == "C is first in pavilions: 1 point"
+    assert explain_majorities(counts, 3)[2] == "A is third in pavilions: 1 point"
+    assert explain_majorities(counts, 1)[-1] == (
+        "A, B and C tie for first in gardens: (5 + 0 + 0) / 3 ≈ 1.67, rounded down to 1 each")
+    assert explain_majorities(counts, 3)[-1] == (
+        "A, B and C tie for first in gardens: (20 + 12 + 5) / 3 ≈ 12.33, rounded down to 12 each")

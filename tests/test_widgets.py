@@ -344,3 +344,24 @@ def test_score_keeper_refuses_bad_names_in_words():
     keeper.players_input.value = "Ana, Ana"
     keeper.players_button.click()
     assert "must differ" in keeper.message.value and keeper.sheet.players == ("Ana", "Ben", "Cy")
+
+
+def test_score_keeper_fill_types_a_round_in():
+    keeper = ScoreKeeper(["Ana", "Ben"])
+    keeper.fill({"Ana": {"garden": 3}, "Dirk": {"garden": 3}, "Ben": {"garden": 2}},
+                {"Ana": 4, "Ben": 1})
+    assert keeper.count_inputs["Dirk", "garden"].value == 3
+    assert keeper.wall_inputs["Ben"].value == 1
+    assert keeper.sheet.rounds == ()  # typed in, not yet scored
+    keeper.round_picker.value = 2
+    keeper.fill({"Ana": {"garden": 3}, "Dirk": {"garden": 3}, "Ben": {"garden": 2}},
+                {"Ana": 4, "Ben": 1})
+    keeper.score_button.click()
+    assert keeper.sheet.totals() == {"Ana": 12, "Ben": 1, "Dirk": 8}  # RULES.md §10
+    keeper.fill({})
+    assert all(box.value == 0 for box in [*keeper.count_inputs.values(),
+                                          *keeper.wall_inputs.values()])
+    with pytest.raises(ValueError, match="no box for 'Zoe'"):
+        keeper.fill({"Zoe": {"tower": 1}})
+    with pytest.raises(ValueError, match="no box for 'Dirk'"):
+        keeper.fill({}, {"Dirk": 2})

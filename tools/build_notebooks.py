@@ -3,7 +3,8 @@
 The ``.py`` (py:percent) file is the one we edit and review; the ``.ipynb`` is what
 users open and what nbval runs. Each notebook is executed in a fresh kernel, and
 outputs are kept only in cells marked ``# NBVAL_CHECK_OUTPUT``: those are the
-teaching results nbval compares, the rest would only make diffs noisy.
+teaching results nbval compares, the rest would only make diffs noisy. The saved
+widget state goes too, as no widget output is kept.
 
 Usage: ``.venv/bin/python tools/build_notebooks.py [notebooks/NAME.py ...]``
 """
@@ -27,6 +28,9 @@ def build(py_path):
     for cell in notebook.cells:
         if cell.cell_type == "code" and CHECKED not in cell.source:
             cell.outputs, cell.execution_count = [], None
+    # The saved widget state serves only widget outputs, and those are never kept (no
+    # widget cell is checked): drop it, it would add megabytes of PNG to every diff.
+    notebook.metadata.pop("widgets", None)
     jupytext.write(notebook, py_path.with_suffix(".ipynb"))
     print(f"wrote {py_path.with_suffix('.ipynb').name}")
 

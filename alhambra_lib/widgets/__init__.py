@@ -1,4 +1,5 @@
-"""Widgets (ipywidgets 8) to play with the rules: placement, majorities, walls, a game, scores.
+"""Widgets (ipywidgets 8) to play with the rules: placement, searches, majorities, walls, a
+game, scores, replays and quizzes.
 
 Every widget builds with no arguments into a seeded demo state, and arguments
 override the demo. A widget shows itself when it is the value of a notebook cell
@@ -19,8 +20,12 @@ True
 from .game_table import GameTable
 from .majorities import MajorityExplorer
 from .placement import PlacementExplorer
+from .quiz import Question, Quiz
+from .replay import ReplayViewer
 from .score_keeper import ScoreKeeper
 from .score_sheet import ScoreSheet
+from .search_stepper import SearchStepper
+from .search_steps import SearchStep, search_steps
 from .wall_steps import WallStep, wall_steps
 from .wall_tracer import WallTracer
 
@@ -28,9 +33,15 @@ __all__ = [
     "PlacementExplorer",
     "MajorityExplorer",
     "WallTracer",
+    "SearchStepper",
     "GameTable",
     "ScoreKeeper",
     "ScoreSheet",
+    "Question",
+    "Quiz",
+    "ReplayViewer",
     "WallStep",
     "wall_steps",
+    "SearchStep",
+    "search_steps",
 ]

@@ -11,6 +11,7 @@ Examples
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from html import escape
 
@@ -20,7 +21,8 @@ from ..components import BUILDING_TILES, KINDS
 from ..draw import png_of
 from ..palette import KIND_COLOURS
 
-__all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html"]
+__all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html",
+           "css_class"]
 
 #: The number of real tiles of each kind: nobody can hold more.
 MAX_OF_KIND = Counter(t.kind for t in BUILDING_TILES)
@@ -35,6 +37,16 @@ class WidgetBase:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.root._repr_mimebundle_(**kwargs)
+
+
+def css_class(*parts):
+    """A CSS class naming a control, so that a browser test (or a stylesheet) finds it.
+
+    >>> css_class("cell", -1, 0), css_class("count", "Ana María", "tower")
+    ('alhambra-cell--1-0', 'alhambra-count-Ana-María-tower')
+    """
+    # A class is one token: whatever is not a word character becomes "-".
+    return "-".join(["alhambra", *(re.sub(r"[^\w-]+", "-", str(part)) for part in parts)])
 
 
 def picture():
@@ -92,6 +104,10 @@ class CountsGrid:
         self.inputs = {(name, kind): _number(counts.get(name, {}).get(kind, 0), MAX_OF_KIND[kind])
                        for name in self.names for kind in KINDS}
         self.wall_inputs = {name: _number(0, MAX_WALL) for name in wall_for}
+        for (name, kind), box in self.inputs.items():
+            box.add_class(css_class("count", name, kind))
+        for name, box in self.wall_inputs.items():
+            box.add_class(css_class("wall", name))
         header = [widgets.HTML("")] + [
             widgets.HTML(f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>{k}</span>")
             for k in KINDS] + ([widgets.HTML("wall")] if self.wall_inputs else [])

@@ -16,7 +16,7 @@ import random
 from ..alhambra import Alhambra
 from ..components import BUILDING_TILES
 
-__all__ = ["random_alhambra", "demo_alhambra", "DEMO_COUNTS", "DEMO_PLAYERS"]
+__all__ = ["random_growth", "random_alhambra", "demo_alhambra", "DEMO_COUNTS", "DEMO_PLAYERS"]
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy")
 
@@ -28,12 +28,18 @@ DEMO_COUNTS = {
 }
 
 
-def random_alhambra(seed=0, tiles=54, hole_rule="enclosed"):
-    """Grow an Alhambra from the 54 real tiles in a seeded random order, placing what fits.
+def random_growth(seed=0, tiles=54, hole_rule="enclosed"):
+    """Grow an Alhambra from the 54 real tiles in a seeded random order, yielding each stage.
 
     Each tile in turn goes on a random legal cell; a tile that fits nowhere is
     skipped. Growth stops after `tiles` placements or when the tiles run out, so a
-    request for 54 gives as many as fit (usually about 50).
+    request for 54 gives as many as fit (usually about 50). The same Alhambra is
+    yielded after every placement: copy it to keep a stage.
+
+    Examples
+    --------
+    >>> [len(a) - 1 for a in random_growth(seed=1, tiles=3)]
+    [1, 2, 3]
     """
     rng = random.Random(seed)
     bag = list(BUILDING_TILES)
@@ -45,6 +51,14 @@ def random_alhambra(seed=0, tiles=54, hole_rule="enclosed"):
         cells = sorted(alhambra.legal_positions(tile))
         if cells:
             alhambra.place(tile, rng.choice(cells))
+            yield alhambra
+
+
+def random_alhambra(seed=0, tiles=54, hole_rule="enclosed"):
+    """The last stage of `random_growth`: a seeded random legal Alhambra of `tiles` tiles."""
+    alhambra = Alhambra(hole_rule)
+    for alhambra in random_growth(seed, tiles, hole_rule):  # ends holding the last stage
+        pass
     return alhambra
 
 

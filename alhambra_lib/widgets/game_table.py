@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from ..bots import GreedyBot
 from ..draw import draw_game, draw_majorities
 from ..game import Game, IllegalAction, describe_event
-from ._common import WidgetBase, picture, show, table_html
+from ._common import WidgetBase, css_class, picture, show, table_html
 
 __all__ = ["GameTable"]
 
@@ -93,6 +93,7 @@ class GameTable(WidgetBase):
                                  self.message])
         self.root = widgets.VBox([widgets.HBox([controls, self.log]), self.image,
                                   widgets.HBox([self.scoring, self.scoring_image])])
+        self.root.add_class(css_class("game-table"))  # for browser tests and stylesheets
         self._bots_play()
         self._refresh()
 

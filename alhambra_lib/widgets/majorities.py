@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..components import KINDS
 from ..draw import draw_majorities
 from ..scoring import majority_awards, score_majorities
-from ._common import CountsGrid, WidgetBase, picture, show, table_html
+from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
 from .demo import DEMO_COUNTS
 
 __all__ = ["MajorityExplorer"]
@@ -70,6 +70,10 @@ class MajorityExplorer(WidgetBase):
         self.round_picker.observe(lambda _: self._refresh(), "value")
         self.root = widgets.VBox([self.round_picker, self._grid.box,
                                   widgets.HBox([self.points, self.explanation]), self.image])
+        # Names for browser tests and stylesheets (the widgets have no ids).
+        for control, name in [(self.root, "majorities"), (self.round_picker, "round-picker"),
+                              (self.points, "points"), (self.image, "drawing")]:
+            control.add_class(css_class(name))
         self._refresh()
 
     def counts(self):

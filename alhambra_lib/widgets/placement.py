@@ -26,7 +26,7 @@ from ..components import BUILDING_TILES, KINDS, Tile
 from ..draw import draw_alhambra, draw_key
 from ..grid import SIDES
 from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR
-from ._common import WidgetBase, picture, show
+from ._common import WidgetBase, css_class, picture, show
 from .demo import demo_alhambra
 
 __all__ = ["PlacementExplorer"]
@@ -141,6 +141,10 @@ class PlacementExplorer(WidgetBase):
                              walls, widgets.Label("Click a cell (north up):"), self.grid,
                              self.verdict, buttons, self.message])
         self.root = widgets.VBox([widgets.HBox([left, self.key]), self.show_reasons, self.image])
+        # Names for browser tests and stylesheets (the widgets have no ids).
+        for control, name in [(self.root, "placement"), (self.tile_picker, "tile-picker"),
+                              (self.verdict, "verdict"), (self.image, "drawing")]:
+            control.add_class(css_class(name))
 
     # -- the tile ----------------------------------------------------------------------
 
@@ -189,6 +193,7 @@ class PlacementExplorer(WidgetBase):
             button = widgets.Button(tooltip=str(cell), layout=widgets.Layout(
                 width="40px", height="30px", padding="0px", margin="1px"))
             button.on_click(lambda _, cell=cell: self.select(cell))
+            button.add_class(css_class("cell", *cell))
             self._buttons[cell] = button
         return self._buttons[cell]
 

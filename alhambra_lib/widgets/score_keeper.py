@@ -23,7 +23,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..draw import draw_score_track
-from ._common import CountsGrid, WidgetBase, picture, show, table_html
+from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
 from .placement import PlacementExplorer
 from .score_sheet import CSV_COLUMNS, ScoreSheet
 
@@ -124,6 +124,12 @@ class ScoreKeeper(WidgetBase):
                               titles=("Count an Alhambra built here",)),
             self.message, self.table, self.image,
             widgets.HBox([self.csv_path, self.export_button])])
+        # Names for browser tests and stylesheets (the widgets have no ids); the
+        # embedded explorer has its own.
+        for control, name in [(self.root, "score-keeper"), (self.round_picker, "round-picker"),
+                              (self.score_button, "score-round"), (self.table, "totals"),
+                              (self.message, "message"), (self.image, "score-track")]:
+            control.add_class(css_class(name))
         self._use_sheet()
 
     def _use_sheet(self):
@@ -153,6 +159,26 @@ class ScoreKeeper(WidgetBase):
             self._grid.fill(self.sheet.counts(round_no), self.sheet.walls(round_no))
         else:
             self._grid.fill({})
+
+    def fill(self, counts, walls=None):
+        """Type a round into the boxes: ``{name: {kind: n}}`` and ``{player: wall}``.
+
+        What a reader does by hand, for a notebook or a test; missing names and kinds
+        are 0. Nothing is recorded until `score_round` (or the score button).
+
+        Examples
+        --------
+        >>> keeper = ScoreKeeper(["Ana", "Ben", "Cy"])
+        >>> keeper.fill({"Ana": {"tower": 2}}, {"Ana": 3})
+        >>> keeper.count_inputs["Ana", "tower"].value, keeper.wall_inputs["Ana"].value
+        (2, 3)
+        """
+        unknown = sorted(set(counts) - set(self.sheet.competitors)
+                         | set(walls or {}) - set(self.sheet.players))
+        if unknown:
+            raise ValueError(f"no box for {', '.join(map(repr, unknown))}: the sheet is for "
+                             f"{', '.join(self.sheet.competitors)} (walls for real players only)")
+        self._grid.fill(counts, walls)
 
     def score_round(self):
         """Record the chosen round from the boxes and update the totals."""

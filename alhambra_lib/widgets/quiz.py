@@ -1,0 +1,156 @@
+"""Questions with checked answers: pick an option, press check, read why.
+
+Examples
+--------
+>>> q = Question("May you take 3 + 3 from the display?", ["yes", "no"], "no",
+...              "Several cards may total at most 5.")
+>>> q.choices.value = "yes"
+>>> q.check_button.click()
+>>> q.correct, q.feedback.value
+(False, '✗ Not this one: the answer is <b>no</b>. Several cards may total at most 5.')
+>>> q.choices.value = "no"
+>>> q.feedback.value
+''
+>>> q.check_button.click()
+>>> q.correct
+True
+>>> quiz = Quiz([q])
+>>> quiz.summary.value
+'1 of 1 answered right.'
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ._common import WidgetBase
+
+__all__ = ["Question", "Quiz", "DEMO_QUESTION"]
+
+_RIGHT, _WRONG = "✓ Right.", "✗ Not this one"
+
+#: The question a `Question` asks when built with no arguments (RULES.md §4a).
+DEMO_QUESTION = ("May you take a 3 and a 3 from the display in one action?", ("yes", "no"), "no",
+                 "Several cards may be taken only if their values total at most 5; one card "
+                 "may have any value.")
+
+
+class Question(WidgetBase):
+    """One multiple-choice question: options, a check button, feedback with the reason.
+
+    Parameters
+    ----------
+    prompt : str, optional
+        The question (plain text). With no arguments at all, the demo question
+        `DEMO_QUESTION` is asked.
+    options : sequence of str
+        The possible answers, shown in this order.
+    answer : str
+        The right option, one of `options`.
+    explanation : str
+        Why: shown after every check, right or wrong (plain text).
+
+    Attributes
+    ----------
+    choices : ipywidgets.RadioButtons
+        The options; nothing is chosen at first (value None).
+    check_button : ipywidgets.Button
+    feedback : ipywidgets.HTML
+        Empty until checked, and again as soon as the choice changes.
+    correct : bool or None
+        Whether the checked choice was right; None before a check, or after the
+        choice changed.
+    root : ipywidgets.Box
+
+    Notes
+    -----
+    A wrong choice is answered with the right one and the explanation straight away:
+    the questions are there to teach the rules, not to keep score.
+    """
+
+    def __init__(self, prompt=None, options=None, answer=None, explanation=None):
+        given = (prompt, options, answer, explanation)
+        if all(part is None for part in given):
+            prompt, options, answer, explanation = DEMO_QUESTION
+        elif any(part is None for part in given):
+            raise TypeError("a question needs a prompt, options, an answer and an explanation")
+        options = list(options)
+        if len(options) < 2 or len(set(options)) != len(options):
+            raise ValueError(f"a question needs two or more different options, got {options}")
+        if answer not in options:
+            raise ValueError(f"the answer {answer!r} is not among the options {options}")
+        self.prompt, self.options = prompt, tuple(options)
+        self.answer, self.explanation = answer, explanation
+        self.correct = None
+        self.choices = widgets.RadioButtons(options=options, value=None,
+                                            layout=widgets.Layout(width="max-content"))
+        self.check_button = widgets.Button(description="check")
+        self.feedback = widgets.HTML()
+        self.check_button.on_click(lambda _: self.check())
+        self.choices.observe(lambda _: self._clear(), "value")
+        self._on_check = []
+        self.root = widgets.VBox([widgets.HTML(f"<b>{escape(prompt)}</b>"), self.choices,
+                                  widgets.HBox([self.check_button, self.feedback])])
+
+    def check(self):
+        """Judge the chosen option (as the check button does) and say why."""
+        choice = self.choices.value
+        if choice is None:
+            self.correct = None
+            self.feedback.value = "Choose an answer first."
+        else:
+            self.correct = choice == self.answer
+            right = f"<b>{escape(self.answer)}</b>"
+            head = _RIGHT if self.correct else f"{_WRONG}: the answer is {right}."
+            self.feedback.value = f"{head} {escape(self.explanation)}"
+        for handler in self._on_check:
+            handler(self)
+
+    def _clear(self):
+        self.correct = None
+        self.feedback.value = ""
+
+    def on_check(self, handler):
+        """Call `handler(question)` after every check."""
+        self._on_check.append(handler)
+
+
+class Quiz(WidgetBase):
+    """Several questions, one under the other, and how many were answered right.
+
+    Parameters
+    ----------
+    questions : sequence of Question, optional
+        By default one demo question.
+
+    Attributes
+    ----------
+    questions : tuple of Question
+    summary : ipywidgets.HTML
+        "k of n answered right.", updated after every check.
+    root : ipywidgets.Box
+    """
+
+    def __init__(self, questions=None):
+        self.questions = (Question(),) if questions is None else tuple(questions)
+        if not self.questions or not all(isinstance(q, Question) for q in self.questions):
+            raise TypeError("a quiz is made of one or more Question widgets")
+        self.summary = widgets.HTML()
+        for question in self.questions:
+            question.on_check(lambda _: self._count())
+            question.choices.observe(lambda _: self._count(), "value")
+        numbered = [widgets.VBox([widgets.HTML(f"Question {i}"), q.root],
+                                 layout=widgets.Layout(margin="0 0 12px 0"))
+                    for i, q in enumerate(self.questions, start=1)]
+        self.root = widgets.VBox([*numbered, self.summary])
+        self._count()
+
+    @property
+    def score(self):
+        """The number of questions whose last check was right."""
+        return sum(q.correct is True for q in self.questions)
+
+    def _count(self):
+        self.summary.value = f"{self.score} of {len(self.questions)} answered right."

@@ -1,0 +1,100 @@
+"""ReplayViewer: step through a recorded game turn by turn, told in words and drawn.
+
+Examples
+--------
+>>> viewer = ReplayViewer()
+>>> viewer.turn_slider.value
+1
+>>> viewer.next_button.click()
+>>> viewer.turn_slider.value, viewer.game.turn
+(2, 3)
+>>> viewer.narration.value.count("-- turn 2:")
+1
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..bots import GreedyBot, play
+from ..draw import draw_game
+from ..game import Game
+from ..replay import event_turns, narrate, replay
+from ._common import WidgetBase, picture, show
+
+__all__ = ["ReplayViewer", "demo_game"]
+
+_DEMO_PLAYERS, _DEMO_SEED = ("Ana", "Ben", "Cy"), 2003
+
+
+def demo_game():
+    """A new game of three GreedyBots, seed 2003, and its record once they finished it."""
+    start = Game(_DEMO_PLAYERS, seed=_DEMO_SEED)
+    finished = play(Game.from_json(start.to_json()), [GreedyBot() for _ in _DEMO_PLAYERS])
+    return start, finished.events
+
+
+class ReplayViewer(WidgetBase):
+    """A recorded game, one turn at a time: that turn's events in words, the table after it.
+
+    Parameters
+    ----------
+    start : Game or str, optional
+        The game as it began (or its `Game.to_json`); copied, never changed. By
+        default three GreedyBots' game of `demo_game`.
+    events : list of dict, optional
+        The record of the game played from `start` (`Game.events`), needed with
+        `start`.
+
+    Attributes
+    ----------
+    events : list of dict
+        The record.
+    turn_slider : ipywidgets.IntSlider
+        The turn shown, 1 to the last.
+    back_button, next_button : ipywidgets.Button
+    narration : ipywidgets.HTML
+        The turn's events, one line each (`alhambra_lib.replay.narrate`).
+    game : Game
+        The game replayed to the end of the shown turn (`alhambra_lib.replay.replay`).
+    image : ipywidgets.Image
+        `alhambra_lib.draw.draw_game` of `game`.
+    root : ipywidgets.Box
+    """
+
+    def __init__(self, start=None, events=None):
+        if (start is None) != (events is None):
+            raise TypeError("give both the start of a game and its events, or neither")
+        if start is None:
+            start, events = demo_game()
+        self._start = start if isinstance(start, str) else start.to_json()
+        self.events = list(events)
+        replay(self._start, self.events)  # refuse a record that does not fit its start
+        last = max(event_turns(self.events))
+        self.turn_slider = widgets.IntSlider(value=1, min=1, max=last, description="turn",
+                                             continuous_update=False)
+        self.back_button = widgets.Button(description="◀ back")
+        self.next_button = widgets.Button(description="next ▶")
+        self.narration = widgets.HTML()
+        self.image = picture()
+        self.turn_slider.observe(lambda _: self._refresh(), "value")
+        self.back_button.on_click(lambda _: self._step(-1))
+        self.next_button.on_click(lambda _: self._step(+1))
+        self.root = widgets.VBox([
+            widgets.HBox([self.back_button, self.turn_slider, self.next_button]),
+            self.narration, self.image])
+        self._refresh()
+
+    def _step(self, by):
+        slider = self.turn_slider
+        slider.value = min(max(slider.value + by, slider.min), slider.max)
+
+    def _refresh(self):
+        turn = self.turn_slider.value
+        last = turn == self.turn_slider.max
+        self.game = replay(self._start, self.events, turn=None if last else turn + 1)
+        lines = narrate(self.events, turns=[turn])
+        self.narration.value = "<br>".join(escape(line) for line in lines)
+        show(self.image, draw_game(self.game))

@@ -1,0 +1,150 @@
+"""Breadth-first searches on an Alhambra, step by step, as data a drawing can show.
+
+Two searches of the rules (RULES.md §6), one layer of breadth-first search per step:
+
+* ``"walk"``: reachability, from the fountain through open shared sides, the
+  layers of `alhambra_lib.reach.walk_layers` on `Alhambra.graph`;
+* ``"flood"``: holes, from the border of the bounding box grown by one through the
+  sides of empty cells, the layers of `alhambra_lib.holes.flood_layers`.
+
+A last step, "Done", shows what the search never reached: tiles that cannot be
+walked to, or enclosed empty cells. Each `SearchStep` carries what
+`alhambra_lib.draw.draw_search_step` draws and a caption saying what happens.
+
+Examples
+--------
+>>> from alhambra_lib.teaching import figure_3
+>>> [step.title for step in search_steps(figure_3(), "walk")]
+['Step 0: the fountain', 'Step 1: 2 tiles', 'Step 2: 2 tiles', 'Done']
+>>> sorted(search_steps(figure_3(), "walk")[2].newest)
+[(1, 1), (2, 0)]
+>>> search_steps(figure_3(), "flood")[-1].text[:60]
+'The flood stops after 1 step: it reached all 15 empty cells '
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..holes import enclosed_cells, flood_layers
+from ..reach import unreachable_cells, walk_layers
+
+__all__ = ["SearchStep", "search_steps", "SEARCHES"]
+
+#: The searches `search_steps` knows, by name.
+SEARCHES = ("walk", "flood")
+_LISTED = 6  # cells named in a caption; more are counted
+
+
+@dataclass(frozen=True)
+class SearchStep:
+    """One step of a search: a title, a caption, and what to draw."""
+
+    title: str
+    text: str
+    reached: frozenset = frozenset()
+    newest: frozenset = frozenset()
+    missed: frozenset = frozenset()
+    edges: tuple = ()
+
+    def overlay(self):
+        """Keyword arguments for `alhambra_lib.draw.draw_search_step`."""
+        return {"reached": self.reached, "newest": self.newest, "missed": self.missed,
+                "edges": self.edges, "caption": self.title}
+
+
+def _plural(n, word):
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _cells(cells):
+    cells = sorted(cells)
+    named = ", ".join(map(str, cells[:_LISTED]))
+    return named + (f" and {len(cells) - _LISTED} more" if len(cells) > _LISTED else "")
+
+
+def search_steps(alhambra, search="walk"):
+    """The steps of breadth-first search `search` ("walk" or "flood") on `alhambra`.
+
+    Returns
+    -------
+    list of SearchStep
+        One per layer of the search, then "Done" with the cells never reached.
+    """
+    if search == "walk":
+        return _walk_steps(alhambra)
+    if search == "flood":
+        return _flood_steps(alhambra)
+    raise ValueError(f"unknown search {search!r}: expected one of {', '.join(SEARCHES)}")
+
+
+def _layer_steps(layers, words, edges=()):
+    """One step per BFS layer, `words(k, layer, total reached)` giving its title and text.
+
+    Returns the steps and every cell reached.
+    """
+    steps, reached = [], frozenset()
+    for k, layer in enumerate(layers):
+        title, text = words(k, layer, len(reached) + len(layer))
+        steps.append(SearchStep(title, text, reached, frozenset(layer), edges=edges))
+        reached |= frozenset(layer)
+    return steps, reached
+
+
+def _walk_words(tiles):
+    def words(k, layer, total):
+        if k == 0:
+            text = (f"Breadth-first search starts at the fountain (0, 0): 1 of {tiles} tiles "
+                    "reached (the fountain counted). The short lines across open shared sides "
+                    "are the edges of the walking graph, the only ways from tile to tile; they "
+                    "turn dark once both their tiles are reached.")
+            return "Step 0: the fountain", text
+        text = (f"Through open sides of the tiles reached in step {k - 1}, "
+                f"{_plural(len(layer), 'new tile')}, {_plural(k, 'step')} from the fountain: "
+                f"{_cells(layer)}. {total} of {tiles} reached.")
+        return f"Step {k}: {_plural(len(layer), 'tile')}", text
+    return words
+
+
+def _walk_steps(alhambra):
+    tiles = len(alhambra)
+    edges = tuple(sorted(tuple(sorted(edge)) for edge in alhambra.graph.edges()))
+    layers = walk_layers(alhambra.graph)
+    steps, reached = _layer_steps(layers, _walk_words(tiles), edges)
+    missed = frozenset(unreachable_cells(alhambra.graph))
+    if missed:
+        done = (f"No open side leads further: {_plural(len(missed), 'tile')} never reached, "
+                f"{_cells(missed)}. They cannot be walked to from the fountain, which a legal "
+                "Alhambra never allows.")
+    else:
+        done = (f"No open side leads to a new tile: the search stops after "
+                f"{_plural(len(layers) - 1, 'step')} with all {tiles} tiles reached. Every tile "
+                "can be walked to from the fountain, as on every legal Alhambra.")
+    return steps + [SearchStep("Done", done, reached, missed=missed, edges=edges)]
+
+
+def _flood_words(k, layer, total):
+    if k == 0:
+        text = ("The flood starts on the border of the bounding box grown by one cell: "
+                f"{_plural(len(layer), 'empty cell')}, all outside the Alhambra.")
+        return "Step 0: the border", text
+    text = (f"Through their sides (never through a corner), the cells of step {k - 1} flood "
+            f"{_plural(len(layer), 'more empty cell')}: {_cells(layer)}. {total} reached.")
+    return f"Step {k}: {_plural(len(layer), 'empty cell')}", text
+
+
+def _flood_steps(alhambra):
+    layers = flood_layers(alhambra.layout)
+    steps, reached = _layer_steps(layers, _flood_words)
+    missed = frozenset(enclosed_cells(alhambra.layout))
+    ran = f"The flood stops after {_plural(len(layers) - 1, 'step')}"
+    if missed:
+        done = (f"{ran}; {_plural(len(missed), 'empty cell')} never reached: {_cells(missed)}. "
+                "The Alhambra encloses them: a hole under the enclosed-area rule.")
+        if alhambra.hole_rule == "single":
+            done += (" This Alhambra follows the single-cell reading (hole_rule=\"single\"), "
+                     "which allows it while no empty cell has four built side-neighbours.")
+    else:
+        done = (f"{ran}: it reached all {_plural(len(reached), 'empty cell')} of the box. "
+                "Nothing is enclosed: no hole.")
+    return steps + [SearchStep("Done", done, reached, missed=missed)]

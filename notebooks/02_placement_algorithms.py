@@ -1,0 +1,391 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Where may a tile go? The graph algorithms of placement
+#
+# A tile bought in *Alhambra* goes into the buyer's Alhambra on a cell the building rules
+# allow (RULES.md §6). Three of the five rules are easy to state and easy to check:
+# the tile is never rotated, its touching sides match its neighbours' (wall against
+# wall, open against open), and it shares a whole side with a built cell. The other two
+# are about the whole Alhambra:
+#
+# * **reachable**: a person must be able to walk from the fountain to the new tile,
+#   from tile to tile through open sides;
+# * **no hole**: no empty area may be enclosed by the Alhambra.
+#
+# Both are questions about *graphs*, and both are answered by *breadth-first search*.
+# This notebook builds them up from the definitions, proves why each whole-Alhambra
+# question has a cheap *local* answer on a legal Alhambra, checks the proofs on
+# thousands of random cases, and ends with what a legal-cell query costs. Section
+# numbers (§) refer to the project's rules reference, `RULES.md`.
+
+# %%
+# %matplotlib inline
+from statistics import median
+from time import perf_counter
+
+from IPython.display import Image
+from matplotlib.figure import Figure
+
+from alhambra_lib import Tile
+from alhambra_lib.draw import draw_alhambra, draw_search_step, png_of
+from alhambra_lib.grid import ring, walls_mask
+from alhambra_lib.holes import (RING_RUNS, closes_area, enclosed_cells, flood_layers,
+                                makes_single_hole, ring_mask)
+from alhambra_lib.reach import walk_layers
+from alhambra_lib.teaching import (FIGURE_1_CELL, check_answer, figure_1, figure_3,
+                                   legal_positions_by_definition)
+from alhambra_lib.widgets import SearchStepper, search_steps
+from alhambra_lib.widgets.demo import random_growth
+from alhambra_lib.widgets.search_stepper import search_demo
+
+# %% [markdown]
+# ## 1 The grid as a graph
+#
+# An Alhambra lies on a square grid. A *cell* (x, y) is a unit square, x growing east
+# and y north, the fountain on (0, 0). Its four *sides* N, E, S, W are the edges of the
+# grid, and the integer points where sides meet are *corners* (§2).
+#
+# The rules speak of walking, so the natural graph has the **built cells as nodes** and
+# an **edge for every shared side a person can walk through**: both tiles open on it.
+# `Alhambra.graph` is that graph, a `networkx.Graph` kept up to date as tiles come and
+# go. Here is figure 3 of the rules: the fountain and four tiles.
+
+# %%
+fig3 = figure_3()
+draw_alhambra(fig3).figure
+
+# %% [markdown]
+# Five nodes, but only four edges. Cells (1, 0) and (1, 1) share a side, yet both have
+# a wall on it (back to back): nobody walks through a wall, so there is no edge.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print("nodes:", sorted(fig3.graph.nodes))
+print("edges:", sorted(tuple(sorted(edge)) for edge in fig3.graph.edges))
+
+# %% [markdown]
+# ## 2 Reachability by breadth-first search
+#
+# *Can a person walk from the fountain to every tile?* is *is the graph connected?*
+# Breadth-first search answers it in layers: layer 0 is the fountain, layer k the tiles
+# k steps away, found through the open sides of layer k − 1. Each tile joins the first
+# layer that touches it, so every node and edge is looked at once: O(tiles + open
+# sides). `walk_layers` returns the layers, sorted.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+for k, layer in enumerate(walk_layers(fig3.graph)):
+    print(f"layer {k}: {layer}")
+
+# %% [markdown]
+# Tile (1, 1) is two steps away although it touches (1, 0), one step away: the double
+# wall sends the walker round through (0, 1). Here is the search step by step: the
+# newest layer in orange, earlier ones in teal, and the graph's edges as short lines
+# across the open sides, dark once both their tiles are reached.
+
+# %%
+steps = search_steps(fig3, "walk")
+figure = Figure(figsize=(13, 3.2))
+for ax, step in zip(figure.subplots(1, len(steps)), steps):
+    draw_search_step(fig3, ax, **step.overlay(), legend=False)
+Image(png_of(figure))
+
+# %% [markdown]
+# ### Why `unreachable` is a local test
+#
+# On a legal Alhambra every tile is already reachable. A new tile t on cell c is then
+# reachable **exactly when t shares an open side with one of its built neighbours**
+# (open on both tiles). If it does, walk to that neighbour and step through. If it does
+# not, every path into c must cross one of c's sides, and each is either walled or
+# leads to an empty cell, where nobody walks. So one look at c's four sides replaces
+# the search. And adding a tile only adds nodes and edges to the graph, so a placement
+# never cuts another tile off.
+#
+# The search itself is still needed where the layout changes the other way: removing a
+# tile (§7) can cut the graph, which the library finds with Tarjan's depth-first search
+# for cut vertices (`alhambra_lib.reach.cut_cells`).
+#
+# Step through the search yourself. The widget below starts on a bigger Alhambra; the
+# buttons on top switch to the flood fill of the next section.
+
+# %%
+SearchStepper()
+
+# %% [markdown]
+# ## 3 Holes by flood fill from outside
+#
+# The fifth rule forbids an *enclosed* empty area: after placing the tile, every empty
+# cell must be linked, through sides of empty cells (never through a corner), to the
+# outside. Take the bounding box of the built cells, grown by one cell: its border is
+# empty and outside. Flood the empty cells breadth first from that whole border at
+# once; **the empty cells the flood never reaches are enclosed** (`enclosed_cells`).
+#
+# Figure 1 of the rules shows why the rule says *area*, not *cell*: a tile on `?` (3, 0)
+# would close a bay of two empty cells, (1, 0) and (2, 0). Neither has four built
+# neighbours, and the corner cell (3, 1) stays empty: empty cells never connect through
+# a corner. The official rule (`hole_rule="enclosed"`) forbids the tile; the literal
+# reading of some translations (`hole_rule="single"`, a hole is one empty cell with four
+# built side-neighbours) allows it. Under that reading we can place it and watch the
+# flood miss the bay.
+
+# %%
+bay = figure_1("single")
+bay.place(Tile("garden", 11, ""), FIGURE_1_CELL)
+steps = search_steps(bay, "flood")
+figure = Figure(figsize=(12, 3.6))
+for ax, step in zip(figure.subplots(1, len(steps)), steps):
+    draw_search_step(bay, ax, **step.overlay(), legend=False)
+Image(png_of(figure))
+
+# %%
+# NBVAL_CHECK_OUTPUT
+for k, layer in enumerate(flood_layers(bay.layout)):
+    print(f"flood layer {k}: {len(layer):2} reached")
+print("never reached (enclosed):", sorted(enclosed_cells(bay.layout)))
+
+# %% [markdown]
+# The flood costs O(w · h) for a w × h box: fine for checking a whole layout once, too
+# much to run for every frontier cell and every tile a player or a bot considers.
+
+# %% [markdown]
+# ## 4 Why a local test around the new tile suffices
+#
+# Look at the eight cells around c, clockwise from north: N, NE, E, SE, S, SW, W, NW
+# (`grid.ring`). **Consecutive cells of this ring share a side.** Split the ring into
+# *runs* of consecutive built cells. On a legal Alhambra (every tile reachable, nothing
+# enclosed), building c encloses an area **exactly when the built ring cells form two
+# or more runs** (`holes.closes_area`). The proof:
+#
+# * **One run.** Then the empty ring cells form one run too, linked to each other by
+#   sides. Before c was built every empty cell reached the outside; a path that went
+#   through c entered and left it through empty ring cells, and can go round the ring
+#   instead. So every empty cell still reaches the outside: no hole.
+# * **Two or more runs.** Ring cells alternate between side-neighbours of c and
+#   diagonal ones, so a run holds a side-neighbour of c or is a lone diagonal cell.
+#   Take two runs that both hold side-neighbours of c: every tile reaches the fountain,
+#   so a chain of side-neighbouring tiles joins them, and chain plus c is a closed
+#   curve. Going round the ring from one run to the other, either way, passes an empty
+#   ring cell, so there are empty cells on both sides of the curve. Empty cells link
+#   only through sides, and no side crosses a chain of side-neighbouring tiles, so the
+#   empty cells on the inner side are enclosed. A lone diagonal cell D is the same
+#   story in small: D and c touch at a corner only, a *pinch*; a chain of tiles from D
+#   to a built side-neighbour of c closes, with c, a curve around one of the two empty
+#   cells of the pinch (§8.4).
+#
+# The cost is one look at eight cells, O(1); the library even precomputes the number of
+# runs of all 256 ring patterns (`RING_RUNS`). At figure 1's `?`, the built ring cells
+# are S and SW, one run, and NW, another: two runs, so a hole.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+built = set(figure_1().layout)
+names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+print("built ring cells:",
+      [name for name, cell in zip(names, ring(FIGURE_1_CELL)) if cell in built])
+print("runs:", RING_RUNS[ring_mask(FIGURE_1_CELL, built)], "-> closes an area:",
+      closes_area(FIGURE_1_CELL, built))
+
+# %% [markdown]
+# A proof is good; a proof that survives an experiment is better. Grow random legal
+# Alhambras from the 54 real tiles (ten seeds, each grown until no tile fits) and, at
+# every stage, ask both questions for every frontier cell: does the local test say the
+# cell closes an area, and does the flood fill find an enclosed cell once it is built?
+
+# %%
+checks = disagreements = 0
+for seed in range(10):
+    for alhambra in random_growth(seed):
+        built = set(alhambra.layout)
+        for cell in alhambra.frontier():
+            checks += 1
+            disagreements += closes_area(cell, built) != bool(enclosed_cells(built | {cell}))
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(f"{checks} frontier cells checked, {disagreements} disagreements")
+
+# %% [markdown]
+# The proof leaned on legality. Under the single-cell reading an Alhambra may already
+# enclose an area, and the local test no longer tells whether a tile *adds* one: build
+# into an enclosed bay, or beside one, and the ring may have two runs while the curve
+# through c surrounds only cells that were enclosed before. The same experiment,
+# counting *new* enclosed cells, finds the two tests disagreeing, always in that way.
+
+# %%
+checks = disagreements = 0
+for seed in range(10):
+    for alhambra in random_growth(seed, hole_rule="single"):
+        built = set(alhambra.layout)
+        before = enclosed_cells(built)
+        for cell in alhambra.frontier():
+            checks += 1
+            new = enclosed_cells(built | {cell}) - before
+            disagreements += closes_area(cell, built) != bool(new)
+print(f"single-cell reading: {checks} frontier cells checked, {disagreements} disagreements")
+
+# %% [markdown]
+# ## 5 The single-cell reading against the enclosed-area rule
+#
+# The single-cell test is local too: only c's four side-neighbours can become empty
+# cells with four built side-neighbours (`holes.makes_single_hole`). On figure 1 the two
+# readings part ways.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+closing = Tile("garden", 11, "")
+for rule in ("enclosed", "single"):
+    verdict = figure_1(rule).check(closing, FIGURE_1_CELL)
+    print(f"{rule:9} {FIGURE_1_CELL}: {verdict.reasons or 'legal'}")
+
+# %% [markdown]
+# How often does that matter? On the random legal growths of §4, count the frontier
+# cells that close an area, and among them those the single-cell reading lets through
+# (no single empty cell gets four built neighbours): bays of two or more cells and
+# pinches.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+closing_cells = allowed = 0
+for seed in range(10):
+    for alhambra in random_growth(seed):
+        built = set(alhambra.layout)
+        for cell in alhambra.frontier():
+            if closes_area(cell, built):
+                closing_cells += 1
+                allowed += not makes_single_hole(cell, built)
+print(f"{closing_cells} frontier cells close an area; the single-cell reading allows {allowed}")
+
+# %% [markdown]
+# ## 6 Legal cells, their cost, and incremental updates
+#
+# `Alhambra.legal_positions(tile)` answers *where may this tile go?* Candidates are the
+# **frontier**: the empty cells sharing a side with a built one (a tile anywhere else
+# breaks rule 4). On figure 3, the 10-garden with a wall on its west side fits on four
+# of the nine frontier cells; the drawing writes the reason codes on the others.
+
+# %%
+garden = Tile("garden", 10, "W")
+draw_alhambra(fig3, legal_for=garden, explain_for=garden).figure
+
+# %% [markdown]
+# Every rule is now local to the frontier cell c: the walls of its built neighbours,
+# their open sides, and the ring of eight around it. The Alhambra keeps, for every
+# frontier cell, three small facts as bit masks over the sides N, E, S, W
+# (`grid.BIT`: 1, 2, 4, 8):
+#
+# * `built`: the sides of c with a built neighbour;
+# * `facing`: those of them whose neighbour has a wall facing c;
+# * `hole`: whether building c closes an area (the ring test of §4).
+#
+# With the tile's own walls as a mask, the rules become bit tests: walls match when
+# `(mask ^ facing) & built == 0`, and some side is open on both tiles when
+# `built & ~mask & ~facing != 0`. For cell (2, 1) of figure 3, read off the drawing:
+# built neighbours S and W, and (1, 1) has a wall on its east side, facing c.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+built_sides, facing, mask = walls_mask("SW"), walls_mask("W"), garden.mask
+print("walls match:", (mask ^ facing) & built_sides == 0)
+print("an open side to walk through:", built_sides & ~mask & ~facing != 0)
+print("library:", fig3.check(garden, (2, 1)))
+
+# %% [markdown]
+# **Incremental updates.** Placing or removing a tile at c changes the facts of few
+# cells: the frontier gains or loses c's side-neighbours, and the ring test reads only
+# the eight cells around, so the Alhambra drops the facts of the 3 × 3 block around c
+# (of every cell within two steps under the single-cell rule, whose test looks at the
+# neighbours' neighbours) and recomputes each on the next query that needs it. Every
+# change also bumps `Alhambra.version`, so a caller can cache its own answers per
+# layout. A query is then one bit test per frontier cell: O(frontier) per query, O(1)
+# work per change.
+
+# %%
+# NBVAL_CHECK_OUTPUT
+growing = figure_3()
+before, frontier_before = growing.version, len(growing.frontier())
+growing.place(garden, (2, 1))
+print(f"version +{growing.version - before}, "
+      f"frontier {frontier_before} -> {len(growing.frontier())} cells")
+
+# %% [markdown]
+# What does it buy? Grow a random Alhambra of 40 tiles and, after every placement, ask
+# for the legal cells of one tile twice: with the cached facts, and *by the definition*
+# (`teaching.legal_positions_by_definition`: for each frontier cell, build the whole
+# layout with the tile added and check it from scratch: every shared side compared,
+# breadth-first search from the fountain, flood fill from outside). The timings depend
+# on the machine; the answers must not.
+
+# %%
+probe = Tile("tower", 9, "NE")
+fast, slow, agree = [], [], 0
+for alhambra in random_growth(seed=3, tiles=40):
+    t0 = perf_counter()
+    cached = alhambra.legal_positions(probe)
+    t1 = perf_counter()
+    defined = legal_positions_by_definition(alhambra, probe)
+    t2 = perf_counter()
+    fast.append(t1 - t0)
+    slow.append(t2 - t1)
+    agree += cached == defined
+print(f"median after a change: legal_positions {median(fast) * 1e6:.0f} µs, "
+      f"by the definition {median(slow) * 1e3:.1f} ms ({median(slow) / median(fast):.0f}× slower)")
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(f"the two answers agree after {agree} of {len(fast)} placements")
+
+# %% [markdown]
+# ## 7 Exercises
+#
+# Each exercise has an answer cell and a check cell. The answers shipped here are ours
+# and right: cover them, or replace one with your own (or with `...`), and run the
+# check. The check says *right*, or gives a hint without the answer.
+#
+# **Exercise 1.** On figure 3, where may `Tile("garden", 10, "W")` go? Try it without
+# the drawing of §6: which frontier cells give a wall mismatch, which cannot be walked
+# to?
+
+# %%
+answer_1 = [(-1, 0), (0, -1), (1, -1), (2, 1)]
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(check_answer(answer_1, figure_3().legal_positions(Tile("garden", 10, "W"))))
+
+# %% [markdown]
+# **Exercise 2.** On figure 1 (before the tile on `?`), on which frontier cells would a
+# tile without walls close an area? Hint: there is one more than `?` itself.
+
+# %%
+answer_2 = [(2, 0), (3, 0)]
+
+# %%
+# NBVAL_CHECK_OUTPUT
+fig1 = figure_1()
+print(check_answer(answer_2, [cell for cell in fig1.frontier()
+                              if "hole" in fig1.check(Tile("garden", 11, ""), cell).reasons]))
+
+# %% [markdown]
+# **Exercise 3.** In the Alhambra of the `SearchStepper` above (`search_demo()`), how many
+# steps from the fountain is the farthest tile? Step through the walk to find out.
+
+# %%
+answer_3 = 9
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(check_answer(answer_3, len(walk_layers(search_demo().graph)) - 1))
