@@ -1,13 +1,18 @@
-# Developer entry points: `make lab`, `make test`, `make bench`, `make clean`.
+# Developer entry points: `make lab`, `make app`, `make test`, `make bench`, `make clean`.
 # Everything runs in a local venv that is (re)installed only when pyproject.toml changes.
 
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
-EXTRAS := notebooks,dask,test
+# `app` too: `make test` runs the browser tests of the app when Chromium is there.
+EXTRAS := notebooks,dask,test,app
+comma := ,
+# One stamp per set of extras: adding an extra to EXTRAS installs it.
+STAMP := $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 # Extra options for JupyterLab, e.g. make lab LAB_ARGS="--no-browser --port 8899"
 LAB_ARGS ?=
+# Where `make app` serves the notebooks.
+APP_PORT ?= 8866
 # Jupyter refuses to start as root unless told; dev containers and CI here run as root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 # nbval needs the folder only once it exists; pytest errors on a missing path.
@@ -17,7 +22,7 @@ BENCHES := $(filter-out benchmarks/conftest.py,$(wildcard benchmarks/*.py))
 BENCH_TESTS := $(shell grep -l '^def test_' $(BENCHES) /dev/null)
 BENCH_SCRIPTS := $(filter-out $(BENCH_TESTS),$(BENCHES))
 
-.PHONY: lab test bench clean
+.PHONY: lab app test bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,6 +35,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(or $(wildcard notebooks),.) $(ROOT_ARGS) $(LAB_ARGS)
+
+# The notebooks as a web app for people who never edit code: Voila runs them and shows
+# only their text and widgets. On this machine only (127.0.0.1), on exactly APP_PORT
+# (no retries, so the address printed is the address). The template in app/ drops
+# Voila's CDN stylesheets: the app works offline. tests/browser/ starts it the same way.
+app: $(STAMP)
+	@echo "The notebooks as an app: http://127.0.0.1:$(APP_PORT)/ (Ctrl-C stops it)"
+	JUPYTER_PATH=$(CURDIR)/app $(BIN)/voila notebooks --template=alhambra --no-browser \
+		--Voila.ip=127.0.0.1 --port=$(APP_PORT) --Voila.port_retries=0
 
 # One pytest run: doctests of alhambra_lib, tests/, and the notebooks through nbval
 # (--doctest-modules and --nbval-lax come from addopts in pyproject.toml).

@@ -1,0 +1,43 @@
+"""The play notebook in JupyterLab, as a person runs it: open it, Run > Run All Cells, and
+see the widgets drawn (not JupyterLab's "Error displaying widget")."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+KERNEL_READY = re.compile(r"^(?!No Kernel).+ \| Idle$")
+#: True once every code cell of the notebook has run: "[n]:", not "[ ]:" or "[*]:".
+ALL_RAN_JS = """() => {
+    const prompts = Array.from(document.querySelectorAll(".jp-CodeCell .jp-InputPrompt"));
+    return prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p.textContent.trim()));
+}"""
+
+
+def test_play_runs_in_jupyterlab_and_shows_its_widgets(web, lab):
+    from playwright.sync_api import expect
+
+    url, token = lab
+    page = web.page
+    page.goto(f"{url}lab/tree/06_play.ipynb?token={token}")
+    # The kernel must be up before the cells are sent, or JupyterLab drops them: the
+    # status bar reads "Python 3 (ipykernel) | Idle" (first "No Kernel | Initializing").
+    page.get_by_text(KERNEL_READY).wait_for()
+    web.shot("opened")
+
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.wait_for_function(ALL_RAN_JS)
+    expect(page.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute("data-status",
+                                                                                "idle")
+    table = page.locator(".alhambra-game-table").first
+    table.wait_for()
+    table.evaluate("el => el.scrollIntoView()")
+    web.shot("ran")
+
+    expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+    expect(page.locator("[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
+    assert page.locator(".jp-OutputArea-output .jupyter-widgets").count() > 0
+    assert table.locator("img").first.get_attribute("src").startswith("blob:")
+    assert web.outside == []
