@@ -1,4 +1,4 @@
-"""Players that choose actions: the `Bot` protocol, a random and a greedy bot, `play`.
+"""Players that choose actions: the `Bot` protocol, random, greedy and strategic bots, `play`.
 
 A bot sees only what its player may see (a `GameView`) and the list of legal
 actions, and returns one of them. `play` runs a game to the end with one bot per
@@ -15,5 +15,7 @@ Examples
 from .base import Bot, play
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .strategic import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play", "StrategicBot", "Weights", "WallBuilder",
+           "MajorityHunter", "BalancedBot"]

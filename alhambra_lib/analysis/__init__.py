@@ -1,0 +1,32 @@
+"""Analyses of Alhambras beyond the rules: how good could a wall have been?
+
+Only light modules are imported here (the rules core: standard library and networkx),
+so ``import alhambra_lib.analysis`` stays cheap.
+"""
+
+from .best_wall import BestWall, best_wall, best_wall_search, tiles_of, wall_gap
+
+__all__ = ["BestWall", "best_wall", "best_wall_search", "tiles_of", "wall_gap"]
+
+# Tournaments and their statistics need numpy, pandas, joblib and tqdm: their names are
+# imported on first use (PEP 562), so importing this package does not pay for pandas.
+_LAZY = dict.fromkeys(("tournament", "wall_by_turn", "final_position", "BOT_NAMES"),
+                      "tournament")
+_LAZY.update(dict.fromkeys(("wilson_interval", "win_rates", "mean_scores", "summary",
+                            "win_rate_by_wall", "wall_win_association", "mean_wall_by_turn",
+                            "add_wall_gaps"), "stats"))
+__all__ += list(_LAZY)
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
