@@ -192,3 +192,20 @@ def tile_count(game):
 
 
 ALL_TILES = Counter(tuple(t.to_list()) for t in BUILDING_TILES)
+
+
+# A known market: square 1 denar, 2 dirham, 3 ducat, 4 florin.
+PAV_8 = real_tile("pavilion", 8, "")
+SER_9 = real_tile("seraglio", 9, "")
+GARDEN_11 = real_tile("garden", 11, "")
+TOWER_12 = real_tile("tower", 12, "")
+
+
+def arranged(names, seed, **options):
+    """A new game with a known market and display, the player to act holding exact money
+    for squares 1 and 2 (8 denar, 9 dirham)."""
+    game = Game(names, seed=seed, **options)
+    set_market(game, [PAV_8, SER_9, GARDEN_11, TOWER_12])
+    set_display(game, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
+    set_hand(game, game.current_player, cards("8 denar", "9 dirham"))
+    return game

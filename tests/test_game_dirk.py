@@ -7,22 +7,14 @@ import pytest
 from alhambra_lib import Game, Give, IllegalAction, ScoringCard, money_deck
 from alhambra_lib.actions import tile_order
 
-from _game_helpers import (build, cards, do, drain_bag, events_since, real_tile, reload,
-                           set_display, set_hand, set_market, stack_draw, state, types)
-
-PAV_8 = real_tile("pavilion", 8, "")
-SER_9 = real_tile("seraglio", 9, "")
-GARDEN_11 = real_tile("garden", 11, "")
-TOWER_12 = real_tile("tower", 12, "")
+from _game_helpers import (PAV_8, SER_9, arranged, build, cards, do, drain_bag, events_since,
+                           real_tile, reload, set_hand, stack_draw, state, types)
 
 
 @pytest.fixture
 def game():
-    g = Game(["Ana", "Ben"], seed=2)
+    g = arranged(["Ana", "Ben"], seed=2)
     assert g.current_player == "Ben"
-    set_market(g, [PAV_8, SER_9, GARDEN_11, TOWER_12])
-    set_display(g, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
-    set_hand(g, "Ben", cards("8 denar", "9 dirham"))
     return g
 
 

@@ -4,22 +4,16 @@ import pytest
 
 from alhambra_lib import End, Game, IllegalAction, Place, Reserve, ScoringCard, score_majorities
 
-from _game_helpers import (build, card, cards, do, drain_bag, events_since, real_tile, reload,
-                           set_display, set_hand, set_market, stack_draw, types)
-
-PAV_8 = real_tile("pavilion", 8, "")
-SER_9 = real_tile("seraglio", 9, "")
-GARDEN_11 = real_tile("garden", 11, "")
-TOWER_12 = real_tile("tower", 12, "")
+from _game_helpers import (GARDEN_11, PAV_8, SER_9, TOWER_12, build, card, cards, do, drain_bag,
+                           events_since, real_tile, reload, set_display, set_hand, set_market,
+                           stack_draw, types)
+from _game_helpers import arranged as arranged_game
 
 
 def arranged(seed=5, **options):
-    """Cy to act (seed 5), a known market and display, Cy holding exact money for squares 1, 2."""
-    g = Game(["Ana", "Ben", "Cy"], seed=seed, **options)
+    """Cy to act (seed 5) with a known market and display, holding exact money for squares 1, 2."""
+    g = arranged_game(["Ana", "Ben", "Cy"], seed, **options)
     assert g.current_player == "Cy"
-    set_market(g, [PAV_8, SER_9, GARDEN_11, TOWER_12])
-    set_display(g, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
-    set_hand(g, "Cy", cards("8 denar", "9 dirham"))
     return g
 
 
