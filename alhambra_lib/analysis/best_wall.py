@@ -170,10 +170,13 @@ def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=
        (convex: the cells ahead and diagonal are empty) or turns the other way (concave:
        the cell ahead is built, the diagonal tile carries the wall). For the target
        T = best + 1, a depth-first search traces every such run of T segments in the
-       run's own frame, choosing a wall mask for each tile it reaches. It cuts a run as
-       soon as touching tiles disagree, a cell across the run would be built, a tile
-       loses its last open side towards a cell that may be built, or its segments plus
-       the walls that could still join (unused walls of its tiles, walls of the richest
+       run's own frame, choosing a wall mask for each tile it reaches. A run need only
+       start where its wall does (a segment after no wall, or the north side of the top
+       left tile when the whole boundary is wall), so when the first tile's side before
+       the run is walled, the cell behind must be built. The search cuts a run as soon
+       as touching tiles disagree, a cell across the run would be built, a tile loses
+       its last open side towards a cell that may be built, or its segments plus the
+       walls that could still join (unused walls of its tiles, walls of the richest
        tiles left that fit in the cells left) fall short of T. A whole run must then
        pass: its tiles and inner corners can be linked by open sides within the cells
        left, the tiles left (and the fountain) fit the inner corners, and the cells
@@ -195,9 +198,9 @@ def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=
     tiles, 2 s for 20 and 3 s for 30; the proof adds nothing when the beam's wall uses
     every wall, and well under a second for most other sets of 12. The hard sets are
     wall-rich ones whose best falls short of their walls: many runs come close, so
-    refuting T takes long (a set of 10 tiles and 20 walls about 20 s, a few sets of 12
-    over a minute). Pass `time_limit` to bound it. The single-rule branch and bound is
-    practical up to about 8 tiles.
+    refuting T takes long (the ``--hard`` sets of the benchmark, of 10 and 12 tiles,
+    10 to 17 s each; some sets of 12 may take over a minute). Pass `time_limit` to
+    bound it. The single-rule branch and bound is practical up to about 8 tiles.
 
     Examples
     --------
@@ -501,6 +504,7 @@ class _RunTracer:
         self.cell_budget = len(pool.tiles) + 1  # the tiles and the fountain
         self.left = dict(pool.count)
         self.richest = sorted(((_WALLS[mask], mask) for mask in pool.masks), reverse=True)
+        self.with_wall = tuple(tuple(m for m in pool.masks if m >> side & 1) for side in range(4))
         self.run = {}
         self.run_walls = 0
         self.corners = set()
@@ -508,6 +512,9 @@ class _RunTracer:
         self.used = set()  # (cell, side) of the run's segments
         self.wasted = 0  # walls of run tiles facing a built cell: never on the run
         self.log = []
+        # The walls the tiles left could bring, by each number of run tiles: they change
+        # only as a tile joins the run, so a stack follows the carries.
+        self.spare_gains = [self._spare_gain()]
 
     def runs(self):
         """Yield the tracer at every plausible run (its state is valid until resumed)."""
@@ -515,9 +522,25 @@ class _RunTracer:
             for side in range(4):
                 if mask >> side & 1:
                     mark = len(self.log)
-                    if self._carry((0, 0), mask) and self._segment((0, 0), side):
+                    if (self._carry((0, 0), mask) and self._segment((0, 0), side)
+                            and self._starts_wall(side)):
                         yield from self._extend((0, 0), side, 1)
                     self._rollback(mark)
+
+    def _starts_wall(self, side):
+        """Let the run start only where a wall may start.
+
+        A wall of `target` segments or more has a first segment, one whose predecessor on
+        the boundary is no wall, unless the wall is the whole boundary; then take the north
+        side of the top row's westmost tile, whose predecessor is its own west side. The
+        run need only start there. When the first tile's side before `side` is walled, the
+        predecessor is not that side (but at the north side: a whole-boundary wall), so
+        the cell behind must be built, which wastes that wall.
+        """
+        back = _ANTICLOCKWISE[side]
+        if not self.run[(0, 0)] >> back & 1 or side == 0:
+            return True
+        return self._keep_built(_step((0, 0), back))
 
     def _extend(self, cell, side, done):
         """The run has `done` segments, the last on `side` of `cell`: try each next one."""
@@ -553,9 +576,13 @@ class _RunTracer:
 
     def _gain_left(self):
         """Segments the run could still gain: the unused walls of its tiles that face no
-        built cell, and the walls of the wall-richest tiles left that fit on the cells left
-        but the fountain's (an inner corner may come to carry the run too)."""
-        gain = self.run_walls - len(self.used) - self.wasted
+        built cell, and the walls the tiles left could bring (`_spare_gain`)."""
+        return self.run_walls - len(self.used) - self.wasted + self.spare_gains[-1]
+
+    def _spare_gain(self):
+        """The walls of the wall-richest tiles left that fit on the cells left but the
+        fountain's (an inner corner may come to carry the run too)."""
+        gain = 0
         cells = self.cell_budget - len(self.run) - 1
         for walls, mask in self.richest:
             if cells <= 0:
@@ -569,7 +596,7 @@ class _RunTracer:
         """The masks a tile on `cell` may have to carry the run on `side`."""
         if cell in self.run:
             return (self.run[cell],) if self.run[cell] >> side & 1 else ()
-        return tuple(m for m in self.pool.masks if self.left[m] and m >> side & 1)
+        return [m for m in self.with_wall[side] if self.left[m]]
 
     # -- changes, each checked and logged for `_rollback` -----------------------------------
 
@@ -599,6 +626,7 @@ class _RunTracer:
         self.left[mask] -= 1
         self.run_walls += _WALLS[mask]
         self.wasted += wasted
+        self.spare_gains.append(self._spare_gain())
         self.log.append(("carry", cell, was_corner, wasted))
         return True
 
@@ -652,6 +680,7 @@ class _RunTracer:
                 self.left[mask] += 1
                 self.run_walls -= _WALLS[mask]
                 self.wasted -= wasted
+                self.spare_gains.pop()
             elif change[0] == "corner":
                 self.corners.remove(change[1])
                 self.wasted -= change[2]
