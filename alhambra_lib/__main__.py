@@ -126,7 +126,7 @@ def _summary_text(df):
 
 def run_tournament(args, out):
     """Play the tournament `args` describe, print the summary table, save the rows."""
-    from .analysis.tournament import tournament
+    from .analysis import tournament
 
     _check_out(args.out)
     try:

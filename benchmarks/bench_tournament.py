@@ -28,7 +28,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from alhambra_lib.analysis.tournament import tournament  # noqa: E402 (after the path set-up)
+from alhambra_lib.analysis.tournaments import tournament  # noqa: E402 (after the path set-up)
 
 TARGET_SPEEDUP = 1.7
 

@@ -142,7 +142,7 @@ def test_add_wall_gaps_on_known_layouts():
 
 def test_a_cut_short_search_never_reports_a_negative_gap():
     from alhambra_lib.analysis.stats import add_wall_gaps
-    from alhambra_lib.analysis.tournament import tournament
+    from alhambra_lib.analysis.tournaments import tournament
 
     df = tournament(["wall", "greedy"], games=1, seed=2, progress=False)
     result = add_wall_gaps(df, progress=False, beam_width=1, exact_limit=0)

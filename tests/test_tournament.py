@@ -11,7 +11,7 @@ import pytest
 
 from alhambra_lib import Game
 from alhambra_lib.__main__ import main
-from alhambra_lib.analysis.tournament import (BOT_NAMES, _rows, final_position, tournament,
+from alhambra_lib.analysis.tournaments import (BOT_NAMES, _rows, final_position, tournament,
                                               wall_by_turn)
 from alhambra_lib.bots import GreedyBot, RandomBot, WallBuilder, play
 
@@ -203,3 +203,10 @@ def test_the_analysis_package_imports_pandas_only_when_asked():
             "a.tournament; assert 'pandas' in sys.modules; "
             "from alhambra_lib.analysis import summary, wall_by_turn, add_wall_gaps")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_the_package_name_stays_the_function_after_the_submodules_load():
+    import alhambra_lib.analysis as analysis
+    from alhambra_lib.analysis import stats  # noqa: F401  (imports the tournaments module)
+
+    assert callable(analysis.tournament) and analysis.tournament.__name__ == "tournament"

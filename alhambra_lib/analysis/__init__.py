@@ -10,11 +10,14 @@ __all__ = ["BestWall", "best_wall", "best_wall_search", "tiles_of", "wall_gap"]
 
 # Tournaments and their statistics need numpy, pandas, joblib and tqdm: their names are
 # imported on first use (PEP 562), so importing this package does not pay for pandas.
+# The module is `tournaments` so that its name never hides the function `tournament`
+# once the submodule has been imported.
 _LAZY = dict.fromkeys(("tournament", "wall_by_turn", "final_position", "BOT_NAMES"),
-                      "tournament")
+                      "tournaments")
 _LAZY.update(dict.fromkeys(("wilson_interval", "win_rates", "mean_scores", "summary",
                             "win_rate_by_wall", "wall_win_association", "mean_wall_by_turn",
                             "add_wall_gaps"), "stats"))
+_LAZY.update(dict.fromkeys(("weight_sweep", "sweep_summary"), "sweep"))
 __all__ += list(_LAZY)
 
 

@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from .best_wall import best_wall_search, tiles_of
-from .tournament import final_position, wall_by_turn
+from .tournaments import final_position, wall_by_turn
 
 __all__ = [
     "wilson_interval",

@@ -1,5 +1,5 @@
 """Widgets (ipywidgets 8) to play with the rules: placement, searches, majorities, walls, a
-game, scores, replays and quizzes.
+game, scores, replays, quizzes and the results of a weight sweep.
 
 Every widget builds with no arguments into a seeded demo state, and arguments
 override the demo. A widget shows itself when it is the value of a notebook cell
@@ -28,6 +28,7 @@ from .search_stepper import SearchStepper
 from .search_steps import SearchStep, search_steps
 from .wall_steps import WallStep, wall_steps
 from .wall_tracer import WallTracer
+from .wall_weight import WallWeightExplorer
 
 __all__ = [
     "PlacementExplorer",
@@ -44,4 +45,5 @@ __all__ = [
     "wall_steps",
     "SearchStep",
     "search_steps",
+    "WallWeightExplorer",
 ]
