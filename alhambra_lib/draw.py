@@ -80,6 +80,8 @@ __all__ = [
     "draw_walls_explained",
     "draw_search_step",
     "png_of",
+    "new_axes",
+    "side_legend",
     "artist",
     "board_key",
     "draw_key",
@@ -115,7 +117,7 @@ class _Figure(Figure):
         return png_of(self)
 
 
-def _new_axes(plot_w, plot_h, *, left=0.6, right=0.2, bottom=0.55, top=0.3, min_w=0.0,
+def new_axes(plot_w, plot_h, *, left=0.6, right=0.2, bottom=0.55, top=0.3, min_w=0.0,
               min_h=0.0):
     """A new figure with one Axes of exactly `plot_w` x `plot_h` inches, and that Axes.
 
@@ -314,13 +316,14 @@ def draw_key(handles=None, ax=None):
     if handles is None:
         handles = board_key(legal_for="the tile", explain_for="the tile")
     if ax is None:
-        ax = _new_axes(0.01, 0.19 * len(handles), left=0.0, right=2.2, bottom=0.1, top=0.1)
+        ax = new_axes(0.01, 0.19 * len(handles), left=0.0, right=2.2, bottom=0.1, top=0.1)
     ax.set_axis_off()
-    _legend(ax, handles)
+    side_legend(ax, handles)
     return ax
 
 
-def _legend(ax, handles, title=None):
+def side_legend(ax, handles, title=None):
+    """Put a small frameless legend right of `ax`, its top level with the plot's top."""
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8,
               title=title, title_fontsize=8, frameon=False, borderaxespad=0.0)
 
@@ -362,7 +365,7 @@ class _Board:
     def new_axes(self, title, legend_entries):
         """A new figure sized to the board, its title lines and a legend of so many entries."""
         lines = title.split("\n")
-        return _new_axes((self.x_max - self.x0) * _CELL_IN, (self.y1 - self.y0 + 1) * _CELL_IN,
+        return new_axes((self.x_max - self.x0) * _CELL_IN, (self.y1 - self.y0 + 1) * _CELL_IN,
                          right=_LEGEND_IN if legend_entries else 0.2,
                          top=0.2 + _LINE_IN * len(lines),
                          min_w=0.8 + _TITLE_CHAR_IN * max(map(len, lines)),
@@ -502,7 +505,7 @@ def draw_alhambra(alhambra, ax=None, *, legal_for=None, explain_for=None, wall=T
     _board_frame(ax, board)
     ax.set_title(title, loc="left", fontsize=10)
     if legend:
-        _legend(ax, handles)
+        side_legend(ax, handles)
     return ax
 
 
@@ -522,7 +525,7 @@ def draw_tile(tile, ax=None):
     if not isinstance(tile, Tile):
         raise TypeError(f"expected a Tile, got {type(tile).__name__}")
     if ax is None:
-        ax = _new_axes(1.0, 1.0, left=0.35, right=0.35, bottom=0.3, top=0.75)
+        ax = new_axes(1.0, 1.0, left=0.35, right=0.35, bottom=0.3, top=0.75)
     _tiles_layer(ax, [((0, 0), tile)])
     outside = {"N": (0.5, 1.12), "E": (1.12, 0.5), "S": (0.5, -0.12), "W": (-0.12, 0.5)}
     LabelCollection(ax, [(xy, side, _AXIS_TEXT) for side, xy in outside.items()], 8, False,
@@ -567,7 +570,7 @@ def draw_market(game, ax=None, *, legend=True):
     (4, '1 denar')
     """
     if ax is None:
-        ax = _new_axes(6.3, 3.4, left=0.8, right=1.6 if legend else 0.2, top=0.5)
+        ax = new_axes(6.3, 3.4, left=0.8, right=1.6 if legend else 0.2, top=0.5)
     squares, edges, placed, names, empties = [], [], [], [], []
     for i, (currency, tile) in enumerate(game.market):
         x = i * _SQUARE_STEP
@@ -593,7 +596,7 @@ def draw_market(game, ax=None, *, legend=True):
     ax.set_title(f"Market and display · bag {game.bag_size} tiles · "
                  f"draw pile {game.deck_size} cards", loc="left", fontsize=10)
     if legend:
-        _legend(ax, _kind_handles())
+        side_legend(ax, _kind_handles())
     return ax
 
 
@@ -663,7 +666,7 @@ def draw_majorities(counts, round_no, ax=None):
     groups = _majority_rows(counts, round_no)
     players = len(counts)
     if ax is None:
-        ax = _new_axes(5.2, 0.2 * (players + 1.5) * len(KINDS), left=0.9, top=0.45)
+        ax = new_axes(5.2, 0.2 * (players + 1.5) * len(KINDS), left=0.9, top=0.45)
     bars, headers, names, labels, y = [], [], [], [], 0.0
     top = max((n for _, _, rows in groups for _, n, _, _ in rows), default=0)
     for kind, header, rows in groups:
@@ -720,7 +723,7 @@ def draw_score_track(events, ax=None):
     rounds = [e for e in events if e.get("type") == "scoring"]
     names = list(dict.fromkeys(n for e in rounds for n in e["points"]))
     if ax is None:
-        ax = _new_axes(1.2 + 1.1 * max(len(rounds), 1) * max(len(names), 1) ** 0.5, 2.6,
+        ax = new_axes(1.2 + 1.1 * max(len(rounds), 1) * max(len(names), 1) ** 0.5, 2.6,
                        left=0.7, right=1.5, top=0.45)
     colours = player_colours(names)
     width = 0.8 / max(len(names), 1)
@@ -758,7 +761,7 @@ def draw_score_track(events, ax=None):
     handles = [Patch(facecolor=colours[n], label=n) for n in names]
     handles += [Patch(facecolor="#777777", label="majorities"),
                 Patch(facecolor="white", edgecolor="#777777", hatch="////", label="walls")]
-    _legend(ax, handles)
+    side_legend(ax, handles)
     return ax
 
 
@@ -878,7 +881,7 @@ def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains
     if corners:
         _corners_layer(ax, corners)
     ax.set_title(caption, loc="left", fontsize=10)
-    _legend(ax, handles)
+    side_legend(ax, handles)
     return ax
 
 
@@ -992,7 +995,7 @@ def draw_search_step(alhambra, ax=None, *, reached=(), newest=(), missed=(), edg
         _doors_layer(ax, edges, set(reached) | set(newest))
     ax.set_title(caption, loc="left", fontsize=10)
     if legend:
-        _legend(ax, handles)
+        side_legend(ax, handles)
     return ax
 
 

@@ -1419,13 +1419,30 @@ _NARRATION = {
 }
 
 
+def _second_person(line):
+    """'You takes ...' -> 'You take ...': the verb after "You" loses its -s / -es."""
+    you, verb, rest = (line.split(" ", 2) + [""])[:3]
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        verb = verb[:-2]
+    elif verb.endswith("s"):
+        verb = verb[:-1]
+    return " ".join(part for part in (you, verb, rest) if part)
+
+
 def describe_event(event):
     """One readable line for an event of `Game.events`.
+
+    A player named "You" (as at a `GameTable`) is narrated in the second person.
 
     Examples
     --------
     >>> describe_event({"type": "take", "player": "Ana", "cards": [["ducat", 3], ["florin", 2]]})
     'Ana takes 3 ducat + 2 florin'
+    >>> describe_event({"type": "end", "player": "You", "passed": True})
+    'You pass'
     """
     narrate = _NARRATION.get(event.get("type"))
-    return narrate(event) if narrate else str(event)
+    if not narrate:
+        return str(event)
+    line = narrate(event)
+    return _second_person(line) if event.get("player") == "You" and line.startswith("You ") else line

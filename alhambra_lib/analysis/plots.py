@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.lines import Line2D
 
-from ..draw import _legend, _new_axes
+from ..draw import new_axes, side_legend
 from ..palette import SERIES_COLOURS
 from .stats import mean_wall_by_turn
 from .tournaments import wall_by_turn
@@ -143,7 +143,7 @@ def plot_bots(table, metric="win_rate", ax=None, *, baseline=None, confidence=0.
     values, bounds, label = _metric(table, metric)
     bots = [str(b) for b in table.index]
     if ax is None:
-        ax = _new_axes(4.6, 0.45 * len(bots) + 0.4, left=1.1, top=0.45)
+        ax = new_axes(4.6, 0.45 * len(bots) + 0.4, left=1.1, top=0.45)
     colours = list(bot_colours(bots).values())
     y = np.arange(len(bots))
     if bounds is not None:
@@ -206,7 +206,7 @@ def plot_sweep(table, metric="win_rate", ax=None, *, weight="wall", bot="swept",
     values, bounds, label = _metric(table, metric)
     x = table.index.to_numpy(float)
     if ax is None:
-        ax = _new_axes(4.6, 2.6, left=0.8, right=1.6, top=0.45)
+        ax = new_axes(4.6, 2.6, left=0.8, right=1.6, top=0.45)
     colour = bot_colours([bot])[bot]
     handles = [Line2D([], [], color=colour, marker="o", label=bot)]
     if bounds is not None:
@@ -223,7 +223,7 @@ def plot_sweep(table, metric="win_rate", ax=None, *, weight="wall", bot="swept",
     band = f", {confidence:.0%} band" if bounds is not None else ""
     _style(ax, f"{weight} weight of the {bot} bot", label,
            f"{label.capitalize()} against the {weight} weight{band}{_games(table, 'per weight')}")
-    _legend(ax, handles)
+    side_legend(ax, handles)
     return ax
 
 
@@ -259,7 +259,7 @@ def plot_win_rate_by_wall(table, ax=None, *, baseline=None, confidence=0.95):
     values = table["win_rate"].to_numpy(float)
     bounds = table["ci_low"].to_numpy(float), table["ci_high"].to_numpy(float)
     if ax is None:
-        ax = _new_axes(0.55 * len(table) + 1.5, 2.6, left=0.8, top=0.45)
+        ax = new_axes(0.55 * len(table) + 1.5, 2.6, left=0.8, top=0.45)
     colour = SERIES_COLOURS[0]
     ax.errorbar(x, values, yerr=_errors(values, bounds), fmt="none", ecolor=colour,
                 elinewidth=2, capsize=4, gid="intervals")
@@ -312,7 +312,7 @@ def plot_wall_by_turn(df, ax=None, *, by="bot", min_share=0.5):
                                            aggfunc="size")
     players = df.groupby(by).size()
     if ax is None:
-        ax = _new_axes(4.6, 2.6, left=0.8, right=1.4, top=0.45)
+        ax = new_axes(4.6, 2.6, left=0.8, right=1.4, top=0.45)
     colours = bot_colours(str(b) for b in means.columns)
     for label in means.columns:
         shown = means[label][reached[label] >= min_share * players[label]]
@@ -322,7 +322,7 @@ def plot_wall_by_turn(df, ax=None, *, by="bot", min_share=0.5):
     ax.set_ylim(bottom=0)
     _style(ax, "the player's turn", "longest wall (segments)",
            f"Mean longest wall after each turn ({df['game'].nunique()} games)")
-    _legend(ax, ax.get_legend_handles_labels()[0])
+    side_legend(ax, ax.get_legend_handles_labels()[0])
     return ax
 
 
@@ -353,7 +353,7 @@ def plot_wall_gaps(df, ax=None, *, by="bot"):
     [0.0, 0.5, 1.0, 1.0]
     """
     if ax is None:
-        ax = _new_axes(4.6, 2.6, left=0.8, right=2.3, top=0.6)
+        ax = new_axes(4.6, 2.6, left=0.8, right=2.3, top=0.6)
     groups = dict(list(df.groupby(by)["wall_gap"]))
     colours = bot_colours(str(label) for label in groups)
     right = max(int(df["wall_gap"].max()) + 1, 1)
@@ -370,5 +370,5 @@ def plot_wall_gaps(df, ax=None, *, by="bot"):
     _style(ax, "wall gap: best possible wall − final wall (segments)",
            "share of Alhambras with\nat most this gap",
            f"How far the final walls fell short of the best{bound}")
-    _legend(ax, ax.get_legend_handles_labels()[0])
+    side_legend(ax, ax.get_legend_handles_labels()[0])
     return ax
