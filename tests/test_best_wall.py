@@ -5,12 +5,15 @@ legal placements, enumerated with a set of layouts seen, using only the plain ru
 readings of `reference_rules` (legal cells by RULES.md §6, walls by §8.4).
 """
 
+import importlib
 import random
 
 import pytest
 
 from alhambra_lib import BUILDING_TILES, Alhambra, Tile
 from alhambra_lib.analysis import best_wall, best_wall_search, tiles_of, wall_gap
+
+best_wall_module = importlib.import_module("alhambra_lib.analysis.best_wall")
 
 try:
     from . import reference_rules as ref
@@ -106,6 +109,45 @@ def test_beam_search_never_beats_the_proven_best(seed):
     assert_sound(beam, tiles)
     assert beam.wall <= exact.wall
     assert beam.exact == (beam.wall == sum(len(t.walls) for t in tiles))
+
+
+def placement_branch_and_bound(tiles):
+    """The best wall by the module's other exact method: every legal placement, under
+    the enclosed rule (independent of the run tracing and its completions)."""
+    search = best_wall_module._Search(best_wall_module._Pool(tuple(tiles)), "enclosed",
+                                      best_wall_module._Clock(None))
+    search._prove_by_placements()
+    return search.best_wall
+
+
+@pytest.mark.parametrize("tiles", [any_walls_tiles(7, 77), real_tiles(8, 28)],
+                         ids=["any-7-77", "real-8-28"])
+def test_runs_whose_sketches_fail_are_completed_by_every_placement(tiles, monkeypatch):
+    # On these sets some traced run has sketches none of which can be built, so the
+    # completion falls back to the search over every legal placement round the run.
+    fallbacks = []
+    build_from = best_wall_module._Completion._build_from
+
+    def counted(self, fountain):
+        fallbacks.append(fountain)
+        return build_from(self, fountain)
+
+    monkeypatch.setattr(best_wall_module._Completion, "_build_from", counted)
+    result = best_wall_search(tiles, beam_width=1)
+    assert fallbacks
+    assert_sound(result, tiles)
+    assert result.exact and result.wall == placement_branch_and_bound(tiles)
+
+
+def test_many_tiles_without_walls_link_a_run_of_every_wall():
+    # Twelve real tiles, four without walls: the beam finds a wall of 6, the proof
+    # builds round a run of all 11 walls, its groups linked by the plain tiles.
+    tiles = random.Random(12046).sample(BUILDING_TILES, 12)
+    assert sum(len(t.walls) for t in tiles) == 11
+    assert best_wall_search(tiles, exact_limit=0).wall < 11
+    result = best_wall_search(tiles)
+    assert_sound(result, tiles)
+    assert (result.wall, result.exact) == (11, True)
 
 
 # ---------------------------------------------------------------- hand-made sets

@@ -27,28 +27,22 @@ A lone south wall and a lone north wall can never join: nothing turns the wall r
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass
-from itertools import chain
 
 from ..alhambra import HOLE_RULES, Alhambra
 from ..components import FOUNTAIN_KIND, Tile
-from ..grid import BIT, OPPOSITE, SIDES, STEP, side_neighbours
+from ..grid import BIT, OPPOSITE, SIDES, side_neighbours
 
 __all__ = ["BestWall", "best_wall", "best_wall_search", "tiles_of", "wall_gap"]
 
 # Sides as indices 0..3 in N, E, S, W order (that of `side_neighbours`), so that the
 # wall masks of `Tile.mask` have bit i for side i and turning is a table look-up.
-_STEPS = tuple(STEP[side] for side in SIDES)
 _OPPOSITE = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
 _CLOCKWISE = (1, 2, 3, 0)
 _ANTICLOCKWISE = (3, 0, 1, 2)
 _WALLS = tuple(mask.bit_count() for mask in range(16))  # walls of each mask
 assert all(BIT[side] == 1 << i for i, side in enumerate(SIDES))
-
-
-def _step(cell, side):
-    dx, dy = _STEPS[side]
-    return (cell[0] + dx, cell[1] + dy)
 
 
 # -- results and input ---------------------------------------------------------------
@@ -168,25 +162,30 @@ def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=
        the other along it, and at each corner the loop goes straight on (the next tile
        along carries the wall, the cell diagonal is empty), turns round the same tile
        (convex: the cells ahead and diagonal are empty) or turns the other way (concave:
-       the cell ahead is built, the diagonal tile carries the wall). For the target
-       T = best + 1, a depth-first search traces every such run of T segments in the
-       run's own frame, choosing a wall mask for each tile it reaches. A run need only
-       start where its wall does (a segment after no wall, or the north side of the top
-       left tile when the whole boundary is wall), so when the first tile's side before
-       the run is walled, the cell behind must be built. The search cuts a run as soon
-       as touching tiles disagree, a cell across the run would be built, a tile loses
-       its last open side towards a cell that may be built, or its segments plus the
-       walls that could still join (unused walls of its tiles, walls of the richest
-       tiles left that fit in the cells left) fall short of T. A whole run must then
-       pass: its tiles and inner corners can be linked by open sides within the cells
-       left, the tiles left (and the fountain) fit the inner corners, and the cells
-       across it reach the outside (else they would be a hole). Each such run is
-       *completed*: for each cell where the fountain could stand, nearest first, a
-       depth-first search over legal placements (`Alhambra.place`, layouts seen once)
-       builds the run's tiles on their cells without covering a cell across it, within
-       the tiles available. A completion is an arrangement with a wall of at least T: the
-       best rises and so does T. When no run of T completes, no arrangement has a wall of
-       T, and the best is proven.
+       the cell ahead is built, an inner corner, and the diagonal tile carries the wall).
+       For the target T = best + 1, a depth-first search traces every such run of T
+       segments in the run's own frame, choosing a wall mask for each tile it reaches. A
+       run need only start where its wall does (a segment after no wall, or the north
+       side of the top left tile when the whole boundary is wall), so when the first
+       tile's side before the run is walled, the cell behind must be built. Each step is
+       checked at once, and a run is cut as soon as touching tiles disagree, a cell
+       across the run would be built, a tile loses its last open side towards a cell
+       that may be built, the tiles left can no longer fill the inner corners (matching
+       the run tiles beside them; the fountain may fill one), or its segments plus the
+       walls that could still join fall short of T. Those are the unused walls of its
+       tiles and the walls of the richest tiles left that fit in the cells left, less
+       the walls that face a built cell: back to back between run tiles, and between a
+       run tile and the tile an inner corner needs. A whole run must then pass: its
+       tiles and corners can be linked by walks within the cells left (a walk from each
+       group to the nearest other crosses at most that many), and the cells across it
+       reach the outside (else they would be a hole). Each such run is *completed*:
+       sketches fill its corners and link its groups with the tiles left and the
+       fountain, a tile at a time beside the group with the fewest ways out; every legal
+       Alhambra with the run contains a sketch, so without one the run is refuted, and
+       a sketch without a hole that some order of legal placements builds is an
+       arrangement with a wall of at least T (failing that, a depth-first search over
+       every legal placement round the run decides). The best then rises and so does T.
+       When no run of T completes, no arrangement has a wall of T: the best is proven.
     4. **Proof**, ``"single"`` rule (pinches and enclosed pairs of cells allowed, so the
        boundary is no single loop): what the enclosed rule builds, the single rule allows
        too, so the enclosed proof gives a start; then branch and bound over legal
@@ -195,12 +194,12 @@ def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=
 
     The proofs take time exponential in the number of tiles. Measured on random sets of
     real tiles (``benchmarks/bench_best_wall.py``): the beam takes about 0.5 s for 12
-    tiles, 2 s for 20 and 3 s for 30; the proof adds nothing when the beam's wall uses
-    every wall, and well under a second for most other sets of 12. The hard sets are
-    wall-rich ones whose best falls short of their walls: many runs come close, so
-    refuting T takes long (the ``--hard`` sets of the benchmark, of 10 and 12 tiles,
-    10 to 17 s each; some sets of 12 may take over a minute). Pass `time_limit` to
-    bound it. The single-rule branch and bound is practical up to about 8 tiles.
+    tiles, 1.4 s for 20 and 3 s for 30. The whole exact search for 12 tiles takes 0.6 s
+    (median) and under 2 s for 298 of 300 random sets; the slowest sets found (the
+    ``--hard`` sets) are wall-rich ones whose best falls short of their walls by
+    several, where many runs come close and use up every cell: two of them take 13 to
+    14 s. Pass `time_limit` to bound it. The single-rule branch and bound is practical
+    up to about 8 tiles.
 
     Examples
     --------
@@ -469,8 +468,8 @@ class _Search:
     def _prove_by_runs(self):
         while self.best_wall < self.upper:
             target = self.best_wall + 1
-            for tracer in _RunTracer(self.pool, target, self.clock).runs():
-                built = _Completion(self.pool, tracer, self.clock).search()
+            for traced in _RunTracer(self.pool, target, self.clock).runs():
+                built = _Completion(self.pool, traced, self.clock).search()
                 if built is not None:
                     wall, path = built
                     assert wall >= target, "a completed run is a wall of the target"
@@ -483,51 +482,91 @@ class _Search:
 # -- run first: trace the wall, then build round it --------------------------------------------
 
 
+# Cells of a run's frame as ints, (x + 64) * 256 + (y + 64): a step is an addition and
+# a dict look-up hashes an int, which keeps the tracer's inner loop cheap. A run never
+# reaches 64 cells from its first tile.
+_ROW = 256
+_DELTA = (1, _ROW, -1, -_ROW)  # N, E, S, W
+
+
+def _code(cell):
+    return (cell[0] + 64) * _ROW + cell[1] + 64
+
+
+def _decode(code):
+    return (code // _ROW - 64, code % _ROW - 64)
+
+
+@dataclass(frozen=True)
+class _TracedRun:
+    """A plausible run, in coded cells of its own frame (see `_RunTracer`).
+
+    ``corners`` maps each inner corner to the (walls wanted, sides that matter) of the
+    tile that will fill it; ``left`` counts the tiles not carrying the run by mask.
+    """
+
+    run: dict
+    corners: dict
+    outside: frozenset
+    left: dict
+
+
 class _RunTracer:
     """Traces every wall run of `target` segments that a legal Alhambra could show.
 
     The run is traced clockwise along the boundary (built cells on its right) in its own
     frame: its first tile stands on (0, 0); where the fountain stands is left to
-    `_Completion`. `runs` yields the tracer itself at each plausible run, with:
+    `_Completion`. `runs` yields a `_TracedRun` for each plausible run. While tracing:
 
     * ``run``: cell -> wall mask of each tile carrying the run;
-    * ``corners``: the inner corners, cells that must be built by some tile;
+    * ``corners``: cell -> (walls wanted, sides that matter) of each inner corner, a
+      cell that some tile left must fill, matching the run tiles beside it;
     * ``outside``: cells that must stay empty (across a run segment, or diagonal at a
-      convex corner, where a built cell would pinch: a hole, RULES.md §8.4);
-    * ``left``: the tiles (mask -> count) not carrying the run.
+      convex corner, where a built cell would pinch: a hole, RULES.md §8.4), each with
+      its number of reasons;
+    * ``left``: tiles not carrying the run, counted by mask (a list of 16).
+
+    Every change is checked at once against what any longer run still needs, so a
+    doomed run stops as early as possible: the wall bound (`_within_bound`), the corners
+    (`_corners_fill`) and a way in for each tile (`_has_way_in`).
     """
 
     def __init__(self, pool, target, clock):
-        self.pool = pool
         self.target = target
         self.clock = clock
+        self.masks = pool.masks
         self.cell_budget = len(pool.tiles) + 1  # the tiles and the fountain
-        self.left = dict(pool.count)
+        self.left = [pool.count.get(mask, 0) for mask in range(16)]
         self.richest = sorted(((_WALLS[mask], mask) for mask in pool.masks), reverse=True)
         self.with_wall = tuple(tuple(m for m in pool.masks if m >> side & 1) for side in range(4))
         self.run = {}
+        self.corners = {}
+        self.outside = {}
+        self.used = set()  # cell * 4 + side of the run's segments
         self.run_walls = 0
-        self.corners = set()
-        self.outside = {}  # cell -> number of reasons to keep it empty
-        self.used = set()  # (cell, side) of the run's segments
-        self.wasted = 0  # walls of run tiles facing a built cell: never on the run
+        # Walls never on the run: those of run tiles facing a built cell, and those the
+        # corners' tiles must have facing run tiles.
+        self.wasted = 0
         self.log = []
-        # The walls the tiles left could bring, by each number of run tiles: they change
-        # only as a tile joins the run, so a stack follows the carries.
+        self.fill_memo = {}
+        self.spare_memo = {}
+        # The walls the tiles left could bring change only as a tile joins the run, so a
+        # stack follows the carries.
         self.spare_gains = [self._spare_gain()]
 
     def runs(self):
-        """Yield the tracer at every plausible run (its state is valid until resumed)."""
-        for mask in self.pool.masks:
+        """Yield every plausible run of `target` segments, as a `_TracedRun`."""
+        first = _code((0, 0))
+        for mask in self.masks:
             for side in range(4):
                 if mask >> side & 1:
                     mark = len(self.log)
-                    if (self._carry((0, 0), mask) and self._segment((0, 0), side)
-                            and self._starts_wall(side)):
-                        yield from self._extend((0, 0), side, 1)
+                    if (self._carry(first, mask) and self._segment(first, side)
+                            and self._starts_wall(first, side)):
+                        yield from self._extend(first, side, 1)
                     self._rollback(mark)
 
-    def _starts_wall(self, side):
+    def _starts_wall(self, first, side):
         """Let the run start only where a wall may start.
 
         A wall of `target` segments or more has a first segment, one whose predecessor on
@@ -538,22 +577,20 @@ class _RunTracer:
         the cell behind must be built, which wastes that wall.
         """
         back = _ANTICLOCKWISE[side]
-        if not self.run[(0, 0)] >> back & 1 or side == 0:
+        if not self.run[first] >> back & 1 or side == 0:
             return True
-        return self._keep_built(_step((0, 0), back))
+        return self._keep_built(first + _DELTA[back])
 
     def _extend(self, cell, side, done):
         """The run has `done` segments, the last on `side` of `cell`: try each next one."""
         if done == self.target:
             if self._plausible():
-                yield self
+                yield self._traced()
             return
         self.clock.tick()
-        if done + self._gain_left() < self.target:
-            return
         turn = _CLOCKWISE[side]  # the direction the run travels along this side
-        ahead = _step(cell, turn)
-        diagonal = _step(ahead, side)
+        ahead = cell + _DELTA[turn]
+        diagonal = ahead + _DELTA[side]
         mark = len(self.log)
         # Convex corner: the run turns round this tile; ahead and diagonal stay empty.
         if self.run[cell] >> turn & 1:
@@ -568,67 +605,69 @@ class _RunTracer:
             self._rollback(mark)
         # Concave corner: ahead is built, the diagonal tile carries the run.
         back = _ANTICLOCKWISE[side]
-        for mask in self._carriers(diagonal, back):
-            if (self._keep_built(ahead) and self._carry(diagonal, mask)
-                    and self._segment(diagonal, back)):
-                yield from self._extend(diagonal, back, done + 1)
-            self._rollback(mark)
-
-    def _gain_left(self):
-        """Segments the run could still gain: the unused walls of its tiles that face no
-        built cell, and the walls the tiles left could bring (`_spare_gain`)."""
-        return self.run_walls - len(self.used) - self.wasted + self.spare_gains[-1]
-
-    def _spare_gain(self):
-        """The walls of the wall-richest tiles left that fit on the cells left but the
-        fountain's (an inner corner may come to carry the run too)."""
-        gain = 0
-        cells = self.cell_budget - len(self.run) - 1
-        for walls, mask in self.richest:
-            if cells <= 0:
-                break
-            tiles = min(self.left[mask], cells)
-            gain += tiles * walls
-            cells -= tiles
-        return gain
+        carriers = self._carriers(diagonal, back)
+        if carriers and self._keep_built(ahead):
+            corner_mark = len(self.log)
+            for mask in carriers:
+                if self._carry(diagonal, mask) and self._segment(diagonal, back):
+                    yield from self._extend(diagonal, back, done + 1)
+                self._rollback(corner_mark)
+        self._rollback(mark)
 
     def _carriers(self, cell, side):
-        """The masks a tile on `cell` may have to carry the run on `side`."""
-        if cell in self.run:
-            return (self.run[cell],) if self.run[cell] >> side & 1 else ()
-        return [m for m in self.with_wall[side] if self.left[m]]
+        """The masks a tile on `cell` may have to carry the run on `side`: walled there,
+        matching the run tiles beside it, and still left."""
+        mask = self.run.get(cell)
+        if mask is not None:
+            return (mask,) if mask >> side & 1 else ()
+        if cell in self.outside:
+            return ()
+        wanted, matter = self._pattern(cell)
+        left = self.left
+        return [m for m in self.with_wall[side] if left[m] and not (m ^ wanted) & matter]
+
+    def _pattern(self, cell):
+        """(walls wanted, sides that matter) of a tile on `cell`, from the run tiles beside."""
+        wanted = matter = 0
+        for side in range(4):
+            mask = self.run.get(cell + _DELTA[side])
+            if mask is not None:
+                matter |= 1 << side
+                wanted |= (mask >> _OPPOSITE[side] & 1) << side
+        return wanted, matter
 
     # -- changes, each checked and logged for `_rollback` -----------------------------------
 
     def _carry(self, cell, mask):
-        """Put a run tile with `mask` on `cell` (true at once if it is there already)."""
-        if cell in self.run:
-            return self.run[cell] == mask
-        was_corner = cell in self.corners
-        if cell in self.outside or (
-                not was_corner and len(self.run) + len(self.corners) >= self.cell_budget):
+        """Put a run tile with `mask` (matching the run tiles beside) on `cell`."""
+        run, corners = self.run, self.corners
+        if cell in run:
+            return run[cell] == mask
+        was_corner = cell in corners
+        if (not was_corner and len(run) + len(corners) >= self.cell_budget
+                or not self._has_way_in(cell, mask)):
             return False
         wasted = 0
-        for side, neighbour in enumerate(side_neighbours(cell)):
-            other = self.run.get(neighbour)
-            if other is not None:
-                if (mask >> side & 1) != (other >> _OPPOSITE[side] & 1):
-                    return False  # walls_mismatch
-                # Two walls back to back; the neighbour's was counted if this was a corner.
-                wasted += (mask >> side & 1) * (1 if was_corner else 2)
-            elif neighbour in self.corners:
-                wasted += mask >> side & 1
-        if not self._has_way_in(cell, mask):
-            return False
-        if was_corner:
-            self.corners.remove(cell)
-        self.run[cell] = mask
+        reshaped = []  # (corner, its pattern before) of the corners beside
+        for side in range(4):
+            neighbour = cell + _DELTA[side]
+            wall = mask >> side & 1
+            if neighbour in run:
+                # Two walls back to back, both counted already if this was a corner.
+                wasted += 0 if was_corner else 2 * wall
+            elif neighbour in corners:
+                wasted += 2 * wall  # and the corner's tile must have one too
+                wanted, matter = pattern = corners[neighbour]
+                opposite = _OPPOSITE[side]
+                reshaped.append((neighbour, pattern))
+                corners[neighbour] = (wanted | wall << opposite, matter | 1 << opposite)
+        self.log.append(("carry", cell, corners.pop(cell, None), wasted, reshaped))
+        run[cell] = mask
         self.left[mask] -= 1
         self.run_walls += _WALLS[mask]
         self.wasted += wasted
         self.spare_gains.append(self._spare_gain())
-        self.log.append(("carry", cell, was_corner, wasted))
-        return True
+        return self._within_bound() and self._corners_fill()  # else the caller rolls back
 
     def _keep_built(self, cell):
         """Require `cell` built (an inner corner), by a tile chosen later."""
@@ -636,12 +675,12 @@ class _RunTracer:
             return True
         if cell in self.outside or len(self.run) + len(self.corners) >= self.cell_budget:
             return False
-        wasted = sum(self.run.get(neighbour, 0) >> _OPPOSITE[side] & 1
-                     for side, neighbour in enumerate(side_neighbours(cell)))
-        self.corners.add(cell)
+        pattern = self._pattern(cell)
+        wasted = 2 * _WALLS[pattern[0]]  # the run tiles' walls facing it, and its tile's
+        self.corners[cell] = pattern
         self.wasted += wasted
         self.log.append(("corner", cell, wasted))
-        return True
+        return self._within_bound() and self._corners_fill()  # else the caller rolls back
 
     def _keep_empty(self, cell):
         """Require `cell` empty; no run tile may lose its last way in."""
@@ -651,154 +690,383 @@ class _RunTracer:
         self.outside[cell] = reasons + 1
         self.log.append(("outside", cell))
         if not reasons:
-            for neighbour in side_neighbours(cell):
-                if neighbour in self.run and not self._has_way_in(neighbour, self.run[neighbour]):
+            for side in range(4):
+                mask = self.run.get(cell + _DELTA[side])
+                if mask is not None and not self._has_way_in(cell + _DELTA[side], mask):
                     return False  # the caller rolls back
         return True
 
     def _segment(self, cell, side):
         """Add the wall on `side` of run tile `cell` to the run."""
-        if (cell, side) in self.used or not self._keep_empty(_step(cell, side)):
+        segment = cell * 4 + side
+        if segment in self.used or not self._keep_empty(cell + _DELTA[side]):
             return False
-        self.used.add((cell, side))
-        self.log.append(("segment", cell, side))
+        self.used.add(segment)
+        self.log.append(("segment", segment))
         return True
 
     def _has_way_in(self, cell, mask):
         """A tile is walked to through an open side: one must face a cell that may be built."""
-        return any(not mask >> side & 1 and neighbour not in self.outside
-                   for side, neighbour in enumerate(side_neighbours(cell)))
+        return any(not mask >> side & 1 and cell + _DELTA[side] not in self.outside
+                   for side in range(4))
 
     def _rollback(self, mark):
-        while len(self.log) > mark:
-            change = self.log.pop()
-            if change[0] == "carry":
-                _, cell, was_corner, wasted = change
-                mask = self.run.pop(cell)
-                if was_corner:
-                    self.corners.add(cell)
-                self.left[mask] += 1
-                self.run_walls -= _WALLS[mask]
-                self.wasted -= wasted
-                self.spare_gains.pop()
-            elif change[0] == "corner":
-                self.corners.remove(change[1])
-                self.wasted -= change[2]
-            elif change[0] == "outside":
+        log = self.log
+        while len(log) > mark:
+            change = log.pop()
+            kind = change[0]
+            if kind == "segment":
+                self.used.remove(change[1])
+            elif kind == "outside":
                 cell = change[1]
                 self.outside[cell] -= 1
                 if not self.outside[cell]:
                     del self.outside[cell]
+            elif kind == "carry":
+                _, cell, pattern, wasted, reshaped = change
+                mask = self.run.pop(cell)
+                self.left[mask] += 1
+                self.run_walls -= _WALLS[mask]
+                self.wasted -= wasted
+                self.spare_gains.pop()
+                for corner, before in reshaped:
+                    self.corners[corner] = before
+                if pattern is not None:
+                    self.corners[cell] = pattern
             else:
-                self.used.remove((change[1], change[2]))
+                del self.corners[change[1]]
+                self.wasted -= change[2]
 
-    # -- necessary conditions on a whole run -----------------------------------------------
+    # -- bounds on any longer run --------------------------------------------------------
 
-    def corner_fits(self, cell, mask):
-        """Whether a tile with `mask` on inner corner `cell` matches the run tiles around it."""
-        return all((mask >> side & 1) == (self.run[n] >> _OPPOSITE[side] & 1)
-                   for side, n in enumerate(side_neighbours(cell)) if n in self.run)
+    def _within_bound(self):
+        """Whether the run can still reach `target` segments.
 
-    def _plausible(self):
-        return self._can_connect() and self._corners_fill() and self._outside_is_open()
-
-    def _can_connect(self):
-        """The run's tiles and corners can all be walked to from one another.
-
-        They fall into groups joined by open sides (a corner's tile is not chosen yet, so
-        any of its sides may be open). While there are several, each needs a way out, an
-        open side towards a cell that may be built, and as a new cell joins at most four
-        groups, linking g groups takes at least (g - 1) / 3 of the cells left.
+        Its segments so far plus those it could still gain: the unused walls of its tiles
+        that face no built cell, and the walls the tiles left could bring (`_spare_gain`)
+        less those that corner tiles must turn to run tiles. The segments so far are walls
+        of its tiles, so the sum does not depend on them. (Whatever tiles fill the cells
+        left, their walls sum to at most the richest ones', and the corners' tiles lose
+        their walls facing the run: so the bound holds.)
         """
-        run, corners, outside = self.run, self.corners, self.outside
-        seen = set()
-        groups = closed = 0
-        for start in chain(run, corners):
-            if start in seen:
-                continue
-            groups += 1
-            seen.add(start)
-            todo = [start]
-            way_out = False
-            while todo:
-                cell = todo.pop()
-                mask = run.get(cell, 0)
-                for side, other in enumerate(side_neighbours(cell)):
-                    if mask >> side & 1 or other in seen:
-                        continue
-                    other_mask = run.get(other)
-                    if other_mask is None:
-                        if other in corners:
-                            seen.add(other)
-                            todo.append(other)
-                        elif other not in outside:
-                            way_out = True
-                    elif not other_mask >> _OPPOSITE[side] & 1:
-                        seen.add(other)
-                        todo.append(other)
-            closed += not way_out
-        if groups == 1:
-            return True
-        cells_left = self.cell_budget - len(run) - len(corners)
-        return not closed and groups - 1 <= 3 * cells_left
+        return self.run_walls - self.wasted + self.spare_gains[-1] >= self.target
+
+    def _spare_gain(self):
+        """The walls of the wall-richest tiles left that fit on the cells left but the
+        fountain's (an inner corner may come to carry the run too)."""
+        cells = self.cell_budget - len(self.run) - 1
+        key = (tuple(self.left), cells)
+        gain = self.spare_memo.get(key)
+        if gain is None:
+            gain = 0
+            for walls, mask in self.richest:
+                if cells <= 0:
+                    break
+                tiles = min(self.left[mask], cells)
+                gain += tiles * walls
+                cells -= tiles
+            self.spare_memo[key] = gain
+        return gain
 
     def _corners_fill(self):
-        """Tiles left (or the fountain, on one corner) can fill the corners within budget."""
-        corners = sorted(self.corners)
-        left = dict(self.left)
-        room = self.cell_budget - len(self.run) - len(corners)  # for the fountain, if apart
+        """Tiles left (or the fountain, on one corner) can fill the corners within budget.
+
+        Run tiles and corners only ever grow and tiles left only shrink, so once this
+        fails it fails for every longer run. The answer depends only on what each corner
+        needs, the tiles left and whether a cell is free for the fountain, so it is
+        remembered under that key.
+        """
+        room = self.cell_budget - len(self.run) - len(self.corners) >= 1
+        if not self.corners:
+            return room
+        key = (tuple(sorted(self.corners.values())), tuple(self.left), room)
+        known = self.fill_memo.get(key)
+        if known is None:
+            known = self.fill_memo[key] = self._fill(*key)
+        return known
+
+    def _fill(self, patterns, counts, room):
+        """Whether tiles of `counts` (by mask) and the fountain, on one corner or else on a
+        free cell (`room`), can fill corners of `patterns`."""
+        counts = list(counts)
 
         def fill(i, fountain_placed):
-            if i == len(corners):
-                return fountain_placed or room >= 1
-            if not fountain_placed and self.corner_fits(corners[i], 0) and fill(i + 1, True):
+            if i == len(patterns):
+                return fountain_placed or room
+            wanted, matter = patterns[i]
+            if not fountain_placed and not wanted and fill(i + 1, True):
                 return True
-            for mask in self.pool.masks:
-                if left[mask] and self.corner_fits(corners[i], mask):
-                    left[mask] -= 1
+            for mask in self.masks:
+                if counts[mask] and not (mask ^ wanted) & matter:
+                    counts[mask] -= 1
                     found = fill(i + 1, fountain_placed)
-                    left[mask] += 1
+                    counts[mask] += 1
                     if found:
                         return True
             return False
 
         return fill(0, False)
 
-    def _outside_is_open(self):
-        """The cells across the run reach the outside: else they would be a hole."""
-        built = self.run.keys() | self.corners
-        xs = [x for x, _ in built]
-        ys = [y for _, y in built]
-        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        # Flood the empty cells of the box grown by one from its frame, all outside.
-        todo = [(x, y) for x in range(x0, x1 + 1) for y in (y0, y1)]
-        todo += [(x, y) for y in range(y0 + 1, y1) for x in (x0, x1)]
-        reached = set(todo)
+    # -- necessary conditions on a whole run -----------------------------------------------
+
+    def _built(self):
+        """Run tiles and corners as cell -> wall mask. A corner's tile has the walls its
+        pattern wants towards run tiles; its other sides may be open."""
+        built = {cell: wanted for cell, (wanted, _) in self.corners.items()}
+        built.update(self.run)
+        return built
+
+    def _plausible(self):
+        """The run's tiles and corners can be linked within the cells left, and the cells
+        across it reach the outside (else they would be a hole)."""
+        built = self._built()
+        return (_can_link(built, self.outside, self.cell_budget - len(built))
+                and _reach_outside(built, self.outside))
+
+    def _traced(self):
+        return _TracedRun(dict(self.run), dict(self.corners), frozenset(self.outside),
+                          tuple(self.left))
+
+
+# -- walks and holes on the run's frame (cell -> wall mask; 0 where any side may be open) ------
+
+
+def _walk_groups(built):
+    """Group number of each built cell; a group's cells are linked by open sides."""
+    group_of = {}
+    for start in built:
+        if start in group_of:
+            continue
+        group = group_of[start] = max(group_of.values(), default=-1) + 1
+        todo = [start]
         while todo:
             cell = todo.pop()
-            for other in side_neighbours(cell):
-                if (x0 <= other[0] <= x1 and y0 <= other[1] <= y1 and other not in built
-                        and other not in reached):
-                    reached.add(other)
+            for side in range(4):
+                other = cell + _DELTA[side]
+                if (other in built and other not in group_of and not built[cell] >> side & 1
+                        and not built[other] >> _OPPOSITE[side] & 1):
+                    group_of[other] = group
                     todo.append(other)
-        return all(cell in reached for cell in self.outside)
+    return group_of
+
+
+def _can_link(built, blocked, cells_left):
+    """Whether `cells_left` new cells, none `blocked`, can link the groups of `built`.
+
+    As a new cell joins at most four groups, g groups take at least (g - 1) / 3 of them,
+    and each group at least as many as a walk to its nearest other group crosses.
+    """
+    group_of = _walk_groups(built)
+    groups = max(group_of.values()) + 1
+    return groups == 1 or groups - 1 <= 3 * cells_left and all(
+        _link_length(group, group_of, built, blocked, cells_left) <= cells_left
+        for group in range(groups))
+
+
+def _link_length(group, group_of, built, blocked, limit):
+    """The fewest new cells a walk crosses from `group` to another one (or limit + 1)."""
+    def is_free(cell):
+        return cell not in built and cell not in blocked
+
+    frontier = {cell + _DELTA[side] for cell, owner in group_of.items() if owner == group
+                for side in range(4)
+                if not built[cell] >> side & 1 and is_free(cell + _DELTA[side])}
+    seen = set(frontier)
+    for crossed in range(1, limit + 1):
+        reached = set()
+        for cell in frontier:
+            for side in range(4):
+                other = cell + _DELTA[side]
+                owner = group_of.get(other)
+                if owner is None:
+                    if other not in seen and is_free(other):
+                        reached.add(other)
+                elif owner != group and not built[other] >> _OPPOSITE[side] & 1:
+                    return crossed
+        seen |= reached
+        frontier = reached
+    return limit + 1
+
+
+def _box(cells):
+    """(x0, x1, y0, y1) of the cells' bounding box grown by one, in code columns and rows."""
+    columns = [cell // _ROW for cell in cells]
+    rows = [cell % _ROW for cell in cells]
+    return min(columns) - 1, max(columns) + 1, min(rows) - 1, max(rows) + 1
+
+
+def _reach_outside(built, cells):
+    """Whether every one of `cells` (empty) links by empty cells to beyond the box of
+    `built`: else it is in a hole (RULES.md §6)."""
+    x0, x1, y0, y1 = _box(built)
+    # Flood the empty cells of the grown box from its frame, all beyond the box.
+    todo = [x * _ROW + y for x in range(x0, x1 + 1) for y in (y0, y1)]
+    todo += [x * _ROW + y for y in range(y0 + 1, y1) for x in (x0, x1)]
+    reached = set(todo)
+    while todo:
+        cell = todo.pop()
+        for delta in _DELTA:
+            other = cell + delta
+            if (x0 <= other // _ROW <= x1 and y0 <= other % _ROW <= y1
+                    and other not in built and other not in reached):
+                reached.add(other)
+                todo.append(other)
+    return all(cell in reached for cell in cells)
+
+
+def _has_hole(built):
+    """Whether some empty cell within the box of `built` is enclosed."""
+    x0, x1, y0, y1 = _box(built)
+    empty = [x * _ROW + y for x in range(x0 + 1, x1) for y in range(y0 + 1, y1)
+             if x * _ROW + y not in built]
+    return not _reach_outside(built, empty)
+
+
+# -- completion: build round a traced run ------------------------------------------------------
 
 
 class _Completion:
-    """Builds a traced run for real: the fountain somewhere, then legal placements."""
+    """Builds a traced run for real, or shows that no legal Alhambra has it.
 
-    def __init__(self, pool, tracer, clock):
+    1. **Sketches**: fill the inner corners (tiles left, or the fountain), then link the
+       run's groups: take the group with the fewest ways out and put a tile left (or the
+       fountain) on each cell beside it in turn, through an open side, until one group
+       holds all, with the fountain. Every legal Alhambra with the run contains such a
+       sketch (follow its own tiles), so when there is none, no Alhambra has the run;
+       `_can_link` cuts hopeless branches.
+    2. A sketch without a hole is built by legal placements from its fountain when some
+       order allows (a depth-first search over the sketch's cells).
+    3. When sketches exist but none can be built so (extra tiles may be needed to fill a
+       hole), a depth-first search over all legal placements decides (`_build_from`).
+    """
+
+    def __init__(self, pool, traced, clock):
         self.pool = pool
-        self.tracer = tracer
+        self.traced = traced
         self.clock = clock
+        self.cell_budget = len(pool.tiles) + 1
 
     def search(self):
         """(wall, placement path) of an arrangement showing the run, or None if none does."""
+        sketched = False
+        for built, fountain in self._sketches():
+            sketched = True
+            if not _has_hole(built):
+                path = self._build_sketch(built, fountain)
+                if path is not None:
+                    return path
+        if not sketched:
+            return None
         for fountain in self._fountain_cells():
             path = self._build_from(fountain)
             if path is not None:
                 return path
         return None
+
+    # -- 1. sketches ------------------------------------------------------------------------
+
+    def _sketches(self):
+        """Yield (built, fountain cell) of each sketch; `built` is valid until resumed."""
+        built = dict(self.traced.run)
+        left = list(self.traced.left)
+        corners = sorted(self.traced.corners)
+        seen = set()
+
+        def fill_corners(i, fountain):
+            if i == len(corners):
+                yield from link(fountain)
+                return
+            for mask, is_fountain in self._fits(corners[i], built, left, fountain):
+                yield from with_tile(corners[i], mask, is_fountain, fill_corners, i + 1,
+                                     corners[i] if is_fountain else fountain)
+
+        def link(fountain):
+            key = (frozenset(built.items()), fountain)
+            if key in seen:
+                return
+            seen.add(key)
+            self.clock.tick()
+            group_of = _walk_groups(built)
+            groups = max(group_of.values()) + 1
+            if groups == 1 and fountain is not None:
+                yield built, fountain
+                return
+            cells_left = self.cell_budget - len(built)
+            if not cells_left or not _can_link(built, self.traced.outside, cells_left):
+                return
+            group = min(range(groups), key=lambda g: len(self._ways_out(g, group_of, built)))
+            for cell in self._ways_out(group, group_of, built):
+                for mask, is_fountain in self._fits(cell, built, left, fountain):
+                    yield from with_tile(cell, mask, is_fountain, link,
+                                         cell if is_fountain else fountain)
+
+        def with_tile(cell, mask, is_fountain, then, *args):
+            built[cell] = mask
+            if not is_fountain:
+                left[mask] -= 1
+            yield from then(*args)
+            if not is_fountain:
+                left[mask] += 1
+            del built[cell]
+
+        yield from fill_corners(0, None)
+
+    def _ways_out(self, group, group_of, built):
+        """The cells a walk can step onto from `group`: empty and allowed to be built."""
+        return sorted({cell + _DELTA[side] for cell, owner in group_of.items() if owner == group
+                       for side in range(4)
+                       if not built[cell] >> side & 1 and cell + _DELTA[side] not in built
+                       and cell + _DELTA[side] not in self.traced.outside})
+
+    def _fits(self, cell, built, left, fountain):
+        """(mask, is the fountain) of each tile that may stand on `cell` beside `built`."""
+        wanted = matter = 0
+        for side in range(4):
+            mask = built.get(cell + _DELTA[side])
+            if mask is not None:
+                matter |= 1 << side
+                wanted |= (mask >> _OPPOSITE[side] & 1) << side
+        fits = [(mask, False) for mask in range(16)
+                if left[mask] and not (mask ^ wanted) & matter and mask != 15]
+        if fountain is None and not wanted:
+            fits.append((0, True))
+        return fits
+
+    # -- 2. building a sketch ------------------------------------------------------------------
+
+    def _build_sketch(self, built, fountain):
+        """Placement path building `built` from its `fountain`, or None."""
+        fx, fy = _decode(fountain)
+        wanted = {}
+        for cell, mask in built.items():
+            if cell != fountain:
+                x, y = _decode(cell)
+                wanted[(x - fx, y - fy)] = mask
+        builder = _Builder(self.pool, "enclosed")
+        seen = set()
+
+        def build():
+            if not wanted:
+                return True
+            self.clock.tick()
+            for mask, cell in list(builder.moves()):
+                if wanted.get(cell) != mask:
+                    continue
+                key = builder.key_after(mask, cell)
+                if key in seen:
+                    continue
+                seen.add(key)
+                del wanted[cell]
+                builder.push(mask, cell)
+                if build():
+                    return True
+                builder.pop()
+                wanted[cell] = mask
+            return False
+
+        return (builder.alhambra.longest_wall(), list(builder.path)) if build() else None
+
+    # -- 3. every legal placement ----------------------------------------------------------------
 
     def _fountain_cells(self):
         """Cells where the fountain may stand, nearest the run first.
@@ -806,66 +1074,77 @@ class _Completion:
         The fountain is open all round, so run tiles beside it need an open side there;
         and the tiles the run leaves must fill the inner corners and a walkway to it.
         """
-        tracer = self.tracer
-        known = tracer.run.keys() | tracer.corners
-        spare = sum(tracer.left.values())
-        reach = spare - len(tracer.corners) + 1
-        distance = {cell: 0 for cell in tracer.corners if tracer.corner_fits(cell, 0)}
-        for x, y in known:
+        traced = self.traced
+        known = traced.run.keys() | traced.corners.keys()
+        reach = sum(traced.left) - len(traced.corners) + 1
+        distance = {cell: 0 for cell, (wanted, _) in traced.corners.items() if not wanted}
+        for cell in known:
             for dx in range(-reach, reach + 1):
                 span = reach - abs(dx)
                 for dy in range(-span, span + 1):
-                    cell = (x + dx, y + dy)
-                    if (cell not in known and cell not in tracer.outside
-                            and abs(dx) + abs(dy) < distance.get(cell, reach + 1)):
-                        distance[cell] = abs(dx) + abs(dy)
+                    other = cell + dx * _ROW + dy
+                    if (other not in known and other not in traced.outside
+                            and abs(dx) + abs(dy) < distance.get(other, reach + 1)):
+                        distance[other] = abs(dx) + abs(dy)
         fits = [cell for cell in distance
-                if cell in tracer.corners or self._fountain_fits(cell)]
+                if cell in traced.corners or self._fountain_fits(cell)]
         return sorted(fits, key=lambda cell: (distance[cell], cell))
 
     def _fountain_fits(self, cell):
-        run = self.tracer.run
-        return all(not run[n] >> _OPPOSITE[side] & 1
-                   for side, n in enumerate(side_neighbours(cell)) if n in run)
+        run = self.traced.run
+        return all(not run.get(cell + _DELTA[side], 0) >> _OPPOSITE[side] & 1
+                   for side in range(4))
 
     def _build_from(self, fountain):
-        fx, fy = fountain
-        tracer = self.tracer
-        wanted = {(x - fx, y - fy): mask for (x, y), mask in tracer.run.items()}
-        corners = {(x - fx, y - fy) for x, y in tracer.corners}
-        outside = {(x - fx, y - fy) for x, y in tracer.outside}
-        spare = dict(tracer.left)
+        """The placement path of an arrangement with the fountain on `fountain` showing
+        the run, or None.
+
+        Budgets of spare tiles (those not carrying the run) rise from what the inner
+        corners need: a completion with few tiles shows soon, and a small budget keeps
+        spare tiles from wandering off where they help nothing.
+        """
+        fx, fy = _decode(fountain)
+
+        def shifted(cells):
+            return [(x - fx, y - fy) for x, y in map(_decode, cells)]
+
+        traced = self.traced
+        wanted = dict(zip(shifted(traced.run), traced.run.values()))
+        corners = set(shifted(traced.corners))
+        outside = set(shifted(traced.outside))
+        for budget in range(len(corners - {(0, 0)}), sum(traced.left) + 1):
+            path = self._build_within(dict(wanted), corners, outside, budget)
+            if path is not None:
+                return path
+        return None
+
+    def _build_within(self, wanted, corners, outside, budget):
+        """Depth-first search over legal placements (each layout once) that builds the
+        `wanted` run tiles with at most `budget` spare tiles, none on an `outside` cell."""
+        spare = {mask: self.traced.left[mask] for mask in self.pool.masks}
         builder = _Builder(self.pool, "enclosed")
         seen = set()
 
-        def can_finish():
-            layout = builder.alhambra.layout
-            missing = [cell for cell in corners if cell not in layout]
-            tiles = sum(spare.values())
-            if len(missing) > tiles:
-                return False
-            tiles += len(wanted)
-            return all(min(abs(x - bx) + abs(y - by) for bx, by in layout) <= tiles
-                       for x, y in list(wanted) + missing)
-
-        def allowed(mask, cell):
-            if cell in wanted:
-                return wanted[cell] == mask
-            return spare[mask] and cell not in outside
-
-        def ordered_moves():
+        def moves(spares_left):
             # Run tiles first: a dead end shows sooner.
-            moves = sorted((cell not in wanted, mask, cell) for mask, cell in builder.moves()
-                           if allowed(mask, cell))
-            return [(mask, cell) for _, mask, cell in moves]
+            found = []
+            for mask, cell in builder.moves():
+                if cell in wanted:
+                    if wanted[cell] == mask:
+                        found.append((False, mask, cell))
+                elif spares_left and spare[mask] and cell not in outside:
+                    found.append((True, mask, cell))
+            return [(mask, cell) for _, mask, cell in sorted(found)]
 
-        def build():
+        def build(spares_left):
             if not wanted:
                 return True
             self.clock.tick()
-            if not can_finish():
+            layout = builder.alhambra.layout
+            if (sum(cell not in layout for cell in corners) > spares_left
+                    or not _walks_to_all(layout, wanted, outside, spares_left)):
                 return False
-            for mask, cell in ordered_moves():
+            for mask, cell in moves(spares_left):
                 key = builder.key_after(mask, cell)
                 if key in seen:
                     continue
@@ -874,8 +1153,8 @@ class _Completion:
                 if for_run is None:
                     spare[mask] -= 1
                 builder.push(mask, cell)
-                if build():
-                    return True
+                if build(spares_left - (for_run is None)):
+                    return builder.alhambra.longest_wall(), list(builder.path)
                 builder.pop()
                 if for_run is None:
                     spare[mask] += 1
@@ -883,4 +1162,46 @@ class _Completion:
                     wanted[cell] = for_run
             return False
 
-        return (builder.alhambra.longest_wall(), list(builder.path)) if build() else None
+        return build(budget) or None
+
+
+def _walks_to_all(layout, wanted, outside, spares):
+    """Whether a walk from the built `layout` can reach every `wanted` cell (cell -> wall
+    mask of the tile to stand there) with at most `spares` new tiles on its way.
+
+    A 0-1 breadth-first search: stepping onto a wanted cell (through an open side of
+    its tile) is free, onto another cell that may be built costs one tile.
+    """
+    cost = {}
+    todo = deque()
+
+    def enter(cell, side, spent):
+        """Step onto `cell` through its `side`, having spent `spent` tiles."""
+        if cell in layout or cell in outside:
+            return
+        mask = wanted.get(cell)
+        if mask is None:
+            spent += 1
+        elif mask >> side & 1:
+            return
+        if spent <= spares and spent < cost.get(cell, spares + 1):
+            cost[cell] = spent
+            if mask is None:  # a spare tile, any side of which may be open
+                todo.append((spent, cell, 0))
+            else:
+                todo.appendleft((spent, cell, mask))
+
+    for cell, tile in layout.items():
+        for side, other in enumerate(side_neighbours(cell)):
+            if not tile.mask >> side & 1:
+                enter(other, _OPPOSITE[side], 0)
+    unreached = len(wanted)
+    while todo and unreached:
+        spent, cell, mask = todo.popleft()
+        if spent > cost[cell]:
+            continue
+        unreached -= cell in wanted
+        for side, other in enumerate(side_neighbours(cell)):
+            if not mask >> side & 1:
+                enter(other, _OPPOSITE[side], spent)
+    return all(cell in cost for cell in wanted)
