@@ -622,19 +622,9 @@ class _RunTracer:
             return (mask,) if mask >> side & 1 else ()
         if cell in self.outside:
             return ()
-        wanted, matter = self._pattern(cell)
+        wanted, matter = _pattern(cell, self.run)
         left = self.left
         return [m for m in self.with_wall[side] if left[m] and not (m ^ wanted) & matter]
-
-    def _pattern(self, cell):
-        """(walls wanted, sides that matter) of a tile on `cell`, from the run tiles beside."""
-        wanted = matter = 0
-        for side in range(4):
-            mask = self.run.get(cell + _DELTA[side])
-            if mask is not None:
-                matter |= 1 << side
-                wanted |= (mask >> _OPPOSITE[side] & 1) << side
-        return wanted, matter
 
     # -- changes, each checked and logged for `_rollback` -----------------------------------
 
@@ -675,7 +665,7 @@ class _RunTracer:
             return True
         if cell in self.outside or len(self.run) + len(self.corners) >= self.cell_budget:
             return False
-        pattern = self._pattern(cell)
+        pattern = _pattern(cell, self.run)
         wasted = 2 * _WALLS[pattern[0]]  # the run tiles' walls facing it, and its tile's
         self.corners[cell] = pattern
         self.wasted += wasted
@@ -826,6 +816,18 @@ class _RunTracer:
     def _traced(self):
         return _TracedRun(dict(self.run), dict(self.corners), frozenset(self.outside),
                           tuple(self.left))
+
+
+def _pattern(cell, built):
+    """(walls wanted, sides that matter) of a tile on `cell`, to match the tiles of
+    `built` (cell -> wall mask) beside it."""
+    wanted = matter = 0
+    for side in range(4):
+        mask = built.get(cell + _DELTA[side])
+        if mask is not None:
+            matter |= 1 << side
+            wanted |= (mask >> _OPPOSITE[side] & 1) << side
+    return wanted, matter
 
 
 # -- walks and holes on the run's frame (cell -> wall mask; 0 where any side may be open) ------
@@ -1020,12 +1022,7 @@ class _Completion:
 
     def _fits(self, cell, built, left, fountain):
         """(mask, is the fountain) of each tile that may stand on `cell` beside `built`."""
-        wanted = matter = 0
-        for side in range(4):
-            mask = built.get(cell + _DELTA[side])
-            if mask is not None:
-                matter |= 1 << side
-                wanted |= (mask >> _OPPOSITE[side] & 1) << side
+        wanted, matter = _pattern(cell, built)
         fits = [(mask, False) for mask in range(16)
                 if left[mask] and not (mask ^ wanted) & matter and mask != 15]
         if fountain is None and not wanted:
