@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..holes import enclosed_cells, flood_layers
 from ..reach import unreachable_cells, walk_layers
+from ._text import plural
 
 __all__ = ["SearchStep", "search_steps", "SEARCHES"]
 
@@ -51,10 +52,6 @@ class SearchStep:
         """Keyword arguments for `alhambra_lib.draw.draw_search_step`."""
         return {"reached": self.reached, "newest": self.newest, "missed": self.missed,
                 "edges": self.edges, "caption": self.title}
-
-
-def _plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _cells(cells):
@@ -100,9 +97,9 @@ def _walk_words(tiles):
                     "turn dark once both their tiles are reached.")
             return "Step 0: the fountain", text
         text = (f"Through open sides of the tiles reached in step {k - 1}, "
-                f"{_plural(len(layer), 'new tile')}, {_plural(k, 'step')} from the fountain: "
+                f"{plural(len(layer), 'new tile')}, {plural(k, 'step')} from the fountain: "
                 f"{_cells(layer)}. {total} of {tiles} reached.")
-        return f"Step {k}: {_plural(len(layer), 'tile')}", text
+        return f"Step {k}: {plural(len(layer), 'tile')}", text
     return words
 
 
@@ -113,12 +110,12 @@ def _walk_steps(alhambra):
     steps, reached = _layer_steps(layers, _walk_words(tiles), edges)
     missed = frozenset(unreachable_cells(alhambra.graph))
     if missed:
-        done = (f"No open side leads further: {_plural(len(missed), 'tile')} never reached, "
+        done = (f"No open side leads further: {plural(len(missed), 'tile')} never reached, "
                 f"{_cells(missed)}. They cannot be walked to from the fountain, which a legal "
                 "Alhambra never allows.")
     else:
         done = (f"No open side leads to a new tile: the search stops after "
-                f"{_plural(len(layers) - 1, 'step')} with all {tiles} tiles reached. Every tile "
+                f"{plural(len(layers) - 1, 'step')} with all {tiles} tiles reached. Every tile "
                 "can be walked to from the fountain, as on every legal Alhambra.")
     return steps + [SearchStep("Done", done, reached, missed=missed, edges=edges)]
 
@@ -126,25 +123,25 @@ def _walk_steps(alhambra):
 def _flood_words(k, layer, total):
     if k == 0:
         text = ("The flood starts on the border of the bounding box grown by one cell: "
-                f"{_plural(len(layer), 'empty cell')}, all outside the Alhambra.")
+                f"{plural(len(layer), 'empty cell')}, all outside the Alhambra.")
         return "Step 0: the border", text
     text = (f"Through their sides (never through a corner), the cells of step {k - 1} flood "
-            f"{_plural(len(layer), 'more empty cell')}: {_cells(layer)}. {total} reached.")
-    return f"Step {k}: {_plural(len(layer), 'empty cell')}", text
+            f"{plural(len(layer), 'more empty cell')}: {_cells(layer)}. {total} reached.")
+    return f"Step {k}: {plural(len(layer), 'empty cell')}", text
 
 
 def _flood_steps(alhambra):
     layers = flood_layers(alhambra.layout)
     steps, reached = _layer_steps(layers, _flood_words)
     missed = frozenset(enclosed_cells(alhambra.layout))
-    ran = f"The flood stops after {_plural(len(layers) - 1, 'step')}"
+    ran = f"The flood stops after {plural(len(layers) - 1, 'step')}"
     if missed:
-        done = (f"{ran}; {_plural(len(missed), 'empty cell')} never reached: {_cells(missed)}. "
+        done = (f"{ran}; {plural(len(missed), 'empty cell')} never reached: {_cells(missed)}. "
                 "The Alhambra encloses them: a hole under the enclosed-area rule.")
         if alhambra.hole_rule == "single":
             done += (" This Alhambra follows the single-cell reading (hole_rule=\"single\"), "
                      "which allows it while no empty cell has four built side-neighbours.")
     else:
-        done = (f"{ran}: it reached all {_plural(len(reached), 'empty cell')} of the box. "
+        done = (f"{ran}: it reached all {plural(len(reached), 'empty cell')} of the box. "
                 "Nothing is enclosed: no hole.")
     return steps + [SearchStep("Done", done, reached, missed=missed)]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 # chains is the chain-cutting step of longest_trail; reusing it keeps the tracer
 # showing exactly what the scoring code does.
 from ..walls import chains, corner_graph, external_segments, longest_trail
+from ._text import plural
 
 __all__ = ["WallStep", "wall_steps"]
 
@@ -45,10 +46,6 @@ class WallStep:
                 "trail": self.trail, "caption": self.title}
 
 
-def _plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def wall_steps(alhambra):
     """The five steps of finding `alhambra`'s longest wall, as `WallStep` values."""
     layout = alhambra.layout
@@ -64,28 +61,28 @@ def wall_steps(alhambra):
     length = max(len(trail) - 1, 0)
     return [
         WallStep("1. The walls",
-                 f"The {_plural(len(layout) - 1, 'tile')} carry {_plural(wall_sides, 'wall side')}"
+                 f"The {plural(len(layout) - 1, 'tile')} carry {plural(wall_sides, 'wall side')}"
                  " (thick dark lines). Wall points count the segments of the longest continuous"
                  " external wall."),
         WallStep("2. External segments",
                  f"A wall is external when the cell across it is empty: "
-                 f"{_plural(len(external), 'external segment')}. The other "
+                 f"{plural(len(external), 'external segment')}. The other "
                  f"{wall_sides - len(external)} wall sides stand back to back with a neighbour's"
                  " wall and never score.", external=external),
         WallStep("3. The corner graph",
                  f"Each external segment joins two corners (grid points): "
-                 f"{_plural(len(degrees), 'corner')}, of which {roles[0]} end a wall (one "
+                 f"{plural(len(degrees), 'corner')}, of which {roles[0]} end a wall (one "
                  f"segment), {roles[1]} pass it on (two) and {roles[2]} are forks (three or four,"
                  " only possible under the single-cell hole rule).",
                  external=external, corners=degrees),
         WallStep("4. Chains",
                  "A corner with two segments only passes the wall on, so the graph is cut into "
-                 f"chains between the other corners: {_plural(len(open_runs), 'chain')}"
-                 f" and {_plural(len(cycles), 'closed ring')}, of lengths "
+                 f"chains between the other corners: {plural(len(open_runs), 'chain')}"
+                 f" and {plural(len(cycles), 'closed ring')}, of lengths "
                  f"{', '.join(str(len(r) - 1) for r in runs) or 'none'}.",
                  corners=degrees, chains=runs),
         WallStep("5. The longest trail",
                  "A depth-first search joins chains at shared end corners, using each segment at"
-                 f" most once. The longest trail has {_plural(length, 'segment')}: "
+                 f" most once. The longest trail has {plural(length, 'segment')}: "
                  f"{alhambra.longest_wall()} wall points.", corners=degrees, trail=trail),
     ]
