@@ -311,6 +311,7 @@ class _Pool:
         self.masks = sorted(self.by_mask)
         self.count = {mask: len(group) for mask, group in self.by_mask.items()}
         self.walls = sum(_WALLS[mask] * n for mask, n in self.count.items())
+        self.cells = len(tiles) + 1  # the most an Alhambra of them covers, fountain included
 
     def sample(self, mask):
         """A tile with this mask, to ask the Alhambra where such a tile may go."""
@@ -508,7 +509,7 @@ class _TracedRun:
     run: dict
     corners: dict
     outside: frozenset
-    left: dict
+    left: tuple
 
 
 class _RunTracer:
@@ -535,7 +536,7 @@ class _RunTracer:
         self.target = target
         self.clock = clock
         self.masks = pool.masks
-        self.cell_budget = len(pool.tiles) + 1  # the tiles and the fountain
+        self.cell_budget = pool.cells
         self.left = [pool.count.get(mask, 0) for mask in range(16)]
         self.richest = sorted(((_WALLS[mask], mask) for mask in pool.masks), reverse=True)
         self.with_wall = tuple(tuple(m for m in pool.masks if m >> side & 1) for side in range(4))
@@ -836,10 +837,12 @@ def _pattern(cell, built):
 def _walk_groups(built):
     """Group number of each built cell; a group's cells are linked by open sides."""
     group_of = {}
+    groups = 0
     for start in built:
         if start in group_of:
             continue
-        group = group_of[start] = max(group_of.values(), default=-1) + 1
+        group = group_of[start] = groups
+        groups += 1
         todo = [start]
         while todo:
             cell = todo.pop()
@@ -867,12 +870,7 @@ def _can_link(built, blocked, cells_left):
 
 def _link_length(group, group_of, built, blocked, limit):
     """The fewest new cells a walk crosses from `group` to another one (or limit + 1)."""
-    def is_free(cell):
-        return cell not in built and cell not in blocked
-
-    frontier = {cell + _DELTA[side] for cell, owner in group_of.items() if owner == group
-                for side in range(4)
-                if not built[cell] >> side & 1 and is_free(cell + _DELTA[side])}
+    frontier = _ways_out(group, group_of, built, blocked)
     seen = set(frontier)
     for crossed in range(1, limit + 1):
         reached = set()
@@ -881,13 +879,21 @@ def _link_length(group, group_of, built, blocked, limit):
                 other = cell + _DELTA[side]
                 owner = group_of.get(other)
                 if owner is None:
-                    if other not in seen and is_free(other):
+                    if other not in seen and other not in built and other not in blocked:
                         reached.add(other)
                 elif owner != group and not built[other] >> _OPPOSITE[side] & 1:
                     return crossed
         seen |= reached
         frontier = reached
     return limit + 1
+
+
+def _ways_out(group, group_of, built, blocked):
+    """The cells a walk can step onto from `group`: empty, and not `blocked`."""
+    return {cell + _DELTA[side] for cell, owner in group_of.items() if owner == group
+            for side in range(4)
+            if not built[cell] >> side & 1 and cell + _DELTA[side] not in built
+            and cell + _DELTA[side] not in blocked}
 
 
 def _box(cells):
@@ -946,7 +952,7 @@ class _Completion:
         self.pool = pool
         self.traced = traced
         self.clock = clock
-        self.cell_budget = len(pool.tiles) + 1
+        self.cell_budget = pool.cells
 
     def search(self):
         """(wall, placement path) of an arrangement showing the run, or None if none does."""
@@ -996,8 +1002,9 @@ class _Completion:
             cells_left = self.cell_budget - len(built)
             if not cells_left or not _can_link(built, self.traced.outside, cells_left):
                 return
-            group = min(range(groups), key=lambda g: len(self._ways_out(g, group_of, built)))
-            for cell in self._ways_out(group, group_of, built):
+            outside = self.traced.outside
+            ways_out = [sorted(_ways_out(g, group_of, built, outside)) for g in range(groups)]
+            for cell in min(ways_out, key=len):
                 for mask, is_fountain in self._fits(cell, built, left, fountain):
                     yield from with_tile(cell, mask, is_fountain, link,
                                          cell if is_fountain else fountain)
@@ -1013,13 +1020,6 @@ class _Completion:
 
         yield from fill_corners(0, None)
 
-    def _ways_out(self, group, group_of, built):
-        """The cells a walk can step onto from `group`: empty and allowed to be built."""
-        return sorted({cell + _DELTA[side] for cell, owner in group_of.items() if owner == group
-                       for side in range(4)
-                       if not built[cell] >> side & 1 and cell + _DELTA[side] not in built
-                       and cell + _DELTA[side] not in self.traced.outside})
-
     def _fits(self, cell, built, left, fountain):
         """(mask, is the fountain) of each tile that may stand on `cell` beside `built`."""
         wanted, matter = _pattern(cell, built)
@@ -1033,35 +1033,9 @@ class _Completion:
 
     def _build_sketch(self, built, fountain):
         """Placement path building `built` from its `fountain`, or None."""
-        fx, fy = _decode(fountain)
-        wanted = {}
-        for cell, mask in built.items():
-            if cell != fountain:
-                x, y = _decode(cell)
-                wanted[(x - fx, y - fy)] = mask
-        builder = _Builder(self.pool, "enclosed")
-        seen = set()
-
-        def build():
-            if not wanted:
-                return True
-            self.clock.tick()
-            for mask, cell in list(builder.moves()):
-                if wanted.get(cell) != mask:
-                    continue
-                key = builder.key_after(mask, cell)
-                if key in seen:
-                    continue
-                seen.add(key)
-                del wanted[cell]
-                builder.push(mask, cell)
-                if build():
-                    return True
-                builder.pop()
-                wanted[cell] = mask
-            return False
-
-        return (builder.alhambra.longest_wall(), list(builder.path)) if build() else None
+        cells = [cell for cell in built if cell != fountain]
+        wanted = dict(zip(_relative(cells, fountain), map(built.get, cells)))
+        return self._build_within(wanted, set(), set(), budget=0)
 
     # -- 3. every legal placement ----------------------------------------------------------------
 
@@ -1088,9 +1062,8 @@ class _Completion:
         return sorted(fits, key=lambda cell: (distance[cell], cell))
 
     def _fountain_fits(self, cell):
-        run = self.traced.run
-        return all(not run.get(cell + _DELTA[side], 0) >> _OPPOSITE[side] & 1
-                   for side in range(4))
+        wanted, _ = _pattern(cell, self.traced.run)
+        return not wanted
 
     def _build_from(self, fountain):
         """The placement path of an arrangement with the fountain on `fountain` showing
@@ -1100,15 +1073,10 @@ class _Completion:
         corners need: a completion with few tiles shows soon, and a small budget keeps
         spare tiles from wandering off where they help nothing.
         """
-        fx, fy = _decode(fountain)
-
-        def shifted(cells):
-            return [(x - fx, y - fy) for x, y in map(_decode, cells)]
-
         traced = self.traced
-        wanted = dict(zip(shifted(traced.run), traced.run.values()))
-        corners = set(shifted(traced.corners))
-        outside = set(shifted(traced.outside))
+        wanted = dict(zip(_relative(traced.run, fountain), traced.run.values()))
+        corners = set(_relative(traced.corners, fountain))
+        outside = set(_relative(traced.outside, fountain))
         for budget in range(len(corners - {(0, 0)}), sum(traced.left) + 1):
             path = self._build_within(dict(wanted), corners, outside, budget)
             if path is not None:
@@ -1116,8 +1084,9 @@ class _Completion:
         return None
 
     def _build_within(self, wanted, corners, outside, budget):
-        """Depth-first search over legal placements (each layout once) that builds the
-        `wanted` run tiles with at most `budget` spare tiles, none on an `outside` cell."""
+        """Depth-first search over legal placements from the fountain (each layout once)
+        that builds the `wanted` tiles (cell -> mask, in the fountain's frame) with at most
+        `budget` spare tiles, none on an `outside` cell; the placement path or None."""
         spare = {mask: self.traced.left[mask] for mask in self.pool.masks}
         builder = _Builder(self.pool, "enclosed")
         seen = set()
@@ -1135,12 +1104,12 @@ class _Completion:
 
         def build(spares_left):
             if not wanted:
-                return True
+                return builder.alhambra.longest_wall(), list(builder.path)
             self.clock.tick()
             layout = builder.alhambra.layout
             if (sum(cell not in layout for cell in corners) > spares_left
                     or not _walks_to_all(layout, wanted, outside, spares_left)):
-                return False
+                return None
             for mask, cell in moves(spares_left):
                 key = builder.key_after(mask, cell)
                 if key in seen:
@@ -1150,16 +1119,23 @@ class _Completion:
                 if for_run is None:
                     spare[mask] -= 1
                 builder.push(mask, cell)
-                if build(spares_left - (for_run is None)):
-                    return builder.alhambra.longest_wall(), list(builder.path)
+                built = build(spares_left - (for_run is None))
+                if built is not None:
+                    return built
                 builder.pop()
                 if for_run is None:
                     spare[mask] += 1
                 else:
                     wanted[cell] = for_run
-            return False
+            return None
 
-        return build(budget) or None
+        return build(budget)
+
+
+def _relative(cells, fountain):
+    """Coded `cells` as (x, y) cells of the Alhambra whose fountain stands on `fountain`."""
+    fx, fy = _decode(fountain)
+    return [(x - fx, y - fy) for x, y in map(_decode, cells)]
 
 
 def _walks_to_all(layout, wanted, outside, spares):
