@@ -488,6 +488,8 @@ class _Search:
 # reaches 64 cells from its first tile.
 _ROW = 256
 _DELTA = (1, _ROW, -1, -_ROW)  # N, E, S, W
+_OPEN_DELTAS = tuple(tuple(_DELTA[side] for side in range(4) if not mask >> side & 1)
+                     for mask in range(16))  # the steps through the open sides of a mask
 
 
 def _code(cell):
@@ -681,9 +683,9 @@ class _RunTracer:
         self.outside[cell] = reasons + 1
         self.log.append(("outside", cell))
         if not reasons:
-            for side in range(4):
-                mask = self.run.get(cell + _DELTA[side])
-                if mask is not None and not self._has_way_in(cell + _DELTA[side], mask):
+            for delta in _DELTA:
+                mask = self.run.get(cell + delta)
+                if mask is not None and not self._has_way_in(cell + delta, mask):
                     return False  # the caller rolls back
         return True
 
@@ -698,8 +700,11 @@ class _RunTracer:
 
     def _has_way_in(self, cell, mask):
         """A tile is walked to through an open side: one must face a cell that may be built."""
-        return any(not mask >> side & 1 and cell + _DELTA[side] not in self.outside
-                   for side in range(4))
+        outside = self.outside
+        for delta in _OPEN_DELTAS[mask]:
+            if cell + delta not in outside:
+                return True
+        return False
 
     def _rollback(self, mark):
         log = self.log
