@@ -195,11 +195,11 @@ def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=
     The proofs take time exponential in the number of tiles. Measured on random sets of
     real tiles (``benchmarks/bench_best_wall.py``): the beam takes about 0.5 s for 12
     tiles, 1.4 s for 20 and 3 s for 30. The whole exact search for 12 tiles takes 0.6 s
-    (median) and under 2 s for 298 of 300 random sets; the slowest sets found (the
-    ``--hard`` sets) are wall-rich ones whose best falls short of their walls by
-    several, where many runs come close and use up every cell: two of them take 13 to
-    14 s. Pass `time_limit` to bound it. The single-rule branch and bound is practical
-    up to about 8 tiles.
+    (median), under 2 s for 793 of 800 random sets and under 5 s for all but two; the
+    slowest sets found (the ``--hard`` sets) are wall-rich ones whose best falls short
+    of their walls by several, where many runs come close and use up every cell: the
+    two slowest take about 11 s. Pass `time_limit` to bound it. The single-rule branch
+    and bound is practical up to about 8 tiles.
 
     Examples
     --------
