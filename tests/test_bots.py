@@ -62,19 +62,19 @@ def test_greedy_bot_is_deterministic_given_the_view():
 
 def test_greedy_pays_exactly_when_it_can():
     game = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
-                      real_tile("garden", 8, "NE"), real_tile("tower", 12, "")])
-    set_hand(game, "Cy", cards("6 ducat", "5 ducat", "3 ducat"))
-    set_display(game, cards("1 ducat", "2 florin", "2 denar", "3 dirham"))
+    game = set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
+                             real_tile("garden", 8, "NE"), real_tile("tower", 12, "")])
+    game = set_hand(game, "Cy", cards("6 ducat", "5 ducat", "3 ducat"))
+    game = set_display(game, cards("1 ducat", "2 florin", "2 denar", "3 dirham"))
     choice = GreedyBot().choose(game.view("Cy"), game.legal_actions())
     assert str(choice) == "buy 8-garden from ducat square paying 5+3 (exact)"
 
 
 def test_greedy_keeps_walls_long():
     game = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
-                      real_tile("garden", 8, "NE"), real_tile("tower", 12, "")])
-    set_hand(game, "Cy", cards("8 ducat"))
+    game = set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
+                             real_tile("garden", 8, "NE"), real_tile("tower", 12, "")])
+    game = set_hand(game, "Cy", cards("8 ducat"))
     do(game, "buy 8-garden from ducat square paying 8 (exact)")
     do(game, "end")
     choice = GreedyBot().choose(game.view("Cy"), game.legal_actions())

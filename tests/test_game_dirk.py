@@ -5,10 +5,10 @@ from collections import Counter
 import pytest
 
 from alhambra_lib import Game, Give, IllegalAction, ScoringCard, money_deck
-from alhambra_lib.actions import tile_order
 
 from _game_helpers import (PAV_8, SER_9, arranged, build, cards, do, drain_bag, events_since,
-                           real_tile, reload, set_hand, stack_draw, state, types)
+                           past_rounds, real_tile, reload, set_dirk, set_hand, stack_draw, state,
+                           types)
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_three_players_have_no_dirk():
 
 
 def test_gifts_after_rounds_one_and_two(game):
-    stack_draw(game, [ScoringCard(1)])
+    game = stack_draw(game, [ScoringCard(1)])
     before = len(game.dirk_tiles)
     n = len(game.events)
     do(game, "take 9 ducat")
@@ -51,8 +51,8 @@ def test_gifts_after_rounds_one_and_two(game):
     assert types(events) == ["take", "scoring_card", "draw_card", "scoring", "dirk_gift", "turn"]
     assert events[4]["after"] == "round 1" and len(events[4]["tiles"]) == 6
     assert len(game.dirk_tiles) == before + 6
-    drain_bag(game, leave=20, into="Ben")
-    stack_draw(game, [ScoringCard(2)])
+    game = drain_bag(game, leave=20, into="Ben")
+    game = stack_draw(game, [ScoringCard(2)])
     n = len(game.events)
     game.apply(next(a for a in game.legal_actions() if a.kind == "take"))
     gift = next(e for e in events_since(game, n) if e["type"] == "dirk_gift")
@@ -63,9 +63,9 @@ def test_gifts_after_rounds_one_and_two(game):
 
 @pytest.mark.parametrize("bag, due", [(17, 5), (2, 0), (0, 0)])
 def test_third_of_the_bag_rounded_down(game, bag, due):
-    past_round_one(game)
-    drain_bag(game, leave=bag, into="Ana")
-    stack_draw(game, [ScoringCard(2)])
+    game = past_rounds(game, 1)
+    game = drain_bag(game, leave=bag, into="Ana")
+    game = stack_draw(game, [ScoringCard(2)])
     reload(game)
     n = len(game.events)
     do(game, "take 9 ducat")
@@ -74,8 +74,8 @@ def test_third_of_the_bag_rounded_down(game, bag, due):
 
 
 def test_a_bag_holding_fewer_than_due_gives_what_it_has(game):
-    drain_bag(game, leave=4, into="Ana")
-    stack_draw(game, [ScoringCard(1)])
+    game = drain_bag(game, leave=4, into="Ana")
+    game = stack_draw(game, [ScoringCard(1)])
     do(game, "take 9 ducat")
     gift = next(e for e in game.events if e["type"] == "dirk_gift" and e["after"] == "round 1")
     assert len(gift["tiles"]) == 4 and game.bag_size == 0
@@ -92,20 +92,17 @@ def test_players_may_give_tiles_they_bought_to_dirk(game):
     assert give == [{"type": "give", "player": "Ben", "tile": ["pavilion", 8, ""]}]
 
 
-def past_round_one(game):
-    game._revealed, game._scored = [1], [1]
-    game._draw.remove(ScoringCard(1))
-
-
 def test_majorities_with_dirk_ties_included(game):
     # RULES.md §10: round 2 garden, A 3, Dirk 3, B 2: A and Dirk (12 + 5) / 2 = 8 each; B 0
-    set_dirk(game, [real_tile("garden", 8, "SW"), real_tile("garden", 8, "NE"),
-                    real_tile("garden", 8, "NW")])
-    build(game, "Ana", [((0, 1), real_tile("garden", 10, "")), ((0, 2), real_tile("garden", 11, "")),
-                        ((1, 1), real_tile("garden", 10, "N"))])
-    build(game, "Ben", [((0, -1), real_tile("garden", 12, "S")), ((1, 0), real_tile("garden", 9, "E"))])
-    past_round_one(game)
-    stack_draw(game, [ScoringCard(2)])
+    game = set_dirk(game, [real_tile("garden", 8, "SW"), real_tile("garden", 8, "NE"),
+                           real_tile("garden", 8, "NW")])
+    game = build(game, "Ana", [((0, 1), real_tile("garden", 10, "")),
+                               ((0, 2), real_tile("garden", 11, "")),
+                               ((1, 1), real_tile("garden", 10, "N"))])
+    game = build(game, "Ben", [((0, -1), real_tile("garden", 12, "S")),
+                               ((1, 0), real_tile("garden", 9, "E"))])
+    game = past_rounds(game, 1)
+    game = stack_draw(game, [ScoringCard(2)])
     reload(game)
     do(game, "take 9 ducat")
     scoring = next(e for e in game.events if e["type"] == "scoring")
@@ -117,9 +114,9 @@ def test_majorities_with_dirk_ties_included(game):
 
 
 def test_dirk_takes_no_part_in_the_distribution_and_gets_no_final_gifts(game):
-    set_hand(game, "Ben", cards("8 denar", "1 florin"))
-    set_hand(game, "Ana", cards("9 dirham"))
-    drain_bag(game, leave=0, into="Ana")
+    game = set_hand(game, "Ben", cards("8 denar", "1 florin"))
+    game = set_hand(game, "Ana", cards("9 dirham"))
+    game = drain_bag(game, leave=0, into="Ana")
     do(game, "buy 8-pavilion from denar square paying 8 (exact)")
     do(game, "end")
     do(game, "give 8-pavilion to Dirk")
@@ -136,23 +133,13 @@ def test_dirk_takes_no_part_in_the_distribution_and_gets_no_final_gifts(game):
 
 
 def test_dirk_never_wins(game):
-    set_dirk(game, [real_tile("tower", 13, "E"), real_tile("tower", 11, "N")])
-    set_hand(game, "Ben", cards("8 denar"))
-    set_hand(game, "Ana", cards("1 ducat"))
-    drain_bag(game, leave=0, into="Ana")
+    game = set_dirk(game, [real_tile("tower", 13, "E"), real_tile("tower", 11, "N")])
+    game = set_hand(game, "Ben", cards("8 denar"))
+    game = set_hand(game, "Ana", cards("1 ducat"))
+    game = drain_bag(game, leave=0, into="Ana")
     do(game, "buy 8-pavilion from denar square paying 8 (exact)")
     do(game, "end")
     do(game, "reserve 8-pavilion")
     do(game, "reserve 11-garden")
     assert game.is_over and game.scores["Dirk"] == 21 > max(game.scores["Ana"], game.scores["Ben"])
     assert game.winners == ["Ana", "Ben"]
-
-
-def set_dirk(game, tiles):
-    """Dirk's tiles become exactly `tiles`; his tiles before go back to the bag."""
-    game._bag += game._dirk_tiles
-    game._dirk_tiles = []
-    for t in tiles:
-        game._bag.remove(t)
-        game._dirk_tiles.append(t)
-    game._bag.sort(key=tile_order)

@@ -4,9 +4,9 @@ import pytest
 
 from alhambra_lib import End, Game, IllegalAction, Place, Reserve, ScoringCard, score_majorities
 
-from _game_helpers import (GARDEN_11, PAV_8, SER_9, TOWER_12, build, card, cards, do, drain_bag,
-                           events_since, real_tile, reload, set_display, set_hand, set_market,
-                           stack_draw, types)
+from _game_helpers import (GARDEN_11, PAV_8, SER_9, TOWER_12, bag, build, card, cards, do,
+                           drain_bag, events_since, real_tile, reload, set_display, set_hand,
+                           set_market, stack_draw, types)
 from _game_helpers import arranged as arranged_game
 
 
@@ -22,10 +22,11 @@ def arranged(seed=5, **options):
 
 def test_scoring_event_and_points():
     g = arranged()
-    build(g, "Ana", [((1, 0), real_tile("tower", 13, "E")), ((0, 1), real_tile("tower", 11, "N"))])
-    build(g, "Ben", [((-1, 0), real_tile("tower", 10, "W"))])
-    build(g, "Cy", [((0, -1), real_tile("garden", 12, "S"))])
-    stack_draw(g, [ScoringCard(1)])
+    g = build(g, "Ana", [((1, 0), real_tile("tower", 13, "E")),
+                         ((0, 1), real_tile("tower", 11, "N"))])
+    g = build(g, "Ben", [((-1, 0), real_tile("tower", 10, "W"))])
+    g = build(g, "Cy", [((0, -1), real_tile("garden", 12, "S"))])
+    g = stack_draw(g, [ScoringCard(1)])
     reload(g)
     do(g, "take 9 ducat")
     event = next(e for e in g.events if e["type"] == "scoring")
@@ -40,12 +41,13 @@ def test_scoring_event_and_points():
 
 def test_round_two_pays_second_places():
     g = arranged()
-    build(g, "Ana", [((1, 0), real_tile("tower", 13, "E")), ((0, 1), real_tile("tower", 11, "N"))])
-    build(g, "Ben", [((-1, 0), real_tile("tower", 10, "W"))])
-    stack_draw(g, [ScoringCard(1)])
+    g = build(g, "Ana", [((1, 0), real_tile("tower", 13, "E")),
+                         ((0, 1), real_tile("tower", 11, "N"))])
+    g = build(g, "Ben", [((-1, 0), real_tile("tower", 10, "W"))])
+    g = stack_draw(g, [ScoringCard(1)])
     do(g, "take 9 ducat")
     first = dict(g.scores)
-    stack_draw(g, [ScoringCard(2)])
+    g = stack_draw(g, [ScoringCard(2)])
     g.apply(next(a for a in g.legal_actions() if a.kind == "take"))
     rounds = [e for e in g.events if e["type"] == "scoring"]
     assert [e["round"] for e in rounds] == [1, 2] and g.rounds_scored == (1, 2)
@@ -68,8 +70,8 @@ def buy_two(g):
 
 def test_market_short_ends_the_game_and_the_last_tile_goes_to_the_lowest_square():
     g = arranged()
-    drain_bag(g, leave=1, into="Ana")
-    last = g._bag[0]
+    g = drain_bag(g, leave=1, into="Ana")
+    last = bag(g)[0]
     events = buy_two(g)
     assert types(events)[:4] == ["reserve", "draw_tile", "end_triggered", "distribution"]
     assert events[1]["square"] == 1 and g.market[0][1] in (last, None)
@@ -79,7 +81,7 @@ def test_market_short_ends_the_game_and_the_last_tile_goes_to_the_lowest_square(
 
 def test_a_full_market_with_an_empty_bag_does_not_end_the_game():
     g = arranged()
-    drain_bag(g, leave=0, into="Ana")
+    g = drain_bag(g, leave=0, into="Ana")
     reload(g)
     do(g, "take 9 ducat")
     assert g.phase == "action" and not g.is_over and g.current_player == "Ana"
@@ -88,7 +90,7 @@ def test_a_full_market_with_an_empty_bag_does_not_end_the_game():
 def test_bag_empty_option_ends_with_a_full_market():
     for trigger, ends in (("bag_empty", True), ("market_short", False)):
         g = arranged(end_trigger=trigger)
-        drain_bag(g, leave=2, into="Ana")
+        g = drain_bag(g, leave=2, into="Ana")
         events = buy_two(g)
         assert ("end_triggered" in types(events)) == ends
         assert all(tile is not None for _, tile in g.market) or ends
@@ -98,8 +100,8 @@ def test_bag_empty_option_ends_with_a_full_market():
 
 def test_pending_scoring_is_held_before_the_end():
     g = arranged()
-    drain_bag(g, leave=0, into="Ana")
-    stack_draw(g, [card("4 denar"), ScoringCard(1)])
+    g = drain_bag(g, leave=0, into="Ana")
+    g = stack_draw(g, [card("4 denar"), ScoringCard(1)])
     do(g, "buy 8-pavilion from denar square paying 8 (exact)")
     do(g, "take 3 florin + 2 denar")
     n = len(g.events)
@@ -116,11 +118,11 @@ def test_pending_scoring_is_held_before_the_end():
 def end_with_hands(hands, market=(PAV_8, SER_9, GARDEN_11, TOWER_12)):
     """Cy to act with the bag empty: Cy's purchase on square 1 will end the game."""
     g = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_market(g, market)
-    set_display(g, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
+    g = set_market(g, market)
+    g = set_display(g, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
     for player, hand in hands.items():
-        set_hand(g, player, hand)
-    drain_bag(g, leave=0, into="Ben")
+        g = set_hand(g, player, hand)
+    g = drain_bag(g, leave=0, into="Ben")
     reload(g)
     return g
 

@@ -2,11 +2,12 @@
 
 import pytest
 
-from alhambra_lib import Buy, End, Game, Give, IllegalAction, Place, Redesign, Reserve, ScoringCard, Take
+from alhambra_lib import (Buy, Card, End, Game, Give, IllegalAction, Place, Redesign, Reserve,
+                          ScoringCard, Take)
 
 from _game_helpers import (build, card, cards, discard_draw_pile, do, events_since, find,
-                           open_tile, real_tile, reload, set_display, set_hand, set_market,
-                           set_reserve, stack_draw, state, types)
+                           open_tile, past_rounds, real_tile, reload, set_display, set_hand,
+                           set_market, set_reserve, stack_draw, state, types)
 
 GARDEN_8 = real_tile("garden", 8, "NE")
 TOWER_12 = real_tile("tower", 12, "")
@@ -28,9 +29,9 @@ def refused(game, action, match):
 def game():
     g = Game(["Ana", "Ben", "Cy"], seed=5)
     assert g.current_player == "Cy"
-    set_market(g, [PAV_8, SER_9, GARDEN_8, TOWER_12])
-    set_display(g, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
-    set_hand(g, "Cy", cards("5 ducat", "3 ducat", "6 ducat", "2 ducat", "9 florin", "3 florin"))
+    g = set_market(g, [PAV_8, SER_9, GARDEN_8, TOWER_12])
+    g = set_display(g, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
+    g = set_hand(g, "Cy", cards("5 ducat", "3 ducat", "6 ducat", "2 ducat", "9 florin", "3 florin"))
     reload(g)
     return g
 
@@ -59,7 +60,7 @@ def test_take_refusals(game):
 
 def test_take_exactly_five_in_several_cards():
     g = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_display(g, cards("2 ducat", "2 florin", "1 denar", "9 dirham"))
+    g = set_display(g, cards("2 ducat", "2 florin", "1 denar", "9 dirham"))
     assert "take 2 ducat + 2 florin + 1 denar" in map(str, g.legal_actions())
 
 
@@ -118,8 +119,8 @@ def test_other_payment_ends_the_action_part(game):
 
 def test_at_most_four_purchases_and_five_actions():
     g = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_market(g, [PAV_8, SER_9, GARDEN_8, TOWER_12])
-    set_hand(g, "Cy", cards("8 denar", "9 dirham", "8 ducat", "7 florin", "5 florin"))
+    g = set_market(g, [PAV_8, SER_9, GARDEN_8, TOWER_12])
+    g = set_hand(g, "Cy", cards("8 denar", "9 dirham", "8 ducat", "7 florin", "5 florin"))
     for text in ["buy 8-pavilion from denar square paying 8 (exact)",
                  "buy 9-seraglio from dirham square paying 9 (exact)",
                  "buy 8-garden from ducat square paying 8 (exact)",
@@ -174,14 +175,16 @@ def test_end_only_after_an_exact_payment_or_as_a_pass(game):
 
 def hoard(game, player):
     """Move every money card of the draw pile, discard pile and display to `player`."""
-    set_hand(game, player, list(game.hand(player)) + list(game.display) + [
-        c for c in game._draw if not isinstance(c, ScoringCard)] + list(game._discard))
+    saved = state(game)
+    return set_hand(game, player, list(game.hand(player)) + list(game.display) + [
+        Card(*c) for c in reversed(saved["draw_pile"]) if c[0] != "scoring"] + [
+        Card(*c) for c in saved["discard"]])
 
 
 def test_a_player_with_nothing_legal_passes():
     g = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_hand(g, "Cy", [])
-    hoard(g, "Ana")
+    g = set_hand(g, "Cy", [])
+    g = hoard(g, "Ana")
     assert g.display == () and g.discard_size == 0 and g.deck_size == 2
     assert g.legal_actions() == [End()]
     n = len(g.events)
@@ -201,8 +204,8 @@ def test_a_player_with_nothing_legal_passes():
 @pytest.fixture
 def builder():
     g = Game(["Ana", "Ben", "Cy"], seed=5)
-    build(g, "Cy", [((1, 0), ARC_9), ((2, 0), real_tile("chambers", 10, ""))])
-    set_reserve(g, "Cy", [real_tile("tower", 11, ""), real_tile("garden", 10, "W")])
+    g = build(g, "Cy", [((1, 0), ARC_9), ((2, 0), real_tile("chambers", 10, ""))])
+    g = set_reserve(g, "Cy", [real_tile("tower", 11, ""), real_tile("garden", 10, "W")])
     reload(g)
     return g
 
@@ -235,7 +238,7 @@ def test_redesign_remove_and_place(builder):
     assert (2, 0) not in builder.alhambra("Cy").layout
     assert real_tile("chambers", 10, "") in builder.reserve("Cy")
     g = Game(["Ana", "Ben", "Cy"], seed=5)
-    set_reserve(g, "Cy", [TOWER_12])
+    g = set_reserve(g, "Cy", [TOWER_12])
     do(g, "redesign: place 12-tower from reserve at (0, -1)")
     assert g.alhambra("Cy").layout[(0, -1)] == TOWER_12 and g.reserve("Cy") == ()
 
@@ -256,7 +259,7 @@ def test_redesign_refusals(builder):
 
 
 def test_turn_end_order_with_a_scoring_card(game):
-    stack_draw(game, [card("4 denar"), ScoringCard(1), card("7 florin")])
+    game = stack_draw(game, [card("4 denar"), ScoringCard(1), card("7 florin")])
     n = len(game.events)
     do(game, "take 3 florin + 2 denar")
     assert types(events_since(game, n)) == ["take", "draw_card", "scoring_card", "draw_card",
@@ -266,7 +269,7 @@ def test_turn_end_order_with_a_scoring_card(game):
 
 
 def test_turn_end_steps_in_order_after_a_purchase(game):
-    stack_draw(game, [ScoringCard(1)])
+    game = stack_draw(game, [ScoringCard(1)])
     n = len(game.events)
     do(game, "buy 8-garden from ducat square paying 5+3 (exact)")
     do(game, "take 9 ducat")
@@ -280,14 +283,13 @@ def test_turn_end_steps_in_order_after_a_purchase(game):
 
 def without_scoring_cards(game):
     """Arrange a game past rounds 1 and 2: the scoring cards are out of the draw pile."""
-    game._draw = [c for c in game._draw if not isinstance(c, ScoringCard)]
-    game._revealed, game._scored = [1, 2], [1, 2]
+    return past_rounds(game, 1, 2)
 
 
 def test_reshuffle_when_the_draw_pile_runs_out(game):
-    without_scoring_cards(game)
-    discard_draw_pile(game)
-    stack_draw(game, [card("4 denar")])
+    game = without_scoring_cards(game)
+    game = discard_draw_pile(game)
+    game = stack_draw(game, [card("4 denar")])
     discards = game.discard_size
     reload(game)
     n = len(game.events)
@@ -298,9 +300,9 @@ def test_reshuffle_when_the_draw_pile_runs_out(game):
 
 
 def test_display_stays_short_when_draw_and_discard_piles_are_empty(game):
-    without_scoring_cards(game)
-    hoard(game, "Ana")
-    set_display(game, cards("3 florin", "2 denar", "1 dirham"))
+    game = without_scoring_cards(game)
+    game = hoard(game, "Ana")
+    game = set_display(game, cards("3 florin", "2 denar", "1 dirham"))
     n = len(game.events)
     do(game, "take 3 florin + 2 denar")
     assert types(events_since(game, n)) == ["take", "turn"]
@@ -309,7 +311,7 @@ def test_display_stays_short_when_draw_and_discard_piles_are_empty(game):
 
 
 def test_market_refills_empty_squares_in_order(game):
-    set_hand(game, "Cy", cards("8 denar", "8 ducat", "3 florin"))
+    game = set_hand(game, "Cy", cards("8 denar", "8 ducat", "3 florin"))
     do(game, "buy 8-garden from ducat square paying 8 (exact)")
     do(game, "buy 8-pavilion from denar square paying 8 (exact)")
     do(game, "end")

@@ -95,9 +95,9 @@ def test_ties_go_to_the_first_action():
 
 def test_features_of_a_purchase():
     game = Game(NAMES[:3], seed=5)
-    set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
-                      real_tile("garden", 8, "NE"), real_tile("tower", 12, "")])
-    set_hand(game, "Cy", cards("6 ducat", "5 ducat", "3 ducat"))
+    game = set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
+                             real_tile("garden", 8, "NE"), real_tile("tower", 12, "")])
+    game = set_hand(game, "Cy", cards("6 ducat", "5 ducat", "3 ducat"))
     view = game.view("Cy")
     exact = next(a for a in game.legal_actions() if str(a).endswith("paying 5+3 (exact)"))
     changes = BalancedBot().features(view, exact)
@@ -111,10 +111,10 @@ def test_features_of_a_purchase():
 
 def test_wall_builder_places_for_the_longest_wall():
     game = Game(NAMES[:3], seed=5)
-    build(game, "Cy", [((0, 1), real_tile("garden", 8, "NE"))])
-    set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
-                      real_tile("tower", 11, "N"), real_tile("tower", 12, "")])
-    set_hand(game, "Cy", cards("9 ducat", "2 ducat"))
+    game = build(game, "Cy", [((0, 1), real_tile("garden", 8, "NE"))])
+    game = set_market(game, [real_tile("pavilion", 8, ""), real_tile("seraglio", 9, ""),
+                             real_tile("tower", 11, "N"), real_tile("tower", 12, "")])
+    game = set_hand(game, "Cy", cards("9 ducat", "2 ducat"))
     do(game, "buy 11-tower from ducat square paying 9+2 (exact)")
     do(game, "end")
     choice = WallBuilder().choose(game.view("Cy"), game.legal_actions())
@@ -129,9 +129,9 @@ def test_wall_builder_places_for_the_longest_wall():
 
 def test_redesign_features_probe_walls_without_changing_the_view():
     game = Game(NAMES[:3], seed=5)
-    build(game, "Cy", [((0, 1), real_tile("garden", 8, "NE")),
-                       ((1, 0), real_tile("arcades", 8, "N"))])
-    set_reserve(game, "Cy", [real_tile("tower", 9, "NE")])
+    game = build(game, "Cy", [((0, 1), real_tile("garden", 8, "NE")),
+                              ((1, 0), real_tile("arcades", 8, "N"))])
+    game = set_reserve(game, "Cy", [real_tile("tower", 9, "NE")])
     while game.current_player != "Cy":
         game.apply(game.legal_actions()[0])
     view, legal = game.view("Cy"), game.legal_actions()

@@ -15,6 +15,8 @@ from alhambra_lib.analysis.tournaments import (BOT_NAMES, _rows, final_position,
                                               wall_by_turn)
 from alhambra_lib.bots import GreedyBot, RandomBot, WallBuilder, play
 
+from _game_helpers import set_final_scores
+
 BOTS = ["wall", "greedy", "random"]
 
 
@@ -81,11 +83,11 @@ def test_a_dask_cluster_gives_the_same_frame(local, dask_client):
 
 
 def test_ranks_and_wins_with_a_tie():
-    game = play(Game(["P1", "P2", "P3"], seed=1), [GreedyBot(), GreedyBot(), GreedyBot()])
-    game._scores = {"P1": 100, "P2": 120, "P3": 120}  # a finished game with a tie for first
+    played = play(Game(["P1", "P2", "P3"], seed=1), [GreedyBot(), GreedyBot(), GreedyBot()])
+    game = set_final_scores(played, {"P1": 100, "P2": 120, "P3": 120})  # a tie for first
     rows = _rows(game, 0, 1, ["a", "b", "c"])
     assert [(r["rank"], r["win"]) for r in rows] == [(3, False), (1, True), (1, True)]
-    game._scores = {"P1": 90, "P2": 90, "P3": 120}
+    game = set_final_scores(played, {"P1": 90, "P2": 90, "P3": 120})
     rows = _rows(game, 0, 1, ["a", "b", "c"])
     assert [(r["rank"], r["win"]) for r in rows] == [(2, False), (2, False), (1, True)]
 
