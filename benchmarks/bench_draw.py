@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from alhambra_lib import BUILDING_TILES  # noqa: E402
 from alhambra_lib.draw import draw_alhambra, png_of  # noqa: E402
+from alhambra_lib.teaching.demo import random_alhambra  # noqa: E402
 from alhambra_lib.widgets import PlacementExplorer  # noqa: E402
-from alhambra_lib.widgets.demo import random_alhambra  # noqa: E402
 
 TARGET_MS = 100
 SAMPLES = 30

@@ -48,9 +48,8 @@ from alhambra_lib.holes import (RING_RUNS, closes_area, enclosed_cells, flood_la
 from alhambra_lib.reach import walk_layers
 from alhambra_lib.teaching import (FIGURE_1_CELL, check_answer, figure_1, figure_3,
                                    legal_positions_by_definition)
+from alhambra_lib.teaching.demo import random_growth, search_demo
 from alhambra_lib.widgets import SearchStepper, search_steps
-from alhambra_lib.widgets.demo import random_growth
-from alhambra_lib.widgets.search_stepper import search_demo
 
 # %% [markdown]
 # ## 1 The grid as a graph

@@ -41,10 +41,10 @@ from alhambra_lib import Tile
 from alhambra_lib.draw import draw_alhambra, draw_walls_explained
 from alhambra_lib.teaching import (PINCH_CORNER, check_answer, figure_2, figure_3,
                                    pinch_layout)
+from alhambra_lib.teaching.demo import random_growth
 from alhambra_lib.walls import (boundary_segments, chains, corner_graph, external_segments,
                                 longest_simple_path_length, longest_trail)
 from alhambra_lib.widgets import WallTracer
-from alhambra_lib.widgets.demo import random_growth
 
 # %% [markdown]
 # ## 1 External segments

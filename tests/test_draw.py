@@ -30,9 +30,9 @@ from alhambra_lib.draw import (
 from alhambra_lib.grid import side_segment
 from alhambra_lib.palette import KIND_COLOURS
 from alhambra_lib.scoring import score_majorities
+from alhambra_lib.teaching.demo import random_alhambra
+from alhambra_lib.teaching.wall_steps import wall_steps
 from alhambra_lib.walls import external_segments
-from alhambra_lib.widgets.demo import random_alhambra
-from alhambra_lib.widgets.wall_steps import wall_steps
 
 PNG = b"\x89PNG\r\n\x1a\n"
 RING_CELLS = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from alhambra_lib.teaching.demo import DEMO_QUESTION
 from alhambra_lib.widgets import Question, Quiz
-from alhambra_lib.widgets.quiz import DEMO_QUESTION
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 

@@ -11,10 +11,9 @@ from alhambra_lib.grid import side_neighbours
 from alhambra_lib.holes import enclosed_cells, flood_from_outside, flood_layers
 from alhambra_lib.palette import GRID_COLOUR, WALL_COLOUR
 from alhambra_lib.reach import walk_layers
-from alhambra_lib.teaching import figure_1, figure_3
-from alhambra_lib.widgets import SearchStep, SearchStepper, search_steps
-from alhambra_lib.widgets.demo import random_alhambra
-from alhambra_lib.widgets.search_stepper import search_demo
+from alhambra_lib.teaching import SearchStep, figure_1, figure_3, search_steps
+from alhambra_lib.teaching.demo import random_alhambra, search_demo
+from alhambra_lib.widgets import SearchStepper
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -20,6 +20,7 @@ from alhambra_lib.teaching import (
     legal_positions_by_definition,
     pinch_layout,
 )
+from alhambra_lib.teaching.demo import random_alhambra, random_growth
 from alhambra_lib.walls import (
     boundary_segments,
     corner_graph,
@@ -27,7 +28,6 @@ from alhambra_lib.walls import (
     longest_simple_path_length,
     longest_trail,
 )
-from alhambra_lib.widgets.demo import random_alhambra, random_growth
 
 OPEN = Tile("garden", 11, "")
 

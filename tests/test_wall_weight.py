@@ -3,8 +3,8 @@
 import pytest
 
 from alhambra_lib.analysis.sweep import weight_sweep
+from alhambra_lib.teaching.demo import demo_sweep
 from alhambra_lib.widgets import WallWeightExplorer
-from alhambra_lib.widgets.wall_weight import demo_sweep
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -10,17 +10,17 @@ import pytest
 
 from alhambra_lib import BUILDING_TILES, KINDS, REASONS, Alhambra, Game, Tile
 from alhambra_lib.bots import GreedyBot
+from alhambra_lib.score_sheet import ScoreSheet
 from alhambra_lib.scoring import score_majorities
+from alhambra_lib.teaching.demo import DEMO_COUNTS, demo_alhambra, random_alhambra
 from alhambra_lib.walls import external_segments
 from alhambra_lib.widgets import (
     GameTable,
     MajorityExplorer,
     PlacementExplorer,
     ScoreKeeper,
-    ScoreSheet,
     WallTracer,
 )
-from alhambra_lib.widgets.demo import DEMO_COUNTS, demo_alhambra, random_alhambra
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PNG = b"\x89PNG\r\n\x1a\n"

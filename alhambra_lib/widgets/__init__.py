@@ -8,6 +8,11 @@ test can set values, ``.click()`` buttons and read the resulting state and text
 without a browser. Drawings are PNG images (`ipywidgets.Image`), which work offline
 and in Voila alike.
 
+The package holds only the widgets. What they show lives with the rest of the
+library: `ScoreSheet` in `alhambra_lib.score_sheet` and the search and wall steps in
+`alhambra_lib.teaching` (both re-exported here), the demo states the widgets start
+from in `alhambra_lib.teaching.demo`.
+
 Examples
 --------
 >>> from alhambra_lib.widgets import MajorityExplorer
@@ -17,18 +22,22 @@ Examples
 True
 """
 
+from importlib import import_module
+
+from ..score_sheet import ScoreSheet
+from ..teaching.search_steps import SearchStep, search_steps
+from ..teaching.wall_steps import WallStep, wall_steps
 from .game_table import GameTable
 from .majorities import MajorityExplorer
 from .placement import PlacementExplorer
 from .quiz import Question, Quiz
 from .replay import ReplayViewer
 from .score_keeper import ScoreKeeper
-from .score_sheet import ScoreSheet
 from .search_stepper import SearchStepper
-from .search_steps import SearchStep, search_steps
-from .wall_steps import WallStep, wall_steps
 from .wall_tracer import WallTracer
-from .wall_weight import WallWeightExplorer
+
+# Imported on first use: the sweep's results are pandas tables (about 0.25 s to import).
+_LAZY = {"WallWeightExplorer": ".wall_weight"}
 
 __all__ = [
     "PlacementExplorer",
@@ -47,3 +56,15 @@ __all__ = [
     "search_steps",
     "WallWeightExplorer",
 ]
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_LAZY[name], __name__), name)
+    globals()[name] = value  # the next look-up finds it without coming here
+    return value
+
+
+def __dir__():
+    return sorted({*globals(), *__all__})

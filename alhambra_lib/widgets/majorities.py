@@ -19,8 +19,8 @@ import ipywidgets as widgets
 from ..components import KINDS
 from ..draw import draw_majorities
 from ..scoring import majority_awards, score_majorities
+from ..teaching.demo import DEMO_COUNTS
 from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
-from .demo import DEMO_COUNTS
 
 __all__ = ["MajorityExplorer"]
 

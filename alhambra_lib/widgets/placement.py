@@ -26,8 +26,8 @@ from ..components import BUILDING_TILES, KINDS, Tile
 from ..draw import draw_alhambra, draw_key
 from ..grid import SIDES
 from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR
+from ..teaching.demo import demo_alhambra
 from ._common import WidgetBase, css_class, picture, show
-from .demo import demo_alhambra
 
 __all__ = ["PlacementExplorer"]
 

@@ -25,16 +25,13 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..teaching.demo import DEMO_QUESTION
 from ._common import WidgetBase
 
+# DEMO_QUESTION lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["Question", "Quiz", "DEMO_QUESTION"]
 
 _RIGHT, _WRONG = "✓ Right.", "✗ Not this one"
-
-#: The question a `Question` asks when built with no arguments (RULES.md §4a).
-DEMO_QUESTION = ("May you take a 3 and a 3 from the display in one action?", ("yes", "no"), "no",
-                 "Several cards may be taken only if their values total at most 5; one card "
-                 "may have any value.")
 
 
 class Question(WidgetBase):

@@ -18,22 +18,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..bots import GreedyBot, play
 from ..draw import draw_game
-from ..game import Game
 from ..replay import event_turns, narrate, replay
+from ..teaching.demo import demo_game
 from ._common import WidgetBase, picture, show
 
+# demo_game lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["ReplayViewer", "demo_game"]
-
-_DEMO_PLAYERS, _DEMO_SEED = ("Ana", "Ben", "Cy"), 2003
-
-
-def demo_game():
-    """A new game of three GreedyBots, seed 2003, and its record once they finished it."""
-    start = Game(_DEMO_PLAYERS, seed=_DEMO_SEED)
-    finished = play(Game.from_json(start.to_json()), [GreedyBot() for _ in _DEMO_PLAYERS])
-    return start, finished.events
 
 
 class ReplayViewer(WidgetBase):
@@ -43,7 +34,7 @@ class ReplayViewer(WidgetBase):
     ----------
     start : Game or str, optional
         The game as it began (or its `Game.to_json`); copied, never changed. By
-        default three GreedyBots' game of `demo_game`.
+        default three GreedyBots' game of `alhambra_lib.teaching.demo.demo_game`.
     events : list of dict, optional
         The record of the game played from `start` (`Game.events`), needed with
         `start`.

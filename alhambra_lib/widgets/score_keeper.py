@@ -23,25 +23,13 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..draw import draw_score_track
+from ..score_sheet import CSV_COLUMNS, ScoreSheet
+from ..teaching.demo import demo_sheet
 from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
 from .placement import PlacementExplorer
-from .score_sheet import CSV_COLUMNS, ScoreSheet
 
+# demo_sheet lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["ScoreKeeper", "demo_sheet"]
-
-
-def demo_sheet():
-    """Three players at a table after two scoring rounds."""
-    sheet = ScoreSheet(["Ana", "Ben", "Cy"])
-    sheet.record(1, {"Ana": {"pavilion": 1, "tower": 1, "garden": 1},
-                     "Ben": {"seraglio": 2, "garden": 1},
-                     "Cy": {"arcades": 1, "chambers": 1, "tower": 1}},
-                 {"Ana": 3, "Ben": 2, "Cy": 4})
-    sheet.record(2, {"Ana": {"pavilion": 2, "seraglio": 1, "tower": 3, "garden": 2},
-                     "Ben": {"seraglio": 3, "garden": 3, "arcades": 1},
-                     "Cy": {"arcades": 2, "chambers": 3, "tower": 3, "pavilion": 1}},
-                 {"Ana": 5, "Ben": 6, "Cy": 4})
-    return sheet
 
 
 class ScoreKeeper(WidgetBase):
@@ -56,7 +44,8 @@ class ScoreKeeper(WidgetBase):
     players : sequence of str, optional
         Start a fresh sheet for these players (2 to 6 names).
     sheet : ScoreSheet, optional
-        Continue a sheet; by default a demo of three players after two rounds.
+        Continue a sheet; by default `alhambra_lib.teaching.demo.demo_sheet`, three
+        players after two rounds.
 
     Attributes
     ----------

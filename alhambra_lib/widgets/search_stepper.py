@@ -21,27 +21,12 @@ import ipywidgets as widgets
 
 from ..alhambra import Alhambra
 from ..draw import draw_search_step, png_of
+from ..teaching.demo import search_demo
+from ..teaching.search_steps import SEARCHES, search_steps
 from ._common import WidgetBase, picture
-from .demo import random_alhambra
-from .search_steps import SEARCHES, search_steps
 
+# search_demo lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["SearchStepper", "search_demo"]
-
-# A 22-tile Alhambra grown under the single-cell reading: it encloses two empty
-# cells, so the flood has something to miss, and its far tiles are 9 steps away.
-_DEMO_SEED, _DEMO_TILES = 2, 22
-
-
-def search_demo():
-    """The SearchStepper's demo: a seeded 22-tile Alhambra with an enclosed two-cell area.
-
-    Examples
-    --------
-    >>> from alhambra_lib.holes import enclosed_cells
-    >>> sorted(enclosed_cells(search_demo().layout))
-    [(1, -1), (1, 0)]
-    """
-    return random_alhambra(_DEMO_SEED, _DEMO_TILES, hole_rule="single")
 
 
 class SearchStepper(WidgetBase):
@@ -50,11 +35,11 @@ class SearchStepper(WidgetBase):
     Parameters
     ----------
     alhambra : Alhambra, optional
-        By default `search_demo`, grown under ``hole_rule="single"`` with an
-        enclosed area.
+        By default `alhambra_lib.teaching.demo.search_demo`, grown under
+        ``hole_rule="single"`` with an enclosed area.
     search : {"walk", "flood"}
         Reachability from the fountain, or the flood fill from outside that finds
-        holes (see `alhambra_lib.widgets.search_steps`).
+        holes (see `alhambra_lib.teaching.search_steps`).
 
     Attributes
     ----------

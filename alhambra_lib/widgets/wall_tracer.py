@@ -19,13 +19,11 @@ import ipywidgets as widgets
 
 from ..alhambra import Alhambra
 from ..draw import draw_walls_explained, png_of
+from ..teaching.demo import WALL_DEMO_SEED, wall_demo
+from ..teaching.wall_steps import wall_steps
 from ._common import WidgetBase, picture
-from .demo import random_alhambra
-from .wall_steps import wall_steps
 
 __all__ = ["WallTracer"]
-
-_DEMO_SEED, _DEMO_TILES = 3, 20
 
 
 class WallTracer(WidgetBase):
@@ -34,13 +32,14 @@ class WallTracer(WidgetBase):
     Parameters
     ----------
     alhambra : Alhambra, optional
-        By default a seeded random 20-tile Alhambra; `seed_input` draws others.
+        By default `alhambra_lib.teaching.demo.wall_demo`, a seeded random 20-tile
+        Alhambra; `seed_input` draws others.
 
     Attributes
     ----------
     alhambra : Alhambra
     steps : list of WallStep
-        See `alhambra_lib.widgets.wall_steps`.
+        See `alhambra_lib.teaching.wall_steps`.
     step_slider : ipywidgets.IntSlider
         The step shown, 0..4.
     back_button, next_button : ipywidgets.Button
@@ -58,7 +57,7 @@ class WallTracer(WidgetBase):
         self.step_slider = widgets.IntSlider(min=0, max=4, description="step")
         self.back_button = widgets.Button(description="◀ back")
         self.next_button = widgets.Button(description="next ▶")
-        self.seed_input = widgets.BoundedIntText(value=_DEMO_SEED, min=0, max=10**6,
+        self.seed_input = widgets.BoundedIntText(value=WALL_DEMO_SEED, min=0, max=10**6,
                                                  description="sample seed")
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
@@ -66,12 +65,11 @@ class WallTracer(WidgetBase):
         self.back_button.on_click(lambda _: self._step_by(-1))
         self.next_button.on_click(lambda _: self._step_by(1))
         self.step_slider.observe(lambda _: self._refresh(), "value")
-        self.seed_input.observe(lambda change: self._use(random_alhambra(change["new"],
-                                                                         _DEMO_TILES)), "value")
+        self.seed_input.observe(lambda change: self._use(wall_demo(change["new"])), "value")
         self.root = widgets.VBox([
             widgets.HBox([self.back_button, self.step_slider, self.next_button, self.seed_input]),
             self.title, self.explanation, self.image])
-        self._use(alhambra if alhambra is not None else random_alhambra(_DEMO_SEED, _DEMO_TILES))
+        self._use(alhambra if alhambra is not None else wall_demo())
 
     @property
     def step(self):

@@ -21,18 +21,13 @@ import ipywidgets as widgets
 
 from ..analysis.plots import plot_sweep, plot_wall_by_turn
 from ..analysis.stats import summary
-from ..analysis.sweep import SWEPT, sweep_summary, weight_column, weight_sweep
+from ..analysis.sweep import SWEPT, sweep_summary, weight_column
 from ..draw import png_of
+from ..teaching.demo import demo_sweep
 from ._common import WidgetBase, css_class, picture, table_html
 
+# demo_sweep lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["WallWeightExplorer", "demo_sweep"]
-
-_DEMO_WEIGHTS, _DEMO_GAMES, _DEMO_SEED = (0, 1, 4), 6, 2003
-
-
-def demo_sweep():
-    """A small seeded sweep of the wall weight: 6 games at each of 0, 1 and 4 (about 1 s)."""
-    return weight_sweep(_DEMO_WEIGHTS, games=_DEMO_GAMES, seed=_DEMO_SEED, progress=False)
 
 
 def _interval(value, low, high, digits):
@@ -45,7 +40,8 @@ class WallWeightExplorer(WidgetBase):
     Parameters
     ----------
     sweep : pandas.DataFrame, optional
-        A `weight_sweep` result; by default the small `demo_sweep`.
+        A `weight_sweep` result; by default the small
+        `alhambra_lib.teaching.demo.demo_sweep`.
     weight : str
         The weight that was swept.
     bot : str

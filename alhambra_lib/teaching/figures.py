@@ -1,5 +1,4 @@
-"""Material for the notebooks: the layouts of RULES.md's figures, a slow legal-cell
-search by the definition, and an answer checker for exercises.
+"""The figures of RULES.md as Alhambras, and the cells the text names in them.
 
 Every figure is built with `Alhambra.from_layout`, which checks the whole layout,
 from real tiles of the game.
@@ -10,16 +9,12 @@ Examples
 (4, 7)
 >>> figure_2().longest_wall(), figure_2(open_side=True).longest_wall()
 (12, 11)
->>> check_answer([(0, 1), (1, 0)], {(1, 0), (0, 1)})
-'right'
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
-from .alhambra import Alhambra, IllegalPlacement
-from .components import Tile
+from ..alhambra import Alhambra
+from ..components import Tile
 
 __all__ = [
     "figure_1",
@@ -28,8 +23,6 @@ __all__ = [
     "figure_3",
     "pinch_layout",
     "PINCH_CORNER",
-    "legal_positions_by_definition",
-    "check_answer",
 ]
 
 #: The cell `?` of figure 1, which would enclose (1, 0) and (2, 0).
@@ -121,72 +114,3 @@ def pinch_layout():
                                  (2, 2): Tile("garden", 12, "S"),
                                  (3, 2): Tile("garden", 11, ""),
                                  (3, 1): Tile("arcades", 6, "SW")}, hole_rule="single")
-
-
-def legal_positions_by_definition(alhambra, tile):
-    """The cells where `tile` may go, found the slow way: by checking whole layouts.
-
-    For every frontier cell, the layout with `tile` added is checked from scratch
-    with the plain graph algorithms of `Alhambra.from_layout`: every shared side
-    compared, breadth-first search from the fountain, flood fill from outside.
-    Cells off the frontier share no side with the Alhambra and are never legal.
-    A reference for `Alhambra.legal_positions`, which answers the same from facts
-    cached per frontier cell; O(frontier x (tiles + box area)) against O(frontier).
-
-    Examples
-    --------
-    >>> a = figure_3()
-    >>> legal_positions_by_definition(a, Tile("garden", 10, "W")) == a.legal_positions(
-    ...     Tile("garden", 10, "W"))
-    True
-    """
-    legal = set()
-    for cell in alhambra.frontier():
-        try:
-            Alhambra.from_layout({**alhambra.layout, cell: tile}, hole_rule=alhambra.hole_rule)
-        except IllegalPlacement:
-            continue
-        legal.add(cell)
-    return legal
-
-
-def _cells_text(cells):
-    return ", ".join(map(str, sorted(cells)))
-
-
-def check_answer(answer, expected):
-    """Compare a reader's `answer` with the `expected` one; say "right" or what is off.
-
-    Collections (lists, sets of cells...) compare as sets, in any order; numbers
-    compare by value. A wrong answer gets a hint (how many cells are missing, which
-    of the given ones are wrong, too high or too low), never the answer itself.
-    ``...`` (Ellipsis) stands for "no answer yet".
-
-    Examples
-    --------
-    >>> check_answer([(0, 1)], {(1, 0), (0, 1)})
-    'not yet: 1 cell missing'
-    >>> check_answer([(0, 1), (5, 5)], [(0, 1)])
-    'not yet: (5, 5) should not be there'
-    >>> check_answer(11, 12), check_answer(..., 12)
-    ('not yet: too low', 'no answer yet: replace ... by yours')
-    """
-    if answer is ...:
-        return "no answer yet: replace ... by yours"
-    if isinstance(expected, Collection) and not isinstance(expected, str):
-        if not isinstance(answer, Collection) or isinstance(answer, str):
-            return f"not yet: the answer is a collection, got {type(answer).__name__}"
-        extra, missing = set(answer) - set(expected), set(expected) - set(answer)
-        if not extra and not missing:
-            return "right"
-        hints = []
-        if missing:
-            hints.append(f"{len(missing)} cell{'' if len(missing) == 1 else 's'} missing")
-        if extra:
-            hints.append(f"{_cells_text(extra)} should not be there")
-        return "not yet: " + "; ".join(hints)
-    if answer == expected:
-        return "right"
-    if isinstance(answer, (int, float)) and isinstance(expected, (int, float)):
-        return "not yet: too low" if answer < expected else "not yet: too high"
-    return "not yet"

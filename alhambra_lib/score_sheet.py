@@ -1,9 +1,10 @@
 """A score sheet for a real table game: counts and walls per round, totals by the rules.
 
-Plain Python, no widgets: `ScoreKeeper` shows one, and a notebook or a test can use
-it directly. Majorities come from `alhambra_lib.scoring.score_majorities`; wall
-points are the wall lengths typed in (RULES.md §8.4). With two players the neutral
-Dirk competes for majorities and scores no walls (§10).
+Plain Python, no widgets: `alhambra_lib.widgets.ScoreKeeper` shows one, and a
+notebook or a test can use it directly. Majorities come from
+`alhambra_lib.scoring.score_majorities`; wall points are the wall lengths typed in
+(RULES.md §8.4). With two players the neutral Dirk competes for majorities and scores
+no walls (§10).
 
 Examples
 --------
@@ -21,9 +22,9 @@ import csv
 import io
 from dataclasses import dataclass
 
-from ..actions import DIRK
-from ..components import KINDS
-from ..scoring import score_majorities
+from .actions import DIRK
+from .components import KINDS
+from .scoring import score_majorities
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..holes import enclosed_cells, flood_layers
 from ..reach import unreachable_cells, walk_layers
-from ._text import plural
+from .text import cell_list, plural
 
 __all__ = ["SearchStep", "search_steps", "SEARCHES"]
 
@@ -55,9 +55,7 @@ class SearchStep:
 
 
 def _cells(cells):
-    cells = sorted(cells)
-    named = ", ".join(map(str, cells[:_LISTED]))
-    return named + (f" and {len(cells) - _LISTED} more" if len(cells) > _LISTED else "")
+    return cell_list(cells, most=_LISTED)
 
 
 def search_steps(alhambra, search="walk"):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 # chains is the chain-cutting step of longest_trail; reusing it keeps the tracer
 # showing exactly what the scoring code does.
 from ..walls import chains, corner_graph, external_segments, longest_trail
-from ._text import plural
+from .text import plural
 
 __all__ = ["WallStep", "wall_steps"]
 
