@@ -14,33 +14,48 @@ Examples
 (1, 2)
 """
 
-from .alhambra import HOLE_RULES, REASONS, Alhambra, IllegalPlacement, Verdict
+from .errors import AlhambraError, IllegalAction, IllegalPlacement, InvalidSave
+from .alhambra import HOLE_RULES, REASONS, Alhambra, Verdict
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
     FOUNTAIN,
     KINDS,
     Card,
+    ExchangeCard,
     ScoringCard,
     Tile,
     money_deck,
     place_points,
 )
-from .scoring import Award, explain_majorities, majority_awards, score_majorities
-from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
-from .game import Game, IllegalAction
+from .scoring import (
+    Award,
+    ScoreBreakdown,
+    explain_majorities,
+    majority_awards,
+    score_majorities,
+    score_round,
+)
+from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take
+from .engine import Decision, Game
+from .modules import MODULES
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Alhambra",
+    "AlhambraError",
+    "IllegalAction",
     "IllegalPlacement",
+    "InvalidSave",
+    "MODULES",
+    "Alhambra",
     "Verdict",
     "REASONS",
     "HOLE_RULES",
     "Tile",
     "Card",
     "ScoringCard",
+    "ExchangeCard",
     "FOUNTAIN",
     "BUILDING_TILES",
     "KINDS",
@@ -51,8 +66,10 @@ __all__ = [
     "majority_awards",
     "score_majorities",
     "explain_majorities",
+    "ScoreBreakdown",
+    "score_round",
     "Game",
-    "IllegalAction",
+    "Decision",
     "Action",
     "Take",
     "Buy",
@@ -61,4 +78,5 @@ __all__ = [
     "Reserve",
     "Give",
     "Redesign",
+    "Decline",
 ]

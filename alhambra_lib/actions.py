@@ -31,11 +31,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from types import MappingProxyType
 from typing import ClassVar
 
-from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, Card, Tile
+from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, Card, ExchangeCard, Tile
 from .grid import check_cell
+from .payments import minimal_payments, payment_total
 
 __all__ = [
     "DIRK",
@@ -47,8 +48,11 @@ __all__ = [
     "Reserve",
     "Give",
     "Redesign",
+    "Decline",
     "REDESIGN_MOVES",
     "action_from_dict",
+    "register_action",
+    "ACTION_KINDS",
     "card_order",
     "tile_order",
     "card_from_list",
@@ -68,7 +72,8 @@ _KIND_RANK = {k: i for i, k in enumerate(KINDS + (FOUNTAIN_KIND,))}
 
 
 def card_order(card):
-    """Sort key of a money card: higher value first, then currency in market order.
+    """Sort key of a card: money higher value first, then currency in market order;
+    exchange cards after all money.
 
     Examples
     --------
@@ -76,7 +81,9 @@ def card_order(card):
     ...                         key=card_order)]
     ['3 ducat', '2 denar', '2 florin']
     """
-    return (-card.value, _CURRENCY_RANK[card.currency])
+    if isinstance(card, Card):
+        return (0, -card.value, _CURRENCY_RANK[card.currency])
+    return (1, *(_CURRENCY_RANK[c] for c in card.currencies))
 
 
 def tile_order(tile):
@@ -89,17 +96,24 @@ def tile_order(tile):
 
 
 def card_from_list(data):
-    """Rebuild a money card from its JSON form ``[currency, value]``.
+    """Rebuild a card a player can hold from its JSON form.
+
+    ``[currency, value]`` is a money card, ``["exchange", currency, currency]`` an
+    exchange card.
 
     Examples
     --------
     >>> card_from_list(["ducat", 5])
     Card(currency='ducat', value=5)
+    >>> card_from_list(["exchange", "florin", "denar"])
+    ExchangeCard(currencies=('denar', 'florin'))
     >>> card_from_list(["ducat"])
     Traceback (most recent call last):
     ...
     ValueError: a money card is written [currency, value], got ['ducat']
     """
+    if isinstance(data, list) and len(data) == 3 and data[0] == "exchange":
+        return ExchangeCard(tuple(data[1:]))
     if not isinstance(data, list) or len(data) != 2:
         raise ValueError(f"a money card is written [currency, value], got {data!r}")
     return Card(data[0], data[1])
@@ -131,10 +145,17 @@ def _check_tile(tile, kind):
 
 
 def _check_cards(cards, kind):
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise TypeError(f"a {kind} action needs a sequence of cards, got {cards!r}")
     cards = tuple(cards)
-    if not cards or not all(isinstance(c, Card) for c in cards):
-        raise TypeError(f"a {kind} action needs one or more Cards, got {cards!r}")
+    if not cards or not all(isinstance(c, (Card, ExchangeCard)) for c in cards):
+        raise TypeError(f"a {kind} action needs one or more cards, got {cards!r}")
     return tuple(sorted(cards, key=card_order))
+
+
+def _check_square(square):
+    if not isinstance(square, int) or isinstance(square, bool) or square not in (1, 2, 3, 4):
+        raise ValueError(f"a market square is 1, 2, 3 or 4, got {square!r}")
 
 
 class Action:
@@ -188,8 +209,7 @@ class Buy(Action):
     kind: ClassVar[str] = "buy"
 
     def __post_init__(self):
-        if self.square not in (1, 2, 3, 4) or isinstance(self.square, bool):
-            raise ValueError(f"a market square is 1, 2, 3 or 4, got {self.square!r}")
+        _check_square(self.square)
         _check_tile(self.tile, self.kind)
         object.__setattr__(self, "cards", _check_cards(self.cards, self.kind))
 
@@ -201,13 +221,23 @@ class Buy(Action):
     @property
     def exact(self):
         """Whether the cards total exactly the price (which grants another action)."""
-        return sum(c.value for c in self.cards) == self.tile.price
+        return payment_total(self.cards) == self.tile.price
+
+    @property
+    def exchange(self):
+        """The exchange card this payment uses, or None."""
+        return next((c for c in self.cards if isinstance(c, ExchangeCard)), None)
+
+    def _paying(self):
+        note = " (exact)" if self.exact else ""
+        if self.exchange is None:
+            paid = "+".join(str(c.value) for c in self.cards)
+        else:
+            paid = " + ".join(map(str, self.cards))
+        return f"{self.tile} from {self.currency} square paying {paid}{note}"
 
     def __str__(self):
-        paid = sum(c.value for c in self.cards)
-        note = " (exact)" if paid == self.tile.price else ""
-        return (f"buy {self.tile} from {self.currency} square paying "
-                f"{'+'.join(str(c.value) for c in self.cards)}{note}")
+        return f"buy {self._paying()}"
 
     def to_dict(self):
         return {"kind": self.kind, "square": self.square, "tile": self.tile.to_list(),
@@ -333,12 +363,34 @@ class Redesign(Action):
                 "pos": list(self.pos)}
 
 
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Let a chance pass in a module's decision (a vizier window, §M1)."""
+
+    kind: ClassVar[str] = "decline"
+
+    def __str__(self):
+        return "decline"
+
+    def to_dict(self):
+        return {"kind": self.kind}
+
+
+def _cards_from_list(data):
+    return tuple(map(card_from_list, _list(data, "cards")))
+
+
+def _square(data):
+    _check_square(data)
+    return data
+
+
 # kind -> (class, {field: decoder}); the order of fields is the constructor's.
 _DECODERS = {
-    "take": (Take, {"cards": lambda d: tuple(map(card_from_list, _list(d, "cards")))}),
-    "buy": (Buy, {"square": lambda d: d, "tile": tile_from_list,
-                  "cards": lambda d: tuple(map(card_from_list, _list(d, "cards")))}),
+    "take": (Take, {"cards": _cards_from_list}),
+    "buy": (Buy, {"square": _square, "tile": tile_from_list, "cards": _cards_from_list}),
     "end": (End, {}),
+    "decline": (Decline, {}),
     "place": (Place, {"tile": tile_from_list, "pos": _pos_from_list}),
     "reserve": (Reserve, {"tile": tile_from_list}),
     "give": (Give, {"tile": tile_from_list}),
@@ -346,6 +398,26 @@ _DECODERS = {
                             "tile": lambda d: None if d is None else tile_from_list(d),
                             "pos": _pos_from_list}),
 }
+
+#: Every action kind known, base game first, then those the modules registered.
+ACTION_KINDS = _DECODERS.keys()
+
+#: The field decoders a module's action may use in `register_action`.
+FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
+                                   "tile": tile_from_list, "pos": _pos_from_list})
+
+
+def register_action(cls, fields=()):
+    """Make a module's action class known to `action_from_dict` (once, at import).
+
+    `fields` names the constructor's fields in order, each decoded by
+    `FIELD_DECODERS`. The base game's kinds cannot be replaced.
+    """
+    known = _DECODERS.get(cls.kind)
+    if known is not None and known[0] is not cls:
+        raise ValueError(f"action kind {cls.kind!r} is taken by {known[0].__name__}")
+    _DECODERS[cls.kind] = (cls, {name: FIELD_DECODERS[name] for name in fields})
+    return cls
 
 
 def _list(data, name):
@@ -361,11 +433,11 @@ def action_from_dict(data):
     --------
     >>> action_from_dict({"kind": "take", "cards": [["ducat", 3]]})
     Take(cards=(Card(currency='ducat', value=3),))
-    >>> action_from_dict({"kind": "fly"})
+    >>> action_from_dict({"kind": "fly"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown action kind 'fly': expected one of take, buy, end, place, \
-reserve, give, redesign
+    ValueError: unknown action kind 'fly': expected one of take, buy, end, decline, \
+place, reserve, give, redesign...
     """
     if not isinstance(data, dict):
         raise ValueError(f"an action is written as a dict, got {data!r}")
@@ -378,15 +450,15 @@ reserve, give, redesign
                          f"got {sorted(data)}")
     try:
         return cls(*(decode(data[name]) for name, decode in fields.items()))
-    except TypeError as error:
+    except (TypeError, RecursionError) as error:
         raise ValueError(f"bad {kind} action {data!r}: {error}") from None
 
 
 def take_choices(display):
     """The distinct ways to take money from `display` (a tuple of cards).
 
-    One card of any value, or several whose values total at most 5 (RULES.md §4a).
-    Equal cards are interchangeable, so each choice is a distinct multiset, written
+    One card of any value, or several money cards whose values total at most 5
+    (RULES.md §4a); an exchange card is taken alone (RULES.md §M2). Equal cards are interchangeable, so each choice is a distinct multiset, written
     as a tuple of cards in `card_order`.
 
     Returns
@@ -404,64 +476,7 @@ def take_choices(display):
     choices = set()
     for subset in range(1, 1 << len(ordered)):
         cards = tuple(card for i, card in enumerate(ordered) if subset >> i & 1)
-        if len(cards) == 1 or sum(c.value for c in cards) <= 5:
+        if len(cards) == 1 or (all(isinstance(c, Card) for c in cards)
+                               and sum(c.value for c in cards) <= 5):
             choices.add(cards)
     return tuple(sorted(choices, key=lambda cards: (len(cards), [card_order(c) for c in cards])))
-
-
-@lru_cache(maxsize=4096)
-def minimal_payments(values, price):
-    """The minimal ways to pay `price` with card `values` (one currency).
-
-    A payment is minimal when it reaches the price and no card could be left out
-    while still reaching it (RULES.md §4, project decision). Equal values are
-    interchangeable, so each payment is a distinct multiset of values.
-
-    Parameters
-    ----------
-    values : tuple of int
-        The values of the hand's cards of the square's currency, highest first.
-    price : int
-
-    Returns
-    -------
-    tuple of tuple of int
-        Each payment highest value first, in depth-first order (largest cards first).
-
-    Notes
-    -----
-    Values are picked in non-increasing order and a branch stops as soon as it
-    reaches the price, so the last card picked is the smallest one and the rest
-    fall short: every payment found is minimal, and every minimal payment is found
-    once. A branch is cut when all the cards left could not reach the price.
-
-    Examples
-    --------
-    >>> minimal_payments((6, 5, 3, 2), 8)
-    ((6, 5), (6, 3), (6, 2), (5, 3))
-    >>> minimal_payments((4, 4, 4), 8)
-    ((4, 4),)
-    >>> minimal_payments((3, 2), 8)
-    ()
-    """
-    suffix = [0] * (len(values) + 1)  # suffix[i]: total of values[i:]
-    for i in range(len(values) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + values[i]
-    payments = []
-
-    def extend(start, chosen, total):
-        previous = None
-        for i in range(start, len(values)):
-            value = values[i]
-            if total + suffix[i] < price:
-                return
-            if value == previous:  # the same multiset as the branch just explored
-                continue
-            previous = value
-            if total + value >= price:
-                payments.append(chosen + (value,))
-            else:
-                extend(i + 1, chosen + (value,), total + value)
-
-    extend(0, (), 0)
-    return tuple(payments)

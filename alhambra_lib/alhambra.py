@@ -51,6 +51,7 @@ from types import MappingProxyType
 import networkx as nx
 
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
+from .errors import IllegalPlacement
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells, unreachable_cells
@@ -86,20 +87,6 @@ _NEAR = {
     "single": tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3)
                     if abs(dx) + abs(dy) <= 2),
 }
-
-
-class IllegalPlacement(ValueError):
-    """A placement, removal or exchange the building rules refuse.
-
-    Attributes
-    ----------
-    reasons : tuple of str
-        The reason codes that apply.
-    """
-
-    def __init__(self, message, reasons=()):
-        super().__init__(message)
-        self.reasons = tuple(reasons)
 
 
 @dataclass(frozen=True)
@@ -458,7 +445,7 @@ class Alhambra:
         ...                       (2, 0): Tile("garden", 8, "")})
         Traceback (most recent call last):
         ...
-        alhambra_lib.alhambra.IllegalPlacement: layout breaks walls_mismatch at (1, 0)-(2, 0)
+        alhambra_lib.errors.IllegalPlacement: layout breaks walls_mismatch at (1, 0)-(2, 0)
         """
         cells = {}
         for cell, tile in dict(layout).items():

@@ -31,6 +31,9 @@ __all__ = [
     "Tile",
     "Card",
     "ScoringCard",
+    "ExchangeCard",
+    "EXCHANGE_CARDS",
+    "card_value",
     "FOUNTAIN",
     "BUILDING_TILES",
     "FIRST_PLACE_POINTS",
@@ -161,15 +164,63 @@ class Card:
         """A JSON-able form ``[currency, value]``."""
         return [self.currency, self.value]
 
+    #: The census key of the component (`Game.census`).
+    component = "money"
+
 
 @dataclass(frozen=True, slots=True)
 class ScoringCard:
     """One of the two scoring cards hidden in the money deck (round 1 or 2)."""
 
     round_no: int
+    component = "scoring_card"
 
     def __str__(self):
         return f"scoring card {self.round_no}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeCard:
+    """A Currency Exchange card (Mega Box M2): it joins two currencies for one payment.
+
+    It has `currencies` and no currency or value of its own: it is worth nothing in
+    a sum and in the end-of-game distribution (RULES.md §M2).
+
+    Examples
+    --------
+    >>> e = ExchangeCard(("florin", "denar"))
+    >>> e, str(e)
+    (ExchangeCard(currencies=('denar', 'florin')), 'exchange denar/florin')
+    >>> hasattr(e, "value"), card_value(e), card_value(Card("ducat", 4))
+    (False, 0, 4)
+    """
+
+    currencies: tuple
+    component = "exchange_card"
+
+    def __post_init__(self):
+        pair = tuple(self.currencies) if not isinstance(self.currencies, str) else ()
+        if len(pair) != 2 or len(set(pair)) != 2 or not all(c in CURRENCIES for c in pair):
+            raise ValueError(f"an exchange card joins two different currencies among "
+                             f"{', '.join(CURRENCIES)}, got {self.currencies!r}")
+        object.__setattr__(self, "currencies", tuple(sorted(pair, key=CURRENCIES.index)))
+
+    def __str__(self):
+        return "exchange " + "/".join(self.currencies)
+
+    def to_list(self):
+        """A JSON-able form ``["exchange", currency, currency]``."""
+        return ["exchange", *self.currencies]
+
+
+#: The six exchange cards: one per pair of currencies (RULES.md §M2).
+EXCHANGE_CARDS = tuple(ExchangeCard((a, b)) for i, a in enumerate(CURRENCIES)
+                       for b in CURRENCIES[i + 1:])
+
+
+def card_value(card) -> int:
+    """What a card adds to a payment: a money card its value, an exchange card 0."""
+    return getattr(card, "value", 0)
 
 
 def _load_tiles():

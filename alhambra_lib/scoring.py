@@ -20,7 +20,11 @@ from dataclasses import dataclass
 
 from .components import KINDS, place_points
 
-__all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities"]
+__all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities",
+           "ScoreBreakdown", "score_round", "BASE_TERMS"]
+
+#: The terms of every scoring, first (RULES.md §M0.17 gives the modules' order after them).
+BASE_TERMS = ("majorities", "walls")
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 _PLURALS = {"pavilion": "pavilions", "seraglio": "seraglios", "arcades": "arcades",
@@ -186,3 +190,62 @@ def explain_majorities(counts, round_no):
     Ana is first in towers: 6 points
     """
     return [award.explain() for kind in KINDS for award in majority_awards(counts, kind, round_no)]
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """One scoring round's points, split by term.
+
+    Attributes
+    ----------
+    round_no : int
+    counts : mapping
+        ``{competitor: {kind: n}}`` the majorities were computed from.
+    parts : tuple
+        ``((term, {competitor: points}), ...)``: ``majorities``, ``walls``, then the
+        modules' terms in scoring order.
+    """
+
+    round_no: int
+    counts: Mapping
+    parts: tuple
+
+    @property
+    def points(self) -> dict:
+        """``{competitor: total}``: the parts added up."""
+        return {name: sum(values[name] for _, values in self.parts) for name in self.counts}
+
+    def parts_dict(self) -> dict:
+        """``{term: {competitor: points}}`` as a plain dict (a scoring event's ``parts``)."""
+        return {term: dict(values) for term, values in self.parts}
+
+
+def score_round(round_no, counts, walls, terms=()):
+    """Score one round: majorities from `counts`, the `walls`, and any module `terms`.
+
+    The one scoring function of the library: `Game` and the score sheet both use it.
+
+    Parameters
+    ----------
+    round_no : {1, 2, 3}
+    counts : mapping
+        ``{competitor: {kind: n}}`` (bonuses included).
+    walls : mapping
+        ``{competitor: longest wall}``; a competitor left out scores 0 (Dirk).
+    terms : iterable of (str, mapping)
+        Module terms ``(term, {competitor: points})``; a competitor left out scores 0.
+
+    Examples
+    --------
+    >>> b = score_round(1, {"Ana": {"tower": 2}, "Ben": {"tower": 1}}, {"Ana": 3})
+    >>> b.points, b.parts_dict()["walls"]
+    ({'Ana': 9, 'Ben': 0}, {'Ana': 3, 'Ben': 0})
+    """
+    names = list(counts)
+    parts = [("majorities", score_majorities(counts, round_no)),
+             ("walls", {n: walls.get(n, 0) for n in names})]
+    for term, values in terms:
+        if term in BASE_TERMS or term in dict(parts):
+            raise ValueError(f"the term {term!r} is scored twice")
+        parts.append((term, {n: values.get(n, 0) for n in names}))
+    return ScoreBreakdown(round_no, counts, tuple(parts))

@@ -203,14 +203,16 @@ def drain_bag(game, leave, into):
 def set_final_scores(game, scores):
     """A finished `game` whose totals become `scores` ({player: points}).
 
-    The difference goes to the points of the last scoring event (round 3), and the
-    game_over record follows, so the scores stay the sum of the scoring events.
+    The difference goes to the points of the last scoring event (round 3), to its
+    majorities part, and the game_over record follows, so the scores stay the sum of
+    the scoring events and each event's parts add up.
     """
     data = state(game)
     assert game.is_over, "only a finished game has final scores"
     last = next(e for e in reversed(data["events"]) if e["type"] == "scoring")
     for name, total in scores.items():
         last["points"][name] += total - data["scores"][name]
+        last["parts"]["majorities"][name] += total - data["scores"][name]
         data["scores"][name] = total
     best = max(data["scores"][p] for p in game.players)
     for event in data["events"]:

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from alhambra_lib import Game
+from alhambra_lib import Game, InvalidSave
 
 from _game_helpers import reload
 
@@ -31,7 +31,7 @@ def saved():
 def test_to_json_is_canonical_compact_and_sorted(saved):
     data = json.loads(saved)
     assert json.dumps(data, sort_keys=True, separators=(",", ":")) == saved
-    assert data["format"] == "alhambra_lib.game" and data["version"] == 1
+    assert data["format"] == "alhambra_lib.game" and data["version"] == 2
     for cells in data["alhambras"].values():
         assert cells == sorted(cells) and [0, 0, "fountain", 0, ""] in cells
         for *_, walls in cells:
@@ -66,9 +66,9 @@ def corrupt(saved, change):
 
 
 CORRUPTIONS = {
-    "lost card": (lambda d: d["hands"]["Ana"].pop(), "money cards are not the 72"),
+    "lost card": (lambda d: d["hands"]["Ana"].pop(), "cards are not the 74 of the game"),
     "extra card": (lambda d: d["discard"].append(["ducat", 9]), "extra"),
-    "card of three players": (lambda d: d["discard"].extend([["denar", 1]]), "money cards"),
+    "card of three players": (lambda d: d["discard"].extend([["denar", 1]]), "cards are not"),
     "unknown tile": (lambda d: d["reserves"]["Ana"].append(["garden", 99, ""]),
                      "extra or unknown"),
     "code as a tile kind": (lambda d: d["bag"].append(["__import__('os').system('ls')", 1, ""]),
@@ -77,29 +77,37 @@ CORRUPTIONS = {
     "bad walls": (lambda d: d["bag"].__setitem__(0, [*d["bag"][0][:2], "NX"]),
                   "unknown wall side"),
     "floating tile": (lambda d: d["alhambras"]["Ana"].append([7, 7, *d["bag"].pop()]),
-                      "Ana's Alhambra is illegal"),
+                      "Ana's Alhambra\\): illegal"),
     "no fountain": (lambda d: d["alhambras"]["Ben"].remove([0, 0, "fountain", 0, ""]),
                     "fountain"),
-    "unknown phase": (lambda d: d.__setitem__("phase", "siesta"), "unknown phase"),
-    "over with a player to act": (lambda d: d.__setitem__("phase", "over"), "not over"),
-    "placing nothing": (lambda d: d.__setitem__("phase", "place"), "phase place with 0 tiles"),
+    "unknown decision": (lambda d: d["decisions"][0].__setitem__("kind", "siesta"),
+                         "a known kind"),
+    "over without the final scoring": (lambda d: d.__setitem__("decisions", []),
+                                       "rounds scored"),
+    "placing nothing": (lambda d: d.update(decisions=[{"kind": "place", "player": "Ana",
+                                                       "give": True}],
+                                           script=["place_bought", "finish_turn"]),
+                        "with 0 tiles to place"),
+    "unknown step": (lambda d: d.__setitem__("script", ["siesta"]), "unknown turn-end step"),
     "scores": (lambda d: d["scores"].__setitem__("Ana", 99), "sum of the scoring events"),
     "scores without Dirk": (lambda d: d["scores"].pop("Dirk"), "one entry per competitor"),
-    "rng": (lambda d: d.__setitem__("rng", [3, [1, 2, 3], None]), "rng state refused"),
+    "rng": (lambda d: d.__setitem__("rng", [3, [2 ** 40] * 625, None]), "rng state refused"),
     "rng shape": (lambda d: d.__setitem__("rng", "seed 7"), "rng should be"),
-    "scoring card twice": (lambda d: d["draw_pile"].append(["scoring", 1]), "scoring cards"),
+    "scoring card twice": (lambda d: d["draw_pile"].append(["scoring", 1]), "cards are not"),
     "missing key": (lambda d: d.pop("bag"), "missing \\['bag'\\]"),
-    "extra key": (lambda d: d.__setitem__("code", "print(1)"), "unexpected \\['code'\\]"),
-    "other format": (lambda d: d.__setitem__("version", 99), "version 1"),
+    "extra key": (lambda d: d.__setitem__("code", "print(1)"), "unknown \\['code'\\]"),
+    "other format": (lambda d: d.__setitem__("version", 99), "reads 1 and 2"),
     "Dirk as a player": (lambda d: d.__setitem__("players", ["Ana", "Dirk"]), "Dirk"),
     "unknown player": (lambda d: d["hands"].__setitem__("Zed", d["hands"].pop("Ana")),
                        "one entry per player"),
     "display of five": (lambda d: d["display"].extend(
         d["draw_pile"].pop(0) for _ in range(5 - len(d["display"]))), "at most 4 cards"),
     "bad option": (lambda d: d["options"].__setitem__("hole_rule", "none"), "hole_rule"),
-    "to act unknown": (lambda d: d.__setitem__("current", "Zed"), "not a player"),
+    "to act unknown": (lambda d: d["decisions"][0].__setitem__("player", "Zed"),
+                       "known kind and player"),
+    "turn of nobody": (lambda d: d.__setitem__("turn_player", "Zed"), "not a player"),
     "card as a string": (lambda d: d["discard"].append("5 ducat"), "money card is written"),
-    "events": (lambda d: d["events"].append("boom"), "every event"),
+    "events": (lambda d: d["events"].append("boom"), "known 'type'"),
     "continue without a purchase": (lambda d: d.__setitem__("may_continue", True),
                                     "exact payment"),
     "turn zero": (lambda d: d.__setitem__("turn", 0), "turn should be 1 or more"),
@@ -109,11 +117,11 @@ CORRUPTIONS = {
 @pytest.mark.parametrize("name", sorted(CORRUPTIONS))
 def test_from_json_refuses_corrupted_states(saved, name):
     change, message = CORRUPTIONS[name]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InvalidSave, match=message):
         Game.from_json(corrupt(saved, change))
 
 
 @pytest.mark.parametrize("text", ["", "not json", "[1, 2]", "null", "{}"])
 def test_from_json_refuses_non_games(text):
-    with pytest.raises(ValueError, match="invalid saved game"):
+    with pytest.raises(InvalidSave, match="invalid saved game"):
         Game.from_json(text)

@@ -329,5 +329,5 @@ def test_refused_actions_of_every_kind_change_nothing(game):
     refused(game, Reserve(GARDEN_8), "cannot reserve")
     with pytest.raises(TypeError):
         game.apply("take 9 ducat")
-    assert state(game)["phase"] == "action"
+    assert state(game)["decisions"] == [{"kind": "act", "player": game.current_player}]
     assert find(game.legal_actions(), "take 9 ducat")

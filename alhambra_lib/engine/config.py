@@ -1,0 +1,106 @@
+"""What a game is set up with: players, options and modules, validated once.
+
+`GameConfig` is the one place for the limits of the game: 2 to 6 players, Dirk in
+exactly the two-player game (RULES.md §10), the three scoring rounds, the end
+triggers and hole rules, and which Mega Box modules are on (kept in the rulebook's
+order M1..M16 whatever order they were given in).
+
+Examples
+--------
+>>> c = GameConfig.make(["Ana", "Ben"], modules=("bonus_cards", "vizier"))
+>>> c.dirk, c.modules, c.competitors
+(True, ('vizier', 'bonus_cards'), ('Ana', 'Ben', 'Dirk'))
+>>> GameConfig.make(["Ana", "Ben"], modules=("wizards",))
+Traceback (most recent call last):
+...
+ValueError: unknown module 'wizards': the modules are vizier, exchange, bonus_cards
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import DIRK
+from ..alhambra import HOLE_RULES
+
+__all__ = ["GameConfig", "MIN_PLAYERS", "MAX_PLAYERS", "ROUNDS", "END_TRIGGERS", "has_dirk"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+#: The scoring rounds: two scoring cards, then the final scoring (RULES.md §8.1).
+ROUNDS = (1, 2, 3)
+#: The end-of-game triggers (RULES.md §9, §11).
+END_TRIGGERS = ("market_short", "bag_empty")
+
+
+def has_dirk(players: int) -> bool:
+    """Whether Dirk plays: in the two-player game, and only there (RULES.md §10)."""
+    return players == 2
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The players, options and modules of one game (see `GameConfig.make`)."""
+
+    players: tuple
+    end_trigger: str = "market_short"
+    hole_rule: str = "enclosed"
+    modules: tuple = ()
+
+    @classmethod
+    def make(cls, players, *, end_trigger="market_short", hole_rule="enclosed", modules=()):
+        """Check everything and return the config; ValueError/TypeError say what is wrong."""
+        return cls(_check_names(players), _check_option("end_trigger", end_trigger, END_TRIGGERS),
+                   _check_option("hole_rule", hole_rule, HOLE_RULES), resolve_modules(modules))
+
+    @property
+    def dirk(self) -> bool:
+        return has_dirk(len(self.players))
+
+    @property
+    def competitors(self) -> tuple:
+        """Everyone who scores: the players, and Dirk in a two-player game."""
+        return self.players + ((DIRK,) if self.dirk else ())
+
+    @property
+    def options(self) -> dict:
+        return {"end_trigger": self.end_trigger, "hole_rule": self.hole_rule}
+
+
+def resolve_modules(names) -> tuple:
+    """The module names in the rulebook's order; unknown names and duplicates refused."""
+    from ..modules import MODULES
+
+    if isinstance(names, str):
+        raise TypeError(f"modules is a sequence of names, not one string: {names!r}")
+    names = tuple(names)
+    for name in names:
+        if name not in MODULES:
+            raise ValueError(f"unknown module {name!r}: the modules are {', '.join(MODULES)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"a module is named twice in {list(names)}")
+    return tuple(name for name in MODULES if name in names)
+
+
+def _check_names(players) -> tuple:
+    if isinstance(players, str):
+        raise TypeError("players is a list of names, not one string")
+    names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ValueError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"got {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"a player's name is a non-empty string, got {name!r}")
+        if name == DIRK:
+            raise ValueError(f"{DIRK!r} is the neutral player of the two-player game, "
+                             "not a valid name for a real player")
+    if len(set(names)) != len(names):
+        raise ValueError(f"player names must differ, got {list(names)}")
+    return names
+
+
+def _check_option(name, value, allowed):
+    if value not in allowed:
+        raise ValueError(f"unknown {name} {value!r}: expected one of {', '.join(allowed)}")
+    return value

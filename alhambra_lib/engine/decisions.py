@@ -1,0 +1,66 @@
+"""The decision stack and the resumable turn-end script.
+
+The state holds the decisions pending; the top one says who acts now and what kind of
+choice it is: ``act`` (the action part of a turn), ``place`` (the tiles bought this
+turn), ``final_place`` (the last market tiles after the end, RULES.md §9), or a
+module's kind such as ``vizier`` (a window between turns). `Game.current_player` is
+whoever the top decision names, so an interruption out of seat order costs nothing
+special.
+
+The turn end is data: a list of step names run in order (`TURN_END`). A step either
+finishes, or pushes a decision and waits; when that decision is done the script
+resumes with the same step, which looks at the state again ("fill the display until
+it holds 4"), so steps are re-entrant. Modules insert their steps by name.
+
+Examples
+--------
+>>> Decision("vizier", "Ben")
+Decision('vizier', 'Ben')
+>>> Decision("place", "Ana", {"give": True}).to_dict()
+{'kind': 'place', 'player': 'Ana', 'give': True}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+__all__ = ["Decision", "TURN_END", "GAME_END", "BASE_DECISIONS"]
+
+#: The turn end of RULES.md §5 (steps 1-4) and the end check of §9.1, by step name.
+TURN_END = ("place_bought", "refill_display", "refill_market", "hold_scorings", "finish_turn")
+#: After the end is triggered (§9): recipients place, then the final scoring.
+GAME_END = ("final_placing", "final_scoring")
+#: The base game's decision kinds.
+BASE_DECISIONS = ("act", "place", "final_place")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A pending choice: its `kind`, the `player` who makes it, and plain `data`.
+
+    `data` holds what the kind needs (``{"give": True}``: a bought tile may go to
+    Dirk); it is JSON-able and read-only.
+    """
+
+    kind: str
+    player: str
+    data: Mapping = field(default_factory=dict)
+
+    def __post_init__(self):
+        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+
+    def __repr__(self):
+        extra = f", {dict(self.data)!r}" if self.data else ""
+        return f"Decision({self.kind!r}, {self.player!r}{extra})"
+
+    def __hash__(self):
+        return hash((self.kind, self.player, tuple(sorted(self.data.items()))))
+
+    def __eq__(self, other):
+        return (isinstance(other, Decision) and (self.kind, self.player) == (other.kind, other.player)
+                and dict(self.data) == dict(other.data))
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, **self.data}

@@ -1,0 +1,1107 @@
+"""The whole game: setup, turns, refills, scoring rounds, the end, Dirk and the modules.
+
+`Game` runs the base game of RULES.md §§3–10, the two-player variant with the
+neutral Dirk, and any combination of Mega Box modules (``modules=(...)``, RULES.md
+§M0). It has one door: `Game.apply` checks an action against the state and only then
+changes it, appending plain-dict events as things happen. `Game.legal_actions` lists
+every action the player to decide may take, in an order fixed by the state alone.
+
+Turn flow
+---------
+What is being decided now is the top of a decision stack (`Game.decision`):
+
+``act``
+    The player whose turn it is takes money, buys a tile or redesigns (RULES.md §4).
+    After an exact payment ``end`` becomes legal too. A player with nothing legal
+    may only ``end`` (pass).
+``place``
+    Turn end step 1 (§5): each tile bought this turn, waiting in `Game.to_place`, is
+    placed, reserved or (two players) given to Dirk.
+``final_place``
+    After the distribution of the last market tiles (§9), each recipient in turn
+    places or reserves what they received.
+module kinds
+    e.g. ``vizier``: a window between turns where any player may act (§M1).
+
+When the action part ends, the turn-end script runs (`decisions.TURN_END` plus the
+modules' steps): place what was bought, refill the display (a scoring card is set
+aside and remembered), refill the market, hold the scoring rounds whose card came up
+(Dirk's gift after each in a two-player game), the modules' windows, then either end
+the game (§9) or start the next player's turn. A step that needs a player's choice
+pushes a decision and the script resumes when it is made.
+
+Randomness
+----------
+One generator per game, ``random.Random``, draws every tile from the bag (uniformly
+among those left), shuffles the money, places the special cards in their piles, deals
+module cards and reshuffles the discards. Its state is saved by `Game.to_json`, so a
+restored game draws exactly what the original would. Every draw is an event.
+
+Examples
+--------
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+>>> g.decision, str(g.phase)
+(Decision('act', 'Ana'), 'action')
+>>> [str(a) for a in g.legal_actions()]  # doctest: +NORMALIZE_WHITESPACE
+['take 6 ducat', 'take 6 florin', 'take 3 denar', 'take 2 dirham',
+ 'take 3 denar + 2 dirham', 'buy 8-tower from florin square paying 9']
+>>> g.apply(g.legal_actions()[4])
+>>> g.events[-1]
+{'type': 'turn', 'turn': 2, 'player': 'Ben'}
+>>> Game.from_json(g.to_json()).to_json() == g.to_json()
+True
+>>> Game(["Ana", "Ben"], seed=1, modules=("bonus_cards", "vizier")).modules
+('vizier', 'bonus_cards')
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import random
+from collections import Counter
+from enum import Enum
+from functools import lru_cache
+from types import MappingProxyType
+
+from ..actions import (
+    DIRK,
+    Action,
+    Buy,
+    End,
+    Give,
+    Place,
+    Redesign,
+    Reserve,
+    Take,
+    card_order,
+    take_choices,
+    tile_order,
+)
+from ..components import CURRENCIES, KINDS, Card, ScoringCard
+from ..errors import IllegalAction
+from ..payments import is_minimal, minimal_payments, payment_total
+from ..scoring import score_round
+from .composition import PILES, composition
+from .config import MAX_PLAYERS, GameConfig
+from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
+
+__all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]
+
+STARTING_MONEY = 20  # §3.4: deal until a hand totals at least this
+DISPLAY_SIZE = 4
+MARKET_SIZE = 4
+DIRK_SETUP_GIFT = 6  # §10
+DIRK_ROUND_1_GIFT = 6
+
+_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
+
+
+class Phase(str, Enum):
+    """The phase of the game, from the kind of the decision on top.
+
+    ``interrupt`` is any module's decision between or inside turns (`Game.decision`
+    says which); ``over`` once round 3 is scored.
+    """
+
+    ACTION = "action"
+    PLACE = "place"
+    FINAL_PLACE = "final_place"
+    INTERRUPT = "interrupt"
+    OVER = "over"
+
+    def __str__(self):
+        return self.value
+
+
+_PHASE_OF = {"act": Phase.ACTION, "place": Phase.PLACE, "final_place": Phase.FINAL_PLACE}
+
+
+def hand_order(card):
+    """Sort key of a hand: grouped by currency, highest value first, other cards after.
+
+    A square's payment options read one currency's values straight off the hand.
+    """
+    if isinstance(card, Card):
+        return (_CURRENCY_RANK[card.currency], -card.value)
+    return (len(CURRENCIES), *card_order(card))
+
+
+def _make_rng(seed):
+    """A private generator: from None (fresh entropy), an int, or a Random-like object."""
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    if hasattr(seed, "getstate"):
+        rng = random.Random()
+        rng.setstate(seed.getstate())  # a copy: the caller's generator is not advanced
+        return rng
+    raise TypeError(f"seed is None, an int or a random.Random, got {seed!r}")
+
+
+@lru_cache(maxsize=4096)
+def _take_actions(display):
+    return tuple(Take(cards) for cards in take_choices(display))
+
+
+_CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
+
+# Actions are values, so equal ones can be shared: the same placements and redesigns
+# come up turn after turn, and a cache hit costs a third of building the action.
+_place = lru_cache(maxsize=1 << 16)(Place)
+_redesign = lru_cache(maxsize=1 << 16)(Redesign)
+
+
+@lru_cache(maxsize=8192)
+def _buy_actions(square, tile, values):
+    currency = CURRENCIES[square - 1]
+    return tuple(Buy(square, tile, tuple(_CARD[currency, v] for v in payment))
+                 for payment in minimal_payments(values, tile.price))
+
+
+def _distinct(tiles):
+    """The distinct tiles of a list, in `tile_order`."""
+    return sorted(set(tiles), key=tile_order)
+
+
+def tile_component(tile) -> str:
+    """The census key of a tile: ``"building"`` for the 54 base kinds."""
+    return "building" if tile.kind in KINDS else tile.kind
+
+
+class Game:
+    """A game of Alhambra for 2 to 6 players; with two, Dirk joins as a neutral party.
+
+    Parameters
+    ----------
+    players : sequence of str
+        The real players' names in seating order. ``"Dirk"`` is reserved.
+    seed : None, int or random.Random, optional
+        Seeds the game's own generator. None draws fresh entropy; an int gives a
+        reproducible game; a ``random.Random`` (anything with ``getstate``) is
+        copied, so the caller's generator is not advanced.
+    end_trigger : {"market_short", "bag_empty"}
+        RULES.md §9 (default) or the French edition's empty-bag ending (§11).
+    hole_rule : {"enclosed", "single"}
+        The building rules' hole test (§6, §11).
+    modules : sequence of str
+        Mega Box modules to play with, names of `alhambra_lib.MODULES` in any order
+        (kept in the rulebook's order); unknown names and duplicates are refused.
+
+    Notes
+    -----
+    Decisions where RULES.md is silent (RULES.md §3, §5, §9, §10 say them too):
+
+    * Tiles come out of the bag uniformly at random among those left; the bag itself
+      is kept (and saved) in `tile_order`, as a bag has no order.
+    * A special card is shuffled into its pile by inserting it at a uniformly random
+      position, which is the same distribution.
+    * Should both scoring cards come up in one refill, rounds 1 and 2 are held in
+      that order, each followed by Dirk's gift.
+    * Dirk's third after round 2 is a third of the bag as it is at that scoring,
+      after the market refill of the same turn end.
+    * With ``end_trigger="bag_empty"`` the bag is checked after the whole turn end,
+      Dirk's gifts included.
+    * The end-of-game recipients place in seating order starting with the player
+      after the one whose turn ended the game; a tile nobody receives stays on its
+      market square.
+    * A pass is an ``end`` action, recorded with ``"passed": true``.
+    * `winners` is empty until the game is over.
+    * `events` hold everything, hidden cards included (they are the game's record);
+      `view` is what a player may see.
+    """
+
+    def __init__(self, players, seed=None, *, end_trigger="market_short", hole_rule="enclosed",
+                 modules=()):
+        config = GameConfig.make(players, end_trigger=end_trigger, hole_rule=hole_rule,
+                                 modules=modules)
+        self._blank(config, _make_rng(seed))
+        self._setup()
+
+    # -- the state and the modules' hooks ---------------------------------------------
+
+    def _blank(self, config, rng):
+        """Every state field, empty: the fountains alone, nothing dealt."""
+        from ..alhambra import Alhambra
+        from ..modules import MODULES
+
+        self._config = config
+        self._players = config.players
+        self._dirk = config.dirk
+        self._rng = rng
+        self._wire([MODULES[name]() for name in config.modules])
+        self._bag = []
+        self._market = [None] * MARKET_SIZE
+        self._draw = []  # the top card is the last one
+        self._discard = []
+        self._display = []
+        self._hands = {p: [] for p in self._players}
+        self._alhambras = {p: Alhambra(config.hole_rule) for p in self._players}
+        self._reserves = {p: [] for p in self._players}
+        self._dirk_tiles = []
+        self._to_place = []
+        self._awaiting = []  # [name, tiles] of distribution recipients still to place
+        self._scores = dict.fromkeys(config.competitors, 0)
+        self._decisions = []  # the top one is the last
+        self._script = []  # turn-end steps still to run, the next first
+        self._current = None  # the seat whose turn it is
+        self._start = None
+        self._turn = 0
+        self._may_continue = False
+        self._revealed = []  # rounds whose scoring card came up, in order
+        self._scored = []
+        self._end_reason = None
+        self._events = []
+        self._slices = {m.name: m.new_slice(config) for m in self._modules}
+        # Turn-end scratch, saved because a module's decision may pause the turn end.
+        self._pending_rounds = []
+        self._market_short = False
+        # Caches of legal actions: the current list, and each player's redesigns, kept
+        # until their Alhambra or reserve changes.
+        self._legal = None
+        self._redesigns = {}
+
+    def _wire(self, modules):
+        """Resolve the modules' hooks once: only the hooks in use are kept."""
+        self._modules = tuple(modules)
+
+        def using(hook):
+            return tuple(m for m in modules if m.overrides(hook))
+
+        self._handlers = dict(_BASE_HANDLERS)
+        self._allowed = {kind: set(kinds) for kind, kinds in _BASE_ALLOWED.items()}
+        steps = list(TURN_END)
+        self._steps = dict(_BASE_STEPS)
+        for m in modules:
+            self._handlers.update(m.actions)
+            for kind, kinds in m.decisions.items():
+                self._allowed.setdefault(kind, set()).update(kinds)
+            for name, before in m.turn_end_steps:
+                steps.insert(steps.index(before), name)
+                self._steps[name] = getattr(m, f"step_{name}")
+        self._turn_end = tuple(steps)
+        self._option_hooks = using("options")
+        self._payment_hooks = using("payment_sources")
+        self._buy_checks = using("check_buy")
+        self._count_hooks = using("count_bonus")
+        self._scoring_hooks = using("before_scoring")
+        self._score_hooks = tuple((m, term) for m in modules for term in m.score_terms)
+        self._census_hooks = using("census")
+        self._view_hooks = using("view")
+
+    def _competitors(self):
+        return self._config.competitors
+
+    def slice(self, module):
+        """The state slice of `module` (a name), the live data: read it, never change it."""
+        return self._slices[module]
+
+    # -- setup (RULES.md §3) -------------------------------------------------------
+
+    def _setup(self):
+        extra = {"modules": list(self._config.modules)} if self._modules else {}
+        self._event("setup", players=list(self._players), dirk=self._dirk,
+                    options=self.options, **extra)
+        box = composition(self._config, self._modules, self._rng)
+        self._bag = sorted(box.bag, key=tile_order)
+        self._refill_market()
+        if self._dirk:
+            self._gift_dirk(DIRK_SETUP_GIFT, "setup")
+        money = list(box.money)
+        self._rng.shuffle(money)
+        self._draw = money
+        for player in self._players:
+            self._deal_starting_money(player)
+        self._start = self._start_player()
+        start = self._players[self._start]
+        hand = self._hands[start]
+        self._event("start_player", player=start, cards=len(hand),
+                    total=sum(c.value for c in hand))
+        self._refill_display()
+        self._build_draw_pile(box.pile_inserts)
+        for module in self._modules:
+            module.setup(self)
+        self._current = self._start
+        self._begin_turn()
+
+    def _deal_starting_money(self, player):
+        dealt = []
+        while sum(c.value for c in dealt) < STARTING_MONEY:
+            dealt.append(self._draw.pop())
+        self._hands[player] = sorted(dealt, key=hand_order)
+        self._event("starting_money", player=player, cards=[c.to_list() for c in dealt])
+
+    def _start_player(self):
+        """§3.5: fewest cards, then lowest total, then earliest in the seating order."""
+        def key(i):
+            hand = self._hands[self._players[i]]
+            return (len(hand), sum(c.value for c in hand), i)
+        return min(range(len(self._players)), key=key)
+
+    def _build_draw_pile(self, inserts):
+        """§3.7: five piles, special cards shuffled into theirs, pile 1 on top."""
+        top_first = self._draw[::-1]
+        size, extra = divmod(len(top_first), PILES)
+        piles, start = [], 0
+        for number in range(1, PILES + 1):
+            end = start + size + (1 if number <= extra else 0)
+            pile = top_first[start:end]
+            for card in inserts.get(number, ()):
+                pile.insert(self._rng.randrange(len(pile) + 1), card)
+            piles.append(pile)
+            start = end
+        self._draw = [card for pile in reversed(piles) for card in reversed(pile)]
+        self._event("draw_pile", piles=[len(p) for p in piles])
+
+    # -- public state ----------------------------------------------------------------
+
+    @property
+    def players(self):
+        """The real players' names, in seating order."""
+        return self._players
+
+    @property
+    def options(self):
+        """The game's options as a dict."""
+        return self._config.options
+
+    @property
+    def modules(self):
+        """The Mega Box modules in play, in the rulebook's order."""
+        return self._config.modules
+
+    @property
+    def decision(self):
+        """The `Decision` being made now (``.kind``, ``.player``); None once the game is over."""
+        return self._decisions[-1] if self._decisions else None
+
+    @property
+    def phase(self):
+        """The current `Phase` (a str enum: compares equal to ``"action"`` etc.)."""
+        if not self._decisions:
+            return Phase.OVER
+        return _PHASE_OF.get(self._decisions[-1].kind, Phase.INTERRUPT)
+
+    @property
+    def current_player(self):
+        """The name of the player deciding now (``decision.player``), None once over.
+
+        With modules this may be any player, out of seat order.
+        """
+        return self._decisions[-1].player if self._decisions else None
+
+    @property
+    def turn_player(self):
+        """Whose turn it is (the seat the turn belongs to), None once the game is over."""
+        return None if self.is_over else self._players[self._current]
+
+    @property
+    def start_player(self):
+        """The name of the player who took the first turn."""
+        return self._players[self._start]
+
+    @property
+    def turn(self):
+        """The number of the current turn, 1 for the first."""
+        return self._turn
+
+    @property
+    def is_over(self):
+        """Whether the final scoring has been held."""
+        return not self._decisions and 3 in self._scored
+
+    @property
+    def scores(self):
+        """``{name: points}``, Dirk included in a two-player game."""
+        return dict(self._scores)
+
+    @property
+    def winners(self):
+        """The real players with the highest total (several share a victory); [] before the end."""
+        if not self.is_over:
+            return []
+        best = max(self._scores[p] for p in self._players)
+        return [p for p in self._players if self._scores[p] == best]
+
+    @property
+    def rounds_scored(self):
+        """The scoring rounds held so far, in order."""
+        return tuple(self._scored)
+
+    @property
+    def events(self):
+        """Everything that happened, as JSON-able dicts, in order.
+
+        A fresh list of the record's own dicts: read them, do not change them.
+        """
+        return list(self._events)
+
+    @property
+    def market(self):
+        """Squares 1..4 in order: ``(currency, Tile or None)`` pairs."""
+        return tuple(zip(CURRENCIES, self._market))
+
+    @property
+    def display(self):
+        """The face-up cards of the display (money, and module cards such as exchange cards)."""
+        return tuple(self._display)
+
+    @property
+    def to_place(self):
+        """The tiles the player deciding must still place, reserve or give."""
+        return tuple(self._to_place)
+
+    @property
+    def awaiting(self):
+        """End of game: ``(name, tiles)`` of the recipients still to place after the current one."""
+        return tuple((name, tuple(tiles)) for name, tiles in self._awaiting)
+
+    @property
+    def bag_size(self):
+        """The number of tiles left in the bag."""
+        return len(self._bag)
+
+    @property
+    def deck_size(self):
+        """The number of cards in the draw pile (special cards not yet drawn included)."""
+        return len(self._draw)
+
+    @property
+    def discard_size(self):
+        """The number of cards on the discard pile."""
+        return len(self._discard)
+
+    @property
+    def dirk_tiles(self):
+        """Dirk's tiles in the order he received them; () with three or more players."""
+        return tuple(self._dirk_tiles)
+
+    def _player(self, name):
+        if name not in self._hands:
+            raise ValueError(f"no player called {name!r}: the players are "
+                             f"{', '.join(self._players)}")
+        return name
+
+    def hand(self, name):
+        """That player's cards, grouped by currency, highest value first (module cards after)."""
+        return tuple(self._hands[self._player(name)])
+
+    def reserve(self, name):
+        """That player's reserve tiles, in `tile_order`."""
+        return tuple(self._reserves[self._player(name)])
+
+    def alhambra(self, name):
+        """That player's `Alhambra`, the live object: read it, never change it."""
+        return self._alhambras[self._player(name)]
+
+    def census(self):
+        """``{component: total}`` of every component of this game, wherever it is.
+
+        Counted from where things are (bag, market, piles, display, hands, Alhambras,
+        reserves, Dirk, set aside, the modules' pieces), never from the composition, so
+        it checks conservation: it equals the composition's totals in every state.
+
+        Examples
+        --------
+        >>> Game(["Ana", "Ben", "Cy"], seed=3, modules=("vizier", "exchange")).census()
+        {'money': 108, 'exchange_card': 6, 'scoring_card': 2, 'building': 54, 'vizier': 3}
+        """
+        found = Counter(card.component for card in self._all_cards())
+        found["scoring_card"] += len(self._revealed)  # set aside once revealed
+        found.update(tile_component(t) for t in self._all_tiles())
+        for module in self._census_hooks:
+            found.update(module.census(self))
+        return dict(found)
+
+    def _all_cards(self):
+        yield from self._draw
+        yield from self._discard
+        yield from self._display
+        for hand in self._hands.values():
+            yield from hand
+
+    def _all_tiles(self):
+        yield from self._bag
+        yield from (t for t in self._market if t is not None)
+        yield from self._dirk_tiles
+        yield from self._to_place
+        for _, tiles in self._awaiting:
+            yield from tiles
+        for p in self._players:
+            yield from (t for cell, t in self._alhambras[p].layout.items() if cell != (0, 0))
+            yield from self._reserves[p]
+
+    def view(self, name):
+        """What `name` may see: own hand, others' card counts, everything public."""
+        from .view import make_view
+
+        return make_view(self, self._player(name))
+
+    def copy(self):
+        """An independent game with the same future (the same as ``from_json(to_json())``)."""
+        return type(self).from_json(self.to_json())
+
+    def __repr__(self):
+        who = f", {self.current_player} to decide" if self._decisions else ""
+        mods = f" with {', '.join(self.modules)}" if self.modules else ""
+        return f"<Game {', '.join(self._players)}{mods}: turn {self._turn}, {self.phase}{who}>"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from ..display import mimebundle
+
+        return mimebundle(self)
+
+    # -- legal actions -----------------------------------------------------------------
+
+    def legal_actions(self):
+        """Every action legal now for the player deciding, in a canonical order.
+
+        ``act``: takes, buys (square 1..4, then the modules' payment sources),
+        redesigns (reserve tiles placed, tiles removed, reserve tiles exchanged in), the
+        modules' actions, then ``end`` after an exact payment; ``end`` alone when
+        nothing else is legal. Placing: per waiting tile in `tile_order`, its placements
+        by cell, then reserve, then give. A module's decision: its own actions. The
+        order depends on the state alone, never on hashing.
+        """
+        return list(self._legal_tuple())
+
+    def _legal_tuple(self):
+        if self._legal is None:
+            self._legal = self._enumerate_actions()
+        return self._legal
+
+    def _enumerate_actions(self):
+        if not self._decisions:
+            return ()
+        decision = self._decisions[-1]
+        actions = []
+        for source in _BASE_SOURCES.get(decision.kind, ()):
+            actions.extend(source(self))
+        for module in self._option_hooks:
+            actions.extend(module.options(self, decision))
+        if decision.kind == "act" and (self._may_continue or not actions):
+            actions.append(End())
+        return tuple(actions)
+
+    def _take_options(self):
+        # The choices depend on the cards, not their order: one cache entry per multiset.
+        return _take_actions(tuple(sorted(self._display, key=card_order)))
+
+    def payment_options(self, player):
+        """Every minimal way for `player` to pay a market tile now, as `Buy` actions.
+
+        Square by square in one currency (RULES.md §4b), then the ways the modules'
+        payment sources add (an exchange card, §M2).
+        """
+        values = {currency: [] for currency in CURRENCIES}
+        for card in self._hands[player]:  # highest value first
+            if isinstance(card, Card):
+                values[card.currency].append(card.value)
+        actions = []
+        for square, tile in enumerate(self._market, start=1):
+            paid = values[CURRENCIES[square - 1]]
+            if tile is not None and sum(paid) >= tile.price:
+                actions.extend(_buy_actions(square, tile, tuple(paid)))
+        for module in self._payment_hooks:
+            actions.extend(module.payment_sources(self, player))
+        return actions
+
+    def _buy_options(self):
+        return self.payment_options(self.current_player)
+
+    def _redesign_options(self):
+        player = self.current_player
+        actions = self._redesigns.get(player)
+        if actions is None:
+            alhambra = self._alhambras[player]
+            reserve = _distinct(self._reserves[player])
+            actions = [_redesign("place", t, pos)
+                       for t in reserve for pos in sorted(alhambra.legal_positions(t))]
+            actions += [_redesign("remove", None, pos)
+                        for pos in sorted(alhambra.removable_positions())]
+            actions += [_redesign("exchange", t, pos)
+                        for t in reserve for pos in sorted(alhambra.exchange_positions(t))]
+            actions = self._redesigns[player] = tuple(actions)
+        return actions
+
+    def _placing_options(self):
+        alhambra = self._alhambras[self.current_player]
+        may_give = self._decisions[-1].data.get("give", False)
+        actions = []
+        for tile in _distinct(self._to_place):
+            actions += [_place(tile, pos) for pos in sorted(alhambra.legal_positions(tile))]
+            actions.append(Reserve(tile))
+            if may_give:
+                actions.append(Give(tile))
+        return actions
+
+    # -- applying actions ---------------------------------------------------------------
+
+    def apply(self, action):
+        """Carry out `action` for the player deciding now.
+
+        Raises
+        ------
+        IllegalAction
+            If the rules refuse it now; the game is then left exactly as it was.
+        TypeError
+            If `action` is not an `Action`.
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"expected an action, got {type(action).__name__}: {action!r}")
+        if not self._decisions:
+            raise IllegalAction(f"cannot {action}: the game is over")
+        if action.kind not in self._allowed.get(self._decisions[-1].kind, ()):
+            raise IllegalAction(f"cannot {action} now: {self._decision_text()}")
+        check, effect = self._handlers[action.kind]
+        check(self, action)
+        self._legal = None
+        effect(self, action)
+
+    def _decision_text(self):
+        decision = self._decisions[-1]
+        player = decision.player
+        if decision.kind == "act":
+            return f"{player} is to take money, buy or redesign"
+        if decision.kind in ("place", "final_place"):
+            may_give = decision.data.get("give", False)
+            return (f"{player} is to place, reserve{' or give' if may_give else ''}"
+                    f" {', '.join(map(str, self._to_place))}")
+        return f"{player} is to decide ({decision.kind})"
+
+    def refuse(self, action, why, reasons=()):
+        """Raise `IllegalAction` for `action` of the player deciding (for the modules too)."""
+        raise IllegalAction(f"{self.current_player} cannot {action}: {why}", reasons)
+
+    # take (§4a)
+
+    def _check_take(self, action):
+        left = list(self._display)
+        for card in action.cards:
+            if card not in left:
+                self.refuse(action, f"{card} is not on the display "
+                                    f"({', '.join(map(str, self._display)) or 'empty'})")
+            left.remove(card)
+        if len(action.cards) > 1:
+            if not all(isinstance(c, Card) for c in action.cards):
+                self.refuse(action, "an exchange card is taken alone")
+            total = payment_total(action.cards)
+            if total > 5:
+                self.refuse(action, f"several cards must total at most 5, these total {total}")
+
+    def _do_take(self, action):
+        player = self.current_player
+        hand = self._hands[player]
+        for card in action.cards:
+            self._display.remove(card)
+            bisect.insort(hand, card, key=hand_order)
+        self._event("take", player=player, cards=[c.to_list() for c in action.cards])
+        self.end_actions()
+
+    # buy (§4b)
+
+    def check_payment(self, action):
+        """Refuse a `Buy`-like action whose tile, cards or payment the rules do not allow."""
+        tile = self._market[action.square - 1]
+        if tile != action.tile:
+            self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
+        if not any(module.check_buy(self, action) for module in self._buy_checks):
+            for card in action.cards:
+                if getattr(card, "currency", None) != action.currency:
+                    self.refuse(action, f"the {action.currency} square is paid in "
+                                        f"{action.currency} only, not with {card}")
+        left = list(self._hands[self.current_player])
+        for card in action.cards:
+            if card not in left:
+                self.refuse(action, f"{card} is not in hand")
+            left.remove(card)
+        total = payment_total(action.cards)
+        if total < tile.price:
+            self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
+        if not is_minimal(action.cards, tile.price):
+            smallest = min((c for c in action.cards if isinstance(c, Card)), key=lambda c: c.value)
+            self.refuse(action, f"the {smallest} could be left out: the other cards still "
+                                f"total {total - smallest.value}, enough for the price "
+                                f"{tile.price} (only minimal payments are allowed)")
+
+    def pay(self, player, action):
+        """Move a checked payment's cards to the discard and take the tile off the market."""
+        hand = self._hands[player]
+        for card in action.cards:
+            hand.remove(card)
+            self._discard.append(card)
+        self._market[action.square - 1] = None
+
+    def _do_buy(self, action):
+        player = self.current_player
+        self.pay(player, action)
+        self._to_place.append(action.tile)
+        exact = action.exact
+        self._event("buy", player=player, square=action.square, currency=action.currency,
+                    tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards],
+                    exact=exact)
+        if exact:
+            self._may_continue = True
+        else:
+            self.end_actions()
+
+    # redesign (§7)
+
+    def _check_redesign(self, action):
+        player = self.current_player
+        alhambra = self._alhambras[player]
+        if action.move != "remove" and action.tile not in self._reserves[player]:
+            self.refuse(action, f"{action.tile} is not on the reserve")
+        if action.move == "place":
+            verdict = alhambra.check(action.tile, action.pos)
+        elif action.move == "remove":
+            verdict = alhambra.check_removal(action.pos)
+        else:
+            verdict = alhambra.check_exchange(action.tile, action.pos)
+        if not verdict.ok:
+            self.refuse(action, verdict.explain(), verdict.reasons)
+
+    def _do_redesign(self, action):
+        player = self.current_player
+        alhambra = self._alhambras[player]
+        reserve = self._reserves[player]
+        removed = None
+        if action.move == "place":
+            alhambra.place(action.tile, action.pos)
+        elif action.move == "remove":
+            removed = alhambra.remove(action.pos)
+        else:
+            removed = alhambra.exchange(action.tile, action.pos)
+        if action.tile is not None:
+            reserve.remove(action.tile)
+        if removed is not None:
+            bisect.insort(reserve, removed, key=tile_order)
+        self._redesigns.pop(player, None)
+        self._event("redesign", player=player, move=action.move,
+                    tile=None if action.tile is None else action.tile.to_list(),
+                    pos=list(action.pos), removed=None if removed is None else removed.to_list())
+        self.end_actions()
+
+    # end / pass
+
+    def _check_end(self, action):
+        if not self._may_continue and self._legal_tuple() != (End(),):
+            self.refuse(action, "ending the action part needs an exact payment first, and "
+                                "passing is only for a player with no other legal action")
+
+    def _do_end(self, action):
+        self._event("end", player=self.current_player, passed=not self._may_continue)
+        self.end_actions()
+
+    def end_actions(self):
+        """The action part of the turn is over: run the turn-end script (§5)."""
+        self._may_continue = False
+        self._decisions.pop()
+        self._script = list(self._turn_end)
+        self._run_script()
+
+    # place / reserve / give (§5.1, §9.4)
+
+    def _check_waiting(self, action):
+        if action.tile not in self._to_place:
+            self.refuse(action, f"{action.tile} is not waiting to be placed "
+                                f"(waiting: {', '.join(map(str, self._to_place)) or 'nothing'})")
+
+    def _check_place(self, action):
+        self._check_waiting(action)
+        verdict = self._alhambras[self.current_player].check(action.tile, action.pos)
+        if not verdict.ok:
+            self.refuse(action, verdict.explain(), verdict.reasons)
+
+    def _do_place(self, action):
+        player = self.current_player
+        self._alhambras[player].place(action.tile, action.pos)
+        self._redesigns.pop(player, None)
+        self._to_place.remove(action.tile)
+        self._event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos))
+        self._after_placing()
+
+    def _do_reserve(self, action):
+        player = self.current_player
+        self._to_place.remove(action.tile)
+        bisect.insort(self._reserves[player], action.tile, key=tile_order)
+        self._redesigns.pop(player, None)
+        self._event("reserve", player=player, tile=action.tile.to_list())
+        self._after_placing()
+
+    def _check_give(self, action):
+        if not self._dirk:
+            self.refuse(action, f"only a two-player game has {DIRK}")
+        if not self._decisions[-1].data.get("give", False):
+            self.refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
+        self._check_waiting(action)
+
+    def _do_give(self, action):
+        self._to_place.remove(action.tile)
+        self._dirk_tiles.append(action.tile)
+        self._event("give", player=self.current_player, tile=action.tile.to_list())
+        self._after_placing()
+
+    def _after_placing(self):
+        if not self._to_place:
+            self.resume()
+
+    # -- the decision stack and the turn-end script ---------------------------------------
+
+    def push_decision(self, kind, player, **data):
+        """Put a decision on top: `player` is to decide `kind` now (for the modules too)."""
+        self._decisions.append(Decision(kind, player, data))
+
+    def swap_decision(self, kind, player, **data):
+        """Replace the decision on top (a window's answer that needs a choice of its own)."""
+        self._decisions[-1] = Decision(kind, player, data)
+
+    def resume(self):
+        """The decision on top is made: take it off and go on with the script."""
+        self._decisions.pop()
+        self._run_script()
+
+    def _run_script(self):
+        """Run turn-end steps in order until one waits on a decision (it stays first)."""
+        while self._script and not self._decisions:
+            name = self._script.pop(0)
+            if self._steps[name](self):
+                self._script.insert(0, name)
+                return
+
+    def _step_place_bought(self):
+        if self._to_place:
+            self.push_decision("place", self.turn_player, **({"give": True} if self._dirk else {}))
+            return True
+        return False
+
+    def _step_refill_display(self):
+        """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty."""
+        self._refill_display()
+
+    def _refill_display(self):
+        while len(self._display) < DISPLAY_SIZE:
+            if not self._draw:
+                if not self._discard:
+                    return
+                self._reshuffle()
+            self._reveal(self._draw.pop())
+
+    def _reveal(self, card):
+        """A card drawn for the display: a scoring card is set aside, any other goes on it."""
+        if isinstance(card, ScoringCard):
+            self._revealed.append(card.round_no)
+            self._pending_rounds.append(card.round_no)
+            self._event("scoring_card", round=card.round_no)
+        else:
+            self._display.append(card)
+            self._event("draw_card", card=card.to_list())
+
+    def _reshuffle(self):
+        self._draw, self._discard = self._discard, []
+        self._rng.shuffle(self._draw)
+        self._event("reshuffle", cards=len(self._draw))
+
+    def _step_refill_market(self):
+        self.refill_market()
+
+    def refill_market(self):
+        """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short."""
+        self._refill_market()
+
+    def _refill_market(self):
+        for i, tile in enumerate(self._market):
+            if tile is None:
+                if not self._bag:
+                    self._market_short = True
+                    return
+                tile = self._market[i] = self._bag.pop(self._rng.randrange(len(self._bag)))
+                self._event("draw_tile", square=i + 1, tile=tile.to_list())
+
+    def _step_hold_scorings(self):
+        """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10)."""
+        while self._pending_rounds:
+            round_no = self._pending_rounds.pop(0)
+            self._score_round(round_no)
+            if self._dirk:
+                size = DIRK_ROUND_1_GIFT if round_no == 1 else len(self._bag) // 3
+                self._gift_dirk(size, f"round {round_no}")
+
+    def game_ending(self):
+        """Whether the turn now ending ends the game (§9.1): the trigger has fired."""
+        if self._config.end_trigger == "market_short":
+            return self._market_short
+        return not self._bag
+
+    def seats_from_next(self):
+        """The players in seat order from the one after the turn's player, that one last."""
+        n = len(self._players)
+        return [self._players[(self._current + k) % n] for k in range(1, n + 1)]
+
+    def _step_finish_turn(self):
+        """§9.1: end the game if its trigger fired, else start the next turn."""
+        ending = self.game_ending()
+        self._market_short = False
+        if ending:
+            self._end_game(self._config.end_trigger)
+        else:
+            self._current = (self._current + 1) % len(self._players)
+            self._begin_turn()
+
+    def _begin_turn(self):
+        self._turn += 1
+        self.push_decision("act", self.turn_player)
+        self._event("turn", turn=self._turn, player=self.turn_player)
+
+    def _gift_dirk(self, size, after):
+        tiles = [self._bag.pop(self._rng.randrange(len(self._bag)))
+                 for _ in range(min(size, len(self._bag)))]
+        self._dirk_tiles.extend(tiles)
+        self._event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
+
+    # -- scoring (§8) -------------------------------------------------------------------
+
+    def counts(self, name):
+        """``{kind: n}`` of a competitor for majorities, the modules' bonuses included."""
+        if name == DIRK:
+            counts = dict.fromkeys(KINDS, 0)
+            for tile in self._dirk_tiles:
+                if tile.kind in counts:
+                    counts[tile.kind] += 1
+            return counts
+        counts = self._alhambras[name].counts()
+        for module in self._count_hooks:
+            module.count_bonus(self, name, counts)
+        return counts
+
+    def _score_round(self, round_no):
+        """Majorities for every competitor (Dirk too), walls for the real players, module terms."""
+        for module in self._scoring_hooks:
+            module.before_scoring(self, round_no)
+        competitors = self._competitors()
+        counts = {name: self.counts(name) for name in competitors}
+        walls = {name: 0 if name == DIRK else self._alhambras[name].longest_wall()
+                 for name in competitors}
+        terms = [(term, module.score(self, term, round_no)) for module, term in self._score_hooks]
+        breakdown = score_round(round_no, counts, walls, terms)
+        for name, gained in breakdown.points.items():
+            self._scores[name] += gained
+        self._scored.append(round_no)
+        self._event("scoring", round=round_no, counts=counts, walls=walls,
+                    points=dict(breakdown.points), parts=breakdown.parts_dict())
+
+    # -- end of the game (§9) -----------------------------------------------------------
+
+    def _end_game(self, reason):
+        self._event("end_triggered", reason=reason)
+        self._end_reason = reason
+        self._distribute()
+        self._script = list(GAME_END)
+
+    def _majority_holder(self, currency):
+        """The one player holding strictly the most money in `currency`, else None."""
+        holdings = {p: sum(c.value for c in self._hands[p]
+                           if isinstance(c, Card) and c.currency == currency)
+                    for p in self._players}
+        best = max(holdings.values())
+        leaders = [p for p, total in holdings.items() if total == best]
+        return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+    def _distribute(self):
+        """§9.3: each market tile to the strict majority holder of its currency."""
+        received = {}
+        record = []
+        for i, tile in enumerate(self._market):
+            if tile is None:
+                continue
+            holder = self._majority_holder(CURRENCIES[i])
+            record.append({"square": i + 1, "currency": CURRENCIES[i], "tile": tile.to_list(),
+                           "to": holder})
+            if holder is not None:
+                self._market[i] = None
+                received.setdefault(holder, []).append(tile)
+        self._event("distribution", tiles=record)
+        self._awaiting = [[p, received[p]] for p in self.seats_from_next() if p in received]
+
+    def _step_final_placing(self):
+        if not self._awaiting:
+            return False
+        player, tiles = self._awaiting.pop(0)
+        self._current = self._players.index(player)
+        self._to_place = tiles
+        self.push_decision("final_place", player)
+        self._event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
+        return True
+
+    def _step_final_scoring(self):
+        self._score_round(3)
+        self._event("game_over", scores=dict(self._scores), winners=self.winners)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def event(self, kind, **fields):
+        """Append an event to the record (for the modules too)."""
+        self._events.append({"type": kind, **fields})
+
+    _event = event
+
+    # -- saving and restoring -------------------------------------------------------------
+
+    def to_json(self):
+        """The whole state as a JSON string, byte for byte the same for the same game.
+
+        Keys are sorted; tiles are ``[kind, price, walls]`` with walls in N, E, S, W
+        order; cards ``[currency, value]``, scoring cards ``["scoring", round]``,
+        exchange cards ``["exchange", currency, currency]``; the draw pile is listed top
+        card first; Alhambras list ``[x, y, kind, price, walls]`` by cell; the modules'
+        slices under ``"modules_state"``. The generator's state is included.
+        """
+        from .persist import game_state
+
+        return json.dumps(game_state(self), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text):
+        """Restore a game saved by `to_json` (this version or version 1), checking it.
+
+        Raises
+        ------
+        InvalidSave
+            Naming what is wrong and where: malformed JSON or fields, a card or tile
+            missing, doubled or unknown, an illegal Alhambra, an impossible decision, a
+            state with no way to go on. Never another exception, in time linear in the
+            text's size.
+        """
+        from .persist import load_game
+
+        return load_game(cls, text)
+
+
+#: action kind -> (check, effect), each called as f(game, action).
+_BASE_HANDLERS = MappingProxyType({
+    "take": (Game._check_take, Game._do_take),
+    "buy": (Game.check_payment, Game._do_buy),
+    "redesign": (Game._check_redesign, Game._do_redesign),
+    "end": (Game._check_end, Game._do_end),
+    "place": (Game._check_place, Game._do_place),
+    "reserve": (Game._check_waiting, Game._do_reserve),
+    "give": (Game._check_give, Game._do_give),
+})
+
+#: decision kind -> the action kinds allowed in it (the modules add theirs).
+_BASE_ALLOWED = MappingProxyType({
+    "act": frozenset({"take", "buy", "redesign", "end"}),
+    "place": frozenset({"place", "reserve", "give"}),
+    "final_place": frozenset({"place", "reserve"}),
+})
+assert set(_BASE_ALLOWED) == set(BASE_DECISIONS)
+
+#: decision kind -> the methods listing its legal actions, in order.
+_BASE_SOURCES = MappingProxyType({
+    "act": (Game._take_options, Game._buy_options, Game._redesign_options),
+    "place": (Game._placing_options,),
+    "final_place": (Game._placing_options,),
+})
+
+#: turn-end step name -> method; True means "waiting on a decision".
+_BASE_STEPS = MappingProxyType({name: getattr(Game, f"_step_{name}")
+                                for name in TURN_END + GAME_END})

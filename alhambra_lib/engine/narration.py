@@ -1,0 +1,169 @@
+"""Events told as sentences, and the fields every event type carries.
+
+`describe_event` gives one readable line per event of `Game.events`. `EVENT_FIELDS`
+says which fields each event type must have: a restored game checks its events
+against it, so narrating a loaded game never fails. Modules add their event types
+with `register_events`.
+
+`scoring_parts` is the one place that reads a scoring event's points by term; saves
+of version 1 have no ``parts``, and there majorities are what the walls leave.
+"""
+
+from __future__ import annotations
+
+from ..actions import DIRK
+
+__all__ = ["describe_event", "scoring_parts", "EVENT_FIELDS", "register_events", "card_text",
+           "tile_text"]
+
+
+def tile_text(data):
+    """``[kind, price, walls]`` -> ``"8-garden"``."""
+    return f"{data[1]}-{data[0]}" if data else "nothing"
+
+
+def card_text(data):
+    """A card's JSON form as words: ``["ducat", 5]`` -> ``"5 ducat"``."""
+    if data and data[0] == "exchange":
+        return "exchange " + "/".join(data[1:])
+    return f"{data[1]} {data[0]}"
+
+
+def _cards_text(cards):
+    return " + ".join(map(card_text, cards))
+
+
+def scoring_parts(event) -> dict:
+    """``{term: {name: points}}`` of a scoring event (version-1 events derived)."""
+    if "parts" in event:
+        return event["parts"]
+    walls = event["walls"]
+    return {"majorities": {n: p - walls[n] for n, p in event["points"].items()},
+            "walls": dict(walls)}
+
+
+def _scoring_text(e):
+    parts = scoring_parts(e)
+
+    def line(name, points):
+        terms = " + ".join(f"{values[name]} {term.replace('_', ' ')}"
+                           for term, values in parts.items())
+        return f"{name} {points} ({terms})"
+
+    return f"scoring round {e['round']}: " + ", ".join(line(n, p) for n, p in e["points"].items())
+
+
+def _distribution_text(e):
+    parts = [f"{tile_text(t['tile'])} ({t['currency']}) to {t['to'] or 'nobody'}"
+             for t in e["tiles"]]
+    return "last market tiles: " + ("; ".join(parts) or "none left")
+
+
+def _redesign_text(e):
+    if e["move"] == "remove":
+        return f"{e['player']} moves {tile_text(e['removed'])} at {tuple(e['pos'])} to the reserve"
+    if e["move"] == "place":
+        return f"{e['player']} places {tile_text(e['tile'])} from the reserve at {tuple(e['pos'])}"
+    return (f"{e['player']} exchanges {tile_text(e['tile'])} from the reserve with "
+            f"{tile_text(e['removed'])} at {tuple(e['pos'])}")
+
+
+def _paying(e):
+    cards = e["cards"]
+    if any(c[0] == "exchange" for c in cards):
+        paid = _cards_text(cards)
+    else:
+        paid = "+".join(str(v) for _, v in cards)
+    return (f"{tile_text(e['tile'])} from the {e['currency']} square paying {paid}"
+            + (" (exact)" if e["exact"] else ""))
+
+
+def _winners_text(e):
+    winners = e["winners"]
+    verb = "win" if len(winners) != 1 or winners == ["You"] else "wins"
+    return (f"final scores: {', '.join(f'{n} {s}' for n, s in e['scores'].items())}; "
+            f"{' and '.join(winners)} {verb}")
+
+
+#: event type -> (required fields, sentence).
+_EVENTS = {
+    "setup": (("players", "dirk", "options"),
+              lambda e: f"new game: {', '.join(e['players'])}" + (f" and {DIRK}" if e["dirk"] else "")
+              + (f", with {', '.join(e['modules'])}" if e.get("modules") else "")),
+    "draw_tile": (("square", "tile"), lambda e: f"market square {e['square']}: {tile_text(e['tile'])}"),
+    "dirk_gift": (("after", "tiles"), lambda e: f"{DIRK} receives ({e['after']}): "
+                  + (", ".join(map(tile_text, e["tiles"])) or "nothing")),
+    "starting_money": (("player", "cards"), lambda e: f"{e['player']} gets {_cards_text(e['cards'])}"),
+    "start_player": (("player", "cards", "total"),
+                     lambda e: f"{e['player']} starts ({e['cards']} cards worth {e['total']})"),
+    "draw_pile": (("piles",), lambda e: f"draw pile built from piles of {e['piles']}"),
+    "draw_card": (("card",), lambda e: f"display: {card_text(e['card'])}"),
+    "scoring_card": (("round",), lambda e: f"scoring card {e['round']} comes up"),
+    "reshuffle": (("cards",),
+                  lambda e: f"the {e['cards']} discarded cards are shuffled into a new draw pile"),
+    "turn": (("turn", "player"), lambda e: f"-- turn {e['turn']}: {e['player']}"),
+    "take": (("player", "cards"), lambda e: f"{e['player']} takes {_cards_text(e['cards'])}"),
+    "buy": (("player", "square", "currency", "tile", "cards", "exact"),
+            lambda e: f"{e['player']} buys {_paying(e)}"),
+    "redesign": (("player", "move", "tile", "pos", "removed"), _redesign_text),
+    "end": (("player", "passed"),
+            lambda e: f"{e['player']} {'passes' if e['passed'] else 'ends the actions'}"),
+    "place": (("player", "tile", "pos"),
+              lambda e: f"{e['player']} places {tile_text(e['tile'])} at {tuple(e['pos'])}"),
+    "reserve": (("player", "tile"),
+                lambda e: f"{e['player']} puts {tile_text(e['tile'])} on the reserve"),
+    "give": (("player", "tile"), lambda e: f"{e['player']} gives {tile_text(e['tile'])} to {DIRK}"),
+    "scoring": (("round", "counts", "walls", "points"), _scoring_text),
+    "end_triggered": (("reason",), lambda e: "the game ends: " + {
+        "market_short": "the bag cannot fill the market",
+        "bag_empty": "the bag is empty"}.get(e["reason"], e["reason"])),
+    "distribution": (("tiles",), _distribution_text),
+    "final_placing": (("player", "tiles"), lambda e: f"{e['player']} places the received "
+                      f"{', '.join(map(tile_text, e['tiles']))}"),
+    "game_over": (("scores", "winners"), _winners_text),
+}
+
+#: event type -> the fields it must carry.
+EVENT_FIELDS = {kind: fields for kind, (fields, _) in _EVENTS.items()}
+
+
+def register_events(events):
+    """Add a module's ``{event type: (required fields, sentence function)}``."""
+    for kind, entry in events.items():
+        if kind in _EVENTS and _EVENTS[kind] != entry:
+            raise ValueError(f"event type {kind!r} is already described")
+        _EVENTS[kind] = entry
+        EVENT_FIELDS[kind] = entry[0]
+
+
+def _second_person(line):
+    """'You takes ...' -> 'You take ...': the verb after "You" loses its -s / -es."""
+    you, verb, rest = (line.split(" ", 2) + [""])[:3]
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        verb = verb[:-2]
+    elif verb.endswith("s"):
+        verb = verb[:-1]
+    return " ".join(part for part in (you, verb, rest) if part)
+
+
+def describe_event(event):
+    """One readable line for an event of `Game.events`.
+
+    A player named "You" (as at a `GameTable`) is narrated in the second person.
+
+    Examples
+    --------
+    >>> describe_event({"type": "take", "player": "Ana", "cards": [["ducat", 3], ["florin", 2]]})
+    'Ana takes 3 ducat + 2 florin'
+    >>> describe_event({"type": "end", "player": "You", "passed": True})
+    'You pass'
+    >>> describe_event({"type": "scoring", "round": 1, "counts": {}, "walls": {"Ana": 2},
+    ...                 "points": {"Ana": 3}, "parts": {"majorities": {"Ana": 1},
+    ...                 "walls": {"Ana": 2}}})
+    'scoring round 1: Ana 3 (1 majorities + 2 walls)'
+    """
+    entry = _EVENTS.get(event.get("type"))
+    if not entry:
+        return str(event)
+    line = entry[1](event)
+    return _second_person(line) if event.get("player") == "You" and line.startswith("You ") else line

@@ -1,0 +1,493 @@
+"""Saving and restoring a game: the state as JSON, versioned, checked on the way in.
+
+`game_state` writes the state as plain data (version 2). `load_game` reads version 2,
+and version 1 (before the decision stack and the modules) by upgrading it first. A
+restored game is checked against the rules: the components are exactly those of its
+composition (counted before any Alhambra is built, so a huge hand-made layout is
+refused at once), every Alhambra is legal, the decisions and the script make sense,
+the scores are the sum of the scoring events, every event has its fields, and the
+game can go on. Anything wrong raises `InvalidSave` saying what and where; no other
+exception escapes, and the work is linear in the size of the text.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from ..actions import DIRK, card_from_list, tile_from_list
+from ..alhambra import Alhambra
+from ..components import FOUNTAIN, ScoringCard
+from ..errors import AlhambraError, InvalidSave
+from ..grid import check_cell
+from .composition import composition
+from .config import END_TRIGGERS, ROUNDS, GameConfig
+from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
+from .game import MARKET_SIZE, DISPLAY_SIZE, hand_order, tile_component
+from .narration import EVENT_FIELDS
+
+__all__ = ["game_state", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
+
+SAVE_FORMAT = "alhambra_lib.game"
+SAVE_VERSION = 2
+
+_KEYS = frozenset({
+    "format", "version", "players", "options", "modules", "rng", "decisions", "script",
+    "turn_player", "start_player", "turn", "may_continue", "bag", "market", "draw_pile",
+    "discard", "display", "hands", "alhambras", "reserves", "dirk_tiles", "to_place",
+    "awaiting", "scores", "scoring_cards_revealed", "rounds_scored", "pending_rounds",
+    "market_short", "end_reason", "events", "modules_state",
+})
+_V1_KEYS = frozenset({
+    "format", "version", "players", "options", "rng", "phase", "current", "start_player",
+    "turn", "may_continue", "bag", "market", "draw_pile", "discard", "display", "hands",
+    "alhambras", "reserves", "dirk_tiles", "to_place", "awaiting", "scores",
+    "scoring_cards_revealed", "rounds_scored", "end_reason", "events",
+})
+
+
+def _card_json(card):
+    if isinstance(card, ScoringCard):
+        return ["scoring", card.round_no]
+    return card.to_list()
+
+
+def game_state(game) -> dict:
+    """The whole state of `game` as JSON-able data (see `Game.to_json`)."""
+    version, internal, gauss = game._rng.getstate()
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "players": list(game._players),
+        "options": game.options,
+        "modules": list(game.modules),
+        "rng": [version, list(internal), gauss],
+        "decisions": [d.to_dict() for d in game._decisions],
+        "script": list(game._script),
+        "turn_player": game._players[game._current],
+        "start_player": game.start_player,
+        "turn": game._turn,
+        "may_continue": game._may_continue,
+        "bag": [t.to_list() for t in game._bag],
+        "market": [None if t is None else t.to_list() for t in game._market],
+        "draw_pile": [_card_json(c) for c in reversed(game._draw)],
+        "discard": [c.to_list() for c in game._discard],
+        "display": [c.to_list() for c in game._display],
+        "hands": {p: [c.to_list() for c in h] for p, h in game._hands.items()},
+        "alhambras": {p: [[x, y, *t.to_list()] for (x, y), t in sorted(a.layout.items())]
+                      for p, a in game._alhambras.items()},
+        "reserves": {p: [t.to_list() for t in r] for p, r in game._reserves.items()},
+        "dirk_tiles": [t.to_list() for t in game._dirk_tiles],
+        "to_place": [t.to_list() for t in game._to_place],
+        "awaiting": [[p, [t.to_list() for t in tiles]] for p, tiles in game._awaiting],
+        "scores": dict(game._scores),
+        "scoring_cards_revealed": list(game._revealed),
+        "rounds_scored": list(game._scored),
+        "pending_rounds": list(game._pending_rounds),
+        "market_short": game._market_short,
+        "end_reason": game._end_reason,
+        "events": game._events,
+        "modules_state": {name: data for name, data in game._slices.items()},
+    }
+
+
+def load_game(cls, text):
+    """Restore a `Game` (class `cls`) from `text`; raises only `InvalidSave`."""
+    loader = _Loader()
+    try:
+        return loader.load(cls, text)
+    except InvalidSave:
+        raise
+    except (AlhambraError, TypeError, KeyError, AttributeError, IndexError, OverflowError,
+            RecursionError, ValueError) as error:
+        # A check below missed a malformed value: still a typed refusal, with its place.
+        raise InvalidSave(f"{type(error).__name__}: {error}", loader.where) from None
+
+
+class _Loader:
+    """Reads a save section by section; `where` names the section being read."""
+
+    def __init__(self):
+        self.where = ""
+        self.revealed = []
+
+    def fail(self, message):
+        raise InvalidSave(message, self.where)
+
+    def expect(self, value, kind, what):
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            self.fail(f"{what} should be a {kind.__name__}, got {_short(value)}")
+        return value
+
+    def decode(self, decoder, value, what):
+        try:
+            return decoder(value)
+        except (TypeError, ValueError) as error:
+            self.fail(f"{what}: {error}")
+
+    def tiles(self, data, what):
+        return [self.decode(tile_from_list, t, what) for t in self.expect(data, list, what)]
+
+    def cards(self, data, what):
+        return [self.decode(card_from_list, c, what) for c in self.expect(data, list, what)]
+
+    def pile_card(self, data):
+        if isinstance(data, list) and len(data) == 2 and data[0] == "scoring":
+            if data[1] not in (1, 2) or isinstance(data[1], bool):
+                self.fail(f"a scoring card is round 1 or 2, got {_short(data)}")
+            return ScoringCard(data[1])
+        return self.decode(card_from_list, data, "draw_pile")
+
+    # -- the whole load, cheapest checks first ------------------------------------------
+
+    def load(self, cls, text):
+        self.where = "text"
+        if not isinstance(text, (str, bytes, bytearray)):
+            self.fail(f"a saved game is JSON text, got {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+            self.fail(f"not JSON ({type(error).__name__}: {error})")
+        data = self.upgrade(self.expect(data, dict, "a saved game"))
+        config = self.config(data)
+        game = cls.__new__(cls)
+        game._blank(config, self.rng(data["rng"]))
+        layouts = self.piles_and_players(game, data)
+        self.conservation(game, config, layouts)
+        self.alhambras(game, layouts)
+        self.progress(game, data)
+        self.slices(game, data)
+        self.events(game, data)
+        self.census(game, config)
+        self.can_go_on(game)
+        return game
+
+    def upgrade(self, data):
+        self.where = "format"
+        if data.get("format") != SAVE_FORMAT:
+            self.fail(f"format should be {SAVE_FORMAT!r}, got {_short(data.get('format'))}")
+        version = data.get("version")
+        if version == 1:
+            self.keys(data, _V1_KEYS)
+            return _upgrade_v1(data, self)
+        if version != SAVE_VERSION:
+            self.fail(f"unknown version {_short(version)} (this library reads 1 and {SAVE_VERSION})")
+        self.keys(data, _KEYS)
+        return data
+
+    def keys(self, data, expected):
+        missing, unknown = expected - set(data), set(data) - expected
+        if missing or unknown:
+            self.fail(f"keys missing {sorted(missing)}, unknown {sorted(map(str, unknown))}")
+
+    def config(self, data):
+        self.where = "players/options/modules"
+        players = self.expect(data["players"], list, "players")
+        options = self.expect(data["options"], dict, "options")
+        if set(options) != {"end_trigger", "hole_rule"}:
+            self.fail(f"options are end_trigger and hole_rule, got {sorted(map(str, options))}")
+        modules = self.expect(data["modules"], list, "modules")
+        try:
+            return GameConfig.make(players, modules=modules, **options)
+        except (TypeError, ValueError) as error:
+            self.fail(str(error))
+
+    def rng(self, data):
+        self.where = "rng"
+        if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], list)
+                and len(data[1]) == 625 and all(type(x) is int for x in data[1])):
+            self.fail("rng should be [version, [625 integers], gauss_next]")
+        rng = random.Random()
+        try:
+            rng.setstate((data[0], tuple(data[1]), data[2]))
+        except (TypeError, ValueError, OverflowError) as error:
+            self.fail(f"rng state refused: {error}")
+        return rng
+
+    def per_player(self, game, data, key):
+        self.where = key
+        value = self.expect(data[key], dict, key)
+        if set(value) != set(game._players):
+            self.fail(f"one entry per player {list(game._players)}, got {sorted(map(str, value))}")
+        return value
+
+    def piles_and_players(self, game, data):
+        self.where = "bag"
+        game._bag = sorted(self.tiles(data["bag"], "bag"), key=_tile_key)
+        self.where = "market"
+        market = self.expect(data["market"], list, "market")
+        if len(market) != MARKET_SIZE:
+            self.fail(f"the market has {MARKET_SIZE} squares, got {len(market)}")
+        game._market = [None if t is None else self.decode(tile_from_list, t, "market")
+                        for t in market]
+        self.where = "draw_pile"
+        game._draw = [self.pile_card(c) for c in reversed(self.expect(data["draw_pile"], list,
+                                                                      "draw_pile"))]
+        self.where = "discard"
+        game._discard = self.cards(data["discard"], "discard")
+        self.where = "display"
+        game._display = self.cards(data["display"], "display")
+        if len(game._display) > DISPLAY_SIZE:
+            self.fail(f"the display holds at most {DISPLAY_SIZE} cards, got {len(game._display)}")
+        self.where = "scoring_cards_revealed"
+        self.revealed = self.rounds(data["scoring_cards_revealed"], (1, 2))
+        self.where = "dirk_tiles"
+        game._dirk_tiles = self.tiles(data["dirk_tiles"], "dirk_tiles")
+        if game._dirk_tiles and not game._dirk:
+            self.fail(f"{DIRK} only plays in a two-player game")
+        hands = self.per_player(game, data, "hands")
+        reserves = self.per_player(game, data, "reserves")
+        alhambras = self.per_player(game, data, "alhambras")
+        layouts = {}
+        for p in game._players:
+            self.where = f"{p}'s hand"
+            game._hands[p] = sorted(self.cards(hands[p], self.where), key=hand_order)
+            self.where = f"{p}'s reserve"
+            game._reserves[p] = sorted(self.tiles(reserves[p], self.where), key=_tile_key)
+            layouts[p] = self.layout(alhambras[p], p)
+        self.where = "to_place"
+        game._to_place = self.tiles(data["to_place"], "to_place")
+        self.where = "awaiting"
+        for entry in self.expect(data["awaiting"], list, "awaiting"):
+            if not (isinstance(entry, list) and len(entry) == 2 and entry[0] in game._players):
+                self.fail(f"awaiting lists [player, tiles], got {_short(entry)}")
+            tiles = self.tiles(entry[1], "awaiting")
+            if not tiles:
+                self.fail(f"{entry[0]} awaits no tiles: a recipient receives at least one")
+            game._awaiting.append([entry[0], tiles])
+        return layouts
+
+    def layout(self, cells, player):
+        self.where = f"{player}'s Alhambra"
+        layout = {}
+        for entry in self.expect(cells, list, self.where):
+            if not isinstance(entry, list) or len(entry) != 5:
+                self.fail(f"cells are [x, y, kind, price, walls], got {_short(entry)}")
+            cell = self.decode(check_cell, entry[:2], "a cell")
+            if cell in layout:
+                self.fail(f"two tiles on {cell}")
+            layout[cell] = self.decode(tile_from_list, entry[2:], "a tile")
+        if layout.get((0, 0)) != FOUNTAIN:
+            self.fail("the fountain belongs at (0, 0)")
+        return layout
+
+    def conservation(self, game, config, layouts):
+        """Every card and tile of the composition exactly once, before any Alhambra is built."""
+        box = composition(config, game._modules)
+        self.where = "cards"
+        held = Counter(game._draw)
+        held.update(game._discard)
+        held.update(game._display)
+        for hand in game._hands.values():
+            held.update(hand)
+        held.update(ScoringCard(r) for r in self.revealed)
+        expected = box.cards()
+        if held != expected:
+            self.fail(f"the cards are not the {sum(expected.values())} of the game "
+                      f"(missing {_names(expected - held)}, extra or unknown {_names(held - expected)})")
+        self.where = "tiles"
+        found = Counter(t for t in game._bag)
+        found.update(t for t in game._market if t is not None)
+        found.update(game._dirk_tiles)
+        found.update(game._to_place)
+        for _, waiting in game._awaiting:
+            found.update(waiting)
+        for p in game._players:
+            found.update(t for cell, t in layouts[p].items() if cell != (0, 0))
+            found.update(game._reserves[p])
+        expected = Counter(box.bag)
+        if found != expected:
+            self.fail(f"the tiles are not the {len(box.bag)} of the game (missing "
+                      f"{_names(expected - found, repr)}, extra or unknown {_names(found - expected, repr)})")
+
+    def alhambras(self, game, layouts):
+        for p, layout in layouts.items():
+            self.where = f"{p}'s Alhambra"
+            try:
+                game._alhambras[p] = Alhambra.from_layout(layout, game._config.hole_rule)
+            except (AlhambraError, TypeError, ValueError) as error:
+                self.fail(f"illegal: {error}")
+
+    def progress(self, game, data):
+        self.where = "start_player"
+        if data["start_player"] not in game._players:
+            self.fail(f"the start player {_short(data['start_player'])} is not a player")
+        game._start = game._players.index(data["start_player"])
+        self.where = "turn_player"
+        if data["turn_player"] not in game._players:
+            self.fail(f"{_short(data['turn_player'])} is not a player")
+        game._current = game._players.index(data["turn_player"])
+        self.where = "turn"
+        game._turn = self.expect(data["turn"], int, "turn")
+        if game._turn < 1:
+            self.fail(f"turn should be 1 or more, got {game._turn}")
+        self.where = "may_continue"
+        game._may_continue = self.expect(data["may_continue"], bool, "may_continue")
+        self.where = "market_short"
+        game._market_short = self.expect(data["market_short"], bool, "market_short")
+        game._revealed = list(self.revealed)
+        self.where = "rounds_scored"
+        game._scored = self.rounds(data["rounds_scored"], ROUNDS)
+        self.where = "pending_rounds"
+        game._pending_rounds = self.rounds(data["pending_rounds"], (1, 2))
+        self.where = "end_reason"
+        game._end_reason = data["end_reason"]
+        if game._end_reason not in (None, *END_TRIGGERS):
+            self.fail(f"unknown end_reason {_short(game._end_reason)}")
+        self.decisions(game, data)
+        self.where = "scores"
+        scores = self.expect(data["scores"], dict, "scores")
+        if set(scores) != set(game._competitors()):
+            self.fail(f"one entry per competitor {list(game._competitors())}")
+        game._scores = {p: self.expect(scores[p], int, f"{p}'s score") for p in game._competitors()}
+
+    def rounds(self, data, allowed):
+        rounds = self.expect(data, list, self.where)
+        if len(set(map(repr, rounds))) != len(rounds) or not all(
+                type(r) is int and r in allowed for r in rounds):
+            self.fail(f"distinct rounds among {allowed}, got {_short(rounds)}")
+        return list(rounds)
+
+    def decisions(self, game, data):
+        self.where = "decisions"
+        entries = self.expect(data["decisions"], list, "decisions")
+        if len(entries) > 4:
+            self.fail(f"at most a few decisions are pending at once, got {len(entries)}")
+        for entry in entries:
+            if not (isinstance(entry, dict) and entry.get("kind") in game._allowed
+                    and entry.get("player") in game._players):
+                self.fail(f"a decision is {{kind, player, ...}} of a known kind and player, "
+                          f"got {_short(entry)}")
+            extra = {k: v for k, v in entry.items() if k not in ("kind", "player")}
+            if extra not in ({}, {"give": True}) or (extra and not game._dirk):
+                self.fail(f"unknown data {_short(extra)} in a {entry['kind']} decision")
+            game._decisions.append(Decision(entry["kind"], entry["player"], extra))
+        self.where = "script"
+        script = self.expect(data["script"], list, "script")
+        for name in script:
+            if name not in game._steps:
+                self.fail(f"unknown turn-end step {_short(name)}")
+        game._script = list(script)
+        self.consistency(game)
+
+    def consistency(self, game):
+        self.where = "decisions"
+        top = game._decisions[-1] if game._decisions else None
+        over = top is None
+        scored, revealed, pending = game._scored, game._revealed, game._pending_rounds
+        expected = sorted(revealed) + [3] if over else sorted(revealed)
+        if sorted(scored + pending) != expected or (over and pending):
+            self.fail(f"rounds scored {scored} (pending {pending}) do not match the scoring "
+                      f"cards revealed {revealed}{' and the final scoring' if over else ''}")
+        if (game._end_reason is not None) != (over or top.kind == "final_place"):
+            self.fail(f"the end of the game (reason {game._end_reason}) does not match the "
+                      f"decision {top}")
+        if game._awaiting and (top is None or top.kind != "final_place"):
+            self.fail("tiles await distribution recipients outside the final placing")
+        if top is not None and top.kind == "act":
+            if len(game._decisions) != 1 or game._script or top.player != game.turn_player:
+                self.fail("the action part is the turn player's only decision, with no "
+                          "turn-end step pending")
+            if bool(game._to_place) != game._may_continue:
+                self.fail("bought tiles wait in the action part exactly when an exact "
+                          "payment allows another action")
+        elif game._may_continue:
+            self.fail("another action after an exact payment only in the action part")
+        placing = top is not None and top.kind in ("place", "final_place")
+        if placing != bool(game._to_place) and not (top is not None and top.kind == "act"):
+            self.fail(f"decision {top} with {len(game._to_place)} tiles to place")
+        if len(game._to_place) > MARKET_SIZE and not (top and top.kind == "final_place"):
+            self.fail(f"at most {MARKET_SIZE} tiles can be bought in a turn")
+        if top is not None and top.kind not in BASE_DECISIONS + tuple(
+                k for m in game._modules for k in m.decisions if k != "act"):
+            self.fail(f"unknown decision {top.kind!r}")
+
+    def slices(self, game, data):
+        self.where = "modules_state"
+        slices = self.expect(data["modules_state"], dict, "modules_state")
+        if set(slices) != set(game.modules):
+            self.fail(f"one entry per module {list(game.modules)}, got {sorted(map(str, slices))}")
+        for module in game._modules:
+            self.where = f"modules_state.{module.name}"
+            game._slices[module.name] = module.load_slice(game, slices[module.name])
+
+    def events(self, game, data):
+        events = self.expect(data["events"], list, "events")
+        totals = dict.fromkeys(game._competitors(), 0)
+        for i, event in enumerate(events):
+            self.where = f"events[{i}]"
+            if not isinstance(event, dict) or event.get("type") not in EVENT_FIELDS:
+                self.fail(f"an event is a dict with a known 'type', got {_short(event)}")
+            missing = [f for f in EVENT_FIELDS[event["type"]] if f not in event]
+            if missing:
+                self.fail(f"a {event['type']} event lacks {missing}")
+            if event["type"] == "scoring":
+                self.scoring_event(event, totals)
+        game._events = events
+        self.where = "scores"
+        if totals != game._scores:
+            self.fail(f"scores {game._scores} differ from the sum of the scoring events {totals}")
+
+    def scoring_event(self, event, totals):
+        points = event["points"]
+        if not isinstance(points, dict) or set(points) != set(totals) or not all(
+                type(v) is int for v in points.values()):
+            self.fail("a scoring event lacks the points of every competitor")
+        parts = event.get("parts", {})
+        if not isinstance(parts, dict) or not all(
+                isinstance(v, dict) and set(v) == set(totals) and all(type(x) is int for x in v.values())
+                for v in parts.values()):
+            self.fail("a scoring event's parts are {term: {competitor: points}}")
+        for name in totals:
+            if parts and sum(v[name] for v in parts.values()) != points[name]:
+                self.fail(f"the parts of {name} do not add up to {points[name]}")
+            totals[name] += points[name]
+
+    def census(self, game, config):
+        self.where = "census"
+        expected = dict(composition(config, game._modules).totals)
+        found = game.census()
+        if found != expected:
+            self.fail(f"the components are {found}, the game has {expected}")
+
+    def can_go_on(self, game):
+        self.where = "decisions"
+        if game._decisions and not game.legal_actions():
+            self.fail(f"{game.decision} has no legal action: the game could not go on")
+
+
+def _upgrade_v1(data, loader):
+    """A version-1 save (phase + player to act) as version 2 (decisions + script)."""
+    loader.where = "phase"
+    phase, current = data.get("phase"), data.get("current")
+    dirk = isinstance(data.get("players"), list) and len(data["players"]) == 2
+    kinds = {"action": "act", "place": "place", "final_place": "final_place"}
+    if phase == "over":
+        decisions, script = [], []
+        current = data.get("start_player")
+    elif phase in kinds:
+        extra = {"give": True} if phase == "place" and dirk else {}
+        decisions = [{"kind": kinds[phase], "player": current, **extra}]
+        script = {"act": [], "place": list(TURN_END), "final_place": list(GAME_END)}[kinds[phase]]
+    else:
+        loader.fail(f"unknown phase {_short(phase)}")
+    upgraded = {k: v for k, v in data.items() if k not in ("phase", "current")}
+    upgraded.update(version=SAVE_VERSION, modules=[], decisions=decisions, script=script,
+                    turn_player=current, pending_rounds=[], market_short=False, modules_state={})
+    return upgraded
+
+
+def _tile_key(tile):
+    from ..actions import tile_order
+
+    return tile_order(tile)
+
+
+def _short(value, limit=80):
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _names(counter, show=str):
+    return sorted(map(show, counter.elements()))[:12]

@@ -1,0 +1,101 @@
+"""What one player may see of a game: `GameView`.
+
+Everything public, the player's own hand, the others' card counts, and a section per
+module (``view.modules[name]``), each module hiding what the player may not see (e.g.
+the others' bonus cards, of which only the number shows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..actions import DIRK
+from ..alhambra import Alhambra
+from ..components import KINDS
+
+__all__ = ["GameView", "make_view"]
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What one player may see: everything public, their own hand, others' card counts.
+
+    Built by `Game.view`; a snapshot, unchanged by later moves.
+
+    Attributes
+    ----------
+    player : str
+        Whose view this is.
+    hand : tuple of Card
+        That player's cards; of the others only `hand_sizes` is known.
+    layouts : mapping
+        ``{name: {(x, y): Tile}}`` for every Alhambra.
+    decision : Decision or None
+        What is being decided now, and by whom.
+    modules : mapping
+        ``{module name: its public part for this player}``.
+    """
+
+    player: str
+    players: tuple
+    phase: object
+    current_player: str | None
+    turn: int
+    hand: tuple
+    hand_sizes: MappingProxyType
+    market: tuple
+    display: tuple
+    layouts: MappingProxyType
+    reserves: MappingProxyType
+    to_place: tuple
+    dirk_tiles: tuple
+    scores: MappingProxyType
+    bag_size: int
+    deck_size: int
+    discard_size: int
+    rounds_scored: tuple
+    options: MappingProxyType
+    decision: object = None
+    modules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+
+    def alhambra(self, name):
+        """A fresh `Alhambra` of `name`'s layout, free to experiment on."""
+        return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False)
+
+    def counts(self, name):
+        """``{kind: n}`` of `name`'s Alhambra, or of Dirk's tiles (no module bonuses)."""
+        counts = dict.fromkeys(KINDS, 0)
+        tiles = self.dirk_tiles if name == DIRK else self.layouts[name].values()
+        for tile in tiles:
+            if tile.kind in counts:
+                counts[tile.kind] += 1
+        return counts
+
+
+def make_view(game, name) -> GameView:
+    """The `GameView` of `game` for player `name`."""
+    return GameView(
+        player=name,
+        players=game.players,
+        phase=game.phase,
+        current_player=game.current_player,
+        turn=game.turn,
+        hand=game.hand(name),
+        hand_sizes=MappingProxyType({p: len(game.hand(p)) for p in game.players}),
+        market=game.market,
+        display=game.display,
+        layouts=MappingProxyType({p: MappingProxyType(dict(game.alhambra(p).layout))
+                                  for p in game.players}),
+        reserves=MappingProxyType({p: game.reserve(p) for p in game.players}),
+        to_place=game.to_place,
+        dirk_tiles=game.dirk_tiles,
+        scores=MappingProxyType(game.scores),
+        bag_size=game.bag_size,
+        deck_size=game.deck_size,
+        discard_size=game.discard_size,
+        rounds_scored=game.rounds_scored,
+        options=MappingProxyType(game.options),
+        decision=game.decision,
+        modules=MappingProxyType({m.name: m.view(game, name) for m in game._view_hooks}),
+    )

@@ -1,0 +1,68 @@
+"""The Mega Box modules (RULES.md §M0 and one section each) and the registry `MODULES`.
+
+A module is an option of ``Game(..., modules=(...))``; modules combine freely and are
+kept in the rulebook's order. Each is a stateless `Module` whose state is a slice of
+the game's state (see `alhambra_lib.modules.base` for the hooks).
+
+Which hooks each of the 16 modules uses (built ones marked *; the others are planned
+on the same protocol):
+
+==================  ===================================================================
+module              hooks
+==================  ===================================================================
+vizier*  (M1)       totals, new/load slice, census; ``act`` + ``wake``; decision
+                    ``vizier`` (``vizier``, ``decline``); turn-end step
+                    ``vizier_window`` before ``finish_turn``; options; narration; view
+exchange* (M2)      pile_inserts (2 each in piles 2-4), totals; payment_sources;
+                    check_buy; narration of the mixed payment
+bonus_cards* (M3)   totals, new/load slice, census, setup (deal); before_scoring (show);
+                    count_bonus; view (own cards, others' number)
+squares (M4)        slice (face-up huts), census; ``act`` + ``take_hut``; placement of
+                    huts through the ``place`` decision; count_bonus (huts' neighbours)
+gates (M5)          pile_inserts (g3/g4/g5), totals; reveal; ``take`` of a gate card;
+                    placement rule (a double wall made walkable); redesign lock
+diamonds (M6)       composition of the money deck (11 cards); payment_sources and
+                    check_buy (a diamond pays alone)
+characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
+                    (``bid``, ``decline``) mid-refill; score term ``characters``;
+                    count_bonus (Wise Man)
+camps (M8)          bag_tiles; placement rules (bastions); score term ``camps``
+city_walls (M9)     pile_inserts, totals; reveal beside the market; ``act`` +
+                    ``build_wall``; placement rule (sticks as walls)
+thieves (M10)       setup (deal), slice, census; decision in the window
+                    (``steal``, ``decline``) sharing ``vizier_window``'s order
+change (M11)        slice (coin bag), census; check_buy (overpaying allowed); effect of
+                    a buy (coins)
+street_merchant     slice (disc, citizens), census; turn-end step ``merchant``;
+  (M12)             decision ``merchant``; score term ``street_merchant``
+treasure (M13)      slice (rooms, chests), census; ``act`` + ``buy_chests``; turn-end
+                    step and decision ``chests``; score term ``treasure``
+master_builders     setup (deal), pile_inserts, totals; payment source (value 3);
+  (M14)             turn-end step after ``place_bought`` (``master_builder``)
+invaders (M15)      slice (attack cards, scouts), census; score term ``invaders``;
+                    before_scoring / after (scout refresh)
+bazaars (M16)       bag_tiles; refill of the market (beside it); ``act`` +
+                    ``buy_bazaar``; score term ``bazaars`` (final)
+==================  ===================================================================
+
+Examples
+--------
+>>> list(MODULES)
+['vizier', 'exchange', 'bonus_cards']
+>>> MODULES["vizier"].section, MODULES["vizier"].title
+('M1', "Vizier's Favour")
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .base import HOOKS, Module
+from .bonus_cards import BonusCards
+from .exchange import Exchange
+from .vizier import Vizier
+
+__all__ = ["MODULES", "Module", "HOOKS"]
+
+#: name -> module class, in the rulebook's order (M1..M16) as they are built.
+MODULES = MappingProxyType({m.name: m for m in (Vizier, Exchange, BonusCards)})

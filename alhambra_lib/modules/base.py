@@ -1,0 +1,126 @@
+"""The Module protocol: what a Mega Box module may add to a game.
+
+A module is a stateless object; its state lives in the game's state as the module's
+*slice* (plain JSON-able data), so saving, copying and restoring need nothing special.
+Every hook has a default that adds nothing. `Game` looks at which hooks a module
+overrides once, at construction, and keeps only those: the base game (no modules) pays
+nothing for the modules it does not use.
+
+The hooks, in the order a game meets them:
+
+``pile_inserts(config, rng)``
+    ``{pile number: cards}`` shuffled into the money piles after the split (RULES.md §3.7);
+    `rng` is the game's generator at setup (to share cards out at random), None when
+    only the multiset matters.
+``bag_tiles(config)``
+    Tiles added to the bag at setup.
+``totals(config)``
+    ``{census key: total}``: the module's components in the game (for `Game.census`
+    and the conservation check).
+``new_slice(config)`` / ``load_slice(game, data)`` / ``census(game)``
+    The module's state: a fresh slice, a saved slice checked (raise `InvalidSave`),
+    and ``{census key: count}`` of the components held in the slice.
+``setup(game)``
+    Deal or lay out the module's components once base setup is done.
+``actions``
+    ``{action kind: (check, effect)}``, each called as ``f(game, action)``; a check
+    raises `IllegalAction` and changes nothing.
+``decisions``
+    ``{decision kind: action kinds}``: kinds the module allows in a decision, its own
+    decisions or the base ``act``.
+``options(game, decision)``
+    The module's legal actions in the decision on top (in canonical order).
+``payment_sources(game, player)``
+    Extra `Buy` actions (other ways to pay a market square) for `player`.
+``check_buy(game, action)``
+    Refuse a buy the module's payment rules do not allow; return True when the module
+    vouched for the payment (then the base one-currency rule is not applied).
+``turn_end_steps``
+    ``((step name, before step name), ...)``: the module's steps in the turn-end script;
+    each is a method ``step_<name>(game)`` returning True while it waits on a decision.
+``before_scoring(game, round_no)``
+    Act just before a scoring is computed (e.g. show the bonus cards that count).
+``count_bonus(game, name, counts)``
+    Add to a competitor's counts for majorities (a scoring's ``counts``).
+``score_terms``
+    Term names the module scores; ``score(game, term, round_no)`` returns
+    ``{name: points}`` for every competitor.
+``view(game, name)``
+    The module's part of `GameView` (``view.modules[module]``), hiding what `name`
+    may not see.
+``narration``
+    ``{event type: (required fields, sentence function)}`` for the module's events.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+__all__ = ["Module", "HOOKS"]
+
+#: The hooks a module may override (used to keep only the ones in play).
+HOOKS = ("pile_inserts", "bag_tiles", "totals", "new_slice", "load_slice", "census", "setup",
+         "options", "payment_sources", "check_buy", "before_scoring", "count_bonus", "score", "view")
+
+
+class Module:
+    """Base of the Mega Box modules: every hook adds nothing (see the module docstring)."""
+
+    #: The registry name (``"vizier"``) and the rulebook section (``"M1"``).
+    name: ClassVar[str] = ""
+    section: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    actions: ClassVar[dict] = {}
+    decisions: ClassVar[dict] = {}
+    turn_end_steps: ClassVar[tuple] = ()
+    score_terms: ClassVar[tuple] = ()
+    narration: ClassVar[dict] = {}
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+    def pile_inserts(self, config, rng=None) -> dict:
+        return {}
+
+    def bag_tiles(self, config) -> tuple:
+        return ()
+
+    def totals(self, config) -> dict:
+        return {}
+
+    def new_slice(self, config):
+        return None
+
+    def load_slice(self, game, data):
+        return data
+
+    def census(self, game) -> dict:
+        return {}
+
+    def setup(self, game) -> None:
+        return None
+
+    def options(self, game, decision) -> list:
+        return []
+
+    def payment_sources(self, game, player) -> list:
+        return []
+
+    def check_buy(self, game, action) -> bool:
+        return False
+
+    def before_scoring(self, game, round_no) -> None:
+        return None
+
+    def count_bonus(self, game, name, counts) -> None:
+        return None
+
+    def score(self, game, term, round_no) -> dict:
+        return {}
+
+    def view(self, game, name):
+        return None
+
+    def overrides(self, hook: str) -> bool:
+        """Whether this module adds something through `hook`."""
+        return getattr(type(self), hook) is not getattr(Module, hook)

@@ -1,0 +1,138 @@
+"""Bonus Cards (Mega Box M3, RULES.md §M3): a secret card that adds one to a count.
+
+The 10 cards picture the 10 base tiles without walls. Each player is dealt 3 (2-3
+players), 2 (4-5) or 1 (6) face down; the rest are set aside unseen. At every scoring
+a card whose pictured tile is in its owner's Alhambra (not the reserve) adds 1 to that
+kind's count for majorities; it is shown then and stays shown, but counts only while
+the tile is there. Dirk gets none. A player sees their own cards and only the number
+of the others' (until shown).
+
+Examples
+--------
+>>> [str(c) for c in BONUS_CARDS]  # doctest: +NORMALIZE_WHITESPACE
+['bonus 8-pavilion', 'bonus 9-seraglio', 'bonus 9-arcades', 'bonus 10-arcades',
+ 'bonus 10-chambers', 'bonus 11-chambers', 'bonus 10-garden', 'bonus 11-garden',
+ 'bonus 11-tower', 'bonus 12-tower']
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy", "Dee"], seed=5, modules=("bonus_cards",))
+>>> v = g.view("Ana").modules["bonus_cards"]
+>>> len(v["hand"]), v["hand_sizes"], g.census()["bonus_card"]
+(2, {'Ana': 2, 'Ben': 2, 'Cy': 2, 'Dee': 2}, 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import tile_from_list, tile_order
+from ..components import BUILDING_TILES, Tile
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from .base import Module
+
+__all__ = ["BonusCards", "BonusCard", "BONUS_CARDS", "bonus_cards_per_player"]
+
+
+@dataclass(frozen=True)
+class BonusCard:
+    """A bonus card: the base tile it pictures."""
+
+    tile: Tile
+    component = "bonus_card"
+
+    def __str__(self):
+        return f"bonus {self.tile}"
+
+
+#: The ten cards: one per wall-less base tile, in `tile_order`.
+BONUS_CARDS = tuple(BonusCard(t) for t in sorted((t for t in BUILDING_TILES if not t.walls),
+                                                 key=tile_order))
+_TILES = frozenset(c.tile for c in BONUS_CARDS)
+
+
+def bonus_cards_per_player(players: int) -> int:
+    """3 with 2-3 players, 2 with 4-5, 1 with 6 (RULES.md §M3)."""
+    return 3 if players <= 3 else 2 if players <= 5 else 1
+
+
+class BonusCards(Module):
+    """Bonus Cards: dealt at setup, counted at every scoring."""
+
+    name = "bonus_cards"
+    section = "M3"
+    title = "Bonus Cards"
+
+    def totals(self, config):
+        return {"bonus_card": len(BONUS_CARDS)}
+
+    def new_slice(self, config):
+        # Tiles as [kind, price, walls]; "shown": the cards that have counted at a scoring.
+        return {"hands": {p: [] for p in config.players}, "set_aside": [],
+                "shown": {p: [] for p in config.players}}
+
+    def setup(self, game):
+        state = game.slice(self.name)
+        tiles = [c.tile for c in BONUS_CARDS]
+        game._rng.shuffle(tiles)
+        each = bonus_cards_per_player(len(game.players))
+        for i, player in enumerate(game.players):
+            dealt = sorted(tiles[i * each:(i + 1) * each], key=tile_order)
+            state["hands"][player] = [t.to_list() for t in dealt]
+            game.event("bonus_cards", player=player, tiles=state["hands"][player])
+        state["set_aside"] = [t.to_list() for t in sorted(tiles[len(game.players) * each:],
+                                                          key=tile_order)]
+
+    def load_slice(self, game, data):
+        where = "modules_state.bonus_cards"
+        try:
+            hands = {p: [tile_from_list(t) for t in data["hands"][p]] for p in game.players}
+            shown = {p: [tile_from_list(t) for t in data["shown"][p]] for p in game.players}
+            aside = [tile_from_list(t) for t in data["set_aside"]]
+            ok = set(data) == {"hands", "shown", "set_aside"} and set(data["hands"]) == set(
+                data["shown"]) == set(game.players)
+        except (TypeError, ValueError, KeyError) as error:
+            raise InvalidSave(f"the bonus cards are hands, shown and set_aside: {error}", where)
+        every = sorted(aside + [t for h in hands.values() for t in h], key=tile_order)
+        if not ok or every != sorted(_TILES, key=tile_order):
+            raise InvalidSave("the bonus cards are not the ten of the game, once each", where)
+        if any(t not in hands[p] for p in game.players for t in shown[p]):
+            raise InvalidSave("a shown bonus card is not in its owner's hand", where)
+        return data
+
+    def census(self, game):
+        state = game.slice(self.name)
+        return {"bonus_card": len(state["set_aside"]) + sum(map(len, state["hands"].values()))}
+
+    def _counting(self, game, name):
+        layout = game.alhambra(name).layout
+        tiles = set(layout.values())
+        return [t for t in game.slice(self.name)["hands"][name] if tile_from_list(t) in tiles]
+
+    def before_scoring(self, game, round_no):
+        """Show every card that counts now (RULES.md §M3: the engine shows it at scoring)."""
+        shown = game.slice(self.name)["shown"]
+        for name in game.players:
+            new = [t for t in self._counting(game, name) if t not in shown[name]]
+            if new:
+                shown[name].extend(new)
+                game.event("bonus_shown", player=name, tiles=new)
+
+    def count_bonus(self, game, name, counts):
+        for kind, _, _ in self._counting(game, name):
+            counts[kind] += 1
+
+    def view(self, game, name):
+        state = game.slice(self.name)
+        return {"hand": tuple(BonusCard(tile_from_list(t)) for t in state["hands"][name]),
+                "hand_sizes": {p: len(h) for p, h in state["hands"].items()},
+                "shown": {p: tuple(BonusCard(tile_from_list(t)) for t in s)
+                          for p, s in state["shown"].items()}}
+
+
+register_events({
+    "bonus_cards": (("player", "tiles"),
+                    lambda e: f"{e['player']} is dealt {len(e['tiles'])} bonus cards"),
+    "bonus_shown": (("player", "tiles"),
+                    lambda e: f"{e['player']} shows bonus cards for "
+                              + ", ".join(map(tile_text, e["tiles"]))),
+})

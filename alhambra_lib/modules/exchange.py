@@ -1,0 +1,73 @@
+"""Currency Exchange (Mega Box M2, RULES.md §M2): cards that join two currencies.
+
+The six cards, one per pair of currencies, are shuffled two each into piles 2, 3 and
+4. A revealed card takes a place in the display like money; taking it is a `Take` of
+that card alone. A `Buy` may hold one exchange card: its money cards may then be of
+the card's two currencies mixed, one of which is the square's; the payment must still
+be minimal (no money card could be left out). Used once, it is discarded and comes
+back with the money at the next reshuffle. It is worth nothing in a sum and in the
+end-of-game distribution.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=2, modules=("exchange",))
+>>> g.census()["exchange_card"]
+6
+"""
+
+from __future__ import annotations
+
+from ..actions import Buy, card_order
+from ..components import EXCHANGE_CARDS, Card, ExchangeCard
+from ..payments import minimal_card_payments
+from .base import Module
+
+__all__ = ["Exchange"]
+
+
+class Exchange(Module):
+    """Currency Exchange: one more payment source, mixing two currencies."""
+
+    name = "exchange"
+    section = "M2"
+    title = "Currency Exchange"
+
+    def pile_inserts(self, config, rng=None):
+        cards = list(EXCHANGE_CARDS)
+        if rng is not None:
+            rng.shuffle(cards)
+        return {2: cards[0:2], 3: cards[2:4], 4: cards[4:6]}
+
+    def totals(self, config):
+        return {"exchange_card": len(EXCHANGE_CARDS)}
+
+    def payment_sources(self, game, player):
+        """The minimal payments that need an exchange card: each uses its other currency."""
+        hand = game.hand(player)
+        actions = []
+        for card in sorted(set(c for c in hand if isinstance(c, ExchangeCard)), key=card_order):
+            money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
+            for square, (currency, tile) in enumerate(game.market, start=1):
+                if tile is None or currency not in card.currencies:
+                    continue
+                for payment in minimal_card_payments(money, tile.price):
+                    if any(c.currency != currency for c in payment):
+                        actions.append(Buy(square, tile, payment + (card,)))
+        return actions
+
+    def check_buy(self, game, action):
+        exchanges = [c for c in action.cards if isinstance(c, ExchangeCard)]
+        if not exchanges:
+            return False
+        if len(exchanges) > 1:
+            game.refuse(action, "one exchange card per payment")
+        joined = exchanges[0].currencies
+        if action.currency not in joined:
+            game.refuse(action, f"the {exchanges[0]} does not join the square's currency "
+                                f"{action.currency}")
+        for card in action.cards:
+            if isinstance(card, Card) and card.currency not in joined:
+                game.refuse(action, f"with the {exchanges[0]} only {' and '.join(joined)} pay, "
+                                    f"not {card}")
+        return True

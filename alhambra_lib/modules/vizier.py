@@ -1,0 +1,188 @@
+"""Vizier's Favour (Mega Box M1, RULES.md §M1): a special purchase between turns.
+
+Every player has a vizier, awake at the start. When a turn is completely over (tiles
+placed, display and market refilled, any scoring held) a window opens: the awake
+players are asked in seat order, starting with the player after the one whose turn it
+was and ending with that player. The one asked may buy one market tile paying exactly
+in its currency (`VizierBuy`, kind ``"vizier"``; an exchange card may be used), then
+places or reserves it at once (never to Dirk); the vizier falls asleep, the market is
+refilled and the awake players are asked again in the same order. Or they `Decline`.
+A sleeping vizier wakes with `Wake` on its owner's own turn, which ends the action part
+(it may follow exact purchases). There is no window after the game-ending turn, and
+the window closes if a refill leaves the market short (the game then ends).
+
+Decision (RULES.md §M1): only awake players who can pay some market tile exactly are
+asked; someone who cannot buy has nothing to decide.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("vizier",))
+>>> g.census()["vizier"], g.view("Ana").modules["vizier"]
+(3, {'awake': {'Ana': True, 'Ben': True, 'Cy': True}})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, Buy, Decline, register_action
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from .base import Module
+
+__all__ = ["Vizier", "VizierBuy", "Wake"]
+
+
+@dataclass(frozen=True, slots=True)
+class VizierBuy(Buy):
+    """The vizier's special purchase: a `Buy` paid exactly, out of turn."""
+
+    kind: ClassVar[str] = "vizier"
+
+    def __str__(self):
+        return f"vizier: buy {self._paying()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wake(Action):
+    """Wake one's sleeping vizier (ends the action part of the turn)."""
+
+    kind: ClassVar[str] = "wake"
+
+    def __str__(self):
+        return "wake the vizier"
+
+    def to_dict(self):
+        return {"kind": self.kind}
+
+
+register_action(VizierBuy, ("square", "tile", "cards"))
+register_action(Wake)
+
+
+class Vizier(Module):
+    """Vizier's Favour: a window between turns, a token per player."""
+
+    name = "vizier"
+    section = "M1"
+    title = "Vizier's Favour"
+    decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}}
+    turn_end_steps = (("vizier_window", "finish_turn"),)
+
+    def __init__(self):
+        self.actions = {"wake": (self._check_wake, self._do_wake),
+                        "vizier": (self._check_buy, self._do_buy),
+                        "decline": (_no_check, self._do_decline)}
+
+    # -- state ----------------------------------------------------------------------
+
+    def totals(self, config):
+        return {"vizier": len(config.players)}
+
+    def new_slice(self, config):
+        # window: None while closed, else the players still to ask (the next first) and
+        # whether the market needs a refill and everyone is asked again (after a purchase).
+        return {"awake": dict.fromkeys(config.players, True), "window": None}
+
+    def load_slice(self, game, data):
+        if not (isinstance(data, dict) and set(data) == {"awake", "window"}
+                and isinstance(data["awake"], dict) and set(data["awake"]) == set(game.players)
+                and all(type(v) is bool for v in data["awake"].values())):
+            raise InvalidSave("the vizier slice is {awake: {player: bool}, window}",
+                              "modules_state.vizier")
+        window = data["window"]
+        if window is not None and not (
+                isinstance(window, dict) and set(window) == {"queue", "repoll"}
+                and type(window["repoll"]) is bool and isinstance(window["queue"], list)
+                and all(p in game.players for p in window["queue"])):
+            raise InvalidSave("the vizier window is null or {queue: [players], repoll: bool}",
+                              "modules_state.vizier")
+        return data
+
+    def census(self, game):
+        return {"vizier": len(game.slice(self.name)["awake"])}
+
+    def view(self, game, name):
+        return {"awake": dict(game.slice(self.name)["awake"])}
+
+    # -- actions ----------------------------------------------------------------------
+
+    def options(self, game, decision):
+        awake = game.slice(self.name)["awake"]
+        if decision.kind == "act":
+            return [] if awake[decision.player] else [Wake()]
+        if decision.kind == "vizier":
+            return self._purchases(game, decision.player) + [Decline()]
+        return []
+
+    def _purchases(self, game, player):
+        return [VizierBuy(b.square, b.tile, b.cards) for b in game.payment_options(player)
+                if b.exact]
+
+    def _check_wake(self, game, action):
+        if game.slice(self.name)["awake"][game.current_player]:
+            game.refuse(action, "the vizier is awake already")
+
+    def _do_wake(self, game, action):
+        game.slice(self.name)["awake"][game.current_player] = True
+        game.event("wake", player=game.current_player)
+        game.end_actions()
+
+    def _check_buy(self, game, action):
+        game.check_payment(action)
+        if not action.exact:
+            game.refuse(action, f"the vizier pays exactly: the price is {action.tile.price}")
+
+    def _do_buy(self, game, action):
+        player = game.current_player
+        state = game.slice(self.name)
+        game.pay(player, action)
+        state["awake"][player] = False
+        state["window"]["repoll"] = True
+        game.event("vizier", player=player, square=action.square, currency=action.currency,
+                   tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards])
+        game._to_place.append(action.tile)
+        game.swap_decision("place", player)  # placed or reserved at once, never to Dirk
+
+    def _do_decline(self, game, action):
+        game.slice(self.name)["window"]["queue"].pop(0)
+        game.event("decline", player=game.current_player, decision="vizier")
+        game.resume()
+
+    # -- the window -----------------------------------------------------------------------
+
+    def step_vizier_window(self, game):
+        """Ask the next awake player who can buy; True while someone is being asked."""
+        state = game.slice(self.name)
+        window = state["window"] or {"queue": None, "repoll": False}
+        if window["repoll"]:
+            game.refill_market()
+            window = {"queue": None, "repoll": False}
+        if game.game_ending():
+            state["window"] = None
+            return False
+        queue = window["queue"]
+        if queue is None:
+            queue = game.seats_from_next()
+        queue = [p for p in queue if state["awake"][p] and self._purchases(game, p)]
+        if not queue:
+            state["window"] = None
+            return False
+        state["window"] = {"queue": queue, "repoll": False}
+        game.push_decision("vizier", queue[0])
+        return True
+
+
+def _no_check(game, action):
+    return None
+
+
+register_events({
+    "wake": (("player",), lambda e: f"{e['player']} wakes the vizier"),
+    "vizier": (("player", "square", "currency", "tile", "cards"),
+               lambda e: f"{e['player']} calls on the vizier: buys {tile_text(e['tile'])} from "
+                         f"the {e['currency']} square paying exactly"),
+    "decline": (("player", "decision"), lambda e: f"{e['player']} lets the {e['decision']} pass"),
+})

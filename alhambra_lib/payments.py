@@ -1,0 +1,126 @@
+"""Payments: which cards may pay a price, and which of those the rules allow.
+
+A payment is a multiset of cards reaching a price. The rules allow only *minimal*
+payments (RULES.md §4b, a project decision): no money card could be left out and the
+rest still reach the price. A payment is *exact* when it totals the price; that grants
+another action. Where the cards may come from is a *payment source*: the base game
+pays a square in its own currency; an exchange card (RULES.md §M2) lets two currencies
+mix in one payment.
+
+`minimal_payments` works on the values of one currency (the base game's hot path,
+cached); `minimal_card_payments` on any cards, each card kept apart by its identity
+(currency and value), so cards of two currencies can mix.
+
+Examples
+--------
+>>> from alhambra_lib.components import Card
+>>> minimal_payments((6, 5, 3, 2), 8)
+((6, 5), (6, 3), (6, 2), (5, 3))
+>>> hand = (Card("denar", 5), Card("dirham", 5), Card("dirham", 3))
+>>> [" + ".join(map(str, p)) for p in minimal_card_payments(hand, 8)]
+['5 denar + 5 dirham', '5 denar + 3 dirham', '5 dirham + 3 dirham']
+>>> payment_total(hand), is_minimal(hand, 8)
+(13, False)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .components import CURRENCIES, card_value
+
+__all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal"]
+
+_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
+
+
+def payment_total(cards) -> int:
+    """What `cards` add up to (an exchange card adds nothing)."""
+    return sum(card_value(c) for c in cards)
+
+
+def is_minimal(cards, price: int) -> bool:
+    """Whether `cards` reach `price` and no money card among them could be left out."""
+    total = payment_total(cards)
+    smallest = min((card_value(c) for c in cards if card_value(c)), default=0)
+    return total >= price and total - smallest < price
+
+
+@lru_cache(maxsize=4096)
+def minimal_payments(values, price):
+    """The minimal ways to pay `price` with card `values` (one currency).
+
+    A payment is minimal when it reaches the price and no card could be left out
+    while still reaching it (RULES.md §4, project decision). Equal values are
+    interchangeable, so each payment is a distinct multiset of values.
+
+    Parameters
+    ----------
+    values : tuple of int
+        The values of the hand's cards of the square's currency, highest first.
+    price : int
+
+    Returns
+    -------
+    tuple of tuple of int
+        Each payment highest value first, in depth-first order (largest cards first).
+
+    Notes
+    -----
+    Values are picked in non-increasing order and a branch stops as soon as it
+    reaches the price, so the last card picked is the smallest one and the rest
+    fall short: every payment found is minimal, and every minimal payment is found
+    once. A branch is cut when all the cards left could not reach the price.
+
+    Examples
+    --------
+    >>> minimal_payments((6, 5, 3, 2), 8)
+    ((6, 5), (6, 3), (6, 2), (5, 3))
+    >>> minimal_payments((4, 4, 4), 8)
+    ((4, 4),)
+    >>> minimal_payments((3, 2), 8)
+    ()
+    """
+    return tuple(tuple(values[i] for i in chosen)
+                 for chosen in _minimal_indices(tuple(values), tuple(values), price))
+
+
+def minimal_card_payments(cards, price: int):
+    """The minimal ways to pay `price` with any `cards` (e.g. two currencies mixed).
+
+    The same search as `minimal_payments`, where two cards are interchangeable only
+    when they are equal (same currency and value).
+
+    Returns
+    -------
+    tuple of tuple of Card
+        Each payment highest value first (then by currency).
+    """
+    ordered = tuple(sorted(cards, key=lambda c: (-c.value, _CURRENCY_RANK[c.currency])))
+    values = tuple(c.value for c in ordered)
+    return tuple(tuple(ordered[i] for i in chosen)
+                 for chosen in _minimal_indices(values, ordered, price))
+
+
+def _minimal_indices(values, identities, price):
+    """Index tuples of the minimal payments; `values` non-increasing, equal items adjacent."""
+    suffix = [0] * (len(values) + 1)  # suffix[i]: total of values[i:]
+    for i in range(len(values) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + values[i]
+    payments = []
+
+    def extend(start, chosen, total):
+        previous = None
+        for i in range(start, len(values)):
+            if total + suffix[i] < price:
+                return
+            if identities[i] == previous:  # the same multiset as the branch just explored
+                continue
+            previous = identities[i]
+            if total + values[i] >= price:
+                payments.append(chosen + (i,))
+            else:
+                extend(i + 1, chosen + (i,), total + values[i])
+
+    extend(0, (), 0)
+    return payments
