@@ -81,8 +81,9 @@ def card_order(card):
     ...                         key=card_order)]
     ['3 ducat', '2 denar', '2 florin']
     """
-    if isinstance(card, Card):
-        return (0, -card.value, _CURRENCY_RANK[card.currency])
+    if card.__class__ is Card:
+        return (-card.value, _CURRENCY_RANK[card.currency])
+    # Money keys start at -9..-1, so these come after every money card.
     return (1, *(_CURRENCY_RANK[c] for c in card.currencies))
 
 
@@ -144,11 +145,12 @@ def _check_tile(tile, kind):
     return tile
 
 
+_CARD_TYPES = (Card, ExchangeCard)
+
+
 def _check_cards(cards, kind):
-    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        raise TypeError(f"a {kind} action needs a sequence of cards, got {cards!r}")
     cards = tuple(cards)
-    if not cards or not all(isinstance(c, (Card, ExchangeCard)) for c in cards):
+    if not cards or not all(isinstance(c, _CARD_TYPES) for c in cards):
         raise TypeError(f"a {kind} action needs one or more cards, got {cards!r}")
     return tuple(sorted(cards, key=card_order))
 
@@ -473,10 +475,10 @@ def take_choices(display):
     ['9 florin', '2 ducat', '2 ducat + 2 ducat']
     """
     ordered = sorted(display, key=card_order)
-    choices = set()
-    for subset in range(1, 1 << len(ordered)):
-        cards = tuple(card for i, card in enumerate(ordered) if subset >> i & 1)
-        if len(cards) == 1 or (all(isinstance(c, Card) for c in cards)
-                               and sum(c.value for c in cards) <= 5):
+    money = [c for c in ordered if c.__class__ is Card]
+    choices = {(c,) for c in ordered}
+    for subset in range(1, 1 << len(money)):
+        cards = tuple(card for i, card in enumerate(money) if subset >> i & 1)
+        if len(cards) > 1 and sum(c.value for c in cards) <= 5:
             choices.add(cards)
     return tuple(sorted(choices, key=lambda cards: (len(cards), [card_order(c) for c in cards])))

@@ -9,7 +9,7 @@ average, measured side by side: 14.4 ms for 218 actions of a 3-player random gam
 
 Run as a plain script::
 
-    python benchmarks/bench_engine.py [--games 20] [--repeats 3]
+    python benchmarks/bench_engine.py [--games 20] [--repeats 3] [--modules vizier,exchange]
 
 or through pytest-benchmark (``make bench``), which times one 3-player game.
 """
@@ -31,9 +31,9 @@ TARGET_US = 66.0
 NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
 
 
-def time_game(players, seed):
+def time_game(players, seed, modules=()):
     """Per-action seconds (legal_actions + apply) of one random game."""
-    game = Game(NAMES[:players], seed=seed)
+    game = Game(NAMES[:players], seed=seed, **({"modules": modules} if modules else {}))
     choose = random.Random(seed).choice
     clock = time.perf_counter
     times = []
@@ -44,11 +44,11 @@ def time_game(players, seed):
     return times
 
 
-def measure(players, games, repeats):
+def measure(players, games, repeats, modules=()):
     """(per-action fastest times over all games, per-game totals)."""
     actions, totals = [], []
     for seed in range(games):
-        runs = [time_game(players, seed) for _ in range(repeats)]
+        runs = [time_game(players, seed, modules) for _ in range(repeats)]
         fastest = [min(samples) for samples in zip(*runs)]
         actions += fastest
         totals.append(sum(fastest))
@@ -59,13 +59,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per player count")
     parser.add_argument("--repeats", type=int, default=3, help="replays of each game")
+    parser.add_argument("--modules", default="", help="comma-separated Mega Box modules")
     args = parser.parse_args(argv)
-    print(f"random legal play, {args.games} games per row, fastest of {args.repeats} replays")
+    modules = tuple(m for m in args.modules.split(",") if m)
+    print(f"random legal play, {args.games} games per row, fastest of {args.repeats} replays"
+          + (f", modules {', '.join(modules)}" if modules else ""))
     print(f"{'players':>7} {'median µs':>10} {'mean µs':>8} {'p90 µs':>7} {'actions/game':>13}"
           f" {'ms/game':>8}")
     medians = []
     for players in (2, 3, 6):
-        actions, totals, per_game = measure(players, args.games, args.repeats)
+        actions, totals, per_game = measure(players, args.games, args.repeats, modules)
         median = statistics.median(actions) * 1e6
         medians.append(median)
         p90 = statistics.quantiles(actions, n=10)[-1] * 1e6

@@ -16,15 +16,14 @@ Examples
 --------
 >>> Decision("vizier", "Ben")
 Decision('vizier', 'Ben')
->>> Decision("place", "Ana", {"give": True}).to_dict()
+>>> Decision.make("place", "Ana", {"give": True}).to_dict()
 {'kind': 'place', 'player': 'Ana', 'give': True}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 __all__ = ["Decision", "TURN_END", "GAME_END", "BASE_DECISIONS"]
 
@@ -36,31 +35,28 @@ GAME_END = ("final_placing", "final_scoring")
 BASE_DECISIONS = ("act", "place", "final_place")
 
 
-@dataclass(frozen=True)
-class Decision:
+_NO_DATA = MappingProxyType({})
+
+
+class Decision(NamedTuple):
     """A pending choice: its `kind`, the `player` who makes it, and plain `data`.
 
     `data` holds what the kind needs (``{"give": True}``: a bought tile may go to
-    Dirk); it is JSON-able and read-only.
+    Dirk); it is JSON-able and read-only. A tuple, so making one per turn is cheap.
     """
 
     kind: str
     player: str
-    data: Mapping = field(default_factory=dict)
+    data: Mapping = _NO_DATA
 
-    def __post_init__(self):
-        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+    @classmethod
+    def make(cls, kind, player, data=None):
+        """A decision with `data` copied into a read-only mapping."""
+        return cls(kind, player, MappingProxyType(dict(data)) if data else _NO_DATA)
 
     def __repr__(self):
         extra = f", {dict(self.data)!r}" if self.data else ""
         return f"Decision({self.kind!r}, {self.player!r}{extra})"
-
-    def __hash__(self):
-        return hash((self.kind, self.player, tuple(sorted(self.data.items()))))
-
-    def __eq__(self, other):
-        return (isinstance(other, Decision) and (self.kind, self.player) == (other.kind, other.player)
-                and dict(self.data) == dict(other.data))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "player": self.player, **self.data}

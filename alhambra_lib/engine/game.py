@@ -303,7 +303,7 @@ class Game:
                     options=self.options, **extra)
         box = composition(self._config, self._modules, self._rng)
         self._bag = sorted(box.bag, key=tile_order)
-        self._refill_market()
+        self.refill_market()
         if self._dirk:
             self._gift_dirk(DIRK_SETUP_GIFT, "setup")
         money = list(box.money)
@@ -593,9 +593,11 @@ class Game:
         payment sources add (an exchange card, §M2).
         """
         values = {currency: [] for currency in CURRENCIES}
-        for card in self._hands[player]:  # highest value first
-            if isinstance(card, Card):
-                values[card.currency].append(card.value)
+        hand = self._hands[player]
+        if self._payment_hooks:  # module cards (exchange...) pay only through their source
+            hand = [c for c in hand if c.__class__ is Card]
+        for card in hand:  # highest value first
+            values[card.currency].append(card.value)
         actions = []
         for square, tile in enumerate(self._market, start=1):
             paid = values[CURRENCIES[square - 1]]
@@ -704,7 +706,7 @@ class Game:
         tile = self._market[action.square - 1]
         if tile != action.tile:
             self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
-        if not any(module.check_buy(self, action) for module in self._buy_checks):
+        if not (self._buy_checks and any(m.check_buy(self, action) for m in self._buy_checks)):
             for card in action.cards:
                 if getattr(card, "currency", None) != action.currency:
                     self.refuse(action, f"the {action.currency} square is paid in "
@@ -849,11 +851,11 @@ class Game:
 
     def push_decision(self, kind, player, **data):
         """Put a decision on top: `player` is to decide `kind` now (for the modules too)."""
-        self._decisions.append(Decision(kind, player, data))
+        self._decisions.append(Decision.make(kind, player, data))
 
     def swap_decision(self, kind, player, **data):
         """Replace the decision on top (a window's answer that needs a choice of its own)."""
-        self._decisions[-1] = Decision(kind, player, data)
+        self._decisions[-1] = Decision.make(kind, player, data)
 
     def resume(self):
         """The decision on top is made: take it off and go on with the script."""
@@ -870,15 +872,13 @@ class Game:
 
     def _step_place_bought(self):
         if self._to_place:
-            self.push_decision("place", self.turn_player, **({"give": True} if self._dirk else {}))
+            give = {"give": True} if self._dirk else None
+            self._decisions.append(Decision.make("place", self._players[self._current], give))
             return True
         return False
 
-    def _step_refill_display(self):
-        """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty."""
-        self._refill_display()
-
     def _refill_display(self):
+        """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty."""
         while len(self._display) < DISPLAY_SIZE:
             if not self._draw:
                 if not self._discard:
@@ -901,14 +901,8 @@ class Game:
         self._rng.shuffle(self._draw)
         self._event("reshuffle", cards=len(self._draw))
 
-    def _step_refill_market(self):
-        self.refill_market()
-
     def refill_market(self):
         """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short."""
-        self._refill_market()
-
-    def _refill_market(self):
         for i, tile in enumerate(self._market):
             if tile is None:
                 if not self._bag:
@@ -917,7 +911,7 @@ class Game:
                 tile = self._market[i] = self._bag.pop(self._rng.randrange(len(self._bag)))
                 self._event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def _step_hold_scorings(self):
+    def _hold_scorings(self):
         """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10)."""
         while self._pending_rounds:
             round_no = self._pending_rounds.pop(0)
@@ -937,7 +931,7 @@ class Game:
         n = len(self._players)
         return [self._players[(self._current + k) % n] for k in range(1, n + 1)]
 
-    def _step_finish_turn(self):
+    def _finish_turn(self):
         """§9.1: end the game if its trigger fired, else start the next turn."""
         ending = self.game_ending()
         self._market_short = False
@@ -949,8 +943,9 @@ class Game:
 
     def _begin_turn(self):
         self._turn += 1
-        self.push_decision("act", self.turn_player)
-        self._event("turn", turn=self._turn, player=self.turn_player)
+        player = self._players[self._current]
+        self._decisions.append(Decision("act", player))
+        self._event("turn", turn=self._turn, player=player)
 
     def _gift_dirk(self, size, after):
         tiles = [self._bag.pop(self._rng.randrange(len(self._bag)))
@@ -1022,7 +1017,7 @@ class Game:
         self._event("distribution", tiles=record)
         self._awaiting = [[p, received[p]] for p in self.seats_from_next() if p in received]
 
-    def _step_final_placing(self):
+    def _final_placing(self):
         if not self._awaiting:
             return False
         player, tiles = self._awaiting.pop(0)
@@ -1032,7 +1027,7 @@ class Game:
         self._event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
         return True
 
-    def _step_final_scoring(self):
+    def _final_scoring(self):
         self._score_round(3)
         self._event("game_over", scores=dict(self._scores), winners=self.winners)
 
@@ -1102,6 +1097,14 @@ _BASE_SOURCES = MappingProxyType({
     "final_place": (Game._placing_options,),
 })
 
-#: turn-end step name -> method; True means "waiting on a decision".
-_BASE_STEPS = MappingProxyType({name: getattr(Game, f"_step_{name}")
-                                for name in TURN_END + GAME_END})
+#: turn-end step name -> method; a true result means "waiting on a decision".
+_BASE_STEPS = MappingProxyType({
+    "place_bought": Game._step_place_bought,
+    "refill_display": Game._refill_display,
+    "refill_market": Game.refill_market,
+    "hold_scorings": Game._hold_scorings,
+    "finish_turn": Game._finish_turn,
+    "final_placing": Game._final_placing,
+    "final_scoring": Game._final_scoring,
+})
+assert set(_BASE_STEPS) == set(TURN_END + GAME_END)

@@ -362,7 +362,7 @@ class _Loader:
             extra = {k: v for k, v in entry.items() if k not in ("kind", "player")}
             if extra not in ({}, {"give": True}) or (extra and not game._dirk):
                 self.fail(f"unknown data {_short(extra)} in a {entry['kind']} decision")
-            game._decisions.append(Decision(entry["kind"], entry["player"], extra))
+            game._decisions.append(Decision.make(entry["kind"], entry["player"], extra))
         self.where = "script"
         script = self.expect(data["script"], list, "script")
         for name in script:
