@@ -1,5 +1,8 @@
 """Players that choose actions: the `Bot` protocol, random, greedy and strategic bots, `play`.
 
+`BOTS` names the bots (`make_bot` makes one by name): the command line and
+`alhambra_lib.analysis.tournament` both read it.
+
 A bot sees only what its player may see (a `GameView`) and the list of legal
 actions, and returns one of them. `play` runs a game to the end with one bot per
 seat.
@@ -12,10 +15,11 @@ Examples
 (True, True)
 """
 
-from .base import Bot, play
+from .base import KNOWN_KINDS, Bot, known_actions, play
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .strategic import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
+from .registry import BOTS, make_bot
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "play", "StrategicBot", "Weights", "WallBuilder",
-           "MajorityHunter", "BalancedBot"]
+           "MajorityHunter", "BalancedBot", "BOTS", "make_bot", "KNOWN_KINDS", "known_actions"]

@@ -5,7 +5,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Bot", "play"]
+__all__ = ["Bot", "play", "KNOWN_KINDS", "known_actions"]
+
+#: The action kinds the library's bots understand: the base game's, and the vizier's
+#: (Mega Box M1). A bot skips any other kind a module may offer.
+KNOWN_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "redesign",
+                         "vizier", "decline", "wake"})
+
+
+def known_actions(legal_actions, known=KNOWN_KINDS):
+    """The actions of `legal_actions` whose kind is in `known`, in order.
+
+    When none is known, the first legal action alone: a bot still chooses
+    deterministically, and never something it cannot judge while another is open.
+
+    Examples
+    --------
+    >>> from alhambra_lib import End, Decline
+    >>> known_actions([Decline(), End()], known={"end"})
+    [End()]
+    >>> known_actions([Decline(), End()], known=set())
+    [Decline()]
+    """
+    chosen = [a for a in legal_actions if a.kind in known]
+    return chosen or list(legal_actions[:1])
 
 
 @runtime_checkable
@@ -61,7 +84,7 @@ def play(game, bots, *, max_actions=100_000):
     for _ in range(max_actions):
         if game.is_over:
             return game
-        name = game.current_player
+        name = game.decision.player  # who decides now, in or out of seat order
         game.apply(seats[name].choose(game.view(name), game.legal_actions()))
     if game.is_over:
         return game

@@ -3,10 +3,29 @@
 from __future__ import annotations
 
 from ..actions import DIRK
+from ..components import Card, ExchangeCard
 from ..game import Phase
+from ..payments import payment_total
 from ..scoring import score_majorities
+from .base import KNOWN_KINDS, known_actions
 
 __all__ = ["GreedyBot"]
+
+
+def _exact_square_count(hand, market):
+    """Market squares `hand` can pay exactly, an exchange card joining two currencies."""
+    exchanges = [c for c in hand if isinstance(c, ExchangeCard)]
+    count = 0
+    for currency, tile in market:
+        if tile is None:
+            continue
+        sums = _exact_sums(c.value for c in hand if isinstance(c, Card) and c.currency == currency)
+        for card in exchanges:
+            if currency in card.currencies:
+                sums |= _exact_sums(c.value for c in hand
+                                    if isinstance(c, Card) and c.currency in card.currencies)
+        count += bool(sums >> tile.price & 1)
+    return count
 
 
 def _exact_sums(values):
@@ -27,7 +46,10 @@ class GreedyBot:
     overpay_cost : float
         The cost, in points, of each unit of money paid over the price.
     buy_threshold : float
-        The least worth of a purchase that is not exact.
+        The least worth of a purchase that is not exact, and of a vizier's purchase.
+    wake_value : float
+        The worth of waking one's vizier (Mega Box M1), in the units of the money
+        score (money taken plus 3 per market square it lets the hand pay exactly).
 
     Notes
     -----
@@ -42,6 +64,15 @@ class GreedyBot:
     only when it cannot be placed. Ties go to the first action in the list, so the
     choice depends on the view and the actions alone.
 
+    What is being decided comes from ``view.decision`` (the player may be asked out of
+    seat order). With the vizier (Mega Box M1): in a vizier window it weighs each
+    `VizierBuy` like a purchase (without the exact-payment bonus: it grants no
+    action) and buys the best one worth at least `buy_threshold`, else declines; on
+    its own turn, with the vizier asleep, it wakes it rather than take money scoring
+    less than `wake_value`, or end. Actions of kinds it does not know
+    (`KNOWN_KINDS`) are left out; when no legal action is of a known kind it takes
+    the first.
+
     Examples
     --------
     >>> from alhambra_lib import Game
@@ -50,19 +81,28 @@ class GreedyBot:
     buy 8-tower from florin square paying 9
     """
 
-    def __init__(self, exact_bonus=2.0, overpay_cost=0.5, buy_threshold=3.0):
+    def __init__(self, exact_bonus=2.0, overpay_cost=0.5, buy_threshold=3.0, wake_value=4.0):
         self.exact_bonus = exact_bonus
         self.overpay_cost = overpay_cost
         self.buy_threshold = buy_threshold
+        self.wake_value = wake_value
 
     def __repr__(self):
         return "GreedyBot()"
 
     def choose(self, view, legal_actions):
         """Return the greedy choice among `legal_actions` (see the class notes)."""
-        if view.phase in (Phase.PLACE, Phase.FINAL_PLACE):
-            return self._best(legal_actions, self._placement_scorer(view))
-        return self._act(view, legal_actions)
+        actions = known_actions(legal_actions, KNOWN_KINDS)
+        if actions[0].kind not in KNOWN_KINDS:
+            return actions[0]
+        decision = getattr(view, "decision", None)
+        kind = decision.kind if decision is not None else None
+        if kind in ("place", "final_place") or (
+                kind is None and view.phase in (Phase.PLACE, Phase.FINAL_PLACE)):
+            return self._best(actions, self._placement_scorer(view))
+        if kind == "vizier":
+            return self._vizier(view, actions)
+        return self._act(view, actions)
 
     @staticmethod
     def _best(actions, score):
@@ -80,15 +120,13 @@ class GreedyBot:
         for action in actions:
             by_kind.setdefault(action.kind, []).append(action)
         gain = self._majority_gain_function(view)
-        alhambra = view.alhambra(view.player)
+        tile_worth = self._tile_worth(view, gain)
         buys = by_kind.get("buy", [])
         if buys:
             def buy_worth(buy):
-                worth = gain(buy.tile.kind) + 1
-                if not alhambra.legal_positions(buy.tile):
-                    worth /= 2  # it waits on the reserve
-                overpay = sum(c.value for c in buy.cards) - buy.tile.price
-                return worth + (self.exact_bonus if overpay == 0 else -self.overpay_cost * overpay)
+                overpay = payment_total(buy.cards) - buy.tile.price
+                return tile_worth(buy.tile) + (self.exact_bonus if overpay == 0
+                                               else -self.overpay_cost * overpay)
             buy = self._best(buys, buy_worth)
             if buy.exact or buy_worth(buy) >= self.buy_threshold:
                 return buy
@@ -98,11 +136,40 @@ class GreedyBot:
             if gain(placement.tile.kind) > 0:
                 return placement
         takes = by_kind.get("take", [])
+        wakes = by_kind.get("wake", [])
         if takes:
-            return self._best(takes, self._take_scorer(view))
+            take_score = self._take_scorer(view)
+            take = self._best(takes, take_score)
+            if not wakes or take_score(take) >= self.wake_value:
+                return take
+        if wakes:
+            return wakes[0]
         if buys:
             return buys[0] if len(buys) == 1 else self._best(buys, lambda b: -len(b.cards))
         return by_kind["end"][0] if "end" in by_kind else actions[0]
+
+    @staticmethod
+    def _tile_worth(view, gain):
+        """tile -> its majority gain plus one, halved when it must wait on the reserve."""
+        alhambra = view.alhambra(view.player)
+
+        def worth(tile):
+            value = gain(tile.kind) + 1
+            if not alhambra.legal_positions(tile):
+                value /= 2  # it waits on the reserve
+            return value
+        return worth
+
+    def _vizier(self, view, actions):
+        """A vizier window: the best `VizierBuy` if it is worth it, else decline."""
+        buys = [a for a in actions if a.kind == "vizier"]
+        if buys:
+            tile_worth = self._tile_worth(view, self._majority_gain_function(view))
+            buy = self._best(buys, lambda b: (tile_worth(b.tile), -len(b.cards)))
+            if tile_worth(buy.tile) >= self.buy_threshold:
+                return buy
+        declines = [a for a in actions if a.kind == "decline"]
+        return declines[0] if declines else actions[0]
 
     def _majority_gain_function(self, view):
         """kind -> majority points one more tile of that kind adds over the rounds to come."""
@@ -125,18 +192,11 @@ class GreedyBot:
 
     @staticmethod
     def _take_scorer(view):
-        def exact_squares(hand):
-            count = 0
-            for currency, tile in view.market:
-                if tile is not None:
-                    sums = _exact_sums(c.value for c in hand if c.currency == currency)
-                    count += bool(sums >> tile.price & 1)
-            return count
-        before = exact_squares(view.hand)
+        before = _exact_square_count(view.hand, view.market)
 
         def score(take):
-            after = exact_squares(view.hand + take.cards)
-            return (after - before) * 3 + sum(c.value for c in take.cards)
+            after = _exact_square_count(view.hand + take.cards, view.market)
+            return (after - before) * 3 + payment_total(take.cards)
         return score
 
     # -- placing ----------------------------------------------------------------------

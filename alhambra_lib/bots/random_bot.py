@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import random
 
+from .base import KNOWN_KINDS, known_actions
+
 __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly at random among the legal actions.
+    """Chooses uniformly at random among the legal actions of the kinds it knows.
+
+    It knows `KNOWN_KINDS` (the base game's and the vizier's); an action of another
+    kind is left out, and when every legal action is of an unknown kind it takes the
+    first.
 
     Parameters
     ----------
@@ -28,8 +34,11 @@ class RandomBot:
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, view, legal_actions):
-        """Return a uniformly random legal action."""
-        return self._rng.choice(legal_actions)
+        """Return a uniformly random legal action (of a known kind)."""
+        known = known_actions(legal_actions, KNOWN_KINDS)
+        if len(known) == 1 and known[0].kind not in KNOWN_KINDS:
+            return known[0]
+        return self._rng.choice(known)
 
     def __repr__(self):
         return "RandomBot()"

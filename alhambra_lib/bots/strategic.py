@@ -14,6 +14,8 @@ weight from its `Weights` and picks the action with the highest sum. The feature
 ``buying_power`` market tiles the hand can pay exactly
 ``reserve``     tiles on the reserve, where they never score (a cost: subtracted)
 ``compact``     sides shared by two built cells (a compact Alhambra keeps cells open)
+``vizier``      1 while one's vizier is awake (Mega Box M1): waking it gains one,
+                a vizier's purchase spends it
 =============== =================================================================
 
 Majorities and walls count the *next* scoring round at full value and each later
@@ -23,7 +25,8 @@ takes it).
 
 `WallBuilder`, `MajorityHunter` and `BalancedBot` are the same class with different
 preset weights (the others are the `Weights` defaults: ``tile`` 1, ``exact_payment``
-3, ``money`` 0.2, ``buying_power`` 1, ``reserve`` 1, ``compact`` 0.2, ``future`` 0.5):
+3, ``money`` 0.2, ``buying_power`` 1, ``reserve`` 1, ``compact`` 0.2, ``vizier`` 2,
+``future`` 0.5):
 
 =============== =========== ============== ===========
 weight          WallBuilder MajorityHunter BalancedBot
@@ -43,6 +46,14 @@ Any weight can be overridden, so a notebook can sweep them::
 The bots import only the standard library and the core. They keep no state: the
 choice is a function of the view and the legal actions, ties going to the first
 action in the game's canonical order.
+
+Modules: a `VizierBuy` is judged like a purchase (with no exact-payment bonus, since it
+grants no action, and the vizier spent); `Decline` and ``end`` change nothing, so a
+window is declined when no purchase scores above zero; `Wake` gains the ``vizier``
+feature and ends the actions like taking money does. Exchange cards count towards
+``buying_power`` (they join two currencies) and add nothing to ``money``. An action
+of a kind the bots do not know is left out; when every legal action is of an unknown
+kind they take the first.
 
 Examples
 --------
@@ -65,7 +76,8 @@ from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from ..actions import DIRK, minimal_payments
-from ..components import CURRENCIES
+from ..components import CURRENCIES, Card, ExchangeCard
+from ..payments import payment_total
 from ..grid import side_neighbours
 from ..scoring import majority_awards
 from ..walls import WallGraph
@@ -107,6 +119,7 @@ class Weights:
     buying_power: float = 1.0
     reserve: float = 1.0
     compact: float = 0.2
+    vizier: float = 2.0
     future: float = 0.5
 
     def __post_init__(self):
@@ -179,10 +192,17 @@ class StrategicBot:
         return f"{type(self).__name__}({', '.join(changed)})"
 
     def choose(self, view, legal_actions):
-        """Return the legal action with the highest score (the first one on a tie)."""
+        """Return the legal action with the highest score (the first one on a tie).
+
+        Actions of a kind the bot does not know are left out (the first legal action
+        when no other is left).
+        """
+        actions = [a for a in legal_actions if a.kind in _HANDLERS]
+        if not actions:
+            return legal_actions[0]
         position = _Position(view, self.weights)
         best, best_score = None, None
-        for action in legal_actions:
+        for action in actions:
             score = self._score(position.changes(action))
             if best is None or score > best_score:
                 best, best_score = action, score
@@ -213,6 +233,11 @@ class BalancedBot(StrategicBot):
     """A `StrategicBot` that takes every point at its face value."""
 
     preset = Weights()
+
+
+#: action kind -> the `_Position` method judging it; other kinds are left out.
+_HANDLERS = {kind: "_" + kind for kind in ("take", "buy", "end", "place", "reserve", "give",
+                                           "redesign", "vizier", "decline", "wake")}
 
 
 # -- majorities --------------------------------------------------------------------------
@@ -256,8 +281,12 @@ class _Position:
         rivals = [p for p in view.players if p != me] + ([DIRK] if len(view.players) == 2 else [])
         self.rival_counts = {name: view.counts(name) for name in rivals}
         self.values = {c: [] for c in CURRENCIES}
+        self.exchanges = []  # the exchange cards in hand (Mega Box M2)
         for card in view.hand:  # highest value first, as minimal_payments wants
-            self.values[card.currency].append(card.value)
+            if isinstance(card, Card):
+                self.values[card.currency].append(card.value)
+            elif isinstance(card, ExchangeCard):
+                self.exchanges.append(card)
         self._walls = self._wall_now = None
         self._alhambra = None
         self._spots = {}
@@ -283,11 +312,17 @@ class _Position:
         first1, lower1 = self._majority(kind, mine + mine_delta, dirk_delta)
         return first1 - first0, lower1 - lower0
 
-    def _exact_squares(self, values, market):
+    def _exact_squares(self, values, market, exchanges=None):
+        exchanges = self.exchanges if exchanges is None else exchanges
         count = 0
         for currency, tile in market:
-            if tile is not None and any(sum(p) == tile.price for p in
-                                        minimal_payments(tuple(values[currency]), tile.price)):
+            if tile is None:
+                continue
+            sources = [values[currency]] + [
+                sorted(values[card.currencies[0]] + values[card.currencies[1]], reverse=True)
+                for card in exchanges if currency in card.currencies]
+            if any(sum(p) == tile.price for source in sources
+                   for p in minimal_payments(tuple(source), tile.price)):
                 count += 1
         return count
 
@@ -342,29 +377,48 @@ class _Position:
     def changes(self, action):
         """``{feature: change}`` the action brings (see the module docstring)."""
         change = dict(_NO_CHANGE)
-        getattr(self, "_" + action.kind)(action, change)
+        handler = _HANDLERS.get(action.kind)
+        if handler is not None:  # an unknown kind changes nothing the bot can tell
+            getattr(self, handler)(action, change)
         return change
 
     def _take(self, action, change):
         values = {c: list(v) for c, v in self.values.items()}
+        exchanges = list(self.exchanges)
         for card in action.cards:
+            if isinstance(card, ExchangeCard):
+                exchanges.append(card)
+                continue
             values[card.currency].append(card.value)
             values[card.currency].sort(reverse=True)
-        change["money"] = sum(c.value for c in action.cards)
-        change["buying_power"] = (self._exact_squares(values, self.view.market)
+        change["money"] = payment_total(action.cards)
+        change["buying_power"] = (self._exact_squares(values, self.view.market, exchanges)
                                   - self._exact_squares(self.values, self.view.market))
 
     def _buy(self, action, change):
         values = {c: list(v) for c, v in self.values.items()}
+        exchanges = list(self.exchanges)
         for card in action.cards:
-            values[card.currency].remove(card.value)
+            if isinstance(card, ExchangeCard):
+                exchanges.remove(card)
+            else:
+                values[card.currency].remove(card.value)
         market = [(c, None if square == action.square else t)
                   for square, (c, t) in enumerate(self.view.market, start=1)]
-        change["money"] = -sum(c.value for c in action.cards)
-        change["buying_power"] = (self._exact_squares(values, market)
+        change["money"] = -payment_total(action.cards)
+        change["buying_power"] = (self._exact_squares(values, market, exchanges)
                                   - self._exact_squares(self.values, self.view.market))
         change["exact_payment"] = int(action.exact)
         self._build(action.tile, change)
+
+    def _vizier(self, action, change):
+        """A vizier's purchase: a buy that grants no action and puts the vizier to sleep."""
+        self._buy(action, change)
+        change["exact_payment"] = 0
+        change["vizier"] = -1
+
+    def _wake(self, action, change):
+        change["vizier"] = 1
 
     def _build(self, tile, change):
         """A tile bought now: built on its best cell, or waiting on the reserve."""
@@ -379,6 +433,8 @@ class _Position:
 
     def _end(self, action, change):
         pass  # the position stays as it is
+
+    _decline = _end
 
     def _place(self, action, change):
         # The tile was counted as built already: only the walls and the shape change.

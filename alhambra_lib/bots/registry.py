@@ -1,0 +1,81 @@
+"""The bots known by name: one table for the command line and for tournaments.
+
+`BOTS` maps a name to a *factory*, a callable returning a fresh `Bot`; `make_bot`
+makes one, passing a seed to the factories that take one (`RandomBot`).
+
+Examples
+--------
+>>> list(BOTS)
+['random', 'greedy', 'wall', 'majority', 'balanced']
+>>> make_bot("wall", seed=3)
+WallBuilder()
+>>> make_bot("chess")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'chess': the known bots are random, greedy, wall, majority, balanced
+"""
+
+from __future__ import annotations
+
+import inspect
+from types import MappingProxyType
+
+from .base import Bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+from .strategic import BalancedBot, MajorityHunter, WallBuilder
+
+__all__ = ["BOTS", "make_bot", "bot_factory", "wants_seed"]
+
+#: name -> factory (the bot classes themselves), in the order the help lists them.
+BOTS = MappingProxyType({
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "wall": WallBuilder,
+    "majority": MajorityHunter,
+    "balanced": BalancedBot,
+})
+
+
+def bot_factory(spec):
+    """The factory of a bot name, or `spec` itself if it is callable.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name (the message lists the known ones).
+    TypeError
+        For anything neither a name nor callable.
+    """
+    if isinstance(spec, str):
+        if spec not in BOTS:
+            raise ValueError(f"unknown bot {spec!r}: the known bots are {', '.join(BOTS)}")
+        return BOTS[spec]
+    if not callable(spec):
+        raise TypeError(f"a bot is a name ({', '.join(BOTS)}) or a factory returning a "
+                        f"Bot, got {spec!r}")
+    return spec
+
+
+def wants_seed(factory):
+    """Whether `factory` has a parameter called ``seed``."""
+    try:
+        return "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # builtins without a signature
+        return False
+
+
+def make_bot(spec, seed=None):
+    """A fresh bot from a name of `BOTS` or a factory; `seed` goes to factories taking one.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As `bot_factory`; TypeError too when the factory returns no `Bot`.
+    """
+    factory = bot_factory(spec)
+    bot = factory(seed=seed) if wants_seed(factory) else factory()
+    if not isinstance(bot, Bot):
+        raise TypeError(f"the factory {factory!r} returned {bot!r}, which has no "
+                        "choose(view, legal_actions) method")
+    return bot
