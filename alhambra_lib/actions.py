@@ -49,6 +49,7 @@ __all__ = [
     "Give",
     "Redesign",
     "Decline",
+    "PlainAction",
     "REDESIGN_MOVES",
     "action_from_dict",
     "register_action",
@@ -246,17 +247,25 @@ class Buy(Action):
                 "cards": [c.to_list() for c in self.cards]}
 
 
-@dataclass(frozen=True, slots=True)
-class End(Action):
-    """End the action part of the turn (after an exact payment), or pass."""
+class PlainAction(Action):
+    """An action with no fields: its kind says everything (``end``, ``decline``...)."""
 
-    kind: ClassVar[str] = "end"
+    __slots__ = ()
+    text: ClassVar[str]
 
     def __str__(self):
-        return "end"
+        return self.text
 
     def to_dict(self):
         return {"kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class End(PlainAction):
+    """End the action part of the turn (after an exact payment), or pass."""
+
+    kind: ClassVar[str] = "end"
+    text: ClassVar[str] = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,16 +375,11 @@ class Redesign(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Decline(Action):
+class Decline(PlainAction):
     """Let a chance pass in a module's decision (a vizier window, §M1)."""
 
     kind: ClassVar[str] = "decline"
-
-    def __str__(self):
-        return "decline"
-
-    def to_dict(self):
-        return {"kind": self.kind}
+    text: ClassVar[str] = "decline"
 
 
 def _cards_from_list(data):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action, Buy, Decline, register_action
+from ..actions import Buy, Decline, PlainAction, register_action
 from ..engine.narration import register_events, tile_text
 from ..errors import InvalidSave
 from .base import Module
@@ -46,16 +46,11 @@ class VizierBuy(Buy):
 
 
 @dataclass(frozen=True, slots=True)
-class Wake(Action):
+class Wake(PlainAction):
     """Wake one's sleeping vizier (ends the action part of the turn)."""
 
     kind: ClassVar[str] = "wake"
-
-    def __str__(self):
-        return "wake the vizier"
-
-    def to_dict(self):
-        return {"kind": self.kind}
+    text: ClassVar[str] = "wake the vizier"
 
 
 register_action(VizierBuy, ("square", "tile", "cards"))
