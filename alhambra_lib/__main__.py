@@ -10,6 +10,9 @@ game as CSV or Parquet::
 
     python -m alhambra_lib tournament --bots wall,majority,balanced --games 1000 --jobs 2
 
+Both take the same bot names (`alhambra_lib.bots.BOTS`) and ``--modules`` for the Mega
+Box modules (`alhambra_lib.MODULES`), e.g. ``--modules vizier,exchange``.
+
 It imports pandas and joblib only when it runs, so ``play`` starts fast.
 """
 
@@ -20,14 +23,51 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from .actions import DIRK
 from .alhambra import HOLE_RULES
-from .bots import GreedyBot, RandomBot, play
+from .bots import BOTS, make_bot, play
 from .game import END_TRIGGERS, Game, describe_event
+from .modules import MODULES
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "parse_modules"]
 
 NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
-BOTS = {"greedy": lambda seed: GreedyBot(), "random": RandomBot}
+
+
+def parse_modules(text):
+    """``"vizier,exchange"`` -> ``("vizier", "exchange")``, refusing unknown names.
+
+    Examples
+    --------
+    >>> parse_modules("vizier, exchange"), parse_modules("")
+    (('vizier', 'exchange'), ())
+    >>> parse_modules("vizier,dragons")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: unknown module 'dragons': the modules are vizier, exchange, bonus_cards
+    """
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    for name in names:
+        if name not in MODULES:
+            raise argparse.ArgumentTypeError(
+                f"unknown module {name!r}: the modules are {', '.join(MODULES)}")
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"a module is named twice in {text!r}")
+    return names
+
+
+def _common_options(parser):
+    """The options `play` and `tournament` share."""
+    parser.add_argument("--end-trigger", choices=END_TRIGGERS, default="market_short",
+                        help="when the game ends (RULES.md §9): market_short, when the bag "
+                             "cannot fill the market, or bag_empty (default: market_short)")
+    parser.add_argument("--hole-rule", choices=HOLE_RULES, default="enclosed",
+                        help="holes refused: enclosed, any empty area the Alhambra encloses "
+                             "(the rule), or single, an empty cell with four built "
+                             "neighbours (default: enclosed)")
+    parser.add_argument("--modules", type=parse_modules, default=(), metavar="NAMES",
+                        help="Mega Box modules, separated by commas: "
+                             f"{', '.join(MODULES)} (default: none)")
 
 
 def build_parser():
@@ -40,25 +80,23 @@ def build_parser():
                       help="number of players, 2 to 6 (two players play with Dirk)")
     game.add_argument("--seed", type=int, default=None, help="seed of the game and the bots")
     game.add_argument("--bots", default="greedy",
-                      help="one bot kind for all, or one per seat separated by commas; "
-                           f"kinds: {', '.join(BOTS)} (default: greedy)")
-    game.add_argument("--end-trigger", choices=END_TRIGGERS, default="market_short")
-    game.add_argument("--hole-rule", choices=HOLE_RULES, default="enclosed")
+                      help="one bot name for all, or one per seat separated by commas; "
+                           f"names: {', '.join(BOTS)} (default: greedy)")
+    _common_options(game)
     game.add_argument("--json", type=Path, metavar="PATH", help="write the game record here")
     game.add_argument("--quiet", action="store_true", help="print the final scores only")
     game.set_defaults(run=run_play)
     cup = commands.add_parser("tournament", help="play many seeded games between bots "
                                                  "and compare them")
     cup.add_argument("--bots", default="wall,majority,balanced",
-                     help="bot names seated in rotation, separated by commas: random, greedy, "
-                          "wall, majority, balanced (default: wall,majority,balanced)")
+                     help=f"bot names seated in rotation, separated by commas: {', '.join(BOTS)} "
+                          "(default: wall,majority,balanced)")
     cup.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     cup.add_argument("--players", type=int, default=None, choices=range(2, len(NAMES) + 1),
                      help="players per game (default: one per bot)")
     cup.add_argument("--seed", type=int, default=0, help="seed of the tournament (default 0)")
     cup.add_argument("--jobs", type=int, default=1, help="parallel processes, -1 for all cores")
-    cup.add_argument("--end-trigger", choices=END_TRIGGERS, default="market_short")
-    cup.add_argument("--hole-rule", choices=HOLE_RULES, default="enclosed")
+    _common_options(cup)
     cup.add_argument("--out", type=Path, metavar="PATH",
                      help="save the results here: .csv, or .parquet (needs pyarrow)")
     cup.add_argument("--no-progress", action="store_true", help="hide the progress bar")
@@ -73,20 +111,26 @@ def _bots(spec, players, seed):
     if len(kinds) != players or any(k not in BOTS for k in kinds):
         raise SystemExit(f"--bots: give one of {', '.join(BOTS)}, or {players} of them "
                          f"separated by commas; got {spec!r}")
-    return [BOTS[k](None if seed is None else seed + seat) for seat, k in enumerate(kinds)]
+    return [make_bot(k, None if seed is None else seed + seat) for seat, k in enumerate(kinds)]
 
 
 def run_play(args, out):
     """Play one game as `args` say and print its story to `out`."""
     names = NAMES[:args.players]
-    game = Game(names, seed=args.seed, end_trigger=args.end_trigger, hole_rule=args.hole_rule)
-    play(game, _bots(args.bots, args.players, args.seed))
+    bots = _bots(args.bots, args.players, args.seed)
+    game = Game(names, seed=args.seed, end_trigger=args.end_trigger, hole_rule=args.hole_rule,
+                modules=args.modules)
+    play(game, bots)
     if not args.quiet:
         for event in game.events:
-            print(describe_event(event), file=out)
+            if event["type"] != "game_over":  # the final scores follow, once
+                print(describe_event(event), file=out)
+    scores = game.scores
     print("final scores:", file=out)
-    for name, points in sorted(game.scores.items(), key=lambda item: -item[1]):
-        print(f"  {name}: {points}", file=out)
+    for name in sorted(game.players, key=lambda n: -scores[n]):
+        print(f"  {name}: {scores[name]}", file=out)
+    if DIRK in scores:
+        print(f"  ({DIRK}, the neutral player: {scores[DIRK]})", file=out)
     print(f"winner{'s' if len(game.winners) > 1 else ''}: {', '.join(game.winners)}", file=out)
     if args.json:
         args.json.write_text(game.to_json())
@@ -132,7 +176,8 @@ def run_tournament(args, out):
     try:
         df = tournament(args.bots.split(","), games=args.games, players=args.players,
                         seed=args.seed, n_jobs=args.jobs, progress=not args.no_progress,
-                        end_trigger=args.end_trigger, hole_rule=args.hole_rule)
+                        end_trigger=args.end_trigger, hole_rule=args.hole_rule,
+                        modules=args.modules)
     except ValueError as error:  # a bad bot name or count: say so like argparse would
         raise SystemExit(f"tournament: {error}") from None
     print(_summary_text(df), file=out)

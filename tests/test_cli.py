@@ -1,5 +1,6 @@
 """The command line: python -m alhambra_lib play ..."""
 
+import argparse
 import io
 import subprocess
 import sys
@@ -7,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from alhambra_lib import Game
-from alhambra_lib.__main__ import main
+from alhambra_lib import MODULES, Game
+from alhambra_lib.__main__ import build_parser, main
+from alhambra_lib.bots import BOTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +29,7 @@ def test_play_prints_the_story_and_the_scores(tmp_path):
     assert any(line.startswith("-- turn 1: ") for line in lines)
     assert any(line.startswith("scoring round 3: ") for line in lines)
     assert "final scores:" in lines and lines[-2].startswith("winner")
+    assert sum("final scores" in line for line in lines) == 1  # printed once
     game = Game.from_json(record.read_text())
     assert game.is_over and f"record written to {record}" == lines[-1]
     assert run("play", "--players", "3", "--seed", "7") == text.replace(
@@ -36,7 +39,46 @@ def test_play_prints_the_story_and_the_scores(tmp_path):
 def test_play_options_and_bot_choice():
     text = run("play", "--players", "2", "--seed", "3", "--bots", "random,greedy", "--quiet",
                "--end-trigger", "bag_empty", "--hole-rule", "single")
-    assert text.startswith("final scores:") and "Dirk" in text
+    lines = text.splitlines()
+    assert lines[0] == "final scores:" and lines[-1].startswith("winner")
+    # the two players are ranked; Dirk is told apart, not ranked among them
+    standings = [line.strip().split(": ") for line in lines[1:3]]
+    assert {name for name, _ in standings} == {"Ana", "Ben"}
+    assert int(standings[0][1]) >= int(standings[1][1])
+    assert lines[3].startswith("  (Dirk, the neutral player: ")
+    assert "Dirk" not in lines[-1]
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_play_takes_every_bot_of_the_registry(name):
+    text = run("play", "--players", "2", "--seed", "1", "--bots", name, "--quiet")
+    assert text.startswith("final scores:")
+
+
+def test_play_with_modules():
+    text = run("play", "--players", "3", "--seed", "2", "--bots", "greedy,wall,random",
+               "--modules", "vizier,exchange,bonus_cards")
+    lines = text.splitlines()
+    assert lines[0] == "new game: Ana, Ben, Cy, with vizier, exchange, bonus_cards"
+    assert any("calls on the vizier" in line for line in lines)
+    assert lines[-1].startswith("winner")
+
+
+@pytest.mark.parametrize("command", ["play", "tournament"])
+def test_an_unknown_module_exits_with_code_2_and_the_names(command, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--modules", "vizier,dragons"], out=io.StringIO())
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert "unknown module 'dragons'" in error and ", ".join(MODULES) in error
+
+
+def test_every_option_has_help():
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            assert action.help, f"{name} {action.option_strings} has no help"
 
 
 @pytest.mark.parametrize("argv", [["play", "--players", "7"], ["play", "--bots", "clever"],

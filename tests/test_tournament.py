@@ -212,3 +212,68 @@ def test_the_package_name_stays_the_function_after_the_submodules_load():
     from alhambra_lib.analysis import stats  # noqa: F401  (imports the tournaments module)
 
     assert callable(analysis.tournament) and analysis.tournament.__name__ == "tournament"
+
+
+def test_the_command_line_and_tournaments_share_one_bot_registry():
+    from alhambra_lib import __main__ as cli
+    from alhambra_lib.bots import BOTS
+
+    assert BOT_NAMES is BOTS and cli.BOTS is BOTS
+    assert main(["play", "--players", "2", "--seed", "1", "--bots", "wall,majority",
+                 "--quiet"], out=io.StringIO()) == 0
+
+
+@pytest.fixture(scope="module")
+def with_modules():
+    return tournament(["greedy", "balanced", "random"], games=4, seed=2, progress=False,
+                      modules=("exchange", "vizier", "bonus_cards"))
+
+
+def test_tournaments_play_the_modules(with_modules, local):
+    df = with_modules
+    assert (df["modules"] == "vizier,exchange,bonus_cards").all()
+    assert (local["modules"] == "").all()
+    rounds = sum(df[f"{part}_r{r}"] for r in (1, 2, 3) for part in ("walls", "majority"))
+    assert (rounds == df["score"]).all()
+    again = tournament(["greedy", "balanced", "random"], games=4, seed=2, progress=False,
+                       n_jobs=2, modules=["vizier", "exchange", "bonus_cards"])
+    assert df.equals(again)
+    for game_no, rows in df.groupby("game"):
+        seed = int(rows["game_seed"].iloc[0])
+        game = Game(list(rows["player"]), seed=seed, modules=rows["modules"].iloc[0].split(","))
+        assert game.modules == ("vizier", "exchange", "bonus_cards")
+
+
+def test_round_columns_come_from_the_scoring_parts():
+    game = play(Game(["P1", "P2"], seed=3), [GreedyBot(), GreedyBot()])
+    for event in game.events:  # a module's term, as a later module would score it
+        # (the game's own events, edited in place: the points no longer add up)
+        if event["type"] == "scoring":
+            event["parts"]["walls"]["P1"] -= 1
+            event["parts"]["camps"] = {"P1": 1, "P2": 0, "Dirk": 0}
+    rows = _rows(game, 0, 1, ["a", "b"])
+    scored = {e["round"]: e for e in game.events if e["type"] == "scoring"}
+    for r in (1, 2, 3):
+        assert rows[0][f"walls_r{r}"] == scored[r]["walls"]["P1"] - 1
+        assert rows[0][f"camps_r{r}"] == 1 and rows[1][f"camps_r{r}"] == 0
+        assert rows[0][f"majority_r{r}"] == scored[r]["parts"]["majorities"]["P1"]
+    from alhambra_lib.analysis.tournaments import _frame
+
+    df = _frame(rows)
+    assert list(df.columns[-3:]) == ["camps_r1", "camps_r2", "camps_r3"]
+    assert str(df["camps_r1"].dtype) == "Int64"
+
+
+def test_an_unknown_module_is_refused_before_any_game():
+    with pytest.raises(ValueError, match="unknown module 'dragons'"):
+        tournament(["wall", "greedy"], games=2, progress=False, modules=("dragons",))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tournament", "--modules", "dragons", "--no-progress"], out=io.StringIO())
+    assert exit_info.value.code == 2
+
+
+def test_the_command_plays_tournaments_with_modules():
+    out = io.StringIO()
+    assert main(["tournament", "--bots", "greedy,wall", "--games", "2", "--no-progress",
+                 "--modules", "vizier,exchange"], out=out) == 0
+    assert "greedy" in out.getvalue() and "wall" in out.getvalue()

@@ -8,7 +8,8 @@ seed alone: the DataFrame is the same whether the games run one after the other,
 
 Bots
 ----
-A bot is given by name (`BOT_NAMES`) or as a *factory*, a callable returning a fresh
+A bot is given by name (`BOT_NAMES`, the registry `alhambra_lib.bots.BOTS` that the
+command line uses too) or as a *factory*, a callable returning a fresh
 `Bot` for each game. A factory whose signature has a parameter called ``seed`` is
 called as ``factory(seed=s)`` with an integer ``s`` drawn for that game and seat
 (`RandomBot` itself is such a factory); any other factory is called with no
@@ -25,15 +26,18 @@ seat                seat in the game's seating order, 0 first
 player              the player's name in the game (``P1`` .. ``P6``, by seat)
 bot                 the bot's label
 players             number of players in the game
-game_seed           the game's seed: ``Game(player names, seed=game_seed)`` played by
-                    the same bots replays the game (bots that take a seed also
-                    need their seat's seed, which is not kept)
+game_seed           the game's seed: ``Game(player names, seed=game_seed,
+                    modules=...)`` played by the same bots replays the game (bots
+                    that take a seed also need their seat's seed, which is not kept)
+modules             the Mega Box modules played, comma-separated ("" for none)
 started             whether this player took the first turn
 score               final score
 rank                1 + number of players with a higher score (tied leaders share 1)
 win                 whether the player won (tied leaders all win)
 walls_rN            wall points scored in round N (1, 2, 3; <NA> if not held)
 majority_rN         majority points scored in round N
+TERM_rN             for a module's scoring term (after the columns above, only when
+                    some game scored it): its points in round N
 final_wall          length of the longest wall at the end
 tiles               building tiles in the final Alhambra
 reserve             tiles left on the reserve
@@ -62,7 +66,6 @@ True
 
 from __future__ import annotations
 
-import inspect
 import json
 import math
 from collections.abc import Mapping
@@ -72,24 +75,22 @@ import pandas as pd
 
 from ..actions import tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..bots import BalancedBot, Bot, GreedyBot, MajorityHunter, RandomBot, WallBuilder, play
+from ..bots import BOTS, play
+from ..bots.registry import bot_factory, make_bot
+from ..engine.narration import scoring_parts
 from ..game import Game
+from ..scoring import BASE_TERMS
 
 __all__ = ["tournament", "wall_by_turn", "final_position", "BOT_NAMES"]
 
-#: Bot names understood by `tournament`, and the factory behind each.
-BOT_NAMES = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "wall": WallBuilder,
-    "majority": MajorityHunter,
-    "balanced": BalancedBot,
-}
+#: Bot names understood by `tournament`, and the factory behind each: `alhambra_lib.bots.BOTS`.
+BOT_NAMES = BOTS
 
 ROUNDS = (1, 2, 3)
 MAX_CHUNK = 25  # games per task at most: the progress bar moves at least this often
 _COLUMNS = (
-    ["game", "seat", "player", "bot", "players", "game_seed", "started", "score", "rank", "win"]
+    ["game", "seat", "player", "bot", "players", "game_seed", "modules", "started", "score",
+     "rank", "win"]
     + [f"{part}_r{r}" for r in ROUNDS for part in ("walls", "majority")]
     + ["final_wall", "tiles", "reserve", "turns", "wall_trace", "final_layout"]
 )
@@ -98,31 +99,8 @@ _COLUMNS = (
 # -- the bots ----------------------------------------------------------------------------
 
 
-def _factory(spec):
-    """The factory of a bot name or factory; ValueError / TypeError for anything else."""
-    if isinstance(spec, str):
-        if spec not in BOT_NAMES:
-            raise ValueError(f"unknown bot {spec!r}: the known bots are {', '.join(BOT_NAMES)}")
-        return BOT_NAMES[spec]
-    if not callable(spec):
-        raise TypeError(f"a bot is a name ({', '.join(BOT_NAMES)}) or a factory returning a "
-                        f"Bot, got {spec!r}")
-    return spec
-
-
-def _wants_seed(factory):
-    try:
-        return "seed" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):  # builtins without a signature
-        return False
-
-
-def _make_bot(factory, seed):
-    bot = factory(seed=seed) if _wants_seed(factory) else factory()
-    if not isinstance(bot, Bot):
-        raise TypeError(f"the factory {factory!r} returned {bot!r}, which has no "
-                        "choose(view, legal_actions) method")
-    return bot
+_factory = bot_factory
+_make_bot = make_bot
 
 
 def _lineup(bots):
@@ -199,22 +177,25 @@ def _layout_json(game, name):
 def _rows(game, index, game_seed, labels):
     """One row per player of a finished game (labels: the bot label of each seat)."""
     scores = game.scores
-    rounds = {e["round"]: e for e in game.events if e["type"] == "scoring"}
+    rounds = {e["round"]: scoring_parts(e) for e in game.events if e["type"] == "scoring"}
+    terms = [t for parts in rounds.values() for t in parts if t not in BASE_TERMS]
+    terms = list(dict.fromkeys(terms))
     traces = _wall_traces(game)
     rows = []
     for seat, name in enumerate(game.players):
         row = {
             "game": index, "seat": seat, "player": name, "bot": labels[seat],
             "players": len(game.players), "game_seed": game_seed,
-            "started": name == game.start_player, "score": scores[name],
+            "modules": ",".join(game.modules), "started": name == game.start_player, "score": scores[name],
             "rank": 1 + sum(scores[p] > scores[name] for p in game.players),
             "win": name in game.winners,
         }
         for r in ROUNDS:
-            event = rounds.get(r)
-            walls = None if event is None else event["walls"][name]
-            row[f"walls_r{r}"] = walls
-            row[f"majority_r{r}"] = None if event is None else event["points"][name] - walls
+            parts = rounds.get(r)
+            row[f"walls_r{r}"] = None if parts is None else parts["walls"][name]
+            row[f"majority_r{r}"] = None if parts is None else parts["majorities"][name]
+            for term in terms:
+                row[f"{term}_r{r}"] = None if parts is None else parts.get(term, {}).get(name, 0)
         alhambra = game.alhambra(name)
         row.update(final_wall=alhambra.longest_wall(), tiles=len(alhambra) - 1,
                    reserve=len(game.reserve(name)), turns=len(traces[name]),
@@ -294,7 +275,7 @@ def _check_counts(games, players, n_bots, n_jobs):
 
 
 def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, progress=True,
-               **game_options):
+               modules=(), **game_options):
     """Play `games` seeded games between `bots` and return one row per player per game.
 
     Parameters
@@ -317,6 +298,9 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
         Run the games on this dask cluster (``client.map``) instead.
     progress : bool
         Show a ``tqdm.auto`` progress bar.
+    modules : sequence of str
+        Mega Box modules every game plays with (names of `alhambra_lib.MODULES`);
+        they show in the ``modules`` column.
     **game_options
         Passed to `Game` (``end_trigger``, ``hole_rule``).
 
@@ -354,7 +338,10 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
     """
     lineup = _lineup(bots)
     players = _check_counts(games, players, len(lineup), n_jobs)
-    # A bad game option fails here, once, rather than in every worker.
+    if isinstance(modules, str):
+        modules = tuple(m for m in modules.split(",") if m)
+    game_options = {**game_options, "modules": tuple(modules)}
+    # A bad game option or module fails here, once, rather than in every worker.
     Game(_names(players), seed=0, **game_options)
     tasks = _seed_tasks(seed, games, players)
     args = (lineup, players, game_options)
@@ -373,10 +360,11 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
 
 
 def _frame(rows):
-    df = pd.DataFrame(rows, columns=_COLUMNS)
-    for r in ROUNDS:  # a round whose card never came up is <NA>, not 0 points
-        df[f"walls_r{r}"] = df[f"walls_r{r}"].astype("Int64")
-        df[f"majority_r{r}"] = df[f"majority_r{r}"].astype("Int64")
+    extra = list(dict.fromkeys(k for row in rows for k in row if k not in _COLUMNS))
+    df = pd.DataFrame(rows, columns=_COLUMNS + extra)
+    per_round = [f"{part}_r{r}" for r in ROUNDS for part in ("walls", "majority")] + extra
+    for column in per_round:  # a round whose card never came up is <NA>, not 0 points
+        df[column] = df[column].astype("Int64")
     return df.sort_values(["game", "seat"], ignore_index=True)
 
 
