@@ -53,6 +53,7 @@ __all__ = [
     "REDESIGN_MOVES",
     "action_from_dict",
     "register_action",
+    "action_fields",
     "ACTION_KINDS",
     "card_order",
     "tile_order",
@@ -411,6 +412,11 @@ ACTION_KINDS = _DECODERS.keys()
 #: The field decoders a module's action may use in `register_action`.
 FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
                                    "tile": tile_from_list, "pos": _pos_from_list})
+
+
+def action_fields(kind):
+    """The field names of an action kind, in constructor order (`register_action`)."""
+    return tuple(_DECODERS[kind][1])
 
 
 def register_action(cls, fields=()):

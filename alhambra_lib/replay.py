@@ -29,7 +29,20 @@ True
 
 from __future__ import annotations
 
-from .actions import Buy, End, Give, Place, Redesign, Reserve, Take, card_from_list, tile_from_list
+from .actions import (
+    ACTION_KINDS,
+    Buy,
+    End,
+    Give,
+    Place,
+    Redesign,
+    Reserve,
+    Take,
+    action_fields,
+    action_from_dict,
+    card_from_list,
+    tile_from_list,
+)
 from .game import Game, describe_event
 
 __all__ = ["HEADLINES", "event_turns", "narrate", "action_from_event", "actions_from_events",
@@ -120,8 +133,13 @@ def action_from_event(event):
     >>> action_from_event({"type": "draw_card", "card": ["ducat", 3]}) is None
     True
     """
-    make = _ACTIONS.get(event["type"])
-    return None if make is None else make(event)
+    kind = event["type"]
+    make = _ACTIONS.get(kind)
+    if make is not None:
+        return make(event)
+    if kind in ACTION_KINDS:  # a module's action: its event carries the action's fields
+        return action_from_dict({"kind": kind, **{f: event[f] for f in action_fields(kind)}})
+    return None
 
 
 def actions_from_events(events):

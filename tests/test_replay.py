@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from alhambra_lib import Game, IllegalAction
@@ -135,3 +137,19 @@ def test_replay_viewer_demo_and_bad_arguments():
         ReplayViewer(start)
     with pytest.raises(ValueError):
         ReplayViewer(Game(["Ana", "Ben"], seed=4), game.events)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_replay_of_a_game_with_every_built_module(players):
+    """Module actions (vizier purchases, declines, wakes) are read back from their events."""
+    from alhambra_lib import MODULES
+
+    start = Game(["Ana", "Ben", "Cy", "Dana", "Eli"][:players], seed=players,
+                 modules=tuple(MODULES))
+    game, rng = start.copy(), random.Random(players)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    kinds = {e["type"] for e in game.events}
+    assert {"vizier", "decline", "wake"} <= kinds
+    assert replay(start, game.events).to_json() == game.to_json()
+    assert all(isinstance(line, str) for line in narrate(game.events))
