@@ -68,6 +68,7 @@ from .palette import (
     SERIES_COLOURS,
     WALL_COLOUR,
 )
+from .engine.narration import scoring_parts
 from .scoring import majority_awards, score_majorities
 
 __all__ = [
@@ -696,21 +697,34 @@ def draw_majorities(counts, round_no, ax=None):
     return ax
 
 
+#: Hatches of the scoring terms after majorities (solid) and walls (``////``).
+_TERM_HATCHES = ("xx", "..", "\\\\", "++", "oo", "--")
+
+
+def _score_terms(rounds):
+    """The terms scored in `rounds` (majorities, walls, then the modules' in order)."""
+    terms = ["majorities", "walls"]
+    for event in rounds:
+        terms += [t for t in scoring_parts(event) if t not in terms]
+    return terms
+
+
 def draw_score_track(events, ax=None):
-    """Draw each competitor's points after every scoring round, majorities and walls apart.
+    """Draw each competitor's points after every scoring round, split by scoring term.
 
     Parameters
     ----------
     events : list of dict
-        A game's events; only ``{"type": "scoring", "round", "walls", "points"}`` are
-        read, ``points`` being majorities + walls of that round.
+        A game's events; only the ``{"type": "scoring", ...}`` ones are read, their
+        points by term through `scoring_parts` (so old saves without ``parts`` too).
     ax : matplotlib Axes, optional
 
     Returns
     -------
     matplotlib.axes.Axes
         Stacked bars per round and competitor: solid for the majority points so far,
-        hatched for the wall points so far; the running total above.
+        hatched ``////`` for the wall points so far, then one hatch per module term
+        (gid: the term); the running total above.
 
     Examples
     --------
@@ -727,40 +741,49 @@ def draw_score_track(events, ax=None):
                        left=0.7, right=1.5, top=0.45)
     colours = player_colours(names)
     width = 0.8 / max(len(names), 1)
-    majorities = dict.fromkeys(names, 0)
-    walls = dict.fromkeys(names, 0)
-    solid, hatched, totals = [], [], []
+    terms = _score_terms(rounds)
+    so_far = {term: dict.fromkeys(names, 0) for term in terms}
+    bars = {term: [] for term in terms}  # term -> [(x, height, bottom, colour)]
+    totals = []
     for i, event in enumerate(rounds):
+        parts = scoring_parts(event)
         for j, name in enumerate(names):
-            wall = event["walls"].get(name, 0)
-            majorities[name] += event["points"].get(name, 0) - wall
-            walls[name] += wall
             x = i + (j - (len(names) - 1) / 2) * width
-            solid.append((x, majorities[name], colours[name]))
-            hatched.append((x, walls[name], majorities[name], colours[name]))
-            totals.append(((x, majorities[name] + walls[name]), str(majorities[name] + walls[name]),
-                           _AXIS_TEXT))
-    ax.bar([x for x, _, _ in solid], [h for _, h, _ in solid], width=width * 0.9,
-           color=[c for _, _, c in solid], gid="majorities")
-    ax.bar([x for x, _, _, _ in hatched], [h for _, h, _, _ in hatched], width=width * 0.9,
-           bottom=[b for _, _, b, _ in hatched], color="white", hatch="////",
-           edgecolor=[c for _, _, _, c in hatched], linewidth=0.8, gid="walls")
+            bottom = 0
+            for term in terms:
+                so_far[term][name] += parts.get(term, {}).get(name, 0)
+                bars[term].append((x, so_far[term][name], bottom, colours[name]))
+                bottom += so_far[term][name]
+            totals.append(((x, bottom), str(bottom), _AXIS_TEXT))
+    total = {n: sum(so_far[t][n] for t in terms) for n in names}
+    hatches = {"walls": "////", **dict(zip(terms[2:], _TERM_HATCHES * len(terms)))}
+    majorities = bars["majorities"]
+    ax.bar([x for x, _, _, _ in majorities], [h for _, h, _, _ in majorities],
+           width=width * 0.9, color=[c for *_, c in majorities], gid="majorities")
+    for term in terms[1:]:
+        if term != "walls" and not any(h for _, h, _, _ in bars[term]):
+            continue  # a module term that scored nothing yet
+        ax.bar([x for x, _, _, _ in bars[term]], [h for _, h, _, _ in bars[term]],
+               width=width * 0.9, bottom=[b for _, _, b, _ in bars[term]], color="white",
+               hatch=hatches[term], edgecolor=[c for *_, c in bars[term]], linewidth=0.8,
+               gid=term)
     LabelCollection(ax, totals, 7, False, "totals", shift=(0, 6)).set_clip_on(False)
     if not rounds:
         ax.text(0.5, 0.5, "no scoring round yet", transform=ax.transAxes, ha="center",
                 va="center", fontsize=9, color="#888888")
     ax.set_xticks(range(len(rounds)), [f"round {e['round']}" for e in rounds])
     ax.set_xlim(-0.6, max(len(rounds), 1) - 0.4)
-    ax.set_ylim(0, max([majorities[n] + walls[n] for n in names] + [1]) * 1.15)
+    ax.set_ylim(0, max(list(total.values()) + [1]) * 1.15)
     ax.set_xlabel("after scoring round", fontsize=9)
     ax.set_ylabel("points", fontsize=9)
     ax.tick_params(labelsize=8)
     ax.set_title("Points after each scoring round: "
-                 + ", ".join(f"{n} {majorities[n] + walls[n]}" for n in names), loc="left",
-                 fontsize=10)
+                 + ", ".join(f"{n} {total[n]}" for n in names), loc="left", fontsize=10)
     handles = [Patch(facecolor=colours[n], label=n) for n in names]
-    handles += [Patch(facecolor="#777777", label="majorities"),
-                Patch(facecolor="white", edgecolor="#777777", hatch="////", label="walls")]
+    handles += [Patch(facecolor="#777777", label="majorities")]
+    handles += [Patch(facecolor="white", edgecolor="#777777", hatch=hatches[t],
+                      label=t.replace("_", " "))
+                for t in terms[1:] if t == "walls" or any(h for _, h, _, _ in bars[t])]
     side_legend(ax, handles)
     return ax
 

@@ -1,9 +1,9 @@
 """A score sheet for a real table game: counts and walls per round, totals by the rules.
 
 Plain Python, no widgets: `alhambra_lib.widgets.ScoreKeeper` shows one, and a
-notebook or a test can use it directly. Majorities come from
-`alhambra_lib.scoring.score_majorities`; wall points are the wall lengths typed in
-(RULES.md §8.4). With two players the neutral Dirk competes for majorities and scores
+notebook or a test can use it directly. Each round is scored by
+`alhambra_lib.scoring.score_round`, the function `Game` scores with: majorities from
+the counts, wall points the wall lengths typed in (RULES.md §8.4). With two players the neutral Dirk competes for majorities and scores
 no walls (§10).
 
 Examples
@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .actions import DIRK
 from .components import KINDS
-from .scoring import score_majorities
+from .scoring import score_majorities, score_round
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
 
@@ -35,14 +36,30 @@ CSV_COLUMNS = ("round", "player", *KINDS, "wall", "majority_points", "wall_point
 
 @dataclass(frozen=True)
 class RoundScore:
-    """One competitor's points in one round."""
+    """One competitor's points in one round.
+
+    `parts` is ``{term: points}`` as `score_round` split them (``majorities``,
+    ``walls``, and any other term); `majorities` and `walls` are two of them.
+
+    Examples
+    --------
+    >>> RoundScore(6, 3).total, dict(RoundScore(6, 3).parts)
+    (9, {'majorities': 6, 'walls': 3})
+    """
 
     majorities: int
     walls: int
+    parts: MappingProxyType = field(default=None, compare=False)
+
+    def __post_init__(self):
+        parts = {"majorities": self.majorities, "walls": self.walls}
+        if self.parts is not None:
+            parts.update(self.parts)
+        object.__setattr__(self, "parts", MappingProxyType(parts))
 
     @property
     def total(self):
-        return self.majorities + self.walls
+        return sum(self.parts.values())
 
 
 def _check_count(what, n):
@@ -126,11 +143,16 @@ class ScoreSheet:
         """``{player: wall length}`` recorded for `round_no`."""
         return dict(self._rounds[round_no][1])
 
+    def breakdown(self, round_no):
+        """The `ScoreBreakdown` of a recorded round (`score_round`, as `Game` scores)."""
+        counts, walls = self._rounds[round_no]
+        return score_round(round_no, counts, walls)
+
     def round_points(self, round_no):
         """``{competitor: RoundScore}`` for a recorded round."""
-        counts, walls = self._rounds[round_no]
-        majorities = score_majorities(counts, round_no)
-        return {name: RoundScore(majorities[name], walls.get(name, 0))
+        parts = self.breakdown(round_no).parts_dict()
+        return {name: RoundScore(parts["majorities"][name], parts["walls"][name],
+                                 {term: values[name] for term, values in parts.items()})
                 for name in self.competitors}
 
     def totals(self):
@@ -149,10 +171,11 @@ class ScoreSheet:
         """
         events = []
         for round_no in self.rounds:
-            points = self.round_points(round_no)
+            breakdown = self.breakdown(round_no)
+            parts = breakdown.parts_dict()
             events.append({"type": "scoring", "round": round_no, "counts": self.counts(round_no),
-                           "walls": {n: s.walls for n, s in points.items()},
-                           "points": {n: s.total for n, s in points.items()}})
+                           "walls": parts["walls"], "points": breakdown.points,
+                           "parts": parts})
         return events
 
     def rows(self):

@@ -280,6 +280,23 @@ def test_draw_score_track_of_a_game(finished_game):
     assert draw_score_track([]).texts[0].get_text() == "no scoring round yet"
 
 
+def test_draw_score_track_splits_the_points_by_term():
+    events = [{"type": "scoring", "round": 1, "walls": {"Ana": 3, "Ben": 1},
+               "points": {"Ana": 9, "Ben": 4},
+               "parts": {"majorities": {"Ana": 4, "Ben": 3}, "walls": {"Ana": 3, "Ben": 1},
+                         "street_merchant": {"Ana": 2, "Ben": 0}}},
+              {"type": "scoring", "round": 2, "walls": {"Ana": 2, "Ben": 5},
+               "points": {"Ana": 7, "Ben": 5}}]  # an old event: no parts
+    ax = draw_score_track(events)
+    assert legend_labels(ax) == ["Ana", "Ben", "majorities", "walls", "street merchant"]
+    heights = {gid: [p.get_height() for p in ax.patches if p.get_gid() == gid]
+               for gid in ("majorities", "walls", "street_merchant")}
+    # round 1 then round 2, Ana then Ben; the old event's majorities are points - walls
+    assert heights == {"majorities": [4, 3, 9, 3], "walls": [3, 1, 5, 6],
+                       "street_merchant": [2, 0, 2, 0]}
+    assert artist(ax, "totals").texts == ("9", "4", "16", "9")
+
+
 def test_draw_game_shows_everything(finished_game):
     fig = draw_game(finished_game)
     assert isinstance(fig, Figure) and fig.figure is fig

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..bots import GreedyBot
 from ..draw import draw_game, draw_majorities
+from ..engine.narration import scoring_parts
 from ..game import Game, IllegalAction, describe_event
 from ._common import WidgetBase, css_class, picture, show, table_html
 
@@ -168,10 +169,13 @@ class GameTable(WidgetBase):
             self.scoring.value = "No scoring round yet."
             return
         names = list(rounds[0]["points"])
-        rows = [[f"round {e['round']}", *(f"{e['points'][n] - e['walls'][n]} + {e['walls'][n]}"
-                                          for n in names)] for e in rounds]
+        parts = [scoring_parts(e) for e in rounds]
+        terms = list(dict.fromkeys(t for p in parts for t in p))
+        rows = [[f"round {e['round']}",
+                 *(" + ".join(str(p.get(t, {}).get(n, 0)) for t in terms) for n in names)]
+                for e, p in zip(rounds, parts)]
         rows.append(["total", *(self.game.scores[n] for n in names)])
-        self.scoring.value = ("<b>Scoring rounds</b> (majorities + walls)"
+        self.scoring.value = (f"<b>Scoring rounds</b> ({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
                               + table_html(["", *names], rows))
         if len(rounds) != self._scorings_shown:
             self._scorings_shown = len(rounds)
