@@ -601,18 +601,27 @@ def draw_market(game, ax=None, *, legend=True):
     return ax
 
 
+_EXCHANGE_FACE = "#7a7a7a"
+
+
+def _card_face(card):
+    """(colour, large text, small text) of a card: money by currency, exchange cards grey."""
+    if hasattr(card, "currencies"):  # an exchange card (RULES.md §M2)
+        return _EXCHANGE_FACE, "\u21c4", "/".join(c[:3] for c in card.currencies)
+    return CURRENCY_COLOURS[card.currency], str(card.value), card.currency
+
+
 def _cards_layer(ax, cards, y, step=_SQUARE_STEP, x=0.15):
-    """Money cards as coloured cards in a row from (x, y), value large and currency small."""
-    cards = list(cards)
+    """Cards as coloured cards in a row from (x, y), value large and currency small."""
+    faces = [_card_face(c) for c in cards]
     shapes = [((x + i * step, y), (x + i * step + 0.9, y), (x + i * step + 0.9, y + 1.2),
-               (x + i * step, y + 1.2)) for i in range(len(cards))]
-    ax.add_collection(PolyCollection(shapes, facecolors=[CURRENCY_COLOURS[c.currency]
-                                                         for c in cards],
+               (x + i * step, y + 1.2)) for i in range(len(faces))]
+    ax.add_collection(PolyCollection(shapes, facecolors=[face for face, _, _ in faces],
                                      edgecolors="#555555", linewidths=0.8, zorder=2, gid="cards"))
-    LabelCollection(ax, [((x + i * step + 0.45, y + 0.72), str(c.value), "#ffffff")
-                         for i, c in enumerate(cards)], 14, True, "card_values")
-    LabelCollection(ax, [((x + i * step + 0.45, y + 0.22), c.currency, "#ffffff")
-                         for i, c in enumerate(cards)], 7, False, "card_currencies")
+    LabelCollection(ax, [((x + i * step + 0.45, y + 0.72), big, "#ffffff")
+                         for i, (_, big, _) in enumerate(faces)], 14, True, "card_values")
+    LabelCollection(ax, [((x + i * step + 0.45, y + 0.22), small, "#ffffff")
+                         for i, (_, _, small) in enumerate(faces)], 7, False, "card_currencies")
 
 
 def _ordinal(place):

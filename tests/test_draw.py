@@ -340,3 +340,17 @@ def test_forks_of_the_single_hole_rule_are_marked():
     ax = draw_walls_explained(a, **step.overlay())
     assert "fork corner" in legend_labels(ax)
     assert len(artist(ax, "corners").get_offsets()) == len(step.corners)
+
+
+def test_draw_game_shows_an_exchange_card_on_the_display():
+    """An exchange card (RULES.md §M2) is drawn as a grey card naming its two currencies."""
+    from alhambra_lib.bots import RandomBot
+    from alhambra_lib.components import ExchangeCard
+
+    game, bot = Game(["A", "B", "C"], seed=6, modules=("exchange",)), RandomBot(1)
+    while not any(isinstance(c, ExchangeCard) for c in game.display):
+        game.apply(bot.choose(game.view(game.current_player), game.legal_actions()))
+    fig = draw_game(game)
+    texts = [t for ax in fig.axes if artist(ax, "card_currencies") is not None
+             for t in artist(ax, "card_currencies").texts]
+    assert "duc/flo" in texts
