@@ -37,6 +37,7 @@ __all__ = [
     "FOUNTAIN",
     "BUILDING_TILES",
     "FIRST_PLACE_POINTS",
+    "ROUNDS",
     "place_points",
     "money_deck",
 ]
@@ -238,6 +239,9 @@ def _load_tiles():
 #: The 54 real building tiles, in the order of ``tiles.csv`` (by kind, then price).
 BUILDING_TILES = _load_tiles()
 
+#: The scoring rounds: two scoring cards, then the final scoring (RULES.md §8.1).
+ROUNDS = (1, 2, 3)
+
 #: First-place points per kind in rounds 1, 2 and 3. Round r pays places 1..r, and
 #: place p of round r pays the first-place points of round r - p + 1.
 FIRST_PLACE_POINTS = {
@@ -258,7 +262,7 @@ def place_points(kind, round_no, place):
     >>> place_points("tower", 2, 2), place_points("pavilion", 3, 3), place_points("garden", 1, 2)
     (6, 1, 0)
     """
-    if round_no not in (1, 2, 3):
+    if round_no not in ROUNDS:
         raise ValueError(f"a scoring round is 1, 2 or 3, got {round_no!r}")
     if kind not in FIRST_PLACE_POINTS:
         raise ValueError(f"unknown tile kind {kind!r}: expected one of {', '.join(KINDS)}")

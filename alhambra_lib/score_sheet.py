@@ -25,6 +25,7 @@ from types import MappingProxyType
 
 from .actions import DIRK
 from .components import KINDS
+from .engine.config import ROUNDS, has_dirk
 from .scoring import score_majorities, score_round
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
@@ -97,7 +98,7 @@ class ScoreSheet:
             raise ValueError(f"{DIRK} is the neutral player of the two-player game; "
                              "choose another name")
         self.players = players
-        self.competitors = players + ((DIRK,) if len(players) == 2 else ())
+        self.competitors = players + ((DIRK,) if has_dirk(len(players)) else ())
         self._rounds = {}
 
     @property
@@ -116,7 +117,7 @@ class ScoreSheet:
         walls : mapping
             ``{player: wall length}``; missing players 0. Dirk has no walls.
         """
-        if round_no not in (1, 2, 3):
+        if round_no not in ROUNDS:
             raise ValueError(f"a scoring round is 1, 2 or 3, got {round_no!r}")
         for name in [*counts, *walls]:
             if name not in self.competitors:

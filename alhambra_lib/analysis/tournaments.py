@@ -73,6 +73,7 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
+from ..components import ROUNDS
 from ..actions import tile_from_list, tile_order
 from ..alhambra import Alhambra
 from ..bots import BOTS, play
@@ -86,7 +87,6 @@ __all__ = ["tournament", "wall_by_turn", "final_position", "BOT_NAMES"]
 #: Bot names understood by `tournament`, and the factory behind each: `alhambra_lib.bots.BOTS`.
 BOT_NAMES = BOTS
 
-ROUNDS = (1, 2, 3)
 MAX_CHUNK = 25  # games per task at most: the progress bar moves at least this often
 _COLUMNS = (
     ["game", "seat", "player", "bot", "players", "game_seed", "modules", "started", "score",

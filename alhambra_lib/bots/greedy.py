@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import DIRK
 from ..components import Card, ExchangeCard
+from ..engine.config import ROUNDS, has_dirk
 from ..game import Phase
 from ..payments import payment_total
 from ..scoring import score_majorities
@@ -173,11 +174,11 @@ class GreedyBot:
 
     def _majority_gain_function(self, view):
         """kind -> majority points one more tile of that kind adds over the rounds to come."""
-        competitors = list(view.players) + ([DIRK] if len(view.players) == 2 else [])
+        competitors = list(view.players) + ([DIRK] if has_dirk(len(view.players)) else [])
         counts = {name: view.counts(name) for name in competitors}
         for tile in view.to_place:  # bought this turn: about to be built
             counts[view.player][tile.kind] += 1
-        rounds = [r for r in (1, 2, 3) if r not in view.rounds_scored]
+        rounds = [r for r in ROUNDS if r not in view.rounds_scored]
         now = {r: score_majorities(counts, r)[view.player] for r in rounds}
         cache = {}
 

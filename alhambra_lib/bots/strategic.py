@@ -77,6 +77,7 @@ from functools import lru_cache
 
 from ..actions import DIRK, minimal_payments
 from ..components import CURRENCIES, Card, ExchangeCard
+from ..engine.config import ROUNDS, has_dirk
 from ..payments import payment_total
 from ..grid import side_neighbours
 from ..scoring import majority_awards
@@ -269,7 +270,7 @@ class _Position:
     def __init__(self, view, weights):
         self.view = view
         me = view.player
-        rounds = [r for r in (1, 2, 3) if r not in view.rounds_scored]
+        rounds = [r for r in ROUNDS if r not in view.rounds_scored]
         # The next round counts fully; the standings will move before the later ones.
         self.rounds = tuple((r, 1.0 if i == 0 else weights.future) for i, r in enumerate(rounds))
         self.round_weight = sum(d for _, d in self.rounds)
@@ -278,7 +279,7 @@ class _Position:
         self.counts = view.counts(me)
         for tile in view.to_place:  # bought this turn: about to be built
             self.counts[tile.kind] += 1
-        rivals = [p for p in view.players if p != me] + ([DIRK] if len(view.players) == 2 else [])
+        rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
         self.rival_counts = {name: view.counts(name) for name in rivals}
         self.values = {c: [] for c in CURRENCIES}
         self.exchanges = []  # the exchange cards in hand (Mega Box M2)

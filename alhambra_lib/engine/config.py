@@ -22,13 +22,12 @@ from dataclasses import dataclass
 
 from ..actions import DIRK
 from ..alhambra import HOLE_RULES
+from ..components import ROUNDS
 
 __all__ = ["GameConfig", "MIN_PLAYERS", "MAX_PLAYERS", "ROUNDS", "END_TRIGGERS", "has_dirk"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-#: The scoring rounds: two scoring cards, then the final scoring (RULES.md §8.1).
-ROUNDS = (1, 2, 3)
 #: The end-of-game triggers (RULES.md §9, §11).
 END_TRIGGERS = ("market_short", "bag_empty")
 

@@ -22,7 +22,7 @@ from ..components import FOUNTAIN, ScoringCard
 from ..errors import AlhambraError, InvalidSave
 from ..grid import check_cell
 from .composition import composition
-from .config import END_TRIGGERS, ROUNDS, GameConfig
+from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
 from .game import MARKET_SIZE, DISPLAY_SIZE, hand_order, tile_component
 from .narration import EVENT_FIELDS
@@ -461,7 +461,7 @@ def _upgrade_v1(data, loader):
     """A version-1 save (phase + player to act) as version 2 (decisions + script)."""
     loader.where = "phase"
     phase, current = data.get("phase"), data.get("current")
-    dirk = isinstance(data.get("players"), list) and len(data["players"]) == 2
+    dirk = isinstance(data.get("players"), list) and has_dirk(len(data["players"]))
     kinds = {"action": "act", "place": "place", "final_place": "final_place"}
     if phase == "over":
         decisions, script = [], []
