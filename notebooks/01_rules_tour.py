@@ -46,7 +46,7 @@ from alhambra_lib.widgets import PlacementExplorer, Question, Quiz
 # ## 1 The components
 #
 # There are **54 building tiles** in six types. The cheap types have fewer tiles, and
-# (we will see in §6) they also pay fewer points. A tile has a price printed on it and
+# (we will see in section 6) they also pay fewer points. A tile has a price printed on it and
 # walls on 0 to 3 of its sides. Tiles are never turned: north is the side the roof
 # points to, so a tile's walls always face the same way on the table.
 
@@ -88,7 +88,7 @@ for currency in CURRENCIES:
 
 # %% [markdown]
 # Two more cards hide among the money: the **scoring cards**. When one of them comes up,
-# everyone scores (§6).
+# everyone scores (section 6).
 
 # %% [markdown]
 # ## 2 Setting up

@@ -251,7 +251,7 @@ for rule in ("enclosed", "single"):
     print(f"{rule:9} {FIGURE_1_CELL}: {verdict.reasons or 'legal'}")
 
 # %% [markdown]
-# How often does that matter? On the random legal growths of §4, count the frontier
+# How often does that matter? On the random legal growths of section 4, count the frontier
 # cells that close an area, and among them those the single-cell reading lets through
 # (no single empty cell gets four built neighbours): bays of two or more cells and
 # pinches.
@@ -288,7 +288,7 @@ draw_alhambra(fig3, legal_for=garden, explain_for=garden).figure
 #
 # * `built`: the sides of c with a built neighbour;
 # * `facing`: those of them whose neighbour has a wall facing c;
-# * `hole`: whether building c closes an area (the ring test of §4).
+# * `hole`: whether building c closes an area (the ring test of section 4).
 #
 # With the tile's own walls as a mask, the rules become bit tests: walls match when
 # `(mask ^ facing) & built == 0`, and some side is open on both tiles when
@@ -355,7 +355,7 @@ print(f"the two answers agree after {agree} of {len(fast)} placements")
 # check. The check says *right*, or gives a hint without the answer.
 #
 # **Exercise 1.** On figure 3, where may `Tile("garden", 10, "W")` go? Try it without
-# the drawing of §6: which frontier cells give a wall mismatch, which cannot be walked
+# the drawing of section 6: which frontier cells give a wall mismatch, which cannot be walked
 # to?
 
 # %%

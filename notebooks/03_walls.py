@@ -207,9 +207,9 @@ for name, alhambra in [("full ring", ring), ("one side open", opened),
 #   table has no start.
 #
 # The two readings differ only when the longest wall closes on itself (or, under the
-# single-cell rule, passes a corner twice, §6). Random growths almost never walk all
+# single-cell rule, passes a corner twice, section 6). Random growths almost never walk all
 # the way round, which is how such a bug survives play: on the 500-odd random stages of
-# §4 they agree every time.
+# section 4 they agree every time.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -221,7 +221,7 @@ print(f"stages where the readings differ: {differ}")
 # ## 6 When the loop pinches: the single-cell rule
 #
 # Under the literal single-cell reading (`hole_rule="single"`) a pinch is legal, and the
-# proof of §4 breaks down. `teaching.pinch_layout()` rings the empty cells (1, 1) and
+# proof of section 4 breaks down. `teaching.pinch_layout()` rings the empty cells (1, 1) and
 # (2, 1) with tiles walled on all six sides facing them. Tiles (2, 0) and (3, 1) touch at
 # the corner (3, 1) only, and with the east wall of (2, 0) and the south wall of (3, 1)
 # **four external segments meet at that corner**. The longest trail comes in from

@@ -30,7 +30,7 @@
 # The run below is small, 60 games per tournament, so that the notebook runs in under
 # a minute: enough to show the method and how wide the noise is, not to settle close
 # questions. One switch, `LARGE_STUDY`, runs the same study on 2000 games per
-# tournament, on every core or on a dask cluster (§9).
+# tournament, on every core or on a dask cluster (section 9).
 
 # %%
 # %matplotlib inline
@@ -58,7 +58,7 @@ from alhambra_lib.widgets import WallWeightExplorer
 LARGE_STUDY = False  # True: 2000 games per tournament on every core (~15 min on 2 cores)
 
 GAMES = 2000 if LARGE_STUDY else 60  # games per tournament
-GAP_GAMES = 100 if LARGE_STUDY else 6  # games whose walls are compared with the best (§6)
+GAP_GAMES = 100 if LARGE_STUDY else 6  # games whose walls are compared with the best (section 6)
 N_JOBS = -1 if LARGE_STUDY else 1  # joblib processes; -1: every core
 SEED = 2003
 WALL_WEIGHTS = [0, 0.5, 1, 2, 4]
@@ -208,10 +208,10 @@ print(summary(sweep[sweep["wall_weight"] == 1]).round(2).to_string())
 # their intervals do not even overlap. That is rare for independent samples, but these
 # are not: two players of one game cannot both win it alone. It is the luck of the
 # deal and the seat, and it is shared: every weight plays the same 60 deals from the
-# same seats, and so did the `WallBuilder` in §2, with its 0.25 there. The common seeds
+# same seats, and so did the `WallBuilder` in section 2, with its 0.25 there. The common seeds
 # remove this luck from the comparison *between* weights, but not from the swept bot's
 # level against the field, and the games diverge enough that even between weights the
-# noise stays large. The curve is no evidence that ignoring walls pays; §8 says what
+# noise stays large. The curve is no evidence that ignoring walls pays; section 8 says what
 # 2000 games per weight found.
 #
 # ## 4 Do long walls win?
@@ -244,7 +244,7 @@ print(association.loc[["n", "point_biserial", "odds_ratio", "odds_low", "odds_hi
 # Not by itself: a long wall is partly a *symptom* of a good game (more money, more
 # tiles, more places to put them), and the wall points are part of the score that
 # decides the winner. Association across games cannot tell cause from symptom; the
-# sweep, which changes the wall weight and nothing else, can, given enough games (§8).
+# sweep, which changes the wall weight and nothing else, can, given enough games (section 8).
 #
 # ## 5 Walls turn by turn
 #
@@ -260,7 +260,7 @@ plot_wall_by_turn(first).figure
 # `MajorityHunter`, which barely values walls, falls behind, while the `WallBuilder`
 # catches up with the `BalancedBot` and passes it only in the last turns. The
 # differences in final walls build up late, which is why they bring so few wall points
-# (§2): the first two rounds are scored before them.
+# (section 2): the first two rounds are scored before them.
 #
 # ## 6 How good were the walls?
 #
@@ -314,7 +314,7 @@ draw_alhambra(best, label="The best arrangement found").figure
 # %% [markdown]
 # ## 7 Explore the sweep
 #
-# The explorer holds the sweep computed in §3: moving the slider only looks results up,
+# The explorer holds the sweep computed in section 3: moving the slider only looks results up,
 # it plays no game. For each wall weight it shows all three bots of those games with
 # their intervals, the swept bot's win rate and score curves with that weight marked,
 # and the walls turn by turn. Look at weight 1, where the swept bot and the plain
@@ -348,7 +348,7 @@ WallWeightExplorer(sweep)
 # | mean score | 122.7 | 127.4 | 126.8 | 126.9 | 126.3 |
 # | mean final wall | 9.7 | 13.6 | 13.9 | 14.0 | 14.1 |
 #
-# and for the presets of §2 win rates of 0.348 (`WallBuilder`), 0.348 (`BalancedBot`)
+# and for the presets of section 2 win rates of 0.348 (`WallBuilder`), 0.348 (`BalancedBot`)
 # and 0.325 (`MajorityHunter`, hardly more than the noise behind), with about 127
 # points each. It confirms the first two points and **reverses the small run's
 # hint**: ignoring walls is the one clear loser, about four points of score and four to
@@ -359,7 +359,7 @@ WallWeightExplorer(sweep)
 # and its win rate ranges from 0.22 to 0.47 from block to block.
 #
 # So, for these bots, walls deserve attention at about their face value: place tiles to
-# extend them, but do not pay for segments with majorities. And §6 says where more wall
+# extend them, but do not pay for segments with majorities. And section 6 says where more wall
 # points lie: in planning the wall further ahead than the next tile, which none of
 # these bots does.
 #
@@ -368,7 +368,7 @@ WallWeightExplorer(sweep)
 # Set `LARGE_STUDY = True` at the top and run all: every tournament then plays 2000
 # games on every core. To go further, run the games on a dask cluster: pass a
 # `distributed.Client` as `client=` to `tournament`, `weight_sweep` or run it here.
-# The cell below does that on a local cluster with a fresh seed, a replication of §3
+# The cell below does that on a local cluster with a fresh seed, a replication of section 3
 # that no seed of ours was tuned on. It runs only with `LARGE_STUDY`.
 
 # %%
