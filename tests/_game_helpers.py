@@ -235,6 +235,15 @@ def reload(game):
     return restored
 
 
+def play_randomly(game, rng, steps=None):
+    """Apply up to `steps` uniformly random legal actions chosen by `rng` (by default
+    until the game is over); return the game."""
+    while not game.is_over and (steps is None or steps > 0):
+        game.apply(rng.choice(game.legal_actions()))
+        steps = None if steps is None else steps - 1
+    return game
+
+
 def events_since(game, n):
     return game.events[n:]
 

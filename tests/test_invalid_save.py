@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from _game_helpers import play_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,12 +22,7 @@ MODULES = ("vizier", "exchange", "bonus_cards")
 
 def played(players=3, modules=MODULES, seed=4, steps=80):
     game = Game([f"P{i}" for i in range(players)], seed=seed, modules=modules)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return play_randomly(game, random.Random(seed), steps)
 
 
 BASE = {key: json.loads(played(*args).to_json()) for key, args in {

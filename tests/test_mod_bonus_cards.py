@@ -13,7 +13,7 @@ from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.modules.bonus_cards import BONUS_CARDS, BonusCard, bonus_cards_per_player
 
 from _game_helpers import (
-    build, cards, do, real_tile, restore, set_display, set_hand, set_reserve, stack_draw, state,
+    build, cards, do, real_tile, restore, set_display, set_reserve, stack_draw, state,
 )
 
 GARDEN_10 = real_tile("garden", 10, "")

@@ -15,7 +15,7 @@ from alhambra_lib.payments import payment_total
 
 from _game_helpers import (
     GARDEN_11, PAV_8, SER_9, TOWER_12, cards, discard_draw_pile, do, drain_bag, past_rounds,
-    restore, set_display, set_hand, set_market, stack_draw, state, types,
+    set_display, set_hand, set_market, stack_draw, state,
 )
 
 DD = ExchangeCard(("denar", "dirham"))

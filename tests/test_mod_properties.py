@@ -4,9 +4,7 @@ add up (bonus cards in the counts), exact save/load round trips that continue
 identically, independent copies, and byte-identical games across hash seeds.
 """
 
-import hashlib
 import itertools
-import json
 import os
 import random
 import subprocess
@@ -14,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _game_helpers import play_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -124,12 +123,8 @@ def test_random_game_keeps_every_property(modules, players):
 def test_save_load_round_trip_is_exact_mid_game(modules, players, seed, stop):
     """`from_json(to_json())` writes the same bytes at any point and goes on identically;
     `copy` is independent."""
-    game = Game([f"P{i}" for i in range(players)], seed=seed, modules=modules)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    game = play_randomly(Game([f"P{i}" for i in range(players)], seed=seed, modules=modules),
+                         random.Random(seed), stop)
     text = game.to_json()
     restored = Game.from_json(text)
     assert restored.to_json() == text

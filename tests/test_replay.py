@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from _game_helpers import play_randomly
 
 from alhambra_lib import Game, IllegalAction
 from alhambra_lib.actions import Take
@@ -146,9 +147,7 @@ def test_replay_of_a_game_with_every_built_module(players):
 
     start = Game(["Ana", "Ben", "Cy", "Dana", "Eli"][:players], seed=players,
                  modules=tuple(MODULES))
-    game, rng = start.copy(), random.Random(players)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
+    game = play_randomly(start.copy(), random.Random(players))
     kinds = {e["type"] for e in game.events}
     assert {"vizier", "decline", "wake"} <= kinds
     assert replay(start, game.events).to_json() == game.to_json()

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from _game_helpers import play_randomly
 
 from alhambra_lib import Game
 from alhambra_lib.engine.narration import describe_event
@@ -32,9 +33,7 @@ def test_v1_save_continues_to_the_same_end(key):
     assert game.phase == entry["save"]["phase"]
     if entry["save"]["phase"] != "over":
         assert game.current_player == entry["save"]["current"]
-    rng = random.Random(99)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
+    play_randomly(game, random.Random(99))
     assert game.scores == entry["final_scores"]
     assert len(game.events) == entry["events_after"]
     assert all(isinstance(describe_event(e), str) for e in game.events)

@@ -299,7 +299,7 @@ class Game:
 
     def _setup(self):
         extra = {"modules": list(self._config.modules)} if self._modules else {}
-        self._event("setup", players=list(self._players), dirk=self._dirk,
+        self.event("setup", players=list(self._players), dirk=self._dirk,
                     options=self.options, **extra)
         box = composition(self._config, self._modules, self._rng)
         self._bag = sorted(box.bag, key=tile_order)
@@ -314,7 +314,7 @@ class Game:
         self._start = self._start_player()
         start = self._players[self._start]
         hand = self._hands[start]
-        self._event("start_player", player=start, cards=len(hand),
+        self.event("start_player", player=start, cards=len(hand),
                     total=sum(c.value for c in hand))
         self._refill_display()
         self._build_draw_pile(box.pile_inserts)
@@ -328,7 +328,7 @@ class Game:
         while sum(c.value for c in dealt) < STARTING_MONEY:
             dealt.append(self._draw.pop())
         self._hands[player] = sorted(dealt, key=hand_order)
-        self._event("starting_money", player=player, cards=[c.to_list() for c in dealt])
+        self.event("starting_money", player=player, cards=[c.to_list() for c in dealt])
 
     def _start_player(self):
         """§3.5: fewest cards, then lowest total, then earliest in the seating order."""
@@ -350,7 +350,7 @@ class Game:
             piles.append(pile)
             start = end
         self._draw = [card for pile in reversed(piles) for card in reversed(pile)]
-        self._event("draw_pile", piles=[len(p) for p in piles])
+        self.event("draw_pile", piles=[len(p) for p in piles])
 
     # -- public state ----------------------------------------------------------------
 
@@ -696,7 +696,7 @@ class Game:
         for card in action.cards:
             self._display.remove(card)
             bisect.insort(hand, card, key=hand_order)
-        self._event("take", player=player, cards=[c.to_list() for c in action.cards])
+        self.event("take", player=player, cards=[c.to_list() for c in action.cards])
         self.end_actions()
 
     # buy (§4b)
@@ -738,7 +738,7 @@ class Game:
         self.pay(player, action)
         self._to_place.append(action.tile)
         exact = action.exact
-        self._event("buy", player=player, square=action.square, currency=action.currency,
+        self.event("buy", player=player, square=action.square, currency=action.currency,
                     tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards],
                     exact=exact)
         if exact:
@@ -778,7 +778,7 @@ class Game:
         if removed is not None:
             bisect.insort(reserve, removed, key=tile_order)
         self._redesigns.pop(player, None)
-        self._event("redesign", player=player, move=action.move,
+        self.event("redesign", player=player, move=action.move,
                     tile=None if action.tile is None else action.tile.to_list(),
                     pos=list(action.pos), removed=None if removed is None else removed.to_list())
         self.end_actions()
@@ -791,7 +791,7 @@ class Game:
                                 "passing is only for a player with no other legal action")
 
     def _do_end(self, action):
-        self._event("end", player=self.current_player, passed=not self._may_continue)
+        self.event("end", player=self.current_player, passed=not self._may_continue)
         self.end_actions()
 
     def end_actions(self):
@@ -819,7 +819,7 @@ class Game:
         self._alhambras[player].place(action.tile, action.pos)
         self._redesigns.pop(player, None)
         self._to_place.remove(action.tile)
-        self._event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos))
+        self.event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos))
         self._after_placing()
 
     def _do_reserve(self, action):
@@ -827,7 +827,7 @@ class Game:
         self._to_place.remove(action.tile)
         bisect.insort(self._reserves[player], action.tile, key=tile_order)
         self._redesigns.pop(player, None)
-        self._event("reserve", player=player, tile=action.tile.to_list())
+        self.event("reserve", player=player, tile=action.tile.to_list())
         self._after_placing()
 
     def _check_give(self, action):
@@ -840,7 +840,7 @@ class Game:
     def _do_give(self, action):
         self._to_place.remove(action.tile)
         self._dirk_tiles.append(action.tile)
-        self._event("give", player=self.current_player, tile=action.tile.to_list())
+        self.event("give", player=self.current_player, tile=action.tile.to_list())
         self._after_placing()
 
     def _after_placing(self):
@@ -856,6 +856,16 @@ class Game:
     def swap_decision(self, kind, player, **data):
         """Replace the decision on top (a window's answer that needs a choice of its own)."""
         self._decisions[-1] = Decision.make(kind, player, data)
+
+    def place_now(self, player, tile):
+        """`player` places or reserves `tile` at once: the decision on top becomes ``place``
+        (with no giving to Dirk; a vizier's purchase, §M1)."""
+        self._to_place.append(tile)
+        self.swap_decision("place", player)
+
+    def shuffle(self, items):
+        """Shuffle `items` in place with the game's own generator (saved with the game)."""
+        self._rng.shuffle(items)
 
     def resume(self):
         """The decision on top is made: take it off and go on with the script."""
@@ -891,15 +901,15 @@ class Game:
         if isinstance(card, ScoringCard):
             self._revealed.append(card.round_no)
             self._pending_rounds.append(card.round_no)
-            self._event("scoring_card", round=card.round_no)
+            self.event("scoring_card", round=card.round_no)
         else:
             self._display.append(card)
-            self._event("draw_card", card=card.to_list())
+            self.event("draw_card", card=card.to_list())
 
     def _reshuffle(self):
         self._draw, self._discard = self._discard, []
         self._rng.shuffle(self._draw)
-        self._event("reshuffle", cards=len(self._draw))
+        self.event("reshuffle", cards=len(self._draw))
 
     def refill_market(self):
         """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short."""
@@ -909,7 +919,7 @@ class Game:
                     self._market_short = True
                     return
                 tile = self._market[i] = self._bag.pop(self._rng.randrange(len(self._bag)))
-                self._event("draw_tile", square=i + 1, tile=tile.to_list())
+                self.event("draw_tile", square=i + 1, tile=tile.to_list())
 
     def _hold_scorings(self):
         """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10)."""
@@ -945,13 +955,13 @@ class Game:
         self._turn += 1
         player = self._players[self._current]
         self._decisions.append(Decision("act", player))
-        self._event("turn", turn=self._turn, player=player)
+        self.event("turn", turn=self._turn, player=player)
 
     def _gift_dirk(self, size, after):
         tiles = [self._bag.pop(self._rng.randrange(len(self._bag)))
                  for _ in range(min(size, len(self._bag)))]
         self._dirk_tiles.extend(tiles)
-        self._event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
+        self.event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
 
     # -- scoring (§8) -------------------------------------------------------------------
 
@@ -981,13 +991,13 @@ class Game:
         for name, gained in breakdown.points.items():
             self._scores[name] += gained
         self._scored.append(round_no)
-        self._event("scoring", round=round_no, counts=counts, walls=walls,
+        self.event("scoring", round=round_no, counts=counts, walls=walls,
                     points=dict(breakdown.points), parts=breakdown.parts_dict())
 
     # -- end of the game (§9) -----------------------------------------------------------
 
     def _end_game(self, reason):
-        self._event("end_triggered", reason=reason)
+        self.event("end_triggered", reason=reason)
         self._end_reason = reason
         self._distribute()
         self._script = list(GAME_END)
@@ -1014,7 +1024,7 @@ class Game:
             if holder is not None:
                 self._market[i] = None
                 received.setdefault(holder, []).append(tile)
-        self._event("distribution", tiles=record)
+        self.event("distribution", tiles=record)
         self._awaiting = [[p, received[p]] for p in self.seats_from_next() if p in received]
 
     def _final_placing(self):
@@ -1024,20 +1034,18 @@ class Game:
         self._current = self._players.index(player)
         self._to_place = tiles
         self.push_decision("final_place", player)
-        self._event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
+        self.event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
         return True
 
     def _final_scoring(self):
         self._score_round(3)
-        self._event("game_over", scores=dict(self._scores), winners=self.winners)
+        self.event("game_over", scores=dict(self._scores), winners=self.winners)
 
     # -- events ---------------------------------------------------------------------------
 
     def event(self, kind, **fields):
         """Append an event to the record (for the modules too)."""
         self._events.append({"type": kind, **fields})
-
-    _event = event
 
     # -- saving and restoring -------------------------------------------------------------
 

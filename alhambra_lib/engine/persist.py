@@ -16,15 +16,15 @@ import json
 import random
 from collections import Counter
 
-from ..actions import DIRK, card_from_list, tile_from_list
+from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN, ScoringCard
 from ..errors import AlhambraError, InvalidSave
 from ..grid import check_cell
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
-from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
-from .game import MARKET_SIZE, DISPLAY_SIZE, hand_order, tile_component
+from .decisions import GAME_END, TURN_END, Decision
+from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
 from .narration import EVENT_FIELDS
 
 __all__ = ["game_state", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
@@ -214,7 +214,7 @@ class _Loader:
 
     def piles_and_players(self, game, data):
         self.where = "bag"
-        game._bag = sorted(self.tiles(data["bag"], "bag"), key=_tile_key)
+        game._bag = sorted(self.tiles(data["bag"], "bag"), key=tile_order)
         self.where = "market"
         market = self.expect(data["market"], list, "market")
         if len(market) != MARKET_SIZE:
@@ -244,7 +244,7 @@ class _Loader:
             self.where = f"{p}'s hand"
             game._hands[p] = sorted(self.cards(hands[p], self.where), key=hand_order)
             self.where = f"{p}'s reserve"
-            game._reserves[p] = sorted(self.tiles(reserves[p], self.where), key=_tile_key)
+            game._reserves[p] = sorted(self.tiles(reserves[p], self.where), key=tile_order)
             layouts[p] = self.layout(alhambras[p], p)
         self.where = "to_place"
         game._to_place = self.tiles(data["to_place"], "to_place")
@@ -399,9 +399,6 @@ class _Loader:
             self.fail(f"decision {top} with {len(game._to_place)} tiles to place")
         if len(game._to_place) > MARKET_SIZE and not (top and top.kind == "final_place"):
             self.fail(f"at most {MARKET_SIZE} tiles can be bought in a turn")
-        if top is not None and top.kind not in BASE_DECISIONS + tuple(
-                k for m in game._modules for k in m.decisions if k != "act"):
-            self.fail(f"unknown decision {top.kind!r}")
 
     def slices(self, game, data):
         self.where = "modules_state"
@@ -476,12 +473,6 @@ def _upgrade_v1(data, loader):
     upgraded.update(version=SAVE_VERSION, modules=[], decisions=decisions, script=script,
                     turn_player=current, pending_rounds=[], market_short=False, modules_state={})
     return upgraded
-
-
-def _tile_key(tile):
-    from ..actions import tile_order
-
-    return tile_order(tile)
 
 
 def _short(value, limit=80):

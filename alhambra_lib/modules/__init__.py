@@ -57,12 +57,12 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .base import HOOKS, Module
+from .base import Module
 from .bonus_cards import BonusCards
 from .exchange import Exchange
 from .vizier import Vizier
 
-__all__ = ["MODULES", "Module", "HOOKS"]
+__all__ = ["MODULES", "Module"]
 
 #: name -> module class, in the rulebook's order (M1..M16) as they are built.
 MODULES = MappingProxyType({m.name: m for m in (Vizier, Exchange, BonusCards)})

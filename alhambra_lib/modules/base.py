@@ -56,11 +56,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-__all__ = ["Module", "HOOKS"]
-
-#: The hooks a module may override (used to keep only the ones in play).
-HOOKS = ("pile_inserts", "bag_tiles", "totals", "new_slice", "load_slice", "census", "setup",
-         "options", "payment_sources", "check_buy", "before_scoring", "count_bonus", "score", "view")
+__all__ = ["Module"]
 
 
 class Module:

@@ -73,7 +73,7 @@ class BonusCards(Module):
     def setup(self, game):
         state = game.slice(self.name)
         tiles = [c.tile for c in BONUS_CARDS]
-        game._rng.shuffle(tiles)
+        game.shuffle(tiles)
         each = bonus_cards_per_player(len(game.players))
         for i, player in enumerate(game.players):
             dealt = sorted(tiles[i * each:(i + 1) * each], key=tile_order)

@@ -138,8 +138,7 @@ class Vizier(Module):
         state["window"]["repoll"] = True
         game.event("vizier", player=player, square=action.square, currency=action.currency,
                    tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards])
-        game._to_place.append(action.tile)
-        game.swap_decision("place", player)  # placed or reserved at once, never to Dirk
+        game.place_now(player, action.tile)
 
     def _do_decline(self, game, action):
         game.slice(self.name)["window"]["queue"].pop(0)
