@@ -21,10 +21,15 @@ from dataclasses import dataclass
 from .components import KINDS, place_points
 
 __all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities",
-           "ScoreBreakdown", "score_round", "BASE_TERMS"]
+           "ScoreBreakdown", "score_round", "BASE_TERMS", "TERM_ORDER"]
 
 #: The terms of every scoring, first (RULES.md §M0.17 gives the modules' order after them).
 BASE_TERMS = ("majorities", "walls")
+#: Every term in the order of one scoring (RULES.md §M0.17): the base terms, then the
+#: modules' (City Watch of the characters, camps, street merchant, treasure, bazaars,
+#: invaders last, after the attack card is revealed).
+TERM_ORDER = BASE_TERMS + ("characters", "camps", "street_merchant", "treasure", "bazaars",
+                           "invaders")
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 _PLURALS = {"pavilion": "pavilions", "seraglio": "seraglios", "arcades": "arcades",

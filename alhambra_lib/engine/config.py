@@ -10,10 +10,10 @@ Examples
 >>> c = GameConfig.make(["Ana", "Ben"], modules=("bonus_cards", "vizier"))
 >>> c.dirk, c.modules, c.competitors
 (True, ('vizier', 'bonus_cards'), ('Ana', 'Ben', 'Dirk'))
->>> GameConfig.make(["Ana", "Ben"], modules=("wizards",))
+>>> GameConfig.make(["Ana", "Ben"], modules=("wizards",))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown module 'wizards': the modules are vizier, exchange, bonus_cards
+ValueError: unknown module 'wizards': the modules are vizier, exchange, bonus_cards...
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ from ..actions import (
 from ..components import CURRENCIES, KINDS, Card, ScoringCard
 from ..errors import IllegalAction
 from ..payments import is_minimal, minimal_payments, payment_total
-from ..scoring import score_round
+from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
@@ -278,13 +278,21 @@ class Game:
             for name, before in m.turn_end_steps:
                 steps.insert(steps.index(before), name)
                 self._steps[name] = getattr(m, f"step_{name}")
+            for name in m.setup_steps:
+                self._steps[name] = getattr(m, f"step_{name}")
         self._turn_end = tuple(steps)
         self._option_hooks = using("options")
         self._payment_hooks = using("payment_sources")
         self._buy_checks = using("check_buy")
         self._count_hooks = using("count_bonus")
         self._scoring_hooks = using("before_scoring")
-        self._score_hooks = tuple((m, term) for m in modules for term in m.score_terms)
+        self._scored_hooks = using("after_scoring")
+        self._event_hooks = using("on_event")
+        self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
+                                         key=lambda pair: TERM_ORDER.index(pair[1])))
+        # Setup decisions (a module's choices before the first turn), then the first turn.
+        self._setup_script = tuple(name for m in modules for name in m.setup_steps) + (
+            "first_turn",)
         self._census_hooks = using("census")
         self._view_hooks = using("view")
 
@@ -320,6 +328,11 @@ class Game:
         self._build_draw_pile(box.pile_inserts)
         for module in self._modules:
             module.setup(self)
+        self._current = self._start  # a setup decision is made before the first turn
+        self._script = list(self._setup_script)
+        self._run_script()
+
+    def _first_turn(self):
         self._current = self._start
         self._begin_turn()
 
@@ -993,6 +1006,8 @@ class Game:
         self._scored.append(round_no)
         self.event("scoring", round=round_no, counts=counts, walls=walls,
                     points=dict(breakdown.points), parts=breakdown.parts_dict())
+        for module in self._scored_hooks:
+            module.after_scoring(self, round_no)
 
     # -- end of the game (§9) -----------------------------------------------------------
 
@@ -1044,8 +1059,13 @@ class Game:
     # -- events ---------------------------------------------------------------------------
 
     def event(self, kind, **fields):
-        """Append an event to the record (for the modules too)."""
-        self._events.append({"type": kind, **fields})
+        """Append an event to the record (for the modules too); the modules that watch
+        events (``on_event``) see it at once."""
+        event = {"type": kind, **fields}
+        self._events.append(event)
+        if self._event_hooks:
+            for module in self._event_hooks:
+                module.on_event(self, event)
 
     # -- saving and restoring -------------------------------------------------------------
 
@@ -1114,5 +1134,6 @@ _BASE_STEPS = MappingProxyType({
     "finish_turn": Game._finish_turn,
     "final_placing": Game._final_placing,
     "final_scoring": Game._final_scoring,
+    "first_turn": Game._first_turn,
 })
-assert set(_BASE_STEPS) == set(TURN_END + GAME_END)
+assert set(_BASE_STEPS) == set(TURN_END + GAME_END + ("first_turn",))

@@ -320,8 +320,8 @@ class _Loader:
         game._current = game._players.index(data["turn_player"])
         self.where = "turn"
         game._turn = self.expect(data["turn"], int, "turn")
-        if game._turn < 1:
-            self.fail(f"turn should be 1 or more, got {game._turn}")
+        if game._turn < 0 or (game._turn == 0 and data["script"][-1:] != ["first_turn"]):
+            self.fail(f"turn should be 1 or more (0 only before the first turn), got {game._turn}")
         self.where = "may_continue"
         game._may_continue = self.expect(data["may_continue"], bool, "may_continue")
         self.where = "market_short"

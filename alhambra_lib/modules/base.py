@@ -38,8 +38,16 @@ The hooks, in the order a game meets them:
 ``turn_end_steps``
     ``((step name, before step name), ...)``: the module's steps in the turn-end script;
     each is a method ``step_<name>(game)`` returning True while it waits on a decision.
-``before_scoring(game, round_no)``
-    Act just before a scoring is computed (e.g. show the bonus cards that count).
+``setup_steps``
+    Step names run once after setup, before the first turn (choices made at setup, e.g.
+    the citizens on a merchant's disc); methods ``step_<name>(game)`` as above.
+``on_event(game, event)``
+    See every event as it is recorded (e.g. a tile placed on a cell the module watches).
+    It may change the module's slice and record events of its own, never push decisions
+    (a turn-end step does that).
+``before_scoring(game, round_no)`` / ``after_scoring(game, round_no)``
+    Act just before a scoring is computed (e.g. show the bonus cards that count), or
+    right after its event (e.g. turn up new scouts).
 ``count_bonus(game, name, counts)``
     Add to a competitor's counts for majorities (a scoring's ``counts``).
 ``score_terms``
@@ -69,6 +77,7 @@ class Module:
     actions: ClassVar[dict] = {}
     decisions: ClassVar[dict] = {}
     turn_end_steps: ClassVar[tuple] = ()
+    setup_steps: ClassVar[tuple] = ()
     score_terms: ClassVar[tuple] = ()
     narration: ClassVar[dict] = {}
 
@@ -106,6 +115,12 @@ class Module:
         return False
 
     def before_scoring(self, game, round_no) -> None:
+        return None
+
+    def after_scoring(self, game, round_no) -> None:
+        return None
+
+    def on_event(self, game, event) -> None:
         return None
 
     def count_bonus(self, game, name, counts) -> None:
