@@ -738,12 +738,16 @@ class Game:
                                 f"total {total - smallest.value}, enough for the price "
                                 f"{tile.price} (only minimal payments are allowed)")
 
-    def pay(self, player, action):
-        """Move a checked payment's cards to the discard and take the tile off the market."""
+    def discard_cards(self, player, cards):
+        """Move `cards` (checked to be in `player`'s hand) to the discard pile."""
         hand = self._hands[player]
-        for card in action.cards:
+        for card in cards:
             hand.remove(card)
             self._discard.append(card)
+
+    def pay(self, player, action):
+        """Move a checked payment's cards to the discard and take the tile off the market."""
+        self.discard_cards(player, action.cards)
         self._market[action.square - 1] = None
 
     def _do_buy(self, action):
