@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
-from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, Card, ExchangeCard, Tile
+from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, MODULE_KINDS, Card, ExchangeCard, Tile
 from .grid import check_cell
 from .payments import minimal_payments, payment_total
 
@@ -70,7 +70,7 @@ DIRK = "Dirk"
 REDESIGN_MOVES = ("place", "remove", "exchange")
 
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
-_KIND_RANK = {k: i for i, k in enumerate(KINDS + (FOUNTAIN_KIND,))}
+_KIND_RANK = {k: i for i, k in enumerate(KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS)}
 
 
 def card_order(card):
@@ -95,7 +95,7 @@ def tile_order(tile):
     Equal tiles are interchangeable, so this order fixes every list of tiles the
     game shows or saves, whatever the order they arrived in.
     """
-    return (_KIND_RANK[tile.kind], tile.price, tile.mask)
+    return (_KIND_RANK[tile.kind], tile.price, tile.mask, tile.marks)
 
 
 def card_from_list(data):
@@ -123,16 +123,18 @@ def card_from_list(data):
 
 
 def tile_from_list(data):
-    """Rebuild a tile from its JSON form ``[kind, price, walls]``.
+    """Rebuild a tile from its JSON form ``[kind, price, walls, *marks]``.
 
     Examples
     --------
     >>> tile_from_list(["garden", 8, "NE"])
     Tile('garden', 8, 'NE')
+    >>> tile_from_list(["hut", 0, "N", "tower"])
+    Tile('hut', 0, 'N', marks=('tower',))
     """
-    if not isinstance(data, list) or len(data) != 3 or not isinstance(data[2], str):
-        raise ValueError(f"a tile is written [kind, price, walls], got {data!r}")
-    return Tile(*data)
+    if not isinstance(data, list) or len(data) < 3 or not isinstance(data[2], str):
+        raise ValueError(f"a tile is written [kind, price, walls, *marks], got {data!r}")
+    return Tile(data[0], data[1], data[2], tuple(data[3:]))
 
 
 def _pos_from_list(data):

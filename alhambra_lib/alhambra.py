@@ -394,7 +394,7 @@ class Alhambra:
                 frontier[neighbour] = frontier.get(neighbour, 0) + 1
             elif not tile.mask & BIT[side] and not other.mask & BIT[OPPOSITE[side]]:
                 self.graph.add_edge(cell, neighbour)
-        if tile.kind != FOUNTAIN_KIND:
+        if tile.kind in self._counts:
             self._counts[tile.kind] += 1
         self._walls.tile_added(cell, layout)
         self._changed_near(cell)
@@ -414,7 +414,8 @@ class Alhambra:
                     del frontier[neighbour]
         if touching:
             frontier[cell] = touching
-        self._counts[tile.kind] -= 1
+        if tile.kind in self._counts:
+            self._counts[tile.kind] -= 1
         self._walls.tile_removed(cell, tile, layout)
         self._changed_near(cell)
         return tile

@@ -19,7 +19,9 @@ Examples
 from __future__ import annotations
 
 import csv
+import warnings
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 
 from .grid import BIT, SIDES, mask_sides
@@ -27,6 +29,7 @@ from .grid import BIT, SIDES, mask_sides
 __all__ = [
     "KINDS",
     "FOUNTAIN_KIND",
+    "MODULE_KINDS",
     "CURRENCIES",
     "Tile",
     "Card",
@@ -40,6 +43,11 @@ __all__ = [
     "ROUNDS",
     "place_points",
     "money_deck",
+    "TileSet",
+    "tile_set",
+    "TILE_SETS",
+    "ProvisionalDataWarning",
+    "warn_if_provisional",
 ]
 
 #: The six building types, cheapest first (the order of the scoring table).
@@ -47,6 +55,14 @@ KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 
 #: The kind of the start tile; it is never bought and never scores.
 FOUNTAIN_KIND = "fountain"
+
+#: The Mega Box's tiles that are not buildings (RULES.md §M4, §M8, §M16): a hut carries
+#: the building type of its colour, a camp its bastions (as its walls), a bazaar its
+#: currency and three building types. They score no majority of their own.
+MODULE_KINDS = ("hut", "camp", "bazaar")
+
+#: The printed marks each module kind carries (`Tile.marks`), and how many.
+_MARKS = {"hut": "a building type", "bazaar": "a currency and three building types"}
 
 #: The four currencies, in the order of market squares 1..4.
 CURRENCIES = ("denar", "dirham", "ducat", "florin")
@@ -59,11 +75,15 @@ class Tile:
     Parameters
     ----------
     kind : str
-        One of `KINDS`, or ``"fountain"`` for the start tile.
+        One of `KINDS`, ``"fountain"`` for the start tile, or a Mega Box kind of
+        `MODULE_KINDS`.
     price : int
         Printed price, an integer >= 0.
     walls : iterable of str
-        Side letters among ``"N", "E", "S", "W"``; ``""`` for none.
+        Side letters among ``"N", "E", "S", "W"``; ``""`` for none (a camp's bastions).
+    marks : tuple of str
+        What a module tile shows besides walls: a hut ``(type,)``, a bazaar
+        ``(currency, type, type, type)``; () for every other tile.
 
     Notes
     -----
@@ -84,12 +104,15 @@ class Tile:
     kind: str
     price: int
     walls: frozenset = field(default=frozenset())
+    marks: tuple = ()
     mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if not isinstance(self.kind, str) or self.kind not in KINDS + (FOUNTAIN_KIND,):
+        if not isinstance(self.kind, str) or self.kind not in KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS:
             raise ValueError(f"unknown tile kind {self.kind!r}: expected one of {', '.join(KINDS)}"
-                             f" or {FOUNTAIN_KIND!r}")
+                             f", {FOUNTAIN_KIND!r} or one of {', '.join(MODULE_KINDS)}")
+        _check_marks(self.kind, self.marks)
+        object.__setattr__(self, "marks", tuple(self.marks))
         if not isinstance(self.price, int) or isinstance(self.price, bool):
             raise TypeError(f"a tile's price is an integer, got {self.price!r}")
         if self.price < 0:
@@ -114,24 +137,47 @@ class Tile:
         """Return whether the tile has a wall on `side` (one of N, E, S, W)."""
         return bool(self.mask & BIT[side])
 
+    @property
+    def is_building(self):
+        """Whether the tile is one of the six building types (it scores majorities)."""
+        return self.kind in KINDS
+
     def __repr__(self):
-        return f"Tile({self.kind!r}, {self.price}, {self.wall_sides!r})"
+        marks = f", marks={self.marks!r}" if self.marks else ""
+        return f"Tile({self.kind!r}, {self.price}, {self.wall_sides!r}{marks})"
 
     def __str__(self):
+        if self.kind == "hut":
+            return f"{self.marks[0]} hut"
         return f"{self.price}-{self.kind}"
 
     def __reduce__(self):
-        return (Tile, (self.kind, self.price, self.wall_sides))
+        return (Tile, (self.kind, self.price, self.wall_sides, self.marks))
 
     def to_list(self):
-        """A JSON-able form ``[kind, price, walls]``, walls in N, E, S, W order."""
-        return [self.kind, self.price, self.wall_sides]
+        """A JSON-able form ``[kind, price, walls, *marks]``, walls in N, E, S, W order."""
+        return [self.kind, self.price, self.wall_sides, *self.marks]
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         from .display import mimebundle
         from .svg import tile_svg
 
         return mimebundle(self, tile_svg)
+
+
+def _check_marks(kind, marks):
+    if isinstance(marks, str) or not isinstance(marks, (tuple, list)):
+        raise TypeError(f"a tile's marks are a tuple of names, got {marks!r}")
+    if kind == "hut":
+        ok = len(marks) == 1 and marks[0] in KINDS
+    elif kind == "bazaar":
+        ok = (len(marks) == 4 and marks[0] in CURRENCIES and len(set(marks[1:])) == 3
+              and all(m in KINDS for m in marks[1:]))
+    else:
+        ok = not marks
+    if not ok:
+        what = _MARKS.get(kind, "no marks")
+        raise ValueError(f"a {kind} tile shows {what}, got marks {tuple(marks)!r}")
 
 
 #: The start tile: open on all four sides.
@@ -278,3 +324,70 @@ def money_deck(two_players=False):
     """
     copies = 2 if two_players else 3
     return tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10) for _ in range(copies))
+
+
+# -- the Mega Box's tile sets (data/huts.csv, camps.csv, bazaars.csv) ----------------------
+
+#: The module tile sets shipped in ``data/``: name -> (module section, file).
+TILE_SETS = {"huts": ("M4", "huts.csv"), "camps": ("M8", "camps.csv"),
+             "bazaars": ("M16", "bazaars.csv")}
+
+
+class ProvisionalDataWarning(UserWarning):
+    """A game uses a tile set whose printed data is not known (placeholders, RULES.md §M0)."""
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A module's tiles as shipped, and whether their printed data is only a placeholder.
+
+    Replacing the CSV file with the printed values (and ``provisional`` 0) needs no
+    code change.
+    """
+
+    name: str
+    tiles: tuple
+    provisional: bool
+
+
+def _tile_of_row(name, row):
+    walls = row.get("walls", row.get("bastions", ""))
+    if name == "huts":
+        return Tile("hut", 0, walls, (row["type"],))
+    if name == "camps":
+        return Tile("camp", int(row["price"]), walls)
+    return Tile("bazaar", 0, "", (row["currency"], *row["types"].split()))
+
+
+@lru_cache(maxsize=None)
+def tile_set(name):
+    """The `TileSet` `name` (``"huts"``, ``"camps"`` or ``"bazaars"``), read once.
+
+    Examples
+    --------
+    >>> huts = tile_set("huts")
+    >>> len(huts.tiles), huts.provisional, huts.tiles[0]
+    (24, True, Tile('hut', 0, 'N', marks=('pavilion',)))
+    >>> [len(tile_set(n).tiles) for n in ("camps", "bazaars")]
+    [8, 8]
+    """
+    if name not in TILE_SETS:
+        raise ValueError(f"unknown tile set {name!r}: expected one of {', '.join(TILE_SETS)}")
+    text = resources.files(__package__).joinpath("data", TILE_SETS[name][1]).read_text()
+    rows = list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
+    tiles = tuple(_tile_of_row(name, row) for row in rows)
+    return TileSet(name, tiles, any(row["provisional"].strip() == "1" for row in rows))
+
+
+_WARNED = set()
+
+
+def warn_if_provisional(name):
+    """Warn (once per process and set) that a game plays with placeholder tile data."""
+    tiles = tile_set(name)
+    if tiles.provisional and name not in _WARNED:
+        _WARNED.add(name)
+        section = TILE_SETS[name][0]
+        warnings.warn(f"the {name} of RULES.md §{section} are provisional: their printed data "
+                      f"is not known and placeholders are used (alhambra_lib/data/"
+                      f"{TILE_SETS[name][1]})", ProvisionalDataWarning, stacklevel=3)

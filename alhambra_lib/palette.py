@@ -33,6 +33,11 @@ KIND_COLOURS = {
     "chambers": "#efe3c2",
     "garden": "#4c9a4a",
     "tower": "#7d559b",
+    # The Mega Box's tiles (RULES.md §M4, §M8, §M16): a hut is drawn in its colour's type
+    # with a roof mark, so its own entry is the frame; camps are the printed dark green.
+    "hut": "#b9ad96",
+    "camp": "#2f5d34",
+    "bazaar": "#c9a24a",
 }
 WALL_COLOUR = "#2b2b2b"
 LONGEST_WALL_COLOUR = "#ffb000"

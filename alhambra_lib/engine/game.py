@@ -78,7 +78,7 @@ from ..actions import (
     take_choices,
     tile_order,
 )
-from ..components import CURRENCIES, KINDS, Card, ScoringCard
+from ..components import CURRENCIES, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction
 from ..payments import is_minimal, minimal_payments, payment_total
 from ..scoring import TERM_ORDER, score_round
@@ -272,6 +272,8 @@ class Game:
         steps = list(TURN_END)
         self._steps = dict(_BASE_STEPS)
         for m in modules:
+            for name in m.tile_sets:
+                warn_if_provisional(name)
             self._handlers.update(m.actions)
             for kind, kinds in m.decisions.items():
                 self._allowed.setdefault(kind, set()).update(kinds)
@@ -288,6 +290,7 @@ class Game:
         self._scoring_hooks = using("before_scoring")
         self._scored_hooks = using("after_scoring")
         self._event_hooks = using("on_event")
+        self._drawn_hooks = using("take_drawn_tile")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
                                          key=lambda pair: TERM_ORDER.index(pair[1])))
         # Setup decisions (a module's choices before the first turn), then the first turn.
@@ -929,13 +932,22 @@ class Game:
         self.event("reshuffle", cards=len(self._draw))
 
     def refill_market(self):
-        """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short."""
+        """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short.
+
+        A module may take a drawn tile instead (a bazaar goes beside the market, §M16);
+        drawing then goes on for the same square.
+        """
         for i, tile in enumerate(self._market):
-            if tile is None:
+            while tile is None:
                 if not self._bag:
                     self._market_short = True
                     return
-                tile = self._market[i] = self._bag.pop(self._rng.randrange(len(self._bag)))
+                tile = self._bag.pop(self._rng.randrange(len(self._bag)))
+                if self._drawn_hooks and any(m.take_drawn_tile(self, tile)
+                                             for m in self._drawn_hooks):
+                    tile = None
+                    continue
+                self._market[i] = tile
                 self.event("draw_tile", square=i + 1, tile=tile.to_list())
 
     def _hold_scorings(self):

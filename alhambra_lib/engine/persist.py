@@ -262,8 +262,8 @@ class _Loader:
         self.where = f"{player}'s Alhambra"
         layout = {}
         for entry in self.expect(cells, list, self.where):
-            if not isinstance(entry, list) or len(entry) != 5:
-                self.fail(f"cells are [x, y, kind, price, walls], got {_short(entry)}")
+            if not isinstance(entry, list) or len(entry) < 5:
+                self.fail(f"cells are [x, y, kind, price, walls, *marks], got {_short(entry)}")
             cell = self.decode(check_cell, entry[:2], "a cell")
             if cell in layout:
                 self.fail(f"two tiles on {cell}")

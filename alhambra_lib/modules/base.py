@@ -41,6 +41,9 @@ The hooks, in the order a game meets them:
 ``setup_steps``
     Step names run once after setup, before the first turn (choices made at setup, e.g.
     the citizens on a merchant's disc); methods ``step_<name>(game)`` as above.
+``take_drawn_tile(game, tile)``
+    A tile drawn from the bag for the market: return True to take it (and record an
+    event); the refill then draws again for the same square.
 ``on_event(game, event)``
     See every event as it is recorded (e.g. a tile placed on a cell the module watches).
     It may change the module's slice and record events of its own, never push decisions
@@ -78,6 +81,9 @@ class Module:
     decisions: ClassVar[dict] = {}
     turn_end_steps: ClassVar[tuple] = ()
     setup_steps: ClassVar[tuple] = ()
+    #: The shipped tile sets the module plays with (`components.tile_set`); a game
+    #: warns once per process when one of them is provisional.
+    tile_sets: ClassVar[tuple] = ()
     score_terms: ClassVar[tuple] = ()
     narration: ClassVar[dict] = {}
 
@@ -122,6 +128,9 @@ class Module:
 
     def on_event(self, game, event) -> None:
         return None
+
+    def take_drawn_tile(self, game, tile) -> bool:
+        return False
 
     def count_bonus(self, game, name, counts) -> None:
         return None
