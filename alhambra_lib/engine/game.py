@@ -648,7 +648,7 @@ class Game:
         for tile in _distinct(self._to_place):
             actions += [_place(tile, pos) for pos in sorted(alhambra.legal_positions(tile))]
             actions.append(Reserve(tile))
-            if may_give:
+            if may_give and tile.kind != "hut":
                 actions.append(Give(tile))
         return actions
 
@@ -756,15 +756,25 @@ class Game:
     def _do_buy(self, action):
         player = self.current_player
         self.pay(player, action)
-        self._to_place.append(action.tile)
         exact = action.exact
         self.event("buy", player=player, square=action.square, currency=action.currency,
                     tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards],
                     exact=exact)
+        self.bought(action.tile, exact)
+
+    def bought(self, tile, exact):
+        """A tile bought on one's turn waits to be placed; an exact payment grants another
+        action (§4b), any other ends the action part (for the modules too: a bazaar)."""
+        self._to_place.append(tile)
         if exact:
             self._may_continue = True
         else:
             self.end_actions()
+
+    def receive_tile(self, tile):
+        """A tile the player deciding takes for free this turn (a hut, §M4): it waits to be
+        placed at the turn end with the bought tiles, and can never go to Dirk."""
+        self._to_place.append(tile)
 
     # redesign (§7)
 
@@ -853,7 +863,7 @@ class Game:
     def _check_give(self, action):
         if not self._dirk:
             self.refuse(action, f"only a two-player game has {DIRK}")
-        if not self._decisions[-1].data.get("give", False):
+        if not self._decisions[-1].data.get("give", False) or action.tile.kind == "hut":
             self.refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
         self._check_waiting(action)
 
@@ -1015,7 +1025,10 @@ class Game:
         counts = {name: self.counts(name) for name in competitors}
         walls = {name: 0 if name == DIRK else self._alhambras[name].longest_wall()
                  for name in competitors}
-        terms = [(term, module.score(self, term, round_no)) for module, term in self._score_hooks]
+        # A term a module does not score in this round (bazaars before round 3) is None.
+        terms = [(term, values) for term, values in
+                 ((term, module.score(self, term, round_no)) for module, term in self._score_hooks)
+                 if values is not None]
         breakdown = score_round(round_no, counts, walls, terms)
         for name, gained in breakdown.points.items():
             self._scores[name] += gained

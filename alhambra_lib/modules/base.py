@@ -55,7 +55,8 @@ The hooks, in the order a game meets them:
     Add to a competitor's counts for majorities (a scoring's ``counts``).
 ``score_terms``
     Term names the module scores; ``score(game, term, round_no)`` returns
-    ``{name: points}`` for every competitor.
+    ``{name: points}`` for every competitor, or None in a round where the term is not
+    scored at all (bazaars score in the final scoring only).
 ``view(game, name)``
     The module's part of `GameView` (``view.modules[module]``), hiding what `name`
     may not see.
