@@ -49,7 +49,7 @@ from matplotlib.transforms import Affine2D
 
 from .actions import DIRK
 from .alhambra import Alhambra
-from .components import FOUNTAIN_KIND, KINDS, Tile, place_points
+from .components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, place_points, tile_set
 from .grid import side_segment
 from .palette import (
     CORNER_COLOURS,
@@ -249,7 +249,7 @@ def _tiles_layer(ax, placed, prefix=""):
     squares, colours, segments, prices = [], [], set(), []
     for (x, y), tile in placed:
         squares.append(_square(x, y))
-        colours.append(KIND_COLOURS[tile.kind])
+        colours.append(_tile_colour(tile))
         for side in tile.wall_sides:
             (ax_, ay), (bx, by) = side_segment((0, 0), side)
             segments.add(((x + ax_, y + ay), (x + bx, y + by)))
@@ -258,7 +258,7 @@ def _tiles_layer(ax, placed, prefix=""):
                                 edgecolor=FOUNTAIN_RING_COLOUR, zorder=3, gid="fountain"))
         else:
             prices.append(((x + 0.5, y + 0.5), str(tile.price),
-                           _text_colour(KIND_COLOURS[tile.kind])))
+                           _text_colour(_tile_colour(tile))))
     LabelCollection(ax, prices, 9, True, f"{prefix}prices")
     ax.add_collection(PolyCollection(squares, facecolors=colours, edgecolors=_TILE_EDGE,
                                      linewidths=0.6, zorder=2, gid=f"{prefix}tiles"))
@@ -266,9 +266,27 @@ def _tiles_layer(ax, placed, prefix=""):
                                      capstyle="round", zorder=3, gid=f"{prefix}walls"))
 
 
-def _kind_handles():
-    return [Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE, label=kind)
-            for kind in (FOUNTAIN_KIND,) + KINDS]
+def _tile_colour(tile):
+    """A tile's fill: its type's colour (a hut: the type of its colour bar, RULES.md §M4)."""
+    return KIND_COLOURS[tile.marks[0] if tile.kind == "hut" else tile.kind]
+
+
+#: The tile set each module kind comes from (`components.tile_set`).
+_KIND_SETS = {"hut": "huts", "camp": "camps", "bazaar": "bazaars"}
+
+
+def _kind_handles(tiles=()):
+    """The tile types' legend entries; Mega Box kinds among `tiles` get one each, saying
+    when their printed data is only a placeholder (provisional)."""
+    handles = [Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE, label=kind)
+               for kind in (FOUNTAIN_KIND,) + KINDS]
+    present = {t.kind for t in tiles}
+    for kind in MODULE_KINDS:
+        if kind in present:
+            note = " (provisional data)" if tile_set(_KIND_SETS[kind]).provisional else ""
+            handles.append(Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE,
+                                 label=kind + note))
+    return handles
 
 
 def board_key(alhambra=None, *, legal_for=None, explain_for=None, wall=True):
@@ -282,7 +300,7 @@ def board_key(alhambra=None, *, legal_for=None, explain_for=None, wall=True):
     >>> [h.get_label() for h in board_key(wall=True)][-2:]
     ['wall', 'longest wall']
     """
-    handles = _kind_handles()
+    handles = _kind_handles(() if alhambra is None else alhambra.layout.values())
     if legal_for is not None:
         label = f"legal for {legal_for}"
         if alhambra is not None:
@@ -597,7 +615,7 @@ def draw_market(game, ax=None, *, legend=True):
     ax.set_title(f"Market and display · bag {game.bag_size} tiles · "
                  f"draw pile {game.deck_size} cards", loc="left", fontsize=10)
     if legend:
-        side_legend(ax, _kind_handles())
+        side_legend(ax, _kind_handles(t for _, t in game.market if t is not None))
     return ax
 
 

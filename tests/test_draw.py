@@ -354,3 +354,21 @@ def test_draw_game_shows_an_exchange_card_on_the_display():
     texts = [t for ax in fig.axes if artist(ax, "card_currencies") is not None
              for t in artist(ax, "card_currencies").texts]
     assert "duc/flo" in texts
+
+
+def test_legend_names_mega_box_tiles_and_says_their_data_is_provisional():
+    """RULES.md §M4/§M16: placeholder tile data is labelled as such in the legend."""
+    from alhambra_lib.components import tile_set
+
+    alhambra = Alhambra()
+    hut = next(t for t in tile_set("huts").tiles if t.wall_sides == "N")
+    alhambra.place(hut, (0, 1))
+    bazaar = tile_set("bazaars").tiles[0]
+    alhambra.place(bazaar, (1, 0))
+    ax = draw_alhambra(alhambra)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "hut (provisional data)" in labels and "bazaar (provisional data)" in labels
+    assert "camp (provisional data)" not in labels
+    fills = {tuple(round(c, 3) for c in f[:3]) for f in artist(ax, "tiles").get_facecolors()}
+    assert tuple(round(c, 3) for c in to_rgb(KIND_COLOURS[hut.marks[0]])) in fills  # its type
+    assert tuple(round(c, 3) for c in to_rgb(KIND_COLOURS["hut"])) not in fills
