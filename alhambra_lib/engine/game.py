@@ -289,6 +289,7 @@ class Game:
         self._count_hooks = using("count_bonus")
         self._scoring_hooks = using("before_scoring")
         self._scored_hooks = using("after_scoring")
+        self._detail_hooks = using("scoring_details")
         self._event_hooks = using("on_event")
         self._drawn_hooks = using("take_drawn_tile")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
@@ -1033,8 +1034,11 @@ class Game:
         for name, gained in breakdown.points.items():
             self._scores[name] += gained
         self._scored.append(round_no)
+        details = {}
+        for module in self._detail_hooks:
+            details.update(module.scoring_details(self, round_no))
         self.event("scoring", round=round_no, counts=counts, walls=walls,
-                    points=dict(breakdown.points), parts=breakdown.parts_dict())
+                    points=dict(breakdown.points), parts=breakdown.parts_dict(), **details)
         for module in self._scored_hooks:
             module.after_scoring(self, round_no)
 

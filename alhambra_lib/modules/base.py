@@ -48,6 +48,9 @@ The hooks, in the order a game meets them:
     See every event as it is recorded (e.g. a tile placed on a cell the module watches).
     It may change the module's slice and record events of its own, never push decisions
     (a turn-end step does that).
+``scoring_details(game, round_no)``
+    Extra fields of the scoring event, under the module's own keys (e.g. the attack
+    direction and each player's penalty, §M15).
 ``before_scoring(game, round_no)`` / ``after_scoring(game, round_no)``
     Act just before a scoring is computed (e.g. show the bonus cards that count), or
     right after its event (e.g. turn up new scouts).
@@ -126,6 +129,9 @@ class Module:
 
     def after_scoring(self, game, round_no) -> None:
         return None
+
+    def scoring_details(self, game, round_no) -> dict:
+        return {}
 
     def on_event(self, game, event) -> None:
         return None
