@@ -1,0 +1,302 @@
+"""Invaders (Mega Box M15, RULES.md §M15): attacks from one side of the city at each scoring.
+
+Four attack cards, one per direction N, E, S, W, lie shuffled face down; six scouts,
+one per building type, are shuffled and the top two turned face up. The first player to
+buy a building of a face-up scout's type paying exactly (a vizier purchase is always
+exact, §M1) looks at the top attack card in secret, and that scout leaves the game.
+
+At every scoring the top attack card is revealed. Directions are absolute, north up (x
+east, y north, `alhambra_lib.grid`). A tile side is *unprotected* against direction D
+when it faces D, the cell across it is empty and it has no wall. In round r each player
+loses r points per unprotected D side; in round 3 also 1 point per unprotected side
+facing each of the two perpendicular directions (the flanks). Buildings are attacked
+(and huts and bazaars, when those modules come); the fountain and camps are not. Dirk is
+not attacked. After the scoring the attack card and the unused face-up scouts leave the
+game, and after rounds 1 and 2 two new scouts are turned up.
+
+Engine decisions (RULES.md §M15): the look is automatic (looking never hurts); the card
+is revealed just before the scoring's points are computed (`before_scoring`, an
+``"attack"`` event with the direction and every competitor's penalty), so that the
+penalty is the scoring's own ``"invaders"`` term.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("invaders",))
+>>> v = g.view("Ana").modules["invaders"]
+>>> len(v["scouts"]), v["scouts_face_down"], v["attack_cards_left"], v["peeked"]
+(2, 4, 4, None)
+>>> g.census()["attack_card"], g.census()["scout"]
+(4, 6)
+"""
+
+from __future__ import annotations
+
+from ..components import FOUNTAIN_KIND, KINDS
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from ..grid import OPPOSITE, SIDES, side_neighbour
+from .base import Module
+
+__all__ = ["Invaders", "ATTACK_CARDS", "SCOUTS", "UNATTACKED_KINDS", "unprotected_sides",
+           "invasion_penalty", "flanks"]
+
+#: The four attack cards: the direction each attack comes from.
+ATTACK_CARDS = SIDES
+#: The six scouts, one per building type.
+SCOUTS = KINDS
+#: Tile kinds an attack never counts (RULES.md §M15.4): the fountain, and the camps of M8.
+#: Every other tile is attacked: buildings, and the huts (M4) and bazaars (M16).
+UNATTACKED_KINDS = frozenset({FOUNTAIN_KIND, "camp"})
+#: Scouts turned face up at setup and after rounds 1 and 2.
+SCOUTS_TURNED = 2
+_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_WHERE = "modules_state.invaders"
+
+
+def flanks(direction):
+    """The two directions perpendicular to `direction`, in N, E, S, W order.
+
+    Examples
+    --------
+    >>> flanks("N"), flanks("W")
+    (('E', 'W'), ('N', 'S'))
+    """
+    if direction not in SIDES:
+        raise ValueError(f"unknown direction {direction!r}: expected one of N, E, S, W")
+    return tuple(s for s in SIDES if s not in (direction, OPPOSITE[direction]))
+
+
+def unprotected_sides(layout, direction, extra_walls=()):
+    """The sides of `layout` an attack from `direction` gets through, as (cell, side) pairs.
+
+    A side is unprotected when it faces `direction`, the cell across it is empty, and it
+    has no wall: neither a printed one (`Tile.has_wall`) nor one of `extra_walls`
+    ((cell, side) pairs, e.g. the sticks of City Walls, M9). Tiles of `UNATTACKED_KINDS`
+    (the fountain, camps) have no sides to attack. The pairs are sorted by cell.
+
+    Parameters
+    ----------
+    layout : mapping
+        ``{(x, y): Tile}``, e.g. ``game.alhambra(name).layout`` or a view's layout.
+    direction : str
+        Where the attack comes from: one of N, E, S, W (north up, RULES.md §2).
+
+    Examples
+    --------
+    A fountain with a wall-less pavilion east of it, and a garden walled to the north
+    above that pavilion:
+
+    >>> from alhambra_lib.components import FOUNTAIN, Tile
+    >>> layout = {(0, 0): FOUNTAIN, (1, 0): Tile("pavilion", 8, ""),
+    ...           (1, 1): Tile("garden", 10, "N")}
+    >>> unprotected_sides(layout, "N")  # the garden's wall guards it, the fountain is not counted
+    []
+    >>> unprotected_sides(layout, "E")
+    [((1, 0), 'E'), ((1, 1), 'E')]
+    >>> unprotected_sides(layout, "S")  # the pavilion's south side; the garden stands on it
+    [((1, 0), 'S')]
+    >>> unprotected_sides(layout, "E", extra_walls=[((1, 1), "E")])
+    [((1, 0), 'E')]
+    """
+    flanks(direction)  # checks the direction
+    walled = set(extra_walls)
+    return sorted((cell, direction) for cell, tile in layout.items()
+                  if tile.kind not in UNATTACKED_KINDS and not tile.has_wall(direction)
+                  and side_neighbour(cell, direction) not in layout
+                  and (cell, direction) not in walled)
+
+
+def invasion_penalty(layout, direction, round_no, extra_walls=()):
+    """The points an attack from `direction` costs in round `round_no` (0 or more).
+
+    ``round_no`` times the unprotected sides facing `direction`; in round 3 also one per
+    unprotected side facing each of the two perpendicular directions (RULES.md §M15.4).
+    The scoring's ``"invaders"`` term is minus this.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import FOUNTAIN, Tile
+    >>> layout = {(0, 0): FOUNTAIN, (1, 0): Tile("pavilion", 8, "")}
+    >>> [invasion_penalty(layout, "E", r) for r in (1, 2, 3)]  # 1 side; round 3 + N and S
+    [1, 2, 5]
+    >>> invasion_penalty(layout, "W", 3)  # the fountain covers its west side
+    2
+    """
+    penalty = round_no * len(unprotected_sides(layout, direction, extra_walls))
+    if round_no == 3:
+        penalty += sum(len(unprotected_sides(layout, d, extra_walls)) for d in flanks(direction))
+    return penalty
+
+
+class Invaders(Module):
+    """Invaders: attack cards revealed at each scoring, scouts that let a buyer peek."""
+
+    name = "invaders"
+    section = "M15"
+    title = "Invaders"
+    score_terms = ("invaders",)
+
+    # -- state ----------------------------------------------------------------------
+
+    def totals(self, config):
+        return {"attack_card": len(ATTACK_CARDS), "scout": len(SCOUTS)}
+
+    def new_slice(self, config):
+        # attack_deck: face down, the top card first; revealed: [round, direction] of the
+        # attacks so far (out of the game once their scoring is over); scouts_down: face
+        # down, the top first; scouts_up: face up; scouts_out: out of the game, in the
+        # order they left; peeks: {player: the top attack card they looked at}.
+        return {"attack_deck": [], "revealed": [], "scouts_down": [], "scouts_up": [],
+                "scouts_out": [], "peeks": {}}
+
+    def setup(self, game):
+        state = game.slice(self.name)
+        deck = list(ATTACK_CARDS)
+        game.shuffle(deck)
+        scouts = list(SCOUTS)
+        game.shuffle(scouts)
+        state["attack_deck"] = deck
+        state["scouts_down"] = scouts
+        game.event("invaders_setup", attack_deck=list(deck), scouts=list(scouts))
+        self._turn_up(game, "setup")
+
+    def load_slice(self, game, data):
+        keys = {"attack_deck", "revealed", "scouts_down", "scouts_up", "scouts_out", "peeks"}
+        if not (isinstance(data, dict) and set(data) == keys
+                and all(isinstance(data[k], list) for k in keys - {"peeks"})
+                and isinstance(data["peeks"], dict)):
+            raise InvalidSave("the invaders slice is {attack_deck, revealed, scouts_down, "
+                              "scouts_up, scouts_out: lists, peeks: {player: direction}}", _WHERE)
+        revealed = data["revealed"]
+        if not all(isinstance(r, list) and len(r) == 2 and type(r[0]) is int for r in revealed):
+            raise InvalidSave("a revealed attack is [round, direction]", _WHERE)
+        rounds = [r[0] for r in revealed]
+        if rounds != sorted(set(rounds)) or not set(rounds) <= {1, 2, 3}:
+            raise InvalidSave(f"revealed attacks of rounds {rounds}: rounds 1-3, once each, "
+                              "in order", _WHERE)
+        cards = data["attack_deck"] + [r[1] for r in revealed]
+        if not all(isinstance(c, str) for c in cards) or sorted(cards) != sorted(ATTACK_CARDS):
+            raise InvalidSave("the attack cards are N, E, S, W, once each", _WHERE)
+        scouts = data["scouts_down"] + data["scouts_up"] + data["scouts_out"]
+        if not all(isinstance(s, str) for s in scouts) or sorted(scouts) != sorted(SCOUTS):
+            raise InvalidSave("the scouts are the six building types, once each", _WHERE)
+        if len(data["scouts_up"]) > SCOUTS_TURNED:
+            raise InvalidSave(f"at most {SCOUTS_TURNED} scouts are face up", _WHERE)
+        peeks = data["peeks"]
+        top = data["attack_deck"][:1]
+        if not all(p in game.players and [c] == top for p, c in peeks.items()):
+            raise InvalidSave("a peek is a player's look at the top attack card", _WHERE)
+        return data
+
+    def census(self, game):
+        state = game.slice(self.name)
+        return {"attack_card": len(state["attack_deck"]) + len(state["revealed"]),
+                "scout": len(state["scouts_down"]) + len(state["scouts_up"])
+                + len(state["scouts_out"])}
+
+    def view(self, game, name):
+        state = game.slice(self.name)
+        peeks = state["peeks"]
+        return {"scouts": tuple(state["scouts_up"]),
+                "scouts_face_down": len(state["scouts_down"]),
+                "attack_cards_left": len(state["attack_deck"]),
+                "peeked": peeks.get(name),
+                "peeked_by": tuple(p for p in game.players if p in peeks),
+                "attacks": tuple((r, d) for r, d in state["revealed"])}
+
+    # -- the scouts ------------------------------------------------------------------
+
+    def _turn_up(self, game, after):
+        state = game.slice(self.name)
+        down = state["scouts_down"]
+        turned = down[:SCOUTS_TURNED]
+        del down[:SCOUTS_TURNED]
+        state["scouts_up"].extend(turned)
+        if turned:
+            game.event("scouts_up", after=after, scouts=turned)
+
+    def on_event(self, game, event):
+        """An exact purchase of a face-up scout's type: the buyer looks at the top attack
+        card, and the scout leaves the game (RULES.md §M15.3)."""
+        kind = event["type"]
+        if not ((kind == "buy" and event["exact"]) or kind == "vizier"):
+            return
+        state = game.slice(self.name)
+        scout = event["tile"][0]
+        if scout not in state["scouts_up"] or not state["attack_deck"]:
+            return
+        player, card = event["player"], state["attack_deck"][0]
+        state["scouts_up"].remove(scout)
+        state["scouts_out"].append(scout)
+        state["peeks"][player] = card
+        game.event("scout_peek", player=player, scout=scout, card=card, tile=event["tile"],
+                   via=kind)
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def _attack(self, game, round_no):
+        for r, direction in game.slice(self.name)["revealed"]:
+            if r == round_no:
+                return direction
+        return None
+
+    def _penalties(self, game, round_no):
+        direction = self._attack(game, round_no)
+        return {name: 0 if direction is None or name not in game.players
+                else invasion_penalty(game.alhambra(name).layout, direction, round_no)
+                for name in game.scores}  # every competitor, Dirk (never attacked) too
+
+    def before_scoring(self, game, round_no):
+        """Reveal the top attack card and record each competitor's penalty (RULES.md §M15.4:
+        revealed as the scoring is held, so its penalty is the scoring's own term)."""
+        state = game.slice(self.name)
+        if not state["attack_deck"] or self._attack(game, round_no) is not None:
+            return
+        direction = state["attack_deck"].pop(0)
+        state["revealed"].append([round_no, direction])
+        state["peeks"] = {}
+        game.event("attack", round=round_no, direction=direction,
+                   flanks=list(flanks(direction)) if round_no == 3 else [],
+                   penalties=self._penalties(game, round_no))
+
+    def score(self, game, term, round_no):
+        return {name: -points for name, points in self._penalties(game, round_no).items()}
+
+    def after_scoring(self, game, round_no):
+        """The attack card and the unused face-up scouts leave the game; after rounds 1 and
+        2 two new scouts are turned up (as many as are left)."""
+        state = game.slice(self.name)
+        unused = state["scouts_up"]
+        if unused:
+            state["scouts_out"].extend(unused)
+            game.event("scouts_out", round=round_no, scouts=list(unused))
+            state["scouts_up"] = []
+        if round_no < 3:
+            self._turn_up(game, f"round {round_no}")
+
+
+def _list(words):
+    return ", ".join(words) or "none"
+
+
+def _attack_text(e):
+    lost = ", ".join(f"{name} {-points}" for name, points in e["penalties"].items())
+    flank = (f" and on the flanks ({' and '.join(_WORDS[d] for d in e['flanks'])})"
+             if e["flanks"] else "")
+    return f"round {e['round']}: invaders attack from the {_WORDS[e['direction']]}{flank}: {lost}"
+
+
+register_events({
+    "invaders_setup": (("attack_deck", "scouts"),
+                       lambda e: f"the {len(e['attack_deck'])} attack cards and the "
+                                 f"{len(e['scouts'])} scouts are shuffled face down"),
+    "scouts_up": (("after", "scouts"),
+                  lambda e: f"scouts turned face up ({e['after']}): {_list(e['scouts'])}"),
+    "scout_peek": (("player", "scout", "card", "tile", "via"),
+                   lambda e: f"{e['player']} looks at the top attack card in secret (the "
+                             f"{e['scout']} scout, for {tile_text(e['tile'])} bought exactly)"),
+    "attack": (("round", "direction", "flanks", "penalties"), _attack_text),
+    "scouts_out": (("round", "scouts"),
+                   lambda e: f"the unused scouts leave the game: {_list(e['scouts'])}"),
+})
