@@ -283,7 +283,8 @@ def test_huts_and_bazaars_are_attacked_camps_and_the_fountain_are_not():
 def test_attack_before_the_scoring_and_the_penalty_in_its_parts():
     """Engine decision (§M15.4): the top card is revealed as the scoring is held, with an
     ``attack`` event (direction, each competitor's penalty) just before the ``scoring``
-    event, whose ``parts["invaders"]`` is minus the penalty (0 for an untouched Alhambra)."""
+    event, whose ``parts["invaders"]`` is minus the penalty (0 for an untouched Alhambra)
+    and whose ``invaders`` field repeats the direction and the penalties."""
     game = arranged()
     game = build(game, "Ana", PLACEMENTS)
     game = with_attacks(game, "SNEW")
@@ -294,6 +295,8 @@ def test_attack_before_the_scoring_and_the_penalty_in_its_parts():
     assert attack == {"type": "attack", "round": 1, "direction": "S", "flanks": [],
                       "penalties": {"Ana": 3, "Ben": 0, "Cy": 0}}
     assert scoring["parts"]["invaders"] == {"Ana": -3, "Ben": 0, "Cy": 0}
+    assert scoring["invaders"] == {"direction": "S", "flanks": [],
+                                   "penalties": {"Ana": 3, "Ben": 0, "Cy": 0}}
     for name, points in scoring["points"].items():
         assert sum(part[name] for part in scoring["parts"].values()) == points
     s = inv(game)
@@ -344,6 +347,7 @@ def test_round_three_with_the_flanks_at_the_end_of_the_game():
     assert attack["direction"] == "W" and attack["flanks"] == ["N", "S"]
     assert attack["penalties"]["Ana"] == PENALTIES["W"][2] == 7
     assert scoring["parts"]["invaders"]["Ana"] == -7
+    assert scoring["invaders"] == {k: attack[k] for k in ("direction", "flanks", "penalties")}
     for name in THREE:
         layout = game.alhambra(name).layout
         assert scoring["parts"]["invaders"][name] == -invasion_penalty(layout, "W", 3)
@@ -466,6 +470,8 @@ def check_attacks(game):
             attack = events[i - 1]
             assert attack["type"] == "attack" and attack["round"] == event["round"]
             assert event["parts"]["invaders"] == {n: -p for n, p in attack["penalties"].items()}
+            assert event["invaders"] == {k: attack[k] for k in ("direction", "flanks",
+                                                                "penalties")}
             assert all(p >= 0 for p in attack["penalties"].values())
             rounds.append(event["round"])
             if event["round"] == 3:

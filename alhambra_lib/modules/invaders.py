@@ -17,7 +17,8 @@ game, and after rounds 1 and 2 two new scouts are turned up.
 Engine decisions (RULES.md §M15): the look is automatic (looking never hurts); the card
 is revealed just before the scoring's points are computed (`before_scoring`, an
 ``"attack"`` event with the direction and every competitor's penalty), so that the
-penalty is the scoring's own ``"invaders"`` term.
+penalty is the scoring's own ``"invaders"`` term; the scoring event repeats the attack
+under its key ``"invaders"`` (direction, flanks, penalties).
 
 Examples
 --------
@@ -259,6 +260,16 @@ class Invaders(Module):
         game.event("attack", round=round_no, direction=direction,
                    flanks=list(flanks(direction)) if round_no == 3 else [],
                    penalties=self._penalties(game, round_no))
+
+    def scoring_details(self, game, round_no):
+        """The scoring event carries the attack: ``"invaders": {direction, flanks,
+        penalties}`` (the penalties as points lost, the same as the ``attack`` event's)."""
+        direction = self._attack(game, round_no)
+        if direction is None:
+            return {}
+        return {"invaders": {"direction": direction,
+                             "flanks": list(flanks(direction)) if round_no == 3 else [],
+                             "penalties": self._penalties(game, round_no)}}
 
     def score(self, game, term, round_no):
         return {name: -points for name, points in self._penalties(game, round_no).items()}
