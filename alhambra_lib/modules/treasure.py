@@ -1,0 +1,518 @@
+"""Treasure Chamber (Mega Box M13, RULES.md §M13): chests bought for at least 8, set on
+buildings, scored as a majority.
+
+42 chests in six colours (9 green, 9 purple, 7 white, 7 brown, 5 red, 5 blue) start in
+a bag; 4 are drawn into each of the 3 rooms. On their turn a player may buy all the
+chests of one room (`BuyChests`, kind ``"buy_chests"``), paying at least 8 in any mix of
+the four currencies, with no change; the purchase ends the action part even when the
+payment is exact. At the turn end, after the bought tiles are placed, the chests go onto
+the buyer's buildings of their colour in the Alhambra, at most one per building (a
+choice `PlaceChest` in decision ``"chests"`` when there are more free buildings of a
+colour than chests of it); what the buyer cannot place goes to the left neighbour and on
+round the table, and what nobody can place goes back into the bag. Then the room is
+refilled with 4, unless the bag holds fewer: then it stays empty and no room is refilled
+any more. A chest stays on its building (to the reserve and back with it) and counts
+only while the building is in the Alhambra. At every scoring the players with the most
+chests score 7 (round 1), 14 / 7 (round 2), 22 / 14 / 7 (round 3), ties as in §8.3.
+
+Decisions (RULES.md §M13): only inclusion-minimal payments (no card could be left out
+and still reach 8); a player places chests of a colour without being asked when there
+is no choice.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("treasure",))
+>>> v = g.view("Ana").modules["treasure"]
+>>> [len(room) for room in v["rooms"]], v["bag"], g.census()["chest"]
+([4, 4, 4], 30, 42)
+>>> print(BuyChests(2, (Card("ducat", 5), Card("denar", 3))))
+buy the chests of room 2 paying 5 ducat + 3 denar
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from .. import actions as _actions
+from ..actions import FIELD_DECODERS, Action, card_order, register_action, tile_from_list
+from ..components import BUILDING_TILES, KINDS, Card
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from ..grid import check_cell
+from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
+from .base import Module
+
+__all__ = ["Treasure", "BuyChests", "PlaceChest", "COLOURS", "CHESTS", "ROOMS", "ROOM_SIZE",
+           "CHEST_PRICE", "CHEST_POINTS"]
+
+#: Chest colour -> building type (RULES.md §M0.1), in the order of `KINDS`.
+COLOURS = {"blue": "pavilion", "red": "seraglio", "brown": "arcades", "white": "chambers",
+           "green": "garden", "purple": "tower"}
+_COLOUR_OF = {kind: colour for colour, kind in COLOURS.items()}
+_ORDER = {colour: i for i, colour in enumerate(COLOURS)}
+assert tuple(COLOURS.values()) == KINDS
+#: How many chests of each colour (RULES.md §M13.1): 42 in all.
+CHESTS = {"blue": 5, "red": 5, "brown": 7, "white": 7, "green": 9, "purple": 9}
+ROOMS = 3
+ROOM_SIZE = 4
+#: The least a room's chests cost.
+CHEST_PRICE = 8
+#: The points of places 1, 2, 3 in each scoring round (RULES.md §M13.4).
+CHEST_POINTS = {1: (7,), 2: (14, 7), 3: (22, 14, 7)}
+_BUILDINGS = frozenset(tuple(t.to_list()) for t in BUILDING_TILES)
+
+
+def _colour_key(colour):
+    return _ORDER[colour]
+
+
+def _is_diamond(card):
+    return getattr(card, "currency", None) == "diamond"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyChests(Action):
+    """Buy every chest of room `room` (1-3), paying `cards` (at least 8, any currencies)."""
+
+    room: int
+    cards: tuple
+    kind: ClassVar[str] = "buy_chests"
+
+    def __post_init__(self):
+        if not isinstance(self.room, int) or isinstance(self.room, bool) or not (
+                1 <= self.room <= ROOMS):
+            raise ValueError(f"a treasure room is 1, 2 or 3, got {self.room!r}")
+        cards = tuple(self.cards)
+        if not cards or not all(hasattr(c, "to_list") for c in cards):
+            raise TypeError(f"a buy_chests action needs one or more cards, got {cards!r}")
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_key)))
+
+    def __str__(self):
+        return f"buy the chests of room {self.room} paying {' + '.join(map(str, self.cards))}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "room": self.room, "cards": [c.to_list() for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceChest(Action):
+    """Put one of the chests to place on the building at `pos` of one's Alhambra."""
+
+    pos: tuple
+    kind: ClassVar[str] = "place_chest"
+
+    def __post_init__(self):
+        object.__setattr__(self, "pos", check_cell(self.pos))
+
+    def __str__(self):
+        return f"put a chest on the building at {self.pos}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "pos": list(self.pos)}
+
+
+def _card_key(card):
+    try:
+        return card_order(card)
+    except (KeyError, AttributeError):  # a card of another module (a diamond)
+        return (2, str(card))
+
+
+def _room_from_json(data):
+    if not isinstance(data, int) or isinstance(data, bool) or not 1 <= data <= ROOMS:
+        raise ValueError(f"a treasure room is 1, 2 or 3, got {data!r}")
+    return data
+
+
+register_action(PlaceChest, ("pos",))
+if "room" in FIELD_DECODERS:
+    register_action(BuyChests, ("room", "cards"))
+else:
+    # FIELD_DECODERS has no decoder for a room number: register the pair the way
+    # register_action does (private; to go once actions.FIELD_DECODERS has "room").
+    register_action(BuyChests, ("cards",))
+    _actions._DECODERS[BuyChests.kind] = (BuyChests, {"room": _room_from_json,
+                                                      "cards": FIELD_DECODERS["cards"]})
+
+
+@lru_cache(maxsize=4096)
+def _payments(hand):
+    """The inclusion-minimal payments of at least 8 out of `hand` (a tuple of cards)."""
+    money = [c for c in hand if c.__class__ is Card]
+    found = [tuple(sorted(p, key=_card_key)) for p in minimal_card_payments(money, CHEST_PRICE)]
+    diamonds = sorted((c for c in hand if _is_diamond(c)), key=lambda c: -c.value)
+    if diamonds:  # diamonds pay only alone (RULES.md §M13.3)
+        by_value = {c.value: c for c in diamonds}
+        found += [tuple(by_value[v] for v in p)
+                  for p in minimal_payments(tuple(c.value for c in diamonds), CHEST_PRICE)]
+    return tuple(found)
+
+
+def _draw(game, bag, n):
+    """Draw `n` chests at random out of `bag` (kept sorted: a bag has no order)."""
+    game.shuffle(bag)
+    drawn = sorted(bag[:n], key=_colour_key)
+    del bag[:n]
+    bag.sort(key=_colour_key)
+    return drawn
+
+
+def _colours_text(colours):
+    return ", ".join(colours) or "no chest"
+
+
+class Treasure(Module):
+    """Treasure Chamber: three rooms of chests, bought, set on buildings, scored."""
+
+    name = "treasure"
+    section = "M13"
+    title = "Treasure Chamber"
+    decisions = {"act": {"buy_chests"}, "chests": {"place_chest"}}
+    turn_end_steps = (("chests", "refill_display"),)
+    score_terms = ("treasure",)
+
+    def __init__(self):
+        self.actions = {"buy_chests": (self._check_buy_chests, self._do_buy_chests),
+                        "place_chest": (self._check_place, self._do_place)}
+
+    # -- state ----------------------------------------------------------------------
+
+    def totals(self, config):
+        return {"chest": sum(CHESTS.values())}
+
+    def new_slice(self, config):
+        # bag and rooms: chest colours, sorted; chests: the tiles carrying one (a chest
+        # sits on its tile wherever the tile goes, a base tile being unique); refill:
+        # false once a room could not be refilled; pending: the chests bought this turn
+        # while they are handed out, with the players still to receive them (the one
+        # placing first).
+        return {"bag": sorted((c for c, n in CHESTS.items() for _ in range(n)), key=_colour_key),
+                "rooms": [[] for _ in range(ROOMS)], "chests": [], "refill": True,
+                "pending": None}
+
+    def setup(self, game):
+        state = game.slice(self.name)
+        for i in range(ROOMS):
+            state["rooms"][i] = _draw(game, state["bag"], ROOM_SIZE)
+            game.event("chest_room", room=i + 1, chests=list(state["rooms"][i]))
+
+    def load_slice(self, game, data):
+        where = "modules_state.treasure"
+
+        def colours(value, what, most=None):
+            if not (isinstance(value, list) and all(
+                    type(c) is str and c in _ORDER for c in value)):
+                raise InvalidSave(f"the treasure {what} is a list of chest colours "
+                                  f"({', '.join(COLOURS)})", where)
+            if most is not None and len(value) > most:
+                raise InvalidSave(f"the treasure {what} holds at most {most} chests", where)
+            return sorted(value, key=_colour_key)
+
+        if not (isinstance(data, dict)
+                and set(data) == {"bag", "rooms", "chests", "refill", "pending"}):
+            raise InvalidSave("the treasure slice is {bag, rooms, chests, refill, pending}",
+                              where)
+        if type(data["refill"]) is not bool:
+            raise InvalidSave("the treasure refill flag is true or false", where)
+        bag = colours(data["bag"], "bag", sum(CHESTS.values()))
+        rooms = data["rooms"]
+        if not (isinstance(rooms, list) and len(rooms) == ROOMS):
+            raise InvalidSave(f"the treasure chamber has {ROOMS} rooms", where)
+        rooms = [colours(r, f"room {i + 1}", ROOM_SIZE) for i, r in enumerate(rooms)]
+        chests = data["chests"]
+        if not isinstance(chests, list) or len(chests) > sum(CHESTS.values()):
+            raise InvalidSave("the treasure chests are a list of tiles", where)
+        tiles = []
+        for entry in chests:
+            try:
+                tile = tile_from_list(entry)
+            except (TypeError, ValueError) as error:
+                raise InvalidSave(f"a chest's building: {error}", where) from None
+            if tuple(tile.to_list()) not in _BUILDINGS:
+                raise InvalidSave(f"a chest sits on a base building, not on {tile}", where)
+            tiles.append(tile)
+        if len(set(tiles)) != len(tiles):
+            raise InvalidSave("a building carries at most one chest", where)
+        held = set()
+        for p in game.players:
+            held.update(game.alhambra(p).layout.values())
+            held.update(game.reserve(p))
+        for tile in tiles:
+            if tile not in held:
+                raise InvalidSave(f"the chest on {tile} is on a tile no player holds", where)
+        pending = data["pending"]
+        waiting = []
+        if pending is not None:
+            if not (isinstance(pending, dict) and set(pending) == {"room", "chests", "queue"}
+                    and type(pending["room"]) is int and 1 <= pending["room"] <= ROOMS
+                    and isinstance(pending["queue"], list) and pending["queue"]
+                    and all(type(p) is str and p in game.players for p in pending["queue"])
+                    and len(set(pending["queue"])) == len(pending["queue"])):
+                raise InvalidSave("the chests handed out are {room: 1-3, chests: [colours], "
+                                  "queue: [players]}", where)
+            waiting = colours(pending["chests"], "chests handed out", ROOM_SIZE)
+            if rooms[pending["room"] - 1]:
+                raise InvalidSave("the room whose chests are handed out is empty until "
+                                  "they are", where)
+            pending = {"room": pending["room"], "chests": waiting,
+                       "queue": list(pending["queue"])}
+        decision = game.decision
+        if decision is not None and decision.kind == "chests" and (
+                pending is None or pending["queue"][0] != decision.player):
+            raise InvalidSave(f"{decision.player} places chests but none are handed out to "
+                              f"them", where)
+        if pending is not None and (decision is None or decision.kind == "act"):
+            raise InvalidSave("chests are handed out only at a turn end", where)
+        every = Counter(bag)
+        for room in rooms:
+            every.update(room)
+        every.update(waiting)
+        every.update(_COLOUR_OF[t.kind] for t in tiles)
+        if every != Counter(CHESTS):
+            raise InvalidSave(f"the chests are not the {sum(CHESTS.values())} of the game "
+                              f"({dict(CHESTS)}), got {dict(every)}", where)
+        return {"bag": bag, "rooms": rooms,
+                "chests": sorted(data["chests"], key=lambda t: _actions.tile_order(
+                    tile_from_list(t))),
+                "refill": data["refill"], "pending": pending}
+
+    def census(self, game):
+        state = game.slice(self.name)
+        pending = state["pending"]
+        return {"chest": len(state["bag"]) + sum(map(len, state["rooms"])) + len(state["chests"])
+                + (len(pending["chests"]) if pending else 0)}
+
+    # -- where the chests are -----------------------------------------------------------
+
+    def _carrying(self, game):
+        """The tiles (as tuples) that carry a chest."""
+        return {tuple(t) for t in game.slice(self.name)["chests"]}
+
+    def chests_on_buildings(self, game, name):
+        """``{cell: colour}`` of the chests on `name`'s buildings in the Alhambra."""
+        carrying = self._carrying(game)
+        return {cell: _COLOUR_OF[t.kind] for cell, t in sorted(game.alhambra(name).layout.items())
+                if tuple(t.to_list()) in carrying}
+
+    def _free(self, game, name, colour, carrying):
+        """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
+        kind = COLOURS[colour]
+        return [cell for cell, t in sorted(game.alhambra(name).layout.items())
+                if t.kind == kind and tuple(t.to_list()) not in carrying]
+
+    def _choices(self, game, name):
+        """``{colour: free cells}`` of the colours `name` must choose buildings for."""
+        pending = game.slice(self.name)["pending"]
+        carrying = self._carrying(game)
+        choices = {}
+        for colour, n in sorted(Counter(pending["chests"]).items(), key=lambda i: _ORDER[i[0]]):
+            free = self._free(game, name, colour, carrying)
+            if len(free) > n:
+                choices[colour] = free
+        return choices
+
+    # -- actions ----------------------------------------------------------------------
+
+    def options(self, game, decision):
+        state = game.slice(self.name)
+        if decision.kind == "act":
+            rooms = [i + 1 for i, room in enumerate(state["rooms"]) if room]
+            if not rooms:
+                return []
+            payments = _payments(game.hand(decision.player))
+            return [BuyChests(room, cards) for room in rooms for cards in payments]
+        if decision.kind == "chests":
+            return [PlaceChest(cell) for cells in self._choices(game, decision.player).values()
+                    for cell in cells]
+        return []
+
+    def _check_buy_chests(self, game, action):
+        state = game.slice(self.name)
+        if not state["rooms"][action.room - 1]:
+            game.refuse(action, f"room {action.room} holds no chest")
+        for card in action.cards:
+            if not isinstance(getattr(card, "value", None), int):
+                game.refuse(action, f"the {card} adds nothing: chests are paid with money")
+        diamonds = [c for c in action.cards if _is_diamond(c)]
+        if diamonds and len(diamonds) != len(action.cards):
+            game.refuse(action, "diamonds pay only alone, not mixed with other money")
+        left = list(game.hand(game.current_player))
+        for card in action.cards:
+            if card not in left:
+                game.refuse(action, f"{card} is not in hand")
+            left.remove(card)
+        total = payment_total(action.cards)
+        if total < CHEST_PRICE:
+            game.refuse(action, f"the cards total {total}, less than the {CHEST_PRICE} the "
+                                f"chests cost")
+        if not is_minimal(action.cards, CHEST_PRICE):
+            smallest = min(action.cards, key=lambda c: c.value)
+            game.refuse(action, f"the {smallest} could be left out: the other cards still "
+                                f"total {total - smallest.value}, at least {CHEST_PRICE} "
+                                f"(only minimal payments are allowed)")
+
+    def _do_buy_chests(self, game, action):
+        player = game.current_player
+        state = game.slice(self.name)
+        game.discard_cards(player, action.cards)
+        chests = state["rooms"][action.room - 1]
+        state["rooms"][action.room - 1] = []
+        others = [p for p in game.seats_from_next() if p != player]
+        state["pending"] = {"room": action.room, "chests": chests, "queue": [player] + others}
+        game.event("buy_chests", player=player, room=action.room,
+                   cards=[c.to_list() for c in action.cards], chests=list(chests))
+        game.end_actions()  # no extra action, even for an exact payment
+
+    def _check_place(self, game, action):
+        player = game.current_player
+        tile = game.alhambra(player).layout.get(action.pos)
+        if tile is None or tile.kind not in _COLOUR_OF:
+            game.refuse(action, f"there is no building at {action.pos}")
+        colour = _COLOUR_OF[tile.kind]
+        if tuple(tile.to_list()) in self._carrying(game):
+            game.refuse(action, f"the {tile} at {action.pos} has a chest already")
+        if colour not in self._choices(game, player):
+            game.refuse(action, f"no {colour} chest is to be placed by choice (waiting: "
+                                f"{_colours_text(game.slice(self.name)['pending']['chests'])})")
+
+    def _do_place(self, game, action):
+        player = game.current_player
+        self._put(game, player, action.pos, "place_chest")
+        game.resume()
+
+    def _put(self, game, player, cell, event):
+        state = game.slice(self.name)
+        tile = game.alhambra(player).layout[cell]
+        colour = _COLOUR_OF[tile.kind]
+        state["pending"]["chests"].remove(colour)
+        state["chests"].append(tile.to_list())
+        state["chests"].sort(key=lambda t: _actions.tile_order(tile_from_list(t)))
+        game.event(event, player=player, pos=list(cell), tile=tile.to_list(), colour=colour)
+
+    # -- the turn end -------------------------------------------------------------------
+
+    def step_chests(self, game):
+        """Hand out the chests bought this turn (RULES.md §M13.3); True while a player
+        chooses a building."""
+        state = game.slice(self.name)
+        pending = state["pending"]
+        if pending is None:
+            return False
+        while pending["queue"]:
+            player = pending["queue"][0]
+            carrying = self._carrying(game)
+            for colour, n in sorted(Counter(pending["chests"]).items(),
+                                    key=lambda i: _ORDER[i[0]]):
+                free = self._free(game, player, colour, carrying)
+                if len(free) <= n:  # no choice: every free building gets one
+                    for cell in free:
+                        self._put(game, player, cell, "chest_placed")
+            if self._choices(game, player):
+                game.push_decision("chests", player)
+                return True
+            pending["queue"].pop(0)
+            if pending["chests"] and pending["queue"]:
+                game.event("chests_passed", player=player, to=pending["queue"][0],
+                           chests=list(pending["chests"]))
+        if pending["chests"]:
+            state["bag"].extend(pending["chests"])
+            state["bag"].sort(key=_colour_key)
+            game.event("chests_to_bag", chests=list(pending["chests"]))
+        room = pending["room"]
+        state["pending"] = None
+        if state["refill"] and len(state["bag"]) >= ROOM_SIZE:
+            state["rooms"][room - 1] = _draw(game, state["bag"], ROOM_SIZE)
+            game.event("chest_room", room=room, chests=list(state["rooms"][room - 1]))
+        elif state["refill"]:
+            state["refill"] = False
+            game.event("chest_rooms_closed", room=room, bag=len(state["bag"]))
+        return False
+
+    # -- scoring and view ---------------------------------------------------------------
+
+    def chest_counts(self, game):
+        """``{player: chests on buildings in the Alhambra}``."""
+        carrying = self._carrying(game)
+        return {p: sum(1 for t in game.alhambra(p).layout.values()
+                       if tuple(t.to_list()) in carrying) for p in game.players}
+
+    def score(self, game, term, round_no):
+        points = dict.fromkeys(game.scores, 0)  # every competitor; Dirk scores 0
+        points.update(share_places(self.chest_counts(game), CHEST_POINTS[round_no]))
+        return points
+
+    def view(self, game, name):
+        state = game.slice(self.name)
+        carrying = self._carrying(game)
+        pending = state["pending"]
+        return {"rooms": tuple(tuple(r) for r in state["rooms"]),
+                "bag": len(state["bag"]),
+                "refill": state["refill"],
+                "chests": {p: self.chests_on_buildings(game, p) for p in game.players},
+                "reserve_chests": {p: tuple(t for t in game.reserve(p)
+                                            if tuple(t.to_list()) in carrying)
+                                   for p in game.players},
+                "handing_out": None if pending is None else {
+                    "chests": tuple(pending["chests"]), "to": pending["queue"][0]
+                    if pending["queue"] else None}}
+
+
+def share_places(values, points):
+    """``{name: points}`` for a majority on `values` ({name: n}) paying `points` for places
+    1, 2, ... (RULES.md §8.3 ties): tied players pool the points of the places they
+    cover, each getting the sum rounded down; nobody with 0 scores; places past the
+    table pay 0.
+
+    Examples
+    --------
+    >>> share_places({"A": 3, "B": 3, "C": 1, "D": 0}, (22, 14, 7))
+    {'A': 18, 'B': 18, 'C': 7, 'D': 0}
+    >>> share_places({"A": 2, "B": 2, "C": 2}, (14, 7))
+    {'A': 7, 'B': 7, 'C': 7}
+    """
+    result = dict.fromkeys(values, 0)
+    by_count = {}
+    for name, n in values.items():
+        if n > 0:
+            by_count.setdefault(n, []).append(name)
+    place = 0
+    for n in sorted(by_count, reverse=True):
+        names = by_count[n]
+        pooled = sum(points[place:place + len(names)])
+        for name in names:
+            result[name] = pooled // len(names)
+        place += len(names)
+    return result
+
+
+def _paid(e):
+    return " + ".join(f"{v} {c}" for c, v in e["cards"])
+
+
+register_events({
+    "chest_room": (("room", "chests"),
+                   lambda e: f"treasure room {e['room']} gets {_colours_text(e['chests'])}"),
+    "buy_chests": (("player", "room", "cards", "chests"),
+                   lambda e: f"{e['player']} buys the chests of room {e['room']} "
+                             f"({_colours_text(e['chests'])}) paying {_paid(e)}"),
+    "place_chest": (("player", "pos", "tile", "colour"),
+                    lambda e: f"{e['player']} puts a {e['colour']} chest on "
+                              f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
+    "chest_placed": (("player", "pos", "tile", "colour"),
+                     lambda e: f"a {e['colour']} chest goes onto {e['player']}'s "
+                               f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
+    "chests_passed": (("player", "to", "chests"),
+                      lambda e: f"{e['player']} passes {_colours_text(e['chests'])} to "
+                                f"{e['to']}"),
+    "chests_to_bag": (("chests",),
+                      lambda e: f"nobody can place {_colours_text(e['chests'])}: back into "
+                                f"the chest bag"),
+    "chest_rooms_closed": (("room", "bag"),
+                           lambda e: f"treasure room {e['room']} stays empty: only "
+                                     f"{e['bag']} chests in the bag, no room is refilled "
+                                     f"any more"),
+})
