@@ -35,14 +35,14 @@ change (M11)        slice (coin bag), census; check_buy (overpaying allowed); ef
                     a buy (coins)
 street_merchant     slice (disc, citizens), census; turn-end step ``merchant``;
   (M12)             decision ``merchant``; score term ``street_merchant``
-treasure* (M13)     totals, new/load slice, census, setup (4 chests per room); ``act``
-                    + ``buy_chests``; turn-end step ``chests`` before
-                    ``refill_display``; decision ``chests`` (``place_chest``); options;
-                    score term ``treasure``; narration; view
+treasure (M13)      slice (rooms, chests), census; ``act`` + ``buy_chests``; turn-end
+                    step and decision ``chests``; score term ``treasure``
 master_builders     setup (deal), pile_inserts, totals; payment source (value 3);
   (M14)             turn-end step after ``place_bought`` (``master_builder``)
-invaders (M15)      slice (attack cards, scouts), census; score term ``invaders``;
-                    before_scoring / after (scout refresh)
+invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts up);
+                    on_event (exact buy / vizier: the peek); before_scoring (reveal);
+                    score term ``invaders``; scoring_details (the attack); after_scoring
+                    (scout refresh); narration; view (the peeked card to its viewers)
 bazaars (M16)       bag_tiles; refill of the market (beside it); ``act`` +
                     ``buy_bazaar``; score term ``bazaars`` (final)
 ==================  ===================================================================
@@ -62,7 +62,7 @@ from types import MappingProxyType
 from .base import Module
 from .bonus_cards import BonusCards
 from .exchange import Exchange
-from .treasure import Treasure
+from .invaders import Invaders
 from .vizier import Vizier
 
 # One line per module, in the rulebook's order (M1..M16).
@@ -71,8 +71,8 @@ _BUILT = (
     Exchange,     # M2
     BonusCards,   # M3
     # M12 street_merchant
-    Treasure,     # M13
-    # M15 invaders
+    # M13 treasure
+    Invaders,     # M15
 )
 
 __all__ = ["MODULES", "Module"]
