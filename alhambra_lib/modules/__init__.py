@@ -35,8 +35,10 @@ change (M11)        slice (coin bag), census; check_buy (overpaying allowed); ef
                     a buy (coins)
 street_merchant     slice (disc, citizens), census; turn-end step ``merchant``;
   (M12)             decision ``merchant``; score term ``street_merchant``
-treasure (M13)      slice (rooms, chests), census; ``act`` + ``buy_chests``; turn-end
-                    step and decision ``chests``; score term ``treasure``
+treasure* (M13)     totals, new/load slice, census, setup (4 chests per room); ``act``
+                    + ``buy_chests``; turn-end step ``chests`` before
+                    ``refill_display``; decision ``chests`` (``place_chest``); options;
+                    score term ``treasure``; narration; view
 master_builders     setup (deal), pile_inserts, totals; payment source (value 3);
   (M14)             turn-end step after ``place_bought`` (``master_builder``)
 invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts up);
@@ -63,6 +65,7 @@ from .base import Module
 from .bonus_cards import BonusCards
 from .exchange import Exchange
 from .invaders import Invaders
+from .treasure import Treasure
 from .vizier import Vizier
 
 # One line per module, in the rulebook's order (M1..M16).
@@ -71,7 +74,7 @@ _BUILT = (
     Exchange,     # M2
     BonusCards,   # M3
     # M12 street_merchant
-    # M13 treasure
+    Treasure,     # M13
     Invaders,     # M15
 )
 
