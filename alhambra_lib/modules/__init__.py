@@ -33,8 +33,11 @@ thieves (M10)       setup (deal), slice, census; decision in the window
                     (``steal``, ``decline``) sharing ``vizier_window``'s order
 change (M11)        slice (coin bag), census; check_buy (overpaying allowed); effect of
                     a buy (coins)
-street_merchant     slice (disc, citizens), census; turn-end step ``merchant``;
-  (M12)             decision ``merchant``; score term ``street_merchant``
+street_merchant*    totals, new/load slice, census, setup; setup step ``merchant_setup``;
+  (M12)             on_event (a tile on the disc's cell); turn-end steps ``merchant``
+                    before ``refill_display`` and ``merchant_late`` before
+                    ``finish_turn``; decision ``merchant``; options; score term
+                    ``street_merchant``; narration; view (own disc's citizens only)
 treasure* (M13)     totals, new/load slice, census, setup (4 chests per room); ``act``
                     + ``buy_chests``; turn-end step ``chests`` before
                     ``refill_display``; decision ``chests`` (``place_chest``); options;
@@ -65,6 +68,7 @@ from .base import Module
 from .bonus_cards import BonusCards
 from .exchange import Exchange
 from .invaders import Invaders
+from .street_merchant import StreetMerchant
 from .treasure import Treasure
 from .vizier import Vizier
 
@@ -73,7 +77,7 @@ _BUILT = (
     Vizier,       # M1
     Exchange,     # M2
     BonusCards,   # M3
-    # M12 street_merchant
+    StreetMerchant,  # M12
     Treasure,     # M13
     Invaders,     # M15
 )

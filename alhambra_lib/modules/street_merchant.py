@@ -1,0 +1,633 @@
+"""Street Merchant (Mega Box M12, RULES.md §M12): citizens who move into buildings.
+
+There are 42 citizens, 7 of each building colour (blue pavilion, red seraglio, brown
+arcades, white chambers, green garden, purple tower), and one merchant's disc per
+player. At setup each player takes one citizen of each colour, secretly puts 3 on
+their disc (`SetMerchant`, kind ``"set_merchant"``) and sets the disc on an empty cell
+beside their fountain; the other citizens form the common supply.
+
+A tile placed on the disc's cell (bought, from the reserve by a redesign, or in the
+final placing) lifts the disc. If a citizen on the disc has the building's colour it
+moves onto the building, a *resident*, at once; at the end of the turn the player then
+takes a citizen of any colour from the supply onto the disc (`TakeCitizen`). If none
+matches, the player may swap one citizen of the disc with one of the supply
+(`SwapCitizen`) or keep them (`KeepCitizens`). Then the disc goes back onto an empty
+cell next to the Alhambra (`PlaceMerchant`). All of it is the decision ``"merchant"``.
+
+A resident stays on its building, to the reserve and back, and counts only while the
+building is in the Alhambra. At every scoring (term ``"street_merchant"``) the
+residents of an Alhambra are grouped into sets of different colours, a set of k
+colours scoring k(k+1)/2; `best_grouping` finds the best grouping. Dirk has no disc
+and scores 0. Colours are named by their building types (``"pavilion"`` for blue).
+
+Decisions (RULES.md §M12): the unchosen citizens join the supply once everyone has
+chosen; the new citizen or the swap is chosen at the end of the turn, before the disc
+goes back; a disc lifted in the vizier's window goes back when the window closes; in
+the final placing a resident still moves in but nothing is asked and the disc stays
+aside; the best grouping is applied, never asked.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("street_merchant",))
+>>> g.decision, len(g.legal_actions())
+(Decision('merchant', 'Ana'), 80)
+>>> print(g.legal_actions()[0])
+merchant: blue, red, brown citizens on the disc at (-1, 0)
+>>> g.census()["citizen"], g.census()["merchant_disc"]
+(42, 3)
+>>> best_grouping({"pavilion": 2, "seraglio": 1})
+(4, [('pavilion', 'seraglio'), ('pavilion',)])
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import actions as _actions
+from ..actions import FIELD_DECODERS, Action, PlainAction, register_action, tile_from_list
+from ..components import BUILDING_TILES, KINDS
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from ..grid import check_cell, side_neighbours
+from .base import Module
+
+__all__ = ["CITIZENS_PER_COLOUR", "COLOURS", "COLOUR_NAMES", "KeepCitizens", "PlaceMerchant",
+           "SetMerchant", "StreetMerchant", "SwapCitizen", "TakeCitizen", "best_grouping",
+           "set_points"]
+
+#: The citizens' colours, named by their building type as everywhere in the library
+#: (RULES.md §M0.1: colour is type), in the order of `KINDS`.
+COLOURS = KINDS
+#: The printed colour of each type's citizens, for the text.
+COLOUR_NAMES = dict(zip(KINDS, ("blue", "red", "brown", "white", "green", "purple")))
+CITIZENS_PER_COLOUR = 7
+DISC_SIZE = 3
+_RANK = {c: i for i, c in enumerate(COLOURS)}
+# What a disc's owner has to do: choose at setup, take a citizen, maybe swap, put it back.
+_TODO = (None, "setup", "take", "swap", "place")
+_BASE_TILES = frozenset(BUILDING_TILES)
+
+
+def _colour(value):
+    if not isinstance(value, str) or value not in _RANK:
+        raise ValueError(f"a citizen's colour is a building type, one of {', '.join(COLOURS)}, "
+                         f"got {value!r}")
+    return value
+
+
+def _names(colours):
+    """``["pavilion", "tower"]`` -> ``"blue, purple"``."""
+    return ", ".join(COLOUR_NAMES.get(c, str(c)) for c in colours)
+
+
+def _in_order(colours):
+    return sorted(colours, key=_RANK.__getitem__)
+
+
+def set_points(k: int) -> int:
+    """Points of one set of `k` different colours: k(k+1)/2 (1, 3, 6, 10, 15, 21)."""
+    return k * (k + 1) // 2
+
+
+def best_grouping(counts):
+    """The best grouping of residents into sets of different colours, and its points.
+
+    `counts` maps colours (building types, `COLOURS`) to numbers of residents, like
+    `Alhambra.counts`. The best grouping is the
+    layering: set j holds every colour with at least j residents. Since a set of k
+    colours scores k(k+1)/2, a convex function of k, no other grouping scores more:
+    the layering has the largest first set, then the largest second set, and any other
+    grouping's sizes are spread more evenly (RULES.md §M12.4).
+
+    Returns
+    -------
+    (int, list of tuple of str)
+        The points and the sets, largest first, each in `COLOURS` order.
+
+    Examples
+    --------
+    >>> best_grouping({"pavilion": 3, "seraglio": 1, "arcades": 1})
+    (8, [('pavilion', 'seraglio', 'arcades'), ('pavilion',), ('pavilion',)])
+    >>> best_grouping({c: 1 for c in COLOURS})[0], best_grouping({})
+    (21, (0, []))
+    """
+    counts = dict(counts)
+    for colour, n in counts.items():
+        _colour(colour)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError(f"a number of residents is an int >= 0, got {n!r} for {colour}")
+    sets = [tuple(c for c in COLOURS if counts.get(c, 0) >= j)
+            for j in range(1, max(counts.values(), default=0) + 1)]
+    return sum(set_points(len(s)) for s in sets), sets
+
+
+# -- actions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetMerchant(Action):
+    """Setup: the 3 citizens (different colours) put on the disc, and the disc's cell
+    beside the fountain."""
+
+    colours: tuple
+    pos: tuple
+    kind: ClassVar[str] = "set_merchant"
+
+    def __post_init__(self):
+        colours = tuple(_in_order(map(_colour, self.colours)))
+        if len(colours) != DISC_SIZE or len(set(colours)) != DISC_SIZE:
+            raise ValueError(f"the disc takes {DISC_SIZE} citizens of different colours, "
+                             f"got {self.colours!r}")
+        object.__setattr__(self, "colours", colours)
+        object.__setattr__(self, "pos", check_cell(self.pos))
+
+    def __str__(self):
+        return f"merchant: {_names(self.colours)} citizens on the disc at {self.pos}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "colours": list(self.colours), "pos": list(self.pos)}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCitizen(Action):
+    """Turn end, after a resident moved in: a citizen of `colour` from the supply onto
+    the disc."""
+
+    colour: str
+    kind: ClassVar[str] = "take_citizen"
+
+    def __post_init__(self):
+        _colour(self.colour)
+
+    def __str__(self):
+        return f"take a {_names([self.colour])} citizen onto the disc"
+
+    def to_dict(self):
+        return {"kind": self.kind, "colour": self.colour}
+
+
+@dataclass(frozen=True, slots=True)
+class SwapCitizen(Action):
+    """Turn end, when no citizen matched: `colours` is (the disc's citizen given to the
+    supply, the supply's citizen put on the disc)."""
+
+    colours: tuple
+    kind: ClassVar[str] = "swap_citizen"
+
+    def __post_init__(self):
+        colours = tuple(map(_colour, self.colours))
+        if len(colours) != 2 or colours[0] == colours[1]:
+            raise ValueError(f"a swap gives one colour and takes another, got {self.colours!r}")
+        object.__setattr__(self, "colours", colours)
+
+    def __str__(self):
+        give, take = map(_names, ([c] for c in self.colours))
+        return f"swap the {give} citizen of the disc for a {take} one"
+
+    def to_dict(self):
+        return {"kind": self.kind, "colours": list(self.colours)}
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCitizens(PlainAction):
+    """Turn end, when no citizen matched: swap nothing."""
+
+    kind: ClassVar[str] = "keep_citizens"
+    text: ClassVar[str] = "keep the citizens of the disc"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMerchant(Action):
+    """Turn end: put the lifted disc on `pos`, an empty cell next to the Alhambra."""
+
+    pos: tuple
+    kind: ClassVar[str] = "place_merchant"
+
+    def __post_init__(self):
+        object.__setattr__(self, "pos", check_cell(self.pos))
+
+    def __str__(self):
+        return f"put the merchant's disc at {self.pos}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "pos": list(self.pos)}
+
+
+def _colour_from_json(data):
+    if not isinstance(data, str):
+        raise ValueError(f"a colour is written as a string, got {data!r}")
+    return _colour(data)
+
+
+def _colours_from_json(data):
+    if not isinstance(data, list):
+        raise ValueError(f"colours are written as a list, got {data!r}")
+    return tuple(map(_colour_from_json, data))
+
+
+_OWN_DECODERS = {"colour": _colour_from_json, "colours": _colours_from_json}
+
+
+def _register(cls, fields):
+    """`register_action`, with the colour decoders while `actions.FIELD_DECODERS` lacks
+    them (private; to go once FIELD_DECODERS has "colour" and "colours")."""
+    if all(f in FIELD_DECODERS for f in fields):
+        register_action(cls, fields)
+        return
+    register_action(cls, ())
+    _actions._DECODERS[cls.kind] = (cls, {f: FIELD_DECODERS.get(f) or _OWN_DECODERS[f]
+                                          for f in fields})
+
+
+_register(SetMerchant, ("colours", "pos"))
+_register(TakeCitizen, ("colour",))
+_register(SwapCitizen, ("colours",))
+register_action(KeepCitizens)
+register_action(PlaceMerchant, ("pos",))
+
+_FOUNTAIN_SIDES = tuple(sorted(side_neighbours((0, 0))))
+_SETUP_CHOICES = tuple(itertools.combinations(COLOURS, DISC_SIZE))
+
+
+# -- the module ------------------------------------------------------------------------
+
+
+class StreetMerchant(Module):
+    """Street Merchant: a disc per player, citizens on it, residents on buildings."""
+
+    name = "street_merchant"
+    section = "M12"
+    title = "Street Merchant"
+    decisions = {"merchant": {"set_merchant", "take_citizen", "swap_citizen",
+                              "keep_citizens", "place_merchant"}}
+    # "merchant": §M0.4 step 4; "merchant_late": a disc lifted in the interrupt window
+    # (a vizier's purchase placed on it) goes back before the next turn.
+    turn_end_steps = (("merchant", "refill_display"), ("merchant_late", "finish_turn"))
+    setup_steps = ("merchant_setup",)
+    score_terms = ("street_merchant",)
+
+    def __init__(self):
+        self.actions = {"set_merchant": (self._check_set, self._do_set),
+                        "take_citizen": (self._check_take, self._do_take),
+                        "swap_citizen": (self._check_swap, self._do_swap),
+                        "keep_citizens": (self._check_keep, self._do_keep),
+                        "place_merchant": (self._check_place, self._do_place)}
+
+    # -- state ----------------------------------------------------------------------
+
+    def totals(self, config):
+        return {"citizen": CITIZENS_PER_COLOUR * len(COLOURS),
+                "merchant_disc": len(config.players)}
+
+    def new_slice(self, config):
+        # supply: {colour: n}. discs: per player the cell ([x, y], None while lifted or
+        # before setup), the citizens on it, the citizens held at setup ("hand": all six,
+        # then the three not chosen until everyone has chosen) and what is to do (_TODO).
+        # residents: [[tile, n], ...] in tile order, wherever the building is.
+        return {"supply": dict.fromkeys(COLOURS, CITIZENS_PER_COLOUR),
+                "discs": {p: {"pos": None, "citizens": [], "hand": [], "todo": None}
+                          for p in config.players},
+                "residents": []}
+
+    def setup(self, game):
+        state = game.slice(self.name)
+        for disc in state["discs"].values():
+            for colour in COLOURS:
+                state["supply"][colour] -= 1
+            disc["hand"] = list(COLOURS)
+            disc["todo"] = "setup"
+
+    def load_slice(self, game, data):
+        where = "modules_state.street_merchant"
+        try:
+            self._validate(game, data)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            raise InvalidSave(f"the street merchant slice is {{supply, discs, residents}}: "
+                              f"{error}", where) from None
+        return data
+
+    def _validate(self, game, data):
+        if not isinstance(data, dict) or set(data) != {"supply", "discs", "residents"}:
+            raise ValueError("the keys are supply, discs and residents")
+        supply, discs, residents = data["supply"], data["discs"], data["residents"]
+        if not isinstance(supply, dict) or set(supply) != set(COLOURS) or not all(
+                type(n) is int and n >= 0 for n in supply.values()):
+            raise ValueError("the supply is {colour: n >= 0} for the six colours")
+        found = dict(supply)
+        if not isinstance(discs, dict) or set(discs) != set(game.players):
+            raise ValueError("one disc per player")
+        for player, disc in discs.items():
+            if not isinstance(disc, dict) or set(disc) != {"pos", "citizens", "hand", "todo"}:
+                raise ValueError(f"{player}'s disc is {{pos, citizens, hand, todo}}")
+            if disc["todo"] not in _TODO:
+                raise ValueError(f"{player}'s disc has nothing like {disc['todo']!r} to do")
+            citizens, hand = disc["citizens"], disc["hand"]
+            if not (isinstance(citizens, list) and isinstance(hand, list)
+                    and len(citizens) <= DISC_SIZE and len(hand) <= len(COLOURS)):
+                raise ValueError(f"{player}'s disc holds at most {DISC_SIZE} citizens")
+            for colour in citizens + hand:
+                found[_colour(colour)] += 1
+            if citizens != _in_order(citizens) or hand != _in_order(hand):
+                raise ValueError(f"{player}'s citizens are listed in colour order")
+            todo, pos = disc["todo"], disc["pos"]
+            if hand and (game.turn != 0 or set(hand) | set(citizens) != set(COLOURS)
+                         or len(hand) + len(citizens) != len(COLOURS)):
+                raise ValueError(f"{player} holds citizens apart from the disc only at setup")
+            if todo == "setup" and (citizens or hand != list(COLOURS)):
+                raise ValueError(f"{player} is to choose from one citizen of each colour")
+            if pos is not None:
+                if not isinstance(pos, list):
+                    raise ValueError(f"{player}'s disc cell is [x, y] or null")
+                cell = check_cell(pos)
+                if cell in game.alhambra(player).layout:
+                    raise ValueError(f"{player}'s disc is on {cell}, a built cell")
+                if todo is not None:
+                    raise ValueError(f"{player}'s disc is on the table and yet lifted")
+            elif todo is None and not (game.decision is None
+                                       or game.decision.kind == "final_place"):
+                raise ValueError(f"{player}'s disc is off the table, with nothing to do")
+        if not isinstance(residents, list):
+            raise ValueError("the residents are [[tile, n], ...]")
+        tiles = []
+        for entry in residents:
+            if not (isinstance(entry, list) and len(entry) == 2 and type(entry[1]) is int
+                    and entry[1] >= 1):
+                raise ValueError(f"a resident entry is [tile, n >= 1], got {entry!r}"[:200])
+            tile = tile_from_list(entry[0])
+            if tile not in _BASE_TILES:
+                raise ValueError(f"residents live on the 54 base buildings, not on {tile}")
+            tiles.append(tile)
+            found[tile.kind] += entry[1]
+        if len(set(tiles)) != len(tiles) or tiles != sorted(tiles, key=_actions.tile_order):
+            raise ValueError("the residents' buildings are distinct and in tile order")
+        if any(n != CITIZENS_PER_COLOUR for n in found.values()):
+            raise ValueError(f"there are {CITIZENS_PER_COLOUR} citizens of each colour, "
+                             f"found {found}")
+
+    def census(self, game):
+        state = game.slice(self.name)
+        discs = state["discs"].values()
+        return {"citizen": sum(state["supply"].values())
+                + sum(len(d["citizens"]) + len(d["hand"]) for d in discs)
+                + sum(n for _, n in state["residents"]),
+                "merchant_disc": len(state["discs"])}
+
+    def view(self, game, name):
+        """Public: the discs' cells and sizes, the residents, the supply. Secret: the
+        citizens on the others' discs (and, at setup, in the others' hands)."""
+        state = game.slice(self.name)
+        cells = {p: game.alhambra(p).layout for p in game.players}
+        located = {}
+        for tile_data, n in state["residents"]:
+            located[tile_from_list(tile_data)] = n
+        residents = {}
+        for p in game.players:
+            residents[p] = {cell: located[t] for cell, t in sorted(cells[p].items())
+                            if t in located}
+        counts = {p: self._counts(game, p) for p in game.players}
+        return {
+            "supply": dict(state["supply"]),
+            "discs": {p: {"pos": None if d["pos"] is None else tuple(d["pos"]),
+                          "citizens": tuple(d["citizens"]) if p == name else None,
+                          "size": len(d["citizens"])}
+                      for p, d in state["discs"].items()},
+            "hand": tuple(state["discs"][name]["hand"]),
+            "residents": residents,
+            "counts": counts,
+            "points": {p: best_grouping(c)[0] for p, c in counts.items()},
+        }
+
+    # -- residents and scoring ------------------------------------------------------------
+
+    def _counts(self, game, name):
+        """``{colour: n}`` of the residents on buildings in `name`'s Alhambra."""
+        built = set(game.alhambra(name).layout.values())
+        counts = dict.fromkeys(COLOURS, 0)
+        for tile_data, n in game.slice(self.name)["residents"]:
+            tile = tile_from_list(tile_data)
+            if tile in built:
+                counts[tile.kind] += n
+        return counts
+
+    def score(self, game, term, round_no):
+        """At every scoring: the best grouping of each player's residents (RULES.md §M12.4)."""
+        points = {name: 0 for name in game.scores}  # Dirk included, with 0
+        for name in game.players:
+            points[name] = best_grouping(self._counts(game, name))[0]
+        return points
+
+    def _add_resident(self, state, tile):
+        key = tile.to_list()
+        for entry in state["residents"]:
+            if entry[0] == key:
+                entry[1] += 1
+                return
+        state["residents"].append([key, 1])
+        state["residents"].sort(key=lambda e: _actions.tile_order(tile_from_list(e[0])))
+
+    def on_event(self, game, event):
+        """A tile placed on a disc's cell lifts the disc; a matching citizen moves in."""
+        kind = event["type"]
+        if kind != "place" and (kind != "redesign" or event["move"] != "place"):
+            return
+        player = event["player"]
+        state = game.slice(self.name)
+        disc = state["discs"].get(player)
+        if disc is None or disc["pos"] is None or list(event["pos"]) != disc["pos"]:
+            return
+        tile = tile_from_list(event["tile"])
+        resident = tile.kind if tile in _BASE_TILES and tile.kind in disc["citizens"] else None
+        if resident is not None:
+            disc["citizens"].remove(resident)
+            self._add_resident(state, tile)
+        final = game.decision is not None and game.decision.kind == "final_place"
+        disc["pos"] = None
+        disc["todo"] = None if final else "take" if resident else "swap"
+        game.event("merchant_lifted", player=player, tile=event["tile"], pos=list(event["pos"]),
+                   resident=resident, final=final)
+
+    # -- the steps ----------------------------------------------------------------------
+
+    def _order(self, game):
+        """The players from the one whose turn it is, in seat order."""
+        seats = game.seats_from_next()
+        return [seats[-1]] + seats[:-1]
+
+    def step_merchant_setup(self, game):
+        """Ask each player in turn (the start player first) for their disc; then the
+        citizens not chosen form the supply."""
+        state = game.slice(self.name)
+        for player in self._order(game):
+            if state["discs"][player]["todo"] == "setup":
+                game.push_decision("merchant", player)
+                return True
+        if any(d["hand"] for d in state["discs"].values()):
+            for disc in state["discs"].values():
+                for colour in disc["hand"]:
+                    state["supply"][colour] += 1
+                disc["hand"] = []
+            game.event("merchant_supply", supply=dict(state["supply"]))
+        return False
+
+    def step_merchant(self, game):
+        """Turn end: each lifted disc's owner takes or swaps a citizen, then puts the disc
+        back (RULES.md §M12.3); True while a player is asked."""
+        state = game.slice(self.name)
+        for player in self._order(game):
+            disc = state["discs"][player]
+            if disc["todo"] is None:
+                continue
+            if disc["todo"] == "take" and not self._takes(state, player):
+                disc["todo"] = "place"
+            if disc["todo"] == "swap" and not self._swaps(state, player):
+                disc["todo"] = "place"
+            game.push_decision("merchant", player)
+            return True
+        return False
+
+    step_merchant_late = step_merchant
+
+    # -- options and actions ------------------------------------------------------------
+
+    def options(self, game, decision):
+        if decision.kind != "merchant":
+            return []
+        state = game.slice(self.name)
+        player = decision.player
+        todo = state["discs"][player]["todo"]
+        if todo == "setup":
+            return [SetMerchant(colours, pos) for colours in _SETUP_CHOICES
+                    for pos in _FOUNTAIN_SIDES]
+        if todo == "take":
+            return self._takes(state, player)
+        if todo == "swap":
+            return self._swaps(state, player) + [KeepCitizens()]
+        if todo == "place":
+            return [PlaceMerchant(pos) for pos in sorted(game.alhambra(player).frontier())]
+        return []
+
+    def _takes(self, state, player):
+        return [TakeCitizen(c) for c in COLOURS if state["supply"][c]]
+
+    def _swaps(self, state, player):
+        mine = _in_order(set(state["discs"][player]["citizens"]))
+        return [SwapCitizen((give, take)) for give in mine for take in COLOURS
+                if take != give and state["supply"][take]]
+
+    def _disc(self, game, action, todo):
+        disc = game.slice(self.name)["discs"][game.current_player]
+        if disc["todo"] != todo:
+            game.refuse(action, f"the disc is not waiting for that (now: {disc['todo'] or 'nothing'})")
+        return disc
+
+    def _check_set(self, game, action):
+        disc = self._disc(game, action, "setup")
+        if action.pos not in _FOUNTAIN_SIDES:
+            game.refuse(action, f"the disc starts beside the fountain, on one of {_FOUNTAIN_SIDES}")
+        if any(c not in disc["hand"] for c in action.colours):
+            game.refuse(action, "the citizens come from the six taken at setup")
+
+    def _do_set(self, game, action):
+        player = game.current_player
+        disc = game.slice(self.name)["discs"][player]
+        disc["citizens"] = list(action.colours)
+        disc["hand"] = [c for c in disc["hand"] if c not in action.colours]
+        disc["pos"] = list(action.pos)
+        disc["todo"] = None
+        game.event("set_merchant", player=player, colours=list(action.colours),
+                   pos=list(action.pos))
+        game.resume()
+
+    def _check_take(self, game, action):
+        self._disc(game, action, "take")
+        if not game.slice(self.name)["supply"][action.colour]:
+            game.refuse(action, f"the supply has no {action.colour} citizen")
+
+    def _do_take(self, game, action):
+        player = game.current_player
+        state = game.slice(self.name)
+        disc = state["discs"][player]
+        state["supply"][action.colour] -= 1
+        disc["citizens"] = _in_order(disc["citizens"] + [action.colour])
+        disc["todo"] = "place"
+        game.event("take_citizen", player=player, colour=action.colour)
+        game.resume()
+
+    def _check_swap(self, game, action):
+        disc = self._disc(game, action, "swap")
+        give, take = action.colours
+        if give not in disc["citizens"]:
+            game.refuse(action, f"the disc has no {give} citizen")
+        if not game.slice(self.name)["supply"][take]:
+            game.refuse(action, f"the supply has no {take} citizen")
+
+    def _do_swap(self, game, action):
+        player = game.current_player
+        state = game.slice(self.name)
+        disc = state["discs"][player]
+        give, take = action.colours
+        disc["citizens"].remove(give)
+        disc["citizens"] = _in_order(disc["citizens"] + [take])
+        state["supply"][give] += 1
+        state["supply"][take] -= 1
+        disc["todo"] = "place"
+        game.event("swap_citizen", player=player, colours=[give, take])
+        game.resume()
+
+    def _check_keep(self, game, action):
+        self._disc(game, action, "swap")
+
+    def _do_keep(self, game, action):
+        player = game.current_player
+        game.slice(self.name)["discs"][player]["todo"] = "place"
+        game.event("keep_citizens", player=player)
+        game.resume()
+
+    def _check_place(self, game, action):
+        self._disc(game, action, "place")
+        if action.pos not in game.alhambra(game.current_player).frontier():
+            where = ("built" if action.pos in game.alhambra(game.current_player).layout
+                     else "not next to the Alhambra")
+            game.refuse(action, f"the disc goes on an empty cell next to the Alhambra; "
+                                f"{action.pos} is {where}")
+
+    def _do_place(self, game, action):
+        player = game.current_player
+        disc = game.slice(self.name)["discs"][player]
+        disc["pos"] = list(action.pos)
+        disc["todo"] = None
+        game.event("place_merchant", player=player, pos=list(action.pos))
+        game.resume()
+
+
+def _supply_text(supply):
+    return ", ".join(f"{n} {_names([c])}" for c, n in supply.items())
+
+
+def _lifted_text(e):
+    head = f"{e['player']} builds {tile_text(e['tile'])} on the merchant's cell {tuple(e['pos'])}"
+    moved = (f": the {_names([e['resident']])} citizen moves in" if e["resident"]
+             else ": no citizen on the disc matches")
+    return head + moved + ("; the game is over, the disc stays aside" if e["final"] else "")
+
+
+register_events({
+    "set_merchant": (("player", "colours", "pos"),
+                     lambda e: f"{e['player']} puts three citizens (secret) on the merchant's "
+                               f"disc at {tuple(e['pos'])}"),
+    "merchant_supply": (("supply",),
+                        lambda e: f"the citizens not chosen form the supply: "
+                                  f"{_supply_text(e['supply'])}"),
+    "merchant_lifted": (("player", "tile", "pos", "resident", "final"), _lifted_text),
+    "take_citizen": (("player", "colour"),
+                     lambda e: f"{e['player']} takes a {_names([e['colour']])} citizen onto the disc"),
+    "swap_citizen": (("player", "colours"),
+                     lambda e: f"{e['player']} swaps the {_names(e['colours'][:1])} citizen of "
+                               f"the disc for a {_names(e['colours'][1:])} one from the supply"),
+    "keep_citizens": (("player",), lambda e: f"{e['player']} keeps the citizens of the disc"),
+    "place_merchant": (("player", "pos"),
+                       lambda e: f"{e['player']} puts the merchant's disc at {tuple(e['pos'])}"),
+})
