@@ -25,12 +25,18 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-__all__ = ["Decision", "TURN_END", "GAME_END", "BASE_DECISIONS"]
+__all__ = ["Decision", "TURN_END", "TURN_END_ORDER", "GAME_END", "BASE_DECISIONS"]
 
 #: The turn end of RULES.md §5 (steps 1-4) and the end check of §9.1, by step name.
 TURN_END = ("place_bought", "refill_display", "refill_market", "hold_scorings", "finish_turn")
 #: After the end is triggered (§9): recipients place, then the final scoring.
 GAME_END = ("final_placing", "final_scoring")
+#: Every turn-end step in the order of RULES.md §M0.4: the modules' steps take their place
+#: here whatever order the modules come in (master builders' redesigns after placing,
+#: then chests, the merchant, the refills, the scorings, the windows between turns).
+TURN_END_ORDER = ("place_bought", "master_builder", "chests", "merchant", "refill_display",
+                  "refill_market", "hold_scorings", "thief_window", "vizier_window",
+                  "finish_turn")
 #: The base game's decision kinds.
 BASE_DECISIONS = ("act", "place", "final_place")
 

@@ -84,7 +84,7 @@ from ..payments import is_minimal, minimal_payments, payment_total
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
-from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
+from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
 
 __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]
 
@@ -282,7 +282,11 @@ class Game:
                 self._steps[name] = getattr(m, f"step_{name}")
             for name in m.setup_steps:
                 self._steps[name] = getattr(m, f"step_{name}")
-        self._turn_end = tuple(steps)
+        # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
+        ranked = [s for s in steps if s in TURN_END_ORDER]
+        ranked.sort(key=TURN_END_ORDER.index)
+        ranked_steps = iter(ranked)
+        self._turn_end = tuple(next(ranked_steps) if s in TURN_END_ORDER else s for s in steps)
         self._option_hooks = using("options")
         self._payment_hooks = using("payment_sources")
         self._buy_checks = using("check_buy")
@@ -375,6 +379,11 @@ class Game:
     def players(self):
         """The real players' names, in seating order."""
         return self._players
+
+    @property
+    def competitors(self):
+        """Everyone who scores: the players, and Dirk in a two-player game."""
+        return self._config.competitors
 
     @property
     def options(self):
