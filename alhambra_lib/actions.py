@@ -394,6 +394,13 @@ def _square(data):
     return data
 
 
+def _colour(data):
+    """A building type name (a hut's colour, RULES.md §M0.1: colour is type)."""
+    if not isinstance(data, str) or data not in KINDS:
+        raise ValueError(f"a colour is a building type, one of {', '.join(KINDS)}, got {data!r}")
+    return data
+
+
 # kind -> (class, {field: decoder}); the order of fields is the constructor's.
 _DECODERS = {
     "take": (Take, {"cards": _cards_from_list}),
@@ -413,7 +420,8 @@ ACTION_KINDS = _DECODERS.keys()
 
 #: The field decoders a module's action may use in `register_action`.
 FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
-                                   "tile": tile_from_list, "pos": _pos_from_list})
+                                   "tile": tile_from_list, "pos": _pos_from_list,
+                                   "colour": _colour})
 
 
 def action_fields(kind):

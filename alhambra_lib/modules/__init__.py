@@ -17,8 +17,10 @@ exchange* (M2)      pile_inserts (2 each in piles 2-4), totals; payment_sources;
                     check_buy; narration of the mixed payment
 bonus_cards* (M3)   totals, new/load slice, census, setup (deal); before_scoring (show);
                     count_bonus; view (own cards, others' number)
-squares (M4)        slice (face-up huts), census; ``act`` + ``take_hut``; placement of
-                    huts through the ``place`` decision; count_bonus (huts' neighbours)
+squares* (M4)       tile_sets ``huts``; totals, new/load slice, census, setup (six
+                    piles, tops face up); ``act`` + ``take_hut`` (``receive_tile``: placed
+                    in the ``place`` decision); options; count_bonus (huts' neighbours);
+                    narration; view (face-up huts, pile sizes)
 gates (M5)          pile_inserts (g3/g4/g5), totals; reveal; ``take`` of a gate card;
                     placement rule (a double wall made walkable); redesign lock
 diamonds (M6)       composition of the money deck (11 cards); payment_sources and
@@ -67,6 +69,7 @@ from types import MappingProxyType
 from .base import Module
 from .bonus_cards import BonusCards
 from .exchange import Exchange
+from .squares import Squares
 from .invaders import Invaders
 from .street_merchant import StreetMerchant
 from .treasure import Treasure
@@ -77,6 +80,7 @@ _BUILT = (
     Vizier,       # M1
     Exchange,     # M2
     BonusCards,   # M3
+    Squares,      # M4
     StreetMerchant,  # M12
     Treasure,     # M13
     Invaders,     # M15

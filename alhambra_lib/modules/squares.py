@@ -1,0 +1,265 @@
+"""Squares / Workers' Huts (Mega Box M4, RULES.md §M4): free huts that strengthen a colour.
+
+24 hut tiles, each in the colour of a building type (3 blue pavilion, 3 red seraglio,
+4 brown arcades, 4 white chambers, 5 green garden, 5 purple tower), price 0, each with
+at least one wall. At setup they are sorted into six piles by colour, each pile is
+shuffled and its top hut turned face up; only the face-up huts can be taken.
+
+On their own turn a player may take the face-up hut of any pile for free (`TakeHut`,
+kind ``"take_hut"``, field ``.colour``). Taking a hut ends the action part (it may
+follow exact purchases, as taking money may); the next hut of that pile is turned up.
+A player holds at most 3 huts (Alhambra, reserve and waiting to be placed together).
+The hut is placed at the turn end with the bought tiles, under the normal building
+rules, or reserved; it never goes to Dirk.
+
+At every scoring each hut in an Alhambra adds to its colour's count for majorities the
+number of its side-neighbours that are buildings of its type with an open shared side
+(no wall on either side between them): 0 to 3 (`hut_bonus`). The hut itself counts 0;
+other huts, camps, bazaars and the fountain are not neighbours. Hut walls count in the
+wall scoring like any wall (they are tiles of the Alhambra).
+
+The hut walls are not known: the shipped set ``alhambra_lib/data/huts.csv`` is a
+placeholder, so a game with this module warns once (`ProvisionalDataWarning`).
+
+Engine decisions (RULES.md §M4): a pile's first hut is its face-up one (the order of the
+others is hidden, kept in the slice and the saved game); a player's view shows every
+pile's face-up hut and how many huts it holds; taking a hut is offered only while the
+player holds fewer than 3 and the pile is not empty; an emptied pile stays empty.
+
+Examples
+--------
+>>> import warnings
+>>> from alhambra_lib import Game
+>>> with warnings.catch_warnings():
+...     warnings.simplefilter("ignore")
+...     g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("squares",))
+>>> g.census()["hut"]
+24
+>>> v = g.view("Ana").modules["squares"]
+>>> v["left"]
+{'pavilion': 3, 'seraglio': 3, 'arcades': 4, 'chambers': 4, 'garden': 5, 'tower': 5}
+>>> sorted({t.kind for t in v["up"].values()}), v["up"]["tower"].marks
+(['hut'], ('tower',))
+>>> [str(a) for a in g.legal_actions() if a.kind == "take_hut"][:2]
+['take the pavilion hut', 'take the seraglio hut']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, register_action, tile_from_list, tile_order
+from ..components import KINDS, Tile, tile_set
+from ..engine.narration import register_events
+from ..errors import InvalidSave
+from ..grid import OPPOSITE, SIDES, side_neighbour
+from .base import Module
+
+__all__ = ["Squares", "TakeHut", "HUT_LIMIT", "hut_bonus", "huts"]
+
+#: At most this many huts per player: Alhambra, reserve and waiting together (RULES.md §M4).
+HUT_LIMIT = 3
+_WHERE = "modules_state.squares"
+
+
+def huts():
+    """The 24 huts of the shipped set (`components.tile_set`), in `tile_order`.
+
+    Examples
+    --------
+    >>> [sum(t.marks == (kind,) for t in huts()) for kind in KINDS]
+    [3, 3, 4, 4, 5, 5]
+    """
+    return tuple(sorted(tile_set("huts").tiles, key=tile_order))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHut(Action):
+    """Take the face-up hut of the `colour` pile (a building type name) for free.
+
+    Examples
+    --------
+    >>> print(TakeHut("garden")), TakeHut("garden").to_dict()
+    take the garden hut
+    (None, {'kind': 'take_hut', 'colour': 'garden'})
+    >>> TakeHut("green")
+    Traceback (most recent call last):
+    ...
+    ValueError: a hut's colour is a building type, one of pavilion, seraglio, arcades, \
+chambers, garden, tower, got 'green'
+    """
+
+    colour: str
+    kind: ClassVar[str] = "take_hut"
+
+    def __post_init__(self):
+        if not isinstance(self.colour, str) or self.colour not in KINDS:
+            raise ValueError(f"a hut's colour is a building type, one of {', '.join(KINDS)}, "
+                             f"got {self.colour!r}")
+
+    def __str__(self):
+        return f"take the {self.colour} hut"
+
+    def to_dict(self):
+        return {"kind": self.kind, "colour": self.colour}
+
+
+register_action(TakeHut, ("colour",))
+
+
+def hut_bonus(layout) -> dict:
+    """``{type: n}`` the huts of an Alhambra `layout` ({cell: Tile}) add to the counts.
+
+    Each hut adds the number of its side-neighbours that are buildings of its type and
+    share an open side with it: no wall on the hut's side nor on the neighbour's.
+
+    Examples
+    --------
+    >>> hut = Tile("hut", 0, "N", ("garden",))
+    >>> garden = Tile("garden", 10, "")
+    >>> hut_bonus({(0, 0): hut, (1, 0): garden, (-1, 0): garden, (0, -1): Tile("tower", 11, "")})
+    {'garden': 2}
+    >>> hut_bonus({(0, 0): hut, (0, 1): garden})  # the hut's wall is between them
+    {}
+    """
+    bonus = Counter()
+    for cell, tile in layout.items():
+        if tile.kind != "hut":
+            continue
+        colour = tile.marks[0]
+        for side in SIDES:
+            other = layout.get(side_neighbour(cell, side))
+            if (other is not None and other.kind == colour and not tile.has_wall(side)
+                    and not other.has_wall(OPPOSITE[side])):
+                bonus[colour] += 1
+    return dict(bonus)
+
+
+def _held(game, name):
+    """How many huts `name` holds: in the Alhambra, on the reserve, waiting to be placed."""
+    held = sum(t.kind == "hut" for t in game.alhambra(name).layout.values())
+    held += sum(t.kind == "hut" for t in game.reserve(name))
+    if name == game.current_player:
+        held += sum(t.kind == "hut" for t in game.to_place)
+    return held
+
+
+class Squares(Module):
+    """Squares / Workers' Huts: six piles of huts, taken for free, counted at scorings."""
+
+    name = "squares"
+    section = "M4"
+    title = "Squares"
+    decisions = {"act": {"take_hut"}}
+    tile_sets = ("huts",)
+
+    def __init__(self):
+        self.actions = {"take_hut": (self._check_take, self._do_take)}
+
+    # -- state ----------------------------------------------------------------------
+
+    def totals(self, config):
+        return {"hut": len(tile_set("huts").tiles)}
+
+    def new_slice(self, config):
+        # piles: {type: [hut as [kind, price, walls, type], ...]}, the face-up hut first,
+        # the others face down in the order they will be turned up.
+        return {"piles": {kind: [] for kind in KINDS}}
+
+    def setup(self, game):
+        piles = game.slice(self.name)["piles"]
+        every = huts()
+        for colour in KINDS:
+            pile = [t for t in every if t.marks[0] == colour]
+            game.shuffle(pile)
+            piles[colour] = [t.to_list() for t in pile]
+        game.event("hut_piles", up={c: p[0] if p else None for c, p in piles.items()},
+                   sizes={c: len(p) for c, p in piles.items()})
+
+    def load_slice(self, game, data):
+        try:
+            if not (isinstance(data, dict) and set(data) == {"piles"}
+                    and isinstance(data["piles"], dict) and set(data["piles"]) == set(KINDS)):
+                raise ValueError("expected {piles: {type: [huts]}} with the six types")
+            piles = {}
+            for colour in KINDS:
+                pile = data["piles"][colour]
+                if not isinstance(pile, list):
+                    raise ValueError(f"the {colour} pile is a list of huts")
+                piles[colour] = [tile_from_list(t) for t in pile]
+                if any(t.kind != "hut" or t.marks != (colour,) for t in piles[colour]):
+                    raise ValueError(f"the {colour} pile holds only {colour} huts")
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            raise InvalidSave(f"the squares slice is {{piles: {{type: [huts]}}}}: {error}",
+                              _WHERE) from None
+        found = Counter(t for pile in piles.values() for t in pile)
+        for name in game.players:
+            found.update(t for t in game.alhambra(name).layout.values() if t.kind == "hut")
+            found.update(t for t in game.reserve(name) if t.kind == "hut")
+            if _held(game, name) > HUT_LIMIT:
+                raise InvalidSave(f"{name} holds more than {HUT_LIMIT} huts", _WHERE)
+        found.update(t for t in game.to_place if t.kind == "hut")
+        if found != Counter(huts()):
+            raise InvalidSave("the huts in the piles, Alhambras, reserves and waiting are not "
+                              f"the {len(huts())} of the game, once each", _WHERE)
+        return data
+
+    def census(self, game):
+        return {"hut": sum(map(len, game.slice(self.name)["piles"].values()))}
+
+    def view(self, game, name):
+        piles = game.slice(self.name)["piles"]
+        return {"up": {c: tile_from_list(p[0]) if p else None for c, p in piles.items()},
+                "left": {c: len(p) for c, p in piles.items()}}
+
+    # -- the action -------------------------------------------------------------------
+
+    def options(self, game, decision):
+        if decision.kind != "act" or _held(game, decision.player) >= HUT_LIMIT:
+            return []
+        piles = game.slice(self.name)["piles"]
+        return [TakeHut(colour) for colour in KINDS if piles[colour]]
+
+    def _check_take(self, game, action):
+        player = game.current_player
+        if not game.slice(self.name)["piles"][action.colour]:
+            game.refuse(action, f"the {action.colour} pile is empty")
+        held = _held(game, player)
+        if held >= HUT_LIMIT:
+            game.refuse(action, f"{player} holds {held} huts already, the most a player may")
+
+    def _do_take(self, game, action):
+        pile = game.slice(self.name)["piles"][action.colour]
+        hut = tile_from_list(pile.pop(0))
+        game.event("take_hut", player=game.current_player, colour=action.colour,
+                   tile=hut.to_list(), left=len(pile))
+        if pile:
+            game.event("hut_turned_up", colour=action.colour, tile=pile[0])
+        game.receive_tile(hut)
+        game.end_actions()
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def count_bonus(self, game, name, counts):
+        for colour, n in hut_bonus(game.alhambra(name).layout).items():
+            counts[colour] += n
+
+
+def _walls_text(data):
+    return f"walls {data[2]}" if data[2] else "no walls"
+
+
+register_events({
+    "hut_piles": (("up", "sizes"),
+                  lambda e: "the huts are sorted into six piles, top hut face up: " + ", ".join(
+                      f"{c} ({n}, {_walls_text(e['up'][c]) if e['up'][c] else 'empty'})"
+                      for c, n in e["sizes"].items())),
+    "take_hut": (("player", "colour", "tile", "left"),
+                 lambda e: f"{e['player']} takes the {e['colour']} hut ({_walls_text(e['tile'])})"
+                           + ("" if e["left"] else f"; the {e['colour']} pile is empty")),
+    "hut_turned_up": (("colour", "tile"),
+                      lambda e: f"the next {e['colour']} hut is turned up "
+                                f"({_walls_text(e['tile'])})"),
+})
