@@ -394,6 +394,15 @@ def _square(data):
     return data
 
 
+def _bazaar_from_list(data):
+    """A bazaar tile (RULES.md §M16) from its JSON form; any other tile is refused."""
+    tile = tile_from_list(data)
+    if tile.kind != "bazaar":
+        raise ValueError(f"a bazaar is written ['bazaar', 0, '', currency, type, type, type], "
+                         f"got {data!r}")
+    return tile
+
+
 def _colour(data):
     """A building type name (a hut's colour, RULES.md §M0.1: colour is type)."""
     if not isinstance(data, str) or data not in KINDS:
@@ -421,6 +430,7 @@ ACTION_KINDS = _DECODERS.keys()
 #: The field decoders a module's action may use in `register_action`.
 FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
                                    "tile": tile_from_list, "pos": _pos_from_list,
+                                   "bazaar": _bazaar_from_list,
                                    "colour": _colour})
 
 

@@ -50,8 +50,9 @@ invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts u
                     on_event (exact buy / vizier: the peek); before_scoring (reveal);
                     score term ``invaders``; scoring_details (the attack); after_scoring
                     (scout refresh); narration; view (the peeked card to its viewers)
-bazaars (M16)       bag_tiles; refill of the market (beside it); ``act`` +
-                    ``buy_bazaar``; score term ``bazaars`` (final)
+bazaars* (M16)      bag_tiles, totals, new/load slice, census; take_drawn_tile (beside
+                    the market); ``act`` + ``buy_bazaar``; options; score term
+                    ``bazaars`` (final only: None before); narration; view (prices)
 ==================  ===================================================================
 
 Examples
@@ -67,6 +68,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from .base import Module
+from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .exchange import Exchange
 from .squares import Squares
@@ -84,6 +86,7 @@ _BUILT = (
     StreetMerchant,  # M12
     Treasure,     # M13
     Invaders,     # M15
+    Bazaars,      # M16
 )
 
 __all__ = ["MODULES", "Module"]

@@ -1,0 +1,358 @@
+"""Bazaars (Mega Box M16, RULES.md §M16): tiles bought beside the market, scored at the end.
+
+The 8 bazaars (`components.tile_set("bazaars")`, provisional data) are mixed into the
+bag. A bazaar drawn for the market is laid face up beside it, and drawing goes on until
+the market holds 4 tiles (at setup too). On their turn a player may buy a bazaar lying
+beside the market (`BuyBazaar`, kind ``"buy_bazaar"``) in the bazaar's own currency,
+paying **exactly** the price of the tile now on that currency's market square (an empty
+square: no purchase); another action follows, and the bazaar is placed at the turn end
+like a building (or reserved, or with two players given to Dirk). At the final scoring
+only, each bazaar in an Alhambra scores n x k (`bazaar_points`): n the buildings among
+its 8 neighbours, diagonals included, of one of its three types, k how many distinct
+types these are. Bazaars left beside the market at the end stay there; Dirk's score
+nothing.
+
+Decisions (RULES.md §M16): an exchange card may join the bazaar's currency with another
+in the exact payment (§M2 works "when buying"); huts, camps and other bazaars are no
+neighbours; a bazaar on the reserve scores nothing.
+
+Examples
+--------
+>>> import warnings
+>>> from alhambra_lib import Game
+>>> with warnings.catch_warnings():  # the bazaars' printed data is provisional
+...     warnings.simplefilter("ignore")
+...     g = Game(["Ana", "Ben", "Cy"], seed=0, modules=("bazaars",))
+>>> g.census()["bazaar"], [t.kind for _, t in g.market].count("bazaar")
+(8, 0)
+>>> for b in g.view("Ana").modules["bazaars"]["beside"]:
+...     print(bazaar_text(b["bazaar"]), "costs", b["price"], "now")
+denar bazaar (chambers, garden, tower) costs 6 now
+ducat bazaar (seraglio, arcades, tower) costs 8 now
+>>> print(BuyBazaar(BAZAARS[0], (Card("denar", 5), Card("denar", 3))))
+buy the denar bazaar (pavilion, seraglio, arcades) paying 5+3
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, card_order, register_action, tile_from_list, tile_order
+from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from ..payments import minimal_card_payments, minimal_payments, payment_total
+from .base import Module
+
+__all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_points", "bazaar_text"]
+
+#: The 8 bazaars as shipped (`alhambra_lib/data/bazaars.csv`, provisional placeholders).
+BAZAARS = tile_set("bazaars").tiles
+
+#: The 8 neighbour offsets of a cell, diagonals included.
+NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+
+
+def _square_of(currency):
+    """The market square (1-4) of a currency."""
+    return CURRENCIES.index(currency) + 1
+
+
+def bazaar_text(tile):
+    """A bazaar (a Tile or its JSON list) in words: ``"denar bazaar (pavilion, seraglio,
+    arcades)"``.
+
+    Examples
+    --------
+    >>> bazaar_text(["bazaar", 0, "", "florin", "pavilion", "seraglio", "tower"])
+    'florin bazaar (pavilion, seraglio, tower)'
+    """
+    marks = tile.marks if isinstance(tile, Tile) else tuple(tile[3:])
+    return f"{marks[0]} bazaar ({', '.join(marks[1:])})"
+
+
+def _card_key(card):
+    try:
+        return card_order(card)
+    except (KeyError, AttributeError):  # a card of another module (a diamond)
+        return (2, str(card))
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBazaar(Action):
+    """Buy `bazaar`, lying beside the market, paying `cards` exactly (RULES.md §M16).
+
+    The price is that of the tile now on the market square of the bazaar's currency; the
+    game checks it when the action is applied.
+    """
+
+    bazaar: Tile
+    cards: tuple
+    kind: ClassVar[str] = "buy_bazaar"
+
+    def __post_init__(self):
+        if not isinstance(self.bazaar, Tile) or self.bazaar.kind != "bazaar":
+            raise TypeError(f"a buy_bazaar action needs a bazaar tile, got {self.bazaar!r}")
+        cards = tuple(self.cards)
+        if not cards or not all(hasattr(c, "to_list") for c in cards):
+            raise TypeError(f"a buy_bazaar action needs one or more cards, got {cards!r}")
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_key)))
+
+    @property
+    def currency(self):
+        """The bazaar's printed currency, the one it is paid in."""
+        return self.bazaar.marks[0]
+
+    @property
+    def square(self):
+        """The market square whose tile gives the price (1-4)."""
+        return _square_of(self.currency)
+
+    @property
+    def exchange(self):
+        """The exchange card this payment uses, or None."""
+        return next((c for c in self.cards if isinstance(c, ExchangeCard)), None)
+
+    def __str__(self):
+        if all(c.__class__ is Card for c in self.cards):
+            paid = "+".join(str(c.value) for c in self.cards)
+        else:
+            paid = " + ".join(map(str, self.cards))
+        return f"buy the {bazaar_text(self.bazaar)} paying {paid}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "bazaar": self.bazaar.to_list(),
+                "cards": [c.to_list() for c in self.cards]}
+
+
+register_action(BuyBazaar, ("bazaar", "cards"))
+
+
+def bazaar_points(layout, cell):
+    """``(n, k, points)`` of the bazaar on `cell` of `layout` ({cell: Tile}), RULES.md §M16.4.
+
+    n counts the buildings among the 8 neighbouring cells (diagonals included) whose type
+    is one of the bazaar's three; k is the number of distinct types among them; the bazaar
+    scores n x k (at most 8 x 3 = 24). Huts, camps, bazaars and the fountain are not
+    buildings and never count.
+
+    Examples
+    --------
+    The worked example of the research notes: 1 arcades, 2 seraglios and 1 tower around a
+    seraglio / arcades / tower bazaar, two of them diagonal; the pavilion is not one of its
+    types and the hut is no building.
+
+    >>> from alhambra_lib.components import FOUNTAIN
+    >>> bazaar = Tile("bazaar", 0, "", ("denar", "seraglio", "arcades", "tower"))
+    >>> layout = {(0, 0): FOUNTAIN, (1, 0): bazaar,
+    ...           (2, 0): Tile("seraglio", 3), (1, -1): Tile("seraglio", 4),
+    ...           (2, 1): Tile("arcades", 5), (0, 1): Tile("tower", 6),
+    ...           (0, -1): Tile("pavilion", 2), (2, -1): Tile("hut", 0, "", ("tower",))}
+    >>> bazaar_points(layout, (1, 0))
+    (4, 3, 12)
+    """
+    tile = layout.get(cell)
+    if tile is None or tile.kind != "bazaar":
+        raise ValueError(f"no bazaar on {cell}: {tile!r}")
+    types = set(tile.marks[1:])
+    x, y = cell
+    kinds = [t.kind for t in (layout.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS)
+             if t is not None and t.is_building and t.kind in types]
+    n, k = len(kinds), len(set(kinds))
+    return n, k, n * k
+
+
+class Bazaars(Module):
+    """Bazaars: drawn beside the market, bought exactly, scored n x k at the end."""
+
+    name = "bazaars"
+    section = "M16"
+    title = "Bazaars"
+    decisions: ClassVar[dict] = {"act": {"buy_bazaar"}}
+    tile_sets = ("bazaars",)
+    score_terms = ("bazaars",)
+
+    def __init__(self):
+        self.actions = {"buy_bazaar": (self._check_buy, self._do_buy)}
+
+    # -- components and state -----------------------------------------------------------
+
+    def bag_tiles(self, config):
+        return tile_set("bazaars").tiles
+
+    def totals(self, config):
+        return {"bazaar": len(tile_set("bazaars").tiles)}
+
+    def new_slice(self, config):
+        # beside: the bazaars lying face up beside the market, as tile lists in tile order.
+        return {"beside": []}
+
+    def load_slice(self, game, data):
+        where = "modules_state.bazaars"
+        if not (isinstance(data, dict) and set(data) == {"beside"}
+                and isinstance(data["beside"], list)):
+            raise InvalidSave("the bazaars slice is {beside: [bazaar tiles]}", where)
+        box = Counter(tile_set("bazaars").tiles)
+        tiles = []
+        for entry in data["beside"]:
+            try:
+                tile = tile_from_list(entry)
+            except (TypeError, ValueError) as error:
+                raise InvalidSave(f"a bazaar beside the market: {error}", where) from None
+            if tile not in box:
+                raise InvalidSave(f"{tile!r} beside the market is not one of the bazaars "
+                                  f"of the game", where)
+            tiles.append(tile)
+        if Counter(tiles) - box:
+            raise InvalidSave("a bazaar lies beside the market more often than the game "
+                              "has it", where)
+        return {"beside": [t.to_list() for t in sorted(tiles, key=tile_order)]}
+
+    def census(self, game):
+        return {"bazaar": len(game.slice(self.name)["beside"])}
+
+    def beside(self, game):
+        """The bazaars beside the market, in tile order (equal ones repeated)."""
+        return [tile_from_list(t) for t in game.slice(self.name)["beside"]]
+
+    # -- the market refill ----------------------------------------------------------------
+
+    def take_drawn_tile(self, game, tile):
+        """A bazaar drawn for the market goes face up beside it (RULES.md §M16.3)."""
+        if tile.kind != "bazaar":
+            return False
+        beside = game.slice(self.name)["beside"]
+        beside.append(tile.to_list())
+        beside.sort(key=lambda t: tile_order(tile_from_list(t)))
+        game.event("bazaar_beside", tile=tile.to_list())
+        return True
+
+    # -- buying -------------------------------------------------------------------------
+
+    @staticmethod
+    def price(game, bazaar):
+        """``(square, tile)`` giving `bazaar`'s price now: the tile on its currency's
+        square (None when the square is empty: the bazaar cannot be bought)."""
+        square = _square_of(bazaar.marks[0])
+        return square, game.market[square - 1][1]
+
+    def options(self, game, decision):
+        if decision.kind != "act":
+            return []
+        beside = self.beside(game)
+        if not beside:
+            return []
+        hand = game.hand(decision.player)
+        exchanges = sorted({c for c in hand if isinstance(c, ExchangeCard)}, key=card_order)
+        actions = []
+        for bazaar in dict.fromkeys(beside):
+            _, tile = self.price(game, bazaar)
+            if tile is None:
+                continue
+            currency = bazaar.marks[0]
+            values = tuple(sorted((c.value for c in hand
+                                   if c.__class__ is Card and c.currency == currency),
+                                  reverse=True))
+            for payment in minimal_payments(values, tile.price):
+                if sum(payment) == tile.price:
+                    actions.append(BuyBazaar(bazaar, tuple(Card(currency, v) for v in payment)))
+            for card in exchanges:  # §M2: one exchange card joins a second currency
+                if currency not in card.currencies:
+                    continue
+                money = [c for c in hand if c.__class__ is Card and c.currency in card.currencies]
+                for payment in minimal_card_payments(money, tile.price):
+                    if (payment_total(payment) == tile.price
+                            and any(c.currency != currency for c in payment)):
+                        actions.append(BuyBazaar(bazaar, payment + (card,)))
+        return actions
+
+    def _check_buy(self, game, action):
+        bazaar, currency = action.bazaar, action.currency
+        if bazaar not in self.beside(game):
+            shown = ", ".join(map(bazaar_text, self.beside(game))) or "none"
+            game.refuse(action, f"the {bazaar_text(bazaar)} is not beside the market "
+                                f"(beside it: {shown})")
+        _, tile = self.price(game, bazaar)
+        if tile is None:
+            game.refuse(action, f"the {currency} square is empty: a bazaar costs the price of "
+                                f"the tile there, so it cannot be bought now")
+        exchanges = [c for c in action.cards if isinstance(c, ExchangeCard)]
+        if len(exchanges) > 1:
+            game.refuse(action, "one exchange card per payment")
+        joined = exchanges[0].currencies if exchanges else (currency,)
+        if exchanges and currency not in joined:
+            game.refuse(action, f"the {exchanges[0]} does not join the bazaar's currency "
+                                f"{currency}")
+        for card in action.cards:
+            if isinstance(card, ExchangeCard):
+                continue
+            if card.__class__ is not Card or card.currency not in joined:
+                paid = f"{' and '.join(joined)} only" if exchanges else f"{currency} only"
+                game.refuse(action, f"the {bazaar_text(bazaar)} is paid in {paid}, "
+                                    f"not with {card}")
+        left = list(game.hand(game.current_player))
+        for card in action.cards:
+            if card not in left:
+                game.refuse(action, f"{card} is not in hand")
+            left.remove(card)
+        total = payment_total(action.cards)
+        if total != tile.price:
+            game.refuse(action, f"a bazaar is paid exactly: the price is {tile.price} (the "
+                                f"{tile} on the {currency} square), the cards total {total}")
+
+    def _do_buy(self, game, action):
+        player = game.current_player
+        game.discard_cards(player, action.cards)
+        game.slice(self.name)["beside"].remove(action.bazaar.to_list())
+        square, tile = self.price(game, action.bazaar)
+        game.event("buy_bazaar", player=player, bazaar=action.bazaar.to_list(),
+                   cards=[c.to_list() for c in action.cards], currency=action.currency,
+                   square=square, priced_by=tile.to_list(), price=tile.price)
+        game.bought(action.bazaar, True)  # always exact: another action follows
+
+    # -- scoring and view -----------------------------------------------------------------
+
+    def points(self, game, name):
+        """``{cell: (n, k, points)}`` of the bazaars in `name`'s Alhambra."""
+        layout = game.alhambra(name).layout
+        return {cell: bazaar_points(layout, cell) for cell, t in sorted(layout.items())
+                if t.kind == "bazaar"}
+
+    def score(self, game, term, round_no):
+        """The final scoring only (None in rounds 1 and 2); Dirk scores 0."""
+        if round_no != 3:
+            return None
+        result = dict.fromkeys(game.scores, 0)
+        for name in game.players:
+            result[name] = sum(p for _, _, p in self.points(game, name).values())
+        return result
+
+    def view(self, game, name):
+        """The bazaars beside the market (public), each with what it would cost now."""
+        shown = []
+        for bazaar in self.beside(game):
+            square, tile = self.price(game, bazaar)
+            shown.append({"bazaar": bazaar, "currency": bazaar.marks[0],
+                          "types": bazaar.marks[1:], "square": square,
+                          "price": None if tile is None else tile.price})
+        return {"beside": tuple(shown)}
+
+
+def _paid(cards):
+    if any(c[0] == "exchange" for c in cards):
+        return " + ".join(f"exchange {'/'.join(c[1:])}" if c[0] == "exchange" else f"{c[1]} {c[0]}"
+                          for c in cards)
+    return "+".join(str(v) for _, v in cards)
+
+
+register_events({
+    "bazaar_beside": (("tile",),
+                      lambda e: f"the {bazaar_text(e['tile'])} is drawn and laid beside the "
+                                f"market"),
+    "buy_bazaar": (("player", "bazaar", "cards", "currency", "square", "priced_by", "price"),
+                   lambda e: f"{e['player']} buys the {bazaar_text(e['bazaar'])} paying "
+                             f"{_paid(e['cards'])} (exact: the price of the "
+                             f"{tile_text(e['priced_by'])} on the {e['currency']} square)"),
+})
