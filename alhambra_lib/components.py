@@ -147,8 +147,8 @@ class Tile:
         return f"Tile({self.kind!r}, {self.price}, {self.wall_sides!r}{marks})"
 
     def __str__(self):
-        if self.kind == "hut":
-            return f"{self.marks[0]} hut"
+        if self.kind in ("hut", "bazaar"):
+            return f"{self.marks[0]} {self.kind}"
         return f"{self.price}-{self.kind}"
 
     def __reduce__(self):

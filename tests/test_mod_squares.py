@@ -349,14 +349,18 @@ def test_round_trip_and_continuing_identically():
     assert copy.to_json() == game.to_json()
 
 
-@pytest.mark.xfail(strict=True, raises=InvalidSave, reason=(
-    "engine gap: persist's tile conservation expects exactly the bag's tiles outside the "
-    "modules, so a hut in to_place, an Alhambra or a reserve is 'extra' (see the report)"))
 def test_round_trip_with_huts_out_of_the_piles():
+    """A hut waiting to be placed, in an Alhambra or on a reserve is counted by the
+    engine's tile check (held_tiles / other_tiles), so such games save and go on."""
     game = new()
     game.apply(TakeHut("tower"))
     copy = Game.from_json(game.to_json())
     assert copy.to_json() == game.to_json()
+    for g in (game, copy):
+        g.apply(next(a for a in g.legal_actions() if a.kind == "reserve"))
+    again = Game.from_json(game.to_json())
+    assert again.to_json() == game.to_json() == copy.to_json()
+    assert "hut" in [t.kind for t in again.reserve(again.players[0])]
 
 
 @pytest.mark.parametrize("change, message", [
@@ -365,8 +369,6 @@ def test_round_trip_with_huts_out_of_the_piles():
     (lambda s: s["piles"].update(tower="N"), "list of huts"),
     (lambda s: s["piles"]["tower"].append(["hut", 0, "N"]), "hut"),
     (lambda s: s["piles"]["tower"].append(["hut", 0, "N", "garden"]), "only tower huts"),
-    (lambda s: s["piles"]["tower"].append(["hut", 0, "N", "tower"]), "once each"),
-    (lambda s: s["piles"]["tower"].pop(), "hut"),
 ])
 def test_a_malformed_slice_is_refused(change, message):
     data = state(new())
@@ -374,6 +376,18 @@ def test_a_malformed_slice_is_refused(change, message):
     with pytest.raises(InvalidSave, match=message) as info:
         Game.from_json(json.dumps(data))
     assert info.value.where == "modules_state.squares"
+
+
+@pytest.mark.parametrize("change", [
+    lambda s: s["piles"]["tower"].append(["hut", 0, "N", "tower"]),
+    lambda s: s["piles"]["tower"].pop(),
+])
+def test_a_hut_doubled_or_lost_is_refused_by_the_tile_check(change):
+    data = state(new())
+    change(data["modules_state"]["squares"])
+    with pytest.raises(InvalidSave, match="tiles are not the 78") as info:
+        Game.from_json(json.dumps(data))
+    assert info.value.where == "tiles"
 
 
 # -- random games ---------------------------------------------------------------------------

@@ -45,6 +45,8 @@ class Composition:
         ``{pile: cards}`` shuffled into piles 1..5 after the split, the scoring cards first.
     bag : tuple of Tile
         The tiles put in the bag.
+    others : tuple of Tile
+        The modules' tiles that start outside the bag (the huts' piles).
     totals : mapping
         ``{census key: total}`` of every component of the game.
     """
@@ -52,7 +54,12 @@ class Composition:
     money: tuple
     pile_inserts: Mapping
     bag: tuple
+    others: tuple
     totals: Mapping
+
+    def tiles(self) -> Counter:
+        """Every tile of the game: the bag's and the modules' others."""
+        return Counter(self.bag + self.others)
 
     def cards(self) -> Counter:
         """Every card of the money deck, module cards and scoring cards included."""
@@ -75,11 +82,13 @@ def composition(config, modules=None, rng=None) -> Composition:
     money = money_deck(two_players=config.dirk)
     inserts = {pile: list(cards) for pile, cards in BASE_PILE_INSERTS.items()}
     bag = list(BUILDING_TILES)
+    others = []
     totals = {"money": len(money), "scoring_card": 2, "building": len(BUILDING_TILES)}
     for module in modules:
         for pile, cards in module.pile_inserts(config, rng).items():
             inserts.setdefault(pile, []).extend(cards)
         bag += module.bag_tiles(config)
+        others += module.other_tiles(config)
         totals.update(module.totals(config))
     return Composition(tuple(money), MappingProxyType({p: tuple(inserts[p]) for p in sorted(inserts)}),
-                       tuple(bag), MappingProxyType(totals))
+                       tuple(bag), tuple(others), MappingProxyType(totals))

@@ -18,8 +18,12 @@ __all__ = ["describe_event", "scoring_parts", "EVENT_FIELDS", "register_events",
 
 
 def tile_text(data):
-    """``[kind, price, walls]`` -> ``"8-garden"``."""
-    return f"{data[1]}-{data[0]}" if data else "nothing"
+    """``[kind, price, walls, *marks]`` -> ``"8-garden"``, ``"tower hut"``, ``"denar bazaar"``."""
+    if not data:
+        return "nothing"
+    if data[0] in ("hut", "bazaar") and len(data) > 3:
+        return f"{data[3]} {data[0]}"
+    return f"{data[1]}-{data[0]}"
 
 
 def card_text(data):

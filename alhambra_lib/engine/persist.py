@@ -154,10 +154,13 @@ class _Loader:
         game = cls.__new__(cls)
         game._blank(config, self.rng(data["rng"]))
         layouts = self.piles_and_players(game, data)
-        self.conservation(game, config, layouts)
+        box = composition(config, game._modules)
+        self.cards_once(game, box)
+        found = self.tiles_held(game, layouts, box)
         self.alhambras(game, layouts)
         self.progress(game, data)
         self.slices(game, data)
+        self.tiles_once(game, found, box)
         self.events(game, data)
         self.census(game, config)
         self.can_go_on(game)
@@ -272,9 +275,8 @@ class _Loader:
             self.fail("the fountain belongs at (0, 0)")
         return layout
 
-    def conservation(self, game, config, layouts):
-        """Every card and tile of the composition exactly once, before any Alhambra is built."""
-        box = composition(config, game._modules)
+    def cards_once(self, game, box):
+        """Every card of the composition exactly once."""
         self.where = "cards"
         held = Counter(game._draw)
         held.update(game._discard)
@@ -286,6 +288,9 @@ class _Loader:
         if held != expected:
             self.fail(f"the cards are not the {sum(expected.values())} of the game "
                       f"(missing {_names(expected - held)}, extra or unknown {_names(held - expected)})")
+    def tiles_held(self, game, layouts, box):
+        """The tiles outside the modules' slices, refused at once when they are more than
+        the game has: no Alhambra is built from a hand-made layout of thousands of tiles."""
         self.where = "tiles"
         found = Counter(t for t in game._bag)
         found.update(t for t in game._market if t is not None)
@@ -296,9 +301,20 @@ class _Loader:
         for p in game._players:
             found.update(t for cell, t in layouts[p].items() if cell != (0, 0))
             found.update(game._reserves[p])
-        expected = Counter(box.bag)
+        extra = found - box.tiles()
+        if extra:
+            self.fail(f"the tiles are not the {sum(box.tiles().values())} of the game "
+                      f"(extra or unknown {_names(extra, repr)})")
+        return found
+
+    def tiles_once(self, game, found, box):
+        """Every tile exactly once, the ones the modules hold (hut piles...) included."""
+        self.where = "tiles"
+        for module in game._modules:
+            found.update(module.held_tiles(game))
+        expected = box.tiles()
         if found != expected:
-            self.fail(f"the tiles are not the {len(box.bag)} of the game (missing "
+            self.fail(f"the tiles are not the {sum(expected.values())} of the game (missing "
                       f"{_names(expected - found, repr)}, extra or unknown {_names(found - expected, repr)})")
 
     def alhambras(self, game, layouts):
@@ -397,7 +413,8 @@ class _Loader:
         placing = top is not None and top.kind in ("place", "final_place")
         if placing != bool(game._to_place) and not (top is not None and top.kind == "act"):
             self.fail(f"decision {top} with {len(game._to_place)} tiles to place")
-        if len(game._to_place) > MARKET_SIZE and not (top and top.kind == "final_place"):
+        bought = [t for t in game._to_place if t.kind != "hut"]  # a hut is taken, not bought
+        if len(bought) > MARKET_SIZE and not (top and top.kind == "final_place"):
             self.fail(f"at most {MARKET_SIZE} tiles can be bought in a turn")
 
     def slices(self, game, data):

@@ -14,6 +14,10 @@ The hooks, in the order a game meets them:
     only the multiset matters.
 ``bag_tiles(config)``
     Tiles added to the bag at setup.
+``other_tiles(config)`` / ``held_tiles(game)``
+    The module's tiles that start outside the bag (the huts' piles), and the tiles its
+    slice holds now (hut piles, bazaars beside the market): the conservation check of a
+    restored game counts them.
 ``totals(config)``
     ``{census key: total}``: the module's components in the game (for `Game.census`
     and the conservation check).
@@ -98,6 +102,12 @@ class Module:
         return {}
 
     def bag_tiles(self, config) -> tuple:
+        return ()
+
+    def other_tiles(self, config) -> tuple:
+        return ()
+
+    def held_tiles(self, game) -> tuple:
         return ()
 
     def totals(self, config) -> dict:

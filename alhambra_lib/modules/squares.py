@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Action, register_action, tile_from_list, tile_order
-from ..components import KINDS, Tile, tile_set
+from ..components import KINDS, tile_set
 from ..engine.narration import register_events
 from ..errors import InvalidSave
 from ..grid import OPPOSITE, SIDES, side_neighbour
@@ -194,17 +194,17 @@ class Squares(Module):
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             raise InvalidSave(f"the squares slice is {{piles: {{type: [huts]}}}}: {error}",
                               _WHERE) from None
-        found = Counter(t for pile in piles.values() for t in pile)
+        # That every hut is somewhere exactly once is the engine's tile check (held_tiles).
         for name in game.players:
-            found.update(t for t in game.alhambra(name).layout.values() if t.kind == "hut")
-            found.update(t for t in game.reserve(name) if t.kind == "hut")
             if _held(game, name) > HUT_LIMIT:
                 raise InvalidSave(f"{name} holds more than {HUT_LIMIT} huts", _WHERE)
-        found.update(t for t in game.to_place if t.kind == "hut")
-        if found != Counter(huts()):
-            raise InvalidSave("the huts in the piles, Alhambras, reserves and waiting are not "
-                              f"the {len(huts())} of the game, once each", _WHERE)
         return data
+
+    def other_tiles(self, config):
+        return huts()
+
+    def held_tiles(self, game):
+        return [tile_from_list(t) for pile in game.slice(self.name)["piles"].values() for t in pile]
 
     def census(self, game):
         return {"hut": sum(map(len, game.slice(self.name)["piles"].values()))}
