@@ -18,6 +18,25 @@ hole           building the cell would enclose an empty area
 Removing a tile (§7) reports ``empty``, ``fountain``, ``hole`` or ``disconnects``;
 exchanging reports ``empty``, ``fountain`` or ``walls_mismatch``.
 
+Camps (Mega Box M8, RULES.md §M8) have their own placement rule, here in one place:
+
+=============== =============================================================
+camp_contact    a camp touches a non-camp tile other than with a bastion (the
+                camp's wall) against a wall of that tile, or touches another
+                camp with a bastion on either side
+camp_unanchored (removal) some camp would no longer touch a non-camp tile,
+                directly or through a chain of camps
+=============== =============================================================
+
+A camp is not walked to nor through: the walking rule (``unreachable``) does not
+apply to it, and it is a node without edges of the walking graph, so a tile is
+reachable when it is joined to the fountain through open sides of non-camp tiles. A
+legal camp never shares an open side with a non-camp tile anyway, so "camps do not
+connect others" costs no extra rule. The hole rule applies to camps as to any tile.
+For wall points a camp cell counts as empty and its bastions never score
+(`alhambra_lib.walls`). All of it sits behind one test, "does the Alhambra hold a
+camp, or is a camp being placed?", so the base game runs the code it always ran.
+
 Examples
 --------
 >>> from alhambra_lib import Alhambra, Tile
@@ -40,7 +59,10 @@ cell would make a hole. A change only touches the facts of cells near it, so the
 are dropped there and recomputed on the next query; a legal-cell query is then one
 bit test per frontier cell. The hole fact uses the local test of
 `alhambra_lib.holes.closes_area`, exact on legal Alhambras; the tests compare it
-with the flood fill of `alhambra_lib.holes.enclosed_cells`.
+with the flood fill of `alhambra_lib.holes.enclosed_cells`. (With camps a legal
+Alhambra is still one side-connected piece, every camp being anchored to a walked-to
+tile, which is all the local test needs.) With camps, the camp neighbours of a cell
+are looked up on each query (a few dictionary reads; a game has 8 camps at most).
 """
 
 from __future__ import annotations
@@ -74,7 +96,14 @@ REASONS = {
     "empty": "there is no tile on that cell",
     "fountain": "the fountain never moves",
     "disconnects": "some tile could no longer be walked to from the fountain",
+    "camp_contact": "a camp may touch a non-camp tile only with a bastion against a wall "
+                    "of that tile, and another camp only by sides without a bastion",
+    "camp_unanchored": "some camp would no longer touch a non-camp tile with a bastion "
+                       "against a wall, directly or through a chain of camps",
 }
+
+#: The kind of the Camps module's tiles (RULES.md §M8); their walls are their bastions.
+CAMP = "camp"
 
 _ORIGIN = (0, 0)
 _BITS = tuple(BIT[side] for side in SIDES)
@@ -144,6 +173,7 @@ class Alhambra:
         self._facts = {}  # frontier cell -> (built sides, facing walls, makes a hole)
         self._walls = WallGraph()
         self._counts = dict.fromkeys(KINDS, 0)
+        self._camps = set()  # cells holding a camp: empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
@@ -247,6 +277,11 @@ class Alhambra:
         if cell not in self._frontier:
             return Verdict(False, ("not_adjacent",))
         built, facing, hole = self._facts_of(cell)
+        if self._camps or tile.kind == CAMP:
+            reasons = self._camp_reasons(tile, built, facing, self._camp_sides(cell))
+            if hole:
+                reasons.append("hole")
+            return Verdict(False, tuple(reasons)) if reasons else _LEGAL
         mask = tile.mask
         reasons = []
         if (mask ^ facing) & built:
@@ -267,10 +302,91 @@ class Alhambra:
         """
         mask = _check_tile(tile).mask
         facts_of = self._facts_of
+        if self._camps or tile.kind == CAMP:
+            return self._legal_among_camps(tile)
         legal = set()
         for cell in self._frontier:
             built, facing, hole = facts_of(cell)
             if not hole and not (mask ^ facing) & built and built & ~mask & ~facing:
+                legal.add(cell)
+        return legal
+
+    # -- camps (RULES.md §M8) ---------------------------------------------------------
+
+    def camps(self):
+        """The cells holding a camp (Mega Box M8)."""
+        return frozenset(self._camps)
+
+    def _camp_sides(self, cell):
+        """Bit mask of the sides of `cell` whose neighbour is a camp."""
+        layout = self._layout
+        sides = 0
+        for bit, neighbour in zip(_BITS, side_neighbours(cell)):
+            other = layout.get(neighbour)
+            if other is not None and other.kind == CAMP:
+                sides |= bit
+        return sides
+
+    @staticmethod
+    def _camp_reasons(tile, built, facing, camp_sides):
+        """The side reasons against `tile` on a cell whose built, facing-wall and camp
+        sides are these masks (camps anywhere near): every side but the hole.
+
+        A camp: each non-camp side needs its bastion against the neighbour's wall, each
+        camp side no bastion on either side (``camp_contact``); it need not be walked to.
+        Any other tile: the base rules on its non-camp sides (``walls_mismatch``,
+        ``unreachable``, where only those sides can join it to the fountain), and its wall
+        against a bastion on every camp side (``camp_contact``).
+        """
+        mask = tile.mask
+        solid = built & ~camp_sides
+        reasons = []
+        if tile.kind == CAMP:
+            if solid & ~(mask & facing) or camp_sides & (mask | facing):
+                reasons.append("camp_contact")
+            return reasons
+        if (mask ^ facing) & solid:
+            reasons.append("walls_mismatch")
+        if not solid & ~mask & ~facing:
+            reasons.append("unreachable")
+        if camp_sides & ~(mask & facing):
+            reasons.append("camp_contact")
+        return reasons
+
+    def _anchored(self, gone=None):
+        """Whether every camp (but one on `gone`) touches a non-camp tile other than
+        `gone`, directly or through a chain of side-touching camps.
+
+        On a legal Alhambra a camp touches a non-camp tile only bastion against wall,
+        so touching is enough. A search over the camps, O(camps).
+        """
+        layout = self._layout
+        camps = self._camps - {gone}
+        reached = [c for c in camps if any(
+            n != gone and n in layout and layout[n].kind != CAMP for n in side_neighbours(c))]
+        seen = set(reached)
+        while reached:
+            for n in side_neighbours(reached.pop()):
+                if n in camps and n not in seen:
+                    seen.add(n)
+                    reached.append(n)
+        return len(seen) == len(camps)
+
+    def _unanchoring(self):
+        """The cells whose removal would leave some camp unanchored (camps and their
+        non-camp neighbours are the only candidates)."""
+        layout = self._layout
+        near = set(self._camps)
+        near.update(n for c in self._camps for n in side_neighbours(c) if n in layout)
+        return frozenset(c for c in near if c != _ORIGIN and not self._anchored(c))
+
+    def _legal_among_camps(self, tile):
+        # `legal_positions` when camps are concerned: the camp sides of each frontier
+        # cell are read afresh (four dictionary reads).
+        legal = set()
+        for cell in self._frontier:
+            built, facing, hole = self._facts_of(cell)
+            if not hole and not self._camp_reasons(tile, built, facing, self._camp_sides(cell)):
                 legal.add(cell)
         return legal
 
@@ -304,10 +420,13 @@ class Alhambra:
             reasons.append("hole")
         if cell in self._redesign_facts()[0]:
             reasons.append("disconnects")
+        if self._camps and cell in self._redesign_facts()[3]:
+            reasons.append("camp_unanchored")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
     def _redesign_facts(self):
-        """(cut cells, removable cells, (cell, built sides, facing walls) per building tile).
+        """(cut cells, removable cells, (cell, built sides, facing walls) per building tile,
+        cells whose removal would unanchor a camp).
 
         Computed in one pass over the built cells once per layout, so that a game
         listing every redesign pays O(tiles) once rather than per cell and per tile.
@@ -322,7 +441,9 @@ class Alhambra:
                 if built != 15 and cell not in cut:  # 15: four built neighbours, a hole
                     removable.add(cell)
                 facts.append((cell, built, facing))
-            self._redesign = (frozenset(cut), frozenset(removable), tuple(facts))
+            unanchoring = self._unanchoring() if self._camps else frozenset()
+            removable.difference_update(unanchoring)
+            self._redesign = (frozenset(cut), frozenset(removable), tuple(facts), unanchoring)
         return self._redesign
 
     def removable_positions(self):
@@ -344,6 +465,13 @@ class Alhambra:
         -----
         Only the walls matter: the built cells stay the same, so no hole can appear,
         and as both tiles match every neighbour the open sides stay open (RULES.md §7).
+
+        With camps (RULES.md §M8) the incoming tile meets the camp rule on every side as
+        if placed there, and a non-camp tile must be reachable through its non-camp
+        sides. A camp can then only replace a camp (a tile it replaced would have had no
+        open side, so could not have been walked to), with bastions exactly on the same
+        built sides, and a non-camp tile only a non-camp tile: which cells are camps and
+        which touch stays the same, so every camp stays anchored.
         """
         tile, cell = _check_tile(tile), check_cell(cell)
         if cell not in self._layout:
@@ -351,6 +479,9 @@ class Alhambra:
         if cell == _ORIGIN:
             return Verdict(False, ("fountain",))
         built, facing = self._side_facts(cell)
+        if self._camps or tile.kind == CAMP:
+            reasons = self._camp_reasons(tile, built, facing, self._camp_sides(cell))
+            return Verdict(False, tuple(reasons)) if reasons else _LEGAL
         if (tile.mask ^ facing) & built:
             return Verdict(False, ("walls_mismatch",))
         return _LEGAL
@@ -358,6 +489,9 @@ class Alhambra:
     def exchange_positions(self, tile):
         """The set of cells where reserve `tile` may be exchanged in."""
         mask = _check_tile(tile).mask
+        if self._camps or tile.kind == CAMP:
+            return {cell for cell, built, facing in self._redesign_facts()[2]
+                    if not self._camp_reasons(tile, built, facing, self._camp_sides(cell))}
         return {cell for cell, built, facing in self._redesign_facts()[2]
                 if not (mask ^ facing) & built}
 
@@ -388,14 +522,20 @@ class Alhambra:
         self.graph.add_node(cell, tile=tile)
         frontier = self._frontier
         frontier.pop(cell, None)
+        kind = tile.kind
+        walked = kind != CAMP  # a camp is no part of the walking graph (§M8)
         for side, neighbour in zip(SIDES, side_neighbours(cell)):
             other = layout.get(neighbour)
             if other is None:
                 frontier[neighbour] = frontier.get(neighbour, 0) + 1
-            elif not tile.mask & BIT[side] and not other.mask & BIT[OPPOSITE[side]]:
+            elif (walked and not tile.mask & BIT[side] and not other.mask & BIT[OPPOSITE[side]]
+                  and other.kind != CAMP):
                 self.graph.add_edge(cell, neighbour)
-        if tile.kind in self._counts:
-            self._counts[tile.kind] += 1
+        if kind in self._counts:
+            self._counts[kind] += 1
+        elif not walked:
+            self._camps.add(cell)
+            self._walls.camps = True
         self._walls.tile_added(cell, layout)
         self._changed_near(cell)
 
@@ -417,6 +557,9 @@ class Alhambra:
         if tile.kind in self._counts:
             self._counts[tile.kind] -= 1
         self._walls.tile_removed(cell, tile, layout)
+        if tile.kind == CAMP:
+            self._camps.discard(cell)
+            self._walls.camps = bool(self._camps)
         self._changed_near(cell)
         return tile
 
@@ -432,7 +575,8 @@ class Alhambra:
 
         The mapping must hold the fountain at (0, 0) (it may be left out) and building
         tiles elsewhere. Raises `IllegalPlacement` naming the first broken rule
-        (``walls_mismatch``, ``unreachable``, ``hole``) with the cells concerned.
+        (``walls_mismatch``, ``camp_contact``, ``unreachable``, ``camp_unanchored``,
+        ``hole``) with the cells concerned.
 
         Notes
         -----
@@ -472,13 +616,26 @@ class Alhambra:
             for side in ("E", "N"):
                 neighbour = side_neighbour(cell, side)
                 other = layout.get(neighbour)
-                if other is not None and tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
+                if other is None:
+                    continue
+                if CAMP in (tile.kind, other.kind):
+                    # §M8: camp against non-camp, bastion against wall; camp against
+                    # camp, no bastion on either side.
+                    walls = tile.has_wall(side), other.has_wall(OPPOSITE[side])
+                    if walls != ((True, True) if tile.kind != other.kind else (False, False)):
+                        raise IllegalPlacement(f"layout breaks camp_contact at {cell}-{neighbour}",
+                                               ("camp_contact",))
+                elif tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
                     raise IllegalPlacement(f"layout breaks walls_mismatch at {cell}-{neighbour}",
                                            ("walls_mismatch",))
-        cut_off = unreachable_cells(self.graph)
+        cut_off = unreachable_cells(self.graph) - self._camps
         if cut_off:
             raise IllegalPlacement(f"layout breaks unreachable: {sorted(cut_off)} cannot be "
                                    "walked to from the fountain", ("unreachable",))
+        if self._camps and not self._anchored():
+            raise IllegalPlacement(f"layout breaks camp_unanchored: some of the camps "
+                                   f"{sorted(self._camps)} touch no other tile",
+                                   ("camp_unanchored",))
         if self.hole_rule == "enclosed":
             holes = enclosed_cells(layout)
         else:

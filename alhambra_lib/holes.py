@@ -17,7 +17,10 @@ a *pinch* (two built cells meeting at a corner only), or holds a side-neighbour 
 c. Two runs touching c's sides are joined by a chain of side-neighbouring tiles
 (every tile reaches the fountain), and chain plus c is a closed curve with empty
 ring cells on both sides of it: one side is enclosed. A pinch is enclosed the same
-way (RULES.md §8.4). Either way a hole appears.
+way (RULES.md §8.4). Either way a hole appears. Camps (RULES.md §M8) are built cells
+here like any tile; every camp hangs on the walked-to tiles through side-touching camps,
+so a legal Alhambra with camps is still one side-connected piece and the test stays
+exact.
 
 The literal "single cell" reading (``hole_rule="single"``) only forbids an empty
 cell with four built side-neighbours; `makes_single_hole` tests that.

@@ -2,7 +2,8 @@
 
 Walking goes from a tile to a side-neighbouring tile through a shared side on which
 neither has a wall (RULES.md §6). `Alhambra.graph` has exactly those sides as edges,
-so reachability is breadth-first search in that graph.
+so reachability is breadth-first search in that graph. Camps (Mega Box M8, RULES.md
+§M8) are not walked to nor through: they are nodes without edges of that graph.
 
 Examples
 --------

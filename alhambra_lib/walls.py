@@ -10,6 +10,10 @@ segment once), so a fully walled ring scores every one of its segments.
 answers the query on it. `longest_wall` and `longest_wall_path` do the same for any
 layout, legal or not, from scratch.
 
+Camps (Mega Box M8, RULES.md §M8): a camp cell counts as empty for wall points, and
+its bastions (its walls) never score. So a wall that a bastion leans against is still
+external, and a camp placed or removed changes no segment at all.
+
 Two functions are for teaching: `boundary_segments`, the sides between built and
 empty cells (one loop on a legal Alhambra), and `longest_simple_path_length`,
 BoardGameArena's reading of the rule, which counts a fully walled ring one short.
@@ -49,17 +53,26 @@ __all__ = [
 ]
 
 
+_CAMP = "camp"
+
+
 def external_segments(layout):
     """Return the set of external wall segments of a layout ``{(x, y): Tile}``.
 
-    Each segment is a pair of corners, lower-left corner first.
+    Each segment is a pair of corners, lower-left corner first. A camp's cell counts
+    as empty and its bastions are no wall segments (RULES.md §M8).
 
     Examples
     --------
     >>> from alhambra_lib.components import FOUNTAIN, Tile
     >>> sorted(external_segments({(0, 0): FOUNTAIN, (1, 0): Tile("tower", 13, "E")}))
     [((2, 0), (2, 1))]
+    >>> sorted(external_segments({(0, 0): FOUNTAIN, (1, 0): Tile("tower", 13, "E"),
+    ...                           (2, 0): Tile("camp", 7, "W")}))
+    [((2, 0), (2, 1))]
     """
+    if any(tile.kind == _CAMP for tile in layout.values()):
+        layout = {cell: tile for cell, tile in layout.items() if tile.kind != _CAMP}
     return {side_segment(cell, side)
             for cell, tile in layout.items()
             for side in SIDES
@@ -304,6 +317,10 @@ class WallGraph:
     sides of that tile can change, so an update costs O(1). The longest trail is
     computed on the first query after a change and kept until the next change.
 
+    `camps` is True while the layout holds a camp (the Alhambra sets it before a camp
+    comes and clears it when the last one has gone): updates then treat camp cells as
+    empty (RULES.md §M8), and a camp coming or going changes nothing.
+
     Examples
     --------
     >>> from alhambra_lib.components import FOUNTAIN, Tile
@@ -321,6 +338,7 @@ class WallGraph:
         self._forks = 0  # corners where more than two external segments meet
         self._path = None
         self._length = None
+        self.camps = False
 
     def _add(self, a, b):
         self._segments += 1
@@ -349,6 +367,9 @@ class WallGraph:
         self._sides_changed(cell, layout, tile, added=False)
 
     def _sides_changed(self, cell, layout, tile, added):
+        if self.camps:
+            self._sides_changed_among_camps(cell, layout, tile, added)
+            return
         self._path = self._length = None
         for side in SIDES:
             neighbour = layout.get(side_neighbour(cell, side))
@@ -356,6 +377,21 @@ class WallGraph:
             if neighbour is not None:
                 # The neighbour's wall on this side faced an empty cell before a tile
                 # came (or faces one now that it left).
+                if neighbour.has_wall(OPPOSITE[side]):
+                    (self._discard if added else self._add)(*segment)
+            elif tile.has_wall(side):
+                (self._add if added else self._discard)(*segment)
+
+    def _sides_changed_among_camps(self, cell, layout, tile, added):
+        # The same, with camp cells empty: a camp changes nothing, and a wall facing a
+        # camp stays external.
+        if tile.kind == _CAMP:
+            return
+        self._path = self._length = None
+        for side in SIDES:
+            neighbour = layout.get(side_neighbour(cell, side))
+            segment = side_segment(cell, side)
+            if neighbour is not None and neighbour.kind != _CAMP:
                 if neighbour.has_wall(OPPOSITE[side]):
                     (self._discard if added else self._add)(*segment)
             elif tile.has_wall(side):
@@ -392,4 +428,5 @@ class WallGraph:
         other.adj = {corner: set(nbrs) for corner, nbrs in self.adj.items()}
         other._segments, other._forks = self._segments, self._forks
         other._path, other._length = self._path, self._length
+        other.camps = self.camps
         return other
