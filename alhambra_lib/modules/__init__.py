@@ -50,9 +50,10 @@ invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts u
                     on_event (exact buy / vizier: the peek); before_scoring (reveal);
                     score term ``invaders``; scoring_details (the attack); after_scoring
                     (scout refresh); narration; view (the peeked card to its viewers)
-bazaars* (M16)      bag_tiles, totals, new/load slice, census; take_drawn_tile (beside
-                    the market); ``act`` + ``buy_bazaar``; options; score term
-                    ``bazaars`` (final only: None before); narration; view (prices)
+bazaars* (M16)      bag_tiles, totals, new/load slice, census, held_tiles (beside the
+                    market); take_drawn_tile (laid beside it); ``act`` +
+                    ``buy_bazaar``; options; score term ``bazaars`` (final only: None
+                    before); narration; view (prices)
 ==================  ===================================================================
 
 Examples

@@ -210,6 +210,10 @@ class Bazaars(Module):
                               "has it", where)
         return {"beside": [t.to_list() for t in sorted(tiles, key=tile_order)]}
 
+    def held_tiles(self, game):
+        """The bazaars beside the market (for the conservation check of a restored game)."""
+        return tuple(self.beside(game))
+
     def census(self, game):
         return {"bazaar": len(game.slice(self.name)["beside"])}
 
