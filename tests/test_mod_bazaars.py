@@ -499,3 +499,21 @@ def test_random_games_finish_with_census_constant(players, others):
         assert all(t is None or t.kind != "bazaar" for _, t in game.market)
     assert game.winners and all(describe_event(e) for e in game.events)
     assert any(e["type"] == "bazaar_beside" for e in game.events)
+
+
+@pytest.mark.xfail(strict=True, raises=InvalidSave, reason=(
+    "engine gap: persist refuses more than 4 bought tiles waiting in a turn, but a "
+    "bazaar bought before its square's tile makes 5 (up to 12) possible"))
+def test_a_bazaar_and_the_four_market_tiles_bought_in_one_turn_save():
+    """A bazaar is bought at the price of its square's tile, which then may be bought too:
+    one turn can buy more than 4 tiles."""
+    hand = money(CUR, PRICE - 3, 3) + tuple(
+        Card(c, v) for i, c in enumerate(CURRENCIES) for v in (
+            (MARKET[i].price,) if MARKET[i].price <= 9 else (9, MARKET[i].price - 9)))
+    game = arranged(hand=hand)
+    game.apply(BuyBazaar(BZ, money(CUR, PRICE - 3, 3)))
+    for square in (1, 2, 3, 4):
+        game.apply(next(a for a in game.legal_actions()
+                        if a.kind == "buy" and a.square == square and a.exact))
+    assert len(game.to_place) == 5 and game.decision.kind == "act"
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
