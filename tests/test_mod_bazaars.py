@@ -501,9 +501,6 @@ def test_random_games_finish_with_census_constant(players, others):
     assert any(e["type"] == "bazaar_beside" for e in game.events)
 
 
-@pytest.mark.xfail(strict=True, raises=InvalidSave, reason=(
-    "engine gap: persist refuses more than 4 bought tiles waiting in a turn, but a "
-    "bazaar bought before its square's tile makes 5 (up to 12) possible"))
 def test_a_bazaar_and_the_four_market_tiles_bought_in_one_turn_save():
     """A bazaar is bought at the price of its square's tile, which then may be bought too:
     one turn can buy more than 4 tiles."""

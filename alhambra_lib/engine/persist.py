@@ -413,9 +413,11 @@ class _Loader:
         placing = top is not None and top.kind in ("place", "final_place")
         if placing != bool(game._to_place) and not (top is not None and top.kind == "act"):
             self.fail(f"decision {top} with {len(game._to_place)} tiles to place")
-        bought = [t for t in game._to_place if t.kind != "hut"]  # a hut is taken, not bought
+        # The market's four squares bound the tiles bought from it in one turn (a hut is
+        # taken, a bazaar is bought beside the market).
+        bought = [t for t in game._to_place if t.kind not in ("hut", "bazaar")]
         if len(bought) > MARKET_SIZE and not (top and top.kind == "final_place"):
-            self.fail(f"at most {MARKET_SIZE} tiles can be bought in a turn")
+            self.fail(f"at most {MARKET_SIZE} market tiles can be bought in a turn")
 
     def slices(self, game, data):
         self.where = "modules_state"
