@@ -428,10 +428,22 @@ _DECODERS = {
 ACTION_KINDS = _DECODERS.keys()
 
 #: The field decoders a module's action may use in `register_action`.
+def _colours(data):
+    """Building type names in order (citizens of the Street Merchant, RULES.md §M12)."""
+    return tuple(map(_colour, _list(data, "colours")))
+
+
+def _room(data):
+    """A room of the Treasure Chamber, 1, 2 or 3 (RULES.md §M13)."""
+    if not isinstance(data, int) or isinstance(data, bool) or data not in (1, 2, 3):
+        raise ValueError(f"a treasure room is 1, 2 or 3, got {data!r}")
+    return data
+
+
 FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
                                    "tile": tile_from_list, "pos": _pos_from_list,
-                                   "bazaar": _bazaar_from_list,
-                                   "colour": _colour})
+                                   "bazaar": _bazaar_from_list, "colour": _colour,
+                                   "colours": _colours, "room": _room})
 
 
 def action_fields(kind):

@@ -46,8 +46,7 @@ import itertools
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .. import actions as _actions
-from ..actions import FIELD_DECODERS, Action, PlainAction, register_action, tile_from_list
+from ..actions import Action, PlainAction, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS
 from ..engine.narration import register_events, tile_text
 from ..errors import InvalidSave
@@ -216,35 +215,9 @@ class PlaceMerchant(Action):
         return {"kind": self.kind, "pos": list(self.pos)}
 
 
-def _colour_from_json(data):
-    if not isinstance(data, str):
-        raise ValueError(f"a colour is written as a string, got {data!r}")
-    return _colour(data)
-
-
-def _colours_from_json(data):
-    if not isinstance(data, list):
-        raise ValueError(f"colours are written as a list, got {data!r}")
-    return tuple(map(_colour_from_json, data))
-
-
-_OWN_DECODERS = {"colour": _colour_from_json, "colours": _colours_from_json}
-
-
-def _register(cls, fields):
-    """`register_action`, with the colour decoders while `actions.FIELD_DECODERS` lacks
-    them (private; to go once FIELD_DECODERS has "colour" and "colours")."""
-    if all(f in FIELD_DECODERS for f in fields):
-        register_action(cls, fields)
-        return
-    register_action(cls, ())
-    _actions._DECODERS[cls.kind] = (cls, {f: FIELD_DECODERS.get(f) or _OWN_DECODERS[f]
-                                          for f in fields})
-
-
-_register(SetMerchant, ("colours", "pos"))
-_register(TakeCitizen, ("colour",))
-_register(SwapCitizen, ("colours",))
+register_action(SetMerchant, ("colours", "pos"))
+register_action(TakeCitizen, ("colour",))
+register_action(SwapCitizen, ("colours",))
 register_action(KeepCitizens)
 register_action(PlaceMerchant, ("pos",))
 
@@ -361,7 +334,7 @@ class StreetMerchant(Module):
                 raise ValueError(f"residents live on the 54 base buildings, not on {tile}")
             tiles.append(tile)
             found[tile.kind] += entry[1]
-        if len(set(tiles)) != len(tiles) or tiles != sorted(tiles, key=_actions.tile_order):
+        if len(set(tiles)) != len(tiles) or tiles != sorted(tiles, key=tile_order):
             raise ValueError("the residents' buildings are distinct and in tile order")
         if any(n != CITIZENS_PER_COLOUR for n in found.values()):
             raise ValueError(f"there are {CITIZENS_PER_COLOUR} citizens of each colour, "
@@ -426,7 +399,7 @@ class StreetMerchant(Module):
                 entry[1] += 1
                 return
         state["residents"].append([key, 1])
-        state["residents"].sort(key=lambda e: _actions.tile_order(tile_from_list(e[0])))
+        state["residents"].sort(key=lambda e: tile_order(tile_from_list(e[0])))
 
     def on_event(self, game, event):
         """A tile placed on a disc's cell lifts the disc; a matching citizen moves in."""

@@ -37,8 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from .. import actions as _actions
-from ..actions import FIELD_DECODERS, Action, card_order, register_action, tile_from_list
+from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
 from ..engine.narration import register_events, tile_text
 from ..errors import InvalidSave
@@ -122,21 +121,8 @@ def _card_key(card):
         return (2, str(card))
 
 
-def _room_from_json(data):
-    if not isinstance(data, int) or isinstance(data, bool) or not 1 <= data <= ROOMS:
-        raise ValueError(f"a treasure room is 1, 2 or 3, got {data!r}")
-    return data
-
-
 register_action(PlaceChest, ("pos",))
-if "room" in FIELD_DECODERS:
-    register_action(BuyChests, ("room", "cards"))
-else:
-    # FIELD_DECODERS has no decoder for a room number: register the pair the way
-    # register_action does (private; to go once actions.FIELD_DECODERS has "room").
-    register_action(BuyChests, ("cards",))
-    _actions._DECODERS[BuyChests.kind] = (BuyChests, {"room": _room_from_json,
-                                                      "cards": FIELD_DECODERS["cards"]})
+register_action(BuyChests, ("room", "cards"))
 
 
 @lru_cache(maxsize=4096)
@@ -276,7 +262,7 @@ class Treasure(Module):
             raise InvalidSave(f"the chests are not the {sum(CHESTS.values())} of the game "
                               f"({dict(CHESTS)}), got {dict(every)}", where)
         return {"bag": bag, "rooms": rooms,
-                "chests": sorted(data["chests"], key=lambda t: _actions.tile_order(
+                "chests": sorted(data["chests"], key=lambda t: tile_order(
                     tile_from_list(t))),
                 "refill": data["refill"], "pending": pending}
 
@@ -390,7 +376,7 @@ class Treasure(Module):
         colour = _COLOUR_OF[tile.kind]
         state["pending"]["chests"].remove(colour)
         state["chests"].append(tile.to_list())
-        state["chests"].sort(key=lambda t: _actions.tile_order(tile_from_list(t)))
+        state["chests"].sort(key=lambda t: tile_order(tile_from_list(t)))
         game.event(event, player=player, pos=list(cell), tile=tile.to_list(), colour=colour)
 
     # -- the turn end -------------------------------------------------------------------
