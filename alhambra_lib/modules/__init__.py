@@ -28,7 +28,9 @@ diamonds (M6)       composition of the money deck (11 cards); payment_sources an
 characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
                     (``bid``, ``decline``) mid-refill; score term ``characters``;
                     count_bonus (Wise Man)
-camps (M8)          bag_tiles; placement rules (bastions); score term ``camps``
+camps* (M8)         bag_tiles, totals, tile_sets; load_slice (none kept); placement
+                    rules in the core (``camp_contact``, ``camp_unanchored``); score
+                    term ``camps``
 city_walls (M9)     pile_inserts, totals; reveal beside the market; ``act`` +
                     ``build_wall``; placement rule (sticks as walls)
 thieves (M10)       setup (deal), slice, census; decision in the window
@@ -71,6 +73,7 @@ from types import MappingProxyType
 from .base import Module
 from .bazaars import Bazaars
 from .bonus_cards import BonusCards
+from .camps import Camps
 from .exchange import Exchange
 from .squares import Squares
 from .invaders import Invaders
@@ -84,6 +87,7 @@ _BUILT = (
     Exchange,     # M2
     BonusCards,   # M3
     Squares,      # M4
+    Camps,        # M8
     StreetMerchant,  # M12
     Treasure,     # M13
     Invaders,     # M15
