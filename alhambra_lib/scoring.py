@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from .components import KINDS, place_points
 
 __all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities",
-           "ScoreBreakdown", "score_round", "BASE_TERMS", "TERM_ORDER"]
+           "place_groups", "share_places", "ScoreBreakdown", "score_round", "BASE_TERMS",
+           "TERM_ORDER"]
 
 #: The terms of every scoring, first (RULES.md §M0.17 gives the modules' order after them).
 BASE_TERMS = ("majorities", "walls")
@@ -137,18 +138,56 @@ def majority_awards(counts, kind, round_no):
     if kind not in KINDS:
         raise ValueError(f"unknown tile kind {kind!r}: expected one of {', '.join(KINDS)}")
     place_points(kind, round_no, 1)  # validates round_no
+    points = tuple(place_points(kind, round_no, p) for p in range(1, round_no + 1))
+    values = {player: by_kind.get(kind, 0) for player, by_kind in counts.items()}
+    return [Award(kind, *group) for group in place_groups(values, points)]
+
+
+def place_groups(values, points):
+    """The places of a majority on `values` paying `points` for places 1, 2, ...
+
+    The tie rule of RULES.md §8.3 for any majority (buildings, chests): a competitor's
+    place is 1 + the number with strictly more; k competitors sharing place p pool the
+    points of places p .. p+k-1 and each get the sum // k; places past `points` pay 0;
+    nobody with 0 takes a place.
+
+    Returns
+    -------
+    list of (names, n, place, pooled, share)
+        Best first.
+
+    Examples
+    --------
+    >>> place_groups({"A": 3, "B": 3, "C": 1, "D": 0}, (22, 14, 7))
+    [(('A', 'B'), 3, 1, (22, 14), 18), (('C',), 1, 3, (7,), 7)]
+    """
     by_count = {}
-    for player, by_kind in counts.items():
-        n = by_kind.get(kind, 0)
+    for name, n in values.items():
         if n > 0:
-            by_count.setdefault(n, []).append(player)
-    awards, place = [], 1
+            by_count.setdefault(n, []).append(name)
+    groups, place = [], 1
     for n in sorted(by_count, reverse=True):
-        players = tuple(by_count[n])
-        pooled = tuple(place_points(kind, round_no, p) for p in range(place, place + len(players)))
-        awards.append(Award(kind, players, n, place, pooled, sum(pooled) // len(players)))
-        place += len(players)
-    return awards
+        names = tuple(by_count[n])
+        pooled = tuple(points[p - 1] if p <= len(points) else 0
+                       for p in range(place, place + len(names)))
+        groups.append((names, n, place, pooled, sum(pooled) // len(names)))
+        place += len(names)
+    return groups
+
+
+def share_places(values, points):
+    """``{name: points}`` of a majority on `values` ({name: n}) paying `points` (RULES.md §8.3).
+
+    Examples
+    --------
+    >>> share_places({"A": 2, "B": 2, "C": 2, "D": 0}, (14, 7))
+    {'A': 7, 'B': 7, 'C': 7, 'D': 0}
+    """
+    result = dict.fromkeys(values, 0)
+    for names, _, _, _, share in place_groups(values, points):
+        for name in names:
+            result[name] = share
+    return result
 
 
 def score_majorities(counts, round_no):

@@ -13,6 +13,21 @@ import random
 from collections import Counter
 
 import pytest
+from _game_helpers import (
+    build,
+    cards,
+    do,
+    play_randomly,
+    real_tile,
+    restore,
+    set_display,
+    set_hand,
+    set_market,
+    set_reserve,
+    stack_draw,
+    state,
+    types,
+)
 
 from alhambra_lib import Game, ScoringCard
 from alhambra_lib.actions import DIRK, Redesign, action_from_dict
@@ -20,14 +35,15 @@ from alhambra_lib.components import ExchangeCard
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.treasure import (
-    CHEST_POINTS, CHESTS, COLOURS, BuyChests, PlaceChest, Treasure, share_places,
+    CHEST_POINTS,
+    CHESTS,
+    COLOURS,
+    BuyChests,
+    PlaceChest,
+    Treasure,
 )
 from alhambra_lib.replay import replay
-
-from _game_helpers import (
-    build, cards, do, play_randomly, real_tile, restore, set_display, set_hand, set_market,
-    set_reserve, stack_draw, state, types,
-)
+from alhambra_lib.scoring import share_places
 
 THREE = ["Ana", "Ben", "Cy"]
 GARDEN_10 = real_tile("garden", 10, "")

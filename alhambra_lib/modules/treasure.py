@@ -43,6 +43,7 @@ from ..engine.narration import register_events, tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
 from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
+from ..scoring import share_places
 from .base import Module
 
 __all__ = ["Treasure", "BuyChests", "PlaceChest", "COLOURS", "CHESTS", "ROOMS", "ROOM_SIZE",
@@ -445,34 +446,6 @@ class Treasure(Module):
                 "handing_out": None if pending is None else {
                     "chests": tuple(pending["chests"]), "to": pending["queue"][0]
                     if pending["queue"] else None}}
-
-
-def share_places(values, points):
-    """``{name: points}`` for a majority on `values` ({name: n}) paying `points` for places
-    1, 2, ... (RULES.md §8.3 ties): tied players pool the points of the places they
-    cover, each getting the sum rounded down; nobody with 0 scores; places past the
-    table pay 0.
-
-    Examples
-    --------
-    >>> share_places({"A": 3, "B": 3, "C": 1, "D": 0}, (22, 14, 7))
-    {'A': 18, 'B': 18, 'C': 7, 'D': 0}
-    >>> share_places({"A": 2, "B": 2, "C": 2}, (14, 7))
-    {'A': 7, 'B': 7, 'C': 7}
-    """
-    result = dict.fromkeys(values, 0)
-    by_count = {}
-    for name, n in values.items():
-        if n > 0:
-            by_count.setdefault(n, []).append(name)
-    place = 0
-    for n in sorted(by_count, reverse=True):
-        names = by_count[n]
-        pooled = sum(points[place:place + len(names)])
-        for name in names:
-            result[name] = pooled // len(names)
-        place += len(names)
-    return result
 
 
 def _paid(e):
