@@ -61,8 +61,8 @@ bit test per frontier cell. The hole fact uses the local test of
 `alhambra_lib.holes.closes_area`, exact on legal Alhambras; the tests compare it
 with the flood fill of `alhambra_lib.holes.enclosed_cells`. (With camps a legal
 Alhambra is still one side-connected piece, every camp being anchored to a walked-to
-tile, which is all the local test needs.) With camps, the camp neighbours of a cell
-are looked up on each query (a few dictionary reads; a game has 8 camps at most).
+tile, which is all the local test needs.) With camps, the sides facing a camp are not
+cached: a query gathers them from the camps (a game has 8 at most), O(camps + frontier).
 """
 
 from __future__ import annotations
@@ -381,12 +381,29 @@ class Alhambra:
         return frozenset(c for c in near if c != _ORIGIN and not self._anchored(c))
 
     def _legal_among_camps(self, tile):
-        # `legal_positions` when camps are concerned: the camp sides of each frontier
-        # cell are read afresh (four dictionary reads).
+        # `legal_positions` when camps are concerned: the camp sides of the empty cells
+        # are gathered from the camps (8 at most), then a cell touching no camp takes
+        # the base test (for a building) and the others the camp rule.
+        layout = self._layout
+        camp_sides = {}
+        for cell in self._camps:
+            for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
+                if neighbour not in layout:
+                    camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
+        mask = tile.mask
+        is_camp = tile.kind == CAMP
+        reasons = self._camp_reasons
+        facts_of = self._facts_of
         legal = set()
         for cell in self._frontier:
-            built, facing, hole = self._facts_of(cell)
-            if not hole and not self._camp_reasons(tile, built, facing, self._camp_sides(cell)):
+            built, facing, hole = facts_of(cell)
+            if hole:
+                continue
+            sides = camp_sides.get(cell, 0)
+            if sides or is_camp:
+                if not reasons(tile, built, facing, sides):
+                    legal.add(cell)
+            elif not (mask ^ facing) & built and built & ~mask & ~facing:
                 legal.add(cell)
         return legal
 
