@@ -390,4 +390,4 @@ def warn_if_provisional(name):
         section = TILE_SETS[name][0]
         warnings.warn(f"the {name} of RULES.md §{section} are provisional: their printed data "
                       f"is not known and placeholders are used (alhambra_lib/data/"
-                      f"{TILE_SETS[name][1]})", ProvisionalDataWarning, stacklevel=3)
+                      f"{TILE_SETS[name][1]})", ProvisionalDataWarning, stacklevel=5)

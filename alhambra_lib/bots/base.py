@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
+from ..actions import ACTION_KINDS
+
 __all__ = ["Bot", "play", "KNOWN_KINDS", "known_actions"]
 
 #: The action kinds the library's bots understand: the base game's, and the vizier's
@@ -16,7 +18,8 @@ KNOWN_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "rede
 def known_actions(legal_actions, known=KNOWN_KINDS):
     """The actions of `legal_actions` whose kind is in `known`, in order.
 
-    When none is known, the first legal action alone: a bot still chooses
+    When none is known (a module's own decision), the first action of a kind the game
+    has registered (`actions.ACTION_KINDS`) alone, else the first: a bot still chooses
     deterministically, and never something it cannot judge while another is open.
 
     Examples
@@ -28,7 +31,10 @@ def known_actions(legal_actions, known=KNOWN_KINDS):
     [Decline()]
     """
     chosen = [a for a in legal_actions if a.kind in known]
-    return chosen or list(legal_actions[:1])
+    if chosen:
+        return chosen
+    registered = [a for a in legal_actions if a.kind in ACTION_KINDS]
+    return registered[:1] or list(legal_actions[:1])
 
 
 @runtime_checkable

@@ -177,12 +177,15 @@ class GreedyBot:
         competitors = list(view.players) + ([DIRK] if has_dirk(len(view.players)) else [])
         counts = {name: view.counts(name) for name in competitors}
         for tile in view.to_place:  # bought this turn: about to be built
-            counts[view.player][tile.kind] += 1
+            if tile.is_building:
+                counts[view.player][tile.kind] += 1
         rounds = [r for r in ROUNDS if r not in view.rounds_scored]
         now = {r: score_majorities(counts, r)[view.player] for r in rounds}
         cache = {}
 
         def gain(kind):
+            if kind not in counts[view.player]:  # a hut, camp or bazaar scores no majority
+                return 0
             if kind not in cache:
                 counts[view.player][kind] += 1
                 cache[kind] = sum(score_majorities(counts, r)[view.player] - now[r]

@@ -82,6 +82,7 @@ from ..payments import payment_total
 from ..grid import side_neighbours
 from ..scoring import majority_awards
 from ..walls import WallGraph
+from .base import known_actions
 
 __all__ = [
     "Weights",
@@ -195,12 +196,12 @@ class StrategicBot:
     def choose(self, view, legal_actions):
         """Return the legal action with the highest score (the first one on a tie).
 
-        Actions of a kind the bot does not know are left out (the first legal action
-        when no other is left).
+        Actions of a kind the bot does not know are left out (`known_actions`: the first
+        of a registered kind when no other is left).
         """
-        actions = [a for a in legal_actions if a.kind in _HANDLERS]
-        if not actions:
-            return legal_actions[0]
+        actions = known_actions(legal_actions, _HANDLERS)
+        if actions[0].kind not in _HANDLERS:
+            return actions[0]
         position = _Position(view, self.weights)
         best, best_score = None, None
         for action in actions:
@@ -278,7 +279,8 @@ class _Position:
         self.layout = dict(view.layouts[me])
         self.counts = view.counts(me)
         for tile in view.to_place:  # bought this turn: about to be built
-            self.counts[tile.kind] += 1
+            if tile.is_building:
+                self.counts[tile.kind] += 1
         rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
         self.rival_counts = {name: view.counts(name) for name in rivals}
         self.values = {c: [] for c in CURRENCIES}
@@ -308,6 +310,8 @@ class _Position:
         return first, lower
 
     def _majority_change(self, kind, mine_delta, dirk_delta=0):
+        if kind not in self.counts:  # a hut, camp or bazaar scores no majority
+            return 0.0, 0.0
         mine = self.counts[kind]
         first0, lower0 = self._majority(kind, mine)
         first1, lower1 = self._majority(kind, mine + mine_delta, dirk_delta)
