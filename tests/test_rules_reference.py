@@ -259,7 +259,8 @@ def test_rules_reference_keeps_its_numbering():
     assert [s for s in sections if not s.startswith("M")] == list(BASE_SECTIONS)
     modules = [s for s in sections if s.startswith("M")]
     assert modules[:4] == ["M0", "M1", "M2", "M3"]
-    assert modules == [f"M{n}" for n in range(len(modules))], "modules out of order"
+    numbers = [int(m[1:]) for m in modules]  # the built modules, M0 first; gaps are modules to come
+    assert numbers == sorted(set(numbers)) and max(numbers) <= 16, "modules out of order"
     missing = [i for i in REQUIRED if i not in ids]
     assert not missing, f"docs/RULES.md lacks the numbered points {missing}"
     for a in anchors:
