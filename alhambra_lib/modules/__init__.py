@@ -75,8 +75,8 @@ from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .camps import Camps
 from .exchange import Exchange
-from .squares import Squares
 from .invaders import Invaders
+from .squares import Squares
 from .street_merchant import StreetMerchant
 from .treasure import Treasure
 from .vizier import Vizier
