@@ -50,8 +50,11 @@ def _scoring_text(e):
     parts = scoring_parts(e)
 
     def line(name, points):
-        terms = " + ".join(f"{values[name]} {term.replace('_', ' ')}"
-                           for term, values in parts.items())
+        terms = ""
+        for i, (term, values) in enumerate(parts.items()):
+            value = values[name]
+            sign = ("-" if value < 0 else "") if i == 0 else (" - " if value < 0 else " + ")
+            terms += f"{sign}{abs(value)} {term.replace('_', ' ')}"
         return f"{name} {points} ({terms})"
 
     return f"scoring round {e['round']}: " + ", ".join(line(n, p) for n, p in e["points"].items())
@@ -165,6 +168,10 @@ def describe_event(event):
     ...                 "points": {"Ana": 3}, "parts": {"majorities": {"Ana": 1},
     ...                 "walls": {"Ana": 2}}})
     'scoring round 1: Ana 3 (1 majorities + 2 walls)'
+    >>> describe_event({"type": "scoring", "round": 3, "counts": {}, "walls": {"Ana": 2},
+    ...                 "points": {"Ana": -1}, "parts": {"majorities": {"Ana": 0},
+    ...                 "walls": {"Ana": 2}, "invaders": {"Ana": -3}}})
+    'scoring round 3: Ana -1 (0 majorities + 2 walls - 3 invaders)'
     """
     entry = _EVENTS.get(event.get("type"))
     if not entry:
