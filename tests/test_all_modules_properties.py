@@ -22,7 +22,7 @@ from _game_helpers import play_randomly
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: What each module adds to the census, from the rules (RULES.md §M1-§M16), per players.
+#: What each module adds to the census, from the rules (each module's section of RULES.md).
 MODULE_TOTALS = {
     "vizier": lambda n: {"vizier": n},
     "exchange": lambda n: {"exchange_card": 6},

@@ -117,6 +117,7 @@ def hut_bonus(layout) -> dict:
 
     Examples
     --------
+    >>> from alhambra_lib import Tile
     >>> hut = Tile("hut", 0, "N", ("garden",))
     >>> garden = Tile("garden", 10, "")
     >>> hut_bonus({(0, 0): hut, (1, 0): garden, (-1, 0): garden, (0, -1): Tile("tower", 11, "")})
