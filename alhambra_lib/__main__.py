@@ -26,6 +26,7 @@ from pathlib import Path
 from .actions import DIRK
 from .alhambra import HOLE_RULES
 from .bots import BOTS, make_bot, play
+from .engine.config import module_option_owners
 from .game import END_TRIGGERS, Game, describe_event
 from .modules import MODULES
 
@@ -68,6 +69,11 @@ def _common_options(parser):
     parser.add_argument("--modules", type=parse_modules, default=(), metavar="NAMES",
                         help="Mega Box modules, separated by commas: "
                              f"{', '.join(MODULES)} (default: none)")
+    owners = module_option_owners()
+    parser.add_argument("--option", action="append", default=[], choices=sorted(owners),
+                        metavar="NAME",
+                        help="choose a module's other reading of an unclear rule (repeat for "
+                             "several): " + ", ".join(f"{o} ({m})" for o, m in sorted(owners.items())))
 
 
 def build_parser():
@@ -104,6 +110,10 @@ def build_parser():
     return parser
 
 
+def _options(args):
+    return dict.fromkeys(args.option, True)
+
+
 def _bots(spec, players, seed):
     kinds = spec.split(",")
     if len(kinds) == 1:
@@ -118,8 +128,11 @@ def run_play(args, out):
     """Play one game as `args` say and print its story to `out`."""
     names = NAMES[:args.players]
     bots = _bots(args.bots, args.players, args.seed)
-    game = Game(names, seed=args.seed, end_trigger=args.end_trigger, hole_rule=args.hole_rule,
-                modules=args.modules)
+    try:
+        game = Game(names, seed=args.seed, end_trigger=args.end_trigger,
+                    hole_rule=args.hole_rule, modules=args.modules, **_options(args))
+    except ValueError as error:  # an option of a module not in play
+        raise SystemExit(f"play: {error}") from None
     play(game, bots)
     if not args.quiet:
         for event in game.events:
@@ -177,7 +190,7 @@ def run_tournament(args, out):
         df = tournament(args.bots.split(","), games=args.games, players=args.players,
                         seed=args.seed, n_jobs=args.jobs, progress=not args.no_progress,
                         end_trigger=args.end_trigger, hole_rule=args.hole_rule,
-                        modules=args.modules)
+                        modules=args.modules, **_options(args))
     except ValueError as error:  # a bad bot name or count: say so like argparse would
         raise SystemExit(f"tournament: {error}") from None
     print(_summary_text(df), file=out)

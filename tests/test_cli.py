@@ -93,3 +93,17 @@ def test_module_runs_as_a_program():
                              "--seed", "1", "--quiet"], cwd=ROOT, capture_output=True, text=True,
                             check=True, timeout=60)
     assert result.stdout.startswith("final scores:")
+
+
+def test_option_chooses_a_modules_reading_and_is_refused_without_its_module(capsys):
+    """`--option NAME` passes a module option to the game (RULES.md §M12.4)."""
+    from alhambra_lib.__main__ import main
+
+    main(["play", "--players", "3", "--seed", "2", "--quiet", "--modules", "street_merchant",
+          "--option", "merchant_final_only"])
+    assert "final scores" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="street_merchant module"):
+        main(["play", "--players", "3", "--seed", "2", "--quiet",
+              "--option", "merchant_final_only"])
+    with pytest.raises(SystemExit):
+        main(["play", "--option", "dragons"])

@@ -514,3 +514,28 @@ def test_a_bazaar_and_the_four_market_tiles_bought_in_one_turn_save():
                         if a.kind == "buy" and a.square == square and a.exact))
     assert len(game.to_place) == 5 and game.decision.kind == "act"
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_option_bazaars_distributed_hands_out_the_bazaars_beside_the_market():
+    """Other reading of RULES.md §M16 (option ``bazaars_distributed``): at the end a bazaar
+    beside the market goes to the strict majority holder of its currency like a market tile;
+    refused without the module."""
+    with pytest.raises(ValueError, match="bazaars module"):
+        Game(["Ana", "Ben", "Cy"], seed=1, bazaars_distributed=True)
+    for seed in range(40):
+        game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=("bazaars",), bazaars_distributed=True)
+        play_randomly(game, random.Random(seed))
+        given = [t for e in game.events if e["type"] == "distribution"
+                 for t in e["tiles"] if t.get("beside_market")]
+        if any(t["to"] for t in given):
+            break
+    else:
+        pytest.fail("no seed handed out a bazaar")
+    assert game.options["bazaars_distributed"] is True
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    for entry in given:
+        if entry["to"]:
+            tiles = [t.to_list() for t in game.alhambra(entry["to"]).layout.values()]
+            tiles += [t.to_list() for t in game.reserve(entry["to"])]
+            assert entry["tile"] in tiles
+    assert game.census()["bazaar"] == 8

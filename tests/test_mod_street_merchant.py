@@ -518,3 +518,20 @@ def test_random_games_with_the_module_keep_the_census(players):
                                  "place_merchant"):
                 assert not describe_event(event).startswith("{")
         assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_option_merchant_final_only_scores_the_residents_at_the_end_only():
+    """Other reading of RULES.md §M12.4 (option ``merchant_final_only``): the street
+    merchant's term is in the final scoring only; refused without the module."""
+    with pytest.raises(ValueError, match="street_merchant module"):
+        Game(["Ana", "Ben", "Cy"], seed=1, merchant_final_only=True)
+    with pytest.raises(TypeError, match="True or False"):
+        Game(["Ana", "Ben", "Cy"], seed=1, modules=("street_merchant",), merchant_final_only=1)
+    game = Game(["Ana", "Ben", "Cy"], seed=3, modules=("street_merchant",),
+                merchant_final_only=True)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    scorings = [e for e in game.events if e["type"] == "scoring"]
+    assert [("street_merchant" in e["parts"]) for e in scorings] == [False, False, True]
+    assert Game.from_json(game.to_json()).options["merchant_final_only"] is True

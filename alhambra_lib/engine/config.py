@@ -45,12 +45,22 @@ class GameConfig:
     end_trigger: str = "market_short"
     hole_rule: str = "enclosed"
     modules: tuple = ()
+    #: ``((option, value), ...)``: every option of the modules in play, in name order.
+    module_options: tuple = ()
 
     @classmethod
-    def make(cls, players, *, end_trigger="market_short", hole_rule="enclosed", modules=()):
-        """Check everything and return the config; ValueError/TypeError say what is wrong."""
+    def make(cls, players, *, end_trigger="market_short", hole_rule="enclosed", modules=(),
+             **module_options):
+        """Check everything and return the config; ValueError/TypeError say what is wrong.
+
+        `module_options` are the modules' readings where the rules are unclear (e.g.
+        ``merchant_final_only=True``, RULES.md §M12): each belongs to one module and is
+        refused unless that module is on.
+        """
+        modules = resolve_modules(modules)
         return cls(_check_names(players), _check_option("end_trigger", end_trigger, END_TRIGGERS),
-                   _check_option("hole_rule", hole_rule, HOLE_RULES), resolve_modules(modules))
+                   _check_option("hole_rule", hole_rule, HOLE_RULES), modules,
+                   _check_module_options(modules, module_options))
 
     @property
     def dirk(self) -> bool:
@@ -63,7 +73,34 @@ class GameConfig:
 
     @property
     def options(self) -> dict:
-        return {"end_trigger": self.end_trigger, "hole_rule": self.hole_rule}
+        """The base options and every option of the modules in play."""
+        return {"end_trigger": self.end_trigger, "hole_rule": self.hole_rule,
+                **dict(self.module_options)}
+
+
+def module_option_owners() -> dict:
+    """``{option: module name}`` for every option any module has."""
+    from ..modules import MODULES
+
+    return {option: name for name, module in MODULES.items() for option in module.option_defaults}
+
+
+def _check_module_options(modules, given) -> tuple:
+    from ..modules import MODULES
+
+    owners = module_option_owners()
+    for option, value in given.items():
+        if option not in owners:
+            raise TypeError(f"unknown option {option!r}: the modules' options are "
+                            f"{', '.join(sorted(owners)) or 'none'}")
+        if owners[option] not in modules:
+            raise ValueError(f"{option} is an option of the {owners[option]} module, which is "
+                             "not in play")
+        if not isinstance(value, bool):
+            raise TypeError(f"{option} is True or False, got {value!r}")
+    chosen = {option: given.get(option, default) for name in modules
+              for option, default in MODULES[name].option_defaults.items()}
+    return tuple(sorted(chosen.items()))
 
 
 def resolve_modules(names) -> tuple:

@@ -186,6 +186,9 @@ class Game:
     modules : sequence of str
         Mega Box modules to play with, names of `alhambra_lib.MODULES` in any order
         (kept in the rulebook's order); unknown names and duplicates are refused.
+    **module_options : bool
+        The modules' other readings of unclear rules, e.g. ``merchant_final_only=True``
+        (RULES.md §M12); each is refused unless its module is on.
 
     Notes
     -----
@@ -211,9 +214,9 @@ class Game:
     """
 
     def __init__(self, players, seed=None, *, end_trigger="market_short", hole_rule="enclosed",
-                 modules=()):
+                 modules=(), **module_options):
         config = GameConfig.make(players, end_trigger=end_trigger, hole_rule=hole_rule,
-                                 modules=modules)
+                                 modules=modules, **module_options)
         self._blank(config, _make_rng(seed))
         self._setup()
 
@@ -296,6 +299,7 @@ class Game:
         self._detail_hooks = using("scoring_details")
         self._event_hooks = using("on_event")
         self._drawn_hooks = using("take_drawn_tile")
+        self._distribution_hooks = using("distribute")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
                                          key=lambda pair: TERM_ORDER.index(pair[1])))
         # Setup decisions (a module's choices before the first turn), then the first turn.
@@ -389,6 +393,10 @@ class Game:
     def options(self):
         """The game's options as a dict."""
         return self._config.options
+
+    def option(self, name):
+        """The value of a module option of this game (its default unless chosen)."""
+        return dict(self._config.module_options)[name]
 
     @property
     def modules(self):
@@ -1081,6 +1089,11 @@ class Game:
             if holder is not None:
                 self._market[i] = None
                 received.setdefault(holder, []).append(tile)
+        for module in self._distribution_hooks:  # e.g. bazaars beside the market (§M16)
+            for holder, tile, entry in module.distribute(self, self._majority_holder):
+                record.append(entry)
+                if holder is not None:
+                    received.setdefault(holder, []).append(tile)
         self.event("distribution", tiles=record)
         self._awaiting = [[p, received[p]] for p in self.seats_from_next() if p in received]
 

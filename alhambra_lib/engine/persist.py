@@ -188,13 +188,18 @@ class _Loader:
         self.where = "players/options/modules"
         players = self.expect(data["players"], list, "players")
         options = self.expect(data["options"], dict, "options")
-        if set(options) != {"end_trigger", "hole_rule"}:
-            self.fail(f"options are end_trigger and hole_rule, got {sorted(map(str, options))}")
         modules = self.expect(data["modules"], list, "modules")
+        if not {"end_trigger", "hole_rule"} <= set(options):
+            self.fail(f"options are end_trigger, hole_rule and the modules' options, got "
+                      f"{sorted(map(str, options))}")
         try:
-            return GameConfig.make(players, modules=modules, **options)
+            config = GameConfig.make(players, modules=modules, **options)
         except (TypeError, ValueError) as error:
             self.fail(str(error))
+        if set(config.options) != set(options):
+            self.fail(f"options {sorted(map(str, options))} are not those of the modules in "
+                      f"play ({sorted(config.options)})")
+        return config
 
     def rng(self, data):
         self.where = "rng"

@@ -48,6 +48,11 @@ The hooks, in the order a game meets them:
 ``take_drawn_tile(game, tile)``
     A tile drawn from the bag for the market: return True to take it (and record an
     event); the refill then draws again for the same square.
+``distribute(game, holder_of)``
+    At the end of the game (RULES.md §9.3), the module's own tiles that are handed out
+    too: ``[(player or None, tile, record), ...]``, where ``holder_of(currency)`` names
+    the strict majority holder; the module takes the given tiles out of its slice and
+    the records join the distribution event.
 ``on_event(game, event)``
     See every event as it is recorded (e.g. a tile placed on a cell the module watches).
     It may change the module's slice and record events of its own, never push decisions
@@ -89,6 +94,9 @@ class Module:
     decisions: ClassVar[dict] = {}
     turn_end_steps: ClassVar[tuple] = ()
     setup_steps: ClassVar[tuple] = ()
+    #: ``{option: default}``: readings of unclear rules a game may choose
+    #: (``Game(..., option=True)``); the module reads them with `Game.option`.
+    option_defaults: ClassVar[dict] = {}
     #: The shipped tile sets the module plays with (`components.tile_set`); a game
     #: warns once per process when one of them is provisional.
     tile_sets: ClassVar[tuple] = ()
@@ -148,6 +156,9 @@ class Module:
 
     def take_drawn_tile(self, game, tile) -> bool:
         return False
+
+    def distribute(self, game, holder_of) -> list:
+        return []
 
     def count_bonus(self, game, name, counts) -> None:
         return None

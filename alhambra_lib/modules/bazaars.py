@@ -173,6 +173,9 @@ class Bazaars(Module):
     decisions: ClassVar[dict] = {"act": {"buy_bazaar"}}
     tile_sets = ("bazaars",)
     score_terms = ("bazaars",)
+    #: The other reading: bazaars beside the market are handed out at the end like the
+    #: market's tiles, to the strict majority holder of their currency (RULES.md §M16).
+    option_defaults = {"bazaars_distributed": False}
 
     def __init__(self):
         self.actions = {"buy_bazaar": (self._check_buy, self._do_buy)}
@@ -220,6 +223,21 @@ class Bazaars(Module):
     def beside(self, game):
         """The bazaars beside the market, in tile order (equal ones repeated)."""
         return [tile_from_list(t) for t in game.slice(self.name)["beside"]]
+
+    def distribute(self, game, holder_of):
+        """With ``bazaars_distributed``: each bazaar beside the market to the strict
+        majority holder of its currency; one with no such holder stays there."""
+        if not game.option("bazaars_distributed"):
+            return []
+        handed, kept = [], []
+        for tile in self.beside(game):
+            holder = holder_of(tile.marks[0])
+            handed.append((holder, tile, {"beside_market": True, "tile": tile.to_list(),
+                                          "currency": tile.marks[0], "to": holder}))
+            if holder is None:
+                kept.append(tile.to_list())
+        game.slice(self.name)["beside"] = kept
+        return handed
 
     # -- the market refill ----------------------------------------------------------------
 

@@ -241,6 +241,8 @@ class StreetMerchant(Module):
     turn_end_steps = (("merchant", "refill_display"), ("merchant_late", "finish_turn"))
     setup_steps = ("merchant_setup",)
     score_terms = ("street_merchant",)
+    #: The other reading: the residents score at the final scoring only (RULES.md §M12.4).
+    option_defaults = {"merchant_final_only": False}
 
     def __init__(self):
         self.actions = {"set_merchant": (self._check_set, self._do_set),
@@ -386,7 +388,10 @@ class StreetMerchant(Module):
         return counts
 
     def score(self, game, term, round_no):
-        """At every scoring: the best grouping of each player's residents (RULES.md §M12.4)."""
+        """At every scoring (with ``merchant_final_only``: the last only), the best grouping
+        of each player's residents (RULES.md §M12.4)."""
+        if round_no < 3 and game.option("merchant_final_only"):
+            return None
         points = {name: 0 for name in game.scores}  # Dirk included, with 0
         for name in game.players:
             points[name] = best_grouping(self._counts(game, name))[0]
