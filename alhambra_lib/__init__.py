@@ -14,7 +14,7 @@ Examples
 (1, 2)
 """
 
-from .errors import AlhambraError, IllegalAction, IllegalPlacement, InvalidSave
+from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take
 from .alhambra import HOLE_RULES, REASONS, Alhambra, Verdict
 from .components import (
     BUILDING_TILES,
@@ -28,6 +28,9 @@ from .components import (
     money_deck,
     place_points,
 )
+from .engine import Decision, Game
+from .errors import AlhambraError, IllegalAction, IllegalPlacement, InvalidSave
+from .modules import MODULES
 from .scoring import (
     Award,
     ScoreBreakdown,
@@ -36,9 +39,6 @@ from .scoring import (
     score_majorities,
     score_round,
 )
-from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take
-from .engine import Decision, Game
-from .modules import MODULES
 
 __version__ = "0.1.0"
 

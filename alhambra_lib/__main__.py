@@ -46,7 +46,7 @@ def parse_modules(text):
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: unknown module 'dragons': the modules are vizier, exchange, bonus_cards
-    """
+    """  # noqa: E501 (a doctest's output line)
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     for name in names:
         if name not in MODULES:
@@ -73,7 +73,8 @@ def _common_options(parser):
     parser.add_argument("--option", action="append", default=[], choices=sorted(owners),
                         metavar="NAME",
                         help="choose a module's other reading of an unclear rule (repeat for "
-                             "several): " + ", ".join(f"{o} ({m})" for o, m in sorted(owners.items())))
+                             "several): "
+                             + ", ".join(f"{o} ({m})" for o, m in sorted(owners.items())))
 
 
 def build_parser():

@@ -502,8 +502,9 @@ def take_choices(display):
     """The distinct ways to take money from `display` (a tuple of cards).
 
     One card of any value, or several money cards whose values total at most 5
-    (RULES.md §4a); an exchange card is taken alone (RULES.md §M2). Equal cards are interchangeable, so each choice is a distinct multiset, written
-    as a tuple of cards in `card_order`.
+    (RULES.md §4a); an exchange card is taken alone (RULES.md §M2). Equal cards are
+    interchangeable, so each choice is a distinct multiset, written as a tuple of cards
+    in `card_order`.
 
     Returns
     -------

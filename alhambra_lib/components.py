@@ -108,7 +108,8 @@ class Tile:
     mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if not isinstance(self.kind, str) or self.kind not in KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS:
+        if (not isinstance(self.kind, str)
+                or self.kind not in KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS):
             raise ValueError(f"unknown tile kind {self.kind!r}: expected one of {', '.join(KINDS)}"
                              f", {FOUNTAIN_KIND!r} or one of {', '.join(MODULE_KINDS)}")
         _check_marks(self.kind, self.marks)
@@ -121,7 +122,8 @@ class Tile:
             try:
                 sides = list(self.walls)
             except TypeError:
-                raise TypeError(f"walls are an iterable of side letters, got {self.walls!r}") from None
+                raise TypeError("walls are an iterable of side letters, "
+                                f"got {self.walls!r}") from None
             object.__setattr__(self, "walls", frozenset(sides))
         for side in self.walls:
             if side not in BIT:
@@ -201,7 +203,8 @@ class Card:
         if self.currency not in CURRENCIES:
             raise ValueError(f"unknown currency {self.currency!r}: expected one of "
                              f"{', '.join(CURRENCIES)}")
-        if not isinstance(self.value, int) or isinstance(self.value, bool) or not 1 <= self.value <= 9:
+        if (not isinstance(self.value, int) or isinstance(self.value, bool)
+                or not 1 <= self.value <= 9):
             raise ValueError(f"a money card's value is an integer from 1 to 9, got {self.value!r}")
 
     def __str__(self):

@@ -50,6 +50,7 @@ from matplotlib.transforms import Affine2D
 from .actions import DIRK
 from .alhambra import Alhambra
 from .components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, place_points, tile_set
+from .engine.narration import scoring_parts
 from .grid import side_segment
 from .palette import (
     CORNER_COLOURS,
@@ -68,7 +69,6 @@ from .palette import (
     SERIES_COLOURS,
     WALL_COLOUR,
 )
-from .engine.narration import scoring_parts
 from .scoring import majority_awards, score_majorities
 
 __all__ = [

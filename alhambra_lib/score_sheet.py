@@ -3,8 +3,8 @@
 Plain Python, no widgets: `alhambra_lib.widgets.ScoreKeeper` shows one, and a
 notebook or a test can use it directly. Each round is scored by
 `alhambra_lib.scoring.score_round`, the function `Game` scores with: majorities from
-the counts, wall points the wall lengths typed in (RULES.md §8.4). With two players the neutral Dirk competes for majorities and scores
-no walls (§10).
+the counts, wall points the wall lengths typed in (RULES.md §8.4). With two players the
+neutral Dirk competes for majorities and scores no walls (§10).
 
 Examples
 --------

@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from _game_helpers import play_randomly
 
 from alhambra_lib import MODULES, Game
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.scoring import TERM_ORDER
-
-from _game_helpers import play_randomly
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,17 @@ from typing import ClassVar
 import pytest
 
 from alhambra_lib import MODULES, Action, Game
-from alhambra_lib.bots import (BOTS, KNOWN_KINDS, BalancedBot, GreedyBot, RandomBot,
-                               WallBuilder, known_actions, make_bot, play)
+from alhambra_lib.bots import (
+    BOTS,
+    KNOWN_KINDS,
+    BalancedBot,
+    GreedyBot,
+    RandomBot,
+    WallBuilder,
+    known_actions,
+    make_bot,
+    play,
+)
 
 ALL = tuple(MODULES)
 NAMES = ["Ana", "Ben", "Cy", "Dana", "Eli", "Fay"]

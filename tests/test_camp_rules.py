@@ -128,7 +128,7 @@ def test_base_reasons_stay_on_the_other_sides():
     assert a.check(g("S"), (2, 1)).ok
 
 
-# -- removal and exchange ---------------------------------------------------------------------------
+# -- removal and exchange --------------------------------------------------------------------------
 
 
 def test_removal_that_would_unanchor_a_camp_is_refused():
@@ -172,7 +172,7 @@ def test_exchange_with_camps():
     assert Alhambra.from_layout(a.layout) == a
 
 
-# -- walls ------------------------------------------------------------------------------------------
+# -- walls -----------------------------------------------------------------------------------------
 
 
 def test_a_wall_behind_a_bastion_still_counts_and_camps_do_not_score_walls():
@@ -196,7 +196,7 @@ def test_a_building_placed_against_a_camp_keeps_its_wall():
     assert a.longest_wall() == longest_wall(a.layout)
 
 
-# -- whole layouts -----------------------------------------------------------------------------------
+# -- whole layouts ---------------------------------------------------------------------------------
 
 
 def test_from_layout_accepts_legal_camp_layouts_and_refuses_illegal_ones():
@@ -217,7 +217,7 @@ def test_from_layout_accepts_legal_camp_layouts_and_refuses_illegal_ones():
         assert error.value.reasons == (code,), layout
 
 
-# -- the fast paths against plain definitions ---------------------------------------------------------
+# -- the fast paths against plain definitions ------------------------------------------------------
 
 
 def plain_legal(layout, hole_rule):

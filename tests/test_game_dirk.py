@@ -3,12 +3,26 @@
 from collections import Counter
 
 import pytest
+from _game_helpers import (
+    PAV_8,
+    SER_9,
+    arranged,
+    build,
+    cards,
+    do,
+    drain_bag,
+    events_since,
+    past_rounds,
+    real_tile,
+    reload,
+    set_dirk,
+    set_hand,
+    stack_draw,
+    state,
+    types,
+)
 
 from alhambra_lib import Game, Give, IllegalAction, ScoringCard, money_deck
-
-from _game_helpers import (PAV_8, SER_9, arranged, build, cards, do, drain_bag, events_since,
-                           past_rounds, real_tile, reload, set_dirk, set_hand, stack_draw, state,
-                           types)
 
 
 @pytest.fixture

@@ -1,13 +1,29 @@
 """Scoring moments (RULES.md §8) and the end of the game (§9): triggers, distribution, round 3."""
 
 import pytest
+from _game_helpers import (
+    GARDEN_11,
+    PAV_8,
+    SER_9,
+    TOWER_12,
+    bag,
+    build,
+    card,
+    cards,
+    do,
+    drain_bag,
+    events_since,
+    real_tile,
+    reload,
+    set_display,
+    set_hand,
+    set_market,
+    stack_draw,
+    types,
+)
+from _game_helpers import arranged as arranged_game
 
 from alhambra_lib import End, Game, IllegalAction, Place, Reserve, ScoringCard, score_majorities
-
-from _game_helpers import (GARDEN_11, PAV_8, SER_9, TOWER_12, bag, build, card, cards, do,
-                           drain_bag, events_since, real_tile, reload, set_display, set_hand,
-                           set_market, stack_draw, types)
-from _game_helpers import arranged as arranged_game
 
 
 def arranged(seed=5, **options):

@@ -4,10 +4,9 @@ import json
 import random
 
 import pytest
+from _game_helpers import reload
 
 from alhambra_lib import Game, InvalidSave
-
-from _game_helpers import reload
 
 
 def play_until(game, phase, rng, limit=3000):

@@ -1,13 +1,40 @@
 """A turn (RULES.md §4, §5, §7): take, buy, exact payment, redesign, pass, and the turn end."""
 
 import pytest
+from _game_helpers import (
+    build,
+    card,
+    cards,
+    discard_draw_pile,
+    do,
+    events_since,
+    find,
+    open_tile,
+    past_rounds,
+    real_tile,
+    reload,
+    set_display,
+    set_hand,
+    set_market,
+    set_reserve,
+    stack_draw,
+    state,
+    types,
+)
 
-from alhambra_lib import (Buy, Card, End, Game, Give, IllegalAction, Place, Redesign, Reserve,
-                          ScoringCard, Take)
-
-from _game_helpers import (build, card, cards, discard_draw_pile, do, events_since, find,
-                           open_tile, past_rounds, real_tile, reload, set_display, set_hand,
-                           set_market, set_reserve, stack_draw, state, types)
+from alhambra_lib import (
+    Buy,
+    Card,
+    End,
+    Game,
+    Give,
+    IllegalAction,
+    Place,
+    Redesign,
+    Reserve,
+    ScoringCard,
+    Take,
+)
 
 GARDEN_8 = real_tile("garden", 8, "NE")
 TOWER_12 = real_tile("tower", 12, "")

@@ -6,15 +6,22 @@ view; and the three modules together with two players (Dirk).
 import random
 
 import pytest
+from _game_helpers import (
+    build,
+    cards,
+    do,
+    real_tile,
+    restore,
+    set_display,
+    set_reserve,
+    stack_draw,
+    state,
+)
 
 from alhambra_lib import BUILDING_TILES, Game, ScoringCard
 from alhambra_lib.actions import tile_order
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.modules.bonus_cards import BONUS_CARDS, BonusCard, bonus_cards_per_player
-
-from _game_helpers import (
-    build, cards, do, real_tile, restore, set_display, set_reserve, stack_draw, state,
-)
 
 GARDEN_10 = real_tile("garden", 10, "")
 TOWER_12 = real_tile("tower", 12, "")

@@ -6,6 +6,22 @@ worthless at the end.
 from collections import Counter
 
 import pytest
+from _game_helpers import (
+    GARDEN_11,
+    PAV_8,
+    SER_9,
+    TOWER_12,
+    cards,
+    discard_draw_pile,
+    do,
+    drain_bag,
+    past_rounds,
+    set_display,
+    set_hand,
+    set_market,
+    stack_draw,
+    state,
+)
 
 from alhambra_lib import Game
 from alhambra_lib.actions import Buy, Reserve, Take
@@ -13,17 +29,13 @@ from alhambra_lib.components import CURRENCIES, EXCHANGE_CARDS, ExchangeCard, ca
 from alhambra_lib.errors import IllegalAction
 from alhambra_lib.payments import payment_total
 
-from _game_helpers import (
-    GARDEN_11, PAV_8, SER_9, TOWER_12, cards, discard_draw_pile, do, drain_bag, past_rounds,
-    set_display, set_hand, set_market, stack_draw, state,
-)
-
 DD = ExchangeCard(("denar", "dirham"))
 DF = ExchangeCard(("ducat", "florin"))
 DU = ExchangeCard(("denar", "ducat"))
 
 
-def arranged(hand=(), names=("Ana", "Ben", "Cy"), seed=7, display=("9 ducat", "3 florin", "2 denar", "1 dirham")):
+def arranged(hand=(), names=("Ana", "Ben", "Cy"), seed=7,
+             display=("9 ducat", "3 florin", "2 denar", "1 dirham")):
     game = Game(list(names), seed=seed, modules=("exchange",))
     assert game.current_player == "Ana"
     game = set_market(game, [PAV_8, SER_9, GARDEN_11, TOWER_12])

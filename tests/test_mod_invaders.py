@@ -11,6 +11,26 @@ import json
 import random
 
 import pytest
+from _game_helpers import (
+    GARDEN_11,
+    PAV_8,
+    SER_9,
+    TOWER_12,
+    build,
+    cards,
+    do,
+    drain_bag,
+    past_rounds,
+    play_randomly,
+    real_tile,
+    restore,
+    set_display,
+    set_hand,
+    set_market,
+    stack_draw,
+    state,
+    types,
+)
 
 from alhambra_lib import Game, ScoringCard
 from alhambra_lib.actions import Reserve
@@ -18,14 +38,13 @@ from alhambra_lib.components import FOUNTAIN, KINDS
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import InvalidSave
 from alhambra_lib.modules.invaders import (
-    ATTACK_CARDS, SCOUTS, flanks, invasion_penalty, unprotected_sides,
+    ATTACK_CARDS,
+    SCOUTS,
+    flanks,
+    invasion_penalty,
+    unprotected_sides,
 )
 from alhambra_lib.modules.vizier import VizierBuy
-
-from _game_helpers import (
-    PAV_8, SER_9, GARDEN_11, TOWER_12, build, cards, do, drain_bag, past_rounds, play_randomly, real_tile,
-    restore, set_display, set_hand, set_market, stack_draw, state, types,
-)
 
 THREE = ["Ana", "Ben", "Cy"]
 
@@ -43,7 +62,8 @@ LAYOUT = {(0, 0): FOUNTAIN, **dict(PLACEMENTS)}
 
 # The sides each attack gets through, worked out by hand.
 UNPROTECTED = {
-    "N": [(2, 0)],                    # (1,0) faces the garden, (1,1) has its wall, (0,-1) the fountain
+    "N": [(2, 0)],                    # (1,0) faces the garden, (1,1) has its wall,
+                                      # (0,-1) the fountain
     "E": [(0, -1), (1, 1)],           # (1,0) faces the tower, the tower has its wall
     "S": [(0, -1), (1, 0), (2, 0)],   # (1,1) stands on the pavilion
     "W": [(1, 1)],                    # (0,-1) has its wall, (1,0) and (2,0) face built cells

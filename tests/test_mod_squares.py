@@ -15,20 +15,31 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from _game_helpers import (
+    GARDEN_11,
+    PAV_8,
+    SER_9,
+    TOWER_12,
+    build,
+    cards,
+    do,
+    real_tile,
+    restore,
+    set_display,
+    set_hand,
+    set_market,
+    stack_draw,
+    state,
+    types,
+)
 
-from alhambra_lib import MODULES, Game, ScoringCard
-from alhambra_lib import components
+from alhambra_lib import MODULES, Game, ScoringCard, components
 from alhambra_lib.actions import DIRK, Give, Place, Reserve, action_from_dict
 from alhambra_lib.components import KINDS, ProvisionalDataWarning, Tile, tile_set
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.squares import HUT_LIMIT, TakeHut, hut_bonus, huts
 from alhambra_lib.replay import replay
-
-from _game_helpers import (
-    PAV_8, SER_9, GARDEN_11, TOWER_12, build, cards, do, real_tile, restore, set_display,
-    set_hand, set_market, stack_draw, state, types,
-)
 
 pytestmark = pytest.mark.filterwarnings("ignore::alhambra_lib.components.ProvisionalDataWarning")
 

@@ -11,22 +11,42 @@ import random
 from functools import cache
 
 import pytest
+from _game_helpers import (
+    GARDEN_11,
+    PAV_8,
+    SER_9,
+    TOWER_12,
+    build,
+    cards,
+    do,
+    drain_bag,
+    play_randomly,
+    real_tile,
+    restore,
+    set_display,
+    set_hand,
+    set_market,
+    set_reserve,
+    stack_draw,
+    state,
+    types,
+)
 
 from alhambra_lib import Game, ScoringCard
 from alhambra_lib.actions import DIRK, Redesign, action_from_dict, tile_from_list, tile_order
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.street_merchant import (
-    COLOURS, KeepCitizens, PlaceMerchant, SetMerchant, SwapCitizen, TakeCitizen, best_grouping,
+    COLOURS,
+    KeepCitizens,
+    PlaceMerchant,
+    SetMerchant,
+    SwapCitizen,
+    TakeCitizen,
+    best_grouping,
     set_points,
 )
 from alhambra_lib.replay import replay
-
-from _game_helpers import (
-    GARDEN_11, PAV_8, SER_9, TOWER_12, build, cards, do, drain_bag, play_randomly, real_tile,
-    restore,
-    set_display, set_hand, set_market, set_reserve, stack_draw, state, types,
-)
 
 THREE = ["Ana", "Ben", "Cy"]
 MOD = "street_merchant"
@@ -110,8 +130,8 @@ def test_setup_three_of_six_on_the_disc_the_rest_to_the_supply():
                                       "hand": [], "todo": None}
     assert slice_["discs"]["Cy"]["citizens"] == ["pavilion", "seraglio", "garden"]  # colour order
     # supply: 4 each + the three unchosen of each player
-    assert slice_["supply"] == {"pavilion": 5, "seraglio": 4, "arcades": 6, "chambers": 6, "garden": 6,
-                                "tower": 6}
+    assert slice_["supply"] == {"pavilion": 5, "seraglio": 4, "arcades": 6, "chambers": 6,
+                                "garden": 6, "tower": 6}
     assert game.census()["citizen"] == 42
     assert types(game.events)[-5:] == ["set_merchant", "set_merchant", "set_merchant",
                                        "merchant_supply", "turn"]
@@ -158,7 +178,8 @@ def test_a_matching_citizen_moves_in_and_a_new_one_of_any_colour_is_taken():
     """Decision ``merchant`` after a match (action ``take_citizen``): the blue citizen moves
     onto the 8-pavilion built on the disc's cell; at the turn end Ana takes any colour from
     the supply, then puts the disc back (``place_merchant``)."""
-    game = arranged({"Ana": (("pavilion", "seraglio", "garden"), (1, 0))}, hands={"Ana": ["8 denar"]})
+    game = arranged({"Ana": (("pavilion", "seraglio", "garden"), (1, 0))},
+                    hands={"Ana": ["8 denar"]})
     supply = merchant(game)["supply"]
     do(game, "buy 8-pavilion from denar square paying 8 (exact)")
     do(game, "end")
@@ -185,7 +206,8 @@ def test_a_matching_citizen_moves_in_and_a_new_one_of_any_colour_is_taken():
 def test_no_match_allows_a_swap_with_the_supply():
     """Decision ``merchant`` without a match (action ``swap_citizen``): the 9-seraglio is
     red, the disc has none; Ana swaps her blue citizen for a red one of the supply."""
-    game = arranged({"Ana": (("pavilion", "arcades", "garden"), (1, 0))}, hands={"Ana": ["9 dirham"]})
+    game = arranged({"Ana": (("pavilion", "arcades", "garden"), (1, 0))},
+                    hands={"Ana": ["9 dirham"]})
     supply = merchant(game)["supply"]
     do(game, "buy 9-seraglio from dirham square paying 9 (exact)")
     do(game, "end")
@@ -193,7 +215,8 @@ def test_no_match_allows_a_swap_with_the_supply():
     assert game.events[-1]["type"] == "merchant_lifted" and game.events[-1]["resident"] is None
     legal = game.legal_actions()
     assert legal[-1] == KeepCitizens() and len(legal) == 3 * 5 + 1
-    assert SwapCitizen(("pavilion", "seraglio")) in legal and SwapCitizen(("seraglio", "pavilion")) not in legal
+    assert SwapCitizen(("pavilion", "seraglio")) in legal
+    assert SwapCitizen(("seraglio", "pavilion")) not in legal
     with pytest.raises(IllegalAction):
         game.apply(TakeCitizen("seraglio"))  # a new citizen only after a resident moved in
     game.apply(SwapCitizen(("pavilion", "seraglio")))
@@ -208,7 +231,8 @@ def test_no_match_allows_a_swap_with_the_supply():
 
 def test_no_match_and_the_swap_declined():
     """Decision ``merchant`` without a match (action ``keep_citizens``): nothing moves."""
-    game = arranged({"Ana": (("pavilion", "arcades", "garden"), (1, 0))}, hands={"Ana": ["9 dirham"]})
+    game = arranged({"Ana": (("pavilion", "arcades", "garden"), (1, 0))},
+                    hands={"Ana": ["9 dirham"]})
     before = merchant(game)
     do(game, "buy 9-seraglio from dirham square paying 9 (exact)")
     do(game, "end")
@@ -227,7 +251,8 @@ def test_disc_put_back_on_an_empty_cell_next_to_the_alhambra_at_the_turn_end():
     """Decision ``merchant`` (action ``place_merchant``): only the empty cells next to the
     Alhambra are offered; a far or a built cell is refused. It comes before the display is
     refilled (RULES.md §M0.4 step 4)."""
-    game = arranged({"Ana": (("pavilion", "arcades", "garden"), (1, 0))}, hands={"Ana": ["9 dirham"]})
+    game = arranged({"Ana": (("pavilion", "arcades", "garden"), (1, 0))},
+                    hands={"Ana": ["9 dirham"]})
     do(game, "buy 9-seraglio from dirham square paying 9 (exact)")
     do(game, "end")
     do(game, "place 9-seraglio at (1, 0)")
@@ -267,7 +292,8 @@ def test_a_tile_from_the_reserve_lifts_the_disc_too():
 def test_a_tile_elsewhere_leaves_the_disc_and_a_removal_does_not_move_it():
     """Only a tile on the disc's own cell lifts it. Decision (RULES.md §M12): a disc left
     with no Alhambra neighbour by a redesign stays where it is."""
-    game = arranged({"Ana": (("pavilion", "seraglio", "garden"), (0, 1))}, hands={"Ana": ["8 denar"]})
+    game = arranged({"Ana": (("pavilion", "seraglio", "garden"), (0, 1))},
+                    hands={"Ana": ["8 denar"]})
     game = build(game, "Ana", [((1, 0), SER_9)])
     data = state(game)
     data["modules_state"][MOD]["discs"]["Ana"]["pos"] = [2, 0]
@@ -379,7 +405,8 @@ def test_set_points_are_the_triangle_numbers():
     ({c: 1 for c in COLOURS}, 21, [COLOURS]),
     ({"pavilion": 2, "seraglio": 1}, 4, [("pavilion", "seraglio"), ("pavilion",)]),
     # uneven: one big set and two singles (8) beats two pairs and a single (3+3+1=7)
-    ({"pavilion": 3, "seraglio": 1, "arcades": 1}, 8, [("pavilion", "seraglio", "arcades"), ("pavilion",), ("pavilion",)]),
+    ({"pavilion": 3, "seraglio": 1, "arcades": 1}, 8,
+     [("pavilion", "seraglio", "arcades"), ("pavilion",), ("pavilion",)]),
     # balanced sets (6+6=12) lose to the layering (10+3=13)
     ({"pavilion": 2, "seraglio": 2, "arcades": 1, "chambers": 1}, 13,
      [("pavilion", "seraglio", "arcades", "chambers"), ("pavilion", "seraglio")]),
@@ -441,11 +468,12 @@ def test_every_scoring_has_the_part_even_when_zero_and_dirk_scores_nothing():
         assert event["parts"][MOD][DIRK] == 0
 
 
-# -- saves -------------------------------------------------------------------------------------------
+# -- saves -----------------------------------------------------------------------------------------
 
 
 def _to_take_decision():
-    game = arranged({"Ana": (("pavilion", "seraglio", "garden"), (1, 0))}, hands={"Ana": ["8 denar"]})
+    game = arranged({"Ana": (("pavilion", "seraglio", "garden"), (1, 0))},
+                    hands={"Ana": ["8 denar"]})
     do(game, "buy 8-pavilion from denar square paying 8 (exact)")
     do(game, "end")
     do(game, "place 8-pavilion at (1, 0)")
@@ -498,7 +526,7 @@ def test_a_malformed_slice_is_an_invalid_save(change):
         Game.from_json(json.dumps(data))
 
 
-# -- whole games ------------------------------------------------------------------------------------
+# -- whole games -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

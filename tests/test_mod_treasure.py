@@ -369,7 +369,8 @@ def test_a_low_bag_leaves_the_room_empty_and_no_room_is_refilled_any_more():
     game.apply(BuyChests(3, cards("8 dirham")))  # Ben: nobody can place brown
     assert "chests_to_bag" in types(since(game, n))
     ts = game.slice("treasure")
-    assert len(ts["bag"]) == 7 and ts["rooms"][2] == [] and "chest_room" not in types(since(game, n))
+    assert len(ts["bag"]) == 7 and ts["rooms"][2] == []
+    assert "chest_room" not in types(since(game, n))
 
 
 def test_leftovers_return_before_the_refill_so_they_may_refill_the_room():

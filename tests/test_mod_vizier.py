@@ -6,16 +6,26 @@ tokens through ``modules_state.vizier``.
 """
 
 import pytest
+from _game_helpers import (
+    GARDEN_11,
+    PAV_8,
+    SER_9,
+    TOWER_12,
+    cards,
+    do,
+    drain_bag,
+    restore,
+    set_display,
+    set_hand,
+    set_market,
+    state,
+    types,
+)
 
 from alhambra_lib import Game
 from alhambra_lib.actions import Decline, Give, Place, Reserve
 from alhambra_lib.errors import IllegalAction
 from alhambra_lib.modules.vizier import VizierBuy, Wake
-
-from _game_helpers import (
-    GARDEN_11, PAV_8, SER_9, TOWER_12, cards, do, drain_bag, restore, set_display, set_hand,
-    set_market, state, types,
-)
 
 THREE = ["Ana", "Ben", "Cy"]
 
@@ -80,7 +90,8 @@ def test_nobody_able_to_pay_exactly_means_no_window():
 
 def test_options_in_the_window_are_exact_purchases_and_decline():
     """Decision ``vizier``: the legal actions are the exact `VizierBuy`s and `Decline`."""
-    game = arranged(hands={"Ana": ["1 denar"], "Ben": ["8 denar", "9 denar", "4 dirham", "5 dirham"]})
+    game = arranged(hands={"Ana": ["1 denar"],
+                           "Ben": ["8 denar", "9 denar", "4 dirham", "5 dirham"]})
     do(game, "take 9 ducat")
     assert game.decision.kind == "vizier" and game.current_player == "Ben"
     legal = game.legal_actions()
@@ -174,7 +185,8 @@ def test_wake_only_when_asleep():
 
 def test_wake_ends_the_action_part():
     """Decision ``act``: `Wake` is terminal; the turn end follows, then Ben's turn."""
-    game = asleep(arranged(hands={"Ana": ["1 denar"], "Ben": ["1 denar"], "Cy": ["1 denar"]}), "Ana")
+    game = asleep(arranged(hands={"Ana": ["1 denar"], "Ben": ["1 denar"], "Cy": ["1 denar"]}),
+                  "Ana")
     n = len(game.events)
     game.apply(Wake())
     assert game.events[n] == {"type": "wake", "player": "Ana"}
@@ -196,7 +208,8 @@ def test_wake_after_an_exact_purchase_ends_the_action_part():
 
 def test_a_sleeping_vizier_is_not_asked_in_the_window():
     """Decision ``vizier``: Cy is asleep, so only Ben is asked."""
-    game = asleep(arranged(hands={"Ana": ["1 denar"], "Ben": ["9 dirham"], "Cy": ["8 denar"]}), "Cy")
+    game = asleep(arranged(hands={"Ana": ["1 denar"], "Ben": ["9 dirham"], "Cy": ["8 denar"]}),
+                  "Cy")
     do(game, "take 9 ducat")
     assert asked(game) == ["Ben"]
 

@@ -7,8 +7,16 @@ from functools import partial
 import pytest
 
 from alhambra_lib import Game
-from alhambra_lib.bots import (BalancedBot, Bot, GreedyBot, MajorityHunter, StrategicBot,
-                               WallBuilder, Weights, play)
+from alhambra_lib.bots import (
+    BalancedBot,
+    Bot,
+    GreedyBot,
+    MajorityHunter,
+    StrategicBot,
+    WallBuilder,
+    Weights,
+    play,
+)
 from alhambra_lib.bots.strategic import FEATURES
 
 try:

@@ -8,14 +8,18 @@ from functools import partial
 
 import pandas as pd
 import pytest
+from _game_helpers import set_final_scores
 
 from alhambra_lib import Game
 from alhambra_lib.__main__ import main
-from alhambra_lib.analysis.tournaments import (BOT_NAMES, _rows, final_position, tournament,
-                                              wall_by_turn)
+from alhambra_lib.analysis.tournaments import (
+    BOT_NAMES,
+    _rows,
+    final_position,
+    tournament,
+    wall_by_turn,
+)
 from alhambra_lib.bots import GreedyBot, RandomBot, WallBuilder, play
-
-from _game_helpers import set_final_scores
 
 BOTS = ["wall", "greedy", "random"]
 

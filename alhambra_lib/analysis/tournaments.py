@@ -73,11 +73,11 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from ..components import ROUNDS
 from ..actions import tile_from_list, tile_order
 from ..alhambra import Alhambra
 from ..bots import BOTS, play
 from ..bots.registry import bot_factory, make_bot
+from ..components import ROUNDS
 from ..engine.narration import scoring_parts
 from ..game import Game
 from ..scoring import BASE_TERMS
@@ -186,7 +186,8 @@ def _rows(game, index, game_seed, labels):
         row = {
             "game": index, "seat": seat, "player": name, "bot": labels[seat],
             "players": len(game.players), "game_seed": game_seed,
-            "modules": ",".join(game.modules), "started": name == game.start_player, "score": scores[name],
+            "modules": ",".join(game.modules), "started": name == game.start_player,
+            "score": scores[name],
             "rank": 1 + sum(scores[p] > scores[name] for p in game.players),
             "win": name in game.winners,
         }

@@ -18,8 +18,8 @@ Examples
 from .base import KNOWN_KINDS, Bot, known_actions, play
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .strategic import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
 from .registry import BOTS, make_bot
+from .strategic import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "play", "StrategicBot", "Weights", "WallBuilder",
            "MajorityHunter", "BalancedBot", "BOTS", "make_bot", "KNOWN_KINDS", "known_actions"]

@@ -90,5 +90,6 @@ def composition(config, modules=None, rng=None) -> Composition:
         bag += module.bag_tiles(config)
         others += module.other_tiles(config)
         totals.update(module.totals(config))
-    return Composition(tuple(money), MappingProxyType({p: tuple(inserts[p]) for p in sorted(inserts)}),
+    return Composition(tuple(money),
+                       MappingProxyType({p: tuple(inserts[p]) for p in sorted(inserts)}),
                        tuple(bag), tuple(others), MappingProxyType(totals))

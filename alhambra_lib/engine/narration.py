@@ -95,12 +95,15 @@ def _winners_text(e):
 #: event type -> (required fields, sentence).
 _EVENTS = {
     "setup": (("players", "dirk", "options"),
-              lambda e: f"new game: {', '.join(e['players'])}" + (f" and {DIRK}" if e["dirk"] else "")
+              lambda e: f"new game: {', '.join(e['players'])}"
+              + (f" and {DIRK}" if e["dirk"] else "")
               + (f", with {', '.join(e['modules'])}" if e.get("modules") else "")),
-    "draw_tile": (("square", "tile"), lambda e: f"market square {e['square']}: {tile_text(e['tile'])}"),
+    "draw_tile": (("square", "tile"),
+                  lambda e: f"market square {e['square']}: {tile_text(e['tile'])}"),
     "dirk_gift": (("after", "tiles"), lambda e: f"{DIRK} receives ({e['after']}): "
                   + (", ".join(map(tile_text, e["tiles"])) or "nothing")),
-    "starting_money": (("player", "cards"), lambda e: f"{e['player']} gets {_cards_text(e['cards'])}"),
+    "starting_money": (("player", "cards"),
+                       lambda e: f"{e['player']} gets {_cards_text(e['cards'])}"),
     "start_player": (("player", "cards", "total"),
                      lambda e: f"{e['player']} starts ({e['cards']} cards worth {e['total']})"),
     "draw_pile": (("piles",), lambda e: f"draw pile built from piles of {e['piles']}"),
@@ -177,4 +180,6 @@ def describe_event(event):
     if not entry:
         return str(event)
     line = entry[1](event)
-    return _second_person(line) if event.get("player") == "You" and line.startswith("You ") else line
+    if event.get("player") == "You" and line.startswith("You "):
+        return _second_person(line)
+    return line

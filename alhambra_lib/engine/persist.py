@@ -175,7 +175,8 @@ class _Loader:
             self.keys(data, _V1_KEYS)
             return _upgrade_v1(data, self)
         if version != SAVE_VERSION:
-            self.fail(f"unknown version {_short(version)} (this library reads 1 and {SAVE_VERSION})")
+            self.fail(f"unknown version {_short(version)} "
+                      f"(this library reads 1 and {SAVE_VERSION})")
         self.keys(data, _KEYS)
         return data
 
@@ -292,7 +293,8 @@ class _Loader:
         expected = box.cards()
         if held != expected:
             self.fail(f"the cards are not the {sum(expected.values())} of the game "
-                      f"(missing {_names(expected - held)}, extra or unknown {_names(held - expected)})")
+                      f"(missing {_names(expected - held)}, "
+                      f"extra or unknown {_names(held - expected)})")
     def tiles_held(self, game, layouts, box):
         """The tiles outside the modules' slices, refused at once when they are more than
         the game has: no Alhambra is built from a hand-made layout of thousands of tiles."""
@@ -320,7 +322,8 @@ class _Loader:
         expected = box.tiles()
         if found != expected:
             self.fail(f"the tiles are not the {sum(expected.values())} of the game (missing "
-                      f"{_names(expected - found, repr)}, extra or unknown {_names(found - expected, repr)})")
+                      f"{_names(expected - found, repr)}, "
+                      f"extra or unknown {_names(found - expected, repr)})")
 
     def alhambras(self, game, layouts):
         for p, layout in layouts.items():
@@ -457,7 +460,8 @@ class _Loader:
             self.fail("a scoring event lacks the points of every competitor")
         parts = event.get("parts", {})
         if not isinstance(parts, dict) or not all(
-                isinstance(v, dict) and set(v) == set(totals) and all(type(x) is int for x in v.values())
+                isinstance(v, dict) and set(v) == set(totals)
+                and all(type(x) is int for x in v.values())
                 for v in parts.values()):
             self.fail("a scoring event's parts are {term: {competitor: points}}")
         for name in totals:

@@ -498,7 +498,8 @@ class StreetMerchant(Module):
     def _disc(self, game, action, todo):
         disc = game.slice(self.name)["discs"][game.current_player]
         if disc["todo"] != todo:
-            game.refuse(action, f"the disc is not waiting for that (now: {disc['todo'] or 'nothing'})")
+            game.refuse(action, "the disc is not waiting for that "
+                                f"(now: {disc['todo'] or 'nothing'})")
         return disc
 
     def _check_set(self, game, action):
@@ -601,7 +602,8 @@ register_events({
                                   f"{_supply_text(e['supply'])}"),
     "merchant_lifted": (("player", "tile", "pos", "resident", "final"), _lifted_text),
     "take_citizen": (("player", "colour"),
-                     lambda e: f"{e['player']} takes a {_names([e['colour']])} citizen onto the disc"),
+                     lambda e: f"{e['player']} takes a {_names([e['colour']])} citizen "
+                               "onto the disc"),
     "swap_citizen": (("player", "colours"),
                      lambda e: f"{e['player']} swaps the {_names(e['colours'][:1])} citizen of "
                                f"the disc for a {_names(e['colours'][1:])} one from the supply"),

@@ -175,7 +175,8 @@ class GameTable(WidgetBase):
                  *(" + ".join(str(p.get(t, {}).get(n, 0)) for t in terms) for n in names)]
                 for e, p in zip(rounds, parts)]
         rows.append(["total", *(self.game.scores[n] for n in names)])
-        self.scoring.value = (f"<b>Scoring rounds</b> ({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
+        self.scoring.value = ("<b>Scoring rounds</b> "
+                              f"({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
                               + table_html(["", *names], rows))
         if len(rounds) != self._scorings_shown:
             self._scorings_shown = len(rounds)
