@@ -107,3 +107,13 @@ def test_option_chooses_a_modules_reading_and_is_refused_without_its_module(caps
               "--option", "merchant_final_only"])
     with pytest.raises(SystemExit):
         main(["play", "--option", "dragons"])
+
+
+def test_the_command_line_modules_examples_run():
+    """pytest's --doctest-modules skips __main__.py, so its Examples are run here."""
+    import doctest
+
+    import alhambra_lib.__main__ as cli
+
+    result = doctest.testmod(cli, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
