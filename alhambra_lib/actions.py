@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -134,7 +135,16 @@ def tile_from_list(data):
     """
     if not isinstance(data, list) or len(data) < 3 or not isinstance(data[2], str):
         raise ValueError(f"a tile is written [kind, price, walls, *marks], got {data!r}")
+    if all(type(x) in (str, int) for x in data):  # the common case: read once, then shared
+        return _tile_of(tuple(data))
     return Tile(data[0], data[1], data[2], tuple(data[3:]))
+
+
+@lru_cache(maxsize=4096)
+def _tile_of(key):
+    # Module slices keep tiles as JSON lists, read again at every query: tiles are
+    # values, so equal lists can share one.
+    return Tile(key[0], key[1], key[2], key[3:])
 
 
 def _pos_from_list(data):

@@ -18,12 +18,30 @@ Examples
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Buy, card_order
 from ..components import EXCHANGE_CARDS, Card, ExchangeCard
 from ..payments import minimal_card_payments
 from .base import Module
 
 __all__ = ["Exchange"]
+
+
+@lru_cache(maxsize=4096)
+def _exchange_buys(hand, market):
+    """The exchange payments of a hand for a market (both tuples: the same hand and market
+    come up again and again in a window or a turn)."""
+    actions = []
+    for card in sorted(set(c for c in hand if isinstance(c, ExchangeCard)), key=card_order):
+        money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
+        for square, (currency, tile) in enumerate(market, start=1):
+            if tile is None or currency not in card.currencies:
+                continue
+            for payment in minimal_card_payments(money, tile.price):
+                if any(c.currency != currency for c in payment):
+                    actions.append(Buy(square, tile, payment + (card,)))
+    return tuple(actions)
 
 
 class Exchange(Module):
@@ -45,16 +63,9 @@ class Exchange(Module):
     def payment_sources(self, game, player):
         """The minimal payments that need an exchange card: each uses its other currency."""
         hand = game.hand(player)
-        actions = []
-        for card in sorted(set(c for c in hand if isinstance(c, ExchangeCard)), key=card_order):
-            money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
-            for square, (currency, tile) in enumerate(game.market, start=1):
-                if tile is None or currency not in card.currencies:
-                    continue
-                for payment in minimal_card_payments(money, tile.price):
-                    if any(c.currency != currency for c in payment):
-                        actions.append(Buy(square, tile, payment + (card,)))
-        return actions
+        if not any(isinstance(c, ExchangeCard) for c in hand):
+            return []
+        return list(_exchange_buys(hand, game.market))
 
     def check_buy(self, game, action):
         exchanges = [c for c in action.cards if isinstance(c, ExchangeCard)]
