@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import random
 
-from ..actions import ACTION_KINDS
-from .base import known_actions
+from .base import KNOWN_KINDS, known_actions
 
 __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly at random among the legal actions of the registered kinds.
+    """Chooses uniformly at random among the legal actions of the kinds it knows.
 
-    It knows every kind the game has registered (`actions.ACTION_KINDS`: the base
-    game's and those of every module built, huts, bazaars, chests and the street
-    merchant's included); an action of another kind is left out, and when every legal
-    action is of an unknown kind it takes the first.
+    It knows `KNOWN_KINDS` (the base game's and the vizier's); an action of another
+    kind is left out, and when every legal action is of an unknown kind it takes the
+    first.
 
     Parameters
     ----------
@@ -36,9 +34,9 @@ class RandomBot:
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, view, legal_actions):
-        """Return a uniformly random legal action (of a registered kind)."""
-        known = known_actions(legal_actions, ACTION_KINDS)
-        if len(known) == 1 and known[0].kind not in ACTION_KINDS:
+        """Return a uniformly random legal action (of a known kind)."""
+        known = known_actions(legal_actions, KNOWN_KINDS)
+        if len(known) == 1 and known[0].kind not in KNOWN_KINDS:
             return known[0]
         return self._rng.choice(known)
 

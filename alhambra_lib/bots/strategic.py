@@ -16,9 +16,6 @@ weight from its `Weights` and picks the action with the highest sum. The feature
 ``compact``     sides shared by two built cells (a compact Alhambra keeps cells open)
 ``vizier``      1 while one's vizier is awake (Mega Box M1): waking it gains one,
                 a vizier's purchase spends it
-``module_points`` points a module's tile scores by itself: a bazaar's n x k at its
-                cell (M16, final scoring), a camp's line points (M8) in the rounds
-                to come
 =============== =================================================================
 
 Majorities and walls count the *next* scoring round at full value and each later
@@ -29,7 +26,7 @@ takes it).
 `WallBuilder`, `MajorityHunter` and `BalancedBot` are the same class with different
 preset weights (the others are the `Weights` defaults: ``tile`` 1, ``exact_payment``
 3, ``money`` 0.2, ``buying_power`` 1, ``reserve`` 1, ``compact`` 0.2, ``vizier`` 2,
-``module_points`` 1, ``future`` 0.5):
+``future`` 0.5):
 
 =============== =========== ============== ===========
 weight          WallBuilder MajorityHunter BalancedBot
@@ -46,42 +43,17 @@ Any weight can be overridden, so a notebook can sweep them::
     WallBuilder(wall=3.0)
     BalancedBot(weights=Weights(wall=1.5, first_place=0.8))
 
-The bots import only the standard library, the core and the modules' scoring
-functions. They keep no state: the choice is a function of the view and the legal
-actions, ties going to the first action in the game's canonical order.
+The bots import only the standard library and the core. They keep no state: the
+choice is a function of the view and the legal actions, ties going to the first
+action in the game's canonical order.
 
 Modules: a `VizierBuy` is judged like a purchase (with no exact-payment bonus, since it
 grants no action, and the vizier spent); `Decline` and ``end`` change nothing, so a
 window is declined when no purchase scores above zero; `Wake` gains the ``vizier``
 feature and ends the actions like taking money does. Exchange cards count towards
-``buying_power`` (they join two currencies) and add nothing to ``money``.
-
-- Squares (M4): the majority counts include every Alhambra's hut bonus. `TakeHut`
-  is judged on the best legal cell for the hut now: the majority points
-  (``first_place``, ``lower_place``) its bonus adds to its colour there, the ``wall``
-  and ``compact`` changes (``reserve`` when no cell takes it); like taking money it
-  ends the actions, so it wins when that beats the best take. Placing a hut weighs
-  the same majority points on its cell.
-- Bazaars (M16): `BuyBazaar` is a purchase paid exactly (``exact_payment``, ``money``,
-  ``buying_power``) of a tile worth ``module_points`` n x k at its best legal cell
-  now, with its wall and compact changes (``reserve`` and half the points when it
-  must wait on the reserve); placing one weighs n x k on its cell.
-- Treasure (M13): `BuyChests` changes ``money`` and ``buying_power`` (it ends the
-  actions and grants none), and ``first_place`` / ``lower_place`` by the chest
-  majority (7; 14, 7; 22, 14, 7, discounted like the buildings' majorities) of the
-  chests of the room it could set on its own buildings now, and of those passed on
-  that its rivals could set (`chest_handout`); a room none of whose chests it could
-  set changes no majority. `PlaceChest` changes
-  nothing: the first is taken.
-- Camps (M8): a camp bought or placed adds ``module_points``, its camp-line points
-  per scoring at the cell times the rounds to come (discounted), besides its wall.
-- Street Merchant (M12): the decision ``merchant`` is left to the simple rule of
-  `alhambra_lib.bots.base.merchant_choice` (citizens of the colours built most and on
-  the market, the disc where those tiles fit); its actions change no feature.
-- ``tile`` counts buildings only: a hut, bazaar or camp adds none.
-
-An action of a kind the bots do not know is left out; when every legal action is of an
-unknown kind they take the first.
+``buying_power`` (they join two currencies) and add nothing to ``money``. An action
+of a kind the bots do not know is left out; when every legal action is of an unknown
+kind they take the first.
 
 Examples
 --------
@@ -110,18 +82,7 @@ from ..payments import payment_total
 from ..grid import side_neighbours
 from ..scoring import majority_awards
 from ..walls import WallGraph
-from .base import (
-    MERCHANT_KINDS,
-    bazaar_points_at,
-    camp_gain_at,
-    chest_counts,
-    chest_counts_after,
-    chest_places,
-    hut_bonus_at,
-    known_actions,
-    merchant_choice,
-    module_counts,
-)
+from .base import known_actions
 
 __all__ = [
     "Weights",
@@ -161,7 +122,6 @@ class Weights:
     reserve: float = 1.0
     compact: float = 0.2
     vizier: float = 2.0
-    module_points: float = 1.0
     future: float = 0.5
 
     def __post_init__(self):
@@ -242,8 +202,6 @@ class StrategicBot:
         actions = known_actions(legal_actions, _HANDLERS)
         if actions[0].kind not in _HANDLERS:
             return actions[0]
-        if actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
-            return merchant_choice(view, actions)
         position = _Position(view, self.weights)
         best, best_score = None, None
         for action in actions:
@@ -281,9 +239,7 @@ class BalancedBot(StrategicBot):
 
 #: action kind -> the `_Position` method judging it; other kinds are left out.
 _HANDLERS = {kind: "_" + kind for kind in ("take", "buy", "end", "place", "reserve", "give",
-                                           "redesign", "vizier", "decline", "wake",
-                                           "take_hut", "buy_bazaar", "buy_chests",
-                                           "place_chest", *sorted(MERCHANT_KINDS))}
+                                           "redesign", "vizier", "decline", "wake")}
 
 
 # -- majorities --------------------------------------------------------------------------
@@ -321,12 +277,12 @@ class _Position:
         self.round_weight = sum(d for _, d in self.rounds)
         self.weights = weights
         self.layout = dict(view.layouts[me])
-        self.counts = module_counts(view, me)
+        self.counts = view.counts(me)
         for tile in view.to_place:  # bought this turn: about to be built
             if tile.is_building:
                 self.counts[tile.kind] += 1
         rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
-        self.rival_counts = {name: module_counts(view, name) for name in rivals}
+        self.rival_counts = {name: view.counts(name) for name in rivals}
         self.values = {c: [] for c in CURRENCIES}
         self.exchanges = []  # the exchange cards in hand (Mega Box M2)
         for card in view.hand:  # highest value first, as minimal_payments wants
@@ -337,7 +293,6 @@ class _Position:
         self._walls = self._wall_now = None
         self._alhambra = None
         self._spots = {}
-        self._chests = {}
 
     # features of the position
 
@@ -408,57 +363,19 @@ class _Position:
         return sum(n in self.layout for n in side_neighbours(cell))
 
     def _best_spot(self, tile):
-        """(wall change, compact change, module changes) of the best cell for a tile just
-        bought or taken, or None; the module changes are those of `_module_tile` (empty
-        for a building)."""
+        """(wall change, compact change) of the best cell for a tile just bought, or None."""
         if tile not in self._spots:
+            if self._alhambra is None:
+                self._alhambra = self.view.alhambra(self.view.player)
             w, best = self.weights, None
-            for cell in sorted(self._legal(tile)):
+            for cell in sorted(self._alhambra.legal_positions(tile)):
                 wall = self._wall_change(add=(tile, cell))
                 compact = self._neighbours(cell)
                 value = w.wall * wall * self.round_weight + w.compact * compact
-                extra = {}
-                if not tile.is_building:
-                    extra = self._module_tile(tile, cell)
-                    value += sum(getattr(w, name) * v for name, v in extra.items())
                 if best is None or value > best[0]:
-                    best = (value, wall, compact, extra)
+                    best = (value, wall, compact)
             self._spots[tile] = None if best is None else best[1:]
         return self._spots[tile]
-
-    def _legal(self, tile):
-        if self._alhambra is None:
-            self._alhambra = self.view.alhambra(self.view.player)
-        return self._alhambra.legal_positions(tile)
-
-    def _module_tile(self, tile, cell, sign=1):
-        """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself
-        (`sign` -1: taken away from it, the layout without it)."""
-        if tile.kind == "hut":
-            bonus = hut_bonus_at(self.layout, cell, tile)
-            if not bonus:
-                return {}
-            first, lower = self._majority_change(tile.marks[0], sign * bonus)
-            return {"first_place": first, "lower_place": lower}
-        if tile.kind == "bazaar":
-            return {"module_points": sign * bazaar_points_at(self.layout, cell, tile)}
-        if tile.kind == "camp":
-            return {"module_points": sign * camp_gain_at(self.layout, cell, tile)
-                    * self.round_weight}
-        return {}
-
-    def _module_change(self, tile, change, cell=None, sign=1):
-        """Add `_module_tile`'s changes for `tile` on `cell` to `change`."""
-        if tile.is_building or cell is None:
-            return
-        layout = self.layout
-        if sign < 0:  # judged on the layout without it
-            self.layout = {c: t for c, t in layout.items() if c != cell}
-        try:
-            for name, value in self._module_tile(tile, cell, sign).items():
-                change[name] += value
-        finally:
-            self.layout = layout
 
     # what an action changes
 
@@ -508,62 +425,6 @@ class _Position:
     def _wake(self, action, change):
         change["vizier"] = 1
 
-    def _take_hut(self, action, change):
-        """A hut taken (M4): built on its best cell at the turn end, or reserved."""
-        hut = self.view.modules["squares"]["up"].get(action.colour)
-        if hut is not None:
-            self._build(hut, change)
-
-    def _buy_bazaar(self, action, change):
-        """A bazaar bought (M16): paid exactly beside the market, built like a tile."""
-        self._pay(action.cards, self.view.market, change)
-        change["exact_payment"] = 1
-        self._build(action.bazaar, change)
-        if change["reserve"]:  # it waits on the reserve: half its best points now
-            frontier = self._legal_frontier()
-            change["module_points"] = max(
-                (bazaar_points_at(self.layout, c, action.bazaar) for c in frontier),
-                default=0) / 2
-
-    def _legal_frontier(self):
-        if self._alhambra is None:
-            self._alhambra = self.view.alhambra(self.view.player)
-        return sorted(self._alhambra.frontier())
-
-    def _buy_chests(self, action, change):
-        """A room's chests bought (M13): the chest majority of those placeable now."""
-        self._pay(action.cards, self.view.market, change)
-        if action.room not in self._chests:
-            self._chests[action.room] = self._chest_change(action.room)
-        change["first_place"], change["lower_place"] = self._chests[action.room]
-
-    def _chest_change(self, room):
-        after = chest_counts_after(self.view, room)
-        if after is None:
-            return 0.0, 0.0
-        counts = chest_counts(self.view)
-        me = self.view.player
-        first = lower = 0.0
-        for round_no, discount in self.rounds:
-            f0, low0 = chest_places(counts, me, round_no)
-            f1, low1 = chest_places(after, me, round_no)
-            first += discount * (f1 - f0)
-            lower += discount * (low1 - low0)
-        return first, lower
-
-    def _pay(self, cards, market, change):
-        """``money`` and ``buying_power`` after paying `cards` (for `market` as it will be)."""
-        values = {c: list(v) for c, v in self.values.items()}
-        exchanges = list(self.exchanges)
-        for card in cards:
-            if isinstance(card, ExchangeCard):
-                exchanges.remove(card)
-            elif isinstance(card, Card):
-                values[card.currency].remove(card.value)
-        change["money"] = -payment_total(cards)
-        change["buying_power"] = (self._exact_squares(values, market, exchanges)
-                                  - self._exact_squares(self.values, self.view.market))
-
     def _build(self, tile, change):
         """A tile bought now: built on its best cell, or waiting on the reserve."""
         spot = self._best_spot(tile)
@@ -572,10 +433,6 @@ class _Position:
             return
         change["wall"] = spot[0] * self.round_weight
         change["compact"] = spot[1]
-        if not tile.is_building:  # a hut, bazaar or camp: its own points, no majority tile
-            for name, value in spot[2].items():
-                change[name] += value
-            return
         change["tile"] = 1
         change["first_place"], change["lower_place"] = self._majority_change(tile.kind, 1)
 
@@ -583,16 +440,11 @@ class _Position:
         pass  # the position stays as it is
 
     _decline = _end
-    _place_chest = _end  # any building of the colour will do: the first is taken
-    # The street merchant's decision is `merchant_choice`'s (see `StrategicBot.choose`).
-    _set_merchant = _take_citizen = _swap_citizen = _keep_citizens = _place_merchant = _end
 
     def _place(self, action, change):
-        # The tile was counted as built already: only the walls and the shape change
-        # (and what a hut, bazaar or camp scores on that cell by itself).
+        # The tile was counted as built already: only the walls and the shape change.
         change["wall"] = self._wall_change(add=(action.tile, action.pos)) * self.round_weight
         change["compact"] = self._neighbours(action.pos)
-        self._module_change(action.tile, change, action.pos)
 
     def _reserve(self, action, change):
         self._unbuild(action.tile, change)
@@ -603,8 +455,6 @@ class _Position:
 
     def _unbuild(self, tile, change, dirk_delta=0):
         """A tile counted as built that will not be."""
-        if not tile.is_building:
-            return
         change["tile"] = -1
         change["first_place"], change["lower_place"] = self._majority_change(
             tile.kind, -1, dirk_delta)
@@ -613,12 +463,12 @@ class _Position:
         pos = action.pos
         if action.move == "place":
             wall = self._wall_change(add=(action.tile, pos))
-            change["tile"], change["reserve"] = int(action.tile.is_building), -1
+            change["tile"], change["reserve"] = 1, -1
             change["compact"] = self._neighbours(pos)
             majority = self._majority_change(action.tile.kind, 1)
         elif action.move == "remove":
             wall = self._wall_change(remove=pos)
-            change["tile"], change["reserve"] = -int(self.layout[pos].is_building), 1
+            change["tile"], change["reserve"] = -1, 1
             change["compact"] = -self._neighbours(pos)
             majority = self._majority_change(self.layout[pos].kind, -1)
         else:
@@ -626,20 +476,6 @@ class _Position:
             majority = self._exchange_majority(action.tile.kind, self.layout[pos].kind)
         change["wall"] = wall * self.round_weight
         change["first_place"], change["lower_place"] = majority
-        # What a hut, bazaar or camp moved scores by itself (its neighbours' effect on the
-        # module tiles around is not followed).
-        if action.move in ("remove", "exchange"):
-            self._module_change(self.layout[pos], change, pos, sign=-1)
-        if action.move in ("place", "exchange"):
-            if action.move == "exchange":
-                removed = {c: t for c, t in self.layout.items() if c != pos}
-                layout, self.layout = self.layout, removed
-                try:
-                    self._module_change(action.tile, change, pos)
-                finally:
-                    self.layout = layout
-            else:
-                self._module_change(action.tile, change, pos)
 
     def _exchange_majority(self, kind_in, kind_out):
         if kind_in == kind_out:
