@@ -299,6 +299,7 @@ class Game:
         self._detail_hooks = using("scoring_details")
         self._event_hooks = using("on_event")
         self._drawn_hooks = using("take_drawn_tile")
+        self._reveal_hooks = using("reveal_card")
         self._distribution_hooks = using("distribute")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
                                          key=lambda pair: TERM_ORDER.index(pair[1])))
@@ -336,7 +337,7 @@ class Game:
         hand = self._hands[start]
         self.event("start_player", player=start, cards=len(hand),
                     total=sum(c.value for c in hand))
-        self._refill_display()
+        self.refill_display()
         self._build_draw_pile(box.pile_inserts)
         for module in self._modules:
             module.setup(self)
@@ -935,22 +936,32 @@ class Game:
             return True
         return False
 
-    def _refill_display(self):
-        """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty."""
+    def refill_display(self) -> bool:
+        """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty.
+
+        Returns True when a module's decision waits (an auction of a revealed
+        character, §M0.4): the refill goes on when it is called again after it.
+        """
+        waiting = len(self._decisions)
         while len(self._display) < DISPLAY_SIZE:
             if not self._draw:
                 if not self._discard:
-                    return
+                    return False
                 self._reshuffle()
             self._reveal(self._draw.pop())
+            if len(self._decisions) > waiting:
+                return True
+        return False
 
     def _reveal(self, card):
-        """A card drawn for the display: a scoring card is set aside, any other goes on it."""
+        """A card drawn for the display: a scoring card is set aside, a module may take
+        its own card (`Module.reveal_card`), any other goes on the display."""
         if isinstance(card, ScoringCard):
             self._revealed.append(card.round_no)
             self._pending_rounds.append(card.round_no)
             self.event("scoring_card", round=card.round_no)
-        else:
+        elif not (self._reveal_hooks
+                  and any(m.reveal_card(self, card) for m in self._reveal_hooks)):
             self._display.append(card)
             self.event("draw_card", card=card.to_list())
 
@@ -1183,7 +1194,7 @@ _BASE_SOURCES = MappingProxyType({
 #: turn-end step name -> method; a true result means "waiting on a decision".
 _BASE_STEPS = MappingProxyType({
     "place_bought": Game._step_place_bought,
-    "refill_display": Game._refill_display,
+    "refill_display": Game.refill_display,
     "refill_market": Game.refill_market,
     "hold_scorings": Game._hold_scorings,
     "finish_turn": Game._finish_turn,

@@ -48,6 +48,11 @@ The hooks, in the order a game meets them:
 ``take_drawn_tile(game, tile)``
     A tile drawn from the bag for the market: return True to take it (and record an
     event); the refill then draws again for the same square.
+``reveal_card(game, card)``
+    A module card drawn for the money display (RULES.md §M0.4 step 5): return True
+    when the module takes it (a gate card beside the display, a wall card beside the
+    market, a character put up for auction). A decision the module pushes here makes
+    the refill wait; the refill goes on after it (the step is re-entrant).
 ``distribute(game, holder_of)``
     At the end of the game (RULES.md §9.3), the module's own tiles that are handed out
     too: ``[(player or None, tile, record), ...]``, where ``holder_of(currency)`` names
@@ -155,6 +160,9 @@ class Module:
         return None
 
     def take_drawn_tile(self, game, tile) -> bool:
+        return False
+
+    def reveal_card(self, game, card) -> bool:
         return False
 
     def distribute(self, game, holder_of) -> list:
