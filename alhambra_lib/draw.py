@@ -884,7 +884,7 @@ def draw_game(game):
 
 
 def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains=(), trail=(),
-                         caption=""):
+                         caption="", label_corners=False):
     """Draw an Alhambra with the stages of the longest-wall search laid over it.
 
     Parameters
@@ -902,6 +902,9 @@ def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains
         The longest trail, traced in amber from a marked start.
     caption : str
         The title.
+    label_corners : bool
+        Write each corner's coordinates beside it (layer ``corner_labels``), for a
+        text that names corners.
 
     Examples
     --------
@@ -909,9 +912,12 @@ def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains
     >>> a = Alhambra()
     >>> a.place(Tile("tower", 9, "NE"), (1, 0))
     >>> ax = draw_walls_explained(a, external=a.wall_segments(), corners={(1, 1): 1,
-    ...                           (2, 1): 2, (2, 0): 1}, caption="corner graph")
+    ...                           (2, 1): 2, (2, 0): 1}, caption="corner graph",
+    ...                           label_corners=True)
     >>> len(artist(ax, "external").get_segments()), len(artist(ax, "corners").get_offsets())
     (2, 3)
+    >>> sorted(t.get_text() for t in ax.texts if t.get_gid() == "corner_labels")
+    ['(1, 1)', '(2, 0)', '(2, 1)']
     """
     handles = _walls_key(external, corners, chains, trail)
     if ax is None:
@@ -930,6 +936,8 @@ def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains
                            markeredgecolor=WALL_COLOUR, zorder=6, gid="trail_start"))
     if corners:
         _corners_layer(ax, corners)
+        if label_corners:
+            _corner_labels(ax, corners)
     ax.set_title(caption, loc="left", fontsize=10)
     side_legend(ax, handles)
     return ax
@@ -980,6 +988,14 @@ def _corners_layer(ax, corners):
     ax.scatter([c[0] for c in corners], [c[1] for c in corners], s=30, zorder=6, linewidths=1,
                c=[CORNER_COLOURS[_corner_role(d)] for d in corners.values()],
                edgecolors=WALL_COLOUR, gid="corners")
+
+
+def _corner_labels(ax, corners):
+    # Up and right of the dot, on a light box: readable over tiles and walls alike.
+    for x, y in corners:
+        ax.text(x + 0.07, y + 0.07, f"({x}, {y})", fontsize=7, zorder=7, gid="corner_labels",
+                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.8,
+                      "linewidth": 0})
 
 
 _DOOR = 0.22  # a walking edge stops this far from each cell centre, clear of the price

@@ -46,10 +46,12 @@ from alhambra_lib.grid import ring, walls_mask
 from alhambra_lib.holes import (RING_RUNS, closes_area, enclosed_cells, flood_layers,
                                 makes_single_hole, ring_mask)
 from alhambra_lib.reach import walk_layers
-from alhambra_lib.teaching import (FIGURE_1_CELL, check_answer, figure_1, figure_3,
+from alhambra_lib.teaching import (FIGURE_1_CELL, figure_1, figure_3,
                                    legal_positions_by_definition)
-from alhambra_lib.teaching.demo import random_growth, search_demo
-from alhambra_lib.widgets import SearchStepper, search_steps
+from alhambra_lib.teaching.demo import random_growth
+from alhambra_lib.teaching.exercises import placement_exercises
+from alhambra_lib.teaching.text import cell_list
+from alhambra_lib.widgets import Exercises, SearchStepper, search_steps
 
 # %% [markdown]
 # ## 1 The grid as a graph
@@ -73,8 +75,9 @@ draw_alhambra(fig3).figure
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("nodes:", sorted(fig3.graph.nodes))
-print("edges:", sorted(tuple(sorted(edge)) for edge in fig3.graph.edges))
+print("nodes:", cell_list(fig3.graph.nodes))
+edges = sorted(tuple(sorted(edge)) for edge in fig3.graph.edges)
+print("edges:", ", ".join(f"{a}–{b}" for a, b in edges))
 
 # %% [markdown]
 # ## 2 Reachability by breadth-first search
@@ -88,7 +91,7 @@ print("edges:", sorted(tuple(sorted(edge)) for edge in fig3.graph.edges))
 # %%
 # NBVAL_CHECK_OUTPUT
 for k, layer in enumerate(walk_layers(fig3.graph)):
-    print(f"layer {k}: {layer}")
+    print(f"layer {k}: {cell_list(layer)}")
 
 # %% [markdown]
 # Tile (1, 1) is two steps away although it touches (1, 0), one step away: the double
@@ -154,7 +157,7 @@ Image(png_of(figure))
 # NBVAL_CHECK_OUTPUT
 for k, layer in enumerate(flood_layers(bay.layout)):
     print(f"flood layer {k}: {len(layer):2} reached")
-print("never reached (enclosed):", sorted(enclosed_cells(bay.layout)))
+print("never reached (enclosed):", cell_list(enclosed_cells(bay.layout)))
 
 # %% [markdown]
 # The flood costs O(w · h) for a w × h box: fine for checking a whole layout once, too
@@ -194,7 +197,7 @@ print("never reached (enclosed):", sorted(enclosed_cells(bay.layout)))
 built = set(figure_1().layout)
 names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 print("built ring cells:",
-      [name for name, cell in zip(names, ring(FIGURE_1_CELL)) if cell in built])
+      ", ".join(name for name, cell in zip(names, ring(FIGURE_1_CELL)) if cell in built))
 print("runs:", RING_RUNS[ring_mask(FIGURE_1_CELL, built)], "-> closes an area:",
       closes_area(FIGURE_1_CELL, built))
 
@@ -248,7 +251,7 @@ print(f"single-cell reading: {checks} frontier cells checked, {disagreements} di
 closing = Tile("garden", 11, "")
 for rule in ("enclosed", "single"):
     verdict = figure_1(rule).check(closing, FIGURE_1_CELL)
-    print(f"{rule:9} {FIGURE_1_CELL}: {verdict.reasons or 'legal'}")
+    print(f"{rule:9} {FIGURE_1_CELL}: {', '.join(verdict.reasons) or 'legal'}")
 
 # %% [markdown]
 # How often does that matter? On the random legal growths of section 4, count the frontier
@@ -300,7 +303,7 @@ draw_alhambra(fig3, legal_for=garden, explain_for=garden).figure
 built_sides, facing, mask = walls_mask("SW"), walls_mask("W"), garden.mask
 print("walls match:", (mask ^ facing) & built_sides == 0)
 print("an open side to walk through:", built_sides & ~mask & ~facing != 0)
-print("library:", fig3.check(garden, (2, 1)))
+print("library:", ", ".join(fig3.check(garden, (2, 1)).reasons) or "legal")
 
 # %% [markdown]
 # **Incremental updates.** Placing or removing a tile at c changes the facts of few
@@ -350,41 +353,9 @@ print(f"the two answers agree after {agree} of {len(fast)} placements")
 # %% [markdown]
 # ## 7 Exercises
 #
-# Each exercise has an answer cell and a check cell. The answers shipped here are ours
-# and right: cover them, or replace one with your own (or with `...`), and run the
-# check. The check says *right*, or gives a hint without the answer.
-#
-# **Exercise 1.** On figure 3, where may `Tile("garden", 10, "W")` go? Try it without
-# the drawing of section 6: which frontier cells give a wall mismatch, which cannot be walked
-# to?
+# Type your answer and press **check**: you get *right*, or a hint and another try.
+# After two tries you may ask for the answer. Cells are written as x, y pairs, such
+# as (2, 1), (0, -1).
 
 # %%
-answer_1 = [(-1, 0), (0, -1), (1, -1), (2, 1)]
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print(check_answer(answer_1, figure_3().legal_positions(Tile("garden", 10, "W"))))
-
-# %% [markdown]
-# **Exercise 2.** On figure 1 (before the tile on `?`), on which frontier cells would a
-# tile without walls close an area? Hint: there is one more than `?` itself.
-
-# %%
-answer_2 = [(2, 0), (3, 0)]
-
-# %%
-# NBVAL_CHECK_OUTPUT
-fig1 = figure_1()
-print(check_answer(answer_2, [cell for cell in fig1.frontier()
-                              if "hole" in fig1.check(Tile("garden", 11, ""), cell).reasons]))
-
-# %% [markdown]
-# **Exercise 3.** In the Alhambra of the `SearchStepper` above (`search_demo()`), how many
-# steps from the fountain is the farthest tile? Step through the walk to find out.
-
-# %%
-answer_3 = 9
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print(check_answer(answer_3, len(walk_layers(search_demo().graph)) - 1))
+Exercises(placement_exercises())

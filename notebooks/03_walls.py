@@ -37,14 +37,14 @@
 # %matplotlib inline
 import networkx as nx
 
-from alhambra_lib import Tile
 from alhambra_lib.draw import draw_alhambra, draw_walls_explained
-from alhambra_lib.teaching import (PINCH_CORNER, check_answer, figure_2, figure_3,
-                                   pinch_layout)
+from alhambra_lib.teaching import PINCH_CORNER, figure_2, figure_3, pinch_layout
 from alhambra_lib.teaching.demo import random_growth
+from alhambra_lib.teaching.exercises import wall_exercises
+from alhambra_lib.teaching.text import cell_list
 from alhambra_lib.walls import (boundary_segments, chains, corner_graph, external_segments,
                                 longest_simple_path_length, longest_trail)
-from alhambra_lib.widgets import WallTracer
+from alhambra_lib.widgets import Exercises, WallTracer
 
 # %% [markdown]
 # ## 1 External segments
@@ -64,8 +64,8 @@ draw_alhambra(fig3).figure
 # %%
 # NBVAL_CHECK_OUTPUT
 print("wall sides:", sum(len(tile.walls) for tile in fig3.layout.values()))
-for segment in sorted(external_segments(fig3.layout)):
-    print(segment)
+for a, b in sorted(external_segments(fig3.layout)):
+    print(f"{a}–{b}")
 
 # %% [markdown]
 # ## 2 The corner graph
@@ -79,7 +79,7 @@ for segment in sorted(external_segments(fig3.layout)):
 # NBVAL_CHECK_OUTPUT
 walls = fig3.wall_graph()
 print(f"{walls.number_of_nodes()} corners, {walls.number_of_edges()} segments")
-print("degrees:", sorted(walls.degree()))
+print("degrees:", ", ".join(f"{corner} {degree}" for corner, degree in sorted(walls.degree())))
 
 # %% [markdown]
 # A corner of degree 2 only passes the wall on, so the graph falls apart into *chains*
@@ -91,11 +91,13 @@ print("degrees:", sorted(walls.degree()))
 # %%
 # NBVAL_CHECK_OUTPUT
 runs, cycles = chains(corner_graph(fig3.wall_segments()))
-print("chain lengths:", sorted(len(run) - 1 for run in runs), "cycles:", len(cycles))
+print("chain lengths:", " and ".join(str(len(run) - 1) for run in sorted(runs, key=len)),
+      "| cycles:", len(cycles))
 
 # %%
 draw_walls_explained(fig3, external=fig3.wall_segments(), chains=runs,
-                     corners=dict(walls.degree()), caption="Figure 3: two chains").figure
+                     corners=dict(walls.degree()), caption="Figure 3: two chains",
+                     label_corners=True).figure
 
 # %% [markdown]
 # ## 3 The longest trail
@@ -114,7 +116,8 @@ walled = figure_3(north_of_2_0_walled=True)
 for name, alhambra in [("figure 3", fig3), ("north of (2, 0) walled", walled)]:
     path = alhambra.longest_wall_path()
     # A wall read either way is the same wall: print it from its smaller end.
-    print(f"{name}: {alhambra.longest_wall()} points, {min(path, path[::-1])}")
+    corners = " – ".join(map(str, min(path, path[::-1])))
+    print(f"{name}: {alhambra.longest_wall()} points, {corners}")
 
 # %%
 draw_alhambra(walled).figure
@@ -234,13 +237,14 @@ pinch = pinch_layout()
 adj = corner_graph(pinch.wall_segments())
 print("segments at the pinch corner:", len(adj[PINCH_CORNER]))
 path = pinch.longest_wall_path()
-print("trail:", pinch.longest_wall(), "segments from", sorted({path[0], path[-1]}),
-      "passing twice through", sorted({c for c in path if path.count(c) == 2}))
+ends = " to ".join(map(str, sorted({path[0], path[-1]})))
+print("trail:", pinch.longest_wall(), "segments from", ends,
+      "passing twice through", cell_list({c for c in path if path.count(c) == 2}))
 print("simple path:", longest_simple_path_length(adj))
 
 # %%
 draw_walls_explained(pinch, corners=dict(pinch.wall_graph().degree()),
-                     trail=longest_trail(adj),
+                     trail=longest_trail(adj), label_corners=True,
                      caption="A pinch: the wall passes (3, 1) twice").figure
 
 # %% [markdown]
@@ -266,51 +270,16 @@ print(f"single-cell rule: the boundary is not one loop in {not_one_loop} of {sta
 # trail in step 5 passes it twice.
 
 # %%
-WallTracer(figure_3())
+WallTracer(figure_3(), name="figure 3")
 
 # %%
-WallTracer(pinch_layout())
+WallTracer(pinch_layout(), name="the pinch")
 
 # %% [markdown]
 # ## 8 Exercises
 #
-# The answers shipped here are ours and right: cover them, or replace one with your own
-# (or with `...`) and run the check, which says *right* or gives a hint.
-#
-# **Exercise 1.** Figure 2's ring, but the north-east tile (1, 1) has no walls at all.
-# How many wall points? (Which segments disappear, and is the rest one run?)
+# Type your answer and press **check**: you get *right*, or a hint and another try.
+# After two tries you may ask for the answer. Corners, like cells, are x, y pairs.
 
 # %%
-answer_1 = 10
-
-# %%
-# NBVAL_CHECK_OUTPUT
-corner_open = figure_2()
-corner_open.exchange(Tile("garden", 11, ""), (1, 1))
-print(check_answer(answer_1, corner_open.longest_wall()))
-
-# %% [markdown]
-# **Exercise 2.** Which corners of figure 3 end a wall (degree 1 in the corner graph)?
-
-# %%
-answer_2 = [(0, 1), (2, 0), (2, 1), (3, 1)]
-
-# %%
-# NBVAL_CHECK_OUTPUT
-print(check_answer(answer_2, [c for c, degree in figure_3().wall_graph().degree() if degree == 1]))
-
-# %% [markdown]
-# **Exercise 3.** Figure 2's full ring under the simple-path reading scores 11. Under
-# that reading, what does the ring score when *two* opposite outer sides are open, north
-# of (0, 1) and south of (0, −1)? And under the rule? (Think before you count: is there
-# a loop left to close?)
-
-# %%
-answer_3 = 5
-
-# %%
-# NBVAL_CHECK_OUTPUT
-two_open = figure_2(open_side=True)
-two_open.exchange(Tile("garden", 10, ""), (0, -1))
-print(check_answer(answer_3, two_open.longest_wall()))
-print(check_answer(answer_3, longest_simple_path_length(corner_graph(two_open.wall_segments()))))
+Exercises(wall_exercises())

@@ -63,7 +63,7 @@ def test_placement_scenario_place_refuse_remove_undo_reset():
     ex.cell_buttons[(-1, 0)].click()
     assert ex.selected == (-1, 0)
     assert ex.verdict.value == "<b>8-garden (walls W) may go on (-1, 0).</b>"
-    assert ex.cell_buttons[(-1, 0)].layout.border  # the selection shows
+    assert ex.cell_buttons[(-1, 0)].layout.border_top == "2px solid #222"  # the selection shows
     ex.place_button.click()
     assert ex.alhambra.layout[(-1, 0)] == Tile("garden", 8, "W")
     assert ex.message.value == "placed 8-garden at (-1, 0)"
@@ -111,12 +111,33 @@ def test_placement_custom_walls_and_picker_stay_in_step():
     assert {s for s, t in ex.wall_toggles.items() if t.value} == set(chosen.walls)
     for toggle in ex.wall_toggles.values():
         toggle.value = True  # a four-walled tile: no real tile, fits nowhere
-    assert ex.tile_picker.value is None and ex.tile.wall_sides == "NESW"
+    # The picker says so (a None value would show a blank dropdown in the browser).
+    assert ex.tile_picker.value == "custom walls" and ex.tile.wall_sides == "NESW"
+    assert ex.tile_picker.label == "custom walls"
     assert marks(ex, "✓") == set() and marks(ex, "✗") == ex.alhambra.frontier()
     for side in "ESW":
         ex.wall_toggles[side].value = False
     assert ex.tile == Tile(chosen.kind, chosen.price, "N")
     assert marks(ex, "✓") == Alhambra().legal_positions(ex.tile)
+
+
+def test_placement_grid_shows_walls_and_clears_marks_after_undo_and_reset():
+    ex = PlacementExplorer(Alhambra(), Tile("tower", 9, "NE"))
+    ex.select((1, 0))
+    ex.place()
+    button = ex.cell_buttons[(1, 0)]
+    borders = {side: getattr(button.layout, name) for side, name in
+               [("N", "border_top"), ("E", "border_right"), ("S", "border_bottom"),
+                ("W", "border_left")]}
+    assert {side for side, border in borders.items() if border.startswith("4px")} == {"N", "E"}
+    assert ex.cell_buttons[(1, 1)].description == "✗"  # north of the tower's wall
+    ex.undo()
+    # Now a corner cell: a no-break space, as ipywidgets would keep a stale ✗ on "".
+    assert ex.cell_buttons[(1, 1)].description == "\u00a0"
+    ex.select((1, 0))
+    ex.place()
+    ex.reset()
+    assert all(b.description in ("\u00a0", "✓", "✗", "F") for b in ex.cell_buttons.values())
 
 
 def test_placement_grid_grows_with_the_alhambra():
@@ -191,7 +212,7 @@ def test_wall_tracer_scenario():
     a = tracer.alhambra
     assert tracer.title.value == "<b>1. The walls</b>"
     tracer.back_button.click()
-    assert tracer.step_slider.value == 0
+    assert tracer.step_slider.value == 1  # numbered as the titles are
     tracer.next_button.click()
     assert tracer.title.value == "<b>2. External segments</b>"
     assert f"{len(external_segments(a.layout))} external segments" in tracer.explanation.value
@@ -199,20 +220,25 @@ def test_wall_tracer_scenario():
     for _ in range(5):
         tracer.next_button.click()
         seen.add(bytes(tracer.image.value))
-    assert tracer.step_slider.value == 4 and len(seen) == 4  # steps 2..5, each its own picture
+    assert tracer.step_slider.value == 5 and len(seen) == 4  # steps 2..5, each its own picture
     assert f"{a.longest_wall()} wall points" in tracer.explanation.value
     assert len(tracer.step.trail) - 1 == a.longest_wall()
 
 
 def test_wall_tracer_new_sample_and_given_alhambra():
     tracer = WallTracer()
-    tracer.step_slider.value = 4
+    tracer.step_slider.value = 5
     tracer.seed_input.value = 8
-    assert tracer.alhambra == random_alhambra(8, 20)
+    assert tracer.alhambra == random_alhambra(8, 20) and tracer.source.value == "sample"
+    assert "seed 8" in tracer.shown.value
     assert f"{tracer.alhambra.longest_wall()} wall points" in tracer.explanation.value
-    empty = WallTracer(Alhambra())
-    empty.step_slider.value = 4
+    empty = WallTracer(Alhambra(), name="an empty Alhambra")
+    empty.step_slider.value = 5
     assert "0 wall points" in empty.explanation.value and empty.step.trail == ()
+    empty.seed_input.value = 4  # a sample replaces the figure taught...
+    assert empty.alhambra == random_alhambra(4, 20)
+    empty.source.value = "given"  # ...and the switch brings it back
+    assert empty.alhambra == Alhambra() and empty.shown.value == "Shown: an empty Alhambra."
 
 
 # -- GameTable ---------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from importlib import import_module
 from ..score_sheet import ScoreSheet
 from ..teaching.search_steps import SearchStep, search_steps
 from ..teaching.wall_steps import WallStep, wall_steps
+from .exercise import Exercises, ExerciseBox
 from .game_table import GameTable
 from .majorities import MajorityExplorer
 from .placement import PlacementExplorer
@@ -49,6 +50,8 @@ __all__ = [
     "ScoreSheet",
     "Question",
     "Quiz",
+    "Exercises",
+    "ExerciseBox",
     "ReplayViewer",
     "WallStep",
     "wall_steps",

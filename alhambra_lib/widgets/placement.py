@@ -25,13 +25,22 @@ from ..alhambra import REASONS, Alhambra, IllegalPlacement
 from ..components import BUILDING_TILES, KINDS, Tile
 from ..draw import draw_alhambra, draw_key
 from ..grid import SIDES
-from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR
+from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR, WALL_COLOUR
 from ..teaching.demo import demo_alhambra
 from ._common import WidgetBase, css_class, picture, show
 
 __all__ = ["PlacementExplorer"]
 
 _CUSTOM = "custom walls"
+# ipywidgets 8 keeps a button's old text when its description becomes "" (a stale ✗
+# after undo): an empty cell shows a no-break space instead.
+_BLANK = "\u00a0"
+# Cell borders: a wall side is thick and dark, as on the drawing; the selected cell
+# is framed on its open sides.
+_WALL_BORDER = f"4px solid {WALL_COLOUR}"
+_SELECTED_BORDER = "2px solid #222"
+_PLAIN_BORDER = "2px solid transparent"
+_BORDERS = {"N": "border_top", "E": "border_right", "S": "border_bottom", "W": "border_left"}
 
 
 def _tile_label(number, tile):
@@ -61,7 +70,8 @@ class PlacementExplorer(WidgetBase):
     reserve : list of Tile
         Tiles removed with `remove_button`, drawn beside the Alhambra.
     tile_picker : ipywidgets.Dropdown
-        One of the 54 real tiles, or ``None`` for custom walls.
+        One of the 54 real tiles, or ``"custom walls"`` when the kind, price and walls
+        set by hand match none of them.
     kind_picker, price_input : ipywidgets.Dropdown, ipywidgets.BoundedIntText
         The tile's kind and price (set by `tile_picker`, or by hand).
     wall_toggles : dict
@@ -71,7 +81,8 @@ class PlacementExplorer(WidgetBase):
     cell_buttons : dict
         ``(x, y) -> ipywidgets.Button`` for every cell of the box around the Alhambra
         and its frontier, north row first; legal cells are green (✓), illegal frontier
-        cells red (✗), built cells in their kind's colour with their price.
+        cells red (✗), built cells in their kind's colour with their price and their
+        walls as thick borders.
     selected : tuple or None
         The cell last clicked.
     verdict : ipywidgets.HTML
@@ -107,7 +118,7 @@ class PlacementExplorer(WidgetBase):
     # -- building the controls -------------------------------------------------------
 
     def _make_controls(self):
-        options = [(_CUSTOM, None)] + [(_tile_label(i + 1, t), t)
+        options = [(_CUSTOM, _CUSTOM)] + [(_tile_label(i + 1, t), t)
                                        for i, t in enumerate(BUILDING_TILES)]
         self.tile_picker = widgets.Dropdown(options=options, description="tile")
         self.kind_picker = widgets.Dropdown(options=KINDS, description="kind",
@@ -163,12 +174,12 @@ class PlacementExplorer(WidgetBase):
             self.price_input.value = tile.price
             for side, toggle in self.wall_toggles.items():
                 toggle.value = tile.has_wall(side)
-            self.tile_picker.value = tile if tile in BUILDING_TILES else None
+            self.tile_picker.value = tile if tile in BUILDING_TILES else _CUSTOM
         finally:
             self._syncing = False
 
     def _on_pick(self, change):
-        if not self._syncing and change["new"] is not None:
+        if not self._syncing and change["new"] != _CUSTOM:
             self._set_tile(change["new"])
             self._refresh()
 
@@ -211,8 +222,8 @@ class PlacementExplorer(WidgetBase):
         legal = self.alhambra.legal_positions(tile)
         frontier = self.alhambra.frontier()
         for cell, button in self.cell_buttons.items():
-            if cell in layout:
-                built = layout[cell]
+            built = layout.get(cell)
+            if built is not None:
                 text, colour = ("F" if built.kind == "fountain" else str(built.price),
                                 KIND_COLOURS[built.kind])
             elif cell in legal:
@@ -220,11 +231,14 @@ class PlacementExplorer(WidgetBase):
             elif cell in frontier:
                 text, colour = "✗", ILLEGAL_COLOUR
             else:
-                text, colour = "", EMPTY_COLOUR
+                text, colour = _BLANK, EMPTY_COLOUR
             button.description = text
             button.style.button_color = colour
             button.style.font_weight = "bold" if cell == self.selected else "normal"
-            button.layout.border = "2px solid #222" if cell == self.selected else ""
+            open_side = _SELECTED_BORDER if cell == self.selected else _PLAIN_BORDER
+            for side, border in _BORDERS.items():
+                walled = built is not None and built.has_wall(side)
+                setattr(button.layout, border, _WALL_BORDER if walled else open_side)
 
     def select(self, cell):
         """Select `cell` (as a click on its button does) and explain the verdict there."""

@@ -119,8 +119,9 @@ class Quiz(WidgetBase):
 
     Parameters
     ----------
-    questions : sequence of Question, optional
-        By default one demo question.
+    questions : sequence of Question or of (prompt, options, answer, explanation), optional
+        By default one demo question. Tuples (as in
+        `alhambra_lib.teaching.exercises.RULES_QUIZ`) become `Question` widgets.
 
     Attributes
     ----------
@@ -131,9 +132,10 @@ class Quiz(WidgetBase):
     """
 
     def __init__(self, questions=None):
-        self.questions = (Question(),) if questions is None else tuple(questions)
-        if not self.questions or not all(isinstance(q, Question) for q in self.questions):
-            raise TypeError("a quiz is made of one or more Question widgets")
+        questions = (Question(),) if questions is None else tuple(questions)
+        if not questions or not all(isinstance(q, (Question, tuple)) for q in questions):
+            raise TypeError("a quiz is made of one or more questions")
+        self.questions = tuple(q if isinstance(q, Question) else Question(*q) for q in questions)
         self.summary = widgets.HTML()
         for question in self.questions:
             question.on_check(lambda _: self._count())

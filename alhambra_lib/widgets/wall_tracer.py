@@ -6,8 +6,14 @@ Examples
 >>> tracer.next_button.click()
 >>> tracer.title.value
 '<b>2. External segments</b>'
->>> tracer.step_slider.value = 4
+>>> tracer.step_slider.value = 5
 >>> len(tracer.step.trail) - 1 == tracer.alhambra.longest_wall()
+True
+>>> tracer.seed_input.value = 8
+>>> tracer.source.value, tracer.shown.value
+('sample', 'Shown: a random 20-tile Alhambra grown with seed 8.')
+>>> tracer.source.value = "given"
+>>> tracer.alhambra == wall_demo()
 True
 """
 
@@ -32,8 +38,12 @@ class WallTracer(WidgetBase):
     Parameters
     ----------
     alhambra : Alhambra, optional
-        By default `alhambra_lib.teaching.demo.wall_demo`, a seeded random 20-tile
-        Alhambra; `seed_input` draws others.
+        The Alhambra taught; by default `alhambra_lib.teaching.demo.wall_demo`, a
+        seeded random 20-tile Alhambra. `source` switches between it and random
+        samples drawn with `seed_input`, and back.
+    name : str, optional
+        What to call `alhambra` on the switch ("figure 3"); by default "the Alhambra
+        given" (or "the demo Alhambra").
 
     Attributes
     ----------
@@ -41,40 +51,69 @@ class WallTracer(WidgetBase):
     steps : list of WallStep
         See `alhambra_lib.teaching.wall_steps`.
     step_slider : ipywidgets.IntSlider
-        The step shown, 0..4.
+        The step shown, numbered 1..5 as the titles are.
     back_button, next_button : ipywidgets.Button
+    source : ipywidgets.ToggleButtons
+        ``"given"`` (the Alhambra passed in) or ``"sample"`` (a random one).
     seed_input : ipywidgets.BoundedIntText
-        Changing it replaces the Alhambra by a random one grown with that seed.
-    title, explanation : ipywidgets.HTML
+        The seed of the random sample; changing it shows that sample.
+    shown, title, explanation : ipywidgets.HTML
+        `shown` says which Alhambra is on the picture.
     image : ipywidgets.Image
         `alhambra_lib.draw.draw_walls_explained` of the step.
     root : ipywidgets.Box
     """
 
-    def __init__(self, alhambra=None):
+    def __init__(self, alhambra=None, name=None):
         if alhambra is not None and not isinstance(alhambra, Alhambra):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
-        self.step_slider = widgets.IntSlider(min=0, max=4, description="step")
+        self.given = alhambra if alhambra is not None else wall_demo()
+        self._given_name = name or ("the demo Alhambra" if alhambra is None
+                                    else "the Alhambra given")
+        self.step_slider = widgets.IntSlider(min=1, max=5, description="step")
         self.back_button = widgets.Button(description="◀ back")
         self.next_button = widgets.Button(description="next ▶")
+        self.source = widgets.ToggleButtons(
+            options=[(self._given_name, "given"), ("a random sample", "sample")],
+            value="given", style={"button_width": "auto"})
         self.seed_input = widgets.BoundedIntText(value=WALL_DEMO_SEED, min=0, max=10**6,
-                                                 description="sample seed")
+                                                 description="seed",
+                                                 layout=widgets.Layout(width="150px"))
+        self.shown = widgets.HTML()
         self.title = widgets.HTML()
         self.explanation = widgets.HTML()
         self.image = picture()
         self.back_button.on_click(lambda _: self._step_by(-1))
         self.next_button.on_click(lambda _: self._step_by(1))
         self.step_slider.observe(lambda _: self._refresh(), "value")
-        self.seed_input.observe(lambda change: self._use(wall_demo(change["new"])), "value")
+        self.source.observe(lambda _: self._show_source(), "value")
+        self.seed_input.observe(lambda _: self._sample(), "value")
         self.root = widgets.VBox([
-            widgets.HBox([self.back_button, self.step_slider, self.next_button, self.seed_input]),
+            widgets.HBox([self.back_button, self.step_slider, self.next_button]),
+            widgets.HBox([self.source, self.seed_input]), self.shown,
             self.title, self.explanation, self.image])
-        self._use(alhambra if alhambra is not None else wall_demo())
+        self._show_source()
 
     @property
     def step(self):
         """The `WallStep` shown."""
-        return self.steps[self.step_slider.value]
+        return self.steps[self.step_slider.value - 1]
+
+    def _sample(self):
+        """A new seed shows its sample (switching to samples if the given one was shown)."""
+        if self.source.value == "sample":
+            self._show_source()
+        else:
+            self.source.value = "sample"
+
+    def _show_source(self):
+        if self.source.value == "given":
+            self.shown.value = f"Shown: {self._given_name}."
+            self._use(self.given)
+        else:
+            seed = self.seed_input.value
+            self.shown.value = f"Shown: a random 20-tile Alhambra grown with seed {seed}."
+            self._use(wall_demo(seed))
 
     def _use(self, alhambra):
         self.alhambra = alhambra
@@ -83,7 +122,7 @@ class WallTracer(WidgetBase):
         self._refresh()
 
     def _step_by(self, delta):
-        self.step_slider.value = min(max(self.step_slider.value + delta, 0), len(self.steps) - 1)
+        self.step_slider.value = min(max(self.step_slider.value + delta, 1), len(self.steps))
 
     def _refresh(self):
         number, step = self.step_slider.value, self.step
