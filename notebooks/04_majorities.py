@@ -53,8 +53,10 @@ print(table.to_string())
 
 # %%
 # NBVAL_CHECK_OUTPUT
-all(place_points(kind, r, p) == place_points(kind, r - p + 1, 1)
-    for kind in KINDS for r in (1, 2, 3) for p in range(1, r + 1))
+same = all(place_points(kind, r, p) == place_points(kind, r - p + 1, 1)
+           for kind in KINDS for r in (1, 2, 3) for p in range(1, r + 1))
+print("place p in round r pays what first place paid in round r − p + 1:",
+      "true for every type" if same else "NOT TRUE")
 
 # %% [markdown]
 # How much is each round worth, if every place were taken?
@@ -93,7 +95,8 @@ examples = [
 ]
 for round_no, kind, tiles in examples:
     counts = {player: {kind: n} for player, n in tiles.items()}
-    print(f"round {round_no}, {kind} {tiles}")
+    held = ", ".join(f"{player} {n}" for player, n in tiles.items())
+    print(f"round {round_no}, {kind}s held: {held}")
     for award in majority_awards(counts, kind, round_no):
         print("   ", award.explain())
 
@@ -140,7 +143,7 @@ MajorityExplorer()
 # %%
 game = play(Game(["Ana", "Ben", "Cy"], seed=8), [GreedyBot(), GreedyBot(), GreedyBot()])
 rounds = [event for event in game.events if event["type"] == "scoring"]
-[event["round"] for event in rounds]
+print("scoring rounds recorded:", ", ".join(str(event["round"]) for event in rounds))
 
 # %% [markdown]
 # For each round: how many tiles of each type everyone had, and the points. The
@@ -224,7 +227,7 @@ print("\n".join(explain_majorities(dirk_example, 2)))
 # %%
 duel = play(Game(["Ana", "Ben"], seed=4), [GreedyBot(), GreedyBot()])
 duel_rounds = [event for event in duel.events if event["type"] == "scoring"]
-duel.scores
+print("final scores:", ", ".join(f"{name} {points}" for name, points in duel.scores.items()))
 
 # %% [markdown]
 # How many tiles Dirk held in each round, and what he changed. For each player, the
