@@ -185,7 +185,7 @@ def _check_tile(tile, kind):
     return tile
 
 
-_CARD_TYPES = (Card, ExchangeCard)
+_CARD_TYPES = (Card, ExchangeCard, GateCard)
 
 
 def _check_cards(cards, kind):
