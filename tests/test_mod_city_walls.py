@@ -15,7 +15,6 @@ from _game_helpers import (
     SER_9,
     arranged,
     build,
-    cards,
     do,
     events_since,
     open_tile,
@@ -34,11 +33,11 @@ from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.components import WALL_CARDS, Tile, WallCard
 from alhambra_lib.engine.composition import composition
 from alhambra_lib.engine.config import GameConfig
+from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, IllegalPlacement, InvalidSave
 from alhambra_lib.modules.city_walls import STICKS, BuildWall, stick_sides
 from alhambra_lib.modules.invaders import unprotected_sides
 from alhambra_lib.replay import replay
-from alhambra_lib.engine.narration import describe_event
 
 THREE = ["Ana", "Ben", "Cy"]
 OPEN_GARDEN = open_tile("garden")
@@ -211,9 +210,9 @@ def test_sticks_count_for_removal_exchange_invaders_graph_and_drawing():
     # a tile placed against the stick must have a wall there; no walking edge through it
     assert a.check(Tile("tower", 9, ""), (2, 0)).reasons == ("walls_mismatch", "unreachable")
     assert ((1, 0), (2, 0)) not in a.graph.edges
-    from alhambra_lib.draw import artist, draw_alhambra
-
     import matplotlib
+
+    from alhambra_lib.draw import artist, draw_alhambra
     matplotlib.use("Agg")
     ax = draw_alhambra(a)
     segments = [tuple(map(tuple, s)) for s in artist(ax, "walls").get_segments()]

@@ -840,6 +840,8 @@ class Game:
         alhambra = self._alhambras[player]
         if action.move != "remove" and action.tile not in self._reserves[player]:
             self.refuse(action, f"{action.tile} is not on the reserve")
+        if action.gate is not None:
+            self._check_gate(action)
         if action.move == "place":
             verdict = alhambra.check(action.tile, action.pos, action.gate)
         elif action.move == "remove":
@@ -848,8 +850,6 @@ class Game:
             verdict = alhambra.check_exchange(action.tile, action.pos)
         if not verdict.ok:
             self.refuse(action, verdict.explain(), verdict.reasons)
-        if action.gate is not None:
-            self._check_gate(action)
 
     def _do_redesign(self, action):
         player = self.current_player
@@ -900,11 +900,11 @@ class Game:
 
     def _check_place(self, action):
         self._check_waiting(action)
+        if action.gate is not None:
+            self._check_gate(action)
         verdict = self._alhambras[self.current_player].check(action.tile, action.pos, action.gate)
         if not verdict.ok:
             self.refuse(action, verdict.explain(), verdict.reasons)
-        if action.gate is not None:
-            self._check_gate(action)
 
     def _do_place(self, action):
         player = self.current_player

@@ -39,7 +39,7 @@ from ..errors import InvalidSave
 from ..grid import check_cell
 from .base import Module
 
-__all__ = ["CityWalls", "BuildWall", "STICKS", "stick_sides"]
+__all__ = ["STICKS", "BuildWall", "CityWalls", "stick_sides"]
 
 #: The wooden sticks in the box: one per side shown on the 8 cards.
 STICKS = sum(len(card.sides) for card in WALL_CARDS)
@@ -107,7 +107,7 @@ class CityWalls(Module):
     title = "City Walls"
     decisions: ClassVar[dict] = {"act": {"build_wall"}}
     #: The Spanish sheet's reading: the cards go into piles 2-4 instead of 2-5 (§M9).
-    option_defaults = {"walls_piles_2_to_4": False}
+    option_defaults: ClassVar[dict] = {"walls_piles_2_to_4": False}
 
     def __init__(self):
         self.actions = {"build_wall": (self._check_build, self._do_build)}

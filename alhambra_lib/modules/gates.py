@@ -29,8 +29,6 @@ Examples
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ..actions import Place, Redesign, tile_order
 from ..components import GateCard
 from ..engine.narration import register_events
@@ -65,7 +63,7 @@ class Gates(Module):
     title = "City Gates"
     hand_cards = True
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
-    option_defaults = {"gates_all_six": False}
+    option_defaults: ClassVar[dict] = {"gates_all_six": False}
 
     # -- components and state -----------------------------------------------------------
 
