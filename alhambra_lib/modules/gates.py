@@ -29,6 +29,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..actions import Place, Redesign, tile_order
 from ..components import GateCard
 from ..engine.narration import register_events
