@@ -101,7 +101,7 @@ def test_option_gates_all_six_puts_two_in_each_of_piles_3_to_5():
 # -- the refill and taking the card ---------------------------------------------------------
 
 
-def test_a_drawn_gate_card_lies_beside_the_display_a_second_leaves_the_game():
+def test_a_drawn_gate_card_lies_beside_the_display_a_second_goes_to_the_discards():
     game = gates_game(hand_gate=False)
     game = stack_draw(game, [GATE, GATE])
     seen = len(game.events)
@@ -109,11 +109,11 @@ def test_a_drawn_gate_card_lies_beside_the_display_a_second_leaves_the_game():
     assert types(events_since(game, seen))[1:3] == ["gate_card_beside", "gate_card_discarded"]
     assert len(game.display) == 4 and GATE not in game.display
     assert game.view("Ben").modules["gates"]["beside"] is True
-    assert game.census()["gate_card"] == 3  # decision: the second is out of the game
+    assert game.census()["gate_card"] == 3 and ["gate"] in state(game)["discard"]
     lines = [describe_event(e) for e in events_since(game, seen)[1:3]]
     assert lines == ["a gate card is drawn and set beside the display with its gate",
                      ("a gate card is drawn; one already lies beside the display, so it "
-                      "leaves the game")]
+                      "goes to the discards")]
 
 
 def test_taking_the_gate_card_is_a_take_of_that_card_alone():

@@ -780,6 +780,11 @@ class Game:
             hand.remove(card)
             self._discard.append(card)
 
+    def discard_drawn(self, card):
+        """Put a card just drawn for the display on the discard pile (a second gate card,
+        §M5)."""
+        self._discard.append(card)
+
     def remove_cards(self, player, cards):
         """Take `cards` (checked to be in `player`'s hand) out of the game: the module
         that spends them keeps count (a gate card, §M5)."""

@@ -3,8 +3,8 @@
 One gate card per player (option ``gates_all_six``: all six, two each in piles 3-5) is
 shuffled into piles 3, 4 and 5, spread g3 = ceil(n/3), g4 = ceil((n - g3)/2), g5 = the
 rest (`gate_piles`). A gate card drawn for the display is set beside it with its wooden
-gate; if one already lies there the new one leaves the game; the display still gets 4
-money cards. On their turn a player may take the lying gate card instead of money (a
+gate; if one already lies there the new one goes to the discards (and comes back with
+the money at the next reshuffle); the display still gets 4 money cards. On their turn a player may take the lying gate card instead of money (a
 `Take` of that card alone, which ends the action part like any take); several may be
 held. Using one is part of placing: a `Place`, or a redesign placing a reserve tile,
 that joins the Alhambra only through double walls names the gate's side
@@ -14,10 +14,9 @@ still applies (walls match, no hole). A gated double wall is internal: wall poin
 not change.
 
 Decisions (RULES.md §M5): one card per player; the extras go to piles 3, 4, 5 in that
-order; a gate card drawn while one lies beside the display leaves the game (it never
-comes back with a reshuffle); no gate on an existing wall without a new tile; the gated
-tiles are locked; a tile received at the end of the game may be placed through a gate
-too (placing is placing); Dirk takes no part.
+order; no gate on an existing wall without a new tile; the gated tiles are locked; a
+tile received at the end of the game may be placed through a gate too (placing is
+placing); Dirk takes no part.
 
 Examples
 --------
@@ -82,19 +81,16 @@ class Gates(Module):
         return {"gate_card": self.cards_in_game(config)}
 
     def new_slice(self, config):
-        # beside: 1 while a gate card lies beside the display; discarded: cards drawn
-        # while one lay there; used: cards spent on gates (both out of the game).
-        return {"beside": 0, "discarded": 0, "used": 0}
+        # beside: 1 while a gate card lies beside the display; used: the cards spent on
+        # gates (out of the game).
+        return {"beside": 0, "used": 0}
 
     def load_slice(self, game, data):
         where = "modules_state.gates"
-        if not (isinstance(data, dict) and set(data) == {"beside", "discarded", "used"}):
-            raise InvalidSave("the gates slice is {beside: 0 or 1, discarded: n, used: n}",
-                              where)
-        limit = self.cards_in_game(game._config)
+        if not (isinstance(data, dict) and set(data) == {"beside", "used"}):
+            raise InvalidSave("the gates slice is {beside: 0 or 1, used: n}", where)
         loaded = {"beside": _count(data, "beside", where, 1),
-                  "discarded": _count(data, "discarded", where, limit),
-                  "used": _count(data, "used", where, limit)}
+                  "used": _count(data, "used", where, self.cards_in_game(game._config))}
         gates = sum(len(game.alhambra(p).gates()) for p in game.players)
         if gates != loaded["used"]:
             raise InvalidSave(f"the Alhambras hold {gates} gates, {loaded['used']} gate cards "
@@ -103,21 +99,21 @@ class Gates(Module):
 
     def held_cards(self, game):
         data = game.slice(self.name)
-        return (_GATE,) * (data["beside"] + data["discarded"] + data["used"])
+        return (_GATE,) * (data["beside"] + data["used"])
 
     def census(self, game):
         data = game.slice(self.name)
-        return {"gate_card": data["beside"] + data["discarded"] + data["used"]}
+        return {"gate_card": data["beside"] + data["used"]}
 
     # -- the display refill and taking the card -------------------------------------------
 
     def reveal_card(self, game, card):
-        """A gate card goes beside the display, or leaves the game if one lies there."""
+        """A gate card goes beside the display, or to the discards if one lies there."""
         if not isinstance(card, GateCard):
             return False
         data = game.slice(self.name)
         if data["beside"]:
-            data["discarded"] += 1
+            game.discard_drawn(card)
             game.event("gate_card_discarded")
         else:
             data["beside"] = 1
@@ -174,5 +170,5 @@ register_events({
     "gate_card_beside": ((), lambda e: "a gate card is drawn and set beside the display with "
                                        "its gate"),
     "gate_card_discarded": ((), lambda e: "a gate card is drawn; one already lies beside the "
-                                          "display, so it leaves the game"),
+                                          "display, so it goes to the discards"),
 })
