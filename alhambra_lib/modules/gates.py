@@ -36,7 +36,7 @@ from ..engine.narration import register_events
 from ..errors import InvalidSave
 from .base import Module
 
-__all__ = ["Gates", "gate_piles"]
+__all__ = ["Gates", "gate_piles", "gated_redesigns"]
 
 _GATE = GateCard()
 
@@ -54,6 +54,18 @@ def _count(data, key, where, limit):
     if type(value) is not int or not 0 <= value <= limit:
         raise InvalidSave(f"{key} should be an integer from 0 to {limit}, got {value!r}", where)
     return value
+
+
+def gated_redesigns(game, player):
+    """The redesigns placing one of `player`'s reserve tiles through a gate, in canonical
+    order ([] without a gate card): for any decision that allows a redesign (the action
+    part, a master builder's extra redesign)."""
+    if _GATE not in game.hand(player):
+        return []
+    alhambra = game.alhambra(player)
+    return [Redesign("place", tile, cell, side)
+            for tile in sorted(set(game.reserve(player)), key=tile_order)
+            for cell, side in sorted(alhambra.gate_positions(tile))]
 
 
 class Gates(Module):
@@ -143,9 +155,7 @@ class Gates(Module):
             return [Place(tile, cell, side) for tile in sorted(set(game.to_place), key=tile_order)
                     for cell, side in sorted(alhambra.gate_positions(tile))]
         if decision.kind == "act":
-            return [Redesign("place", tile, cell, side)
-                    for tile in sorted(set(game.reserve(player)), key=tile_order)
-                    for cell, side in sorted(alhambra.gate_positions(tile))]
+            return gated_redesigns(game, player)
         return []
 
     def check_gate(self, game, action):
