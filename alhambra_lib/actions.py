@@ -35,8 +35,18 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import ClassVar
 
-from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, MODULE_KINDS, Card, ExchangeCard, Tile
-from .grid import check_cell
+from .components import (
+    CURRENCIES,
+    FOUNTAIN_KIND,
+    KINDS,
+    MODULE_KINDS,
+    Card,
+    ExchangeCard,
+    GateCard,
+    Tile,
+    WallCard,
+)
+from .grid import SIDES, check_cell
 from .payments import minimal_payments, payment_total
 
 __all__ = [
@@ -86,6 +96,8 @@ def card_order(card):
     """
     if card.__class__ is Card:
         return (-card.value, _CURRENCY_RANK[card.currency])
+    if card.__class__ in (WallCard, GateCard):  # after the exchange cards
+        return (2, card.component, *card.sort_key)
     # Money keys start at -9..-1, so these come after every money card.
     return (1, *(_CURRENCY_RANK[c] for c in card.currencies))
 
@@ -103,7 +115,7 @@ def card_from_list(data):
     """Rebuild a card a player can hold from its JSON form.
 
     ``[currency, value]`` is a money card, ``["exchange", currency, currency]`` an
-    exchange card.
+    exchange card, ``["wall", sides]`` a City Walls card, ``["gate"]`` a City Gates card.
 
     Examples
     --------
@@ -118,6 +130,10 @@ def card_from_list(data):
     """
     if isinstance(data, list) and len(data) == 3 and data[0] == "exchange":
         return ExchangeCard(tuple(data[1:]))
+    if data == ["gate"]:
+        return GateCard()
+    if isinstance(data, list) and len(data) == 2 and data[0] == "wall":
+        return WallCard(data[1])
     if not isinstance(data, list) or len(data) != 2:
         raise ValueError(f"a money card is written [currency, value], got {data!r}")
     return Card(data[0], data[1])
@@ -132,19 +148,29 @@ def tile_from_list(data):
     Tile('garden', 8, 'NE')
     >>> tile_from_list(["hut", 0, "N", "tower"])
     Tile('hut', 0, 'N', marks=('tower',))
+    >>> tile_from_list(["garden", 8, "Ne"])  # a City Walls stick on E (RULES.md §M9)
+    Tile('garden', 8, 'N', sticks='E')
     """
     if not isinstance(data, list) or len(data) < 3 or not isinstance(data[2], str):
         raise ValueError(f"a tile is written [kind, price, walls, *marks], got {data!r}")
     if all(type(x) in (str, int) for x in data):  # the common case: read once, then shared
         return _tile_of(tuple(data))
-    return Tile(data[0], data[1], data[2], tuple(data[3:]))
+    return _tile_with_sticks(data[0], data[1], data[2], tuple(data[3:]))
 
 
 @lru_cache(maxsize=4096)
 def _tile_of(key):
     # Module slices keep tiles as JSON lists, read again at every query: tiles are
     # values, so equal lists can share one.
-    return Tile(key[0], key[1], key[2], key[3:])
+    return _tile_with_sticks(key[0], key[1], key[2], key[3:])
+
+
+def _tile_with_sticks(kind, price, walls, marks):
+    """A tile from its JSON walls: upper case printed walls, lower case sticks (§M9)."""
+    if walls.isupper() or not walls:
+        return Tile(kind, price, walls, marks)
+    sticks = "".join(s for s in walls if s.islower())
+    return Tile(kind, price, "".join(s for s in walls if not s.islower()), marks, sticks.upper())
 
 
 def _pos_from_list(data):
@@ -159,7 +185,7 @@ def _check_tile(tile, kind):
     return tile
 
 
-_CARD_TYPES = (Card, ExchangeCard)
+_CARD_TYPES = (Card, ExchangeCard, GateCard)
 
 
 def _check_cards(cards, kind):
@@ -281,23 +307,46 @@ class End(PlainAction):
     text: ClassVar[str] = "end"
 
 
+def _check_gate(gate):
+    if gate is not None and gate not in SIDES:
+        raise ValueError(f"a gate is on a side N, E, S or W of the tile placed, got {gate!r}")
+
+
+def _gate_text(gate):
+    return "" if gate is None else f" through a gate on its {gate} side"
+
+
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Turn end: put a tile waiting to be placed onto cell `pos` of the Alhambra."""
+    """Turn end: put a tile waiting to be placed onto cell `pos` of the Alhambra.
+
+    `gate` (City Gates, RULES.md §M5): the side of the tile where a gate joins it to the
+    Alhambra through a double wall; None (and absent from `to_dict`) without one.
+
+    Examples
+    --------
+    >>> print(Place(Tile("tower", 9, "W"), (1, 0), gate="W"))
+    place 9-tower at (1, 0) through a gate on its W side
+    """
 
     tile: Tile
     pos: tuple
+    gate: str | None = None
     kind: ClassVar[str] = "place"
 
     def __post_init__(self):
         _check_tile(self.tile, self.kind)
         object.__setattr__(self, "pos", check_cell(self.pos))
+        _check_gate(self.gate)
 
     def __str__(self):
-        return f"place {self.tile} at {self.pos}"
+        return f"place {self.tile} at {self.pos}{_gate_text(self.gate)}"
 
     def to_dict(self):
-        return {"kind": self.kind, "tile": self.tile.to_list(), "pos": list(self.pos)}
+        data = {"kind": self.kind, "tile": self.tile.to_list(), "pos": list(self.pos)}
+        if self.gate is not None:
+            data["gate"] = self.gate
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +393,8 @@ class Redesign(Action):
         ``place``: reserve `tile` onto empty cell `pos`; ``remove``: the tile on
         `pos` to the reserve (`tile` is None); ``exchange``: reserve `tile` takes
         cell `pos`, whose tile goes to the reserve.
+    gate : {"N", "E", "S", "W"} or None
+        A ``place`` through a City Gates gate on that side of the tile (RULES.md §M5).
 
     Examples
     --------
@@ -361,6 +412,7 @@ class Redesign(Action):
     move: str
     tile: Tile | None
     pos: tuple
+    gate: str | None = None
     kind: ClassVar[str] = "redesign"
 
     def __post_init__(self):
@@ -373,18 +425,24 @@ class Redesign(Action):
         else:
             _check_tile(self.tile, self.kind)
         object.__setattr__(self, "pos", check_cell(self.pos))
+        _check_gate(self.gate)
+        if self.gate is not None and self.move != "place":
+            raise ValueError("only a redesign placing a reserve tile may use a gate (§M5)")
 
     def __str__(self):
         if self.move == "remove":
             return f"redesign: move {self.pos} to reserve"
         if self.move == "place":
-            return f"redesign: place {self.tile} from reserve at {self.pos}"
+            return f"redesign: place {self.tile} from reserve at {self.pos}{_gate_text(self.gate)}"
         return f"redesign: exchange {self.tile} from reserve with the tile at {self.pos}"
 
     def to_dict(self):
-        return {"kind": self.kind, "move": self.move,
+        data = {"kind": self.kind, "move": self.move,
                 "tile": None if self.tile is None else self.tile.to_list(),
                 "pos": list(self.pos)}
+        if self.gate is not None:
+            data["gate"] = self.gate
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +492,10 @@ _DECODERS = {
                             "pos": _pos_from_list}),
 }
 
+#: kind -> {optional field: decoder}: fields written only when set (a gate, §M5), so
+#: the actions of the base game keep their form.
+_OPTIONAL = {"place": {"gate": lambda d: d}, "redesign": {"gate": lambda d: d}}
+
 #: Every action kind known, base game first, then those the modules registered.
 ACTION_KINDS = _DECODERS.keys()
 
@@ -450,10 +512,24 @@ def _room(data):
     return data
 
 
+def _sides(data):
+    """Side letters in N, E, S, W order (the sticks of a wall card, RULES.md §M9)."""
+    if not isinstance(data, str) or not data or "".join(s for s in SIDES if s in data) != data:
+        raise ValueError(f"sides are letters among N, E, S, W in that order, got {data!r}")
+    return data
+
+
+def _cell_or_none(data):
+    """A cell ``[x, y]``, or None (a tile off the board)."""
+    return None if data is None else _pos_from_list(data)
+
+
 FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
                                    "tile": tile_from_list, "pos": _pos_from_list,
                                    "bazaar": _bazaar_from_list, "colour": _colour,
-                                   "colours": _colours, "room": _room})
+                                   "colours": _colours, "room": _room,
+                                   "card": card_from_list, "sides": _sides,
+                                   "cell": _cell_or_none})
 
 
 def action_fields(kind):
@@ -499,11 +575,13 @@ place, reserve, give, redesign...
     if kind not in _DECODERS:
         raise ValueError(f"unknown action kind {kind!r}: expected one of {', '.join(_DECODERS)}")
     cls, fields = _DECODERS[kind]
-    if set(data) != {"kind", *fields}:
+    optional = _OPTIONAL.get(kind, {}).keys() & data.keys()
+    if set(data) - optional != {"kind", *fields}:
         raise ValueError(f"a {kind} action has the keys {sorted({'kind', *fields})}, "
                          f"got {sorted(data)}")
     try:
-        return cls(*(decode(data[name]) for name, decode in fields.items()))
+        extra = {name: _OPTIONAL[kind][name](data[name]) for name in optional}
+        return cls(*(decode(data[name]) for name, decode in fields.items()), **extra)
     except (TypeError, RecursionError) as error:
         raise ValueError(f"bad {kind} action {data!r}: {error}") from None
 

@@ -37,6 +37,27 @@ For wall points a camp cell counts as empty and its bastions never score
 (`alhambra_lib.walls`). All of it sits behind one test, "does the Alhambra hold a
 camp, or is a camp being placed?", so the base game runs the code it always ran.
 
+City Walls (M9, RULES.md §M9) and City Gates (M5, RULES.md §M5) plug into the same rules:
+
+================== ==========================================================
+overbuilt          (sticks) a side already has a wall, printed or a stick
+stick_against_tile (sticks) a side faces a built cell: only sides facing an empty
+                   cell keep the layout legal
+no_sticks          (sticks) the fountain and camps take no sticks
+gate_needless      (a gate) the tile already joins the Alhambra through an open
+                   side, or is a camp (camps ignore walking)
+gate_side          (a gate) the gate's side is no double wall with a built tile
+gated              (removal, exchange) a gate joins this tile to another
+================== ==========================================================
+
+A stick is part of its tile (`Tile.sticks`, counted in `Tile.mask`), so every rule
+reads it as a printed wall with no extra work. A gate is a pair of side-touching
+cells (`Alhambra.gates`): the walking graph has an edge there (attribute
+``gate=True``) though both sides are walls; it is placed only with a new tile
+(``place(tile, cell, gate=side)``) that touches the Alhambra only through double
+walls, every other rule still applying. The gated double wall is internal, so wall
+points do not change. The base game pays one emptiness test of the gates per change.
+
 Examples
 --------
 >>> from alhambra_lib import Alhambra, Tile
@@ -79,7 +100,8 @@ from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells, unreachable_cells
 from .walls import WallGraph
 
-__all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES"]
+__all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES", "stick_reasons",
+           "gate_pair"]
 
 #: The hole rules: the official enclosed-area rule and the literal single-cell reading.
 HOLE_RULES = ("enclosed", "single")
@@ -100,6 +122,15 @@ REASONS = {
                     "of that tile, and another camp only by sides without a bastion",
     "camp_unanchored": "some camp would no longer touch a non-camp tile with a bastion "
                        "against a wall, directly or through a chain of camps",
+    "overbuilt": "a stick never goes on a side that already has a wall (printed or a stick)",
+    "stick_against_tile": "a stick only goes on a side facing an empty cell (against a "
+                          "tile it would break the walls rule)",
+    "no_sticks": "the fountain and camps take no sticks",
+    "gate_needless": "a gate only joins a tile that touches the Alhambra through double "
+                     "walls alone (this one joins it through an open side, or is a camp)",
+    "gate_side": "a gate goes on a double wall: that side of the tile and of a built "
+                 "neighbour (not a camp) must both be walls",
+    "gated": "a gate joins this tile to another: they can no longer be moved",
 }
 
 #: The kind of the Camps module's tiles (RULES.md §M8); their walls are their bastions.
@@ -138,6 +169,28 @@ class Verdict:
 _LEGAL = Verdict(True, ())
 
 
+def gate_pair(cell, side):
+    """The gate on `side` of `cell` as the pair of cells it joins, lower cell first.
+
+    Examples
+    --------
+    >>> gate_pair((1, 0), "W"), gate_pair((0, 0), "E")
+    (((0, 0), (1, 0)), ((0, 0), (1, 0)))
+    """
+    return tuple(sorted((tuple(cell), side_neighbour(cell, side))))
+
+
+def stick_reasons(tile, sides):
+    """The reasons against laying sticks on `sides` of `tile`, wherever it lies
+    (``overbuilt``, ``no_sticks``); an Alhambra adds the facing cells' (§M9)."""
+    reasons = []
+    if tile.kind in (FOUNTAIN_KIND, CAMP):
+        reasons.append("no_sticks")
+    if any(tile.has_wall(side) for side in sides):
+        reasons.append("overbuilt")
+    return reasons
+
+
 def _check_tile(tile):
     if not isinstance(tile, Tile):
         raise TypeError(f"expected a Tile, got {type(tile).__name__}: {tile!r}")
@@ -174,6 +227,7 @@ class Alhambra:
         self._walls = WallGraph()
         self._counts = dict.fromkeys(KINDS, 0)
         self._camps = set()  # cells holding a camp: empty in the base game
+        self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
@@ -215,7 +269,8 @@ class Alhambra:
     def __eq__(self, other):
         if not isinstance(other, Alhambra):
             return NotImplemented
-        return self.hole_rule == other.hole_rule and self._layout == other._layout
+        return (self.hole_rule == other.hole_rule and self._layout == other._layout
+                and self._gates == other._gates)
 
     __hash__ = None
 
@@ -258,8 +313,10 @@ class Alhambra:
             facts = self._facts[cell] = self._placement_facts(cell)
         return facts
 
-    def check(self, tile, cell):
+    def check(self, tile, cell, gate=None):
         """May `tile` be placed on `cell`? Returns a `Verdict` with every reason against.
+
+        `gate` (City Gates, §M5): place it with a gate on that side of the tile.
 
         Examples
         --------
@@ -270,6 +327,11 @@ class Alhambra:
         Verdict(ok=True, reasons=())
         >>> a.check(Tile("garden", 8, "E"), (5, 5)).reasons
         ('not_adjacent',)
+        >>> a.place(Tile("tower", 9, "S"), (0, -1))
+        >>> a.check(Tile("garden", 8, "N"), (0, -2)).reasons
+        ('unreachable',)
+        >>> a.check(Tile("garden", 8, "N"), (0, -2), gate="N")
+        Verdict(ok=True, reasons=())
         """
         tile, cell = _check_tile(tile), check_cell(cell)
         if cell in self._layout:
@@ -279,18 +341,98 @@ class Alhambra:
         built, facing, hole = self._facts_of(cell)
         if self._camps or tile.kind == CAMP:
             reasons = self._camp_reasons(tile, built, facing, self._camp_sides(cell))
-            if hole:
-                reasons.append("hole")
-            return Verdict(False, tuple(reasons)) if reasons else _LEGAL
-        mask = tile.mask
-        reasons = []
-        if (mask ^ facing) & built:
-            reasons.append("walls_mismatch")
-        if not built & ~mask & ~facing:
-            reasons.append("unreachable")
+        else:
+            mask = tile.mask
+            reasons = []
+            if (mask ^ facing) & built:
+                reasons.append("walls_mismatch")
+            if not built & ~mask & ~facing:
+                reasons.append("unreachable")
+        if gate is not None:
+            self._gate_reasons(tile, cell, gate, reasons)
         if hole:
             reasons.append("hole")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
+
+    # -- city gates (RULES.md §M5) -----------------------------------------------------
+
+    def _gate_reasons(self, tile, cell, gate, reasons):
+        """Turn the side reasons of placing `tile` on `cell` into those with a gate on
+        its side `gate`: the gate stands for ``unreachable``, never for another reason."""
+        if gate not in BIT:
+            raise ValueError(f"a gate is on a side N, E, S or W, got {gate!r}")
+        if "unreachable" not in reasons:  # a camp never is: camps ignore walking
+            reasons.append("gate_needless")
+            return
+        reasons.remove("unreachable")
+        other = self._layout.get(side_neighbour(cell, gate))
+        if (other is None or other.kind == CAMP or not tile.has_wall(gate)
+                or not other.has_wall(OPPOSITE[gate])):
+            reasons.append("gate_side")
+
+    def gates(self):
+        """The gates (§M5), each the pair of cells it joins, lower cell first."""
+        return frozenset(self._gates)
+
+    def _gated_cells(self):
+        return {cell for pair in self._gates for cell in pair}
+
+    def gate_positions(self, tile):
+        """The ``(cell, side)`` where `tile` may be placed with a gate on that side (§M5).
+
+        A tile needs a gate where its only reason against is ``unreachable``: it then
+        matches every neighbour wall for wall, so each side facing a built non-camp
+        tile is a double wall. O(frontier), asked only by a player holding a gate card.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("tower", 9, "S"), (0, -1))
+        >>> sorted(a.gate_positions(Tile("garden", 8, "N")))
+        [((0, -2), 'N')]
+        """
+        _check_tile(tile)
+        layout = self._layout
+        found = set()
+        for cell in self._frontier:
+            if self.check(tile, cell).reasons == ("unreachable",):
+                for side, neighbour in zip(SIDES, side_neighbours(cell)):
+                    other = layout.get(neighbour)
+                    if other is not None and other.kind != CAMP:
+                        found.add((cell, side))
+        return found
+
+    # -- city walls (RULES.md §M9) -----------------------------------------------------
+
+    def check_sticks(self, cell, sides):
+        """May sticks go on `sides` of the tile on `cell`? Returns a `Verdict` (§M9).
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("tower", 9, "N"), (1, 0))
+        >>> a.check_sticks((1, 0), "E"), a.check_sticks((1, 0), "NW").reasons
+        (Verdict(ok=True, reasons=()), ('overbuilt', 'stick_against_tile'))
+        """
+        cell = check_cell(cell)
+        tile = self._layout.get(cell)
+        if tile is None:
+            return Verdict(False, ("empty",))
+        reasons = stick_reasons(tile, sides)
+        if any(side_neighbour(cell, side) in self._layout for side in sides):
+            reasons.append("stick_against_tile")
+        return Verdict(False, tuple(reasons)) if reasons else _LEGAL
+
+    def add_sticks(self, cell, sides):
+        """Lay sticks on `sides` of the tile on `cell` (they face empty cells, so every
+        rule still holds); raises `IllegalPlacement` and changes nothing if refused."""
+        verdict = self.check_sticks(cell, sides)
+        if not verdict.ok:
+            raise IllegalPlacement(f"cannot lay sticks on {''.join(sides)} at {tuple(cell)}: "
+                                   f"{verdict.explain()}", verdict.reasons)
+        cell = check_cell(cell)
+        tile = self._take(cell)
+        self._add(cell, tile.with_sticks(sides))
 
     def legal_positions(self, tile):
         """The set of cells where `tile` may be placed.
@@ -407,13 +549,17 @@ class Alhambra:
                 legal.add(cell)
         return legal
 
-    def place(self, tile, cell):
-        """Build `tile` on `cell`; raises `IllegalPlacement` and changes nothing if illegal."""
-        verdict = self.check(tile, cell)
+    def place(self, tile, cell, gate=None):
+        """Build `tile` on `cell` (with a gate on its side `gate`, §M5); raises
+        `IllegalPlacement` and changes nothing if illegal."""
+        verdict = self.check(tile, cell, gate)
         if not verdict.ok:
             raise IllegalPlacement(f"cannot place {tile} at {tuple(cell)}: {verdict.explain()}",
                                    verdict.reasons)
-        self._add(check_cell(cell), tile)
+        cell = check_cell(cell)
+        if gate is not None:
+            self._gates.add(gate_pair(cell, gate))
+        self._add(cell, tile)
 
     # -- redesign ------------------------------------------------------------------
 
@@ -439,6 +585,8 @@ class Alhambra:
             reasons.append("disconnects")
         if self._camps and cell in self._redesign_facts()[3]:
             reasons.append("camp_unanchored")
+        if self._gates and cell in self._gated_cells():
+            reasons.append("gated")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
     def _redesign_facts(self):
@@ -460,6 +608,10 @@ class Alhambra:
                 facts.append((cell, built, facing))
             unanchoring = self._unanchoring() if self._camps else frozenset()
             removable.difference_update(unanchoring)
+            if self._gates:  # gated tiles never move (§M5)
+                gated = self._gated_cells()
+                removable.difference_update(gated)
+                facts = [fact for fact in facts if fact[0] not in gated]
             self._redesign = (frozenset(cut), frozenset(removable), tuple(facts), unanchoring)
         return self._redesign
 
@@ -498,10 +650,11 @@ class Alhambra:
         built, facing = self._side_facts(cell)
         if self._camps or tile.kind == CAMP:
             reasons = self._camp_reasons(tile, built, facing, self._camp_sides(cell))
-            return Verdict(False, tuple(reasons)) if reasons else _LEGAL
-        if (tile.mask ^ facing) & built:
-            return Verdict(False, ("walls_mismatch",))
-        return _LEGAL
+        else:
+            reasons = ["walls_mismatch"] if (tile.mask ^ facing) & built else []
+        if self._gates and cell in self._gated_cells():
+            reasons.append("gated")
+        return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
     def exchange_positions(self, tile):
         """The set of cells where reserve `tile` may be exchanged in."""
@@ -541,6 +694,7 @@ class Alhambra:
         frontier.pop(cell, None)
         kind = tile.kind
         walked = kind != CAMP  # a camp is no part of the walking graph (§M8)
+        gates = self._gates
         for side, neighbour in zip(SIDES, side_neighbours(cell)):
             other = layout.get(neighbour)
             if other is None:
@@ -548,6 +702,8 @@ class Alhambra:
             elif (walked and not tile.mask & BIT[side] and not other.mask & BIT[OPPOSITE[side]]
                   and other.kind != CAMP):
                 self.graph.add_edge(cell, neighbour)
+            elif gates and gate_pair(cell, side) in gates:  # a gated double wall (§M5)
+                self.graph.add_edge(cell, neighbour, gate=True)
         if kind in self._counts:
             self._counts[kind] += 1
         elif not walked:
@@ -583,17 +739,19 @@ class Alhambra:
     # -- whole layouts ---------------------------------------------------------------
 
     def copy(self):
-        """An independent copy with the same tiles and hole rule."""
-        return Alhambra.from_layout(self._layout, hole_rule=self.hole_rule, check=False)
+        """An independent copy with the same tiles, gates and hole rule."""
+        return Alhambra.from_layout(self._layout, hole_rule=self.hole_rule, check=False,
+                                    gates=self._gates)
 
     @classmethod
-    def from_layout(cls, layout, hole_rule="enclosed", *, check=True):
+    def from_layout(cls, layout, hole_rule="enclosed", *, check=True, gates=()):
         """Build an Alhambra from a mapping ``(x, y) -> Tile``, checking the whole layout.
 
         The mapping must hold the fountain at (0, 0) (it may be left out) and building
-        tiles elsewhere. Raises `IllegalPlacement` naming the first broken rule
-        (``walls_mismatch``, ``camp_contact``, ``unreachable``, ``camp_unanchored``,
-        ``hole``) with the cells concerned.
+        tiles elsewhere; `gates` are pairs of cells (§M5). Raises `IllegalPlacement`
+        naming the first broken rule (``walls_mismatch``, ``camp_contact``,
+        ``gate_side``, ``unreachable``, ``camp_unanchored``, ``hole``) with the cells
+        concerned.
 
         Notes
         -----
@@ -620,6 +778,9 @@ class Alhambra:
             cells[cell] = tile
         cells.setdefault(_ORIGIN, FOUNTAIN)
         alhambra = cls(hole_rule)
+        for pair in gates:
+            a, b = (check_cell(c) for c in pair)
+            alhambra._gates.add(tuple(sorted((a, b))))
         for cell, tile in cells.items():
             if cell != _ORIGIN:
                 alhambra._add(cell, tile)
@@ -645,6 +806,13 @@ class Alhambra:
                 elif tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
                     raise IllegalPlacement(f"layout breaks walls_mismatch at {cell}-{neighbour}",
                                            ("walls_mismatch",))
+        for a, b in sorted(self._gates):
+            # §M5: a gate joins two side-touching non-camp tiles through a double wall.
+            side = next((s for s in SIDES if side_neighbour(a, s) == b), None)
+            if (side is None or a not in layout or b not in layout or CAMP in (
+                    layout[a].kind, layout[b].kind) or not layout[a].has_wall(side)
+                    or not layout[b].has_wall(OPPOSITE[side])):
+                raise IllegalPlacement(f"layout breaks gate_side at {a}-{b}", ("gate_side",))
         cut_off = unreachable_cells(self.graph) - self._camps
         if cut_off:
             raise IllegalPlacement(f"layout breaks unreachable: {sorted(cut_off)} cannot be "

@@ -36,6 +36,9 @@ __all__ = [
     "ScoringCard",
     "ExchangeCard",
     "EXCHANGE_CARDS",
+    "WallCard",
+    "WALL_CARDS",
+    "GateCard",
     "card_value",
     "FOUNTAIN",
     "BUILDING_TILES",
@@ -84,12 +87,20 @@ class Tile:
     marks : tuple of str
         What a module tile shows besides walls: a hut ``(type,)``, a bazaar
         ``(currency, type, type, type)``; () for every other tile.
+    sticks : iterable of str
+        City Walls sticks laid on the tile (Mega Box M9, RULES.md §M9): sides without a
+        printed wall. They belong to the tile for good and count as walls everywhere
+        (`mask`, `has_wall`, `wall_sides`); `walls` stays the printed ones, `printed`
+        is the tile as bought.
 
     Notes
     -----
     Any set of walls is a valid value, so a notebook can ask "what if a tile had
     these walls?"; a four-walled tile simply can never be placed. Equal tiles are
-    interchangeable: two tiles with the same kind, price and walls compare equal.
+    interchangeable: two tiles with the same kind, price, walls and sticks compare equal.
+    In the JSON form (`to_list`) a stick is its side letter in lower case
+    (``["garden", 8, "Ne"]``: a printed N wall, a stick on E), so a tile without sticks
+    is written as it always was.
 
     Examples
     --------
@@ -99,13 +110,18 @@ class Tile:
     Traceback (most recent call last):
     ...
     ValueError: unknown wall side 'X': walls are letters among N, E, S, W
+    >>> Tile("garden", 8, "N", sticks="E"), Tile("garden", 8, "N", sticks="E").wall_sides
+    (Tile('garden', 8, 'N', sticks='E'), 'NE')
     """
 
     kind: str
     price: int
     walls: frozenset = field(default=frozenset())
     marks: tuple = ()
+    sticks: frozenset = field(default=frozenset())
     mask: int = field(init=False, repr=False, compare=False)
+    #: The sticks as a bit mask (0 on every tile but the City Walls' ones).
+    stick_mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if (not isinstance(self.kind, str)
@@ -128,12 +144,38 @@ class Tile:
         for side in self.walls:
             if side not in BIT:
                 raise ValueError(f"unknown wall side {side!r}: walls are letters among N, E, S, W")
-        object.__setattr__(self, "mask", sum(BIT[s] for s in self.walls))
+        printed = sum(BIT[s] for s in self.walls)
+        sticks = _stick_mask(self) if self.sticks else 0
+        object.__setattr__(self, "mask", printed | sticks)
+        object.__setattr__(self, "stick_mask", sticks)
 
     @property
     def wall_sides(self):
-        """The walls as a string in N, E, S, W order (``""`` for none)."""
+        """The walls, sticks included, as a string in N, E, S, W order (``""`` for none)."""
         return mask_sides(self.mask)
+
+    @property
+    def stick_sides(self):
+        """The sticks as a string in N, E, S, W order (``""`` for none, §M9)."""
+        return mask_sides(self.stick_mask)
+
+    @property
+    def printed(self):
+        """The tile as printed, without its sticks (itself when it has none)."""
+        if not self.stick_mask:
+            return self
+        return Tile(self.kind, self.price, self.walls, self.marks)
+
+    def with_sticks(self, sides):
+        """The tile with sticks on `sides` too (RULES.md §M9); a ValueError on a wall.
+
+        Examples
+        --------
+        >>> Tile("tower", 9, "N").with_sticks("E").with_sticks("S")
+        Tile('tower', 9, 'N', sticks='ES')
+        """
+        return Tile(self.kind, self.price, self.walls, self.marks,
+                    self.sticks | frozenset(sides))
 
     def has_wall(self, side):
         """Return whether the tile has a wall on `side` (one of N, E, S, W)."""
@@ -146,7 +188,9 @@ class Tile:
 
     def __repr__(self):
         marks = f", marks={self.marks!r}" if self.marks else ""
-        return f"Tile({self.kind!r}, {self.price}, {self.wall_sides!r}{marks})"
+        sticks = f", sticks={self.stick_sides!r}" if self.stick_mask else ""
+        return f"Tile({self.kind!r}, {self.price}, {mask_sides(self.mask & ~self.stick_mask)!r}" \
+               f"{marks}{sticks})"
 
     def __str__(self):
         if self.kind in ("hut", "bazaar"):
@@ -154,10 +198,16 @@ class Tile:
         return f"{self.price}-{self.kind}"
 
     def __reduce__(self):
-        return (Tile, (self.kind, self.price, self.wall_sides, self.marks))
+        return (Tile, (self.kind, self.price, mask_sides(self.mask & ~self.stick_mask),
+                       self.marks, self.stick_sides))
 
     def to_list(self):
-        """A JSON-able form ``[kind, price, walls, *marks]``, walls in N, E, S, W order."""
+        """A JSON-able form ``[kind, price, walls, *marks]``, walls in N, E, S, W order
+        (sticks in lower case)."""
+        if self.stick_mask:
+            walls = "".join(s if BIT[s] & ~self.stick_mask else s.lower()
+                            for s in mask_sides(self.mask))
+            return [self.kind, self.price, walls, *self.marks]
         return [self.kind, self.price, self.wall_sides, *self.marks]
 
     def _repr_mimebundle_(self, include=None, exclude=None):
@@ -165,6 +215,22 @@ class Tile:
         from .svg import tile_svg
 
         return mimebundle(self, tile_svg)
+
+
+def _stick_mask(tile):
+    """The sticks of `tile` (normalised to a frozenset) as a mask, checked (§M9)."""
+    sticks = tile.sticks
+    if isinstance(sticks, str) or not isinstance(sticks, frozenset):
+        sticks = frozenset(sticks)
+        object.__setattr__(tile, "sticks", sticks)
+    if not sticks <= set(BIT):
+        raise ValueError(f"unknown stick side in {sorted(sticks)}: sides are N, E, S, W")
+    if sticks & tile.walls:
+        raise ValueError(f"a stick never overbuilds a printed wall: {tile.kind} with walls "
+                         f"{sorted(tile.walls)}, sticks {sorted(sticks)}")
+    if tile.kind == FOUNTAIN_KIND:
+        raise ValueError("the fountain takes no sticks (RULES.md §M9)")
+    return sum(BIT[s] for s in sticks)
 
 
 def _check_marks(kind, marks):
@@ -266,6 +332,68 @@ class ExchangeCard:
 #: The six exchange cards: one per pair of currencies (RULES.md §M2).
 EXCHANGE_CARDS = tuple(ExchangeCard((a, b)) for i, a in enumerate(CURRENCIES)
                        for b in CURRENCIES[i + 1:])
+
+
+@dataclass(frozen=True, slots=True)
+class WallCard:
+    """A City Walls card (Mega Box M9): the stick(s) it lets one lay, one side or a corner.
+
+    Examples
+    --------
+    >>> WallCard("EN"), str(WallCard("S")), WallCard("NS")
+    Traceback (most recent call last):
+    ...
+    ValueError: a wall card shows one side or two at a right angle, got 'NS'
+    >>> WallCard("EN").sides, str(WallCard("S"))
+    ('NE', 'wall card S')
+    """
+
+    sides: str
+    component = "wall_card"
+
+    def __post_init__(self):
+        sides = "".join(s for s in SIDES if s in self.sides) if isinstance(self.sides, str) else ""
+        if (not sides or len(sides) != len(self.sides) or sides in ("NS", "EW")
+                or len(sides) > 2):
+            raise ValueError(f"a wall card shows one side or two at a right angle, got "
+                             f"{self.sides!r}")
+        object.__setattr__(self, "sides", sides)
+
+    def __str__(self):
+        return f"wall card {self.sides}"
+
+    @property
+    def sort_key(self):
+        return (len(self.sides), [SIDES.index(s) for s in self.sides])
+
+    def to_list(self):
+        """A JSON-able form ``["wall", sides]``."""
+        return ["wall", self.sides]
+
+
+#: The 8 wall cards: the four single sides and the four corners (RULES.md §M9).
+WALL_CARDS = tuple(WallCard(s) for s in ("N", "E", "S", "W", "NE", "ES", "SW", "NW"))
+
+
+@dataclass(frozen=True, slots=True)
+class GateCard:
+    """A City Gates card (Mega Box M5): held in hand, spent to put a gate on a double wall.
+
+    Examples
+    --------
+    >>> str(GateCard()), GateCard().to_list(), GateCard() == GateCard()
+    ('gate card', ['gate'], True)
+    """
+
+    component = "gate_card"
+    sort_key = ()
+
+    def __str__(self):
+        return "gate card"
+
+    def to_list(self):
+        """A JSON-able form ``["gate"]``."""
+        return ["gate"]
 
 
 def card_value(card) -> int:

@@ -114,11 +114,11 @@ _ACTIONS = {
     "take": lambda e: Take(_cards(e)),
     "buy": lambda e: Buy(e["square"], _tile(e), _cards(e)),
     "end": lambda e: End(),
-    "place": lambda e: Place(_tile(e), tuple(e["pos"])),
+    "place": lambda e: Place(_tile(e), tuple(e["pos"]), e.get("gate")),
     "reserve": lambda e: Reserve(_tile(e)),
     "give": lambda e: Give(_tile(e)),
     "redesign": lambda e: Redesign(e["move"], None if e["tile"] is None else _tile(e),
-                                   tuple(e["pos"])),
+                                   tuple(e["pos"]), e.get("gate")),
 }
 
 

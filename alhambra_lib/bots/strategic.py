@@ -394,6 +394,8 @@ class _Position:
             if isinstance(card, ExchangeCard):
                 exchanges.append(card)
                 continue
+            if not isinstance(card, Card):  # a gate card (§M5) adds no money
+                continue
             values[card.currency].append(card.value)
             values[card.currency].sort(reverse=True)
         change["money"] = payment_total(action.cards)

@@ -300,6 +300,10 @@ class Game:
         self._event_hooks = using("on_event")
         self._drawn_hooks = using("take_drawn_tile")
         self._reveal_hooks = using("reveal_card")
+        self._beside_hooks = using("cards_beside")
+        self._gate_hooks = using("use_gate")
+        # Hands may hold cards that are not money (gate cards, §M5): payments skip them.
+        self._mixed_hands = bool(self._payment_hooks) or any(m.hand_cards for m in modules)
         self._distribution_hooks = using("distribute")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
                                          key=lambda pair: TERM_ORDER.index(pair[1])))
@@ -619,7 +623,11 @@ class Game:
 
     def _take_options(self):
         # The choices depend on the cards, not their order: one cache entry per multiset.
-        return _take_actions(tuple(sorted(self._display, key=card_order)))
+        takes = _take_actions(tuple(sorted(self._display, key=card_order)))
+        if self._beside_hooks:  # a card beside the display is taken alone (§M5)
+            takes += tuple(Take((card,)) for m in self._beside_hooks
+                           for card in m.cards_beside(self))
+        return takes
 
     def payment_options(self, player):
         """Every minimal way for `player` to pay a market tile now, as `Buy` actions.
@@ -629,7 +637,7 @@ class Game:
         """
         values = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
-        if self._payment_hooks:  # module cards (exchange...) pay only through their source
+        if self._mixed_hands:  # module cards (exchange...) pay only through their source
             hand = [c for c in hand if c.__class__ is Card]
         for card in hand:  # highest value first
             values[card.currency].append(card.value)
@@ -667,7 +675,7 @@ class Game:
         for tile in _distinct(self._to_place):
             actions += [_place(tile, pos) for pos in sorted(alhambra.legal_positions(tile))]
             actions.append(Reserve(tile))
-            if may_give and tile.kind != "hut":
+            if may_give and tile.kind != "hut" and not tile.stick_mask:
                 actions.append(Give(tile))
         return actions
 
@@ -712,6 +720,9 @@ class Game:
     # take (§4a)
 
     def _check_take(self, action):
+        if self._beside_hooks and len(action.cards) == 1 and any(
+                action.cards[0] in m.cards_beside(self) for m in self._beside_hooks):
+            return  # a module's card beside the display (a gate card, §M5)
         left = list(self._display)
         for card in action.cards:
             if card not in left:
@@ -729,7 +740,9 @@ class Game:
         player = self.current_player
         hand = self._hands[player]
         for card in action.cards:
-            self._display.remove(card)
+            if not (self._beside_hooks and any(m.take_beside(self, card)
+                                               for m in self._beside_hooks)):
+                self._display.remove(card)
             bisect.insort(hand, card, key=hand_order)
         self.event("take", player=player, cards=[c.to_list() for c in action.cards])
         self.end_actions()
@@ -767,6 +780,18 @@ class Game:
             hand.remove(card)
             self._discard.append(card)
 
+    def discard_drawn(self, card):
+        """Put a card just drawn for the display on the discard pile (a second gate card,
+        §M5)."""
+        self._discard.append(card)
+
+    def remove_cards(self, player, cards):
+        """Take `cards` (checked to be in `player`'s hand) out of the game: the module
+        that spends them keeps count (a gate card, §M5)."""
+        hand = self._hands[player]
+        for card in cards:
+            hand.remove(card)
+
     def pay(self, player, action):
         """Move a checked payment's cards to the discard and take the tile off the market."""
         self.discard_cards(player, action.cards)
@@ -790,6 +815,24 @@ class Game:
         else:
             self.end_actions()
 
+    def lay_sticks(self, player, sides, tile, cell=None):
+        """Lay City Walls sticks (§M9, checked by the module) on one of `player`'s tiles:
+        the one on `cell` of the Alhambra, else `tile` waiting to be placed (just
+        bought), else `tile` on the reserve. Returns the tile with its sticks."""
+        if cell is not None:
+            self._alhambras[player].add_sticks(cell, sides)
+            self._redesigns.pop(player, None)
+            return self._alhambras[player].layout[cell]
+        new = tile.with_sticks(sides)
+        if tile in self._to_place:
+            self._to_place[self._to_place.index(tile)] = new
+        else:
+            reserve = self._reserves[player]
+            reserve.remove(tile)
+            bisect.insort(reserve, new, key=tile_order)
+            self._redesigns.pop(player, None)
+        return new
+
     def receive_tile(self, tile):
         """A tile the player deciding takes for free this turn (a hut, §M4): it waits to be
         placed at the turn end with the bought tiles, and can never go to Dirk."""
@@ -802,8 +845,10 @@ class Game:
         alhambra = self._alhambras[player]
         if action.move != "remove" and action.tile not in self._reserves[player]:
             self.refuse(action, f"{action.tile} is not on the reserve")
+        if action.gate is not None:
+            self._check_gate(action)
         if action.move == "place":
-            verdict = alhambra.check(action.tile, action.pos)
+            verdict = alhambra.check(action.tile, action.pos, action.gate)
         elif action.move == "remove":
             verdict = alhambra.check_removal(action.pos)
         else:
@@ -817,7 +862,7 @@ class Game:
         reserve = self._reserves[player]
         removed = None
         if action.move == "place":
-            alhambra.place(action.tile, action.pos)
+            alhambra.place(action.tile, action.pos, action.gate)
         elif action.move == "remove":
             removed = alhambra.remove(action.pos)
         else:
@@ -829,7 +874,8 @@ class Game:
         self._redesigns.pop(player, None)
         self.event("redesign", player=player, move=action.move,
                     tile=None if action.tile is None else action.tile.to_list(),
-                    pos=list(action.pos), removed=None if removed is None else removed.to_list())
+                    pos=list(action.pos), removed=None if removed is None else removed.to_list(),
+                    **self._gate_used(player, action))
         self.end_actions()
 
     # end / pass
@@ -859,17 +905,37 @@ class Game:
 
     def _check_place(self, action):
         self._check_waiting(action)
-        verdict = self._alhambras[self.current_player].check(action.tile, action.pos)
+        if action.gate is not None:
+            self._check_gate(action)
+        verdict = self._alhambras[self.current_player].check(action.tile, action.pos, action.gate)
         if not verdict.ok:
             self.refuse(action, verdict.explain(), verdict.reasons)
 
     def _do_place(self, action):
         player = self.current_player
-        self._alhambras[player].place(action.tile, action.pos)
+        self._alhambras[player].place(action.tile, action.pos, action.gate)
         self._redesigns.pop(player, None)
         self._to_place.remove(action.tile)
-        self.event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos))
+        self.event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
+                    **self._gate_used(player, action))
         self._after_placing()
+
+    def _check_gate(self, action):
+        """A placement through a gate needs the City Gates module and its card (§M5)."""
+        if not self._gate_hooks:
+            self.refuse(action, "gates belong to the City Gates module (RULES.md §M5), "
+                                "which is not in play")
+        for module in self._gate_hooks:
+            module.check_gate(self, action)
+
+    def _gate_used(self, player, action):
+        """The gate card of a placement through a gate is spent: ``{"gate": side}`` for
+        its event, ``{}`` without a gate (the base game's events are unchanged)."""
+        if action.gate is None:
+            return {}
+        for module in self._gate_hooks:
+            module.use_gate(self, player, action)
+        return {"gate": action.gate}
 
     def _do_reserve(self, action):
         player = self.current_player
@@ -884,6 +950,9 @@ class Game:
             self.refuse(action, f"only a two-player game has {DIRK}")
         if not self._decisions[-1].data.get("give", False) or action.tile.kind == "hut":
             self.refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
+        if action.tile.stick_mask:
+            self.refuse(action, f"{DIRK} takes no part in City Walls (§M9): a tile with "
+                                "sticks stays with its player")
         self._check_waiting(action)
 
     def _do_give(self, action):

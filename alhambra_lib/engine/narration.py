@@ -30,6 +30,10 @@ def card_text(data):
     """A card's JSON form as words: ``["ducat", 5]`` -> ``"5 ducat"``."""
     if data and data[0] == "exchange":
         return "exchange " + "/".join(data[1:])
+    if data == ["gate"]:
+        return "gate card"
+    if data and data[0] == "wall":
+        return f"wall card {data[1]}"
     return f"{data[1]} {data[0]}"
 
 
@@ -70,9 +74,15 @@ def _redesign_text(e):
     if e["move"] == "remove":
         return f"{e['player']} moves {tile_text(e['removed'])} at {tuple(e['pos'])} to the reserve"
     if e["move"] == "place":
-        return f"{e['player']} places {tile_text(e['tile'])} from the reserve at {tuple(e['pos'])}"
+        return (f"{e['player']} places {tile_text(e['tile'])} from the reserve at "
+                f"{tuple(e['pos'])}{_gate_text(e)}")
     return (f"{e['player']} exchanges {tile_text(e['tile'])} from the reserve with "
             f"{tile_text(e['removed'])} at {tuple(e['pos'])}")
+
+
+def _gate_text(e):
+    """" through a gate on its W side" for a placement through a gate (§M5), else ""."""
+    return f" through a gate on its {e['gate']} side" if e.get("gate") else ""
 
 
 def _paying(e):
@@ -119,7 +129,8 @@ _EVENTS = {
     "end": (("player", "passed"),
             lambda e: f"{e['player']} {'passes' if e['passed'] else 'ends the actions'}"),
     "place": (("player", "tile", "pos"),
-              lambda e: f"{e['player']} places {tile_text(e['tile'])} at {tuple(e['pos'])}"),
+              lambda e: f"{e['player']} places {tile_text(e['tile'])} at {tuple(e['pos'])}"
+              f"{_gate_text(e)}"),
     "reserve": (("player", "tile"),
                 lambda e: f"{e['player']} puts {tile_text(e['tile'])} on the reserve"),
     "give": (("player", "tile"), lambda e: f"{e['player']} gives {tile_text(e['tile'])} to {DIRK}"),

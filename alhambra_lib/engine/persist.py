@@ -4,7 +4,9 @@
 and version 1 (before the decision stack and the modules) by upgrading it first. A
 restored game is checked against the rules: the components are exactly those of its
 composition (counted before any Alhambra is built, so a huge hand-made layout is
-refused at once), every Alhambra is legal, the decisions and the script make sense,
+refused at once; a tile with City Walls sticks counts as the printed tile, RULES.md
+§M9), every Alhambra is legal (with its gates, §M5: key ``"gates"``, written only
+when the City Gates module is in play), the decisions and the script make sense,
 the scores are the sum of the scoring events, every event has its fields, and the
 game can go on. Anything wrong raises `InvalidSave` saying what and where; no other
 exception escapes, and the work is linear in the size of the text.
@@ -89,7 +91,17 @@ def game_state(game) -> dict:
         "end_reason": game._end_reason,
         "events": game._events,
         "modules_state": {name: data for name, data in game._slices.items()},
+        **_gates_state(game),
     }
+
+
+def _gates_state(game) -> dict:
+    """``{"gates": {player: [[cell, cell], ...]}}`` with City Gates (§M5), else ``{}``:
+    a gate belongs to its Alhambra, so saves without the module keep their form."""
+    if "gates" not in game.modules:
+        return {}
+    return {"gates": {p: [[list(a), list(b)] for a, b in sorted(alhambra.gates())]
+                      for p, alhambra in game._alhambras.items()}}
 
 
 def load_game(cls, text):
@@ -157,9 +169,10 @@ class _Loader:
         box = composition(config, game._modules)
         self.cards_once(game, box)
         found = self.tiles_held(game, layouts, box)
-        self.alhambras(game, layouts)
+        self.alhambras(game, layouts, self.gates(game, data))
         self.progress(game, data)
         self.slices(game, data)
+        self.cards_once(game, box, complete=True)
         self.tiles_once(game, found, box)
         self.events(game, data)
         self.census(game, config)
@@ -177,7 +190,8 @@ class _Loader:
         if version != SAVE_VERSION:
             self.fail(f"unknown version {_short(version)} "
                       f"(this library reads 1 and {SAVE_VERSION})")
-        self.keys(data, _KEYS)
+        gated = isinstance(data.get("modules"), list) and "gates" in data["modules"]
+        self.keys(data, _KEYS | {"gates"} if gated else _KEYS)
         return data
 
     def keys(self, data, expected):
@@ -281,8 +295,9 @@ class _Loader:
             self.fail("the fountain belongs at (0, 0)")
         return layout
 
-    def cards_once(self, game, box):
-        """Every card of the composition exactly once."""
+    def cards_once(self, game, box, complete=False):
+        """Every card of the composition exactly once: first without the cards the
+        modules' slices hold (then only extra cards are refused), then `complete`."""
         self.where = "cards"
         held = Counter(game._draw)
         held.update(game._discard)
@@ -290,8 +305,13 @@ class _Loader:
         for hand in game._hands.values():
             held.update(hand)
         held.update(ScoringCard(r) for r in self.revealed)
+        holders = [m for m in game._modules if m.overrides("held_cards")]
+        if not holders and complete:
+            return
+        for module in holders if complete else ():
+            held.update(module.held_cards(game))
         expected = box.cards()
-        if held != expected:
+        if held != expected and (complete or not holders or held - expected):
             self.fail(f"the cards are not the {sum(expected.values())} of the game "
                       f"(missing {_names(expected - held)}, "
                       f"extra or unknown {_names(held - expected)})")
@@ -302,12 +322,18 @@ class _Loader:
         found = Counter(t for t in game._bag)
         found.update(t for t in game._market if t is not None)
         found.update(game._dirk_tiles)
-        found.update(game._to_place)
         for _, waiting in game._awaiting:
             found.update(waiting)
+        if any(t.stick_mask for t in found):
+            self.fail("City Walls sticks (§M9) lie only on the players' own tiles, not in the "
+                      "bag, the market, Dirk's pile or the end-of-game distribution")
+        own = list(game._to_place)
         for p in game._players:
-            found.update(t for cell, t in layouts[p].items() if cell != (0, 0))
-            found.update(game._reserves[p])
+            own += [t for cell, t in layouts[p].items() if cell != (0, 0)]
+            own += game._reserves[p]
+        if "city_walls" not in game.modules and any(t.stick_mask for t in own):
+            self.fail("a tile has City Walls sticks (§M9), but the module is not in play")
+        found.update(t.printed for t in own)  # a tile with sticks is still that tile
         extra = found - box.tiles()
         if extra:
             self.fail(f"the tiles are not the {sum(box.tiles().values())} of the game "
@@ -325,11 +351,30 @@ class _Loader:
                       f"{_names(expected - found, repr)}, "
                       f"extra or unknown {_names(found - expected, repr)})")
 
-    def alhambras(self, game, layouts):
+    def gates(self, game, data):
+        """``{player: [(cell, cell), ...]}``: the gates of each Alhambra (§M5)."""
+        if "gates" not in game.modules:
+            return dict.fromkeys(game._players, ())
+        gates = self.per_player(game, data, "gates")
+        pairs = {}
+        for p in game._players:
+            self.where = f"{p}'s gates"
+            entries = self.expect(gates[p], list, self.where)
+            if len(entries) > len(game._players) * 6:
+                self.fail(f"more gates than the game has gate cards: {len(entries)}")
+            for entry in entries:
+                if not (isinstance(entry, list) and len(entry) == 2):
+                    self.fail(f"a gate is [[x, y], [x, y]], got {_short(entry)}")
+            pairs[p] = [tuple(self.decode(check_cell, c, "a gate's cell") for c in entry)
+                        for entry in entries]
+        return pairs
+
+    def alhambras(self, game, layouts, gates):
         for p, layout in layouts.items():
             self.where = f"{p}'s Alhambra"
             try:
-                game._alhambras[p] = Alhambra.from_layout(layout, game._config.hole_rule)
+                game._alhambras[p] = Alhambra.from_layout(layout, game._config.hole_rule,
+                                                          gates=gates[p])
             except (AlhambraError, TypeError, ValueError) as error:
                 self.fail(f"illegal: {error}")
 

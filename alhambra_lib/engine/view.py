@@ -60,8 +60,10 @@ class GameView:
     modules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
 
     def alhambra(self, name):
-        """A fresh `Alhambra` of `name`'s layout, free to experiment on."""
-        return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False)
+        """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
+        gates = self.modules.get("gates", {}).get("gates", {}).get(name, ())
+        return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False,
+                                    gates=gates)
 
     def counts(self, name):
         """``{kind: n}`` of `name`'s Alhambra, or of Dirk's tiles (no module bonuses)."""

@@ -21,8 +21,12 @@ squares* (M4)       tile_sets ``huts``; totals, new/load slice, census, setup (s
                     piles, tops face up); ``act`` + ``take_hut`` (``receive_tile``: placed
                     in the ``place`` decision); options; count_bonus (huts' neighbours);
                     narration; view (face-up huts, pile sizes)
-gates (M5)          pile_inserts (g3/g4/g5), totals; reveal; ``take`` of a gate card;
-                    placement rule (a double wall made walkable); redesign lock
+gates* (M5)         pile_inserts (g3/g4/g5), totals, new/load slice, census, held_cards;
+                    reveal_card (beside the display, or out); cards_beside + take_beside
+                    (a ``take`` of the gate card); options (placements through a gate);
+                    check_gate + use_gate; placement rule in the core (``place(...,
+                    gate=side)``, ``gate_side``, ``gate_needless``, ``gated``); options;
+                    narration; view
 diamonds (M6)       composition of the money deck (11 cards); payment_sources and
                     check_buy (a diamond pays alone)
 characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
@@ -31,8 +35,11 @@ characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
 camps* (M8)         bag_tiles, totals, tile_sets; load_slice (none kept); placement
                     rules in the core (``camp_contact``, ``camp_unanchored``); score
                     term ``camps``
-city_walls (M9)     pile_inserts, totals; reveal beside the market; ``act`` +
-                    ``build_wall``; placement rule (sticks as walls)
+city_walls* (M9)    pile_inserts, totals, new/load slice, census, held_cards;
+                    reveal_card (beside the market); ``act`` + ``build_wall``; sticks
+                    in the core (``Tile.sticks`` are walls; ``check_sticks``,
+                    ``add_sticks``: ``overbuilt``, ``stick_against_tile``,
+                    ``no_sticks``); options; narration; view
 thieves (M10)       setup (deal), slice, census; decision in the window
                     (``steal``, ``decline``) sharing ``vizier_window``'s order
 change (M11)        slice (coin bag), census; check_buy (overpaying allowed); effect of
@@ -74,7 +81,9 @@ from .base import Module
 from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .camps import Camps
+from .city_walls import CityWalls
 from .exchange import Exchange
+from .gates import Gates
 from .invaders import Invaders
 from .squares import Squares
 from .street_merchant import StreetMerchant
@@ -87,7 +96,9 @@ _BUILT = (
     Exchange,     # M2
     BonusCards,   # M3
     Squares,      # M4
+    Gates,        # M5
     Camps,        # M8
+    CityWalls,    # M9
     StreetMerchant,  # M12
     Treasure,     # M13
     Invaders,     # M15

@@ -18,6 +18,9 @@ The hooks, in the order a game meets them:
     The module's tiles that start outside the bag (the huts' piles), and the tiles its
     slice holds now (hut piles, bazaars beside the market): the conservation check of a
     restored game counts them.
+``held_cards(game)``
+    The module's cards its slice holds now (a gate card beside the display, wall cards
+    beside the market, cards out of the game): the conservation check counts them.
 ``totals(config)``
     ``{census key: total}``: the module's components in the game (for `Game.census`
     and the conservation check).
@@ -53,6 +56,13 @@ The hooks, in the order a game meets them:
     when the module takes it (a gate card beside the display, a wall card beside the
     market, a character put up for auction). A decision the module pushes here makes
     the refill wait; the refill goes on after it (the step is re-entrant).
+``cards_beside(game)`` / ``take_beside(game, card)``
+    The cards lying beside the display that a ``take`` may take alone instead of money
+    (a gate card, §M5), and taking one: return True when `card` was the module's (it
+    leaves the slice; the engine puts it in the hand).
+``check_gate(game, action)`` / ``use_gate(game, player, action)``
+    A ``place`` or redesign through a gate (``action.gate``, §M5): refuse it without a
+    gate card to spend, then spend the card.
 ``distribute(game, holder_of)``
     At the end of the game (RULES.md §9.3), the module's own tiles that are handed out
     too: ``[(player or None, tile, record), ...]``, where ``holder_of(currency)`` names
@@ -102,6 +112,9 @@ class Module:
     #: ``{option: default}``: readings of unclear rules a game may choose
     #: (``Game(..., option=True)``); the module reads them with `Game.option`.
     option_defaults: ClassVar[dict] = {}
+    #: Whether hands may hold the module's cards that are not money (gate cards): the
+    #: payments then leave them out.
+    hand_cards: ClassVar[bool] = False
     #: The shipped tile sets the module plays with (`components.tile_set`); a game
     #: warns once per process when one of them is provisional.
     tile_sets: ClassVar[tuple] = ()
@@ -121,6 +134,9 @@ class Module:
         return ()
 
     def held_tiles(self, game) -> tuple:
+        return ()
+
+    def held_cards(self, game) -> tuple:
         return ()
 
     def totals(self, config) -> dict:
@@ -164,6 +180,18 @@ class Module:
 
     def reveal_card(self, game, card) -> bool:
         return False
+
+    def cards_beside(self, game) -> tuple:
+        return ()
+
+    def take_beside(self, game, card) -> bool:
+        return False
+
+    def check_gate(self, game, action) -> None:
+        return None
+
+    def use_gate(self, game, player, action) -> None:
+        return None
 
     def distribute(self, game, holder_of) -> list:
         return []

@@ -105,7 +105,7 @@ class BonusCards(Module):
 
     def _counting(self, game, name):
         layout = game.alhambra(name).layout
-        tiles = set(layout.values())
+        tiles = {t.printed for t in layout.values()}  # City Walls sticks change no tile (§M9)
         return [t for t in game.slice(self.name)["hands"][name] if tile_from_list(t) in tiles]
 
     def before_scoring(self, game, round_no):

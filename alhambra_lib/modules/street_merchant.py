@@ -379,7 +379,8 @@ class StreetMerchant(Module):
 
     def _counts(self, game, name):
         """``{colour: n}`` of the residents on buildings in `name`'s Alhambra."""
-        built = set(game.alhambra(name).layout.values())
+        # A resident stays on its building when City Walls sticks are laid on it (§M9).
+        built = {t.printed for t in game.alhambra(name).layout.values()}
         counts = dict.fromkeys(COLOURS, 0)
         for tile_data, n in game.slice(self.name)["residents"]:
             tile = tile_from_list(tile_data)
@@ -416,7 +417,7 @@ class StreetMerchant(Module):
         disc = state["discs"].get(player)
         if disc is None or disc["pos"] is None or list(event["pos"]) != disc["pos"]:
             return
-        tile = tile_from_list(event["tile"])
+        tile = tile_from_list(event["tile"]).printed
         resident = tile.kind if tile in _BASE_TILES and tile.kind in disc["citizens"] else None
         if resident is not None:
             disc["citizens"].remove(resident)

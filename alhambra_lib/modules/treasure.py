@@ -226,8 +226,8 @@ class Treasure(Module):
             raise InvalidSave("a building carries at most one chest", where)
         held = set()
         for p in game.players:
-            held.update(game.alhambra(p).layout.values())
-            held.update(game.reserve(p))
+            held.update(t.printed for t in game.alhambra(p).layout.values())
+            held.update(t.printed for t in game.reserve(p))
         for tile in tiles:
             if tile not in held:
                 raise InvalidSave(f"the chest on {tile} is on a tile no player holds", where)
@@ -276,20 +276,21 @@ class Treasure(Module):
     # -- where the chests are -----------------------------------------------------------
 
     def _carrying(self, game):
-        """The tiles (as tuples) that carry a chest."""
+        """The tiles (as tuples) that carry a chest, as printed (a chest stays on its
+        building when City Walls sticks are laid on it, §M9)."""
         return {tuple(t) for t in game.slice(self.name)["chests"]}
 
     def chests_on_buildings(self, game, name):
         """``{cell: colour}`` of the chests on `name`'s buildings in the Alhambra."""
         carrying = self._carrying(game)
         return {cell: _COLOUR_OF[t.kind] for cell, t in sorted(game.alhambra(name).layout.items())
-                if tuple(t.to_list()) in carrying}
+                if tuple(t.printed.to_list()) in carrying}
 
     def _free(self, game, name, colour, carrying):
         """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
         kind = COLOURS[colour]
         return [cell for cell, t in sorted(game.alhambra(name).layout.items())
-                if t.kind == kind and tuple(t.to_list()) not in carrying]
+                if t.kind == kind and tuple(t.printed.to_list()) not in carrying]
 
     def _choices(self, game, name):
         """``{colour: free cells}`` of the colours `name` must choose buildings for."""
@@ -360,7 +361,7 @@ class Treasure(Module):
         if tile is None or tile.kind not in _COLOUR_OF:
             game.refuse(action, f"there is no building at {action.pos}")
         colour = _COLOUR_OF[tile.kind]
-        if tuple(tile.to_list()) in self._carrying(game):
+        if tuple(tile.printed.to_list()) in self._carrying(game):
             game.refuse(action, f"the {tile} at {action.pos} has a chest already")
         if colour not in self._choices(game, player):
             game.refuse(action, f"no {colour} chest is to be placed by choice (waiting: "
@@ -376,7 +377,7 @@ class Treasure(Module):
         tile = game.alhambra(player).layout[cell]
         colour = _COLOUR_OF[tile.kind]
         state["pending"]["chests"].remove(colour)
-        state["chests"].append(tile.to_list())
+        state["chests"].append(tile.printed.to_list())  # City Walls sticks may come later
         state["chests"].sort(key=lambda t: tile_order(tile_from_list(t)))
         game.event(event, player=player, pos=list(cell), tile=tile.to_list(), colour=colour)
 
@@ -425,7 +426,7 @@ class Treasure(Module):
         """``{player: chests on buildings in the Alhambra}``."""
         carrying = self._carrying(game)
         return {p: sum(1 for t in game.alhambra(p).layout.values()
-                       if tuple(t.to_list()) in carrying) for p in game.players}
+                       if tuple(t.printed.to_list()) in carrying) for p in game.players}
 
     def score(self, game, term, round_no):
         points = dict.fromkeys(game.scores, 0)  # every competitor; Dirk scores 0
@@ -441,7 +442,7 @@ class Treasure(Module):
                 "refill": state["refill"],
                 "chests": {p: self.chests_on_buildings(game, p) for p in game.players},
                 "reserve_chests": {p: tuple(t for t in game.reserve(p)
-                                            if tuple(t.to_list()) in carrying)
+                                            if tuple(t.printed.to_list()) in carrying)
                                    for p in game.players},
                 "handing_out": None if pending is None else {
                     "chests": tuple(pending["chests"]), "to": pending["queue"][0]

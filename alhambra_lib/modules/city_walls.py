@@ -1,0 +1,263 @@
+"""City Walls (Mega Box M9, RULES.md §M9): wall cards whose sticks close a tile's sides.
+
+The 8 wall cards (`components.WALL_CARDS`: the four single sides and the four corners, 12
+sticks in all) are shuffled two each into piles 2, 3, 4 and 5 (option
+``walls_piles_2_to_4``: the Spanish sheet's piles 2-4, three, three and two). A wall card
+drawn for the display is laid face up beside the market (several may lie there) and the
+display is refilled to 4. On their turn a player may take one of them and lay its
+stick(s), as shown, on one of their tiles (`BuildWall`, kind ``"build_wall"``): a tile
+just bought, one in their Alhambra, or one on their reserve. That ends the action part.
+The card leaves the game; the sticks belong to the tile for good (`Tile.sticks`) and are
+walls for every rule: placing, removing, exchanging, wall points, holes, the invaders'
+exposed sides and the drawings.
+
+Decisions (RULES.md §M9): the action is terminal; a stick never overbuilds a wall
+(printed or a stick); in the Alhambra only on sides facing an empty cell (the layout
+stays legal); never on the fountain, nor on a camp (its walls are its bastions); a tile
+with sticks never goes to Dirk, who takes no part in the module.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=2, modules=("city_walls",))
+>>> g.census()["wall_card"]
+8
+>>> print(BuildWall(WallCard("NE"), "NE", Tile("garden", 8, "W"), (1, 0)))
+lay the sticks of wall card NE on 8-garden at (1, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, card_from_list, card_order, register_action, tile_order
+from ..alhambra import REASONS, stick_reasons
+from ..components import WALL_CARDS, Tile, WallCard
+from ..engine.narration import register_events, tile_text
+from ..errors import InvalidSave
+from ..grid import check_cell
+from .base import Module
+
+__all__ = ["STICKS", "BuildWall", "CityWalls", "stick_sides"]
+
+#: The wooden sticks in the box: one per side shown on the 8 cards.
+STICKS = sum(len(card.sides) for card in WALL_CARDS)
+
+
+def stick_sides(layout):
+    """``{cell: sides}`` of the tiles of `layout` ({cell: Tile}) that carry sticks.
+
+    Examples
+    --------
+    >>> stick_sides({(0, 0): Tile("fountain", 0), (1, 0): Tile("tower", 9, "N", sticks="E")})
+    {(1, 0): 'E'}
+    """
+    return {cell: tile.stick_sides for cell, tile in sorted(layout.items()) if tile.stick_mask}
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWall(Action):
+    """Take `card` from beside the market and lay its sticks on `sides` of a tile.
+
+    `tile` is the tile that gets them: the one on `cell` of the Alhambra, or with `cell`
+    None a tile just bought (waiting to be placed), else one on the reserve. `sides` are
+    the card's own (the sticks are laid as shown).
+    """
+
+    card: WallCard
+    sides: str
+    tile: Tile
+    cell: tuple | None = None
+    kind: ClassVar[str] = "build_wall"
+
+    def __post_init__(self):
+        if not isinstance(self.card, WallCard):
+            raise TypeError(f"a build_wall action needs a wall card, got {self.card!r}")
+        if self.sides != self.card.sides:
+            raise ValueError(f"the sticks go as the {self.card} shows them: on "
+                             f"{self.card.sides}, not {self.sides!r}")
+        if not isinstance(self.tile, Tile):
+            raise TypeError(f"a build_wall action needs a Tile, got {self.tile!r}")
+        if self.cell is not None:
+            object.__setattr__(self, "cell", check_cell(self.cell))
+
+    def __str__(self):
+        where = f"at {self.cell}" if self.cell is not None else "off the board"
+        return f"lay the sticks of {self.card} on {self.tile} {where}"
+
+    def to_dict(self):
+        return {"kind": self.kind, "card": self.card.to_list(), "sides": self.sides,
+                "tile": self.tile.to_list(),
+                "cell": None if self.cell is None else list(self.cell)}
+
+
+register_action(BuildWall, ("card", "sides", "tile", "cell"))
+
+
+def _distinct(tiles):
+    return sorted(set(tiles), key=tile_order)
+
+
+class CityWalls(Module):
+    """City Walls: wall cards beside the market; their sticks make walls on tiles."""
+
+    name = "city_walls"
+    section = "M9"
+    title = "City Walls"
+    decisions: ClassVar[dict] = {"act": {"build_wall"}}
+    #: The Spanish sheet's reading: the cards go into piles 2-4 instead of 2-5 (§M9).
+    option_defaults: ClassVar[dict] = {"walls_piles_2_to_4": False}
+
+    def __init__(self):
+        self.actions = {"build_wall": (self._check_build, self._do_build)}
+
+    # -- components and state -----------------------------------------------------------
+
+    def pile_inserts(self, config, rng=None):
+        cards = list(WALL_CARDS)
+        if rng is not None:
+            rng.shuffle(cards)
+        if dict(config.module_options).get("walls_piles_2_to_4"):
+            return {2: cards[0:3], 3: cards[3:6], 4: cards[6:8]}
+        return {2: cards[0:2], 3: cards[2:4], 4: cards[4:6], 5: cards[6:8]}
+
+    def totals(self, config):
+        return {"wall_card": len(WALL_CARDS)}
+
+    def new_slice(self, config):
+        # beside: the wall cards face up beside the market; used: those spent (out of
+        # the game), both as card lists in card order.
+        return {"beside": [], "used": []}
+
+    def load_slice(self, game, data):
+        where = "modules_state.city_walls"
+        if not (isinstance(data, dict) and set(data) == {"beside", "used"}
+                and all(isinstance(data[k], list) for k in data)):
+            raise InvalidSave("the city_walls slice is {beside: [wall cards], used: [wall "
+                              "cards]}", where)
+        loaded = {}
+        for key in ("beside", "used"):
+            cards = []
+            for entry in data[key]:
+                try:
+                    card = card_from_list(entry)
+                except (TypeError, ValueError) as error:
+                    raise InvalidSave(f"a wall card {key}: {error}", where) from None
+                if not isinstance(card, WallCard):
+                    raise InvalidSave(f"{card} is no wall card", where)
+                cards.append(card)
+            loaded[key] = sorted(cards, key=card_order)
+        laid = sum(len(card.sides) for card in loaded["used"])
+        on_tiles = sum(len(tile.stick_sides) for tile in self._own_tiles(game))
+        if laid != on_tiles:
+            raise InvalidSave(f"the tiles carry {on_tiles} sticks, the wall cards spent "
+                              f"show {laid}", where)
+        return {key: [c.to_list() for c in cards] for key, cards in loaded.items()}
+
+    @staticmethod
+    def _own_tiles(game):
+        """Every tile the players hold: their Alhambras, reserves, and tiles to place."""
+        tiles = list(game.to_place)
+        for name in game.players:
+            tiles += game.alhambra(name).layout.values()
+            tiles += game.reserve(name)
+        return tiles
+
+    def _cards(self, game, key):
+        return [card_from_list(c) for c in game.slice(self.name)[key]]
+
+    def held_cards(self, game):
+        return tuple(self._cards(game, "beside") + self._cards(game, "used"))
+
+    def census(self, game):
+        data = game.slice(self.name)
+        return {"wall_card": len(data["beside"]) + len(data["used"])}
+
+    # -- the display refill ---------------------------------------------------------------
+
+    def reveal_card(self, game, card):
+        """A wall card drawn for the display goes face up beside the market (§M9)."""
+        if not isinstance(card, WallCard):
+            return False
+        beside = game.slice(self.name)["beside"]
+        beside.append(card.to_list())
+        beside.sort(key=lambda c: card_order(card_from_list(c)))
+        game.event("wall_card_beside", card=card.to_list())
+        return True
+
+    # -- building walls -----------------------------------------------------------------
+
+    def options(self, game, decision):
+        if decision.kind != "act" or not game.slice(self.name)["beside"]:
+            return []
+        player = decision.player
+        alhambra = game.alhambra(player)
+        actions = []
+        for card in dict.fromkeys(self._cards(game, "beside")):
+            sides = card.sides
+            actions += [BuildWall(card, sides, tile, cell)
+                        for cell, tile in sorted(alhambra.layout.items())
+                        if alhambra.check_sticks(cell, sides).ok]
+            actions += [BuildWall(card, sides, tile)
+                        for tile in _distinct(game.to_place + game.reserve(player))
+                        if not stick_reasons(tile, sides)]
+        return actions
+
+    def _check_build(self, game, action):
+        if action.card not in self._cards(game, "beside"):
+            shown = ", ".join(map(str, self._cards(game, "beside"))) or "none"
+            game.refuse(action, f"the {action.card} is not beside the market (there: {shown})")
+        player = game.current_player
+        if action.cell is not None:
+            tile = game.alhambra(player).layout.get(action.cell)
+            if tile != action.tile:
+                game.refuse(action, f"{action.cell} holds {tile or 'nothing'}")
+            verdict = game.alhambra(player).check_sticks(action.cell, action.sides)
+            reasons = verdict.reasons
+        elif action.tile in game.to_place or action.tile in game.reserve(player):
+            reasons = tuple(stick_reasons(action.tile, action.sides))
+        else:
+            game.refuse(action, f"{action.tile} is neither just bought nor on the reserve "
+                                f"(give the cell of a tile in the Alhambra)")
+        if reasons:
+            game.refuse(action, "; ".join(REASONS[r] for r in reasons), reasons)
+
+    def _do_build(self, game, action):
+        player = game.current_player
+        data = game.slice(self.name)
+        data["beside"].remove(action.card.to_list())
+        data["used"].append(action.card.to_list())
+        data["used"].sort(key=lambda c: card_order(card_from_list(c)))
+        where = ("alhambra" if action.cell is not None
+                 else "bought" if action.tile in game.to_place else "reserve")
+        game.lay_sticks(player, action.sides, action.tile, action.cell)
+        game.event("build_wall", player=player, card=action.card.to_list(), sides=action.sides,
+                   tile=action.tile.to_list(),
+                   cell=None if action.cell is None else list(action.cell), where=where)
+        game.end_actions()  # a terminal action (§M9)
+
+    # -- view ------------------------------------------------------------------------------
+
+    def view(self, game, name):
+        """The wall cards beside the market, the sticks still in the box, and the sticks
+        on each player's Alhambra (``{cell: sides}``, see `stick_sides`)."""
+        used = self._cards(game, "used")
+        return {"beside": tuple(self._cards(game, "beside")),
+                "sticks_left": STICKS - sum(len(c.sides) for c in used),
+                "sticks": {p: stick_sides(game.alhambra(p).layout) for p in game.players}}
+
+
+def _build_text(e):
+    where = {"alhambra": f"at {tuple(e['cell'] or ())}", "bought": "just bought",
+             "reserve": "on the reserve"}.get(e["where"], "")
+    count = "stick" if len(e["sides"]) == 1 else "sticks"
+    return (f"{e['player']} takes the wall card {e['sides']} and lays its {count} on "
+            f"{tile_text(e['tile'])} {where}")
+
+
+register_events({
+    "wall_card_beside": (("card",), lambda e: f"wall card {e['card'][1]} is drawn and laid "
+                                              f"beside the market"),
+    "build_wall": (("player", "card", "sides", "tile", "cell", "where"), _build_text),
+})

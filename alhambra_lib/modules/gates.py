@@ -1,0 +1,184 @@
+"""City Gates (Mega Box M5, RULES.md §M5): a gate opens a double wall for walking.
+
+One gate card per player (option ``gates_all_six``: all six, two each in piles 3-5) is
+shuffled into piles 3, 4 and 5, spread g3 = ceil(n/3), g4 = ceil((n - g3)/2), g5 = the
+rest (`gate_piles`). A gate card drawn for the display is set beside it with its wooden
+gate; if one already lies there the new one goes to the discards (and comes back with
+the money at the next reshuffle); the display still gets 4 money cards. On their turn a player may take the lying gate card instead of money (a
+`Take` of that card alone, which ends the action part like any take); several may be
+held. Using one is part of placing: a `Place`, or a redesign placing a reserve tile,
+that joins the Alhambra only through double walls names the gate's side
+(``gate="W"``): the double wall becomes walkable, the card leaves the game, and the
+two tiles it joins can no longer be removed or exchanged. Every other building rule
+still applies (walls match, no hole). A gated double wall is internal: wall points do
+not change.
+
+Decisions (RULES.md §M5): one card per player; the extras go to piles 3, 4, 5 in that
+order; no gate on an existing wall without a new tile; the gated tiles are locked; a
+tile received at the end of the game may be placed through a gate too (placing is
+placing); Dirk takes no part.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy", "Dan"], seed=2, modules=("gates",))
+>>> g.census()["gate_card"], gate_piles(4), gate_piles(6)
+(4, {3: 2, 4: 1, 5: 1}, {3: 2, 4: 2, 5: 2})
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..actions import Place, Redesign, tile_order
+from ..components import GateCard
+from ..engine.narration import register_events
+from ..errors import InvalidSave
+from .base import Module
+
+__all__ = ["Gates", "gate_piles", "gated_redesigns"]
+
+_GATE = GateCard()
+
+
+def gate_piles(n):
+    """``{pile: cards}`` of `n` gate cards spread as evenly as possible over piles 3-5,
+    the extras in the earlier piles (RULES.md §M0.2)."""
+    g3 = -(-n // 3)
+    g4 = -(-(n - g3) // 2)
+    return {3: g3, 4: g4, 5: n - g3 - g4}
+
+
+def _count(data, key, where, limit):
+    value = data[key]
+    if type(value) is not int or not 0 <= value <= limit:
+        raise InvalidSave(f"{key} should be an integer from 0 to {limit}, got {value!r}", where)
+    return value
+
+
+def gated_redesigns(game, player):
+    """The redesigns placing one of `player`'s reserve tiles through a gate, in canonical
+    order ([] without a gate card): for any decision that allows a redesign (the action
+    part, a master builder's extra redesign)."""
+    if _GATE not in game.hand(player):
+        return []
+    alhambra = game.alhambra(player)
+    return [Redesign("place", tile, cell, side)
+            for tile in sorted(set(game.reserve(player)), key=tile_order)
+            for cell, side in sorted(alhambra.gate_positions(tile))]
+
+
+class Gates(Module):
+    """City Gates: gate cards beside the display, spent to place a tile through a gate."""
+
+    name = "gates"
+    section = "M5"
+    title = "City Gates"
+    hand_cards = True
+    #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
+    option_defaults: ClassVar[dict] = {"gates_all_six": False}
+
+    # -- components and state -----------------------------------------------------------
+
+    @staticmethod
+    def cards_in_game(config):
+        """The number of gate cards of a game: one per player, or all six."""
+        return 6 if dict(config.module_options).get("gates_all_six") else len(config.players)
+
+    def pile_inserts(self, config, rng=None):
+        return {pile: [_GATE] * count
+                for pile, count in gate_piles(self.cards_in_game(config)).items() if count}
+
+    def totals(self, config):
+        return {"gate_card": self.cards_in_game(config)}
+
+    def new_slice(self, config):
+        # beside: 1 while a gate card lies beside the display; used: the cards spent on
+        # gates (out of the game).
+        return {"beside": 0, "used": 0}
+
+    def load_slice(self, game, data):
+        where = "modules_state.gates"
+        if not (isinstance(data, dict) and set(data) == {"beside", "used"}):
+            raise InvalidSave("the gates slice is {beside: 0 or 1, used: n}", where)
+        loaded = {"beside": _count(data, "beside", where, 1),
+                  "used": _count(data, "used", where, self.cards_in_game(game._config))}
+        gates = sum(len(game.alhambra(p).gates()) for p in game.players)
+        if gates != loaded["used"]:
+            raise InvalidSave(f"the Alhambras hold {gates} gates, {loaded['used']} gate cards "
+                              f"were spent", where)
+        return loaded
+
+    def held_cards(self, game):
+        data = game.slice(self.name)
+        return (_GATE,) * (data["beside"] + data["used"])
+
+    def census(self, game):
+        data = game.slice(self.name)
+        return {"gate_card": data["beside"] + data["used"]}
+
+    # -- the display refill and taking the card -------------------------------------------
+
+    def reveal_card(self, game, card):
+        """A gate card goes beside the display, or to the discards if one lies there."""
+        if not isinstance(card, GateCard):
+            return False
+        data = game.slice(self.name)
+        if data["beside"]:
+            game.discard_drawn(card)
+            game.event("gate_card_discarded")
+        else:
+            data["beside"] = 1
+            game.event("gate_card_beside")
+        return True
+
+    def cards_beside(self, game):
+        return (_GATE,) if game.slice(self.name)["beside"] else ()
+
+    def take_beside(self, game, card):
+        data = game.slice(self.name)
+        if isinstance(card, GateCard) and data["beside"]:
+            data["beside"] = 0
+            return True
+        return False
+
+    # -- placing through a gate -------------------------------------------------------------
+
+    def options(self, game, decision):
+        """Placements through a gate, for a player holding a gate card: the waiting
+        tiles' when placing, the reserve tiles' (a redesign) in the action part."""
+        player = decision.player
+        if _GATE not in game.hand(player):
+            return []
+        alhambra = game.alhambra(player)
+        if decision.kind in ("place", "final_place"):
+            return [Place(tile, cell, side) for tile in sorted(set(game.to_place), key=tile_order)
+                    for cell, side in sorted(alhambra.gate_positions(tile))]
+        if decision.kind == "act":
+            return gated_redesigns(game, player)
+        return []
+
+    def check_gate(self, game, action):
+        if _GATE not in game.hand(game.current_player):
+            game.refuse(action, "a gate needs a gate card in hand (RULES.md §M5)")
+
+    def use_gate(self, game, player, action):
+        game.remove_cards(player, [_GATE])
+        game.slice(self.name)["used"] += 1
+
+    # -- view ------------------------------------------------------------------------------
+
+    def view(self, game, name):
+        """Whether a gate card lies beside the display, the gate cards each player holds
+        (taken in the open), and the gates of each Alhambra (pairs of cells)."""
+        return {"beside": bool(game.slice(self.name)["beside"]),
+                "held": {p: game.hand(p).count(_GATE) for p in game.players},
+                "gates": {p: tuple(sorted(game.alhambra(p).gates())) for p in game.players}}
+
+
+register_events({
+    "gate_card_beside": ((), lambda e: "a gate card is drawn and set beside the display with "
+                                       "its gate"),
+    "gate_card_discarded": ((), lambda e: "a gate card is drawn; one already lies beside the "
+                                          "display, so it goes to the discards"),
+})
