@@ -155,11 +155,12 @@ class _Loader:
         game._blank(config, self.rng(data["rng"]))
         layouts = self.piles_and_players(game, data)
         box = composition(config, game._modules)
-        self.cards_once(game, box)
+        held = self.cards_held(game, box)
         found = self.tiles_held(game, layouts, box)
         self.alhambras(game, layouts)
         self.progress(game, data)
         self.slices(game, data)
+        self.cards_once(game, held, box)
         self.tiles_once(game, found, box)
         self.events(game, data)
         self.census(game, config)
@@ -281,8 +282,9 @@ class _Loader:
             self.fail("the fountain belongs at (0, 0)")
         return layout
 
-    def cards_once(self, game, box):
-        """Every card of the composition exactly once."""
+    def cards_held(self, game, box):
+        """The cards outside the modules' slices, refused at once when they are more than
+        the game has."""
         self.where = "cards"
         held = Counter(game._draw)
         held.update(game._discard)
@@ -290,6 +292,18 @@ class _Loader:
         for hand in game._hands.values():
             held.update(hand)
         held.update(ScoringCard(r) for r in self.revealed)
+        extra = held - box.cards()
+        if extra:
+            self.fail(f"the cards are not the {sum(box.cards().values())} of the game "
+                      f"(extra or unknown {_names(extra)})")
+        return held
+
+    def cards_once(self, game, held, box):
+        """Every card of the composition exactly once, the ones the modules hold (master
+        builders out of the game, coins in their bag) included."""
+        self.where = "cards"
+        for module in game._modules:
+            held.update(module.held_cards(game))
         expected = box.cards()
         if held != expected:
             self.fail(f"the cards are not the {sum(expected.values())} of the game "
