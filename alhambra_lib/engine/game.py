@@ -286,17 +286,26 @@ class Game:
         self._allowed = {kind: set(kinds) for kind, kinds in _BASE_ALLOWED.items()}
         steps = list(TURN_END)
         self._steps = dict(_BASE_STEPS)
+        shared = {}  # action kind -> {decision kind: handler} of every module offering it
         for m in modules:
             for name in m.tile_sets:
                 warn_if_provisional(name)
-            self._handlers.update(m.actions)
             for kind, kinds in m.decisions.items():
                 self._allowed.setdefault(kind, set()).update(kinds)
+                for action_kind in kinds & m.actions.keys():
+                    shared.setdefault(action_kind, {})[kind] = m.actions[action_kind]
+            self._handlers.update(m.actions)
             for name, before in m.turn_end_steps:
-                steps.insert(steps.index(before), name)
+                # A step several modules declare (the window of the vizier and the thieves,
+                # §M10) is one step, run by the last of them, which serves them all.
+                if name not in steps:
+                    steps.insert(steps.index(before), name)
                 self._steps[name] = getattr(m, f"step_{name}")
             for name in m.setup_steps:
                 self._steps[name] = getattr(m, f"step_{name}")
+        for kind, by_decision in shared.items():
+            if len(set(by_decision.values())) > 1:  # ``decline`` of a window and of an auction
+                self._handlers[kind] = _by_decision(by_decision)
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
         ranked.sort(key=TURN_END_ORDER.index)
@@ -1227,6 +1236,17 @@ class Game:
         from .persist import load_game
 
         return load_game(cls, text)
+
+
+def _by_decision(handlers):
+    """(check, effect) of an action kind several modules offer (``decline``): those of the
+    module whose decision is on top."""
+    def check(game, action):
+        return handlers[game.decision.kind][0](game, action)
+
+    def effect(game, action):
+        return handlers[game.decision.kind][1](game, action)
+    return check, effect
 
 
 #: action kind -> (check, effect), each called as f(game, action).
