@@ -225,8 +225,8 @@ def test_decision_a_redesign_may_be_declined_and_lapses_without_one():
     n = len(game.events)
     game.apply(Decline())
     decline = game.events[n]
-    assert decline == {"type": "decline", "player": "Ana", "decision": "master_builder"}
-    assert describe_event(decline) == "Ana lets the master_builder pass"
+    assert decline == {"type": "master_builder_declined", "player": "Ana"}
+    assert describe_event(decline) == "Ana declines a master builder's redesign"
     assert game.current_player == "Ben" and game.alhambra("Ana").layout[(0, 1)] == GARDEN
 
 
