@@ -296,15 +296,13 @@ class Game:
                     shared.setdefault(action_kind, {})[kind] = m.actions[action_kind]
             self._handlers.update(m.actions)
             for name, before in m.turn_end_steps:
-                # A step several modules declare (the window of the vizier and the thieves,
-                # §M10) is one step, run by the last of them, which serves them all.
-                if name not in steps:
-                    steps.insert(steps.index(before), name)
+                steps.insert(steps.index(before), name)
                 self._steps[name] = getattr(m, f"step_{name}")
             for name in m.setup_steps:
                 self._steps[name] = getattr(m, f"step_{name}")
         for kind, by_decision in shared.items():
-            if len(set(by_decision.values())) > 1:  # ``decline`` of a window and of an auction
+            if len(set(by_decision.values())) > 1:  # ``decline`` of the vizier's window and
+                # of a master builder's redesign (§M14)
                 self._handlers[kind] = _by_decision(by_decision)
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
