@@ -225,8 +225,7 @@ def test_decision_a_redesign_may_be_declined_and_lapses_without_one():
     n = len(game.events)
     game.apply(Decline())
     decline = game.events[n]
-    assert decline == {"type": "master_builder_declined", "player": "Ana"}
-    assert describe_event(decline) == "Ana declines a master builder's redesign"
+    assert decline == {"type": "decline", "player": "Ana", "decision": "master_builder"}
     assert game.current_player == "Ben" and game.alhambra("Ana").layout[(0, 1)] == GARDEN
 
 
@@ -255,6 +254,17 @@ def test_a_master_builder_redesign_out_of_turn_is_refused():
     data["modules_state"]["master_builders"]["played"] = -1
     with pytest.raises(InvalidSave, match="owed"):
         restore(game, data)
+
+
+def test_replay_of_a_game_with_the_money_modules():
+    """Playing a master builder, its redesign or decline and overpayments replay exactly."""
+    from alhambra_lib.replay import replay
+
+    start = Game(["Ana", "Ben", "Cy"], seed=11,
+                 modules=("diamonds", "change", "master_builders", "vizier"))
+    game = play_randomly(Game.from_json(start.to_json()), random.Random(5))
+    assert {"master_builder", "redesign"} <= set(types(game.events))
+    assert replay(start, game.events).to_json() == game.to_json()
 
 
 def test_random_games_keep_the_master_builders():

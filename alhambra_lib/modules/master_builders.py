@@ -170,7 +170,8 @@ class MasterBuilders(Module):
         game.event("master_builder", player=player, card=action.card.to_list())
 
     def _do_decline(self, game, action):
-        game.event("master_builder_declined", player=game.current_player)
+        # The vizier's event type: a replay reads every decline back as `Decline`.
+        game.event("decline", player=game.current_player, decision="master_builder")
         game.resume()
 
     def step_master_builder(self, game):
@@ -208,9 +209,6 @@ register_events({
     "master_builder": (("player", "card"),
                        lambda e: f"{e['player']} plays the {card_text(e['card'])} for a "
                                  f"redesign at the turn end"),
-    "master_builder_declined": (("player",),
-                                lambda e: f"{e['player']} declines a master builder's "
-                                          f"redesign"),
     "master_builder_lapses": (("player",),
                               lambda e: f"{e['player']} has no redesign to make: a master "
                                         f"builder's redesign lapses"),
