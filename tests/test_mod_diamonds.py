@@ -93,7 +93,7 @@ def test_census_and_setup_shuffled_with_the_money(players):
     census = game.census()
     assert census["diamond"] == 11 and census["money"] == (72 if players == 2 else 108)
     data = state(game)
-    piles = data["draw_pile"] + data["display"] + sum(data["hands"].values(), [])
+    piles = data["draw_pile"] + data["display"] + [c for h in data["hands"].values() for c in h]
     assert Counter(c[1] for c in piles if c[0] == "diamond") == Counter(
         c.value for c in card_set("diamonds").cards)
 

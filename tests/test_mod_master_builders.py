@@ -120,8 +120,8 @@ def test_a_master_builder_is_value_3_money_of_its_currency():
     game = arranged(hand=(MB("denar"), *cards("5 denar", "3 denar")))
     buys = {str(a) for a in game.legal_actions() if a.kind == "buy"}
     assert buys == {"buy 8-pavilion from denar square paying 5+3 (exact)",
-                    "buy 8-pavilion from denar square paying 5 denar + 3 denar (master "
-                    "builder) (exact)"}
+                    ("buy 8-pavilion from denar square paying 5 denar + 3 denar (master "
+                     "builder) (exact)")}
     do(game, "buy 8-pavilion from denar square paying 5 denar + 3 denar (master builder) "
              "(exact)")
     assert game.hand("Ana") == cards("3 denar")

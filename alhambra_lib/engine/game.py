@@ -906,7 +906,7 @@ class Game:
     # end / pass
 
     def _check_end(self, action):
-        if not self._may_continue and End() not in self._legal_tuple():
+        if not self._may_continue and self._legal_tuple()[-1:] != (End(),):  # End comes last
             self.refuse(action, "ending the action part needs an exact payment first, and "
                                 "passing is only for a player with no other legal action")
 
