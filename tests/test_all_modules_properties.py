@@ -28,10 +28,13 @@ MODULE_TOTALS = {
     "bonus_cards": lambda n: {"bonus_card": 10},
     "squares": lambda n: {"hut": 24},
     "gates": lambda n: {"gate_card": n},
+    "diamonds": lambda n: {"diamond": 11},
     "camps": lambda n: {"camp": 8},
     "city_walls": lambda n: {"wall_card": 8},
+    "change": lambda n: {"coin": 24},
     "street_merchant": lambda n: {"citizen": 42, "merchant_disc": n},
     "treasure": lambda n: {"chest": 42},
+    "master_builders": lambda n: {"master_builder": 16},
     "invaders": lambda n: {"attack_card": 4, "scout": 6},
     "bazaars": lambda n: {"bazaar": 8},
 }

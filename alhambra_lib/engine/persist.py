@@ -167,12 +167,12 @@ class _Loader:
         game._blank(config, self.rng(data["rng"]))
         layouts = self.piles_and_players(game, data)
         box = composition(config, game._modules)
-        self.cards_once(game, box)
+        held = self.cards_held(game, box)
         found = self.tiles_held(game, layouts, box)
         self.alhambras(game, layouts, self.gates(game, data))
         self.progress(game, data)
         self.slices(game, data)
-        self.cards_once(game, box, complete=True)
+        self.cards_once(game, held, box)
         self.tiles_once(game, found, box)
         self.events(game, data)
         self.census(game, config)
@@ -295,9 +295,9 @@ class _Loader:
             self.fail("the fountain belongs at (0, 0)")
         return layout
 
-    def cards_once(self, game, box, complete=False):
-        """Every card of the composition exactly once: first without the cards the
-        modules' slices hold (then only extra cards are refused), then `complete`."""
+    def cards_held(self, game, box):
+        """The cards outside the modules' slices, refused at once when they are more than
+        the game has."""
         self.where = "cards"
         held = Counter(game._draw)
         held.update(game._discard)
@@ -305,16 +305,24 @@ class _Loader:
         for hand in game._hands.values():
             held.update(hand)
         held.update(ScoringCard(r) for r in self.revealed)
-        holders = [m for m in game._modules if m.overrides("held_cards")]
-        if not holders and complete:
-            return
-        for module in holders if complete else ():
+        extra = held - box.cards()
+        if extra:
+            self.fail(f"the cards are not the {sum(box.cards().values())} of the game "
+                      f"(extra or unknown {_names(extra)})")
+        return held
+
+    def cards_once(self, game, held, box):
+        """Every card of the composition exactly once, the ones the modules hold (master
+        builders out of the game, coins in their bag) included."""
+        self.where = "cards"
+        for module in game._modules:
             held.update(module.held_cards(game))
         expected = box.cards()
-        if held != expected and (complete or not holders or held - expected):
+        if held != expected:
             self.fail(f"the cards are not the {sum(expected.values())} of the game "
                       f"(missing {_names(expected - held)}, "
                       f"extra or unknown {_names(held - expected)})")
+
     def tiles_held(self, game, layouts, box):
         """The tiles outside the modules' slices, refused at once when they are more than
         the game has: no Alhambra is built from a hand-made layout of thousands of tiles."""

@@ -27,8 +27,9 @@ gates* (M5)         pile_inserts (g3/g4/g5), totals, new/load slice, census, hel
                     check_gate + use_gate; placement rule in the core (``place(...,
                     gate=side)``, ``gate_side``, ``gate_needless``, ``gated``); options;
                     narration; view
-diamonds (M6)       composition of the money deck (11 cards); payment_sources and
-                    check_buy (a diamond pays alone)
+diamonds* (M6)      deck_cards (11 diamonds, shuffled with the money), totals, tile_sets
+                    ``diamonds`` (a card set); payment_sources and check_buy (diamonds
+                    pay any square, alone)
 characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
                     (``bid``, ``decline``) mid-refill; score term ``characters``;
                     count_bonus (Wise Man)
@@ -42,8 +43,9 @@ city_walls* (M9)    pile_inserts, totals, new/load slice, census, held_cards;
                     ``no_sticks``); options; narration; view
 thieves (M10)       setup (deal), slice, census; decision in the window
                     (``steal``, ``decline``) sharing ``vizier_window``'s order
-change (M11)        slice (coin bag), census; check_buy (overpaying allowed); effect of
-                    a buy (coins)
+change* (M11)       other_cards/held_cards, totals, new/load slice (the coin bag),
+                    census; ``overpaying`` (the minimal rule off); on_event (a buy's
+                    change); take_spent (coins back to the bag); narration; view
 street_merchant*    totals, new/load slice, census, setup; setup step ``merchant_setup``;
   (M12)             on_event (a tile on the disc's cell); turn-end steps ``merchant``
                     before ``refill_display`` and ``merchant_late`` before
@@ -53,8 +55,11 @@ treasure* (M13)     totals, new/load slice, census, setup (4 chests per room); `
                     + ``buy_chests``; turn-end step ``chests`` before
                     ``refill_display``; decision ``chests`` (``place_chest``); options;
                     score term ``treasure``; narration; view
-master_builders     setup (deal), pile_inserts, totals; payment source (value 3);
-  (M14)             turn-end step after ``place_bought`` (``master_builder``)
+master_builders*    other_cards/held_cards, totals, new/load slice, census, setup
+  (M14)             (deal 2 each, ``shuffle_into_pile`` 3 and 5); ``act`` +
+                    ``master_builder`` (a free action); turn-end step
+                    ``master_builder`` after ``place_bought``; decision
+                    ``master_builder`` (``redesign``, ``decline``); narration; view
 invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts up);
                     on_event (exact buy / vizier: the peek); before_scoring (reveal);
                     score term ``invaders``; scoring_details (the attack); after_scoring
@@ -81,10 +86,13 @@ from .base import Module
 from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .camps import Camps
+from .change import Change
 from .city_walls import CityWalls
+from .diamonds import Diamonds
 from .exchange import Exchange
 from .gates import Gates
 from .invaders import Invaders
+from .master_builders import MasterBuilders
 from .squares import Squares
 from .street_merchant import StreetMerchant
 from .treasure import Treasure
@@ -97,10 +105,13 @@ _BUILT = (
     BonusCards,   # M3
     Squares,      # M4
     Gates,        # M5
+    Diamonds,     # M6
     Camps,        # M8
     CityWalls,    # M9
+    Change,       # M11
     StreetMerchant,  # M12
     Treasure,     # M13
+    MasterBuilders,  # M14
     Invaders,     # M15
     Bazaars,      # M16
 )

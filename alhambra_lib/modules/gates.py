@@ -74,7 +74,6 @@ class Gates(Module):
     name = "gates"
     section = "M5"
     title = "City Gates"
-    hand_cards = True
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
     option_defaults: ClassVar[dict] = {"gates_all_six": False}
 
