@@ -91,8 +91,9 @@ def test_random_game_with_random_modules_keeps_every_property(players, seed):
                 check_scoring(event, modules)
         seen = len(game.events)
     for name in game.players:
-        layout = game.alhambra(name).layout
-        Alhambra.from_layout(layout, game.options["hole_rule"])  # legal, or it raises
+        alhambra = game.alhambra(name)
+        Alhambra.from_layout(alhambra.layout, game.options["hole_rule"],
+                             gates=alhambra.gates())  # legal with its gates, or it raises
     assert sum(e["type"] == "scoring" for e in game.events) == 3
 
 

@@ -220,8 +220,9 @@ def test_from_layout_accepts_legal_camp_layouts_and_refuses_illegal_ones():
 # -- the fast paths against plain definitions ------------------------------------------------------
 
 
-def plain_legal(layout, hole_rule):
-    """Whether `layout` ({cell: Tile}) is legal, read straight off RULES.md §6 and §M8."""
+def plain_legal(layout, hole_rule, gates=()):
+    """Whether `layout` ({cell: Tile}) is legal, read straight off RULES.md §6 and §M8
+    (City Walls sticks are walls, §M9; a gate opens its double wall for walking, §M5)."""
     cells = set(layout)
     if layout.get((0, 0)) != FOUNTAIN:
         return False
@@ -238,7 +239,10 @@ def plain_legal(layout, hole_rule):
                     return False
             elif mine != theirs:
                 return False
-    solid = {c: frozenset(t.walls) for c, t in layout.items() if not is_camp[c]}
+    solid = {c: frozenset(t.wall_sides) for c, t in layout.items() if not is_camp[c]}
+    for a, b in gates:  # walk through a gate as through open sides
+        side = next(s for s in SIDES if ref.nb(a, s) == b)
+        solid[a], solid[b] = solid[a] - {side}, solid[b] - {ref.OPP[side]}
     if ref.reachable_from_fountain(solid) != set(solid):
         return False
     camps = {c for c in layout if is_camp[c]}
@@ -255,8 +259,9 @@ def plain_legal(layout, hole_rule):
 
 
 def plain_wall(layout):
-    """Longest wall by brute force over the walls of non-camp tiles facing no non-camp tile."""
-    solid = {c: frozenset(t.walls) for c, t in layout.items() if t.kind != "camp"}
+    """Longest wall by brute force over the walls (sticks included, §M9) of non-camp tiles
+    facing no non-camp tile."""
+    solid = {c: frozenset(t.wall_sides) for c, t in layout.items() if t.kind != "camp"}
     return ref.longest_trail(ref.external_segments(solid))
 
 

@@ -285,9 +285,10 @@ def play(players, modules, seed):
         for event in game.events[n:]:
             if event["type"] in ("place", "redesign"):
                 layout = dict(game.alhambra(event["player"]).layout)
-                assert Alhambra.from_layout(layout, game.options["hole_rule"]) == \
+                gates = game.alhambra(event["player"]).gates()  # City Gates (§M5)
+                assert Alhambra.from_layout(layout, game.options["hole_rule"], gates=gates) == \
                     game.alhambra(event["player"])
-                assert plain_legal(layout, game.options["hole_rule"])
+                assert plain_legal(layout, game.options["hole_rule"], gates)
                 camps_placed += event["tile"] is not None and event["tile"][0] == "camp"
             if event["type"] == "scoring":
                 assert event["parts"]["camps"] == {
