@@ -453,7 +453,8 @@ def _room(data):
 FIELD_DECODERS = MappingProxyType({"cards": _cards_from_list, "square": _square,
                                    "tile": tile_from_list, "pos": _pos_from_list,
                                    "bazaar": _bazaar_from_list, "colour": _colour,
-                                   "colours": _colours, "room": _room})
+                                   "colours": _colours, "room": _room,
+                                   "card": card_from_list})
 
 
 def action_fields(kind):

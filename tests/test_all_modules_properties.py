@@ -28,6 +28,7 @@ MODULE_TOTALS = {
     "bonus_cards": lambda n: {"bonus_card": 10},
     "squares": lambda n: {"hut": 24},
     "camps": lambda n: {"camp": 8},
+    "thieves": lambda n: {"thief": 12},
     "street_merchant": lambda n: {"citizen": 42, "merchant_disc": n},
     "treasure": lambda n: {"chest": 42},
     "invaders": lambda n: {"attack_card": 4, "scout": 6},

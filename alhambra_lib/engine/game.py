@@ -274,17 +274,26 @@ class Game:
         self._allowed = {kind: set(kinds) for kind, kinds in _BASE_ALLOWED.items()}
         steps = list(TURN_END)
         self._steps = dict(_BASE_STEPS)
+        shared = {}  # action kind -> {decision kind: handler} of every module offering it
         for m in modules:
             for name in m.tile_sets:
                 warn_if_provisional(name)
-            self._handlers.update(m.actions)
             for kind, kinds in m.decisions.items():
                 self._allowed.setdefault(kind, set()).update(kinds)
+                for action_kind in kinds & m.actions.keys():
+                    shared.setdefault(action_kind, {})[kind] = m.actions[action_kind]
+            self._handlers.update(m.actions)
             for name, before in m.turn_end_steps:
-                steps.insert(steps.index(before), name)
+                # A step several modules declare (the window of the vizier and the thieves,
+                # §M10) is one step, run by the last of them, which serves them all.
+                if name not in steps:
+                    steps.insert(steps.index(before), name)
                 self._steps[name] = getattr(m, f"step_{name}")
             for name in m.setup_steps:
                 self._steps[name] = getattr(m, f"step_{name}")
+        for kind, by_decision in shared.items():
+            if len(set(by_decision.values())) > 1:  # ``decline`` of a window and of an auction
+                self._handlers[kind] = _by_decision(by_decision)
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
         ranked.sort(key=TURN_END_ORDER.index)
@@ -760,6 +769,11 @@ class Game:
                                 f"total {total - smallest.value}, enough for the price "
                                 f"{tile.price} (only minimal payments are allowed)")
 
+    def take_card(self, player, card):
+        """Move `card` (checked to be on the display) into `player`'s hand (a theft, §M10)."""
+        self._display.remove(card)
+        bisect.insort(self._hands[player], card, key=hand_order)
+
     def discard_cards(self, player, cards):
         """Move `cards` (checked to be in `player`'s hand) to the discard pile."""
         hand = self._hands[player]
@@ -989,8 +1003,12 @@ class Game:
                 self._market[i] = tile
                 self.event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def _hold_scorings(self):
-        """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10)."""
+    def hold_scorings(self):
+        """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
+
+        A turn-end step, and for the modules a scoring card drawn between turns (the
+        refill after a theft, §M10) is scored at once by calling it.
+        """
         while self._pending_rounds:
             round_no = self._pending_rounds.pop(0)
             self._score_round(round_no)
@@ -1165,6 +1183,17 @@ class Game:
         return load_game(cls, text)
 
 
+def _by_decision(handlers):
+    """(check, effect) of an action kind several modules offer (``decline``): those of the
+    module whose decision is on top."""
+    def check(game, action):
+        return handlers[game.decision.kind][0](game, action)
+
+    def effect(game, action):
+        return handlers[game.decision.kind][1](game, action)
+    return check, effect
+
+
 #: action kind -> (check, effect), each called as f(game, action).
 _BASE_HANDLERS = MappingProxyType({
     "take": (Game._check_take, Game._do_take),
@@ -1196,7 +1225,7 @@ _BASE_STEPS = MappingProxyType({
     "place_bought": Game._step_place_bought,
     "refill_display": Game.refill_display,
     "refill_market": Game.refill_market,
-    "hold_scorings": Game._hold_scorings,
+    "hold_scorings": Game.hold_scorings,
     "finish_turn": Game._finish_turn,
     "final_placing": Game._final_placing,
     "final_scoring": Game._final_scoring,

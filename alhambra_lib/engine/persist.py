@@ -18,7 +18,7 @@ from collections import Counter
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, ScoringCard
+from ..components import FOUNTAIN, CharacterCard, ScoringCard
 from ..errors import AlhambraError, InvalidSave
 from ..grid import check_cell
 from .composition import composition
@@ -50,7 +50,7 @@ _V1_KEYS = frozenset({
 def _card_json(card):
     if isinstance(card, ScoringCard):
         return ["scoring", card.round_no]
-    return card.to_list()
+    return card.to_list()  # a character card too: ["character", id]
 
 
 def game_state(game) -> dict:
@@ -133,10 +133,14 @@ class _Loader:
         return [self.decode(card_from_list, c, what) for c in self.expect(data, list, what)]
 
     def pile_card(self, data):
+        """A card of the draw pile: a card a player can hold, or one only the pile holds
+        (a scoring card, a character card of §M7)."""
         if isinstance(data, list) and len(data) == 2 and data[0] == "scoring":
             if data[1] not in (1, 2) or isinstance(data[1], bool):
                 self.fail(f"a scoring card is round 1 or 2, got {_short(data)}")
             return ScoringCard(data[1])
+        if isinstance(data, list) and len(data) == 2 and data[0] == "character":
+            return self.decode(CharacterCard, data[1], "draw_pile")
         return self.decode(card_from_list, data, "draw_pile")
 
     # -- the whole load, cheapest checks first ------------------------------------------
@@ -155,11 +159,12 @@ class _Loader:
         game._blank(config, self.rng(data["rng"]))
         layouts = self.piles_and_players(game, data)
         box = composition(config, game._modules)
-        self.cards_once(game, box)
+        cards = self.cards_held(game, box)
         found = self.tiles_held(game, layouts, box)
         self.alhambras(game, layouts)
         self.progress(game, data)
         self.slices(game, data)
+        self.cards_once(game, cards, box)
         self.tiles_once(game, found, box)
         self.events(game, data)
         self.census(game, config)
@@ -281,8 +286,8 @@ class _Loader:
             self.fail("the fountain belongs at (0, 0)")
         return layout
 
-    def cards_once(self, game, box):
-        """Every card of the composition exactly once."""
+    def cards_held(self, game, box):
+        """The cards outside the modules' slices, refused at once when one is extra."""
         self.where = "cards"
         held = Counter(game._draw)
         held.update(game._discard)
@@ -290,6 +295,18 @@ class _Loader:
         for hand in game._hands.values():
             held.update(hand)
         held.update(ScoringCard(r) for r in self.revealed)
+        extra = held - box.cards()
+        if extra:
+            self.fail(f"the cards are not the {sum(box.cards().values())} of the game "
+                      f"(extra or unknown {_names(extra)})")
+        return held
+
+    def cards_once(self, game, held, box):
+        """Every card of the composition exactly once, those the modules hold included
+        (a character owned or out of the game, §M7)."""
+        self.where = "cards"
+        for module in game._modules:
+            held.update(module.held_cards(game))
         expected = box.cards()
         if held != expected:
             self.fail(f"the cards are not the {sum(expected.values())} of the game "

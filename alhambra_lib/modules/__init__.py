@@ -33,8 +33,10 @@ camps* (M8)         bag_tiles, totals, tile_sets; load_slice (none kept); placem
                     term ``camps``
 city_walls (M9)     pile_inserts, totals; reveal beside the market; ``act`` +
                     ``build_wall``; placement rule (sticks as walls)
-thieves (M10)       setup (deal), slice, census; decision in the window
-                    (``steal``, ``decline``) sharing ``vizier_window``'s order
+thieves* (M10)      totals, new/load slice, census, setup (deal); decision ``window``
+                    (``steal``, ``decline``; the vizier adds ``vizier``): the shared
+                    window step ``vizier_window`` (window.py) serves both; options;
+                    narration; view (own thieves, others' number)
 change (M11)        slice (coin bag), census; check_buy (overpaying allowed); effect of
                     a buy (coins)
 street_merchant*    totals, new/load slice, census, setup; setup step ``merchant_setup``;
@@ -78,6 +80,7 @@ from .exchange import Exchange
 from .invaders import Invaders
 from .squares import Squares
 from .street_merchant import StreetMerchant
+from .thieves import Thieves
 from .treasure import Treasure
 from .vizier import Vizier
 
@@ -88,6 +91,7 @@ _BUILT = (
     BonusCards,   # M3
     Squares,      # M4
     Camps,        # M8
+    Thieves,      # M10
     StreetMerchant,  # M12
     Treasure,     # M13
     Invaders,     # M15
