@@ -774,6 +774,11 @@ class Game:
         self._display.remove(card)
         bisect.insort(self._hands[player], card, key=hand_order)
 
+    def discard_from_display(self, card):
+        """Move `card` (checked to be on the display) to the discard pile (§M7)."""
+        self._display.remove(card)
+        self._discard.append(card)
+
     def discard_cards(self, player, cards):
         """Move `cards` (checked to be in `player`'s hand) to the discard pile."""
         hand = self._hands[player]

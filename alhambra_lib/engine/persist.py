@@ -433,10 +433,13 @@ class _Loader:
             if bool(game._to_place) != game._may_continue:
                 self.fail("bought tiles wait in the action part exactly when an exact "
                           "payment allows another action")
-        elif game._may_continue:
+        # A module's decision may interrupt the action part (an auction of a character
+        # drawn by the money swap, §M7): the turn's act decision is then below it.
+        acting = any(d.kind == "act" for d in game._decisions)
+        if game._may_continue and not acting:
             self.fail("another action after an exact payment only in the action part")
         placing = top is not None and top.kind in ("place", "final_place")
-        if placing != bool(game._to_place) and not (top is not None and top.kind == "act"):
+        if placing != bool(game._to_place) and not acting:
             self.fail(f"decision {top} with {len(game._to_place)} tiles to place")
         # The market's four squares bound the tiles bought from it in one turn (a hut is
         # taken, a bazaar is bought beside the market).

@@ -25,9 +25,11 @@ gates (M5)          pile_inserts (g3/g4/g5), totals; reveal; ``take`` of a gate 
                     placement rule (a double wall made walkable); redesign lock
 diamonds (M6)       composition of the money deck (11 cards); payment_sources and
                     check_buy (a diamond pays alone)
-characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
-                    (``bid``, ``decline``) mid-refill; score term ``characters``;
-                    count_bonus (Wise Man)
+characters* (M7)    pile_inserts (piles 2-4), totals, new/load slice, held_cards,
+                    census; reveal_card pushes decision ``auction`` (``bid``,
+                    ``decline``) mid-refill; ``act`` + ``swap_card`` (experimental);
+                    options; before_scoring (the Wise Man's type), count_bonus (its
+                    half), scoring_details; score term ``characters``; narration; view
 camps* (M8)         bag_tiles, totals, tile_sets; load_slice (none kept); placement
                     rules in the core (``camp_contact``, ``camp_unanchored``); score
                     term ``camps``
@@ -76,6 +78,7 @@ from .base import Module
 from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .camps import Camps
+from .characters import Characters
 from .exchange import Exchange
 from .invaders import Invaders
 from .squares import Squares
@@ -90,6 +93,7 @@ _BUILT = (
     Exchange,     # M2
     BonusCards,   # M3
     Squares,      # M4
+    Characters,   # M7
     Camps,        # M8
     Thieves,      # M10
     StreetMerchant,  # M12
