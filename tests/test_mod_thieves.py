@@ -25,13 +25,12 @@ from _game_helpers import (
     state,
 )
 
-from alhambra_lib import CURRENCIES, ExchangeCard, Game, ScoringCard
+from alhambra_lib import CURRENCIES, ExchangeCard, Game
 from alhambra_lib.actions import Decline, action_from_dict
 from alhambra_lib.bots import GreedyBot, RandomBot, StrategicBot, play
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.thieves import Steal, thieves_per_player
-from alhambra_lib.modules.vizier import VizierBuy
 
 THREE = ["Ana", "Ben", "Cy"]
 

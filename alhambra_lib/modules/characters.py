@@ -24,7 +24,7 @@ Decisions (RULES.md §M7):
 * Exchange cards do not count in a bid (they are no currency); diamonds and coins count,
   each as a currency of its own, once their modules are built.
 * The Wise Man's type is chosen anew at each scoring, for its owner: the type where the
-  half building brings them the most points in that scoring (ties: the first type in
+  half building adds the most to their points in that scoring (ties: the first type in
   scoring-table order). A half building alone (no tile of the type) takes a place.
 * With ``experimental=True``: the money swap is an action of its owner's own turn, once
   per turn, that ends nothing (`SwapCard`, kind ``"swap_card"``): the card goes to the
@@ -56,8 +56,15 @@ from ..scoring import majority_awards
 from .base import Module
 from .thieves import is_money
 
-__all__ = ["Characters", "Bid", "SwapCard", "playable_characters", "bids", "CONFIRMED",
-           "HINTED"]
+__all__ = [
+    "CONFIRMED",
+    "HINTED",
+    "Bid",
+    "Characters",
+    "SwapCard",
+    "bids",
+    "playable_characters",
+]
 
 #: The characters whose text is known, and those known by a hint only (provisional).
 CONFIRMED = tuple(i for i, row in CHARACTERS.items() if row["status"] == "confirmed")
@@ -395,7 +402,7 @@ class Characters(Module):
         if owner is not None:
             counts = {name: game.counts(name) for name in game.competitors}
             state["wise_man"] = max(KINDS, key=lambda kind: (
-                _with_half(counts, owner, kind, round_no), -KINDS.index(kind)))
+                _half_gain(counts, owner, kind, round_no), -KINDS.index(kind)))
 
     def count_bonus(self, game, name, counts):
         kind = game.slice(self.name)["wise_man"]
@@ -432,12 +439,14 @@ def spread(n: int) -> tuple:
     return first, second, n - first - second
 
 
-def _with_half(counts, owner, kind, round_no):
-    """The owner's points in `kind` this round with the half building added."""
-    counts = {name: {kind: c[kind]} for name, c in counts.items()}
-    counts[owner][kind] += 0.5
-    return next((a.points for a in majority_awards(counts, kind, round_no)
-                 if owner in a.players), 0)
+def _half_gain(counts, owner, kind, round_no):
+    """What the half building in `kind` adds to the owner's points this round."""
+    def points(extra):
+        of_kind = {name: {kind: c[kind]} for name, c in counts.items()}
+        of_kind[owner][kind] += extra
+        return next((a.points for a in majority_awards(of_kind, kind, round_no)
+                     if owner in a.players), 0)
+    return points(0.5) - points(0)
 
 
 _WARNED = []

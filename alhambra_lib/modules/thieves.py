@@ -42,7 +42,7 @@ from .base import Module
 from .vizier import Vizier
 from .window import WINDOW_STEP, check_window, run_window, window_decline, window_used
 
-__all__ = ["Thieves", "Steal", "thieves_per_player", "is_money", "THIEVES_PER_CURRENCY"]
+__all__ = ["THIEVES_PER_CURRENCY", "Steal", "Thieves", "is_money", "thieves_per_player"]
 
 #: Thief cards per currency (12 in all).
 THIEVES_PER_CURRENCY = 3

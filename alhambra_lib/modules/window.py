@@ -28,8 +28,14 @@ from collections.abc import Callable
 
 from ..errors import InvalidSave
 
-__all__ = ["WINDOW_STEP", "window_owner", "run_window", "window_used", "window_decline",
-           "check_window"]
+__all__ = [
+    "WINDOW_STEP",
+    "check_window",
+    "run_window",
+    "window_decline",
+    "window_owner",
+    "window_used",
+]
 
 #: The window's turn-end step, before ``finish_turn``; named after the module that opened
 #: it first (the vizier), so the vizier's saved games keep their script.
