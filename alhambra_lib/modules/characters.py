@@ -77,7 +77,7 @@ END_BONUS = 8
 
 
 #: The hinted effects this library plays (the extra redesign waits for the Master
-#: Builders' redesign at the turn end, RULES.md §M14).
+#: Builders' redesign at the turn end, RULES.md §M0.4 step 2).
 PLAYED_HINTS = ("end_bonus", "money_swap")
 
 
