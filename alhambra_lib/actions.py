@@ -35,7 +35,19 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import ClassVar
 
-from .components import CURRENCIES, FOUNTAIN_KIND, KINDS, MODULE_KINDS, Card, ExchangeCard, Tile
+from .components import (
+    CURRENCIES,
+    DIAMOND,
+    FOUNTAIN_KIND,
+    KINDS,
+    MODULE_KINDS,
+    Card,
+    Coin,
+    DiamondCard,
+    ExchangeCard,
+    MasterBuilderCard,
+    Tile,
+)
 from .grid import check_cell
 from .payments import minimal_payments, payment_total
 
@@ -70,22 +82,30 @@ DIRK = "Dirk"
 #: What a redesign does (RULES.md §7).
 REDESIGN_MOVES = ("place", "remove", "exchange")
 
-_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
+_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
+#: Money cards of equal value and currency: plain money first, then the modules' cards.
+_MONEY_RANK = {MasterBuilderCard: 1, Coin: 2, DiamondCard: 3}
 _KIND_RANK = {k: i for i, k in enumerate(KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS)}
 
 
 def card_order(card):
-    """Sort key of a card: money higher value first, then currency in market order;
-    exchange cards after all money.
+    """Sort key of a card: money higher value first, then currency in market order
+    (diamonds last), a plain card before a master builder or coin like it; exchange
+    cards after all money.
 
     Examples
     --------
     >>> [str(c) for c in sorted([Card("florin", 2), Card("ducat", 3), Card("denar", 2)],
     ...                         key=card_order)]
     ['3 ducat', '2 denar', '2 florin']
+    >>> [str(c) for c in sorted([MasterBuilderCard("denar"), DiamondCard(3), Card("denar", 3)],
+    ...                         key=card_order)]
+    ['3 denar', '3 denar (master builder)', '3 diamond']
     """
     if card.__class__ is Card:
         return (-card.value, _CURRENCY_RANK[card.currency])
+    if isinstance(card, Card):
+        return (-card.value, _CURRENCY_RANK[card.currency], _MONEY_RANK[card.__class__])
     # Money keys start at -9..-1, so these come after every money card.
     return (1, *(_CURRENCY_RANK[c] for c in card.currencies))
 
@@ -103,7 +123,8 @@ def card_from_list(data):
     """Rebuild a card a player can hold from its JSON form.
 
     ``[currency, value]`` is a money card, ``["exchange", currency, currency]`` an
-    exchange card.
+    exchange card, ``["diamond", value]`` a diamond, ``["master_builder", currency]``
+    a master builder and ``["coin", currency]`` a coin.
 
     Examples
     --------
@@ -111,6 +132,8 @@ def card_from_list(data):
     Card(currency='ducat', value=5)
     >>> card_from_list(["exchange", "florin", "denar"])
     ExchangeCard(currencies=('denar', 'florin'))
+    >>> card_from_list(["diamond", 7]), card_from_list(["coin", "denar"])
+    (DiamondCard(7), Coin('denar'))
     >>> card_from_list(["ducat"])
     Traceback (most recent call last):
     ...
@@ -120,7 +143,12 @@ def card_from_list(data):
         return ExchangeCard(tuple(data[1:]))
     if not isinstance(data, list) or len(data) != 2:
         raise ValueError(f"a money card is written [currency, value], got {data!r}")
-    return Card(data[0], data[1])
+    tagged = _TAGGED_CARDS.get(data[0]) if isinstance(data[0], str) else None
+    return Card(data[0], data[1]) if tagged is None else tagged(data[1])
+
+
+#: The modules' money cards by the tag their JSON form starts with.
+_TAGGED_CARDS = {DIAMOND: DiamondCard, "master_builder": MasterBuilderCard, "coin": Coin}
 
 
 def tile_from_list(data):
@@ -246,7 +274,7 @@ class Buy(Action):
 
     def _paying(self):
         note = " (exact)" if self.exact else ""
-        if self.exchange is None:
+        if all(c.__class__ is Card for c in self.cards):
             paid = "+".join(str(c.value) for c in self.cards)
         else:
             paid = " + ".join(map(str, self.cards))
@@ -529,7 +557,7 @@ def take_choices(display):
     ['9 florin', '2 ducat', '2 ducat + 2 ducat']
     """
     ordered = sorted(display, key=card_order)
-    money = [c for c in ordered if c.__class__ is Card]
+    money = [c for c in ordered if isinstance(c, Card)]
     choices = {(c,) for c in ordered}
     for subset in range(1, 1 << len(money)):
         cards = tuple(card for i, card in enumerate(money) if subset >> i & 1)

@@ -33,6 +33,10 @@ __all__ = [
     "CURRENCIES",
     "Tile",
     "Card",
+    "DIAMOND",
+    "DiamondCard",
+    "MasterBuilderCard",
+    "Coin",
     "ScoringCard",
     "ExchangeCard",
     "EXCHANGE_CARDS",
@@ -48,6 +52,9 @@ __all__ = [
     "TileSet",
     "tile_set",
     "TILE_SETS",
+    "CardSet",
+    "card_set",
+    "CARD_SETS",
     "ProvisionalDataWarning",
     "warn_if_provisional",
 ]
@@ -218,6 +225,119 @@ class Card:
 
     #: The census key of the component (`Game.census`).
     component = "money"
+
+
+#: The diamonds' own currency (RULES.md §M6): it pays any market square, alone.
+DIAMOND = "diamond"
+
+
+def _set_fields(card, currency, value):
+    # The money cards of the modules are Card subclasses with fixed fields: they compare
+    # unequal to a plain card of the same currency and value (their classes differ).
+    object.__setattr__(card, "currency", currency)
+    object.__setattr__(card, "value", value)
+
+
+class DiamondCard(Card):
+    """A diamond (Mega Box M6): money of its own currency, ``"diamond"``, value 3 to 9.
+
+    It pays a market tile on any square, but only with other diamonds (RULES.md §M6),
+    and is worth nothing in the end-of-game distribution (no square is paid in it).
+
+    Examples
+    --------
+    >>> d = DiamondCard(7)
+    >>> d, str(d), d.currency, d.to_list()
+    (DiamondCard(7), '7 diamond', 'diamond', ['diamond', 7])
+    >>> d == Card("denar", 7) or d == DiamondCard(6)
+    False
+    """
+
+    __slots__ = ()
+    component = "diamond"
+
+    def __init__(self, value):
+        if (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9):
+            raise ValueError(f"a diamond's value is an integer from 1 to 9, got {value!r}")
+        _set_fields(self, DIAMOND, value)
+
+    def __repr__(self):
+        return f"DiamondCard({self.value})"
+
+    def __str__(self):
+        return f"{self.value} {DIAMOND}"
+
+    def to_list(self):
+        """A JSON-able form ``["diamond", value]``."""
+        return [DIAMOND, self.value]
+
+
+class MasterBuilderCard(Card):
+    """A master builder (Mega Box M14): value-3 money of its currency, or discarded on
+    one's turn for an extra redesign at the turn end (RULES.md §M14).
+
+    Examples
+    --------
+    >>> m = MasterBuilderCard("ducat")
+    >>> m, str(m), m.value, m.to_list()
+    (MasterBuilderCard('ducat'), '3 ducat (master builder)', 3, ['master_builder', 'ducat'])
+    >>> m == Card("ducat", 3)
+    False
+    """
+
+    __slots__ = ()
+    component = "master_builder"
+    #: The value printed on every master builder.
+    VALUE = 3
+
+    def __init__(self, currency):
+        _check_currency(currency)
+        _set_fields(self, currency, self.VALUE)
+
+    def __repr__(self):
+        return f"MasterBuilderCard({self.currency!r})"
+
+    def __str__(self):
+        return f"{self.value} {self.currency} (master builder)"
+
+    def to_list(self):
+        """A JSON-able form ``["master_builder", currency]``."""
+        return ["master_builder", self.currency]
+
+
+class Coin(Card):
+    """A coin of the Change module (Mega Box M11): value-1 money of its currency, drawn
+    from the coin bag as change and put back there when spent (RULES.md §M11).
+
+    Examples
+    --------
+    >>> c = Coin("florin")
+    >>> c, str(c), c.value, c.to_list()
+    (Coin('florin'), '1 florin (coin)', 1, ['coin', 'florin'])
+    """
+
+    __slots__ = ()
+    component = "coin"
+
+    def __init__(self, currency):
+        _check_currency(currency)
+        _set_fields(self, currency, 1)
+
+    def __repr__(self):
+        return f"Coin({self.currency!r})"
+
+    def __str__(self):
+        return f"1 {self.currency} (coin)"
+
+    def to_list(self):
+        """A JSON-able form ``["coin", currency]``."""
+        return ["coin", self.currency]
+
+
+def _check_currency(currency):
+    if currency not in CURRENCIES:
+        raise ValueError(f"unknown currency {currency!r}: expected one of "
+                         f"{', '.join(CURRENCIES)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,21 +552,60 @@ def tile_set(name):
     """
     if name not in TILE_SETS:
         raise ValueError(f"unknown tile set {name!r}: expected one of {', '.join(TILE_SETS)}")
-    text = resources.files(__package__).joinpath("data", TILE_SETS[name][1]).read_text()
-    rows = list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
+    rows = _data_rows(TILE_SETS[name][1])
     tiles = tuple(_tile_of_row(name, row) for row in rows)
     return TileSet(name, tiles, any(row["provisional"].strip() == "1" for row in rows))
+
+
+#: The module card sets shipped in ``data/``: name -> (module section, file).
+CARD_SETS = {"diamonds": ("M6", "diamonds.csv")}
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A module's cards as shipped, and which of them are placeholders (``provisional``
+    holds their indices in `cards`)."""
+
+    name: str
+    cards: tuple
+    provisional: tuple
+
+
+@lru_cache(maxsize=None)
+def card_set(name):
+    """The `CardSet` `name` (``"diamonds"``), read once.
+
+    Examples
+    --------
+    >>> diamonds = card_set("diamonds")
+    >>> [c.value for c in diamonds.cards], diamonds.provisional
+    ([3, 4, 5, 5, 6, 6, 7, 7, 8, 9, 6], (10,))
+    """
+    if name not in CARD_SETS:
+        raise ValueError(f"unknown card set {name!r}: expected one of {', '.join(CARD_SETS)}")
+    rows = _data_rows(CARD_SETS[name][1])
+    cards = tuple(DiamondCard(int(row["value"])) for row in rows)
+    return CardSet(name, cards, tuple(i for i, row in enumerate(rows)
+                                      if row["provisional"].strip() == "1"))
+
+
+def _data_rows(file):
+    text = resources.files(__package__).joinpath("data", file).read_text()
+    return list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
 
 
 _WARNED = set()
 
 
 def warn_if_provisional(name):
-    """Warn (once per process and set) that a game plays with placeholder tile data."""
-    tiles = tile_set(name)
-    if tiles.provisional and name not in _WARNED:
+    """Warn (once per process and set) that a game plays with placeholder data: a tile
+    set of `TILE_SETS` or a card set of `CARD_SETS`."""
+    if name in CARD_SETS:
+        provisional, (section, file) = bool(card_set(name).provisional), CARD_SETS[name]
+    else:
+        provisional, (section, file) = tile_set(name).provisional, TILE_SETS[name]
+    if provisional and name not in _WARNED:
         _WARNED.add(name)
-        section = TILE_SETS[name][0]
         warnings.warn(f"the {name} of RULES.md §{section} are provisional: their printed data "
-                      f"is not known and placeholders are used (alhambra_lib/data/"
-                      f"{TILE_SETS[name][1]})", ProvisionalDataWarning, stacklevel=5)
+                      f"is not (all) known and placeholders are used (alhambra_lib/data/"
+                      f"{file})", ProvisionalDataWarning, stacklevel=5)

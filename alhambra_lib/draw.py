@@ -620,13 +620,21 @@ def draw_market(game, ax=None, *, legend=True):
 
 
 _EXCHANGE_FACE = "#7a7a7a"
+_DIAMOND_FACE = "#8a6db1"  # the diamonds' own currency (RULES.md §M6)
+#: The small text of the modules' money cards of a currency (RULES.md §M11, §M14).
+_MONEY_MARKS = {"master_builder": "builder", "coin": "coin"}
 
 
 def _card_face(card):
-    """(colour, large text, small text) of a card: money by currency, exchange cards grey."""
+    """(colour, large text, small text) of a card: money by currency, exchange cards grey,
+    diamonds violet; a master builder or a coin says so under its currency's colour."""
     if hasattr(card, "currencies"):  # an exchange card (RULES.md §M2)
         return _EXCHANGE_FACE, "\u21c4", "/".join(c[:3] for c in card.currencies)
-    return CURRENCY_COLOURS[card.currency], str(card.value), card.currency
+    if card.currency not in CURRENCY_COLOURS:
+        return _DIAMOND_FACE, str(card.value), card.currency
+    mark = _MONEY_MARKS.get(card.component)
+    small = f"{card.currency[:3]} {mark}" if mark else card.currency
+    return CURRENCY_COLOURS[card.currency], str(card.value), small
 
 
 def _cards_layer(ax, cards, y, step=_SQUARE_STEP, x=0.15):

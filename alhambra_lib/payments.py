@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import CURRENCIES, card_value
+from .components import CURRENCIES, DIAMOND, card_value
 
 __all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal"]
 
-_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
+_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 
 def payment_total(cards) -> int:
@@ -89,14 +89,17 @@ def minimal_card_payments(cards, price: int):
     """The minimal ways to pay `price` with any `cards` (e.g. two currencies mixed).
 
     The same search as `minimal_payments`, where two cards are interchangeable only
-    when they are equal (same currency and value).
+    when they are equal (same currency and value, and the same kind: a master builder
+    or a coin is not a plain card of its value).
 
     Returns
     -------
     tuple of tuple of Card
-        Each payment highest value first (then by currency).
+        Each payment highest value first (then by currency, then by kind).
     """
-    ordered = tuple(sorted(cards, key=lambda c: (-c.value, _CURRENCY_RANK[c.currency])))
+    # Equal cards must lie side by side for the search to list each multiset once.
+    ordered = tuple(sorted(cards, key=lambda c: (-c.value, _CURRENCY_RANK[c.currency],
+                                                 c.component)))
     values = tuple(c.value for c in ordered)
     return tuple(tuple(ordered[i] for i in chosen)
                  for chosen in _minimal_indices(values, ordered, price))

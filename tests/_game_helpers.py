@@ -11,8 +11,9 @@ is left as it was.
 
 Only the keys ``hands``, ``display``, ``discard``, ``draw_pile`` (top card first),
 ``bag``, ``market``, ``reserves``, ``alhambras``, ``dirk_tiles``, ``scores``,
-``scoring_cards_revealed``, ``rounds_scored`` and ``events`` are edited; every other
-key goes back as it came.
+``scoring_cards_revealed``, ``rounds_scored`` and ``events`` are edited (and a card is
+taken from a module's slice that keeps it: a coin, a master builder out of the game);
+every other key goes back as it came.
 """
 
 from __future__ import annotations
@@ -67,13 +68,23 @@ def _card_json(c):
 def _pull_card(game, data, wanted):
     """Remove one copy of `wanted` from wherever it is (draw, discard, display, hands).
 
-    The draw pile is searched from its bottom card up, the hands in seating order.
+    The draw pile is searched from its bottom card up, then a module's own stock (the
+    coin bag, the master builders out of the game), the discard, the display and the
+    hands in seating order.
     """
     want = _card_json(wanted)
     pile = data["draw_pile"]
     for i in range(len(pile) - 1, -1, -1):
         if pile[i] == want:
             return pile.pop(i)
+    # A module's slice keeps some cards by currency: coins in their bag (§M11), master
+    # builders out of the game (§M14).
+    for module, key, tag in (("change", "bag", "coin"), ("master_builders", "out",
+                                                          "master_builder")):
+        kept = data["modules_state"].get(module, {}).get(key)
+        if want[0] == tag and kept and want[1] in kept:
+            kept.remove(want[1])
+            return want
     hands = data["hands"]
     for pile in (data["discard"], data["display"], *(hands[p] for p in game.players)):
         if want in pile:

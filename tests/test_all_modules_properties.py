@@ -27,10 +27,13 @@ MODULE_TOTALS = {
     "exchange": lambda n: {"exchange_card": 6},
     "bonus_cards": lambda n: {"bonus_card": 10},
     "squares": lambda n: {"hut": 24},
+    "diamonds": lambda n: {"diamond": 11},
     "camps": lambda n: {"camp": 8},
     "thieves": lambda n: {"thief": 12},
+    "change": lambda n: {"coin": 24},
     "street_merchant": lambda n: {"citizen": 42, "merchant_disc": n},
     "treasure": lambda n: {"chest": 42},
+    "master_builders": lambda n: {"master_builder": 16},
     "invaders": lambda n: {"attack_card": 4, "scout": 6},
     "bazaars": lambda n: {"bazaar": 8},
 }

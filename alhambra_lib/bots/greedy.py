@@ -112,6 +112,8 @@ class GreedyBot:
             return self._vizier(view, actions)
         if kind == "auction":
             return self._auction(actions)
+        if kind == "master_builder":  # a master builder's redesign (Mega Box M14)
+            return self._master_builder(view, actions)
         return self._act(view, actions)
 
     def _auction(self, actions):
@@ -120,6 +122,16 @@ class GreedyBot:
         if bids:
             return min(bids, key=lambda b: (b.amount, len(b.cards)))
         return next(a for a in actions if a.kind == "decline")
+
+    def _master_builder(self, view, actions):
+        """A reserve tile placed where it adds majority points, else decline."""
+        gain = self._majority_gain_function(view)
+        placements = [a for a in actions if a.kind == "redesign" and a.move == "place"]
+        if placements:
+            placement = self._best(placements, lambda a: gain(a.tile.kind))
+            if gain(placement.tile.kind) > 0:
+                return placement
+        return next((a for a in actions if a.kind == "decline"), actions[0])
 
     @staticmethod
     def _best(actions, score):

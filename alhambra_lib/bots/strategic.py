@@ -78,7 +78,7 @@ from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from ..actions import DIRK, Take, minimal_payments
-from ..components import CURRENCIES, Card, ExchangeCard
+from ..components import CURRENCIES, DIAMOND, Card, ExchangeCard
 from ..engine.config import ROUNDS, has_dirk
 from ..payments import payment_total
 from ..grid import side_neighbours
@@ -286,7 +286,7 @@ class _Position:
                 self.counts[tile.kind] += 1
         rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
         self.rival_counts = {name: view.counts(name) for name in rivals}
-        self.values = {c: [] for c in CURRENCIES}
+        self.values = {c: [] for c in CURRENCIES + (DIAMOND,)}  # diamonds: Mega Box M6
         self.exchanges = []  # the exchange cards in hand (Mega Box M2)
         for card in view.hand:  # highest value first, as minimal_payments wants
             if isinstance(card, Card):

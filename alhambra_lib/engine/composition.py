@@ -3,8 +3,8 @@ the bag, and every component's total.
 
 The same `Composition` is used by setup (what to shuffle and deal) and by the
 conservation check of a restored game (what must be there, wherever it is), so the two
-can never disagree. Modules contribute through their ``pile_inserts``, ``bag_tiles``
-and ``totals`` hooks.
+can never disagree. Modules contribute through their ``deck_cards``, ``pile_inserts``,
+``other_cards``, ``bag_tiles``, ``other_tiles`` and ``totals`` hooks.
 
 Examples
 --------
@@ -40,9 +40,11 @@ class Composition:
     Attributes
     ----------
     money : tuple of Card
-        The cards shuffled and dealt from at setup.
+        The cards shuffled and dealt from at setup (the diamonds with the money, §M6).
     pile_inserts : mapping
         ``{pile: cards}`` shuffled into piles 1..5 after the split, the scoring cards first.
+    other_cards : tuple
+        The modules' cards that start in their slices (master builders, coins).
     bag : tuple of Tile
         The tiles put in the bag.
     others : tuple of Tile
@@ -53,6 +55,7 @@ class Composition:
 
     money: tuple
     pile_inserts: Mapping
+    other_cards: tuple
     bag: tuple
     others: tuple
     totals: Mapping
@@ -62,10 +65,11 @@ class Composition:
         return Counter(self.bag + self.others)
 
     def cards(self) -> Counter:
-        """Every card of the money deck, module cards and scoring cards included."""
+        """Every card of the game: the money deck, module cards and scoring cards included."""
         found = Counter(self.money)
         for cards in self.pile_inserts.values():
             found.update(cards)
+        found.update(self.other_cards)
         return found
 
 
@@ -79,12 +83,15 @@ def composition(config, modules=None, rng=None) -> Composition:
         from ..modules import MODULES
 
         modules = [MODULES[name]() for name in config.modules]
-    money = money_deck(two_players=config.dirk)
+    money = list(money_deck(two_players=config.dirk))
     inserts = {pile: list(cards) for pile, cards in BASE_PILE_INSERTS.items()}
+    other_cards = []
     bag = list(BUILDING_TILES)
     others = []
     totals = {"money": len(money), "scoring_card": 2, "building": len(BUILDING_TILES)}
     for module in modules:
+        money += module.deck_cards(config)
+        other_cards += module.other_cards(config)
         for pile, cards in module.pile_inserts(config, rng).items():
             inserts.setdefault(pile, []).extend(cards)
         bag += module.bag_tiles(config)
@@ -92,4 +99,4 @@ def composition(config, modules=None, rng=None) -> Composition:
         totals.update(module.totals(config))
     return Composition(tuple(money),
                        MappingProxyType({p: tuple(inserts[p]) for p in sorted(inserts)}),
-                       tuple(bag), tuple(others), MappingProxyType(totals))
+                       tuple(other_cards), tuple(bag), tuple(others), MappingProxyType(totals))

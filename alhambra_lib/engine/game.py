@@ -78,9 +78,9 @@ from ..actions import (
     take_choices,
     tile_order,
 )
-from ..components import CURRENCIES, KINDS, Card, ScoringCard, warn_if_provisional
+from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction
-from ..payments import is_minimal, minimal_payments, payment_total
+from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
@@ -94,7 +94,7 @@ MARKET_SIZE = 4
 DIRK_SETUP_GIFT = 6  # §10
 DIRK_ROUND_1_GIFT = 6
 
-_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES)}
+_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 
 class Phase(str, Enum):
@@ -118,13 +118,16 @@ _PHASE_OF = {"act": Phase.ACTION, "place": Phase.PLACE, "final_place": Phase.FIN
 
 
 def hand_order(card):
-    """Sort key of a hand: grouped by currency, highest value first, other cards after.
+    """Sort key of a hand: grouped by currency (diamonds after the four), highest value
+    first, a plain card before a module's money card like it; other cards after.
 
     A square's payment options read one currency's values straight off the hand.
     """
-    if isinstance(card, Card):
+    if card.__class__ is Card:
         return (_CURRENCY_RANK[card.currency], -card.value)
-    return (len(CURRENCIES), *card_order(card))
+    if isinstance(card, Card):  # a diamond, master builder or coin
+        return (_CURRENCY_RANK[card.currency], *card_order(card))
+    return (len(_CURRENCY_RANK), *card_order(card))
 
 
 def _make_rng(seed):
@@ -149,6 +152,14 @@ _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 # come up turn after turn, and a cache hit costs a third of building the action.
 _place = lru_cache(maxsize=1 << 16)(Place)
 _redesign = lru_cache(maxsize=1 << 16)(Redesign)
+
+
+@lru_cache(maxsize=4096)
+def _card_buy_actions(square, tile, money):
+    """The minimal payments of a square with `money` (its currency's cards, a tuple) that
+    holds a module's money card (a master builder, a coin): cards kept apart by kind."""
+    return tuple(Buy(square, tile, payment) for payment in minimal_card_payments(money,
+                                                                               tile.price))
 
 
 @lru_cache(maxsize=8192)
@@ -262,6 +273,7 @@ class Game:
         # until their Alhambra or reserve changes.
         self._legal = None
         self._redesigns = {}
+        self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
     def _wire(self, modules):
         """Resolve the modules' hooks once: only the hooks in use are kept."""
@@ -292,7 +304,8 @@ class Game:
             for name in m.setup_steps:
                 self._steps[name] = getattr(m, f"step_{name}")
         for kind, by_decision in shared.items():
-            if len(set(by_decision.values())) > 1:  # ``decline`` of a window and of an auction
+            if len(set(by_decision.values())) > 1:  # ``decline`` of a window, an auction
+                # and a master builder's redesign (§M7, §M14)
                 self._handlers[kind] = _by_decision(by_decision)
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
@@ -302,6 +315,9 @@ class Game:
         self._option_hooks = using("options")
         self._payment_hooks = using("payment_sources")
         self._buy_checks = using("check_buy")
+        self._spent_hooks = using("take_spent")
+        self._overpaying = any(m.overpaying for m in modules)
+        self._free_kinds = frozenset().union(*(m.free_actions for m in modules))
         self._count_hooks = using("count_bonus")
         self._scoring_hooks = using("before_scoring")
         self._scored_hooks = using("after_scoring")
@@ -350,6 +366,7 @@ class Game:
         self._build_draw_pile(box.pile_inserts)
         for module in self._modules:
             module.setup(self)
+        self._pile_sizes = None  # the piles are one draw pile from now on
         self._current = self._start  # a setup decision is made before the first turn
         self._script = list(self._setup_script)
         self._run_script()
@@ -385,7 +402,20 @@ class Game:
             piles.append(pile)
             start = end
         self._draw = [card for pile in reversed(piles) for card in reversed(pile)]
+        self._pile_sizes = [len(p) for p in piles]
         self.event("draw_pile", piles=[len(p) for p in piles])
+
+    def shuffle_into_pile(self, number, cards):
+        """At setup only (in `Module.setup`): shuffle `cards` into money pile `number`
+        (1-5, RULES.md §3.7) like the cards of ``pile_inserts``, for cards the module
+        shares out from the same shuffle as cards it deals (master builders, §M14)."""
+        if self._pile_sizes is None:
+            raise RuntimeError("the money piles exist only at setup")
+        for card in cards:
+            above = sum(self._pile_sizes[:number - 1])  # cards of the piles on top of it
+            depth = above + self._rng.randrange(self._pile_sizes[number - 1] + 1)
+            self._draw.insert(len(self._draw) - depth, card)  # the top card is the last
+            self._pile_sizes[number - 1] += 1
 
     # -- public state ----------------------------------------------------------------
 
@@ -622,7 +652,8 @@ class Game:
             actions.extend(source(self))
         for module in self._option_hooks:
             actions.extend(module.options(self, decision))
-        if decision.kind == "act" and (self._may_continue or not actions):
+        if decision.kind == "act" and (self._may_continue or not actions or (
+                self._free_kinds and all(a.kind in self._free_kinds for a in actions))):
             actions.append(End())
         return tuple(actions)
 
@@ -638,14 +669,30 @@ class Game:
         """
         values = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
-        if self._payment_hooks:  # module cards (exchange...) pay only through their source
-            hand = [c for c in hand if c.__class__ is Card]
-        for card in hand:  # highest value first
-            values[card.currency].append(card.value)
+        if not self._modules:
+            for card in hand:  # highest value first
+                values[card.currency].append(card.value)
+            mixed = ()
+        else:
+            # Module cards pay only through their source (exchange, diamonds...), except
+            # the money of a currency (master builders, coins): it pays its square.
+            mixed = set()
+            for card in hand:
+                if card.__class__ is Card:
+                    values[card.currency].append(card.value)
+                elif isinstance(card, Card) and card.currency in values:
+                    mixed.add(card.currency)
         actions = []
         for square, tile in enumerate(self._market, start=1):
-            paid = values[CURRENCIES[square - 1]]
-            if tile is not None and sum(paid) >= tile.price:
+            currency = CURRENCIES[square - 1]
+            if tile is None:
+                continue
+            if currency in mixed:
+                money = tuple(c for c in hand if isinstance(c, Card) and c.currency == currency)
+                actions.extend(_card_buy_actions(square, tile, money))
+                continue
+            paid = values[currency]
+            if sum(paid) >= tile.price:
                 actions.extend(_buy_actions(square, tile, tuple(paid)))
         for module in self._payment_hooks:
             actions.extend(module.payment_sources(self, player))
@@ -655,7 +702,12 @@ class Game:
         return self.payment_options(self.current_player)
 
     def _redesign_options(self):
-        player = self.current_player
+        return self.redesign_options(self.current_player)
+
+    def redesign_options(self, player):
+        """Every redesign `player` could make now (RULES.md §7), as `Redesign` actions:
+        reserve tiles placed, tiles removed, reserve tiles exchanged in (for the modules
+        too: a master builder's redesign, §M14)."""
         actions = self._redesigns.get(player)
         if actions is None:
             alhambra = self._alhambras[player]
@@ -763,7 +815,7 @@ class Game:
         total = payment_total(action.cards)
         if total < tile.price:
             self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
-        if not is_minimal(action.cards, tile.price):
+        if not self._overpaying and not is_minimal(action.cards, tile.price):
             smallest = min((c for c in action.cards if isinstance(c, Card)), key=lambda c: c.value)
             self.refuse(action, f"the {smallest} could be left out: the other cards still "
                                 f"total {total - smallest.value}, enough for the price "
@@ -780,11 +832,21 @@ class Game:
         self._discard.append(card)
 
     def discard_cards(self, player, cards):
-        """Move `cards` (checked to be in `player`'s hand) to the discard pile."""
+        """Move `cards` (checked to be in `player`'s hand) to the discard pile; a module
+        may take one back instead (a spent coin into the coin bag, §M11)."""
         hand = self._hands[player]
         for card in cards:
             hand.remove(card)
-            self._discard.append(card)
+            if not (self._spent_hooks and any(m.take_spent(self, card)
+                                              for m in self._spent_hooks)):
+                self._discard.append(card)
+
+    def give_cards(self, player, cards):
+        """Put `cards` into `player`'s hand (for the modules: master builders dealt at
+        setup, coins drawn as change, §M11, §M14); the module records the event."""
+        hand = self._hands[player]
+        for card in cards:
+            bisect.insort(hand, card, key=hand_order)
 
     def pay(self, player, action):
         """Move a checked payment's cards to the discard and take the tile off the market."""
@@ -849,12 +911,15 @@ class Game:
         self.event("redesign", player=player, move=action.move,
                     tile=None if action.tile is None else action.tile.to_list(),
                     pos=list(action.pos), removed=None if removed is None else removed.to_list())
-        self.end_actions()
+        if self._decisions[-1].kind == "act":
+            self.end_actions()
+        else:  # a module's redesign at the turn end (a master builder's, §M14)
+            self.resume()
 
     # end / pass
 
     def _check_end(self, action):
-        if not self._may_continue and self._legal_tuple() != (End(),):
+        if not self._may_continue and self._legal_tuple()[-1:] != (End(),):  # End comes last
             self.refuse(action, "ending the action part needs an exact payment first, and "
                                 "passing is only for a player with no other legal action")
 

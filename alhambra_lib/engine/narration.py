@@ -11,10 +11,11 @@ of version 1 have no ``parts``, and there majorities are what the walls leave.
 
 from __future__ import annotations
 
-from ..actions import DIRK
+from ..actions import DIRK, card_from_list
+from ..components import CURRENCIES
 
 __all__ = ["describe_event", "scoring_parts", "EVENT_FIELDS", "register_events", "card_text",
-           "tile_text"]
+           "paid_text", "tile_text"]
 
 
 def tile_text(data):
@@ -27,14 +28,35 @@ def tile_text(data):
 
 
 def card_text(data):
-    """A card's JSON form as words: ``["ducat", 5]`` -> ``"5 ducat"``."""
-    if data and data[0] == "exchange":
-        return "exchange " + "/".join(data[1:])
-    return f"{data[1]} {data[0]}"
+    """A card's JSON form as words: ``["ducat", 5]`` -> ``"5 ducat"``.
+
+    Examples
+    --------
+    >>> card_text(["exchange", "denar", "ducat"]), card_text(["master_builder", "denar"])
+    ('exchange denar/ducat', '3 denar (master builder)')
+    """
+    try:
+        return str(card_from_list(list(data)))
+    except (TypeError, ValueError):  # narration never fails, whatever a record holds
+        return " ".join(map(str, data))
 
 
 def _cards_text(cards):
     return " + ".join(map(card_text, cards))
+
+
+def paid_text(cards):
+    """A payment's cards (JSON forms) in words: the values when all are plain money
+    (``"5+3"``), else every card named (an exchange card, a diamond, a coin...).
+
+    Examples
+    --------
+    >>> paid_text([["ducat", 5], ["ducat", 3]]), paid_text([["diamond", 7]])
+    ('5+3', '7 diamond')
+    """
+    if all(c[0] in CURRENCIES for c in cards):
+        return "+".join(str(v) for _, v in cards)
+    return _cards_text(cards)
 
 
 def scoring_parts(event) -> dict:
@@ -76,11 +98,7 @@ def _redesign_text(e):
 
 
 def _paying(e):
-    cards = e["cards"]
-    if any(c[0] == "exchange" for c in cards):
-        paid = _cards_text(cards)
-    else:
-        paid = "+".join(str(v) for _, v in cards)
+    paid = paid_text(e["cards"])
     return (f"{tile_text(e['tile'])} from the {e['currency']} square paying {paid}"
             + (" (exact)" if e["exact"] else ""))
 

@@ -159,12 +159,12 @@ class _Loader:
         game._blank(config, self.rng(data["rng"]))
         layouts = self.piles_and_players(game, data)
         box = composition(config, game._modules)
-        cards = self.cards_held(game, box)
+        held = self.cards_held(game, box)
         found = self.tiles_held(game, layouts, box)
         self.alhambras(game, layouts)
         self.progress(game, data)
         self.slices(game, data)
-        self.cards_once(game, cards, box)
+        self.cards_once(game, held, box)
         self.tiles_once(game, found, box)
         self.events(game, data)
         self.census(game, config)
@@ -287,7 +287,8 @@ class _Loader:
         return layout
 
     def cards_held(self, game, box):
-        """The cards outside the modules' slices, refused at once when one is extra."""
+        """The cards outside the modules' slices, refused at once when they are more than
+        the game has."""
         self.where = "cards"
         held = Counter(game._draw)
         held.update(game._discard)
@@ -302,8 +303,9 @@ class _Loader:
         return held
 
     def cards_once(self, game, held, box):
-        """Every card of the composition exactly once, those the modules hold included
-        (a character owned or out of the game, §M7)."""
+        """Every card of the composition exactly once, the ones the modules hold (master
+        builders out of the game, coins in their bag, characters owned or out of the game)
+        included."""
         self.where = "cards"
         for module in game._modules:
             held.update(module.held_cards(game))

@@ -23,8 +23,9 @@ squares* (M4)       tile_sets ``huts``; totals, new/load slice, census, setup (s
                     narration; view (face-up huts, pile sizes)
 gates (M5)          pile_inserts (g3/g4/g5), totals; reveal; ``take`` of a gate card;
                     placement rule (a double wall made walkable); redesign lock
-diamonds (M6)       composition of the money deck (11 cards); payment_sources and
-                    check_buy (a diamond pays alone)
+diamonds* (M6)      deck_cards (11 diamonds, shuffled with the money), totals, tile_sets
+                    ``diamonds`` (a card set); payment_sources and check_buy (diamonds
+                    pay any square, alone)
 characters* (M7)    pile_inserts (piles 2-4), totals, new/load slice, held_cards,
                     census; reveal_card pushes decision ``auction`` (``bid``,
                     ``decline``) mid-refill; ``act`` + ``swap_card`` (experimental);
@@ -39,8 +40,9 @@ thieves* (M10)      totals, new/load slice, census, setup (deal); decision ``win
                     (``steal``, ``decline``; the vizier adds ``vizier``): the shared
                     window step ``vizier_window`` (window.py) serves both; options;
                     narration; view (own thieves, others' number)
-change (M11)        slice (coin bag), census; check_buy (overpaying allowed); effect of
-                    a buy (coins)
+change* (M11)       other_cards/held_cards, totals, new/load slice (the coin bag),
+                    census; ``overpaying`` (the minimal rule off); on_event (a buy's
+                    change); take_spent (coins back to the bag); narration; view
 street_merchant*    totals, new/load slice, census, setup; setup step ``merchant_setup``;
   (M12)             on_event (a tile on the disc's cell); turn-end steps ``merchant``
                     before ``refill_display`` and ``merchant_late`` before
@@ -50,8 +52,11 @@ treasure* (M13)     totals, new/load slice, census, setup (4 chests per room); `
                     + ``buy_chests``; turn-end step ``chests`` before
                     ``refill_display``; decision ``chests`` (``place_chest``); options;
                     score term ``treasure``; narration; view
-master_builders     setup (deal), pile_inserts, totals; payment source (value 3);
-  (M14)             turn-end step after ``place_bought`` (``master_builder``)
+master_builders*    other_cards/held_cards, totals, new/load slice, census, setup
+  (M14)             (deal 2 each, ``shuffle_into_pile`` 3 and 5); ``act`` +
+                    ``master_builder`` (a free action); turn-end step
+                    ``master_builder`` after ``place_bought``; decision
+                    ``master_builder`` (``redesign``, ``decline``); narration; view
 invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts up);
                     on_event (exact buy / vizier: the peek); before_scoring (reveal);
                     score term ``invaders``; scoring_details (the attack); after_scoring
@@ -78,9 +83,12 @@ from .base import Module
 from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .camps import Camps
+from .change import Change
 from .characters import Characters
+from .diamonds import Diamonds
 from .exchange import Exchange
 from .invaders import Invaders
+from .master_builders import MasterBuilders
 from .squares import Squares
 from .street_merchant import StreetMerchant
 from .thieves import Thieves
@@ -93,11 +101,14 @@ _BUILT = (
     Exchange,     # M2
     BonusCards,   # M3
     Squares,      # M4
+    Diamonds,     # M6
     Characters,   # M7
     Camps,        # M8
     Thieves,      # M10
+    Change,       # M11
     StreetMerchant,  # M12
     Treasure,     # M13
+    MasterBuilders,  # M14
     Invaders,     # M15
     Bazaars,      # M16
 )

@@ -8,10 +8,17 @@ nothing for the modules it does not use.
 
 The hooks, in the order a game meets them:
 
+``deck_cards(config)``
+    Cards shuffled with the base money before the starting money is dealt (the
+    diamonds, RULES.md §M0.2 step 1).
 ``pile_inserts(config, rng)``
     ``{pile number: cards}`` shuffled into the money piles after the split (RULES.md §3.7);
     `rng` is the game's generator at setup (to share cards out at random), None when
     only the multiset matters.
+``other_cards(config)`` / ``held_cards(game)``
+    The module's cards that start in its slice (master builders to deal, coins in their
+    bag), and the cards its slice holds now: the conservation check of a restored game
+    counts them.
 ``bag_tiles(config)``
     Tiles added to the bag at setup.
 ``other_tiles(config)`` / ``held_tiles(game)``
@@ -28,7 +35,8 @@ The hooks, in the order a game meets them:
     The module's state: a fresh slice, a saved slice checked (raise `InvalidSave`),
     and ``{census key: count}`` of the components held in the slice.
 ``setup(game)``
-    Deal or lay out the module's components once base setup is done.
+    Deal or lay out the module's components once base setup is done (services:
+    `Game.give_cards`, `Game.shuffle_into_pile`, `Game.shuffle`).
 ``actions``
     ``{action kind: (check, effect)}``, each called as ``f(game, action)``; a check
     raises `IllegalAction` and changes nothing.
@@ -42,6 +50,16 @@ The hooks, in the order a game meets them:
 ``check_buy(game, action)``
     Refuse a buy the module's payment rules do not allow; return True when the module
     vouched for the payment (then the base one-currency rule is not applied).
+``overpaying``
+    True when the module switches the base rule "a payment is minimal" (RULES.md §4)
+    off for market buys (Change, §M11); `legal_actions` still lists minimal payments.
+``take_spent(game, card)``
+    A card leaving a hand as a payment or a discard: return True when the module takes
+    it back into its slice (a coin into the coin bag, §M11) instead of the discard pile.
+``free_actions``
+    Action kinds of the ``act`` decision that are not one of the turn's actions (playing
+    a master builder, §M14): they do not end the action part, and a player whose only
+    other legal action is one of them may pass.
 ``turn_end_steps``
     ``((step name, before step name), ...)``: the module's steps in the turn-end script;
     each is a method ``step_<name>(game)`` returning True while it waits on a decision.
@@ -105,17 +123,31 @@ class Module:
     #: ``{option: default}``: readings of unclear rules a game may choose
     #: (``Game(..., option=True)``); the module reads them with `Game.option`.
     option_defaults: ClassVar[dict] = {}
-    #: The shipped tile sets the module plays with (`components.tile_set`); a game
-    #: warns once per process when one of them is provisional.
+    #: The shipped data sets the module plays with (`components.tile_set`, or
+    #: `components.card_set` for the diamonds); a game warns once per process when one
+    #: of them is provisional.
     tile_sets: ClassVar[tuple] = ()
+    #: The base minimal-payment rule is off with this module (see the module docstring).
+    overpaying: ClassVar[bool] = False
+    #: Action kinds that are not one of the turn's actions (see the module docstring).
+    free_actions: ClassVar[frozenset] = frozenset()
     score_terms: ClassVar[tuple] = ()
     narration: ClassVar[dict] = {}
 
     def __repr__(self):
         return f"{type(self).__name__}()"
 
+    def deck_cards(self, config) -> tuple:
+        return ()
+
     def pile_inserts(self, config, rng=None) -> dict:
         return {}
+
+    def other_cards(self, config) -> tuple:
+        return ()
+
+    def held_cards(self, game) -> tuple:
+        return ()
 
     def bag_tiles(self, config) -> tuple:
         return ()
@@ -151,6 +183,9 @@ class Module:
         return []
 
     def check_buy(self, game, action) -> bool:
+        return False
+
+    def take_spent(self, game, card) -> bool:
         return False
 
     def before_scoring(self, game, round_no) -> None:

@@ -41,7 +41,7 @@ from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
-from ..engine.narration import register_events, tile_text
+from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..payments import minimal_card_payments, minimal_payments, payment_total
 from .base import Module
@@ -274,16 +274,19 @@ class Bazaars(Module):
             if tile is None:
                 continue
             currency = bazaar.marks[0]
-            values = tuple(sorted((c.value for c in hand
-                                   if c.__class__ is Card and c.currency == currency),
-                                  reverse=True))
-            for payment in minimal_payments(values, tile.price):
-                if sum(payment) == tile.price:
-                    actions.append(BuyBazaar(bazaar, tuple(Card(currency, v) for v in payment)))
+            money = [c for c in hand if isinstance(c, Card) and c.currency == currency]
+            if all(c.__class__ is Card for c in money):
+                values = tuple(sorted((c.value for c in money), reverse=True))
+                payments = [tuple(Card(currency, v) for v in payment)
+                            for payment in minimal_payments(values, tile.price)]
+            else:  # a master builder or a coin among them (§M14, §M11)
+                payments = minimal_card_payments(money, tile.price)
+            actions += [BuyBazaar(bazaar, payment) for payment in payments
+                        if payment_total(payment) == tile.price]
             for card in exchanges:  # §M2: one exchange card joins a second currency
                 if currency not in card.currencies:
                     continue
-                money = [c for c in hand if c.__class__ is Card and c.currency in card.currencies]
+                money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
                 for payment in minimal_card_payments(money, tile.price):
                     if (payment_total(payment) == tile.price
                             and any(c.currency != currency for c in payment)):
@@ -310,7 +313,7 @@ class Bazaars(Module):
         for card in action.cards:
             if isinstance(card, ExchangeCard):
                 continue
-            if card.__class__ is not Card or card.currency not in joined:
+            if not isinstance(card, Card) or card.currency not in joined:
                 paid = f"{' and '.join(joined)} only" if exchanges else f"{currency} only"
                 game.refuse(action, f"the {bazaar_text(bazaar)} is paid in {paid}, "
                                     f"not with {card}")
@@ -362,19 +365,12 @@ class Bazaars(Module):
         return {"beside": tuple(shown)}
 
 
-def _paid(cards):
-    if any(c[0] == "exchange" for c in cards):
-        return " + ".join(f"exchange {'/'.join(c[1:])}" if c[0] == "exchange" else f"{c[1]} {c[0]}"
-                          for c in cards)
-    return "+".join(str(v) for _, v in cards)
-
-
 register_events({
     "bazaar_beside": (("tile",),
                       lambda e: f"the {bazaar_text(e['tile'])} is drawn and laid beside the "
                                 f"market"),
     "buy_bazaar": (("player", "bazaar", "cards", "currency", "square", "priced_by", "price"),
                    lambda e: f"{e['player']} buys the {bazaar_text(e['bazaar'])} paying "
-                             f"{_paid(e['cards'])} (exact: the price of the "
+                             f"{paid_text(e['cards'])} (exact: the price of the "
                              f"{tile_text(e['priced_by'])} on the {e['currency']} square)"),
 })

@@ -39,7 +39,7 @@ from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
-from ..engine.narration import register_events, tile_text
+from ..engine.narration import card_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
 from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
@@ -129,7 +129,7 @@ register_action(BuyChests, ("room", "cards"))
 @lru_cache(maxsize=4096)
 def _payments(hand):
     """The inclusion-minimal payments of at least 8 out of `hand` (a tuple of cards)."""
-    money = [c for c in hand if c.__class__ is Card]
+    money = [c for c in hand if isinstance(c, Card) and not _is_diamond(c)]
     found = [tuple(sorted(p, key=_card_key)) for p in minimal_card_payments(money, CHEST_PRICE)]
     diamonds = sorted((c for c in hand if _is_diamond(c)), key=lambda c: -c.value)
     if diamonds:  # diamonds pay only alone (RULES.md §M13.3)
@@ -449,7 +449,7 @@ class Treasure(Module):
 
 
 def _paid(e):
-    return " + ".join(f"{v} {c}" for c, v in e["cards"])
+    return " + ".join(map(card_text, e["cards"]))
 
 
 register_events({

@@ -1,0 +1,86 @@
+"""Diamonds (Mega Box M6, RULES.md §M6): money of a fifth currency that pays any square.
+
+The 11 diamond cards (`components.card_set("diamonds")`, values 3, 4, 5, 5, 6, 6, 7,
+7, 8, 9 and a provisional 11th, 6) are shuffled with the money before the starting
+money is dealt, so they count towards the 20 of a starting hand and for the start
+player's "fewest cards, lowest total" (RULES.md §3.5). They are taken from the display
+like any money (one card, or several worth at most 5 together). A `Buy` paid with
+diamonds alone pays a market tile on any square; diamonds never mix with other money,
+not even through an exchange card (§M2). The minimal and the exact rule hold as for any
+payment: an exact diamond payment grants another action. Diamonds are worth nothing in
+the end-of-game distribution (no square is paid in diamonds). No new action kind.
+
+Decisions (RULES.md §M6): a room of chests (§M13) may be paid with diamonds alone; a
+bazaar (§M16) is paid in its printed currency, never with diamonds; overpaid diamonds
+draw coins like any money (§M11).
+
+Examples
+--------
+>>> import warnings
+>>> from alhambra_lib import Game
+>>> with warnings.catch_warnings():  # the 11th diamond's value is provisional
+...     warnings.simplefilter("ignore")
+...     g = Game(["Ana", "Ben", "Cy"], seed=2, modules=("diamonds",))
+>>> g.census()["diamond"], g.census()["money"]
+(11, 108)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..actions import Buy
+from ..components import DiamondCard, card_set
+from ..payments import minimal_payments
+from .base import Module
+
+__all__ = ["Diamonds", "DIAMONDS"]
+
+#: The 11 diamond cards as shipped (`alhambra_lib/data/diamonds.csv`; the 11th value is
+#: provisional).
+DIAMONDS = card_set("diamonds").cards
+
+_DIAMOND = {v: DiamondCard(v) for v in range(1, 10)}
+
+
+@lru_cache(maxsize=4096)
+def _diamond_buys(values, market):
+    """The minimal diamond payments of every market square (`values`: the hand's
+    diamonds, highest first; `market`: the `Game.market` pairs)."""
+    return tuple(Buy(square, tile, tuple(_DIAMOND[v] for v in payment))
+                 for square, (_, tile) in enumerate(market, start=1) if tile is not None
+                 for payment in minimal_payments(values, tile.price))
+
+
+def _is_diamond(card):
+    return card.__class__ is DiamondCard
+
+
+class Diamonds(Module):
+    """Diamonds: a payment source for every square, diamonds alone."""
+
+    name = "diamonds"
+    section = "M6"
+    title = "Diamonds"
+    tile_sets = ("diamonds",)
+
+    def deck_cards(self, config):
+        return DIAMONDS
+
+    def totals(self, config):
+        return {"diamond": len(DIAMONDS)}
+
+    def payment_sources(self, game, player):
+        """The minimal payments in diamonds alone, square by square."""
+        values = tuple(c.value for c in game.hand(player) if _is_diamond(c))  # highest first
+        return list(_diamond_buys(values, game.market)) if values else []
+
+    def check_buy(self, game, action):
+        """Diamonds pay alone (never with money or an exchange card), on any square."""
+        if not any(_is_diamond(c) for c in action.cards):
+            return False
+        others = [c for c in action.cards if not _is_diamond(c)]
+        if others:
+            game.refuse(action, f"diamonds pay alone, never with other cards (not with "
+                                f"{others[0]})")
+        return True

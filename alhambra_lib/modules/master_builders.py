@@ -1,0 +1,215 @@
+"""Master Builders (Mega Box M14, RULES.md §M14): value-3 money, or an extra redesign.
+
+16 master builders, 4 per currency, each worth 3 (`components.MasterBuilderCard`). At
+setup they are shuffled; each player is dealt 2 face down, apart from the starting
+money (they count neither towards its 20 nor for the start player), then 3 are shuffled
+into money pile 3 and 3 into pile 5 (1 with six players); the rest leave the game
+(kept in the module's slice, counted by the census). A master builder is money of its
+currency like any other card (taken from the display, paid, reshuffled), or, on one's
+own turn, played (`PlayMasterBuilder`, kind ``"master_builder"``): it is discarded and
+at the end of the turn, after the bought tiles are placed, its player makes one
+redesign (one operation of RULES.md §7) in decision ``"master_builder"``.
+
+Decisions (RULES.md §M14): playing a master builder is not one of the turn's actions
+(it neither ends the action part nor needs one left; a player who can do nothing else
+may pass); any number may be played in one turn, each giving one redesign; the player
+may decline a redesign (the card is spent), and one with no legal redesign lapses.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=3, modules=("master_builders",))
+>>> [str(c) for c in g.hand("Ana") if c.component == "master_builder"]
+['3 dirham (master builder)', '3 ducat (master builder)']
+>>> g.census()["master_builder"], g.view("Ana").modules["master_builders"]
+(16, {'out_of_game': 4, 'to_redesign': 0})
+>>> print(PlayMasterBuilder(MasterBuilderCard("ducat")))
+play the 3 ducat (master builder) for a redesign at the turn end
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, Decline, card_order, register_action
+from ..components import CURRENCIES, MasterBuilderCard
+from ..engine.narration import card_text, register_events
+from ..errors import InvalidSave
+from .base import Module
+
+__all__ = ["MasterBuilders", "PlayMasterBuilder", "MASTER_BUILDERS", "DEALT", "PILE_INSERTS"]
+
+#: The 16 master builders, 4 per currency.
+MASTER_BUILDERS = tuple(MasterBuilderCard(c) for c in CURRENCIES for _ in range(4))
+#: Dealt to each player at setup.
+DEALT = 2
+#: Shuffled into the money piles after the split: {pile: cards}, and with six players.
+PILE_INSERTS = {3: 3, 5: 3}
+PILE_INSERTS_SIX = {3: 3, 5: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMasterBuilder(Action):
+    """Discard master builder `card` for one redesign at the end of this turn."""
+
+    card: MasterBuilderCard
+    kind: ClassVar[str] = "master_builder"
+
+    def __post_init__(self):
+        if not isinstance(self.card, MasterBuilderCard):
+            raise TypeError(f"a master_builder action needs a master builder card, got "
+                            f"{self.card!r}")
+
+    def __str__(self):
+        return f"play the {self.card} for a redesign at the turn end"
+
+    def to_dict(self):
+        return {"kind": self.kind, "card": self.card.to_list()}
+
+
+register_action(PlayMasterBuilder, ("card",))
+
+
+def _no_check(game, action):
+    return None
+
+
+class MasterBuilders(Module):
+    """Master Builders: dealt and shuffled in at setup; played for a turn-end redesign."""
+
+    name = "master_builders"
+    section = "M14"
+    title = "Master Builders"
+    decisions: ClassVar[dict] = {"act": {"master_builder"},
+                                 "master_builder": {"redesign", "decline"}}
+    free_actions = frozenset({"master_builder"})
+    turn_end_steps = (("master_builder", "refill_display"),)
+
+    def __init__(self):
+        self.actions = {"master_builder": (self._check_play, self._do_play),
+                        "decline": (_no_check, self._do_decline)}
+
+    # -- components and state -----------------------------------------------------------
+
+    def other_cards(self, config):
+        return MASTER_BUILDERS
+
+    def totals(self, config):
+        return {"master_builder": len(MASTER_BUILDERS)}
+
+    def new_slice(self, config):
+        # out: the currencies of the master builders not in play (all 16 before setup,
+        # the leftovers after it), sorted; played: the redesigns still owed this turn.
+        return {"out": [c.currency for c in MASTER_BUILDERS], "played": 0}
+
+    def load_slice(self, game, data):
+        where = "modules_state.master_builders"
+        if not (isinstance(data, dict) and set(data) == {"out", "played"}
+                and isinstance(data["out"], list)
+                and all(type(c) is str and c in CURRENCIES for c in data["out"])):
+            raise InvalidSave("the master builders slice is {out: [currencies], played: n}",
+                              where)
+        played = data["played"]
+        if type(played) is not int or not 0 <= played <= len(MASTER_BUILDERS):
+            raise InvalidSave(f"the redesigns owed by master builders are 0 to "
+                              f"{len(MASTER_BUILDERS)}, got {played!r}", where)
+        decision = game.decision
+        if played and (decision is None or decision.player != game.turn_player):
+            raise InvalidSave("master builders are played on one's own turn, and their "
+                              "redesigns made before it ends", where)
+        if decision is not None and decision.kind == "master_builder" and (
+                decision.player != game.turn_player):
+            raise InvalidSave(f"{decision.player} makes a master builder's redesign out of "
+                              f"turn", where)
+        return {"out": sorted(data["out"], key=CURRENCIES.index), "played": played}
+
+    def held_cards(self, game):
+        return tuple(MasterBuilderCard(c) for c in game.slice(self.name)["out"])
+
+    def census(self, game):
+        return {"master_builder": len(game.slice(self.name)["out"])}
+
+    def setup(self, game):
+        """Deal 2 to each player, shuffle the piles' share in; the rest leave the game."""
+        state = game.slice(self.name)
+        cards = list(self.held_cards(game))
+        game.shuffle(cards)
+        for player in game.players:
+            dealt, cards = cards[:DEALT], cards[DEALT:]
+            game.give_cards(player, dealt)
+            game.event("master_builders_dealt", player=player,
+                       cards=[c.to_list() for c in dealt])
+        inserts = PILE_INSERTS_SIX if len(game.players) == 6 else PILE_INSERTS
+        for pile, n in inserts.items():
+            game.shuffle_into_pile(pile, cards[:n])
+            cards = cards[n:]
+        state["out"] = sorted((c.currency for c in cards), key=CURRENCIES.index)
+        game.event("master_builders_set", piles={str(p): n for p, n in inserts.items()},
+                   out_of_game=len(cards))
+
+    # -- playing one ----------------------------------------------------------------------
+
+    def options(self, game, decision):
+        if decision.kind == "act":
+            builders = {c for c in game.hand(decision.player) if isinstance(c, MasterBuilderCard)}
+            return [PlayMasterBuilder(c) for c in sorted(builders, key=card_order)]
+        if decision.kind == "master_builder":
+            return list(game.redesign_options(decision.player)) + [Decline()]
+        return []
+
+    def _check_play(self, game, action):
+        if action.card not in game.hand(game.current_player):
+            game.refuse(action, f"{action.card} is not in hand")
+
+    def _do_play(self, game, action):
+        player = game.current_player
+        game.discard_cards(player, [action.card])
+        game.slice(self.name)["played"] += 1
+        game.event("master_builder", player=player, card=action.card.to_list())
+
+    def _do_decline(self, game, action):
+        # The vizier's event type: a replay reads every decline back as `Decline`.
+        game.event("decline", player=game.current_player, decision="master_builder")
+        game.resume()
+
+    def step_master_builder(self, game):
+        """One redesign per master builder played this turn, after the bought tiles are
+        placed (RULES.md §M0.4 step 2); True while its player chooses."""
+        state = game.slice(self.name)
+        player = game.turn_player
+        while state["played"]:
+            state["played"] -= 1
+            if game.redesign_options(player):
+                game.push_decision("master_builder", player)
+                return True
+            game.event("master_builder_lapses", player=player)
+        return False
+
+    def view(self, game, name):
+        """Public: how many master builders are out of the game and the redesigns owed."""
+        state = game.slice(self.name)
+        return {"out_of_game": len(state["out"]), "to_redesign": state["played"]}
+
+
+def _dealt_text(e):
+    counts = Counter(map(card_text, e["cards"]))
+    return f"{e['player']} is dealt " + " + ".join(
+        (f"{n} x " if n > 1 else "") + text for text, n in counts.items()) + " face down"
+
+
+register_events({
+    "master_builders_dealt": (("player", "cards"), _dealt_text),
+    "master_builders_set": (("piles", "out_of_game"),
+                            lambda e: "master builders shuffled into the piles: "
+                                      + ", ".join(f"{n} into pile {p}"
+                                                  for p, n in e["piles"].items())
+                                      + f"; {e['out_of_game']} leave the game"),
+    "master_builder": (("player", "card"),
+                       lambda e: f"{e['player']} plays the {card_text(e['card'])} for a "
+                                 f"redesign at the turn end"),
+    "master_builder_lapses": (("player",),
+                              lambda e: f"{e['player']} has no redesign to make: a master "
+                                        f"builder's redesign lapses"),
+})
