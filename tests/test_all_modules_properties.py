@@ -28,6 +28,7 @@ MODULE_TOTALS = {
     "bonus_cards": lambda n: {"bonus_card": 10},
     "squares": lambda n: {"hut": 24},
     "diamonds": lambda n: {"diamond": 11},
+    "characters": lambda n: {"character": 10},
     "camps": lambda n: {"camp": 8},
     "thieves": lambda n: {"thief": 12},
     "change": lambda n: {"coin": 24},
@@ -38,7 +39,8 @@ MODULE_TOTALS = {
     "bazaars": lambda n: {"bazaar": 8},
 }
 #: Terms scored in every scoring, and in the final one only.
-EVERY_SCORING = {"camps": "camps", "street_merchant": "street_merchant", "treasure": "treasure",
+EVERY_SCORING = {"characters": "characters", "camps": "camps",
+                 "street_merchant": "street_merchant", "treasure": "treasure",
                  "invaders": "invaders"}
 FINAL_ONLY = {"bazaars": "bazaars"}
 
