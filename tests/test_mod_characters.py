@@ -53,11 +53,16 @@ def give(game, player, character):
     return restore(game, data)
 
 
+def ana_starts(names, modules, **options):
+    """A new game where Ana takes the first turn (the first such seed from 26)."""
+    games = (Game(names, seed=seed, modules=modules, **options) for seed in range(26, 99))
+    return next(g for g in games if g.current_player == "Ana")
+
+
 def arranged(hands=None, names=THREE, on_top=(WISE,), **options):
     """Ana to act; market 8-pavilion, 9-seraglio, 11-garden, 12-tower; display 9 ducat,
     3 florin, 2 denar, 1 dirham; the draw pile starts with `on_top`, then 5 ducat, 6 florin."""
-    game = Game(names, seed=26, modules=("characters",), **options)
-    assert game.current_player == "Ana"
+    game = ana_starts(names, ("characters",), **options)
     game = set_market(game, [PAV_8, SER_9, GARDEN_11, TOWER_12])
     game = set_display(game, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
     for player in names:  # every hand known: nobody else can bid
@@ -100,7 +105,7 @@ def test_cards_spread_over_piles_2_to_4():
     assert {p: len(c) for p, c in Characters().pile_inserts(config).items()} == {2: 1, 3: 1}
     config = GameConfig.make(THREE, modules=("characters",), experimental=True)
     assert {p: len(c) for p, c in Characters().pile_inserts(config).items()} == {
-        2: 2, 3: 1, 4: 1}
+        2: 2, 3: 2, 4: 1}
 
 
 def test_experimental_is_refused_without_the_module():
@@ -376,3 +381,27 @@ def _quiet():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ProvisionalDataWarning)
         yield
+
+
+@pytest.mark.parametrize("modules", [("characters",), ("characters", "master_builders")])
+def test_extra_redesign_once_at_the_end_of_its_owners_turn(modules):
+    """Decision: the provisional extra redesign reuses the Master Builders' turn-end
+    redesign (decision ``master_builder``), once per turn of its owner, declinable."""
+    with _quiet():
+        game = ana_starts(THREE, modules, experimental=True)
+    game = give(game, "Ana", CharacterCard("extra_redesign"))
+    game = set_display(game, cards("9 ducat", "3 florin", "2 denar", "1 dirham"))
+    game = build(game, "Ana", [((1, 0), open_tile("garden"))])
+    do(game, "take 3 florin")
+    assert (game.decision.kind, game.current_player) == ("master_builder", "Ana")
+    assert {a.kind for a in game.legal_actions()} == {"redesign", "decline"}
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    do(game, "redesign: move (1, 0) to reserve")
+    assert game.decision.kind != "master_builder" and open_tile("garden") in game.reserve("Ana")
+    assert [e["type"] for e in game.events].count("redesign") == 1
+    while game.turn_player != "Ana":  # Ana's next turn: the extra redesign again, declined
+        game.apply(next(a for a in game.legal_actions() if a.kind in ("take", "decline")))
+    game.apply(next(a for a in game.legal_actions() if a.kind == "take"))
+    if game.decision.kind == "master_builder":
+        game.apply(Decline())
+        assert game.events[-1]["type"] != "redesign"

@@ -28,7 +28,10 @@ Decisions (RULES.md §M7):
   scoring-table order). A half building alone (no tile of the type) takes a place.
 * With ``experimental=True``: the money swap is an action of its owner's own turn, once
   per turn, that ends nothing (`SwapCard`, kind ``"swap_card"``): the card goes to the
-  discard pile and the display is refilled.
+  discard pile and the display is refilled. The extra redesign gives its owner one
+  redesign at the end of each of their turns, as a master builder does (the turn-end
+  step ``extra_redesign`` right after ``master_builder``, decision ``"master_builder"``:
+  a ``redesign`` or ``decline``).
 
 Dirk never bids.
 
@@ -39,7 +42,7 @@ Examples
 >>> g.census()["character"], playable_characters(experimental=False)
 (10, ('wise_man', 'city_watch'))
 >>> playable_characters(experimental=True)
-('wise_man', 'city_watch', 'end_bonus', 'money_swap')
+('wise_man', 'city_watch', 'end_bonus', 'money_swap', 'extra_redesign')
 """
 
 from __future__ import annotations
@@ -76,9 +79,8 @@ PILES = (2, 3, 4)
 END_BONUS = 8
 
 
-#: The hinted effects this library plays (the extra redesign waits for the Master
-#: Builders' redesign at the turn end, RULES.md §M0.4 step 2).
-PLAYED_HINTS = ("end_bonus", "money_swap")
+#: The hinted effects this library plays.
+PLAYED_HINTS = ("end_bonus", "money_swap", "extra_redesign")
 
 
 def playable_characters(experimental: bool) -> tuple:
@@ -173,9 +175,11 @@ class Characters(Module):
     name = "characters"
     section = "M7"
     title = "Characters"
-    decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"}}
+    decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},
+                 "master_builder": {"redesign", "decline"}}
     option_defaults = {"experimental": False}
     score_terms = ("characters",)
+    turn_end_steps = (("extra_redesign", "refill_display"),)
 
     def __init__(self):
         self.actions = {"bid": (self._check_bid, self._do_bid),
@@ -207,7 +211,7 @@ class Characters(Module):
         playable = playable_characters(_experimental(config))
         return {"box": [i for i in CHARACTERS if i not in playable],
                 "owned": {p: [] for p in config.players}, "out": [], "auction": None,
-                "wise_man": None, "swapped": None}
+                "wise_man": None, "swapped": None, "redesigned": None}
 
     def setup(self, game):
         if game.option("experimental"):
@@ -215,12 +219,12 @@ class Characters(Module):
 
     def load_slice(self, game, data):
         where = "modules_state.characters"
-        keys = {"box", "owned", "out", "auction", "wise_man", "swapped"}
+        keys = {"box", "owned", "out", "auction", "wise_man", "swapped", "redesigned"}
         if not (isinstance(data, dict) and set(data) == keys and isinstance(data["owned"], dict)
                 and set(data["owned"]) == set(game.players)
                 and all(isinstance(v, list) for v in (data["out"], *data["owned"].values()))):
             raise InvalidSave("the characters slice is {box, owned: {player: [id]}, out, "
-                              "auction, wise_man, swapped}", where)
+                              "auction, wise_man, swapped, redesigned}", where)
         fresh = self.new_slice(game._config)
         if data["box"] != fresh["box"]:
             raise InvalidSave(f"the characters in the box are {fresh['box']}", where)
@@ -231,8 +235,9 @@ class Characters(Module):
                               f"{held}", where)
         if data["wise_man"] not in (None, *KINDS):
             raise InvalidSave("the Wise Man counts for a building type or none", where)
-        if data["swapped"] is not None and type(data["swapped"]) is not int:
-            raise InvalidSave("swapped is null or a turn number", where)
+        if any(data[k] is not None and type(data[k]) is not int
+               for k in ("swapped", "redesigned")):
+            raise InvalidSave("swapped and redesigned are null or a turn number", where)
         self._check_auction(game, data["auction"], where)
         return data
 
@@ -300,6 +305,10 @@ class Characters(Module):
         return True
 
     def options(self, game, decision):
+        if decision.kind == "master_builder":  # the Master Builders list them when in play
+            if "master_builders" in game.modules:
+                return []
+            return list(game.redesign_options(decision.player)) + [Decline()]
         if decision.kind == "auction":
             return bids(game.hand(decision.player), self._high_amount(game)) + [Decline()]
         if decision.kind == "act" and self._may_swap(game, decision.player):
@@ -367,8 +376,11 @@ class Characters(Module):
         self._go_on(game, asked=True)
 
     def _do_decline(self, game, action):
+        game.event("decline", player=game.current_player, decision=game.decision.kind)
+        if game.decision.kind == "master_builder":  # the extra redesign let pass
+            game.resume()
+            return
         game.slice(self.name)["auction"]["bidders"].pop(0)
-        game.event("decline", player=game.current_player, decision="auction")
         self._go_on(game, asked=True)
 
     # -- the money swap (provisional) -------------------------------------------------------
@@ -391,6 +403,20 @@ class Characters(Module):
         game.discard_from_display(action.card)
         game.event("swap_card", player=game.current_player, card=action.card.to_list())
         game.refill_display()  # a character drawn now is auctioned at once
+
+    # -- the extra redesign (provisional) ---------------------------------------------------
+
+    def step_extra_redesign(self, game):
+        """The extra redesign's owner redesigns once at the end of their own turn, after the
+        master builders' redesigns (RULES.md §M7.5); True while they choose."""
+        state = game.slice(self.name)
+        player = game.turn_player
+        if (self.owner(game, "extra_redesign") != player or state["redesigned"] == game.turn
+                or not game.redesign_options(player)):
+            return False
+        state["redesigned"] = game.turn
+        game.push_decision("master_builder", player)
+        return True
 
     # -- scoring ----------------------------------------------------------------------------
 
