@@ -21,8 +21,8 @@ goes on and play continues (with the auctioneer, whose turn is next).
 Decisions (RULES.md §M7):
 
 * A player who cannot bid more than the highest bid passes without being asked.
-* Exchange cards do not count in a bid (they are no currency); diamonds and coins count,
-  each as a currency of its own, once their modules are built.
+* Exchange cards do not count in a bid (they are no currency); diamonds count as a
+  currency of their own, master builders and coins as money of their currency.
 * The Wise Man's type is chosen anew at each scoring, for its owner: the type where the
   half building adds the most to their points in that scoring (ties: the first type in
   scoring-table order). A half building alone (no tile of the type) takes a place.

@@ -12,7 +12,9 @@ A sleeping vizier wakes with `Wake` on its owner's own turn, which ends the acti
 the window closes if a refill leaves the market short (the game then ends).
 
 Decision (RULES.md §M1): only awake players who can pay some market tile exactly are
-asked; someone who cannot buy has nothing to decide.
+asked; someone who cannot buy has nothing to decide. With the thieves (RULES.md §M10)
+the window is one for both, the decision ``window`` (`alhambra_lib.modules.window`);
+without them it is the vizier's own decision ``vizier``, saved as before.
 
 Examples
 --------
