@@ -43,6 +43,8 @@ __all__ = [
     "WallCard",
     "WALL_CARDS",
     "GateCard",
+    "CharacterCard",
+    "CHARACTERS",
     "card_value",
     "FOUNTAIN",
     "BUILDING_TILES",
@@ -514,6 +516,57 @@ class GateCard:
     def to_list(self):
         """A JSON-able form ``["gate"]``."""
         return ["gate"]
+class CharacterCard:
+    """A character card (Mega Box M7): shuffled into the piles, auctioned when drawn.
+
+    `id` is a row of ``data/characters.csv`` (`CHARACTERS`); the known cards are named
+    by their effect, since no name is tied to one (RULES.md §M7).
+
+    Examples
+    --------
+    >>> c = CharacterCard("wise_man")
+    >>> str(c), c.to_list(), c.provisional
+    ('The Wise Man', ['character', 'wise_man'], False)
+    >>> CharacterCard("jester")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown character 'jester': the characters are wise_man, city_watch, ...
+    """
+
+    id: str
+    component = "character"
+
+    def __post_init__(self):
+        if self.id not in CHARACTERS:
+            raise ValueError(f"unknown character {self.id!r}: the characters are "
+                             f"{', '.join(CHARACTERS)}")
+
+    @property
+    def title(self) -> str:
+        return CHARACTERS[self.id]["title"]
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the card's effect is a placeholder for an unknown text (RULES.md §M7)."""
+        return CHARACTERS[self.id]["provisional"] == "1"
+
+    def __str__(self):
+        return self.title
+
+    def to_list(self):
+        """A JSON-able form ``["character", id]``."""
+        return ["character", self.id]
+
+
+def _load_characters():
+    text = resources.files(__package__).joinpath("data", "characters.csv").read_text()
+    rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
+    return {row["id"]: row for row in rows}
+
+
+#: The 10 characters of the box: id -> {title, effect, status, provisional} (strings),
+#: read from ``data/characters.csv`` (status: confirmed, hinted or unknown).
+CHARACTERS = _load_characters()
 
 
 def card_value(card) -> int:

@@ -47,8 +47,8 @@ class Award:
         The building type.
     players : tuple of str
         The players sharing the place, in the order they were given.
-    count : int
-        Their number of tiles of that type.
+    count : int or float
+        Their number of tiles of that type (a half with the Wise Man, RULES.md §M7).
     place : int
         The shared place (1 = first).
     pooled : tuple of int
@@ -99,8 +99,11 @@ def _check_counts(counts):
             if kind not in KINDS:
                 raise ValueError(f"unknown tile kind {kind!r} for {player!r}: expected one of "
                                  f"{', '.join(KINDS)}")
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise ValueError(f"{player!r} has {n!r} {kind}: counts are integers >= 0")
+            # A half building is the Wise Man's (RULES.md §M7): 3.5 beats 3, loses to 4.
+            if (not isinstance(n, (int, float)) or isinstance(n, bool) or n < 0
+                    or (2 * n) % 1):
+                raise ValueError(f"{player!r} has {n!r} {kind}: counts are whole or half "
+                                 "numbers >= 0")
 
 
 def majority_awards(counts, kind, round_no):
@@ -125,7 +128,9 @@ def majority_awards(counts, kind, round_no):
     -----
     RULES.md §8.3: a player's place is 1 + the number of players with strictly more
     tiles; k players sharing place p pool the points of places p .. p+k-1 and each
-    get the sum // k. Cost: O(n log n) for n players.
+    get the sum // k. Cost: O(n log n) for n players. A count may be a half (the
+    Wise Man, RULES.md §M7): it is compared as the number it is, so 3.5 beats 3
+    and a half building alone takes a place.
 
     Examples
     --------
@@ -133,6 +138,9 @@ def majority_awards(counts, kind, round_no):
     ...     {"A": {"pavilion": 5}, "B": {"pavilion": 3}, "C": {"pavilion": 3},
     ...      "D": {"pavilion": 1}}, "pavilion", 3)]
     [(('A',), 16), (('B', 'C'), 4), (('D',), 0)]
+    >>> [(a.players, a.count, a.points) for a in majority_awards(
+    ...     {"A": {"tower": 3.5}, "B": {"tower": 3}}, "tower", 2)]
+    [(('A',), 3.5, 13), (('B',), 3, 6)]
     """
     _check_counts(counts)
     if kind not in KINDS:

@@ -29,8 +29,10 @@ MODULE_TOTALS = {
     "squares": lambda n: {"hut": 24},
     "gates": lambda n: {"gate_card": n},
     "diamonds": lambda n: {"diamond": 11},
+    "characters": lambda n: {"character": 10},
     "camps": lambda n: {"camp": 8},
     "city_walls": lambda n: {"wall_card": 8},
+    "thieves": lambda n: {"thief": 12},
     "change": lambda n: {"coin": 24},
     "street_merchant": lambda n: {"citizen": 42, "merchant_disc": n},
     "treasure": lambda n: {"chest": 42},
@@ -39,7 +41,8 @@ MODULE_TOTALS = {
     "bazaars": lambda n: {"bazaar": 8},
 }
 #: Terms scored in every scoring, and in the final one only.
-EVERY_SCORING = {"camps": "camps", "street_merchant": "street_merchant", "treasure": "treasure",
+EVERY_SCORING = {"characters": "characters", "camps": "camps",
+                 "street_merchant": "street_merchant", "treasure": "treasure",
                  "invaders": "invaders"}
 FINAL_ONLY = {"bazaars": "bazaars"}
 

@@ -9,10 +9,11 @@ from ..actions import ACTION_KINDS
 
 __all__ = ["Bot", "play", "KNOWN_KINDS", "known_actions"]
 
-#: The action kinds the library's bots understand: the base game's, and the vizier's
-#: (Mega Box M1). A bot skips any other kind a module may offer.
+#: The action kinds the library's bots understand: the base game's, the vizier's (Mega
+#: Box M1), a theft (M10), a bid for a character and its money swap (M7). A bot skips
+#: any other kind a module may offer.
 KNOWN_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "redesign",
-                         "vizier", "decline", "wake"})
+                         "vizier", "decline", "wake", "steal", "bid", "swap_card"})
 
 
 def known_actions(legal_actions, known=KNOWN_KINDS):

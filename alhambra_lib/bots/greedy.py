@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import DIRK
+from ..actions import DIRK, Take
 from ..components import Card, ExchangeCard
 from ..engine.config import ROUNDS, has_dirk
 from ..game import Phase
@@ -51,6 +51,8 @@ class GreedyBot:
     wake_value : float
         The worth of waking one's vizier (Mega Box M1), in the units of the money
         score (money taken plus 3 per market square it lets the hand pay exactly).
+    bid_limit : int
+        The most it bids for a character (Mega Box M7).
 
     Notes
     -----
@@ -70,7 +72,10 @@ class GreedyBot:
     `VizierBuy` like a purchase (without the exact-payment bonus: it grants no
     action) and buys the best one worth at least `buy_threshold`, else declines; on
     its own turn, with the vizier asleep, it wakes it rather than take money scoring
-    less than `wake_value`, or end. Actions of kinds it does not know
+    less than `wake_value`, or end. In the window it shares with the thieves (M10)
+    it steals the card its take scorer likes best when it makes no vizier's purchase.
+    In a character's auction (M7) it makes the cheapest bid if it is at most
+    `bid_limit`, else passes. Actions of kinds it does not know
     (`KNOWN_KINDS`) are left out; when no legal action is of a known kind it takes
     the first.
 
@@ -82,11 +87,13 @@ class GreedyBot:
     buy 8-tower from florin square paying 9
     """
 
-    def __init__(self, exact_bonus=2.0, overpay_cost=0.5, buy_threshold=3.0, wake_value=4.0):
+    def __init__(self, exact_bonus=2.0, overpay_cost=0.5, buy_threshold=3.0, wake_value=4.0,
+                 bid_limit=4):
         self.exact_bonus = exact_bonus
         self.overpay_cost = overpay_cost
         self.buy_threshold = buy_threshold
         self.wake_value = wake_value
+        self.bid_limit = bid_limit
 
     def __repr__(self):
         return "GreedyBot()"
@@ -101,11 +108,20 @@ class GreedyBot:
         if kind in ("place", "final_place") or (
                 kind is None and view.phase in (Phase.PLACE, Phase.FINAL_PLACE)):
             return self._best(actions, self._placement_scorer(view))
-        if kind == "vizier":
+        if kind in ("vizier", "window"):
             return self._vizier(view, actions)
+        if kind == "auction":
+            return self._auction(actions)
         if kind == "master_builder":  # a master builder's redesign (Mega Box M14)
             return self._master_builder(view, actions)
         return self._act(view, actions)
+
+    def _auction(self, actions):
+        """A character's auction (M7): the cheapest bid up to `bid_limit`, else pass."""
+        bids = [a for a in actions if a.kind == "bid" and a.amount <= self.bid_limit]
+        if bids:
+            return min(bids, key=lambda b: (b.amount, len(b.cards)))
+        return next(a for a in actions if a.kind == "decline")
 
     def _master_builder(self, view, actions):
         """A reserve tile placed where it adds majority points, else decline."""
@@ -174,13 +190,18 @@ class GreedyBot:
         return worth
 
     def _vizier(self, view, actions):
-        """A vizier window: the best `VizierBuy` if it is worth it, else decline."""
+        """A window: the best `VizierBuy` if it is worth it, else the best theft (M10),
+        else decline."""
         buys = [a for a in actions if a.kind == "vizier"]
         if buys:
             tile_worth = self._tile_worth(view, self._majority_gain_function(view))
             buy = self._best(buys, lambda b: (tile_worth(b.tile), -len(b.cards)))
             if tile_worth(buy.tile) >= self.buy_threshold:
                 return buy
+        steals = [a for a in actions if a.kind == "steal"]
+        if steals:
+            take_score = self._take_scorer(view)
+            return self._best(steals, lambda a: take_score(Take((a.card,))))
         declines = [a for a in actions if a.kind == "decline"]
         return declines[0] if declines else actions[0]
 

@@ -12,9 +12,9 @@ __all__ = ["RandomBot"]
 class RandomBot:
     """Chooses uniformly at random among the legal actions of the kinds it knows.
 
-    It knows `KNOWN_KINDS` (the base game's and the vizier's); an action of another
-    kind is left out, and when every legal action is of an unknown kind it takes the
-    first.
+    It knows `KNOWN_KINDS` (the base game's and the modules' it plays); an action of
+    another kind is left out, and when every legal action is of an unknown kind it takes
+    the first.
 
     Parameters
     ----------

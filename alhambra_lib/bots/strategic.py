@@ -50,7 +50,9 @@ action in the game's canonical order.
 Modules: a `VizierBuy` is judged like a purchase (with no exact-payment bonus, since it
 grants no action, and the vizier spent); `Decline` and ``end`` change nothing, so a
 window is declined when no purchase scores above zero; `Wake` gains the ``vizier``
-feature and ends the actions like taking money does. Exchange cards count towards
+feature and ends the actions like taking money does. A theft (`Steal`, M10) is judged
+like taking the card; a bid for a character (M7) only spends money, so the bot passes.
+Exchange cards count towards
 ``buying_power`` (they join two currencies) and add nothing to ``money``. An action
 of a kind the bots do not know is left out; when every legal action is of an unknown
 kind they take the first.
@@ -75,7 +77,7 @@ import math
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
-from ..actions import DIRK, minimal_payments
+from ..actions import DIRK, Take, minimal_payments
 from ..components import CURRENCIES, DIAMOND, Card, ExchangeCard
 from ..engine.config import ROUNDS, has_dirk
 from ..payments import payment_total
@@ -239,7 +241,8 @@ class BalancedBot(StrategicBot):
 
 #: action kind -> the `_Position` method judging it; other kinds are left out.
 _HANDLERS = {kind: "_" + kind for kind in ("take", "buy", "end", "place", "reserve", "give",
-                                           "redesign", "vizier", "decline", "wake")}
+                                           "redesign", "vizier", "decline", "wake", "steal",
+                                           "bid")}
 
 
 # -- majorities --------------------------------------------------------------------------
@@ -426,6 +429,14 @@ class _Position:
 
     def _wake(self, action, change):
         change["vizier"] = 1
+
+    def _steal(self, action, change):
+        """A theft (M10): the card joins the hand, like taking it."""
+        self._take(Take((action.card,)), change)
+
+    def _bid(self, action, change):
+        """A bid for a character (M7): money spent for an effect the bot cannot weigh."""
+        change["money"] = -action.amount
 
     def _build(self, tile, change):
         """A tile bought now: built on its best cell, or waiting on the reserve."""

@@ -32,10 +32,11 @@ TURN_END = ("place_bought", "refill_display", "refill_market", "hold_scorings", 
 #: After the end is triggered (§9): recipients place, then the final scoring.
 GAME_END = ("final_placing", "final_scoring")
 #: Every turn-end step in the order of RULES.md §M0.4: the modules' steps take their place
-#: here whatever order the modules come in (master builders' redesigns after placing,
-#: then chests, the merchant, the refills, the scorings, the windows between turns).
-TURN_END_ORDER = ("place_bought", "master_builder", "chests", "merchant", "refill_display",
-                  "refill_market", "hold_scorings", "thief_window", "vizier_window",
+#: here whatever order the modules come in (master builders' redesigns after placing and
+#: a character's extra redesign, §M7, then chests, the merchant, the refills, the
+#: scorings, the window between turns, which the vizier and the thieves share, §M10).
+TURN_END_ORDER = ("place_bought", "master_builder", "extra_redesign", "chests", "merchant",
+                  "refill_display", "refill_market", "hold_scorings", "vizier_window",
                   "finish_turn")
 #: The base game's decision kinds.
 BASE_DECISIONS = ("act", "place", "final_place")

@@ -296,13 +296,16 @@ class Game:
                     shared.setdefault(action_kind, {})[kind] = m.actions[action_kind]
             self._handlers.update(m.actions)
             for name, before in m.turn_end_steps:
-                steps.insert(steps.index(before), name)
+                # A step several modules declare (the window of the vizier and the thieves,
+                # §M10) is one step, run by the last of them, which serves them all.
+                if name not in steps:
+                    steps.insert(steps.index(before), name)
                 self._steps[name] = getattr(m, f"step_{name}")
             for name in m.setup_steps:
                 self._steps[name] = getattr(m, f"step_{name}")
         for kind, by_decision in shared.items():
-            if len(set(by_decision.values())) > 1:  # ``decline`` of the vizier's window and
-                # of a master builder's redesign (§M14)
+            if len(set(by_decision.values())) > 1:  # ``decline`` of a window, an auction
+                # and a master builder's redesign (§M7, §M14)
                 self._handlers[kind] = _by_decision(by_decision)
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
@@ -830,6 +833,16 @@ class Game:
                                 f"total {total - smallest.value}, enough for the price "
                                 f"{tile.price} (only minimal payments are allowed)")
 
+    def take_card(self, player, card):
+        """Move `card` (checked to be on the display) into `player`'s hand (a theft, §M10)."""
+        self._display.remove(card)
+        bisect.insort(self._hands[player], card, key=hand_order)
+
+    def discard_from_display(self, card):
+        """Move `card` (checked to be on the display) to the discard pile (§M7)."""
+        self._display.remove(card)
+        self._discard.append(card)
+
     def discard_cards(self, player, cards):
         """Move `cards` (checked to be in `player`'s hand) to the discard pile; a module
         may take one back instead (a spent coin into the coin bag, §M11)."""
@@ -1128,8 +1141,12 @@ class Game:
                 self._market[i] = tile
                 self.event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def _hold_scorings(self):
-        """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10)."""
+    def hold_scorings(self):
+        """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
+
+        A turn-end step, and for the modules a scoring card drawn between turns (the
+        refill after a theft, §M10) is scored at once by calling it.
+        """
         while self._pending_rounds:
             round_no = self._pending_rounds.pop(0)
             self._score_round(round_no)
@@ -1346,7 +1363,7 @@ _BASE_STEPS = MappingProxyType({
     "place_bought": Game._step_place_bought,
     "refill_display": Game.refill_display,
     "refill_market": Game.refill_market,
-    "hold_scorings": Game._hold_scorings,
+    "hold_scorings": Game.hold_scorings,
     "finish_turn": Game._finish_turn,
     "final_placing": Game._final_placing,
     "final_scoring": Game._final_scoring,

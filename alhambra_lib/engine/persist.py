@@ -20,7 +20,7 @@ from collections import Counter
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, ScoringCard
+from ..components import FOUNTAIN, CharacterCard, ScoringCard
 from ..errors import AlhambraError, InvalidSave
 from ..grid import check_cell
 from .composition import composition
@@ -52,7 +52,7 @@ _V1_KEYS = frozenset({
 def _card_json(card):
     if isinstance(card, ScoringCard):
         return ["scoring", card.round_no]
-    return card.to_list()
+    return card.to_list()  # a character card too: ["character", id]
 
 
 def game_state(game) -> dict:
@@ -145,10 +145,14 @@ class _Loader:
         return [self.decode(card_from_list, c, what) for c in self.expect(data, list, what)]
 
     def pile_card(self, data):
+        """A card of the draw pile: a card a player can hold, or one only the pile holds
+        (a scoring card, a character card of §M7)."""
         if isinstance(data, list) and len(data) == 2 and data[0] == "scoring":
             if data[1] not in (1, 2) or isinstance(data[1], bool):
                 self.fail(f"a scoring card is round 1 or 2, got {_short(data)}")
             return ScoringCard(data[1])
+        if isinstance(data, list) and len(data) == 2 and data[0] == "character":
+            return self.decode(CharacterCard, data[1], "draw_pile")
         return self.decode(card_from_list, data, "draw_pile")
 
     # -- the whole load, cheapest checks first ------------------------------------------
@@ -313,7 +317,8 @@ class _Loader:
 
     def cards_once(self, game, held, box):
         """Every card of the composition exactly once, the ones the modules hold (master
-        builders out of the game, coins in their bag) included."""
+        builders out of the game, coins in their bag, characters owned or out of the game)
+        included."""
         self.where = "cards"
         for module in game._modules:
             held.update(module.held_cards(game))
@@ -469,10 +474,13 @@ class _Loader:
             if bool(game._to_place) != game._may_continue:
                 self.fail("bought tiles wait in the action part exactly when an exact "
                           "payment allows another action")
-        elif game._may_continue:
+        # A module's decision may interrupt the action part (an auction of a character
+        # drawn by the money swap, §M7): the turn's act decision is then below it.
+        acting = any(d.kind == "act" for d in game._decisions)
+        if game._may_continue and not acting:
             self.fail("another action after an exact payment only in the action part")
         placing = top is not None and top.kind in ("place", "final_place")
-        if placing != bool(game._to_place) and not (top is not None and top.kind == "act"):
+        if placing != bool(game._to_place) and not acting:
             self.fail(f"decision {top} with {len(game._to_place)} tiles to place")
         # The market's four squares bound the tiles bought from it in one turn (a hut is
         # taken, a bazaar is bought beside the market).

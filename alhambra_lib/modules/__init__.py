@@ -4,67 +4,70 @@ A module is an option of ``Game(..., modules=(...))``; modules combine freely an
 kept in the rulebook's order. Each is a stateless `Module` whose state is a slice of
 the game's state (see `alhambra_lib.modules.base` for the hooks).
 
-Which hooks each of the 16 modules uses (built ones marked *; the others are planned
-on the same protocol):
+Which hooks each of the 16 modules uses:
 
 ==================  ===================================================================
 module              hooks
 ==================  ===================================================================
-vizier*  (M1)       totals, new/load slice, census; ``act`` + ``wake``; decision
+vizier (M1)         totals, new/load slice, census; ``act`` + ``wake``; decision
                     ``vizier`` (``vizier``, ``decline``); turn-end step
                     ``vizier_window`` before ``finish_turn``; options; narration; view
-exchange* (M2)      pile_inserts (2 each in piles 2-4), totals; payment_sources;
+exchange (M2)       pile_inserts (2 each in piles 2-4), totals; payment_sources;
                     check_buy; narration of the mixed payment
-bonus_cards* (M3)   totals, new/load slice, census, setup (deal); before_scoring (show);
+bonus_cards (M3)    totals, new/load slice, census, setup (deal); before_scoring (show);
                     count_bonus; view (own cards, others' number)
-squares* (M4)       tile_sets ``huts``; totals, new/load slice, census, setup (six
+squares (M4)        tile_sets ``huts``; totals, new/load slice, census, setup (six
                     piles, tops face up); ``act`` + ``take_hut`` (``receive_tile``: placed
                     in the ``place`` decision); options; count_bonus (huts' neighbours);
                     narration; view (face-up huts, pile sizes)
-gates* (M5)         pile_inserts (g3/g4/g5), totals, new/load slice, census, held_cards;
+gates (M5)          pile_inserts (g3/g4/g5), totals, new/load slice, census, held_cards;
                     reveal_card (beside the display, or out); cards_beside + take_beside
                     (a ``take`` of the gate card); options (placements through a gate);
                     check_gate + use_gate; placement rule in the core (``place(...,
                     gate=side)``, ``gate_side``, ``gate_needless``, ``gated``); options;
                     narration; view
-diamonds* (M6)      deck_cards (11 diamonds, shuffled with the money), totals, tile_sets
+diamonds (M6)       deck_cards (11 diamonds, shuffled with the money), totals, tile_sets
                     ``diamonds`` (a card set); payment_sources and check_buy (diamonds
                     pay any square, alone)
-characters (M7)     pile_inserts, totals; reveal pushes decision ``auction``
-                    (``bid``, ``decline``) mid-refill; score term ``characters``;
-                    count_bonus (Wise Man)
-camps* (M8)         bag_tiles, totals, tile_sets; load_slice (none kept); placement
+characters (M7)     pile_inserts (piles 2-4), totals, new/load slice, held_cards,
+                    census; reveal_card pushes decision ``auction`` (``bid``,
+                    ``decline``) mid-refill; ``act`` + ``swap_card`` (experimental);
+                    options; before_scoring (the Wise Man's type), count_bonus (its
+                    half), scoring_details; score term ``characters``; narration; view
+camps (M8)          bag_tiles, totals, tile_sets; load_slice (none kept); placement
                     rules in the core (``camp_contact``, ``camp_unanchored``); score
                     term ``camps``
-city_walls* (M9)    pile_inserts, totals, new/load slice, census, held_cards;
+city_walls (M9)     pile_inserts, totals, new/load slice, census, held_cards;
                     reveal_card (beside the market); ``act`` + ``build_wall``; sticks
                     in the core (``Tile.sticks`` are walls; ``check_sticks``,
                     ``add_sticks``: ``overbuilt``, ``stick_against_tile``,
                     ``no_sticks``); options; narration; view
-thieves (M10)       setup (deal), slice, census; decision in the window
-                    (``steal``, ``decline``) sharing ``vizier_window``'s order
-change* (M11)       other_cards/held_cards, totals, new/load slice (the coin bag),
+thieves (M10)       totals, new/load slice, census, setup (deal); decision ``window``
+                    (``steal``, ``decline``; the vizier adds ``vizier``): the shared
+                    window step ``vizier_window`` (window.py) serves both; options;
+                    narration; view (own thieves, others' number)
+change (M11)        other_cards/held_cards, totals, new/load slice (the coin bag),
                     census; ``overpaying`` (the minimal rule off); on_event (a buy's
                     change); take_spent (coins back to the bag); narration; view
-street_merchant*    totals, new/load slice, census, setup; setup step ``merchant_setup``;
+street_merchant     totals, new/load slice, census, setup; setup step ``merchant_setup``;
   (M12)             on_event (a tile on the disc's cell); turn-end steps ``merchant``
                     before ``refill_display`` and ``merchant_late`` before
                     ``finish_turn``; decision ``merchant``; options; score term
                     ``street_merchant``; narration; view (own disc's citizens only)
-treasure* (M13)     totals, new/load slice, census, setup (4 chests per room); ``act``
+treasure (M13)      totals, new/load slice, census, setup (4 chests per room); ``act``
                     + ``buy_chests``; turn-end step ``chests`` before
                     ``refill_display``; decision ``chests`` (``place_chest``); options;
                     score term ``treasure``; narration; view
-master_builders*    other_cards/held_cards, totals, new/load slice, census, setup
+master_builders     other_cards/held_cards, totals, new/load slice, census, setup
   (M14)             (deal 2 each, ``shuffle_into_pile`` 3 and 5); ``act`` +
                     ``master_builder`` (a free action); turn-end step
                     ``master_builder`` after ``place_bought``; decision
                     ``master_builder`` (``redesign``, ``decline``); narration; view
-invaders* (M15)     totals, new/load slice, census, setup (shuffle, two scouts up);
+invaders (M15)      totals, new/load slice, census, setup (shuffle, two scouts up);
                     on_event (exact buy / vizier: the peek); before_scoring (reveal);
                     score term ``invaders``; scoring_details (the attack); after_scoring
                     (scout refresh); narration; view (the peeked card to its viewers)
-bazaars* (M16)      bag_tiles, totals, new/load slice, census, held_tiles (beside the
+bazaars (M16)       bag_tiles, totals, new/load slice, census, held_tiles (beside the
                     market); take_drawn_tile (laid beside it); ``act`` +
                     ``buy_bazaar``; options; score term ``bazaars`` (final only: None
                     before); narration; view (prices)
@@ -87,6 +90,7 @@ from .bazaars import Bazaars
 from .bonus_cards import BonusCards
 from .camps import Camps
 from .change import Change
+from .characters import Characters
 from .city_walls import CityWalls
 from .diamonds import Diamonds
 from .exchange import Exchange
@@ -95,6 +99,7 @@ from .invaders import Invaders
 from .master_builders import MasterBuilders
 from .squares import Squares
 from .street_merchant import StreetMerchant
+from .thieves import Thieves
 from .treasure import Treasure
 from .vizier import Vizier
 
@@ -106,8 +111,10 @@ _BUILT = (
     Squares,      # M4
     Gates,        # M5
     Diamonds,     # M6
+    Characters,   # M7
     Camps,        # M8
     CityWalls,    # M9
+    Thieves,      # M10
     Change,       # M11
     StreetMerchant,  # M12
     Treasure,     # M13

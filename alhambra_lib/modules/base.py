@@ -26,6 +26,9 @@ The hooks, in the order a game meets them:
     The module's tiles that start outside the bag (the huts' piles), and the tiles its
     slice holds now (hut piles, bazaars beside the market): the conservation check of a
     restored game counts them.
+``held_cards(game)``
+    The cards of the piles the module's slice holds now (characters owned or out of
+    the game): the conservation check of a restored game counts them.
 ``totals(config)``
     ``{census key: total}``: the module's components in the game (for `Game.census`
     and the conservation check).
@@ -161,6 +164,9 @@ class Module:
         return ()
 
     def held_tiles(self, game) -> tuple:
+        return ()
+
+    def held_cards(self, game) -> tuple:
         return ()
 
     def totals(self, config) -> dict:

@@ -12,7 +12,9 @@ A sleeping vizier wakes with `Wake` on its owner's own turn, which ends the acti
 the window closes if a refill leaves the market short (the game then ends).
 
 Decision (RULES.md §M1): only awake players who can pay some market tile exactly are
-asked; someone who cannot buy has nothing to decide.
+asked; someone who cannot buy has nothing to decide. With the thieves (RULES.md §M10)
+the window is one for both, the decision ``window`` (`alhambra_lib.modules.window`);
+without them it is the vizier's own decision ``vizier``, saved as before.
 
 Examples
 --------
@@ -31,6 +33,7 @@ from ..actions import Buy, Decline, PlainAction, register_action
 from ..engine.narration import register_events, tile_text
 from ..errors import InvalidSave
 from .base import Module
+from .window import WINDOW_STEP, check_window, run_window, window_decline, window_owner, window_used
 
 __all__ = ["Vizier", "VizierBuy", "Wake"]
 
@@ -63,13 +66,13 @@ class Vizier(Module):
     name = "vizier"
     section = "M1"
     title = "Vizier's Favour"
-    decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}}
-    turn_end_steps = (("vizier_window", "finish_turn"),)
+    decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
+    turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
 
     def __init__(self):
         self.actions = {"wake": (self._check_wake, self._do_wake),
                         "vizier": (self._check_buy, self._do_buy),
-                        "decline": (_no_check, self._do_decline)}
+                        "decline": (_no_check, window_decline)}
 
     # -- state ----------------------------------------------------------------------
 
@@ -87,13 +90,9 @@ class Vizier(Module):
                 and all(type(v) is bool for v in data["awake"].values())):
             raise InvalidSave("the vizier slice is {awake: {player: bool}, window}",
                               "modules_state.vizier")
-        window = data["window"]
-        if window is not None and not (
-                isinstance(window, dict) and set(window) == {"queue", "repoll"}
-                and type(window["repoll"]) is bool and isinstance(window["queue"], list)
-                and all(p in game.players for p in window["queue"])):
-            raise InvalidSave("the vizier window is null or {queue: [players], repoll: bool}",
-                              "modules_state.vizier")
+        check_window(game, data["window"], "modules_state.vizier")
+        if data["window"] is not None and window_owner(game) != self.name:
+            raise InvalidSave("with the thieves the window is theirs", "modules_state.vizier")
         return data
 
     def census(self, game):
@@ -109,10 +108,15 @@ class Vizier(Module):
         if decision.kind == "act":
             return [] if awake[decision.player] else [Wake()]
         if decision.kind == "vizier":
-            return self._purchases(game, decision.player) + [Decline()]
+            return self.purchases(game, decision.player) + [Decline()]
+        if decision.kind == "window":  # shared with the thieves, who add theirs (§M10)
+            return self.purchases(game, decision.player)
         return []
 
-    def _purchases(self, game, player):
+    def purchases(self, game, player):
+        """The vizier's purchases `player` may make now: none while it sleeps."""
+        if not game.slice(self.name)["awake"][player]:
+            return []
         return [VizierBuy(b.square, b.tile, b.cards) for b in game.payment_options(player)
                 if b.exact]
 
@@ -135,38 +139,16 @@ class Vizier(Module):
         state = game.slice(self.name)
         game.pay(player, action)
         state["awake"][player] = False
-        state["window"]["repoll"] = True
+        window_used(game)
         game.event("vizier", player=player, square=action.square, currency=action.currency,
                    tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards])
         game.place_now(player, action.tile)
 
-    def _do_decline(self, game, action):
-        game.slice(self.name)["window"]["queue"].pop(0)
-        game.event("decline", player=game.current_player, decision="vizier")
-        game.resume()
-
-    # -- the window -----------------------------------------------------------------------
+    # -- the window (alone: with the thieves, theirs serves both) -----------------------
 
     def step_vizier_window(self, game):
         """Ask the next awake player who can buy; True while someone is being asked."""
-        state = game.slice(self.name)
-        window = state["window"] or {"queue": None, "repoll": False}
-        if window["repoll"]:
-            game.refill_market()
-            window = {"queue": None, "repoll": False}
-        if game.game_ending():
-            state["window"] = None
-            return False
-        queue = window["queue"]
-        if queue is None:
-            queue = game.seats_from_next()
-        queue = [p for p in queue if state["awake"][p] and self._purchases(game, p)]
-        if not queue:
-            state["window"] = None
-            return False
-        state["window"] = {"queue": queue, "repoll": False}
-        game.push_decision("vizier", queue[0])
-        return True
+        return run_window(game, "vizier", lambda g, p: bool(self.purchases(g, p)))
 
 
 def _no_check(game, action):

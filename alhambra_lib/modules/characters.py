@@ -1,0 +1,520 @@
+"""Characters (Mega Box M7, RULES.md §M7): character cards auctioned when drawn.
+
+Of the 10 cards of the box only two texts are known: **The Wise Man** (half a building
+of a type its owner chooses, at every scoring) and **The City Watch** (a third of its
+owner's wall points, rounded down, at every scoring). Three more effects are known only
+as hints (``data/characters.csv``, provisional): +8 points at the game's end, replacing a
+face-up money card, an additional redesign. Five are unknown. No effect is invented:
+without ``experimental=True`` only the two confirmed cards are shuffled into the piles;
+with it, the hinted ones join them, flagged provisional. The others stay in the box
+(counted by the census all the same).
+
+The cards in play (min(6, known)) are spread over piles 2, 3 and 4, at most two each,
+the earlier piles first. When a refill of the display draws one, it is put up for
+auction at once (decision ``"auction"``): the auctioneer is the player whose turn is
+next; they bid first or pass, then in turn order each raises (`Bid`, kind ``"bid"``:
+cards of one currency whose values total the bid exactly) or passes (`Decline`: a pass
+is final). When the bidding comes back to the highest bidder, they discard the cards
+and take the character face up; with no bid the card leaves the game. Then the refill
+goes on and play continues (with the auctioneer, whose turn is next).
+
+Decisions (RULES.md §M7):
+
+* A player who cannot bid more than the highest bid passes without being asked.
+* Exchange cards do not count in a bid (they are no currency); diamonds count as a
+  currency of their own, master builders and coins as money of their currency.
+* The Wise Man's type is chosen anew at each scoring, for its owner: the type where the
+  half building adds the most to their points in that scoring (ties: the first type in
+  scoring-table order). A half building alone (no tile of the type) takes a place.
+* With ``experimental=True``: the money swap is an action of its owner's own turn, once
+  per turn, that ends nothing (`SwapCard`, kind ``"swap_card"``): the card goes to the
+  discard pile and the display is refilled. The extra redesign gives its owner one
+  redesign at the end of each of their turns, as a master builder does (the turn-end
+  step ``extra_redesign`` right after ``master_builder``, decision ``"master_builder"``:
+  a ``redesign`` or ``decline``).
+
+Dirk never bids.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("characters",))
+>>> g.census()["character"], playable_characters(experimental=False)
+(10, ('wise_man', 'city_watch'))
+>>> playable_characters(experimental=True)
+('wise_man', 'city_watch', 'end_bonus', 'money_swap', 'extra_redesign')
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, Decline, card_from_list, card_order, register_action
+from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
+from ..engine.narration import card_text, register_events
+from ..errors import InvalidSave
+from ..scoring import majority_awards
+from .base import Module
+from .thieves import is_money
+
+__all__ = [
+    "CONFIRMED",
+    "HINTED",
+    "Bid",
+    "Characters",
+    "SwapCard",
+    "bids",
+    "playable_characters",
+]
+
+#: The characters whose text is known, and those known by a hint only (provisional).
+CONFIRMED = tuple(i for i, row in CHARACTERS.items() if row["status"] == "confirmed")
+HINTED = tuple(i for i, row in CHARACTERS.items() if row["status"] == "hinted")
+#: Cards in play at most: two in each of piles 2, 3, 4.
+IN_PLAY = 6
+PILES = (2, 3, 4)
+#: The end-of-game character's points (a hint, provisional).
+END_BONUS = 8
+
+
+#: The hinted effects this library plays.
+PLAYED_HINTS = ("end_bonus", "money_swap", "extra_redesign")
+
+
+def playable_characters(experimental: bool) -> tuple:
+    """The characters shuffled into the piles: the confirmed ones, and with
+    `experimental` the hinted ones it plays; at most six (RULES.md §M7)."""
+    hinted = tuple(i for i in HINTED if i in PLAYED_HINTS) if experimental else ()
+    return (CONFIRMED + hinted)[:IN_PLAY]
+
+
+def _currency(card):
+    """The currency a card counts in for a bid: None for an exchange card (RULES.md §M7)."""
+    return getattr(card, "currency", None)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid the total of `cards`, all of one currency (RULES.md §M7)."""
+
+    cards: tuple
+    kind: ClassVar[str] = "bid"
+
+    def __post_init__(self):
+        cards = tuple(self.cards)
+        if not cards or any(_currency(c) is None or not hasattr(c, "value") for c in cards):
+            raise TypeError(f"a bid is one or more cards of a currency, got {cards!r}")
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=card_order)))
+
+    @property
+    def amount(self) -> int:
+        return sum(c.value for c in self.cards)
+
+    def __str__(self):
+        return f"bid {self.amount} ({' + '.join(map(str, self.cards))})"
+
+    def to_dict(self):
+        return {"kind": self.kind, "cards": [c.to_list() for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class SwapCard(Action):
+    """The money swap (provisional, RULES.md §M7): discard `card` from the display, which
+    is refilled."""
+
+    card: object
+    kind: ClassVar[str] = "swap_card"
+
+    def __str__(self):
+        return f"swap {self.card} of the display"
+
+    def to_dict(self):
+        return {"kind": self.kind, "card": self.card.to_list()}
+
+
+register_action(Bid, ("cards",))
+register_action(SwapCard, ("card",))
+
+
+def bids(hand, above: int) -> list:
+    """One `Bid` per currency and total above `above` that `hand` can pay exactly.
+
+    Of the ways to pay a total, the one with the fewest cards, then the highest values;
+    any other way is accepted when made by hand. Ordered by total, then currency.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Card
+    >>> hand = [Card("ducat", 5), Card("ducat", 1), Card("ducat", 4), Card("denar", 2)]
+    >>> [str(b) for b in bids(hand, 5)]
+    ['bid 6 (5 ducat + 1 ducat)', 'bid 9 (5 ducat + 4 ducat)', 'bid 10 (5 ducat + 4 ducat + \
+1 ducat)']
+    """
+    groups = {}
+    for card in sorted(hand, key=card_order):
+        if _currency(card) is not None and hasattr(card, "value"):
+            groups.setdefault(_currency(card), []).append(card)
+    found = []
+    for cards in groups.values():
+        best = {0: ()}  # total -> fewest cards, highest values first
+        for card in cards:  # highest value first
+            for total, paid in sorted(best.items(), reverse=True):
+                new = paid + (card,)
+                key = total + card.value
+                if key not in best or len(new) < len(best[key]):
+                    best[key] = new
+        found += [Bid(paid) for total, paid in best.items() if total > above]
+    return sorted(found, key=lambda b: (b.amount, card_order(b.cards[0])))
+
+
+class Characters(Module):
+    """Characters: auctions during refills, the Wise Man and the City Watch at scorings."""
+
+    name = "characters"
+    section = "M7"
+    title = "Characters"
+    decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},
+                 "master_builder": {"redesign", "decline"}}
+    option_defaults = {"experimental": False}
+    score_terms = ("characters",)
+    turn_end_steps = (("extra_redesign", "refill_display"),)
+
+    def __init__(self):
+        self.actions = {"bid": (self._check_bid, self._do_bid),
+                        "decline": (_no_check, self._do_decline),
+                        "swap_card": (self._check_swap, self._do_swap)}
+
+    # -- the cards ------------------------------------------------------------------------
+
+    def pile_inserts(self, config, rng=None):
+        cards = [CharacterCard(i) for i in playable_characters(_experimental(config))]
+        if rng is not None:
+            rng.shuffle(cards)
+        inserts, start = {}, 0
+        for pile, size in zip(PILES, spread(len(cards))):
+            if size:
+                inserts[pile] = cards[start:start + size]
+            start += size
+        return inserts
+
+    def totals(self, config):
+        return {"character": len(CHARACTERS)}
+
+    def new_slice(self, config):
+        # Characters by id. "box": never in play (unknown texts, or hinted ones without
+        # experimental); "owned" face up; "out": unsold at auction; "auction": the one
+        # being auctioned ({card, bidders: the players still bidding, the one asked
+        # first, high: null or [player, cards]}); "wise_man": the type the Wise Man counts
+        # for since the last scoring; "swapped": the turn the money swap was last used.
+        playable = playable_characters(_experimental(config))
+        return {"box": [i for i in CHARACTERS if i not in playable],
+                "owned": {p: [] for p in config.players}, "out": [], "auction": None,
+                "wise_man": None, "swapped": None, "redesigned": None}
+
+    def setup(self, game):
+        if game.option("experimental"):
+            _warn_provisional()
+
+    def load_slice(self, game, data):
+        where = "modules_state.characters"
+        keys = {"box", "owned", "out", "auction", "wise_man", "swapped", "redesigned"}
+        if not (isinstance(data, dict) and set(data) == keys and isinstance(data["owned"], dict)
+                and set(data["owned"]) == set(game.players)
+                and all(isinstance(v, list) for v in (data["out"], *data["owned"].values()))):
+            raise InvalidSave("the characters slice is {box, owned: {player: [id]}, out, "
+                              "auction, wise_man, swapped, redesigned}", where)
+        fresh = self.new_slice(game._config)
+        if data["box"] != fresh["box"]:
+            raise InvalidSave(f"the characters in the box are {fresh['box']}", where)
+        playable = set(playable_characters(game.option("experimental")))
+        held = self._held_ids(data)
+        if not set(held) <= playable or len(set(held)) != len(held):
+            raise InvalidSave(f"characters owned, out or auctioned are played ones, once each: "
+                              f"{held}", where)
+        if data["wise_man"] not in (None, *KINDS):
+            raise InvalidSave("the Wise Man counts for a building type or none", where)
+        if any(data[k] is not None and type(data[k]) is not int
+               for k in ("swapped", "redesigned")):
+            raise InvalidSave("swapped and redesigned are null or a turn number", where)
+        self._check_auction(game, data["auction"], where)
+        return data
+
+    def _check_auction(self, game, auction, where):
+        top = game.decision
+        if auction is None:
+            if top is not None and top.kind == "auction":
+                raise InvalidSave("an auction decision with no character auctioned", where)
+            return
+        if not (isinstance(auction, dict) and set(auction) == {"card", "bidders", "high"}
+                and isinstance(auction["bidders"], list) and auction["bidders"]
+                and all(p in game.players for p in auction["bidders"])
+                and len(set(auction["bidders"])) == len(auction["bidders"])):
+            raise InvalidSave("an auction is {card, bidders: [players], high}", where)
+        high = auction["high"]
+        if high is not None:
+            if not (isinstance(high, list) and len(high) == 2 and high[0] in auction["bidders"]
+                    and isinstance(high[1], list) and high[1]):
+                raise InvalidSave("the highest bid is [player, cards]", where)
+            try:
+                Bid(tuple(card_from_list(c) for c in high[1]))
+            except (TypeError, ValueError) as error:
+                raise InvalidSave(f"the highest bid's cards: {error}", where) from None
+        if top is None or top.kind != "auction" or top.player != auction["bidders"][0]:
+            raise InvalidSave(f"{auction['bidders'][0]} is to bid in the auction, not {top}",
+                              where)
+
+    @staticmethod
+    def _held_ids(data):
+        auctioned = [data["auction"]["card"]] if isinstance(data["auction"], dict) else []
+        return [i for owned in data["owned"].values() for i in owned] + data["out"] + auctioned
+
+    def held_cards(self, game):
+        return tuple(CharacterCard(i) for i in self._held_ids(game.slice(self.name)))
+
+    def census(self, game):
+        state = game.slice(self.name)
+        return {"character": len(state["box"]) + len(self._held_ids(state))}
+
+    def view(self, game, name):
+        state = game.slice(self.name)
+        auction = state["auction"]
+        if auction is not None:
+            high = auction["high"]
+            auction = {"card": CharacterCard(auction["card"]), "bidders": tuple(auction["bidders"]),
+                       "high": None if high is None else (high[0], _amount(high[1]))}
+        return {"owned": {p: tuple(map(CharacterCard, ids)) for p, ids in state["owned"].items()},
+                "out": tuple(map(CharacterCard, state["out"])), "box": len(state["box"]),
+                "auction": auction, "wise_man": state["wise_man"]}
+
+    def owner(self, game, character) -> str | None:
+        """The player who owns `character` (an id), None if nobody does."""
+        owned = game.slice(self.name)["owned"]
+        return next((p for p, ids in owned.items() if character in ids), None)
+
+    # -- the auction ------------------------------------------------------------------------
+
+    def reveal_card(self, game, card):
+        if not isinstance(card, CharacterCard):
+            return False
+        bidders = game.seats_from_next()  # the auctioneer first: whose turn is next
+        game.slice(self.name)["auction"] = {"card": card.id, "bidders": bidders, "high": None}
+        game.event("auction", card=card.id, auctioneer=bidders[0])
+        self._go_on(game, asked=False)
+        return True
+
+    def options(self, game, decision):
+        if decision.kind == "master_builder":  # the Master Builders list them when in play
+            if "master_builders" in game.modules:
+                return []
+            return list(game.redesign_options(decision.player)) + [Decline()]
+        if decision.kind == "auction":
+            return bids(game.hand(decision.player), self._high_amount(game)) + [Decline()]
+        if decision.kind == "act" and self._may_swap(game, decision.player):
+            return [SwapCard(c) for c in sorted(set(filter(is_money, game.display)),
+                                                key=card_order)]
+        return []
+
+    def _high_amount(self, game):
+        high = game.slice(self.name)["auction"]["high"]
+        return 0 if high is None else _amount(high[1])
+
+    def _go_on(self, game, asked):
+        """Ask the next bidder who can raise; close the auction when the bidding is back at
+        the highest bidder or nobody is left. `asked`: an auction decision is on top."""
+        state = game.slice(self.name)
+        auction = state["auction"]
+        leader = auction["high"][0] if auction["high"] else None
+        bidders = auction["bidders"]
+        above = self._high_amount(game)
+        while bidders and bidders[0] != leader and not bids(game.hand(bidders[0]), above):
+            bidders.pop(0)  # cannot raise: passes unasked
+        if bidders and bidders[0] != leader:
+            if asked:
+                game.swap_decision("auction", bidders[0])
+            else:
+                game.push_decision("auction", bidders[0])
+            return
+        state["auction"] = None
+        if leader is None:
+            state["out"].append(auction["card"])
+            game.event("auction_unsold", card=auction["card"])
+        else:
+            cards = tuple(card_from_list(c) for c in auction["high"][1])
+            game.discard_cards(leader, cards)
+            state["owned"][leader].append(auction["card"])
+            game.event("auction_won", player=leader, card=auction["card"],
+                       cards=auction["high"][1], amount=_amount(auction["high"][1]))
+        if asked:
+            game.resume()  # the refill that drew the card goes on (a re-entrant step)
+            if game.decision is not None and game.decision.kind == "act":
+                game.refill_display()  # drawn by the money swap, on its owner's turn
+
+    def _check_bid(self, game, action):
+        currencies = {_currency(c) for c in action.cards}
+        if len(currencies) > 1:
+            game.refuse(action, "a bid is paid in one currency: "
+                                f"{', '.join(sorted(map(str, currencies)))}")
+        left = list(game.hand(game.current_player))
+        for card in action.cards:
+            if card not in left:
+                game.refuse(action, f"{card} is not in hand")
+            left.remove(card)
+        above = self._high_amount(game)
+        if action.amount <= above:
+            game.refuse(action, f"the bid must be more than the highest bid, {above}")
+
+    def _do_bid(self, game, action):
+        player = game.current_player
+        auction = game.slice(self.name)["auction"]
+        cards = [c.to_list() for c in action.cards]
+        auction["high"] = [player, cards]
+        auction["bidders"].append(auction["bidders"].pop(0))
+        game.event("bid", player=player, card=auction["card"], cards=cards,
+                   amount=action.amount)
+        self._go_on(game, asked=True)
+
+    def _do_decline(self, game, action):
+        game.event("decline", player=game.current_player, decision=game.decision.kind)
+        if game.decision.kind == "master_builder":  # the extra redesign let pass
+            game.resume()
+            return
+        game.slice(self.name)["auction"]["bidders"].pop(0)
+        self._go_on(game, asked=True)
+
+    # -- the money swap (provisional) -------------------------------------------------------
+
+    def _may_swap(self, game, player):
+        return (self.owner(game, "money_swap") == player
+                and game.slice(self.name)["swapped"] != game.turn
+                and any(map(is_money, game.display)))
+
+    def _check_swap(self, game, action):
+        if self.owner(game, "money_swap") != game.current_player:
+            game.refuse(action, "only the owner of the money swap may swap a card")
+        if game.slice(self.name)["swapped"] == game.turn:
+            game.refuse(action, "the money swap is used once per turn")
+        if not is_money(action.card) or action.card not in game.display:
+            game.refuse(action, f"{action.card} is no money card of the display")
+
+    def _do_swap(self, game, action):
+        game.slice(self.name)["swapped"] = game.turn
+        game.discard_from_display(action.card)
+        game.event("swap_card", player=game.current_player, card=action.card.to_list())
+        game.refill_display()  # a character drawn now is auctioned at once
+
+    # -- the extra redesign (provisional) ---------------------------------------------------
+
+    def step_extra_redesign(self, game):
+        """The extra redesign's owner redesigns once at the end of their own turn, after the
+        master builders' redesigns (RULES.md §M7.5); True while they choose."""
+        state = game.slice(self.name)
+        player = game.turn_player
+        if (self.owner(game, "extra_redesign") != player or state["redesigned"] == game.turn
+                or not game.redesign_options(player)):
+            return False
+        state["redesigned"] = game.turn
+        game.push_decision("master_builder", player)
+        return True
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def before_scoring(self, game, round_no):
+        """Choose the Wise Man's type for this scoring (the most points for its owner)."""
+        state = game.slice(self.name)
+        state["wise_man"] = None
+        owner = self.owner(game, "wise_man")
+        if owner is not None:
+            counts = {name: game.counts(name) for name in game.competitors}
+            state["wise_man"] = max(KINDS, key=lambda kind: (
+                _half_gain(counts, owner, kind, round_no), -KINDS.index(kind)))
+
+    def count_bonus(self, game, name, counts):
+        kind = game.slice(self.name)["wise_man"]
+        if kind is not None and self.owner(game, "wise_man") == name:
+            counts[kind] += 0.5
+
+    def scoring_details(self, game, round_no):
+        kind = game.slice(self.name)["wise_man"]
+        if kind is None:
+            return {}
+        return {"wise_man": {"player": self.owner(game, "wise_man"), "type": kind}}
+
+    def score(self, game, term, round_no):
+        points = dict.fromkeys(game.competitors, 0)
+        watch = self.owner(game, "city_watch")
+        if watch is not None:
+            points[watch] += game.alhambra(watch).longest_wall() // 3
+        bonus = self.owner(game, "end_bonus")
+        if bonus is not None and round_no == 3:
+            points[bonus] += END_BONUS
+        return points
+
+
+def spread(n: int) -> tuple:
+    """Cards per pile 2, 3, 4: as evenly as possible, the earlier piles first.
+
+    Examples
+    --------
+    >>> spread(2), spread(5), spread(6)
+    ((1, 1, 0), (2, 2, 1), (2, 2, 2))
+    """
+    first = -(-n // 3)
+    second = -(-(n - first) // 2)
+    return first, second, n - first - second
+
+
+def _half_gain(counts, owner, kind, round_no):
+    """What the half building in `kind` adds to the owner's points this round."""
+    def points(extra):
+        of_kind = {name: {kind: c[kind]} for name, c in counts.items()}
+        of_kind[owner][kind] += extra
+        return next((a.points for a in majority_awards(of_kind, kind, round_no)
+                     if owner in a.players), 0)
+    return points(0.5) - points(0)
+
+
+_WARNED = []
+
+
+def _warn_provisional():
+    """Warn once per process that the hinted characters' effects are placeholders."""
+    if not _WARNED:
+        _WARNED.append(True)
+        warnings.warn("the hinted characters of RULES.md §M7 (experimental=True) are "
+                      "provisional: their texts are not known and one-line hints are played "
+                      "(alhambra_lib/data/characters.csv)", ProvisionalDataWarning, stacklevel=5)
+
+
+def _amount(cards):
+    return sum(card_from_list(c).value for c in cards)
+
+
+def _experimental(config):
+    return dict(config.module_options).get("experimental", False)
+
+
+def _no_check(game, action):
+    return None
+
+
+def _character_text(data):
+    return CHARACTERS[data]["title"]
+
+
+register_events({
+    "auction": (("card", "auctioneer"),
+                lambda e: f"{_character_text(e['card'])} comes up: {e['auctioneer']} opens "
+                          "the auction"),
+    "bid": (("player", "card", "cards", "amount"),
+            lambda e: f"{e['player']} bids {e['amount']} for {_character_text(e['card'])}"),
+    "auction_won": (("player", "card", "cards", "amount"),
+                    lambda e: f"{e['player']} pays {e['amount']} "
+                              f"({' + '.join(map(card_text, e['cards']))}) and takes "
+                              f"{_character_text(e['card'])}"),
+    "auction_unsold": (("card",), lambda e: f"nobody bids: {_character_text(e['card'])} "
+                                            "leaves the game"),
+    "swap_card": (("player", "card"),
+                  lambda e: f"{e['player']} swaps {card_text(e['card'])} of the display"),
+})

@@ -1,0 +1,226 @@
+"""Thieves (Mega Box M10, RULES.md §M10): steal a face-up money card between turns.
+
+The 12 thief cards, 3 per currency, are shuffled and dealt face down: 4 each with 2-3
+players, 3 with 4, 2 with 5-6; the rest are removed unseen. In the interrupt window
+after a turn (shared with the vizier, `alhambra_lib.modules.window`), the player asked
+may play a thief (`Steal`, kind ``"steal"``) to take one money card of the thief's
+currency from the display; the thief leaves the game and the display is refilled to 4
+at once (a scoring card drawn then is scored right away, a character drawn then is
+auctioned), and everyone is asked again from the top. Or they `Decline`.
+
+Decisions (RULES.md §M10):
+
+* The player whose turn is next may not steal (only use the vizier). The player who
+  just finished may, asked last; ``thief_not_by_finisher=True`` forbids it.
+* Only money cards of the four currencies can be stolen: never an exchange card, a
+  gate card or a diamond.
+* Only players who can steal or use the vizier are asked.
+
+Dirk has no thieves. A player sees their own thieves and the number of the others'.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("thieves",))
+>>> g.census()["thief"], g.view("Ana").modules["thieves"]["counts"]
+(12, {'Ana': 4, 'Ben': 4, 'Cy': 4})
+>>> thieves_per_player(4), thieves_per_player(6)
+(3, 2)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, Decline, card_order, register_action
+from ..components import CURRENCIES, Card
+from ..engine.narration import card_text, register_events
+from ..errors import InvalidSave
+from .base import Module
+from .vizier import Vizier
+from .window import WINDOW_STEP, check_window, run_window, window_decline, window_used
+
+__all__ = ["THIEVES_PER_CURRENCY", "Steal", "Thieves", "is_money", "thieves_per_player"]
+
+#: Thief cards per currency (12 in all).
+THIEVES_PER_CURRENCY = 3
+
+
+def thieves_per_player(players: int) -> int:
+    """4 with 2-3 players, 3 with 4, 2 with 5-6 (RULES.md §M10)."""
+    return 4 if players <= 3 else 3 if players == 4 else 2
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """Play a thief of `card`'s currency to take `card` from the display (RULES.md §M10)."""
+
+    card: Card
+    kind: ClassVar[str] = "steal"
+
+    def __post_init__(self):
+        if not is_money(self.card):
+            raise TypeError(f"a thief steals a money card of a currency, got {self.card!r}")
+
+    def __str__(self):
+        return f"steal {self.card} with a {self.card.currency} thief"
+
+    def to_dict(self):
+        return {"kind": self.kind, "card": self.card.to_list()}
+
+
+register_action(Steal, ("card",))
+
+
+class Thieves(Module):
+    """Thieves: cards dealt at setup, played in the window between turns."""
+
+    name = "thieves"
+    section = "M10"
+    title = "Thieves"
+    decisions = {"window": {"steal", "decline"}}
+    turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    option_defaults = {"thief_not_by_finisher": False}
+
+    def __init__(self):
+        self.actions = {"steal": (self._check_steal, self._do_steal),
+                        "decline": (_no_check, window_decline)}
+
+    # -- state ------------------------------------------------------------------------
+
+    def totals(self, config):
+        return {"thief": THIEVES_PER_CURRENCY * len(CURRENCIES)}
+
+    def new_slice(self, config):
+        # Thieves as currencies: "hands" face down, "removed" at setup (unseen), "played"
+        # (out of the game); "window" is the shared window's state (window.py).
+        every = [c for c in CURRENCIES for _ in range(THIEVES_PER_CURRENCY)]
+        return {"hands": {p: [] for p in config.players}, "removed": every, "played": [],
+                "window": None}
+
+    def setup(self, game):
+        state = game.slice(self.name)
+        thieves = state["removed"]
+        game.shuffle(thieves)
+        each = thieves_per_player(len(game.players))
+        for i, player in enumerate(game.players):
+            state["hands"][player] = _sorted(thieves[i * each:(i + 1) * each])
+        state["removed"] = _sorted(thieves[len(game.players) * each:])
+        game.event("thieves", hands=dict(state["hands"]), removed=len(state["removed"]))
+
+    def load_slice(self, game, data):
+        where = "modules_state.thieves"
+        if not (isinstance(data, dict) and set(data) == {"hands", "removed", "played", "window"}
+                and isinstance(data["hands"], dict) and set(data["hands"]) == set(game.players)
+                and all(isinstance(v, list) for v in (data["removed"], data["played"],
+                                                      *data["hands"].values()))):
+            raise InvalidSave("the thieves slice is {hands: {player: [currency]}, removed, "
+                              "played, window}", where)
+        every = Counter(data["removed"] + data["played"]
+                        + [c for h in data["hands"].values() for c in h])
+        if every != Counter({c: THIEVES_PER_CURRENCY for c in CURRENCIES}):
+            raise InvalidSave(f"the thieves are not {THIEVES_PER_CURRENCY} per currency, "
+                              f"once each: {dict(every)}", where)
+        each = thieves_per_player(len(game.players))
+        if (len(data["removed"]) != sum(every.values()) - each * len(game.players)
+                or any(len(h) > each for h in data["hands"].values())):
+            raise InvalidSave(f"{each} thieves are dealt to each player, the rest removed",
+                              where)
+        check_window(game, data["window"], where)
+        return data
+
+    def census(self, game):
+        state = game.slice(self.name)
+        return {"thief": len(state["removed"]) + len(state["played"])
+                + sum(map(len, state["hands"].values()))}
+
+    def view(self, game, name):
+        state = game.slice(self.name)
+        return {"hand": tuple(state["hands"][name]),
+                "counts": {p: len(h) for p, h in state["hands"].items()},
+                "played": tuple(state["played"]), "removed": len(state["removed"])}
+
+    # -- the window -------------------------------------------------------------------
+
+    def step_vizier_window(self, game):
+        """The window of the thieves and the vizier (RULES.md §M10): ask the next player
+        who can steal or buy with the vizier; True while someone is asked."""
+        vizier = _VIZIER if "vizier" in game.modules else None
+
+        def can_act(g, player):
+            return bool(self.steals(g, player) or (vizier and vizier.purchases(g, player)))
+        return run_window(game, "window", can_act)
+
+    def options(self, game, decision):
+        if decision.kind != "window":
+            return []
+        return self.steals(game, decision.player) + [Decline()]
+
+    def may_steal(self, game, player) -> str | None:
+        """Why `player` may not steal now, or None when they may."""
+        if player == game.seats_from_next()[0]:
+            return "the player whose turn is next may not play a thief"
+        if player == game.turn_player and game.option("thief_not_by_finisher"):
+            return "the player who just finished may not play a thief (thief_not_by_finisher)"
+        return None
+
+    def steals(self, game, player):
+        """The thefts `player` may commit now: a card per distinct display money card of a
+        currency they hold a thief of."""
+        held = game.slice(self.name)["hands"][player]
+        if not held or self.may_steal(game, player):
+            return []
+        cards = sorted({c for c in game.display if is_money(c) and c.currency in held},
+                       key=card_order)
+        return [Steal(c) for c in cards]
+
+    def _check_steal(self, game, action):
+        player = game.current_player
+        why = self.may_steal(game, player)
+        if why:
+            game.refuse(action, why)
+        if action.card not in game.display:
+            game.refuse(action, f"{action.card} is not on the display "
+                                f"({', '.join(map(str, game.display)) or 'empty'})")
+        if action.card.currency not in game.slice(self.name)["hands"][player]:
+            game.refuse(action, f"{player} has no {action.card.currency} thief")
+
+    def _do_steal(self, game, action):
+        player = game.current_player
+        state = game.slice(self.name)
+        state["hands"][player].remove(action.card.currency)
+        state["played"].append(action.card.currency)
+        game.take_card(player, action.card)
+        game.event("steal", player=player, card=action.card.to_list())
+        window_used(game)
+        game.resume()
+
+
+def is_money(card) -> bool:
+    """Whether a thief can steal `card`: money of one of the four currencies (a master
+    builder too), never an exchange card, a gate card or a diamond (RULES.md §M10)."""
+    return getattr(card, "currency", None) in CURRENCIES
+
+
+def _sorted(currencies):
+    return sorted(currencies, key=CURRENCIES.index)
+
+
+def _no_check(game, action):
+    return None
+
+
+#: The vizier's purchases, asked for in the shared window (the module is stateless).
+_VIZIER = Vizier()
+
+register_events({
+    "thieves": (("hands", "removed"),
+                lambda e: "the thieves are dealt: "
+                          + ", ".join(f"{p} {len(h)}" for p, h in e["hands"].items())
+                          + f" ({e['removed']} removed unseen)"),
+    "steal": (("player", "card"),
+              lambda e: f"{e['player']} plays a thief and steals {card_text(e['card'])} "
+                        "from the display"),
+})

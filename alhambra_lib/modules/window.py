@@ -1,0 +1,92 @@
+"""The interrupt window between turns (RULES.md §M0.4 step 8), shared by the vizier (§M1)
+and the thieves (§M10): one step, one order of asking.
+
+When a turn is completely over, the players who can do something out of turn are asked
+in seat order, starting with the player after the one whose turn it was and ending with
+that player. Whoever is asked acts (a vizier's purchase, a theft) or declines; after an
+act the display and the market are refilled (a scoring card drawn then is scored at
+once, a character drawn then is auctioned first), and everyone is asked again from the
+top. The window closes when nobody asked can act, and does not open after the
+game-ending turn.
+
+The window's state is ``{"queue": [players still to ask, the one asked first],
+"repoll": bool}`` (None while closed), kept in the slice of the module running the step:
+the thieves when they are in play (their step serves the vizier too), else the vizier,
+whose saves are then those of a game without thieves.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("vizier", "thieves"))
+>>> window_owner(g)
+'thieves'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import InvalidSave
+
+__all__ = [
+    "WINDOW_STEP",
+    "check_window",
+    "run_window",
+    "window_decline",
+    "window_owner",
+    "window_used",
+]
+
+#: The window's turn-end step, before ``finish_turn``; named after the module that opened
+#: it first (the vizier), so the vizier's saved games keep their script.
+WINDOW_STEP = "vizier_window"
+
+
+def window_owner(game) -> str:
+    """The module whose slice holds the window: the thieves if in play, else the vizier."""
+    return "thieves" if "thieves" in game.modules else "vizier"
+
+
+def run_window(game, kind: str, can_act: Callable) -> bool:
+    """The window step: ask the next player who `can_act(game, player)` (a decision of
+    `kind`); True while someone is asked or an auction drawn after a theft waits."""
+    state = game.slice(window_owner(game))
+    window = state["window"]
+    if window is not None and window["repoll"]:
+        if game.refill_display():  # a character came up: its auction first (§M7)
+            return True
+        game.refill_market()
+        game.hold_scorings()  # a scoring card drawn after a theft is scored now (§M10)
+        window = None
+    if game.game_ending():
+        state["window"] = None
+        return False
+    queue = game.seats_from_next() if window is None else window["queue"]
+    queue = [p for p in queue if can_act(game, p)]
+    if not queue:
+        state["window"] = None
+        return False
+    state["window"] = {"queue": queue, "repoll": False}
+    game.push_decision(kind, queue[0])
+    return True
+
+
+def window_used(game) -> None:
+    """The player asked has acted: refill, then ask everyone again from the top."""
+    game.slice(window_owner(game))["window"]["repoll"] = True
+
+
+def window_decline(game, action) -> None:
+    """The player asked lets the window pass; the next one is asked."""
+    game.slice(window_owner(game))["window"]["queue"].pop(0)
+    game.event("decline", player=game.current_player, decision=game.decision.kind)
+    game.resume()
+
+
+def check_window(game, window, where: str) -> None:
+    """Raise `InvalidSave` unless `window` (a saved slice's ``window``) is well formed."""
+    if window is not None and not (
+            isinstance(window, dict) and set(window) == {"queue", "repoll"}
+            and type(window["repoll"]) is bool and isinstance(window["queue"], list)
+            and all(p in game.players for p in window["queue"])):
+        raise InvalidSave("the window is null or {queue: [players], repoll: bool}", where)
