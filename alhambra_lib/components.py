@@ -516,6 +516,9 @@ class GateCard:
     def to_list(self):
         """A JSON-able form ``["gate"]``."""
         return ["gate"]
+
+
+@dataclass(frozen=True, slots=True)
 class CharacterCard:
     """A character card (Mega Box M7): shuffled into the piles, auctioned when drawn.
 
