@@ -33,22 +33,41 @@ b'\\x89PNG'
 from __future__ import annotations
 
 from .board import REASON_TAGS, board_key, draw_alhambra, draw_key, draw_tile
+from .cards import CardFace, card_face, draw_cards, register_card_face
 from .explain import draw_search_step, draw_walls_explained
 from .figure import DPI, LabelCollection, artist, new_axes, png_of, side_legend
+from .pieces import (
+    MODULE_PIECES,
+    ModulePieces,
+    Seen,
+    draw_attack,
+    draw_module,
+    draw_player,
+    register_pieces,
+)
 from .scores import draw_majorities, draw_score_track, player_colours
 from .table import draw_game, draw_market
 
 __all__ = [
     "DPI",
+    "MODULE_PIECES",
     "REASON_TAGS",
+    "CardFace",
     "LabelCollection",
+    "ModulePieces",
+    "Seen",
     "artist",
     "board_key",
+    "card_face",
     "draw_alhambra",
+    "draw_attack",
+    "draw_cards",
     "draw_game",
     "draw_key",
     "draw_majorities",
     "draw_market",
+    "draw_module",
+    "draw_player",
     "draw_score_track",
     "draw_search_step",
     "draw_tile",
@@ -56,5 +75,7 @@ __all__ = [
     "new_axes",
     "player_colours",
     "png_of",
+    "register_card_face",
+    "register_pieces",
     "side_legend",
 ]

@@ -76,7 +76,7 @@ def _tiles_layer(ax, placed, prefix=""):
         if tile.kind == FOUNTAIN_KIND:
             ax.add_patch(Circle((x + 0.5, y + 0.5), 0.27, fill=False, linewidth=2.5,
                                 edgecolor=FOUNTAIN_RING_COLOUR, zorder=3, gid="fountain"))
-        else:
+        elif tile.price:  # huts and bazaars print no price (their price is 0)
             prices.append(((x + 0.5, y + 0.5), str(tile.price),
                            _text_colour(_tile_colour(tile))))
     LabelCollection(ax, prices, 9, True, f"{prefix}prices")

@@ -144,7 +144,8 @@ def draw_score_track(events, ax=None):
     matplotlib.axes.Axes
         Stacked bars per round and competitor: solid for the majority points so far,
         hatched ``////`` for the wall points so far, then one hatch per module term
-        (gid: the term); the running total above.
+        (gid: the term), points lost (the invaders' term) stacked below 0; the running
+        total above.
 
     Examples
     --------
@@ -165,18 +166,24 @@ def draw_score_track(events, ax=None):
     terms = _score_terms(rounds)
     so_far = {term: dict.fromkeys(names, 0) for term in terms}
     bars = {term: [] for term in terms}  # term -> [(x, height, bottom, colour)]
-    totals = []
+    totals, lowest = [], 0
     for i, event in enumerate(rounds):
         parts = scoring_parts(event)
         for j, name in enumerate(names):
             x = i + (j - (len(names) - 1) / 2) * width
-            bottom = 0
+            up = down = 0  # points won stack up from 0, points lost (invaders) down
             for term in terms:
                 so_far[term][name] += parts.get(term, {}).get(name, 0)
-                bars[term].append((x, so_far[term][name], bottom, colours[name]))
-                bottom += so_far[term][name]
-            totals.append(((x, bottom), str(bottom), _AXIS_TEXT))
+                height = so_far[term][name]
+                bars[term].append((x, height, up if height >= 0 else down, colours[name]))
+                if height >= 0:
+                    up += height
+                else:
+                    down += height
+            totals.append(((x, up), str(up + down), _AXIS_TEXT))
+            lowest = min(lowest, down)
     total = {n: sum(so_far[t][n] for t in terms) for n in names}
+    highest = max([top for (_, top), _, _ in totals] + [1])
     hatches = {"walls": "////", **dict(zip(terms[2:], _TERM_HATCHES * len(terms)))}
     majorities = bars["majorities"]
     ax.bar([x for x, _, _, _ in majorities], [h for _, h, _, _ in majorities],
@@ -194,7 +201,9 @@ def draw_score_track(events, ax=None):
                 va="center", fontsize=9, color="#888888")
     ax.set_xticks(range(len(rounds)), [f"round {e['round']}" for e in rounds])
     ax.set_xlim(-0.6, max(len(rounds), 1) - 0.4)
-    ax.set_ylim(0, max(list(total.values()) + [1]) * 1.15)
+    ax.set_ylim(lowest * 1.15, highest * 1.15)
+    if lowest < 0:
+        ax.axhline(0, color=_AXIS_TEXT, linewidth=0.8)
     ax.set_xlabel("after scoring round", fontsize=9)
     ax.set_ylabel("points", fontsize=9)
     ax.tick_params(labelsize=8)
@@ -203,7 +212,8 @@ def draw_score_track(events, ax=None):
     handles = [Patch(facecolor=colours[n], label=n) for n in names]
     handles += [Patch(facecolor="#777777", label="majorities")]
     handles += [Patch(facecolor="white", edgecolor="#777777", hatch=hatches[t],
-                      label=t.replace("_", " "))
+                      label=t.replace("_", " ") + (" (lost, below 0)" if any(
+                          h < 0 for _, h, _, _ in bars[t]) else ""))
                 for t in terms[1:] if t == "walls" or any(h for _, h, _, _ in bars[t])]
     side_legend(ax, handles)
     return ax

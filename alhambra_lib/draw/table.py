@@ -1,5 +1,4 @@
-"""The table: the market and the money display, Dirk's tiles and a whole game.
-"""
+"""The table: the market and the money display, Dirk's tiles and a whole game."""
 
 from __future__ import annotations
 
@@ -10,13 +9,16 @@ from ..actions import DIRK
 from ..components import KINDS
 from ..palette import CURRENCY_COLOURS
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
+from .cards import cards_layer, draw_cards
 from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes, side_legend
+from .pieces import MODULE_PIECES, Seen, board_pieces
 from .scores import draw_score_track
 
 __all__ = ["draw_game", "draw_market"]
 
 
 _SQUARE_STEP = 1.5  # market squares and display cards, centre to centre
+_TABLE_ROW_IN = 2.4  # inches per row of module panels in `draw_game`
 
 
 def draw_market(game, ax=None, *, legend=True):
@@ -47,7 +49,7 @@ def draw_market(game, ax=None, *, legend=True):
     _tiles_layer(ax, placed, prefix="market_")
     LabelCollection(ax, names, 9, True, "square_names", shift=(0, 8))
     LabelCollection(ax, empties, 8, False, "empty_squares")
-    _cards_layer(ax, game.display, 0.0)
+    cards_layer(ax, game.display, 0.0)
     ax.text(-0.25, 2.2, "market", ha="right", va="center", fontsize=9)
     ax.text(-0.25, 0.6, "display", ha="right", va="center", fontsize=9)
     ax.set_xlim(-0.1, 4 * _SQUARE_STEP - 0.2)
@@ -59,29 +61,6 @@ def draw_market(game, ax=None, *, legend=True):
     if legend:
         side_legend(ax, _kind_handles(t for _, t in game.market if t is not None))
     return ax
-
-
-_EXCHANGE_FACE = "#7a7a7a"
-
-
-def _card_face(card):
-    """(colour, large text, small text) of a card: money by currency, exchange cards grey."""
-    if hasattr(card, "currencies"):  # an exchange card (RULES.md §M2)
-        return _EXCHANGE_FACE, "\u21c4", "/".join(c[:3] for c in card.currencies)
-    return CURRENCY_COLOURS[card.currency], str(card.value), card.currency
-
-
-def _cards_layer(ax, cards, y, step=_SQUARE_STEP, x=0.15):
-    """Cards as coloured cards in a row from (x, y), value large and currency small."""
-    faces = [_card_face(c) for c in cards]
-    shapes = [((x + i * step, y), (x + i * step + 0.9, y), (x + i * step + 0.9, y + 1.2),
-               (x + i * step, y + 1.2)) for i in range(len(faces))]
-    ax.add_collection(PolyCollection(shapes, facecolors=[face for face, _, _ in faces],
-                                     edgecolors="#555555", linewidths=0.8, zorder=2, gid="cards"))
-    LabelCollection(ax, [((x + i * step + 0.45, y + 0.72), big, "#ffffff")
-                         for i, (_, big, _) in enumerate(faces)], 14, True, "card_values")
-    LabelCollection(ax, [((x + i * step + 0.45, y + 0.22), small, "#ffffff")
-                         for i, (_, _, small) in enumerate(faces)], 7, False, "card_currencies")
 
 
 def _draw_dirk(tiles, ax):
@@ -107,13 +86,24 @@ def _game_status(game):
     return f"Turn {game.turn}: {game.current_player} to act ({game.phase})"
 
 
-def draw_game(game):
-    """Draw a whole game in one figure: market and display, scores, every Alhambra.
+def draw_game(game, *, viewer=None):
+    """Draw a whole game in one figure: market and display, scores, every Alhambra, and
+    the pieces of the Mega Box modules in play.
 
-    The top row holds the market with the money display and the score track; below,
-    every player's Alhambra with its reserve (and Dirk's tiles in a two-player game),
-    titled with the player's points. A figure with many Axes, so this one returns the
-    `Figure` (like the Axes of the other drawings, ``.figure`` gives it).
+    The top row holds the market with the money display and the score track; a game
+    with modules then has a row of panels with each module's pieces off the boards
+    (`alhambra_lib.draw.pieces`); below, every player's Alhambra with its reserve and
+    the modules' pieces on it (and Dirk's tiles in a two-player game), titled with the
+    player's points and each module's part. A figure with many Axes, so this one returns
+    the `Figure` (like the Axes of the other drawings, ``.figure`` gives it).
+
+    Parameters
+    ----------
+    game : Game
+    viewer : str, optional
+        Draw the table as this player sees it: with their hand and their own secrets
+        (bonus cards, the citizens on their disc, a peeked attack card). By default
+        only what every player sees.
 
     Examples
     --------
@@ -128,15 +118,27 @@ def draw_game(game):
     panels = names + ([DIRK] if len(names) == 2 else [])
     cols = min(len(panels), 3)
     rows = -(-len(panels) // cols)
-    fig = _Figure(figsize=(5.0 * cols, 3.2 + 4.0 * rows), dpi=DPI, layout="constrained")
+    seen = Seen(game.view(names[0] if viewer is None else viewer), secrets=viewer is not None)
+    tables = [m for m in game.modules if m in MODULE_PIECES and MODULE_PIECES[m].table]
+    extras = ([viewer] if viewer is not None else []) + tables
+    extra_rows = -(-len(extras) // cols)
+    heights = [3.2] + [_TABLE_ROW_IN] * extra_rows + [4.0] * rows
+    fig = _Figure(figsize=(5.0 * cols, sum(heights)), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
-    grid = fig.add_gridspec(rows + 1, cols, height_ratios=[3.2] + [4.0] * rows)
+    grid = fig.add_gridspec(len(heights), cols, height_ratios=heights)
     top = grid[0, :].subgridspec(1, 2, width_ratios=[1.4, 1])
     draw_market(game, fig.add_subplot(top[0]), legend=False)
     draw_score_track(game.events, fig.add_subplot(top[1]))
-    scores = game.scores
-    for i, name in enumerate(panels):
+    for i, extra in enumerate(extras):
         ax = fig.add_subplot(grid[1 + i // cols, i % cols])
+        if extra == viewer:
+            draw_cards(game.hand(viewer), ax, title=f"{viewer}'s hand")
+        else:
+            MODULE_PIECES[extra].table(ax, seen)
+    scores = game.scores
+    key = {}
+    for i, name in enumerate(panels):
+        ax = fig.add_subplot(grid[1 + extra_rows + i // cols, i % cols])
         points = f"{scores.get(name, 0)} points"
         if name == DIRK:
             _draw_dirk(game.dirk_tiles, ax)
@@ -146,8 +148,14 @@ def draw_game(game):
             to_act = ", to act" if name == game.current_player else ""
             draw_alhambra(game.alhambra(name), ax, reserve=game.reserve(name), legend=False,
                           label=f"{name} ({points}{to_act})")
-    fig.legend(handles=board_key(), loc="outside lower center", ncols=9, fontsize=8,
-               frameon=False)
+            handles, summaries = board_pieces(ax, seen, name, game.modules)
+            key.update((h.get_label(), h) for h in handles)
+            if summaries:
+                ax.set_title(ax.get_title(loc="left") + "\n" + " · ".join(summaries),
+                             loc="left", fontsize=10)
+    fig.legend(handles=board_key() + list(key.values()), loc="outside lower center",
+               ncols=6 if key else 9,
+               fontsize=8, frameon=False)
     fig.suptitle(_game_status(game), fontsize=12)
     return fig
 
