@@ -36,6 +36,7 @@ __all__ = ["CARD_STEP", "CardFace", "card_face", "draw_cards", "register_card_fa
 CARD_STEP = 1.5
 _CARD_W, _CARD_H = 0.9, 1.2
 _EXCHANGE_FACE = "#7a7a7a"
+_ROW_CARDS = 5  # a row of cards is drawn at least this wide, so that cards keep their size
 
 
 @dataclass(frozen=True)
@@ -124,13 +125,13 @@ def draw_cards(cards, ax=None, *, title=""):
     """
     cards = list(cards)
     if ax is None:
-        ax = new_axes(0.5 * CARD_STEP * max(len(cards), 1), 0.7, left=0.1, bottom=0.1,
+        ax = new_axes(0.5 * CARD_STEP * max(len(cards), _ROW_CARDS), 0.7, left=0.1, bottom=0.1,
                       top=0.35 if title else 0.1)
     cards_layer(ax, cards, 0.0)
     if not cards:
         ax.text(0.5, 0.5, "no cards", transform=ax.transAxes, ha="center", va="center",
                 fontsize=8, color="#888888")
-    ax.set_xlim(0, CARD_STEP * max(len(cards), 1))
+    ax.set_xlim(0, CARD_STEP * max(len(cards), _ROW_CARDS))
     ax.set_ylim(-0.05, _CARD_H + 0.05)
     ax.set_aspect("equal")
     ax.set_axis_off()

@@ -233,7 +233,8 @@ def _squares_board(ax, seen, name):
     for hut, neighbours in counted.items():
         for other in neighbours:
             dx, dy = other[0] - hut[0], other[1] - hut[1]
-            bridges.append((_centre(hut, 0.3 * dx, 0.3 * dy), _centre(other, -0.3 * dx, -0.3 * dy)))
+            bridges.append((_centre(hut, 0.36 * dx, 0.36 * dy),  # across the side only
+                            _centre(other, -0.36 * dx, -0.36 * dy)))
     if bridges:
         _outlined_lines(ax, bridges, PIECE_COLOURS["counted"], 2.5, "hut_bridges")
     LabelCollection(ax, [(_centre(c, 0, -0.3), f"+{len(n)}", _text_colour(
@@ -334,7 +335,7 @@ def _treasure_board(ax, seen, name):
     chests = {} if part is None else part["chests"][name]
     if not chests:
         return [], ""
-    ax.add_collection(PolyCollection([_chest(x + 0.62, y + 0.68) for x, y in chests],
+    ax.add_collection(PolyCollection([_chest(x + 0.08, y + 0.68) for x, y in chests],
                                      facecolors=PIECE_COLOURS["chest"], edgecolors=WALL_COLOUR,
                                      linewidths=0.9, zorder=4.8, gid="chests"))
     return ([Patch(facecolor=PIECE_COLOURS["chest"], edgecolor=WALL_COLOUR,
@@ -382,8 +383,8 @@ def _street_merchant_board(ax, seen, name):
         return [], ""
     layout = seen.view.layouts[name]
     residents = part["residents"][name]
-    _citizens(ax, [(_centre(c, -0.3, 0.3), layout[c].kind) for c in residents], "residents")
-    many = [(_centre(c, -0.3, 0.06), f"×{n}", _text_colour(KIND_COLOURS[layout[c].kind]))
+    _citizens(ax, [(_centre(c, 0, 0.33), layout[c].kind) for c in residents], "residents")
+    many = [(_centre(c, 0.2, 0.33), f"×{n}", _text_colour(KIND_COLOURS[layout[c].kind]))
             for c, n in residents.items() if n > 1]
     LabelCollection(ax, many, 6, True, "resident_counts").set_zorder(6)
     disc = part["discs"][name]
@@ -406,7 +407,7 @@ def _street_merchant_board(ax, seen, name):
                               markeredgewidth=2, label="merchant's disc (its citizens)"))
     if not residents and disc["pos"] is None:
         return [], ""
-    return handles, f"residents {part['points'][name]} points"
+    return handles, f"residents {part['points'][name]}"
 
 
 def _street_merchant_table(ax, seen):
@@ -530,11 +531,11 @@ def _vizier_table(ax, seen):
     """One token per player: gold while awake, grey asleep."""
     awake = seen.part("vizier")["awake"]
     xs = [i * 1.3 + 0.5 for i in range(len(awake))]
-    ax.scatter(xs, [1.0] * len(xs), s=380,
+    ax.scatter(xs, [1.0] * len(xs), s=700,
                c=[PIECE_COLOURS["awake" if a else "asleep"] for a in awake.values()],
                edgecolors=WALL_COLOUR, linewidths=1, zorder=2, gid="vizier_tokens")
     LabelCollection(ax, [((x, 1.0), "V" if a else "z", WALL_COLOUR)
-                         for x, a in zip(xs, awake.values())], 9, True, "vizier_marks")
+                         for x, a in zip(xs, awake.values())], 12, True, "vizier_marks")
     LabelCollection(ax, [((x, 0.3), f"{p}\n{'awake' if a else 'asleep'}", _AXIS_TEXT)
                          for x, (p, a) in zip(xs, awake.items())], 7, False, "vizier_names")
     _panel(ax, "Vizier's Favour (M1): tokens", max(len(xs) * 1.3, 3.0), 1.6)
@@ -628,6 +629,12 @@ def board_pieces(ax, seen, name, modules):
     return handles, summaries
 
 
+def summary_lines(summaries, per_line=3):
+    """The modules' summaries of a board, `per_line` to a line: ``"camps +3 · huts +2"``."""
+    return "\n".join(" · ".join(summaries[i:i + per_line])
+                     for i in range(0, len(summaries), per_line))
+
+
 def draw_player(view, name, ax=None, *, secrets=True, legend=True):
     """Draw `name`'s Alhambra and reserve with the pieces of every module in play on it.
 
@@ -655,7 +662,7 @@ def draw_player(view, name, ax=None, *, secrets=True, legend=True):
     draw_alhambra(alhambra, ax, reserve=reserve, legend=False, label=name)
     handles, summaries = board_pieces(ax, seen, name, MODULE_PIECES)
     if summaries:
-        ax.set_title(ax.get_title(loc="left") + "\n" + " · ".join(summaries), loc="left",
+        ax.set_title(ax.get_title(loc="left") + "\n" + summary_lines(summaries), loc="left",
                      fontsize=10)
     if legend:
         side_legend(ax, probe_handles + handles)

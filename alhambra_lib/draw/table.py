@@ -11,7 +11,7 @@ from ..palette import CURRENCY_COLOURS
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
 from .cards import cards_layer, draw_cards
 from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes, side_legend
-from .pieces import MODULE_PIECES, Seen, board_pieces
+from .pieces import MODULE_PIECES, Seen, board_pieces, summary_lines
 from .scores import draw_score_track
 
 __all__ = ["draw_game", "draw_market"]
@@ -151,7 +151,7 @@ def draw_game(game, *, viewer=None):
             handles, summaries = board_pieces(ax, seen, name, game.modules)
             key.update((h.get_label(), h) for h in handles)
             if summaries:
-                ax.set_title(ax.get_title(loc="left") + "\n" + " · ".join(summaries),
+                ax.set_title(ax.get_title(loc="left") + "\n" + summary_lines(summaries),
                              loc="left", fontsize=10)
     fig.legend(handles=board_key() + list(key.values()), loc="outside lower center",
                ncols=6 if key else 9,
