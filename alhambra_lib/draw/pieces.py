@@ -317,7 +317,7 @@ def _bazaars_table(ax, seen):
     labels = [((x + 0.5, 0.2), f"{b['currency']}\n"
                + ("no price" if b["price"] is None else f"{b['price']} now"), _AXIS_TEXT)
               for ((x, _), _), b in zip(placed, beside)]
-    LabelCollection(ax, labels, 7, False, "beside_prices").set_clip_on(False)
+    LabelCollection(ax, labels, 7, False, "beside_costs").set_clip_on(False)
     if not beside:
         ax.text(0.0, 0.9, "none beside the market", fontsize=8, color="#888888")
     _panel(ax, f"Bazaars (M16) beside the market{_provisional('bazaars')}",
