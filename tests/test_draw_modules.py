@@ -4,7 +4,6 @@ module's own rules functions (content, not pixels)."""
 
 from __future__ import annotations
 
-import random
 import warnings
 from dataclasses import dataclass, replace
 
@@ -34,39 +33,14 @@ from alhambra_lib.modules.camps import camp_lines
 from alhambra_lib.modules.invaders import flanks, invasion_penalty, unprotected_sides
 from alhambra_lib.modules.squares import hut_neighbours
 from alhambra_lib.palette import KIND_COLOURS
-
-# The module actions a chooser favours, with the chance it takes one when it may.
-_FAVOURED = {"buy_bazaar": 0.9, "buy_chests": 0.25, "take_hut": 0.1}
-
-
-def _choose(game, rng):
-    """A seeded chooser that builds: module purchases, placing in the Alhambra, buying."""
-    actions = game.legal_actions()
-    for kind, chance in _FAVOURED.items():
-        mine = [a for a in actions if a.kind == kind]
-        if mine and rng.random() < chance:
-            return rng.choice(mine)
-    places = [a for a in actions if a.kind == "place"]
-    if places:
-        return rng.choice(places)
-    buys = [a for a in actions if a.kind in ("buy", "vizier")]
-    if buys and rng.random() < 0.85:
-        return rng.choice(buys)
-    return rng.choice([a for a in actions if a.kind not in ("reserve", "give", "redesign")]
-                      or actions)
+from alhambra_lib.teaching.demo import mega_box_game
 
 
 @pytest.fixture(scope="module")
 def game():
-    """Three players, every built module, 75 turns: huts, camps, a bazaar, chests,
+    """Every built module after 75 turns (`mega_box_game`): huts, camps, a bazaar, chests,
     residents, discs and a revealed attack are all on the boards."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the provisional tile sets
-        game = Game(["Ana", "Ben", "Cy"], seed=1, modules=tuple(MODULES))
-    rng = random.Random(1)
-    while game.turn < 75:
-        game.apply(_choose(game, rng))
-    return game
+    return mega_box_game()
 
 
 def layouts(game):
@@ -273,7 +247,9 @@ def test_invaders_scouts_and_attack_cards(game):
     assert artist(ax, "scout_names").texts == part["scouts"]
     labels = artist(ax, "attack_card_currencies").texts
     assert labels == ("hidden",) * part["attack_cards_left"] + tuple(
-        f"round {r}: {d}" for r, d in part["attacks"])
+        f"from {d}" for _, d in part["attacks"])
+    notes = artist(ax, "invaders_notes").get_text()
+    assert all(f"round {r}: attack from the" in notes for r, _ in part["attacks"])
 
 
 def test_bazaars_beside_the_market_with_their_price_now(game):

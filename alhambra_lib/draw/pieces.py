@@ -510,11 +510,12 @@ def _invaders_table(ax, seen):
     LabelCollection(ax, [((x, 1.05), k, _AXIS_TEXT) for (x, _), k in placed], 7, False,
                     "scout_names")
     cards = [CARD_BACK] * part["attack_cards_left"]
-    cards += [CardFace(PIECE_COLOURS["attack"], _ARROWS[d], f"round {r}: {d}")
-              for r, d in part["attacks"]]
+    cards += [CardFace(PIECE_COLOURS["attack"], _ARROWS[d], f"from {d}")
+              for _, d in part["attacks"]]
     place_cards(ax, [((3.0 + i * 1.1, 0.4), c) for i, c in enumerate(cards)], "attack_")
     notes = [f"{len(part['scouts'])} scouts up, {part['scouts_face_down']} face down",
              f"{part['attack_cards_left']} attack cards face down"]
+    notes += [f"round {r}: attack from the {_WORDS[d]}" for r, d in part["attacks"]]
     if part["peeked_by"]:
         notes.append("peeked: " + ", ".join(part["peeked_by"]))
     if seen.secrets and part["peeked"] is not None:
@@ -610,9 +611,25 @@ def draw_module(view, module, ax=None, *, secrets=True):
     if pieces is None or pieces.table is None:
         raise ValueError(f"{module!r} has no pieces off the boards: see draw_player")
     if ax is None:
-        ax = new_axes(4.4, 1.5, left=0.15, right=0.15, bottom=0.15, top=0.35)
+        ax = new_axes(1.0, 1.0)
+        pieces.table(ax, Seen(view, secrets))
+        _fit_figure(ax)
+        return ax
     pieces.table(ax, Seen(view, secrets))
     return ax
+
+
+_PANEL_UNIT_IN = 0.55  # inches per data unit of a module's panel drawn alone
+
+
+def _fit_figure(ax, margin=0.15, top=0.4):
+    """Size the figure of `ax` to the panel drawn on it (its data limits, equal aspect)."""
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    w, h = (x1 - x0) * _PANEL_UNIT_IN, (y1 - y0) * _PANEL_UNIT_IN
+    title_w = 0.2 + 0.07 * len(ax.get_title(loc="left"))
+    width, height = max(w + 2 * margin, title_w), h + margin + top
+    ax.figure.set_size_inches(width, height)
+    ax.set_position((margin / width, margin / height, w / width, h / height))
 
 
 def board_pieces(ax, seen, name, modules):
