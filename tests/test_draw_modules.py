@@ -122,7 +122,7 @@ def test_bazaars_currency_types_and_the_neighbours_they_count(game):
         assert artist(ax, "bazaar_points").texts == tuple(
             "{}×{}={}".format(*bazaar_points(layout, c)) for c in cells)
         labels = [t.get_text() for t in ax.get_legend().get_texts()]
-        assert any("bazaar: ring = currency" in t and "(provisional data)" in t for t in labels)
+        assert any("bazaar: ring currency" in t and "(provisional data)" in t for t in labels)
 
 
 def test_chests_on_buildings(game):
@@ -293,7 +293,7 @@ def test_draw_game_shows_the_pieces_of_the_modules_in_play(game):
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
     assert any(t.startswith("camp line") and t.endswith("(provisional data)") for t in legend)
     assert any(t.startswith("hut:") and t.endswith("(provisional data)") for t in legend)
-    assert "chest on a building of its colour" in legend
+    assert "chest on a building" in legend
     assert png_of(fig).startswith(b"\x89PNG")
 
 

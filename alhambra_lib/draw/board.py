@@ -197,11 +197,12 @@ class _Board:
         return cls(x0, x1, y0, y1, start + (columns - 1) * _RESERVE_STEP + 1.25, placed,
                    ((middle, "reserve"),))
 
-    def new_axes(self, title, legend_entries):
-        """A new figure sized to the board, its title lines and a legend of so many entries."""
+    def new_axes(self, title, legend_entries, legend_in=_LEGEND_IN):
+        """A new figure sized to the board, its title lines and a legend of so many entries
+        (`legend_in` inches wide)."""
         lines = title.split("\n")
         return new_axes((self.x_max - self.x0) * _CELL_IN, (self.y1 - self.y0 + 1) * _CELL_IN,
-                         right=_LEGEND_IN if legend_entries else 0.2,
+                         right=legend_in if legend_entries else 0.2,
                          top=0.2 + _LINE_IN * len(lines),
                          min_w=0.8 + _TITLE_CHAR_IN * max(map(len, lines)),
                          min_h=0.5 + _LINE_IN * len(lines) + 0.19 * legend_entries)

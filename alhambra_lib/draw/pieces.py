@@ -83,6 +83,7 @@ __all__ = [
 _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _OUTLINE = [Stroke(linewidth=4.5, foreground=WALL_COLOUR), NormalPath()]
 _PROVISIONAL = " (provisional data)"
+_LEGEND_IN = 3.6  # inches kept right of a board for the legend with the pieces' entries
 
 
 @dataclass(frozen=True)
@@ -204,8 +205,8 @@ def _camps_board(ax, seen, name):
     LabelCollection(ax, [(_centre(c, 0, 0.3), f"+{n}", "#ffffff") for c, n in points.items()],
                     7, True, "camp_points").set_zorder(6)
     total = sum(points.values())
-    handle = _outlined_handle(PIECE_COLOURS["camp_line"], "camp line: each building on it "
-                              f"scores 1{_provisional('camps')}", marker="o")
+    handle = _outlined_handle(PIECE_COLOURS["camp_line"],
+                              f"camp line: 1 a building{_provisional('camps')}", marker="o")
     return [handle], f"camps +{total}"
 
 
@@ -241,7 +242,7 @@ def _squares_board(ax, seen, name):
         KIND_COLOURS[layout[c].marks[0]])) for c, n in counted.items()], 7, True,
         "hut_counts").set_zorder(6)
     handles = [Patch(facecolor="#ffffff", edgecolor=WALL_COLOUR,
-                     label=f"hut: +1 per open side to its type{_provisional('huts')}"),
+                     label=f"hut: +1 a side open to its type{_provisional('huts')}"),
                _outlined_handle(PIECE_COLOURS["counted"], "side a hut counts")]
     return handles, f"huts +{sum(map(len, counted.values()))}"
 
@@ -301,9 +302,9 @@ def _bazaars_board(ax, seen, name):
                    edgecolors=WALL_COLOUR, linewidths=0.8, zorder=4.7, gid="bazaar_counted")
     LabelCollection(ax, labels, 6.5, True, "bazaar_points").set_zorder(6)
     handles = [Patch(facecolor=KIND_COLOURS["bazaar"], edgecolor=CURRENCY_COLOURS["ducat"],
-                     linewidth=2, label="bazaar: ring = currency, squares = types"
+                     linewidth=2, label="bazaar: ring currency, squares types"
                      + _provisional("bazaars")),
-               _dot_handle(CURRENCY_COLOURS["ducat"], "neighbour it counts (final: n×k)",
+               _dot_handle(CURRENCY_COLOURS["ducat"], "neighbour a bazaar counts (n×k)",
                            marker="D")]
     return handles, f"bazaars {total} at the end"
 
@@ -339,7 +340,7 @@ def _treasure_board(ax, seen, name):
                                      facecolors=PIECE_COLOURS["chest"], edgecolors=WALL_COLOUR,
                                      linewidths=0.9, zorder=4.8, gid="chests"))
     return ([Patch(facecolor=PIECE_COLOURS["chest"], edgecolor=WALL_COLOUR,
-                   label="chest on a building of its colour")], f"chests {len(chests)}")
+                   label="chest on a building")], f"chests {len(chests)}")
 
 
 def _treasure_table(ax, seen):
@@ -673,17 +674,35 @@ def draw_player(view, name, ax=None, *, secrets=True, legend=True):
     alhambra = view.alhambra(name)
     seen = Seen(view, secrets)
     reserve = view.reserves[name]
-    probe_handles = board_key(alhambra)
-    if ax is None:
-        ax = _Board.of(alhambra, reserve).new_axes("\n", len(probe_handles) + 8 * legend)
+    new = ax is None
+    if new:
+        ax = _Board.of(alhambra, reserve).new_axes("\n\n", 1 if legend else 0, _LEGEND_IN)
     draw_alhambra(alhambra, ax, reserve=reserve, legend=False, label=name)
     handles, summaries = board_pieces(ax, seen, name, MODULE_PIECES)
     if summaries:
         ax.set_title(ax.get_title(loc="left") + "\n" + summary_lines(summaries), loc="left",
                      fontsize=10)
     if legend:
-        side_legend(ax, probe_handles + handles)
+        handles = board_key(alhambra) + handles
+        side_legend(ax, handles)
+        if new:  # the legend's length is known only now
+            _grow_for_legend(ax, len(handles))
     return ax
+
+
+def _grow_for_legend(ax, entries, top_in=0.8):
+    """Make the figure of `ax` tall enough for a side legend of `entries` lines, the Axes
+    keeping its size and its place under the title."""
+    figure = ax.figure
+    width, height = figure.get_size_inches()
+    box = ax.get_position()
+    needed = top_in + 0.19 * entries + 0.2
+    if needed <= height:
+        return
+    above = height * (1 - box.y1)
+    figure.set_size_inches(width, needed)
+    ax.set_position((box.x0, (needed - above - box.height * height) / needed, box.width,
+                     box.height * height / needed))
 
 
 def draw_attack(alhambra, direction, round_no=1, ax=None, *, legend=True):
