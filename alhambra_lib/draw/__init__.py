@@ -15,6 +15,11 @@ Drawings use one palette (`alhambra_lib.palette`), north is up, cells are one da
 unit wide with their coordinates on the axes, and many similar things (squares,
 walls) are one collection each, so that a redraw stays fast.
 
+The package's parts: `figure` (figures, layers, labels, PNG), `board` (tiles and
+Alhambras), `table` (market, display, a whole game), `scores` (majorities, the score
+track by term), `explain` (searches step by step), `cards` (a face per card kind) and
+`pieces` (the Mega Box modules' pieces, one registered drawer per module).
+
 Examples
 --------
 >>> from alhambra_lib import Alhambra, Tile

@@ -15,7 +15,10 @@ Each module in `MODULE_PIECES` has up to two small drawers (`ModulePieces`):
     bazaars beside the market (§M16).
 
 Everything is read from a player's `GameView` (``view.modules[module]``), wrapped in a
-`Seen` that says whether that player's own secrets may be shown. A module built later
+`Seen` that says whether that player's own secrets may be shown. The attack drawn on
+the boards is the one the viewer peeked at (the next, when secrets are shown), else the
+last one revealed, with the points it costs the board now; `draw_attack` draws any
+direction in any round, for teaching. A module built later
 adds its pieces with one `register_pieces` call, and its cards with
 `alhambra_lib.draw.cards.register_card_face`. Exchange cards (§M2) have no pieces of
 their own: they are cards, drawn on the display and in hands.
@@ -186,10 +189,8 @@ def _camps_board(ax, seen, name):
         dx, dy = STEP[side]
         across = (0.0, -0.3) if dy == 0 else (0.3, 0.0)  # beside the prices
         start = _centre(cell, 0.45 * dx + across[0], 0.45 * dy + across[1])
-        last = buildings[-1] if buildings else cell
-        end = _centre(last, 0.4 * dx + across[0], 0.4 * dy + across[1])
-        if not buildings:  # a bastion looking at nothing: a short stub
-            end = _centre(cell, 0.75 * dx + across[0], 0.75 * dy + across[1])
+        last, ahead = (buildings[-1], 0.4) if buildings else (cell, 0.75)  # else a stub
+        end = _centre(last, ahead * dx + across[0], ahead * dy + across[1])
         shafts.append((start, end))
         heads.append(_arrowhead(end, side))
         scored += [_centre(b, *across) for b in buildings]
