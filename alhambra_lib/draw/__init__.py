@@ -49,6 +49,7 @@ from .pieces import (
     draw_module,
     draw_player,
     register_pieces,
+    side_marks,
 )
 from .scores import draw_majorities, draw_score_track, player_colours
 from .table import draw_game, draw_market
@@ -83,4 +84,5 @@ __all__ = [
     "register_card_face",
     "register_pieces",
     "side_legend",
+    "side_marks",
 ]

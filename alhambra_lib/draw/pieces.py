@@ -20,7 +20,16 @@ the boards is the one the viewer peeked at (the next, when secrets are shown), e
 last one revealed, with the points it costs the board now; `draw_attack` draws any
 direction in any round, for teaching. A module built later
 adds its pieces with one `register_pieces` call, and its cards with
-`alhambra_lib.draw.cards.register_card_face`. Exchange cards (§M2) have no pieces of
+`alhambra_lib.draw.cards.register_card_face`; City Walls, say, would draw its sticks
+with `side_marks` in a colour of its own::
+
+    def _city_walls_board(ax, seen, name):
+        sticks = seen.part("city_walls")["sticks"][name]
+        side_marks(ax, sticks, "#8d6e63", "city_wall_sticks", style="--", inset=0.0)
+        return [Line2D([], [], color="#8d6e63", linestyle="--", label="city wall")], \
+            f"city walls {len(sticks)}"
+
+    register_pieces("city_walls", board=_city_walls_board) Exchange cards (§M2) have no pieces of
 their own: they are cards, drawn on the display and in hands.
 
 Examples
@@ -81,6 +90,7 @@ __all__ = [
     "draw_module",
     "draw_player",
     "register_pieces",
+    "side_marks",
 ]
 
 _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -434,13 +444,40 @@ def _street_merchant_table(ax, seen):
 
 # -- invaders (M15) ----------------------------------------------------------------------------
 
+def side_marks(ax, sides, colour, gid, *, style="-", width=3.2, inset=0.07):
+    """Mark tile sides, ``[(cell, side)]``, with a line just inside each (layer `gid`).
+
+    The one drawing of things that sit on a side: the sides an attack gets through
+    (§M15), and for the modules to come the sticks of City Walls (a brown dashed line,
+    distinct from a printed wall's dark one) or a gate on a double wall. `inset` moves
+    the line into the cell, off a printed wall; returns the LineCollection.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> side_marks(ax, [((0, 0), "N")], "#8d6e63", "city_wall_sticks", style="--").get_segments()
+    [array([[0.  , 0.93],
+           [1.  , 0.93]])]
+    """
+    segments = []
+    for cell, side in sides:
+        (ax_, ay), (bx, by) = side_segment(cell, side)
+        dx, dy = STEP[side]
+        segments.append(((ax_ - inset * dx, ay - inset * dy), (bx - inset * dx, by - inset * dy)))
+    lines = LineCollection(segments, colors=colour, linewidths=width, linestyles=style,
+                           zorder=4.4, gid=gid)
+    ax.add_collection(lines)
+    return lines
+
+
 def attack_layer(ax, layout, direction, round_no):
     """Mark each side an attack from `direction` gets through in round `round_no`.
 
     The sides facing the attack are red lines inside the side, with an arrowhead in the
     empty cell outside pointing at them (layers ``attacked_sides``, ``attack_arrows``); in
-    round 3 the flanks' sides are dashed (``flank_sides``). Returns the points lost
-    (`invasion_penalty`).
+    round 3 the flanks' sides are dashed (``flank_sides``, ``flank_arrows``). Returns the
+    points lost (`invasion_penalty`).
     """
     colour = PIECE_COLOURS["attack"]
     flank_sides = [s for d in (flanks(direction) if round_no == 3 else ())
@@ -450,16 +487,9 @@ def attack_layer(ax, layout, direction, round_no):
             ("flank_sides", "flank_arrows", flank_sides, "--")):
         if not sides:
             continue
-        segments, heads = [], []
-        for cell, side in sides:
-            (ax_, ay), (bx, by) = side_segment(cell, side)
-            dx, dy = STEP[side]
-            inset = (-0.07 * dx, -0.07 * dy)
-            segments.append(((ax_ + inset[0], ay + inset[1]), (bx + inset[0], by + inset[1])))
-            mid = _centre(cell, 0.62 * dx, 0.62 * dy)
-            heads.append(_arrowhead(mid, OPPOSITE[side]))
-        ax.add_collection(LineCollection(segments, colors=colour, linewidths=3.2,
-                                         linestyles=style, zorder=4.4, gid=gid))
+        side_marks(ax, sides, colour, gid, style=style)
+        heads = [_arrowhead(_centre(cell, 0.62 * STEP[side][0], 0.62 * STEP[side][1]),
+                            OPPOSITE[side]) for cell, side in sides]
         ax.add_collection(PolyCollection(heads, facecolors=colour if style == "-" else "none",
                                          edgecolors=colour, linewidths=1.2, zorder=4.4,
                                          gid=arrows))
