@@ -350,3 +350,19 @@ def test_provisional_sets_are_the_ones_labelled():
 
     for name in ("huts", "camps", "bazaars"):
         assert (_provisional(name) != "") == tile_set(name).provisional
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_draw_game_with_every_module_from_the_first_decision(players):
+    """Before anyone has chosen (the merchants' discs not yet set), with Dirk or six seats."""
+    names = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        game = Game(names, seed=3, modules=tuple(MODULES))
+    fig = draw_game(game, viewer=names[0])
+    titles = [ax.get_title(loc="left") for ax in fig.axes]
+    assert sum(t.startswith(n + " (") for t in titles for n in names) == players
+    assert any(t.startswith("Dirk's tiles") for t in titles) == (players == 2)
+    bonus = next(ax for ax in fig.axes if ax.get_title(loc="left").startswith("Bonus Cards"))
+    assert artist(bonus, "bonus_players").texts == tuple(names)
+    assert png_of(fig).startswith(b"\x89PNG")

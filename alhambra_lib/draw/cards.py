@@ -30,7 +30,7 @@ from ..components import Card, ExchangeCard
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS
 from .figure import LabelCollection, new_axes
 
-__all__ = ["CARD_STEP", "CardFace", "card_face", "draw_cards", "register_card_face"]
+__all__ = ["CARD_STEP", "CardFace", "card_face", "draw_cards", "place_cards", "register_card_face"]
 
 #: Cards in a row, left edge to left edge (a card is 0.9 x 1.2 data units).
 CARD_STEP = 1.5
