@@ -433,12 +433,12 @@ def _street_merchant_table(ax, seen):
     for player, disc in part["discs"].items():
         where = "lifted" if disc["pos"] is None else f"at {disc['pos']}"
         known = disc["citizens"] if seen.secrets else None
-        what = (", ".join(COLOUR_NAMES[c] for c in known) if known is not None
+        what = (", ".join(COLOUR_NAMES[c] for c in known) if known
                 else f"{disc['size']} citizens")
-        lines.append(f"{player}: disc {where} ({what}); residents score "
-                     f"{part['points'][player]}")
-    ax.text(0.0, 0.45, "\n".join(lines), fontsize=7, va="top", color=_AXIS_TEXT,
-            gid="discs")
+        lines.append(f"{player}: disc {where} ({what}), residents {part['points'][player]}")
+    per_line = 1 if len(lines) <= 3 else 2  # more players: two to a line
+    text = "\n".join("   ".join(lines[i:i + per_line]) for i in range(0, len(lines), per_line))
+    ax.text(0.0, 0.45, text, fontsize=7, va="top", color=_AXIS_TEXT, gid="discs")
     _panel(ax, "Street Merchant (M12): citizens in the supply", 6 * 1.1, 1.7)
 
 
@@ -588,18 +588,20 @@ def _bonus_cards_table(ax, seen):
     part = seen.part("bonus_cards")
     placed, names = [], []
     players = list(part["hand_sizes"])
-    for row, player in enumerate(players):
-        y = (len(players) - 1 - row) * 1.45
+    rows = min(len(players), 3)  # more players: side by side, three to a column
+    block = 1.6 + max(part["hand_sizes"].values(), default=1) * 1.1 + 0.3
+    for i, player in enumerate(players):
+        x, y = (i // rows) * block, (rows - 1 - i % rows) * 1.45
         shown = list(part["shown"][player])
         if seen.secrets and player == seen.view.player:
             shown = list(part["hand"])
         faces = shown + [CARD_BACK] * (part["hand_sizes"][player] - len(shown))
-        placed += [((1.6 + i * 1.1, y), f) for i, f in enumerate(faces)]
-        names.append(((1.4, y + 0.6), player, _AXIS_TEXT))
+        placed += [((x + 1.6 + j * 1.1, y), f) for j, f in enumerate(faces)]
+        names.append(((x + 1.4, y + 0.6), player, _AXIS_TEXT))
     place_cards(ax, placed, "bonus_")
     LabelCollection(ax, names, 8, False, "bonus_players", align="right")
-    _panel(ax, "Bonus Cards (M3): shown / face down", 1.6 + 3 * 1.1,
-           len(players) * 1.45 - 0.15)
+    _panel(ax, "Bonus Cards (M3): shown / face down",
+           max(-(-len(players) // rows) * block - 0.3, 1.6 + 3 * 1.1), rows * 1.45 - 0.15)
 
 
 register_pieces("vizier", table=_vizier_table)
