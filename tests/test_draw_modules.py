@@ -125,14 +125,17 @@ def test_bazaars_currency_types_and_the_neighbours_they_count(game):
         assert any("bazaar: ring currency" in t and "(provisional data)" in t for t in labels)
 
 
-def test_chests_on_buildings(game):
+def test_chests_on_buildings_and_on_the_reserve(game):
     for name in game.players:
-        chests = game.view(name).modules["treasure"]["chests"][name]
+        part = game.view(name).modules["treasure"]
+        chests, reserved = part["chests"][name], part["reserve_chests"][name]
         ax = draw_player(game.view(name), name)
         drawn = artist(ax, "chests")
-        assert (0 if drawn is None else len(drawn.get_paths())) == len(chests)
+        assert (0 if drawn is None else len(drawn.get_paths())) == len(chests) + len(reserved)
         if chests:
             assert f"chests {len(chests)}" in ax.get_title(loc="left")
+        if reserved:
+            assert f"(+{len(reserved)} on the reserve)" in ax.get_title(loc="left")
 
 
 def test_residents_and_the_merchant_disc_secret_to_others(game):
@@ -366,3 +369,18 @@ def test_draw_game_with_every_module_from_the_first_decision(players):
     bonus = next(ax for ax in fig.axes if ax.get_title(loc="left").startswith("Bonus Cards"))
     assert artist(bonus, "bonus_players").texts == tuple(names)
     assert png_of(fig).startswith(b"\x89PNG")
+
+
+def test_a_chest_goes_to_the_reserve_with_its_building(game):
+    """A redesign that removes a building with a chest: the chest is drawn on the reserve."""
+    player = game.current_player
+    carrying = game.view(player).modules["treasure"]["chests"][player]
+    removal = next(a for a in game.legal_actions()
+                   if a.kind == "redesign" and a.move == "remove" and a.pos in carrying)
+    after = Game.from_json(game.to_json())
+    after.apply(removal)
+    part = after.view(player).modules["treasure"]
+    assert len(part["reserve_chests"][player]) == 1
+    ax = draw_player(after.view(player), player)
+    assert len(artist(ax, "chests").get_paths()) == len(carrying)
+    assert "(+1 on the reserve)" in ax.get_title(loc="left")

@@ -343,15 +343,21 @@ def _chest(x, y, w=0.3, h=0.22):
 
 
 def _treasure_board(ax, seen, name):
+    """Chests on the buildings of the Alhambra, and on reserve tiles (a chest stays on its
+    building, RULES.md §M13)."""
     part = seen.part("treasure")
-    chests = {} if part is None else part["chests"][name]
-    if not chests:
+    if part is None or not (part["chests"][name] or part["reserve_chests"][name]):
         return [], ""
-    ax.add_collection(PolyCollection([_chest(x + 0.08, y + 0.68) for x, y in chests],
+    carrying = set(part["reserve_chests"][name])
+    reserve = _Board.of(seen.view.alhambra(name), seen.view.reserves[name]).reserve
+    cells = list(part["chests"][name]) + [xy for xy, tile in reserve if tile in carrying]
+    ax.add_collection(PolyCollection([_chest(x + 0.08, y + 0.68) for x, y in cells],
                                      facecolors=PIECE_COLOURS["chest"], edgecolors=WALL_COLOUR,
                                      linewidths=0.9, zorder=4.8, gid="chests"))
+    on_reserve = f" (+{len(carrying)} on the reserve)" if carrying else ""
     return ([Patch(facecolor=PIECE_COLOURS["chest"], edgecolor=WALL_COLOUR,
-                   label="chest on a building")], f"chests {len(chests)}")
+                   label="chest on a building")],
+            f"chests {len(part['chests'][name])}{on_reserve}")
 
 
 def _treasure_table(ax, seen):
