@@ -7,22 +7,24 @@ own, chosen so that none of them is mistaken for a tile type.
 """
 
 __all__ = [
-    "KIND_COLOURS",
-    "WALL_COLOUR",
-    "LONGEST_WALL_COLOUR",
-    "EMPTY_COLOUR",
-    "GRID_COLOUR",
-    "FOUNTAIN_RING_COLOUR",
-    "LEGAL_COLOUR",
-    "ILLEGAL_COLOUR",
-    "REASON_TEXT_COLOUR",
-    "LEGAL_TEXT_COLOUR",
-    "EXTERNAL_WALL_COLOUR",
+    "CARD_BACK_COLOUR",
     "CORNER_COLOURS",
-    "SEARCH_COLOURS",
     "CURRENCY_COLOURS",
-    "SERIES_COLOURS",
     "DIRK_COLOUR",
+    "EMPTY_COLOUR",
+    "EXTERNAL_WALL_COLOUR",
+    "FOUNTAIN_RING_COLOUR",
+    "GRID_COLOUR",
+    "ILLEGAL_COLOUR",
+    "KIND_COLOURS",
+    "LEGAL_COLOUR",
+    "LEGAL_TEXT_COLOUR",
+    "LONGEST_WALL_COLOUR",
+    "PIECE_COLOURS",
+    "REASON_TEXT_COLOUR",
+    "SEARCH_COLOURS",
+    "SERIES_COLOURS",
+    "WALL_COLOUR",
 ]
 
 KIND_COLOURS = {
@@ -77,3 +79,18 @@ CURRENCY_COLOURS = {
 SERIES_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 #: The neutral player Dirk of the two-player game.
 DIRK_COLOUR = "#8c8c8c"
+
+#: The back of a face-down card (a hidden bonus card, the attack cards' pile).
+CARD_BACK_COLOUR = "#6d6d6d"
+#: The Mega Box's pieces on and beside the boards (RULES.md Part II), kept clear of the
+#: tile types, the walls and the longest wall's amber.
+PIECE_COLOURS = {
+    "awake": "#f2c14e",  # a vizier token awake (gold); asleep it is grey
+    "asleep": "#b0b0b0",
+    "chest": "#e3b23c",  # a chest (M13): gold on its building
+    "citizen_edge": "#ffffff",  # a citizen (M12) in its type's colour, ringed white
+    "merchant": "#ffffff",  # the merchant's disc, ringed in its owner's colour
+    "attack": "#d62728",  # an attack (M15) and the unprotected sides it gets through
+    "camp_line": "#ff7f0e",  # a camp's bastion looking down the line it scores (M8)
+    "counted": "#ffffff",  # a neighbour a hut (M4) or a bazaar (M16) counts
+}

@@ -11,7 +11,9 @@ verdict text):
 
 and, for reference, the drawing alone: ``draw_alhambra`` (building the artists),
 ``png_of`` (rendering them with Agg and encoding the PNG fast, as widgets do), and
-both with the legend and default compression, as a notebook cell shows an Alhambra.
+both with the legend and default compression, as a notebook cell shows an Alhambra;
+last, a whole table drawn and rendered (``draw_game`` + ``png_of``) for a base game and
+for a game with every built module (`mega_box_game`: its pieces, panels and a hand).
 
 Target from the issue: at most 100 ms median per redraw.
 """
@@ -26,12 +28,14 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from alhambra_lib import BUILDING_TILES  # noqa: E402
-from alhambra_lib.draw import draw_alhambra, png_of  # noqa: E402
-from alhambra_lib.teaching.demo import random_alhambra  # noqa: E402
+from alhambra_lib.draw import draw_alhambra, draw_game, png_of  # noqa: E402
+from alhambra_lib.game import Game  # noqa: E402
+from alhambra_lib.teaching.demo import mega_box_game, random_alhambra  # noqa: E402
 from alhambra_lib.widgets import PlacementExplorer  # noqa: E402
 
 TARGET_MS = 100
 SAMPLES = 30
+GAME_SAMPLES = 5  # a whole table takes seconds: fewer samples
 
 
 def timed(action):
@@ -71,6 +75,12 @@ def measure(seed=3):
     results["draw + png, with legend"] = [
         timed(lambda: png_of(draw_alhambra(alhambra, legal_for=tile, explain_for=tile)))
         for _ in range(SAMPLES)]
+    base = Game(["Ana", "Ben", "Cy"], seed=seed)
+    mega = mega_box_game()
+    results["draw_game + png, base"] = [timed(lambda: png_of(draw_game(base)))
+                                        for _ in range(GAME_SAMPLES)]
+    results["draw_game + png, 9 modules"] = [
+        timed(lambda: png_of(draw_game(mega, viewer="Ana"))) for _ in range(GAME_SAMPLES)]
     return len(alhambra) - 1, results
 
 

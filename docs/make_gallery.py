@@ -7,9 +7,21 @@ script again gives the same figures; they are written to ``docs/gallery/``.
 import random
 from pathlib import Path
 
+from matplotlib.figure import Figure
+
 from alhambra_lib import BUILDING_TILES, Alhambra, Game, Tile
 from alhambra_lib.bots import GreedyBot, play
-from alhambra_lib.draw import draw_alhambra, draw_game, draw_majorities, png_of
+from alhambra_lib.draw import (
+    MODULE_PIECES,
+    draw_alhambra,
+    draw_attack,
+    draw_game,
+    draw_majorities,
+    draw_module,
+    draw_player,
+    png_of,
+)
+from alhambra_lib.teaching.demo import mega_box_game
 
 OUT = Path(__file__).resolve().parent / "gallery"
 
@@ -33,6 +45,17 @@ def finished_game(seed=11):
     return play(game, {name: GreedyBot() for name in game.players})
 
 
+def module_panels(view):
+    """Every module's pieces off the boards, one panel each, in one figure."""
+    modules = [m for m in view.modules if MODULE_PIECES.get(m) and MODULE_PIECES[m].table]
+    rows = -(-len(modules) // 3)
+    figure = Figure(figsize=(15, 2.3 * rows), layout="constrained")
+    grid = figure.add_gridspec(rows, 3)
+    for i, module in enumerate(modules):
+        draw_module(view, module, figure.add_subplot(grid[i // 3, i % 3]))
+    return figure
+
+
 def main():
     OUT.mkdir(exist_ok=True)
     alhambra, bag = grown_alhambra()
@@ -44,6 +67,14 @@ def main():
         "majorities.png": draw_majorities(last["counts"], 3),
         "game.png": draw_game(game),
     }
+    mega = mega_box_game()
+    view = mega.view("Ana")
+    figures.update({
+        "mega_box_game.png": draw_game(mega, viewer="Ana"),
+        "mega_box_board.png": draw_player(view, "Cy", secrets=False),
+        "mega_box_pieces.png": module_panels(view),
+        "mega_box_attack.png": draw_attack(view.alhambra("Cy"), "N", 3),
+    })
     for name, drawing in figures.items():
         (OUT / name).write_bytes(png_of(drawing.figure, dpi=72, compress_level=9))
         print(f"wrote docs/gallery/{name}")

@@ -46,7 +46,8 @@ from ..errors import InvalidSave
 from ..payments import minimal_card_payments, minimal_payments, payment_total
 from .base import Module
 
-__all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_points", "bazaar_text"]
+__all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours", "bazaar_points",
+           "bazaar_text"]
 
 #: The 8 bazaars as shipped (`alhambra_lib/data/bazaars.csv`, provisional placeholders).
 BAZAARS = tile_set("bazaars").tiles
@@ -153,15 +154,31 @@ def bazaar_points(layout, cell):
     >>> bazaar_points(layout, (1, 0))
     (4, 3, 12)
     """
+    kinds = [layout[c].kind for c in bazaar_neighbours(layout, cell)]
+    n, k = len(kinds), len(set(kinds))
+    return n, k, n * k
+
+
+def bazaar_neighbours(layout, cell):
+    """The cells around the bazaar on `cell` that it counts (`bazaar_points`): buildings of
+    one of its three types among the 8 neighbours, in `NEIGHBOURS` order.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import FOUNTAIN
+    >>> bazaar = Tile("bazaar", 0, "", ("denar", "seraglio", "arcades", "tower"))
+    >>> bazaar_neighbours({(0, 0): FOUNTAIN, (1, 0): bazaar, (2, 1): Tile("tower", 6),
+    ...                    (1, 1): Tile("pavilion", 2)}, (1, 0))
+    [(2, 1)]
+    """
     tile = layout.get(cell)
     if tile is None or tile.kind != "bazaar":
         raise ValueError(f"no bazaar on {cell}: {tile!r}")
     types = set(tile.marks[1:])
     x, y = cell
-    kinds = [t.kind for t in (layout.get((x + dx, y + dy)) for dx, dy in NEIGHBOURS)
-             if t is not None and t.is_building and t.kind in types]
-    n, k = len(kinds), len(set(kinds))
-    return n, k, n * k
+    around = ((x + dx, y + dy) for dx, dy in NEIGHBOURS)
+    return [c for c in around
+            if c in layout and layout[c].is_building and layout[c].kind in types]
 
 
 class Bazaars(Module):

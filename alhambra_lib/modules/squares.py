@@ -57,7 +57,7 @@ from ..errors import InvalidSave
 from ..grid import OPPOSITE, SIDES, side_neighbour
 from .base import Module
 
-__all__ = ["Squares", "TakeHut", "HUT_LIMIT", "hut_bonus", "huts"]
+__all__ = ["Squares", "TakeHut", "HUT_LIMIT", "hut_bonus", "hut_neighbours", "huts"]
 
 #: At most this many huts per player: Alhambra, reserve and waiting together (RULES.md §M4).
 HUT_LIMIT = 3
@@ -126,16 +126,37 @@ def hut_bonus(layout) -> dict:
     {}
     """
     bonus = Counter()
+    for cell, neighbours in hut_neighbours(layout).items():
+        if neighbours:
+            bonus[layout[cell].marks[0]] += len(neighbours)
+    return dict(bonus)
+
+
+def hut_neighbours(layout) -> dict:
+    """``{hut cell: [neighbour cells]}``: the neighbours each hut of `layout` counts
+    (`hut_bonus`), buildings of its type sharing an open side with it, in N, E, S, W order.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Tile
+    >>> hut = Tile("hut", 0, "N", ("garden",))
+    >>> hut_neighbours({(0, 0): hut, (1, 0): Tile("garden", 10, ""),
+    ...                 (0, 1): Tile("garden", 10, "")})  # the hut's north wall is between
+    {(0, 0): [(1, 0)]}
+    """
+    counted = {}
     for cell, tile in layout.items():
         if tile.kind != "hut":
             continue
         colour = tile.marks[0]
+        counted[cell] = []
         for side in SIDES:
-            other = layout.get(side_neighbour(cell, side))
+            other_cell = side_neighbour(cell, side)
+            other = layout.get(other_cell)
             if (other is not None and other.kind == colour and not tile.has_wall(side)
                     and not other.has_wall(OPPOSITE[side])):
-                bonus[colour] += 1
-    return dict(bonus)
+                counted[cell].append(other_cell)
+    return counted
 
 
 def _held(game, name):

@@ -37,6 +37,7 @@ __all__ = [
     "demo_sheet",
     "demo_sweep",
     "DEMO_QUESTION",
+    "mega_box_game",
 ]
 
 #: The players of the demo counts, game and score sheet.
@@ -182,3 +183,51 @@ def demo_sweep():
 
     return weight_sweep(_SWEEP_DEMO_WEIGHTS, games=_SWEEP_DEMO_GAMES, seed=_SWEEP_DEMO_SEED,
                         progress=False)
+
+
+# The module actions the Mega Box demo favours, with the chance it takes one when it may.
+_MEGA_BOX_FAVOURED = {"buy_bazaar": 0.9, "buy_chests": 0.25, "take_hut": 0.1}
+
+
+def _builder_choice(game, rng):
+    """A seeded choice that builds: module purchases, placing in the Alhambra, buying."""
+    actions = game.legal_actions()
+    for kind, chance in _MEGA_BOX_FAVOURED.items():
+        mine = [a for a in actions if a.kind == kind]
+        if mine and rng.random() < chance:
+            return rng.choice(mine)
+    places = [a for a in actions if a.kind == "place"]
+    if places:
+        return rng.choice(places)
+    buys = [a for a in actions if a.kind in ("buy", "vizier")]
+    if buys and rng.random() < 0.85:
+        return rng.choice(buys)
+    return rng.choice([a for a in actions if a.kind not in ("reserve", "give", "redesign")]
+                      or actions)
+
+
+def mega_box_game(seed=1, turns=75):
+    """A three-player game with every built Mega Box module, played `turns` turns.
+
+    A seeded player that favours the modules' purchases (bazaars, chests, huts) and
+    building over reserving plays every seat, so that after the default 75 turns huts,
+    camps, a bazaar, chests, residents, the merchants' discs and a revealed attack are
+    on the table: the state the module drawings are shown and tested on.
+
+    Examples
+    --------
+    >>> g = mega_box_game(turns=5)
+    >>> g.turn, len(g.modules)
+    (5, 9)
+    """
+    import warnings
+
+    from ..modules import MODULES
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the provisional tile sets: known, and said in the legends
+        game = Game(DEMO_PLAYERS, seed=seed, modules=tuple(MODULES))
+    rng = random.Random(seed)
+    while game.turn < turns and not game.is_over:
+        game.apply(_builder_choice(game, rng))
+    return game

@@ -1,0 +1,154 @@
+"""Cards of every kind, on the display or in a hand: one drawing, a face per card kind.
+
+A card is drawn as an upright coloured card with a large value or symbol and a small
+label under it. What a kind of card looks like is its `CardFace`: money by currency,
+exchange cards grey with the two currencies they join (RULES.md §M2), bonus cards in
+the colour of the tile they picture (§M3). A module that brings a new card kind (a
+wall, a gate, a character, a thief, a master builder, a diamond, a coin) gives it a
+face in one line with `register_card_face`, and every drawing of cards shows it.
+
+Examples
+--------
+>>> from alhambra_lib.components import Card, ExchangeCard
+>>> card_face(Card("ducat", 7))
+CardFace(colour='#4a6fb5', value='7', label='ducat', text='#ffffff')
+>>> card_face(ExchangeCard(("florin", "ducat"))).label
+'duc/flo'
+>>> from alhambra_lib.draw import artist
+>>> ax = draw_cards([Card("ducat", 7), ExchangeCard(("denar", "dirham"))], title="Ana's hand")
+>>> artist(ax, "card_values").texts, ax.get_title(loc="left")
+(('7', '⇄'), "Ana's hand")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from matplotlib.collections import PolyCollection
+
+from ..components import (Card, CharacterCard, Coin, DiamondCard, ExchangeCard, GateCard,
+                          MasterBuilderCard, WallCard)
+from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS
+from .figure import LabelCollection, new_axes
+
+__all__ = ["CARD_STEP", "CardFace", "card_face", "draw_cards", "place_cards", "register_card_face"]
+
+#: Cards in a row, left edge to left edge (a card is 0.9 x 1.2 data units).
+CARD_STEP = 1.5
+_CARD_W, _CARD_H = 0.9, 1.2
+_EXCHANGE_FACE = "#7a7a7a"
+_DIAMOND_FACE = "#8a6db1"  # the diamonds' own currency (RULES.md §M6)
+_GATE_FACE = "#8d6e63"  # the wooden gate (§M5)
+_WALL_CARD_FACE = "#5d4037"  # a wall card shows the sticks it lays (§M9)
+_CHARACTER_FACE = "#37474f"  # characters (§M7)
+_ROW_CARDS = 5  # a row of cards is drawn at least this wide, so that cards keep their size
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """How a card looks: its `colour`, a large `value` (or symbol), a small `label`, and
+    the colour of the `text` on it."""
+
+    colour: str
+    value: str
+    label: str
+    text: str = "#ffffff"
+
+
+#: A face-down card (a hidden bonus card, an attack card still in its pile).
+CARD_BACK = CardFace(CARD_BACK_COLOUR, "?", "hidden")
+
+# card type -> function(card) -> CardFace; looked up along the card type's MRO.
+_FACES = {
+    Card: lambda card: CardFace(CURRENCY_COLOURS[card.currency], str(card.value), card.currency),
+    ExchangeCard: lambda card: CardFace(_EXCHANGE_FACE, "\u21c4",
+                                        "/".join(c[:3] for c in card.currencies)),
+    DiamondCard: lambda card: CardFace(_DIAMOND_FACE, str(card.value), "diamond"),
+    # A master builder or a coin is money of its currency that says what it is (§M14, §M11).
+    MasterBuilderCard: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "3",
+                                             f"{card.currency[:3]} builder"),
+    Coin: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "1",
+                                f"{card.currency[:3]} coin"),
+    GateCard: lambda card: CardFace(_GATE_FACE, "\u2229", "gate"),
+    WallCard: lambda card: CardFace(_WALL_CARD_FACE, card.sides, "wall card"),
+    CharacterCard: lambda card: CardFace(_CHARACTER_FACE, "\u265f",
+                                         card.title.removeprefix("The ")[:12]),
+}
+
+
+def register_card_face(card_type, face):
+    """Give the cards of `card_type` their look: ``face(card) -> CardFace``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class GateCard:
+    ...     value: int
+    >>> register_card_face(GateCard, lambda c: CardFace("#8d6e63", str(c.value), "gate"))
+    >>> card_face(GateCard(4)).label
+    'gate'
+    """
+    _FACES[card_type] = face
+
+
+def card_face(card) -> CardFace:
+    """The `CardFace` of `card` (a `CardFace` is its own face)."""
+    if isinstance(card, CardFace):
+        return card
+    for cls in type(card).__mro__:
+        if cls in _FACES:
+            return _FACES[cls](card)
+    raise TypeError(f"no card face for a {type(card).__name__}: give it one with "
+                    "register_card_face")
+
+
+def cards_layer(ax, cards, y, *, x=0.15, step=CARD_STEP, prefix=""):
+    """Draw `cards` (cards or faces) in a row from (x, y) (see `place_cards`)."""
+    place_cards(ax, [((x + i * step, y), card) for i, card in enumerate(cards)], prefix)
+
+
+def place_cards(ax, placed, prefix=""):
+    """Draw cards at lower-left corners, ``[((x, y), card or CardFace)]``: layers
+    ``{prefix}cards``, ``{prefix}card_values`` and ``{prefix}card_currencies`` (the small
+    labels)."""
+    faces = [(xy, card_face(c)) for xy, c in placed]
+    shapes = [((a, y), (a + _CARD_W, y), (a + _CARD_W, y + _CARD_H), (a, y + _CARD_H))
+              for (a, y), _ in faces]
+    ax.add_collection(PolyCollection(shapes, facecolors=[f.colour for _, f in faces],
+                                     edgecolors="#555555", linewidths=0.8, zorder=2,
+                                     gid=f"{prefix}cards"))
+    LabelCollection(ax, [((a + 0.45, y + 0.72), f.value, f.text) for (a, y), f in faces],
+                    14, True, f"{prefix}card_values")
+    LabelCollection(ax, [((a + 0.45, y + 0.22), f.label, f.text) for (a, y), f in faces],
+                    7, False, f"{prefix}card_currencies")
+
+
+def draw_cards(cards, ax=None, *, title=""):
+    """Draw a row of cards, e.g. a hand: each card's face (`card_face`) in a row.
+
+    Parameters
+    ----------
+    cards : iterable of cards or CardFace
+    ax : matplotlib Axes, optional
+    title : str
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Layers ``cards``, ``card_values``, ``card_currencies`` (see `artist`).
+    """
+    cards = list(cards)
+    if ax is None:
+        ax = new_axes(0.5 * CARD_STEP * max(len(cards), _ROW_CARDS), 0.7, left=0.1, bottom=0.1,
+                      top=0.35 if title else 0.1)
+    cards_layer(ax, cards, 0.0)
+    if not cards:
+        ax.text(0.5, 0.5, "no cards", transform=ax.transAxes, ha="center", va="center",
+                fontsize=8, color="#888888")
+    ax.set_xlim(0, CARD_STEP * max(len(cards), _ROW_CARDS))
+    ax.set_ylim(-0.05, _CARD_H + 0.05)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.set_title(title, loc="left", fontsize=10)
+    return ax

@@ -1,0 +1,217 @@
+"""Figures, layers and labels shared by every drawing; PNG output.
+
+New figures are plain `matplotlib.figure.Figure` objects with an Agg canvas (never
+pyplot's); every layer carries an id (`artist`); short labels are one
+`LabelCollection` of cached glyph outlines, so that a redraw stays fast.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PathCollection, PolyCollection
+from matplotlib.colors import to_rgb
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.path import Path
+from matplotlib.textpath import TextPath
+from matplotlib.transforms import Affine2D
+
+__all__ = ["DPI", "LabelCollection", "artist", "new_axes", "png_of", "side_legend"]
+
+
+#: Resolution of new figures and of `png_of`, in dots per inch.
+DPI = 90
+
+
+_TILE_EDGE = "#8a8a8a"
+_AXIS_TEXT = "#333333"
+
+
+class _Figure(Figure):
+    """A matplotlib Figure that shows itself as a PNG when it is a notebook cell's value."""
+
+    def _repr_png_(self):
+        return png_of(self)
+
+
+def new_axes(plot_w, plot_h, *, left=0.6, right=0.2, bottom=0.55, top=0.3, min_w=0.0,
+              min_h=0.0):
+    """A new figure with one Axes of exactly `plot_w` x `plot_h` inches, and that Axes.
+
+    Sizing the figure around the plot (instead of a layout engine) keeps cells square
+    and the drawing fast. The figure grows to `min_w` x `min_h` for a long title or a
+    tall legend; the Axes stays at the top left, where the title and legend hang from.
+    """
+    width = max(left + plot_w + right, min_w)
+    height = max(bottom + plot_h + top, min_h)
+    fig = _Figure(figsize=(width, height), dpi=DPI)
+    FigureCanvasAgg(fig)
+    bottom = height - top - plot_h
+    return fig.add_axes((left / width, bottom / height, plot_w / width, plot_h / height))
+
+
+def artist(ax, gid):
+    """The artist of `ax` drawn with id `gid` (e.g. ``"walls"``), or None.
+
+    Every layer of a drawing has an id, so tests and notebooks can check what was drawn:
+    ``tiles``, ``walls``, ``longest_wall``, ``legal``, ``illegal``, ``grid``,
+    ``reserve_tiles``, ``reserve_walls``, ``market_tiles``, ``cards``, ``chain-0``...
+
+    Examples
+    --------
+    >>> from alhambra_lib.draw import artist, draw_alhambra
+    >>> from alhambra_lib import Alhambra
+    >>> artist(draw_alhambra(Alhambra()), "tiles").get_facecolors().shape
+    (1, 4)
+    """
+    for child in ax.get_children():
+        if child.get_gid() == gid:
+            return child
+    return None
+
+
+class LabelCollection(PathCollection):
+    """Short labels drawn as one collection of glyph outlines.
+
+    A board carries dozens of prices and reason tags; as separate Text artists they
+    dominate the rendering time, as one collection of cached outlines they cost about
+    as much as one. `texts` keeps the strings, in drawing order, for tests and readers.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    items : list of ((x, y), str, colour)
+        Label centres in data coordinates; ``"\\n"`` starts a new line.
+    size : float
+        Font size in points.
+    bold : bool
+    gid : str
+        The layer's id, for `artist`.
+    shift : (float, float)
+        A shift in points applied to every label (to write beside a point).
+    align : {"center", "left", "right"}
+        Which part of each line sits at its point.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> LabelCollection(ax, [((0, 0), "12", "black"), ((1, 0), "ok", "green")], 9, True,
+    ...                 "prices").texts
+    ('12', 'ok')
+    """
+
+    def __init__(self, ax, items, size, bold, gid, shift=(0, 0), align="center"):
+        if align not in _ALIGN:
+            raise ValueError(f"align is one of {', '.join(_ALIGN)}, got {align!r}")
+        items = list(items)
+        super().__init__([_glyphs(text, size, bold, align) for _, text, _ in items],
+                         offsets=[xy for xy, _, _ in items] or None,
+                         offset_transform=ax.transData,
+                         transform=(Affine2D().translate(*shift).scale(1 / 72)
+                                    + ax.figure.dpi_scale_trans),
+                         facecolors=[colour for _, _, colour in items], edgecolors="none",
+                         linewidths=0, zorder=5, gid=gid)
+        self.texts = tuple(text for _, text, _ in items)
+        ax.add_collection(self, autolim=False)
+
+
+# The share of a line's ink width to move left, per alignment.
+_ALIGN = {"center": 0.5, "left": 0.0, "right": 1.0}
+
+
+@lru_cache(maxsize=1024)
+
+
+def _glyphs(text, size, bold, align):
+    """The outline of `text` in points around (0, 0); lines stacked downwards."""
+    prop = FontProperties(size=size, weight="bold" if bold else "normal")
+    lines = text.split("\n")
+    step = size * 1.1
+    parts = []
+    for i, line in enumerate(lines):
+        path = TextPath((0, 0), line, size=size, prop=prop)
+        extents = path.get_extents()
+        # Align each line on its ink horizontally; centre the block on the cap height.
+        dx = -(extents.x0 + _ALIGN[align] * (extents.x1 - extents.x0))
+        dy = ((len(lines) - 1) / 2 - i) * step - 0.36 * size
+        parts.append(path.transformed(Affine2D().translate(dx, dy)))
+    return Path.make_compound_path(*parts)
+
+
+def _text_colour(background):
+    r, g, b = to_rgb(background)
+    return "#222222" if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#ffffff"
+
+
+def _square(x, y, size=1.0):
+    return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
+
+
+def _cells_layer(ax, cells, colour, gid, zorder=1):
+    squares = [_square(x, y) for x, y in cells]
+    ax.add_collection(PolyCollection(squares, facecolors=colour, edgecolors="none",
+                                     zorder=zorder, gid=gid))
+
+
+def side_legend(ax, handles, title=None):
+    """Put a small frameless legend right of `ax`, its top level with the plot's top."""
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8,
+              title=title, title_fontsize=8, frameon=False, borderaxespad=0.0)
+
+
+def png_of(obj, *, dpi=DPI, compress_level=6):
+    """PNG bytes of a drawing: an Axes or Figure, or a Tile, Alhambra or Game drawn by default.
+
+    Rendering goes through the Agg canvas of the figure, never through pyplot, so no
+    global state is touched; a figure made here for a Tile, Alhambra or Game is only
+    referenced by this call and is freed with it (there is nothing to close).
+
+    Parameters
+    ----------
+    obj : Axes, Figure, Tile, Alhambra or Game
+    dpi : float
+    compress_level : int
+        zlib level 0..9: widgets redrawing on every click use 1, which encodes about
+        twice as fast for a slightly larger image.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Tile
+    >>> png_of(Tile("garden", 8, "NE"))[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    >>> png_of(42)
+    Traceback (most recent call last):
+    ...
+    TypeError: cannot draw a int: expected a Tile, Alhambra, Game, Axes or Figure
+    """
+    figure = _figure_of(obj)
+    buffer = io.BytesIO()  # savefig renders PNG with Agg whatever the figure's canvas
+    figure.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": compress_level})
+    return buffer.getvalue()
+
+
+def _figure_of(obj):
+    if isinstance(obj, Figure):
+        return obj
+    if hasattr(obj, "figure") and hasattr(obj, "get_children"):  # an Axes
+        return obj.figure
+    # The drawings build on this module, so they are looked up when a value is drawn.
+    from ..alhambra import Alhambra
+    from ..components import Tile
+    from .board import draw_alhambra, draw_tile
+
+    if isinstance(obj, Tile):
+        return draw_tile(obj).figure
+    if isinstance(obj, Alhambra):
+        return draw_alhambra(obj).figure
+    from ..game import Game  # the engine is only needed when a game is drawn
+    from .table import draw_game
+
+    if isinstance(obj, Game):
+        return draw_game(obj)
+    raise TypeError(f"cannot draw a {type(obj).__name__}: expected a Tile, Alhambra, Game, "
+                    "Axes or Figure")

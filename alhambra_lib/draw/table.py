@@ -1,0 +1,162 @@
+"""The table: the market and the money display, Dirk's tiles and a whole game."""
+
+from __future__ import annotations
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PolyCollection
+
+from ..actions import DIRK
+from ..components import KINDS
+from ..palette import CURRENCY_COLOURS
+from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
+from .cards import cards_layer, draw_cards
+from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes, side_legend
+from .pieces import MODULE_PIECES, Seen, board_pieces, summary_lines
+from .scores import draw_score_track
+
+__all__ = ["draw_game", "draw_market"]
+
+
+_SQUARE_STEP = 1.5  # market squares and display cards, centre to centre
+_TABLE_ROW_IN = 2.4  # inches per row of module panels in `draw_game`
+
+
+def draw_market(game, ax=None, *, legend=True):
+    """Draw the building market (squares 1..4 and their currencies) and the money display.
+
+    Examples
+    --------
+    >>> from alhambra_lib.draw import artist
+    >>> from alhambra_lib.game import Game
+    >>> ax = draw_market(Game(["Ana", "Ben", "Cy"], seed=7))
+    >>> len(artist(ax, "cards").get_paths()), artist(ax, "square_names").texts[0]
+    (4, '1 denar')
+    """
+    if ax is None:
+        ax = new_axes(6.3, 3.4, left=0.8, right=1.6 if legend else 0.2, top=0.5)
+    squares, edges, placed, names, empties = [], [], [], [], []
+    for i, (currency, tile) in enumerate(game.market):
+        x = i * _SQUARE_STEP
+        squares.append(_square(x, 1.6, 1.2))
+        edges.append(CURRENCY_COLOURS[currency])
+        names.append(((x + 0.6, 2.8), f"{i + 1} {currency}", _AXIS_TEXT))
+        if tile is None:
+            empties.append(((x + 0.6, 2.2), "empty", "#999999"))
+        else:
+            placed.append(((x + 0.1, 1.7), tile))
+    ax.add_collection(PolyCollection(squares, facecolors="white", edgecolors=edges,
+                                     linewidths=3, zorder=1, gid="market_squares"))
+    _tiles_layer(ax, placed, prefix="market_")
+    LabelCollection(ax, names, 9, True, "square_names", shift=(0, 8))
+    LabelCollection(ax, empties, 8, False, "empty_squares")
+    cards_layer(ax, game.display, 0.0)
+    ax.text(-0.25, 2.2, "market", ha="right", va="center", fontsize=9)
+    ax.text(-0.25, 0.6, "display", ha="right", va="center", fontsize=9)
+    ax.set_xlim(-0.1, 4 * _SQUARE_STEP - 0.2)
+    ax.set_ylim(-0.1, 3.2)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    ax.set_title(f"Market and display · bag {game.bag_size} tiles · "
+                 f"draw pile {game.deck_size} cards", loc="left", fontsize=10)
+    if legend:
+        side_legend(ax, _kind_handles(t for _, t in game.market if t is not None))
+    return ax
+
+
+def _draw_dirk(tiles, ax):
+    """Dirk's tiles (two-player game), one row per type."""
+    by_kind = {kind: [t for t in tiles if t.kind == kind] for kind in KINDS}
+    placed, names = [], []
+    for row, kind in enumerate(KINDS):
+        y = -row * 1.2
+        names.append(((-0.2, y + 0.5), f"{kind} {len(by_kind[kind])}", _AXIS_TEXT))
+        placed += [((i * 1.1, y), tile) for i, tile in enumerate(by_kind[kind])]
+    _tiles_layer(ax, placed, prefix="dirk_")
+    LabelCollection(ax, names, 8, False, "dirk_kinds", align="right").set_clip_on(False)
+    widest = max([len(ts) for ts in by_kind.values()] + [3])
+    ax.set_xlim(-0.1, widest * 1.1)
+    ax.set_ylim(-(len(KINDS) - 1) * 1.2 - 0.1, 1.1)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def _game_status(game):
+    if game.is_over:
+        return f"Game over: won by {' and '.join(game.winners)}"
+    return f"Turn {game.turn}: {game.current_player} to act ({game.phase})"
+
+
+def draw_game(game, *, viewer=None):
+    """Draw a whole game in one figure: market and display, scores, every Alhambra, and
+    the pieces of the Mega Box modules in play.
+
+    The top row holds the market with the money display and the score track; a game
+    with modules then has a row of panels with each module's pieces off the boards
+    (`alhambra_lib.draw.pieces`); below, every player's Alhambra with its reserve and
+    the modules' pieces on it (and Dirk's tiles in a two-player game), titled with the
+    player's points and each module's part. A figure with many Axes, so this one returns
+    the `Figure` (like the Axes of the other drawings, ``.figure`` gives it).
+
+    Parameters
+    ----------
+    game : Game
+    viewer : str, optional
+        Draw the table as this player sees it: with their hand and their own secrets
+        (bonus cards, the citizens on their disc, a peeked attack card). By default
+        only what every player sees.
+
+    Examples
+    --------
+    >>> from alhambra_lib.game import Game
+    >>> fig = draw_game(Game(["Ana", "Ben"], seed=3))
+    >>> fig._suptitle.get_text()
+    'Turn 1: Ben to act (action)'
+    >>> [ax.get_title(loc="left").split(":")[0] for ax in fig.axes[2:]]
+    ['Ana (0 points)', 'Ben (0 points, to act)', "Dirk's tiles (0 points)"]
+    """
+    names = list(game.players)
+    panels = names + ([DIRK] if len(names) == 2 else [])
+    cols = min(len(panels), 3)
+    rows = -(-len(panels) // cols)
+    seen = Seen(game.view(names[0] if viewer is None else viewer), secrets=viewer is not None)
+    tables = [m for m in game.modules if m in MODULE_PIECES and MODULE_PIECES[m].table]
+    extras = ([viewer] if viewer is not None else []) + tables
+    extra_rows = -(-len(extras) // cols)
+    heights = [3.2] + [_TABLE_ROW_IN] * extra_rows + [4.0] * rows
+    fig = _Figure(figsize=(5.0 * cols, sum(heights)), dpi=DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    grid = fig.add_gridspec(len(heights), cols, height_ratios=heights)
+    top = grid[0, :].subgridspec(1, 2, width_ratios=[1.4, 1])
+    draw_market(game, fig.add_subplot(top[0]), legend=False)
+    draw_score_track(game.events, fig.add_subplot(top[1]))
+    for i, extra in enumerate(extras):
+        ax = fig.add_subplot(grid[1 + i // cols, i % cols])
+        if extra == viewer:
+            draw_cards(game.hand(viewer), ax, title=f"{viewer}'s hand")
+        else:
+            MODULE_PIECES[extra].table(ax, seen)
+    scores = game.scores
+    key = {}
+    for i, name in enumerate(panels):
+        ax = fig.add_subplot(grid[1 + extra_rows + i // cols, i % cols])
+        points = f"{scores.get(name, 0)} points"
+        if name == DIRK:
+            _draw_dirk(game.dirk_tiles, ax)
+            ax.set_title(f"Dirk's tiles ({points}): {len(game.dirk_tiles)}", loc="left",
+                         fontsize=10)
+        else:
+            to_act = ", to act" if name == game.current_player else ""
+            draw_alhambra(game.alhambra(name), ax, reserve=game.reserve(name), legend=False,
+                          label=f"{name} ({points}{to_act})")
+            handles, summaries = board_pieces(ax, seen, name, game.modules)
+            key.update((h.get_label(), h) for h in handles)
+            if summaries:
+                ax.set_title(ax.get_title(loc="left") + "\n" + summary_lines(summaries),
+                             loc="left", fontsize=10)
+    fig.legend(handles=board_key() + list(key.values()), loc="outside lower center",
+               ncols=6 if key else 9,
+               fontsize=8, frameon=False)
+    fig.suptitle(_game_status(game), fontsize=12)
+    return fig
+
+
