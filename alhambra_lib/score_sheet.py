@@ -209,6 +209,15 @@ class ScoreSheet:
         InvalidScore
             An unknown round, name, type or input, or a value of the wrong shape.
         """
+        self._rounds[round_no] = self.check(round_no, counts, walls, inputs)
+
+    def check(self, round_no, counts, walls, inputs=None, *, complete=True):
+        """The entries of `record` checked and made complete, without recording them.
+
+        Returns ``(counts, walls, inputs)`` with every competitor, type and input; with
+        ``complete=False`` a table input may still be missing (None), as in boxes being
+        typed in. Raises `InvalidScore` as `record` does.
+        """
         if round_no not in ROUNDS:
             raise InvalidScore(f"a scoring round is 1, 2 or 3, got {round_no!r}")
         _check_mapping(counts, "counts map each name to {type: number of tiles}")
@@ -223,10 +232,10 @@ class ScoreSheet:
         lengths = {name: walls.get(name, 0) for name in self.players}
         for name, n in lengths.items():
             _check_count(f"the wall of {name}", n)
-        values = self._check_inputs(round_no, {} if inputs is None else inputs)
-        self._rounds[round_no] = (full, lengths, values)
+        return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
+                                                 complete)
 
-    def _check_inputs(self, round_no, inputs):
+    def _check_inputs(self, round_no, inputs, complete):
         _check_mapping(inputs, "inputs map each module input's name to its values")
         known = {i.name for i in self.inputs}
         unknown = [name for name in inputs if name not in known]
@@ -238,7 +247,7 @@ class ScoreSheet:
         for spec in self.inputs:
             given = inputs.get(spec.name)
             if not spec.per_player:
-                if given is None and round_no in spec.rounds:
+                if given is None and complete and round_no in spec.rounds:
                     raise InvalidScore(f"{spec.label}: needed for round {round_no}")
                 values[spec.name] = spec.check(given)
                 continue
