@@ -245,6 +245,9 @@ class SheetModule:
     ----------
     name : str
         The module's registry name (`alhambra_lib.MODULES`).
+    title : str
+        A short heading for what it asks (a tab of the `ScoreKeeper`), "" when it asks
+        nothing.
     inputs : tuple of SheetInput
     count_bonus : callable or None
         ``f(entry, player) -> {type: n}`` added to the player's counts for majorities.
@@ -254,6 +257,7 @@ class SheetModule:
     """
 
     name: str
+    title: str = ""
     inputs: tuple = ()
     count_bonus: Callable[[RoundEntry, str], Mapping] | None = None
     terms: tuple = ()
@@ -288,35 +292,35 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
     SheetModule("vizier"),     # M1: the vizier scores nothing (RULES.md §M1.4)
     SheetModule("exchange"),   # M2: nor do exchange cards (RULES.md §M2.4)
     SheetModule(
-        "bonus_cards",  # M3 (RULES.md §M3.4)
+        "bonus_cards", "Bonus cards",  # M3 (RULES.md §M3.4)
         (SheetInput("bonus_cards", "bonus cards",
                     "Bonus cards shown whose building is in the player's Alhambra (not on "
                     "the reserve board), per type: each adds 1 to that type.",
                     "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2)),),
         count_bonus=lambda entry, name: entry["bonus_cards"][name]),
     SheetModule(
-        "squares",  # M4 (RULES.md §M4.4)
+        "squares", "Huts",  # M4 (RULES.md §M4.4)
         (SheetInput("hut_neighbours", "huts' neighbours",
                     "For each hut in the Alhambra, its neighbours of the hut's colour with "
                     "no wall between them, added up per colour.",
                     "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
         count_bonus=lambda entry, name: entry["hut_neighbours"][name]),
     SheetModule(
-        "camps",  # M8 (RULES.md §M8.4)
+        "camps", "Camps",  # M8 (RULES.md §M8.4)
         (SheetInput("camp_lines", "buildings on camp lines",
                     "Buildings on the lines each camp's bastions look along, up to the first "
                     "empty cell; a building on two lines counts twice.", "number",
                     maximum=999),),
         terms=(("camps", lambda entry: _each(entry, lambda name: entry["camp_lines"][name])),)),
     SheetModule(
-        "street_merchant",  # M12 (RULES.md §M12.4)
+        "street_merchant", "Citizens",  # M12 (RULES.md §M12.4)
         (SheetInput("citizens", "citizens",
                     "Citizens living on buildings in the Alhambra, per colour (blue "
                     "pavilion, red seraglio, brown arcades, white chambers, green garden, "
                     "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR),),
         terms=(("street_merchant", _merchant),)),
     SheetModule(
-        "treasure",  # M13 (RULES.md §M13.4)
+        "treasure", "Chests",  # M13 (RULES.md §M13.4)
         (SheetInput("chests", "chests",
                     "Chests on buildings in the Alhambra (not on the reserve board).",
                     "number", maximum=sum(CHESTS.values())),),
@@ -324,7 +328,7 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
             {name: entry["chests"][name] for name in entry.players},
             CHEST_POINTS[entry.round_no])),)),
     SheetModule(
-        "invaders",  # M15 (RULES.md §M15.4)
+        "invaders", "Invaders",  # M15 (RULES.md §M15.4)
         (SheetInput("attack", "attack from",
                     "The attack card turned up at this scoring.", "side", per_player=False),
          SheetInput("unprotected", "unprotected sides",
@@ -334,7 +338,7 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
                     "by_side", maximum=999)),
         terms=(("invaders", _invaders),)),
     SheetModule(
-        "bazaars",  # M16 (RULES.md §M16.4)
+        "bazaars", "Bazaars",  # M16 (RULES.md §M16.4)
         (SheetInput("bazaars", "bazaars n x k",
                     "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
                     "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",

@@ -76,7 +76,7 @@ def test_fill_refuses_bad_entries_with_a_typed_error_and_leaves_the_boxes(counts
 
 def test_only_the_modules_in_play_get_tabs_of_boxes():
     keeper = ScoreKeeper(["Ana", "Ben"], modules=("vizier", "squares", "bazaars"))
-    assert list(keeper.tabs.titles) == [BASE_TAB, "Squares", "Bazaars"]  # the vizier asks nothing
+    assert list(keeper.tabs.titles) == [BASE_TAB, "Huts", "Bazaars"]  # the vizier asks nothing
     assert ("hut_neighbours", "Ana", "garden") in keeper.module_inputs
     assert not any(key[1] == "Dirk" for key in keeper.module_inputs if isinstance(key, tuple))
     assert not any(key[0] == "camp_lines" for key in keeper.module_inputs)
@@ -92,7 +92,7 @@ def test_new_sheet_takes_the_modules_toggled_on():
     keeper.players_input.value = "Ana, Ben, Cy, Dee"
     keeper.players_button.click()
     assert keeper.sheet.modules == ("camps", "treasure") and keeper.sheet.rounds == ()
-    assert list(keeper.tabs.titles) == [BASE_TAB, "Camps", "Treasure Chamber"]
+    assert list(keeper.tabs.titles) == [BASE_TAB, "Camps", "Chests"]
     assert "with Camps, Treasure Chamber" in keeper.message.value
 
 
@@ -123,7 +123,7 @@ def test_a_module_round_typed_into_the_boxes_scores_as_the_sheet():
     assert parts["bazaars"]["Ben"] == 13
     rows = list(csv.DictReader(io.StringIO(keeper.to_csv())))
     assert rows[1]["bazaars"] == "4x3 1x1" and rows[0]["invaders_points"] == "-7"
-    assert "invaders points" in keeper.table.value
+    assert "<th style='padding:2px 8px'>invaders</th>" in keeper.table.value
 
     keeper.round_picker.value = 1  # not recorded: empty boxes
     assert keeper.module_inputs["attack"].value is None

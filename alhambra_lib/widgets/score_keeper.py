@@ -51,8 +51,13 @@ from .placement import PlacementExplorer
 __all__ = ["ScoreKeeper", "demo_sheet"]
 
 #: The tab of the buildings and walls, before the modules' tabs.
-BASE_TAB = "Buildings and walls"
+BASE_TAB = "Tiles & walls"
 _NUMBER = widgets.Layout(width="56px")
+#: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), and
+#: the table's rows one text line high (an HTML widget's lines are a control's height).
+_STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
+          ".alhambra-totals table{line-height:1.35;font-size:12px}"
+          ".alhambra-totals th,.alhambra-totals td{padding:1px 5px!important}</style>")
 
 
 def _title(module):
@@ -289,15 +294,16 @@ class ScoreKeeper(WidgetBase):
             titles=("Count an Alhambra built here",))
         explorer.selected_index = None
         table_box = widgets.Box([self.table], layout=widgets.Layout(
-            max_height="300px", overflow="auto"))
+            max_height="320px", overflow="auto"))
         entry = widgets.VBox([self.round_picker, self.tabs,
                               widgets.HBox([self.score_button, self.message]), explorer],
-                             layout=widgets.Layout(width="640px"))
+                             layout=widgets.Layout(width="664px"))
         results = widgets.VBox([table_box, self.image,
                                 widgets.HBox([self.csv_path, self.export_button]),
                                 self.download],
                                layout=widgets.Layout(flex="1 1 0", min_width="360px"))
         self.root = widgets.VBox([
+            widgets.HTML(_STYLE, layout=widgets.Layout(height="0px")),
             widgets.HBox([self.players_input, self.players_button]),
             widgets.HBox([widgets.HTML("modules:"), *self.module_toggles.values()],
                          layout=widgets.Layout(flex_flow="row wrap")),
@@ -322,7 +328,7 @@ class ScoreKeeper(WidgetBase):
         self.module_inputs = {key: box for boxes in self._modules.values()
                               for key, box in boxes.boxes.items()}
         self.tabs.children = [self._grid.box] + [b.box for b in self._modules.values()]
-        self.tabs.titles = [BASE_TAB] + [_title(m) for m in self._modules]
+        self.tabs.titles = [BASE_TAB] + [SHEET_MODULES[m].title for m in self._modules]
         self.tabs.selected_index = 0
         if "attack" in self.module_inputs:
             self.module_inputs["attack"].observe(lambda _: self._grey_out(), "value")
@@ -492,6 +498,9 @@ got NoneType None
         columns = [c for c in self.sheet.csv_columns
                    if c in ("round", "player", "total") or c.endswith("_points")]
         rows = [[row[c] for c in columns] for row in self.sheet.rows()]
-        header = [c.replace("_", " ") for c in columns]
+        # A module's term under its short title (camps, citizens, chests...).
+        titles = {f"{term}_points": SHEET_MODULES[m].title.lower() for m in self.sheet.modules
+                  for term, _ in SHEET_MODULES[m].terms}
+        header = [titles.get(c, c.replace("_", " ")) for c in columns]
         self.table.value = table_html(header, rows) if rows else "No round scored yet."
         show(self.image, draw_score_track(self.sheet.scoring_events()))
