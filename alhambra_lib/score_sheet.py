@@ -36,7 +36,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .actions import DIRK
@@ -259,6 +259,10 @@ class ScoreSheet:
                                        f"({', '.join(self.players)}; {DIRK} takes no part "
                                        "in the modules)")
             values[spec.name] = {name: spec.check(given.get(name), name) for name in self.players}
+            holders = [name for name, v in values[spec.name].items() if v != spec.empty()]
+            if spec.one_holder and len(holders) > 1:
+                raise InvalidScore(f"{spec.label}: one player holds it, not "
+                                   f"{', '.join(holders)}")
             if round_no not in spec.rounds and any(v != spec.empty()
                                                    for v in values[spec.name].values()):
                 raise InvalidScore(f"{spec.label} score in round {', '.join(map(str, spec.rounds))}"
@@ -302,8 +306,14 @@ class ScoreSheet:
         terms = [(term, points(entry)) for module in self.modules
                  for term, points in SHEET_MODULES[module].terms]
         terms.sort(key=lambda term: TERM_ORDER.index(term[0]))
-        return score_round(round_no, counts, walls,
-                           [(term, values) for term, values in terms if values is not None])
+        terms = [(term, values) for term, values in terms if values is not None]
+        if all(float(n).is_integer() for by_kind in counts.values() for n in by_kind.values()):
+            return score_round(round_no, counts, walls, terms)
+        # The Wise Man's half building: places depend only on the order of the counts
+        # (RULES.md §8.3), so twice every count gives the same places in whole numbers.
+        doubled = {name: {kind: int(2 * n) for kind, n in by_kind.items()}
+                   for name, by_kind in counts.items()}
+        return replace(score_round(round_no, doubled, walls, terms), counts=counts)
 
     def round_points(self, round_no):
         """``{competitor: RoundScore}`` for a recorded round."""

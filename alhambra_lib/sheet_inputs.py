@@ -41,7 +41,8 @@ from .modules.street_merchant import CITIZENS_PER_COLOUR, best_grouping
 from .modules.treasure import CHEST_POINTS, CHESTS
 from .scoring import share_places
 
-__all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "RoundEntry", "SheetInput", "SheetModule"]
+__all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "WISE_MAN_BONUS", "RoundEntry", "SheetInput",
+           "SheetModule"]
 
 #: The shapes of an input's value (a missing value is `SheetInput.empty`).
 SHAPES = {
@@ -89,6 +90,8 @@ class SheetInput:
         or one for the whole table (the attack direction).
     rounds : tuple of int
         The scorings that ask for it; in the others it must stay empty.
+    one_holder : bool
+        At most one player has a value other than empty (one card of it in the game).
     """
 
     name: str
@@ -99,6 +102,7 @@ class SheetInput:
     total: int | None = None
     per_player: bool = True
     rounds: tuple = ROUNDS
+    one_holder: bool = False
 
     def empty(self):
         """The value of an input left out: zeros, nothing, or no choice (None)."""
@@ -280,11 +284,24 @@ def _bazaars(entry):
     return _each(entry, lambda name: sum(n * k for n, k in entry["bazaars"][name]))
 
 
+def _city_watch(entry):
+    """The City Watch: a third of its holder's wall points, rounded down, at every scoring."""
+    return _each(entry, lambda name: entry.walls[name] // 3 if entry["city_watch"][name] else 0)
+
+
+def _wise_man(entry, name):
+    """The Wise Man: half a building more of the type its holder chooses."""
+    kind = entry["wise_man"][name]
+    return {} if kind is None else {kind: WISE_MAN_BONUS}
+
+
 def _invaders(entry):
     return _each(entry, lambda name: -attack_penalty(entry["unprotected"][name], entry["attack"],
                                                      entry.round_no))
 
 
+#: What the Wise Man adds to the chosen type's count: half a building, a tie breaker.
+WISE_MAN_BONUS = 0.5
 _BONUS_CARDS_PER_TYPE = Counter(card.tile.kind for card in BONUS_CARDS)
 
 #: module name -> its `SheetModule`, in the rulebook's order.
@@ -305,6 +322,18 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
                     "no wall between them, added up per colour.",
                     "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
         count_bonus=lambda entry, name: entry["hut_neighbours"][name]),
+    # M7 Characters: only the two characters whose scoring is known (MEGABOX.md M7 (d)).
+    # The engine module is being built on another branch; its term is "characters"
+    # (RULES.md §M0.17: City Watch right after the walls).
+    SheetModule(
+        "characters", "Characters",
+        (SheetInput("wise_man", "Wise Man",
+                    "The type the Wise Man's holder chooses at this scoring: it counts half a "
+                    "building more there, which breaks a tie.", "kind", one_holder=True),
+         SheetInput("city_watch", "City Watch",
+                    "Tick the player holding the City Watch: it scores a third of their wall "
+                    "points, rounded down.", "flag", one_holder=True)),
+        count_bonus=_wise_man, terms=(("characters", _city_watch),)),
     SheetModule(
         "camps", "Camps",  # M8 (RULES.md §M8.4)
         (SheetInput("camp_lines", "buildings on camp lines",

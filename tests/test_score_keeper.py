@@ -151,3 +151,21 @@ def test_fill_types_module_inputs_in():
     with pytest.raises(InvalidScore, match="unknown input 'bazaars'"):
         keeper.fill({}, {}, {"bazaars": {"Ana": "1x1"}})
     assert keeper.module_inputs["camp_lines", "Ana"].value == 4
+
+
+def test_the_characters_tab_takes_the_wise_man_and_the_city_watch():
+    keeper = ScoreKeeper(["Ana", "Ben", "Cy"], modules=("characters",))
+    assert list(keeper.tabs.titles) == [BASE_TAB, "Characters"]
+    keeper.count_inputs["Ana", "garden"].value = 1
+    keeper.count_inputs["Ben", "garden"].value = 1
+    keeper.module_inputs["wise_man", "Ben"].value = "garden"
+    keeper.module_inputs["city_watch", "Cy"].value = True
+    keeper.wall_inputs["Cy"].value = 7
+    keeper.score_button.click()
+    parts = keeper.sheet.breakdown(1).parts_dict()
+    assert parts["majorities"]["Ben"] == 5 and parts["majorities"]["Ana"] == 0
+    assert parts["characters"] == {"Ana": 0, "Ben": 0, "Cy": 2}
+    keeper.module_inputs["city_watch", "Ana"].value = True
+    keeper.score_button.click()
+    assert keeper.message.value.startswith("Not scored: City Watch: one player holds it")
+    assert keeper.sheet.breakdown(1).parts_dict()["characters"]["Cy"] == 2  # unchanged

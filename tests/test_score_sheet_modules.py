@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 from _game_helpers import play_randomly
 
-from alhambra_lib import MODULES, Game, InvalidScore
+from alhambra_lib import MODULES, Game, InvalidScore, place_points
 from alhambra_lib.grid import SIDES
 from alhambra_lib.modules.bazaars import bazaar_points
 from alhambra_lib.modules.camps import camp_points
@@ -110,6 +110,8 @@ def test_the_random_games_cover_every_module_and_term():
 
 
 def test_every_built_module_has_its_sheet_entry_and_terms():
+    # The characters (M7) come ahead of their engine module, built on another branch.
+    assert set(SHEET_MODULES) - set(MODULES) <= {"characters"}
     for name, module in MODULES.items():
         assert [t for t, _ in SHEET_MODULES[name].terms] == list(module.score_terms)
         assert bool(SHEET_MODULES[name].count_bonus) == module().overrides("count_bonus")
@@ -197,3 +199,33 @@ def test_the_sheet_refuses_unknown_modules_and_options():
     sheet = ScoreSheet(["Ana", "Ben"], modules=("invaders", "camps"))
     assert sheet.modules == ("camps", "invaders")  # the rulebook's order
     assert [i.name for i in sheet.inputs] == ["camp_lines", "attack", "unprotected"]
+
+
+def test_the_city_watch_scores_a_third_of_its_holders_wall():
+    # The characters' engine module is built on another branch; the sheet already scores
+    # the two characters whose effect is known (MEGABOX.md M7 (d)).
+    sheet = ScoreSheet(["Ana", "Ben", "Cy"], modules=("characters", "camps"))
+    sheet.record(1, {}, {"Ana": 8, "Ben": 9}, {"city_watch": {"Ana": True}})
+    parts = sheet.breakdown(1).parts_dict()
+    assert parts["characters"] == {"Ana": 2, "Ben": 0, "Cy": 0}
+    assert list(parts) == ["majorities", "walls", "characters", "camps"]  # RULES.md §M0.17
+    with pytest.raises(InvalidScore, match="one player holds it"):
+        sheet.record(2, {}, {}, {"city_watch": {"Ana": True, "Ben": True}})
+
+
+def test_the_wise_man_breaks_a_tie_with_half_a_building():
+    sheet = ScoreSheet(["Ana", "Ben"], modules=("characters",))
+    tie = {"Ana": {"tower": 2}, "Ben": {"tower": 2}, "Dirk": {"tower": 3}}
+    sheet.record(2, tie, {})
+    first, second = place_points("tower", 2, 1), place_points("tower", 2, 2)
+    assert sheet.breakdown(2).parts_dict()["majorities"]["Ana"] == second // 2  # shared 2nd
+    sheet.record(2, tie, {}, {"wise_man": {"Ana": "tower"}})
+    breakdown = sheet.breakdown(2)
+    assert breakdown.counts["Ana"]["tower"] == 2.5 and breakdown.counts["Dirk"]["tower"] == 3
+    assert breakdown.parts_dict()["majorities"] == {"Ana": second, "Ben": 0, "Dirk": first}
+    sheet.record(2, {"Ana": {"tower": 3}, "Dirk": {"tower": 3}}, {},
+                 {"wise_man": {"Ana": "tower"}})
+    assert sheet.breakdown(2).parts_dict()["majorities"]["Ana"] == first  # ahead of Dirk now
+    with pytest.raises(InvalidScore, match="none of pavilion"):
+        sheet.record(2, {}, {}, {"wise_man": {"Ana": "dragon"}})
+    assert sheet.rows()[0]["wise_man"] == "tower"
