@@ -9,8 +9,8 @@ neutral Dirk competes for majorities and scores no walls (§10).
 With Mega Box modules, the sheet also asks, per round, what each module in play needs
 (`alhambra_lib.sheet_inputs.SHEET_MODULES`: bonus cards shown, huts' neighbours, camp
 lines, citizens, chests, the attack and the unprotected sides, bazaars' n x k) and
-scores them as `Game` does, term by term (RULES.md §M0.17): a sheet copied from a
-finished game gives the game's scores exactly.
+scores them as `Game` does, term by term (RULES.md §M0.17; what is asked and why:
+§M0.19): a sheet copied from a finished game gives the game's scores exactly.
 
 Examples
 --------

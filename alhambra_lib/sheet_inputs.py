@@ -11,7 +11,8 @@ arithmetic is the modules' own (`best_grouping`, `share_places`, `attack_penalty
 sheet scores exactly as the engine does. `alhambra_lib.score_sheet.ScoreSheet` checks and
 scores the inputs; `alhambra_lib.widgets.ScoreKeeper` draws a box for each.
 
-Adding a module's inputs is one entry of `SHEET_MODULES`.
+Adding a module's inputs is one entry of `SHEET_MODULES`. What each module asks, and
+the decisions behind it, are in RULES.md §M0.19.
 
 Examples
 --------
