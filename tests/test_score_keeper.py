@@ -126,7 +126,7 @@ def test_a_module_round_typed_into_the_boxes_scores_as_the_sheet():
     assert "<th style='padding:2px 8px'>invaders</th>" in keeper.table.value
 
     keeper.round_picker.value = 1  # not recorded: empty boxes
-    assert keeper.module_inputs["attack"].value is None
+    assert keeper.module_inputs["attack"].value == ""
     assert keeper.module_inputs["bazaars", "Ben"].value == ""
     keeper.round_picker.value = 3  # recorded: its inputs come back
     assert keeper.module_inputs["bazaars", "Ben"].value == "4x3, 1x1"
@@ -147,7 +147,7 @@ def test_fill_types_module_inputs_in():
                 {"camp_lines": {"Ana": 4}, "unprotected": {"Ben": {"W": 3}}})
     assert keeper.module_inputs["camp_lines", "Ana"].value == 4
     assert keeper.module_inputs["unprotected", "Ben", "W"].value == 3
-    assert keeper.module_inputs["attack"].value is None  # not chosen yet
+    assert keeper.module_inputs["attack"].value == ""  # not chosen yet
     with pytest.raises(InvalidScore, match="unknown input 'bazaars'"):
         keeper.fill({}, {}, {"bazaars": {"Ana": "1x1"}})
     assert keeper.module_inputs["camp_lines", "Ana"].value == 4

@@ -53,11 +53,15 @@ __all__ = ["ScoreKeeper", "demo_sheet"]
 #: The tab of the buildings and walls, before the modules' tabs.
 BASE_TAB = "Tiles & walls"
 _NUMBER = widgets.Layout(width="56px")
+#: A dropdown's "not chosen" (ipywidgets shows a value of None as an empty box).
+_NONE = ""
+#: Grid column widths of the inputs that are not one number.
+_WIDTHS = {"pairs": "160px", "kind": "104px"}
 #: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), and
 #: the table's rows one text line high (an HTML widget's lines are a control's height).
 _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
-          ".alhambra-totals th,.alhambra-totals td{padding:1px 5px!important}</style>")
+          ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}</style>")
 
 
 def _title(module):
@@ -85,7 +89,7 @@ class _ModuleBoxes:
         for spec in self.inputs:
             if not spec.per_player:  # one choice for the table: the attack direction
                 choice = widgets.Dropdown(
-                    options=[("choose…", None)] + [(SIDE_NAMES[s], s) for s in SIDES],
+                    options=[("choose…", _NONE)] + [(SIDE_NAMES[s], s) for s in SIDES],
                     description=spec.label, layout=widgets.Layout(width="220px"))
                 choice.add_class(css_class("input", spec.name))
                 self.boxes[spec.name] = choice
@@ -101,7 +105,7 @@ class _ModuleBoxes:
                 key = (spec.name, name) if part is None else (spec.name, name, part)
                 self.boxes[key] = self._control(spec, part, key)
                 cells.append(self.boxes[key])
-        widths = " ".join("160px" if spec.shape == "pairs" else "60px" for spec, _ in columns)
+        widths = " ".join(_WIDTHS.get(spec.shape, "60px") for spec, _ in columns)
         grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"90px {widths}", grid_gap="2px 4px"))
         helps = "".join(f"<li><b>{escape(spec.label)}</b>: {escape(spec.help)}</li>"
@@ -131,7 +135,7 @@ class _ModuleBoxes:
         elif spec.shape == "flag":
             control = widgets.Checkbox(indent=False, layout=widgets.Layout(width="56px"))
         else:  # a building type, or none
-            control = widgets.Dropdown(options=[("–", None)] + [(k, k) for k in KINDS],
+            control = widgets.Dropdown(options=[("–", _NONE)] + [(k, k) for k in KINDS],
                                        layout=widgets.Layout(width="100px"))
         control.add_class(css_class("input", *key))
         return control
@@ -141,13 +145,15 @@ class _ModuleBoxes:
         values = {}
         for spec in self.inputs:
             if not spec.per_player:
-                values[spec.name] = self.boxes[spec.name].value
+                values[spec.name] = self.boxes[spec.name].value or None
             elif spec.shape in ("by_type", "by_side"):
                 parts = KINDS if spec.shape == "by_type" else SIDES
                 values[spec.name] = {name: {p: self.boxes[spec.name, name, p].value
                                             for p in parts} for name in self.players}
             else:
                 values[spec.name] = {name: self.boxes[spec.name, name].value
+                                     if spec.shape != "kind" else
+                                     self.boxes[spec.name, name].value or None
                                      for name in self.players}
         return values
 
@@ -156,7 +162,7 @@ class _ModuleBoxes:
         for spec in self.inputs:
             given = values.get(spec.name)
             if not spec.per_player:
-                self.boxes[spec.name].value = given
+                self.boxes[spec.name].value = given or _NONE
                 continue
             for name in self.players:
                 value = spec.empty() if given is None else given.get(name, spec.empty())
@@ -166,7 +172,7 @@ class _ModuleBoxes:
                 elif spec.shape == "pairs":
                     self.boxes[spec.name, name].value = ", ".join(f"{n}x{k}" for n, k in value)
                 else:
-                    self.boxes[spec.name, name].value = value
+                    self.boxes[spec.name, name].value = _NONE if value is None else value
 
     def is_empty(self):
         return all(spec.check(v) == spec.empty() if not spec.per_player else
@@ -178,7 +184,7 @@ class _ModuleBoxes:
         unprotected sides no attack from the chosen direction reaches."""
         attack = self.boxes.get("attack")
         counted = set(SIDES)
-        if attack is not None and attack.value is not None:
+        if attack is not None and attack.value:
             counted = {attack.value, *(flanks(attack.value) if round_no == 3 else ())}
         for key, control in self.boxes.items():
             spec = next(s for s in self.inputs if s.name == (key if isinstance(key, str)
@@ -239,7 +245,7 @@ class ScoreKeeper(WidgetBase):
     download : ipywidgets.HTML
         A link that downloads the sheet as a CSV file through the browser.
     table : ipywidgets.HTML
-        Per round and player: the points of every term, running total.
+        Per round and player: the points of every term and the running total.
     message : ipywidgets.HTML
     image : ipywidgets.Image
         `alhambra_lib.draw.draw_score_track` of the recorded rounds.
@@ -294,7 +300,7 @@ class ScoreKeeper(WidgetBase):
             titles=("Count an Alhambra built here",))
         explorer.selected_index = None
         table_box = widgets.Box([self.table], layout=widgets.Layout(
-            max_height="320px", overflow="auto"))
+            max_height="320px", max_width="100%", overflow="auto"))
         entry = widgets.VBox([self.round_picker, self.tabs,
                               widgets.HBox([self.score_button, self.message]), explorer],
                              layout=widgets.Layout(width="664px"))
@@ -495,8 +501,9 @@ got NoneType None
     def _show(self):
         # The points only: the wall length equals the wall points, and the counts and
         # the module inputs are in the boxes and the CSV.
-        columns = [c for c in self.sheet.csv_columns
-                   if c in ("round", "player", "total") or c.endswith("_points")]
+        # The points of each term and the running total; the round's sum is in the chart.
+        columns = [c for c in self.sheet.csv_columns if c in ("round", "player", "total")
+                   or c.endswith("_points") and c != "round_points"]
         rows = [[row[c] for c in columns] for row in self.sheet.rows()]
         # A module's term under its short title (camps, citizens, chests...).
         titles = {f"{term}_points": SHEET_MODULES[m].title.lower() for m in self.sheet.modules
