@@ -98,7 +98,8 @@ print("\n".join(explain_majorities(keeper.sheet.counts(1), 1)))
 # an Alhambra you have rebuilt on screen, open *Count an Alhambra built here*: build it
 # with the explorer, choose the player in *for*, and copy its counts and longest wall
 # into the boxes. To start over, type the players' names (separated by commas), choose
-# the modules you play with, and press *new sheet*.
+# the modules you play with, and press *new sheet*; when rounds are scored it asks you to
+# export them first and to press it once more.
 #
 # ## 3 Two players and Dirk
 #

@@ -91,6 +91,8 @@ def test_new_sheet_takes_the_modules_toggled_on():
     keeper.module_toggles["treasure"].value = True
     keeper.players_input.value = "Ana, Ben, Cy, Dee"
     keeper.players_button.click()
+    assert keeper.sheet.rounds == (1, 2)  # the demo's scored rounds: asked first
+    keeper.players_button.click()
     assert keeper.sheet.modules == ("camps", "treasure") and keeper.sheet.rounds == ()
     assert list(keeper.tabs.titles) == [BASE_TAB, "Camps", "Chests"]
     assert "with Camps, Treasure Chamber" in keeper.message.value

@@ -217,7 +217,7 @@ class ScoreKeeper(WidgetBase):
         The scores; `to_csv` writes it.
     players_input : ipywidgets.Text
         Names separated by commas; `players_button` starts a new sheet for them and the
-        modules chosen with `module_toggles`.
+        modules chosen with `module_toggles` (pressed twice when rounds are scored).
     module_toggles : dict
         ``module name -> ipywidgets.ToggleButton``.
     round_picker : ipywidgets.ToggleButtons
@@ -326,7 +326,7 @@ class ScoreKeeper(WidgetBase):
 
     def _use_sheet(self):
         sheet = self.sheet
-        self._pending_zeros = None
+        self._pending_zeros, self._pending_new = None, False
         self._grid = CountsGrid(sheet.competitors, wall_for=sheet.players)
         self.count_inputs, self.wall_inputs = self._grid.inputs, self._grid.wall_inputs
         self._modules = {m: _ModuleBoxes(m, sheet.players) for m in sheet.modules
@@ -347,14 +347,25 @@ class ScoreKeeper(WidgetBase):
         self._show()
 
     def new_sheet(self):
-        """Start a new sheet for the names in `players_input` and the modules toggled on."""
+        """Start a new sheet for the names in `players_input` and the modules toggled on.
+
+        When the sheet holds scored rounds, the first call only says so; a second one
+        starts over.
+        """
         names = [name.strip() for name in self.players_input.value.split(",") if name.strip()]
         modules = [name for name, toggle in self.module_toggles.items() if toggle.value]
         try:
-            self.sheet = ScoreSheet(names, modules)
+            sheet = ScoreSheet(names, modules)
         except InvalidScore as refused:
             self.message.value = escape(str(refused))
             return
+        if self.sheet.rounds and not self._pending_new:
+            self._pending_new = True  # an evening's scores are not lost to one stray click
+            self.message.value = (f"<b>The sheet holds {len(self.sheet.rounds)} scored "
+                                  "round(s).</b> Export the CSV to keep them, then press "
+                                  "<i>new sheet</i> again to start over.")
+            return
+        self.sheet = sheet
         with_modules = f", with {', '.join(map(_title, self.sheet.modules))}" \
             if self.sheet.modules else ""
         self._use_sheet()
