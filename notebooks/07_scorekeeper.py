@@ -71,8 +71,8 @@ keeper
 
 # %% [markdown]
 # The table on the right is the sheet: per round and player, the points for majorities
-# and for walls, the round's points and the running total; the chart under it is the
-# score track. The totals after round 1:
+# and for walls (and for each module in play) and the running total; the chart under it
+# is the score track, one bar per player and round. The totals after round 1:
 
 # %%
 # NBVAL_CHECK_OUTPUT
