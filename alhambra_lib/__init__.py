@@ -29,7 +29,7 @@ from .components import (
     place_points,
 )
 from .engine import Decision, Game
-from .errors import AlhambraError, IllegalAction, IllegalPlacement, InvalidSave
+from .errors import AlhambraError, IllegalAction, IllegalPlacement, InvalidSave, InvalidScore
 from .modules import MODULES
 from .scoring import (
     Award,
@@ -47,6 +47,7 @@ __all__ = [
     "IllegalAction",
     "IllegalPlacement",
     "InvalidSave",
+    "InvalidScore",
     "MODULES",
     "Alhambra",
     "Verdict",

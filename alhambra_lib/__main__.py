@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from .engine.config import module_option_owners
 from .game import END_TRIGGERS, Game, describe_event
 from .modules import MODULES
 
-__all__ = ["main", "build_parser", "parse_modules"]
+__all__ = ["build_parser", "main", "output_path", "parse_modules"]
 
 NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
 
@@ -55,6 +56,55 @@ def parse_modules(text):
     if len(set(names)) != len(names):
         raise argparse.ArgumentTypeError(f"a module is named twice in {text!r}")
     return names
+
+
+def output_path(text, suffixes=None):
+    """A file the command will write at the end, checked before anything runs.
+
+    Refuses, with a message argparse prints before exiting with code 2: a name not ending
+    in one of `suffixes`, a folder, a file in a folder that does not exist, and a file
+    that cannot be opened for writing. A file that did not exist is not left behind.
+
+    Examples
+    --------
+    >>> output_path("/no/such/folder/game.json")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: cannot write /no/such/folder/game.json: the folder /no/such/folder \
+does not exist
+    >>> output_path("scores.txt", (".csv", ".parquet"))
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the file name must end in .csv or .parquet, got scores.txt
+    """
+    path = Path(text)
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise argparse.ArgumentTypeError(
+            f"the file name must end in {' or '.join(suffixes)}, got {path}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {path}: it is a folder; "
+                                         "give a file name")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {path}: the folder {path.parent} "
+                                         "does not exist")
+    existed = path.exists()
+    try:  # append mode: an existing file is not emptied by the check
+        with path.open("a"):
+            pass
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"cannot write {path}: {error.strerror}") from None
+    if not existed:
+        os.remove(path)
+    return path
+
+
+def _table_path(text):
+    """``--out``: a .csv, or a .parquet when pyarrow is installed (`output_path`)."""
+    path = output_path(text, (".csv", ".parquet"))
+    if path.suffix.lower() == ".parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise argparse.ArgumentTypeError("writing Parquet needs pyarrow, which is not "
+                                         "installed (pip install pyarrow), or save as .csv")
+    return path
 
 
 def _common_options(parser):
@@ -90,7 +140,8 @@ def build_parser():
                       help="one bot name for all, or one per seat separated by commas; "
                            f"names: {', '.join(BOTS)} (default: greedy)")
     _common_options(game)
-    game.add_argument("--json", type=Path, metavar="PATH", help="write the game record here")
+    game.add_argument("--json", type=output_path, metavar="PATH",
+                      help="write the game record here (JSON, Game.from_json reads it back)")
     game.add_argument("--quiet", action="store_true", help="print the final scores only")
     game.set_defaults(run=run_play)
     cup = commands.add_parser("tournament", help="play many seeded games between bots "
@@ -104,7 +155,7 @@ def build_parser():
     cup.add_argument("--seed", type=int, default=0, help="seed of the tournament (default 0)")
     cup.add_argument("--jobs", type=int, default=1, help="parallel processes, -1 for all cores")
     _common_options(cup)
-    cup.add_argument("--out", type=Path, metavar="PATH",
+    cup.add_argument("--out", type=_table_path, metavar="PATH",
                      help="save the results here: .csv, or .parquet (needs pyarrow)")
     cup.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     cup.set_defaults(run=run_tournament)
@@ -152,18 +203,6 @@ def run_play(args, out):
     return 0
 
 
-def _check_out(path):
-    """Refuse an unusable --out before playing any game."""
-    if path is None:
-        return
-    suffix = path.suffix.lower()
-    if suffix not in (".csv", ".parquet"):
-        raise SystemExit(f"--out: the file name must end in .csv or .parquet, got {path}")
-    if suffix == ".parquet" and importlib.util.find_spec("pyarrow") is None:
-        raise SystemExit("--out: writing Parquet needs pyarrow, which is not installed "
-                         "(pip install pyarrow), or save as .csv")
-
-
 def _summary_text(df):
     """The per-bot table the command prints: one formatted string per cell."""
     import pandas as pd
@@ -186,7 +225,6 @@ def run_tournament(args, out):
     """Play the tournament `args` describe, print the summary table, save the rows."""
     from .analysis import tournament
 
-    _check_out(args.out)
     try:
         df = tournament(args.bots.split(","), games=args.games, players=args.players,
                         seed=args.seed, n_jobs=args.jobs, progress=not args.no_progress,

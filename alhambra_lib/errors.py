@@ -7,6 +7,7 @@ refusals catches `AlhambraError`.
 * `IllegalPlacement` — the building rules refuse a placement, removal or exchange.
 * `IllegalAction` — a game refuses an action now; the game is left unchanged.
 * `InvalidSave` — a saved game is malformed, hand-edited into nonsense or inconsistent.
+* `InvalidScore` — a score sheet entry that cannot be scored (`alhambra_lib.score_sheet`).
 
 Examples
 --------
@@ -18,7 +19,7 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave"]
+__all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore"]
 
 
 class AlhambraError(ValueError):
@@ -60,3 +61,9 @@ class InvalidSave(AlhambraError):
         prefix = f"invalid saved game ({where}): " if where else "invalid saved game: "
         super().__init__(prefix + message)
         self.where = where
+
+
+class InvalidScore(AlhambraError):
+    """A score sheet entry that cannot be scored: an unknown type, player or module input,
+    a count that is no whole number, a value of the wrong shape. The sheet is left as it was.
+    """

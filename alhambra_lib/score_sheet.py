@@ -1,10 +1,16 @@
-"""A score sheet for a real table game: counts and walls per round, totals by the rules.
+"""A score sheet for a real table game: counts, walls and module inputs per round.
 
 Plain Python, no widgets: `alhambra_lib.widgets.ScoreKeeper` shows one, and a
 notebook or a test can use it directly. Each round is scored by
 `alhambra_lib.scoring.score_round`, the function `Game` scores with: majorities from
 the counts, wall points the wall lengths typed in (RULES.md §8.4). With two players the
 neutral Dirk competes for majorities and scores no walls (§10).
+
+With Mega Box modules, the sheet also asks, per round, what each module in play needs
+(`alhambra_lib.sheet_inputs.SHEET_MODULES`: bonus cards shown, huts' neighbours, camp
+lines, citizens, chests, the attack and the unprotected sides, bazaars' n x k) and
+scores them as `Game` does, term by term (RULES.md §M0.17; what is asked and why:
+§M0.19): a sheet copied from a finished game gives the game's scores exactly.
 
 Examples
 --------
@@ -14,23 +20,37 @@ Examples
 {'Ana': 9, 'Ben': 4, 'Cy': 0}
 >>> print(sheet.to_csv().splitlines()[1])
 1,Ana,0,0,0,0,0,2,3,6,3,9,9
+
+With camps and invaders: Ana's camps look over 3 buildings; the attack comes from the
+north, where she has 2 unprotected sides (round 1: 1 point each).
+
+>>> sheet = ScoreSheet(["Ana", "Ben", "Cy"], modules=("camps", "invaders"))
+>>> sheet.record(1, {"Ana": {"tower": 2}}, {"Ana": 3},
+...              {"camp_lines": {"Ana": 3}, "attack": "N", "unprotected": {"Ana": {"N": 2}}})
+>>> dict(sheet.round_points(1)["Ana"].parts)
+{'majorities': 6, 'walls': 3, 'camps': 3, 'invaders': -2}
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .actions import DIRK
 from .components import KINDS
-from .engine.config import ROUNDS, has_dirk
-from .scoring import score_majorities, score_round
+from .engine.config import ROUNDS, has_dirk, module_option_owners
+from .errors import InvalidScore
+from .modules import MODULES
+from .scoring import TERM_ORDER, score_round
+from .sheet_inputs import SHEET_MODULES, RoundEntry
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
 
-#: The columns of `ScoreSheet.to_csv`, one row per round and competitor.
+#: The columns of `ScoreSheet.to_csv` without modules, one row per round and competitor
+#: (`ScoreSheet.csv_columns` adds the modules' inputs and terms).
 CSV_COLUMNS = ("round", "player", *KINDS, "wall", "majority_points", "wall_points",
                "round_points", "total")
 
@@ -65,17 +85,45 @@ class RoundScore:
 
 def _check_count(what, n):
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ValueError(f"{what} must be an integer >= 0, got {n!r}")
+        raise InvalidScore(f"{what} must be an integer >= 0, got {n!r}")
+
+
+def _check_mapping(value, what):
+    if not isinstance(value, Mapping):
+        raise InvalidScore(f"{what}, got {type(value).__name__} {value!r:.40}")
+
+
+def _check_counts(counts, competitors):
+    """``{competitor: {kind: n}}`` complete, or `InvalidScore` naming what is wrong."""
+    _check_mapping(counts, "counts map each name to {type: number of tiles}")
+    full = {}
+    for name in competitors:
+        by_kind = counts.get(name, {})
+        _check_mapping(by_kind, f"the counts of {name!r} map types to numbers of tiles")
+        unknown = [kind for kind in by_kind if kind not in KINDS]
+        if unknown:
+            raise InvalidScore(f"unknown type {unknown[0]!r} in the counts of {name}: the "
+                               f"types are {', '.join(KINDS)}")
+        for kind, n in by_kind.items():
+            _check_count(f"the {kind} count of {name}", n)
+        full[name] = {kind: by_kind.get(kind, 0) for kind in KINDS}
+    return full
 
 
 class ScoreSheet:
-    """Counts per type and wall lengths per round for the players of a real game.
+    """Counts per type, wall lengths and module inputs per round for a real game.
 
     Parameters
     ----------
     players : sequence of str
         2 to 6 distinct names; with two, ``"Dirk"`` joins as the neutral competitor
         (so no player may be called Dirk).
+    modules : sequence of str, optional
+        The Mega Box modules in play (`alhambra_lib.sheet_inputs.SHEET_MODULES`), kept
+        in the rulebook's order.
+    **options
+        Module options as for `Game` (``merchant_final_only=True``), only for a module
+        in play.
 
     Attributes
     ----------
@@ -83,71 +131,189 @@ class ScoreSheet:
         The real players.
     competitors : tuple of str
         The players, and Dirk with two players.
+    modules : tuple of str
+    options : dict
+    inputs : tuple of SheetInput
+        What the modules in play ask each round, in the modules' order.
     """
 
-    def __init__(self, players):
+    def __init__(self, players, modules=(), **options):
         players = tuple(players)
         if not 2 <= len(players) <= 6:
-            raise ValueError(f"a game has 2 to 6 players, got {len(players)}")
+            raise InvalidScore(f"a game has 2 to 6 players, got {len(players)}")
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"a player's name is a non-empty string, got {name!r}")
+                raise InvalidScore(f"a player's name is a non-empty string, got {name!r}")
         if len(set(players)) != len(players):
-            raise ValueError(f"players' names must differ, got {', '.join(players)}")
+            raise InvalidScore(f"players' names must differ, got {', '.join(players)}")
         if DIRK in players:
-            raise ValueError(f"{DIRK} is the neutral player of the two-player game; "
-                             "choose another name")
+            raise InvalidScore(f"{DIRK} is the neutral player of the two-player game; "
+                               "choose another name")
         self.players = players
         self.competitors = players + ((DIRK,) if has_dirk(len(players)) else ())
+        self.modules = self._check_modules(modules)
+        self.options = self._check_options(options)
+        self.inputs = tuple(i for m in self.modules for i in SHEET_MODULES[m].inputs)
         self._rounds = {}
+
+    @staticmethod
+    def _check_modules(modules):
+        if isinstance(modules, str):
+            raise InvalidScore(f"modules is a list of names, got the text {modules!r}")
+        modules = tuple(modules)
+        for name in modules:
+            if name not in SHEET_MODULES:
+                raise InvalidScore(f"unknown module {name!r}: the sheet knows "
+                                   f"{', '.join(SHEET_MODULES)}")
+        if len(set(modules)) != len(modules):
+            raise InvalidScore(f"a module is named twice in {', '.join(modules)}")
+        return tuple(m for m in SHEET_MODULES if m in modules)
+
+    def _check_options(self, options):
+        owners = module_option_owners()
+        for option, value in options.items():
+            if option not in owners:
+                raise InvalidScore(f"unknown option {option!r}: the options are "
+                                   f"{', '.join(sorted(owners))}")
+            if owners[option] not in self.modules:
+                raise InvalidScore(f"the option {option} belongs to the {owners[option]} "
+                                   "module, which is not in play")
+            if not isinstance(value, bool):
+                raise InvalidScore(f"the option {option} is True or False, got {value!r}")
+        return {option: options.get(option, default) for m in self.modules if m in MODULES
+                for option, default in MODULES[m].option_defaults.items()}
 
     @property
     def rounds(self):
         """The recorded scoring rounds, in order."""
         return tuple(sorted(self._rounds))
 
-    def record(self, round_no, counts, walls):
-        """Record (or replace) scoring round `round_no`.
+    def record(self, round_no, counts, walls, inputs=None):
+        """Record (or replace) scoring round `round_no`; nothing changes if it is refused.
 
         Parameters
         ----------
         round_no : {1, 2, 3}
         counts : mapping
-            ``{competitor: {kind: n}}``; missing competitors and kinds count 0.
+            ``{competitor: {kind: n}}``: the buildings in each Alhambra (bonus cards and
+            huts go in `inputs`); missing competitors and kinds count 0.
         walls : mapping
             ``{player: wall length}``; missing players 0. Dirk has no walls.
+        inputs : mapping, optional
+            The modules' inputs by `SheetInput.name`: ``{player: value}`` for a
+            per-player input (missing players: `SheetInput.empty`), the value itself
+            for a table input (the attack direction, which must be given).
+
+        Raises
+        ------
+        InvalidScore
+            An unknown round, name, type or input, or a value of the wrong shape.
+        """
+        self._rounds[round_no] = self.check(round_no, counts, walls, inputs)
+
+    def check(self, round_no, counts, walls, inputs=None, *, complete=True):
+        """The entries of `record` checked and made complete, without recording them.
+
+        Returns ``(counts, walls, inputs)`` with every competitor, type and input; with
+        ``complete=False`` a table input may still be missing (None), as in boxes being
+        typed in. Raises `InvalidScore` as `record` does.
         """
         if round_no not in ROUNDS:
-            raise ValueError(f"a scoring round is 1, 2 or 3, got {round_no!r}")
+            raise InvalidScore(f"a scoring round is 1, 2 or 3, got {round_no!r}")
+        _check_mapping(counts, "counts map each name to {type: number of tiles}")
+        _check_mapping(walls, "walls map each player to the length of their longest wall")
         for name in [*counts, *walls]:
             if name not in self.competitors:
-                raise ValueError(f"{name!r} is not at this table: {', '.join(self.competitors)}")
+                raise InvalidScore(f"{name!r} is not at this table: "
+                                   f"{', '.join(self.competitors)}")
         if walls.get(DIRK):
-            raise ValueError(f"{DIRK} scores no walls")
-        full = {name: {kind: counts.get(name, {}).get(kind, 0) for kind in KINDS}
-                for name in self.competitors}
-        score_majorities(full, round_no)  # validates kinds and counts
+            raise InvalidScore(f"{DIRK} scores no walls")
+        full = _check_counts(counts, self.competitors)
         lengths = {name: walls.get(name, 0) for name in self.players}
         for name, n in lengths.items():
             _check_count(f"the wall of {name}", n)
-        self._rounds[round_no] = (full, lengths)
+        return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
+                                                 complete)
+
+    def _check_inputs(self, round_no, inputs, complete):
+        _check_mapping(inputs, "inputs map each module input's name to its values")
+        known = {i.name for i in self.inputs}
+        unknown = [name for name in inputs if name not in known]
+        if unknown:
+            asked = ", ".join(sorted(known)) or "none: no module with inputs is in play"
+            raise InvalidScore(f"unknown input {unknown[0]!r}: the modules in play ask for "
+                               f"{asked}")
+        values = {}
+        for spec in self.inputs:
+            given = inputs.get(spec.name)
+            if not spec.per_player:
+                if given is None and complete and round_no in spec.rounds:
+                    raise InvalidScore(f"{spec.label}: needed for round {round_no}")
+                values[spec.name] = spec.check(given)
+                continue
+            given = {} if given is None else given
+            _check_mapping(given, f"{spec.label} maps each player to a value")
+            for name in given:
+                if name not in self.players:
+                    raise InvalidScore(f"{spec.label}: {name!r} is not a player here "
+                                       f"({', '.join(self.players)}; {DIRK} takes no part "
+                                       "in the modules)")
+            values[spec.name] = {name: spec.check(given.get(name), name) for name in self.players}
+            holders = [name for name, v in values[spec.name].items() if v != spec.empty()]
+            if spec.one_holder and len(holders) > 1:
+                raise InvalidScore(f"{spec.label}: one player holds it, not "
+                                   f"{', '.join(holders)}")
+            if round_no not in spec.rounds and any(v != spec.empty()
+                                                   for v in values[spec.name].values()):
+                raise InvalidScore(f"{spec.label} score in round {', '.join(map(str, spec.rounds))}"
+                                   f" only, not in round {round_no}")
+        return values
 
     def forget(self, round_no):
         """Remove a recorded round."""
         self._rounds.pop(round_no, None)
 
     def counts(self, round_no):
-        """``{competitor: {kind: n}}`` recorded for `round_no`."""
+        """``{competitor: {kind: n}}`` recorded for `round_no` (the buildings, no bonus)."""
         return {name: dict(by_kind) for name, by_kind in self._rounds[round_no][0].items()}
 
     def walls(self, round_no):
         """``{player: wall length}`` recorded for `round_no`."""
         return dict(self._rounds[round_no][1])
 
+    def module_inputs(self, round_no):
+        """The modules' inputs recorded for `round_no`, complete, by input name."""
+        return {name: dict(v) if isinstance(v, dict) else v
+                for name, v in self._rounds[round_no][2].items()}
+
+    def _entry(self, round_no):
+        _, walls, values = self._rounds[round_no]
+        return RoundEntry(round_no, self.players, walls, values, self.options)
+
     def breakdown(self, round_no):
-        """The `ScoreBreakdown` of a recorded round (`score_round`, as `Game` scores)."""
-        counts, walls = self._rounds[round_no]
-        return score_round(round_no, counts, walls)
+        """The `ScoreBreakdown` of a recorded round (`score_round`, as `Game` scores).
+
+        Its counts hold the modules' bonuses (bonus cards, huts), as a game's do.
+        """
+        counts, walls, _ = self._rounds[round_no]
+        entry = self._entry(round_no)
+        counts = {name: dict(by_kind) for name, by_kind in counts.items()}
+        for module in self.modules:
+            bonus = SHEET_MODULES[module].count_bonus
+            for name in self.players if bonus else ():
+                for kind, n in bonus(entry, name).items():
+                    counts[name][kind] += n
+        terms = [(term, points(entry)) for module in self.modules
+                 for term, points in SHEET_MODULES[module].terms]
+        terms.sort(key=lambda term: TERM_ORDER.index(term[0]))
+        terms = [(term, values) for term, values in terms if values is not None]
+        if all(float(n).is_integer() for by_kind in counts.values() for n in by_kind.values()):
+            return score_round(round_no, counts, walls, terms)
+        # The Wise Man's half building: places depend only on the order of the counts
+        # (RULES.md §8.3), so twice every count gives the same places in whole numbers.
+        doubled = {name: {kind: int(2 * n) for kind, n in by_kind.items()}
+                   for name, by_kind in counts.items()}
+        return replace(score_round(round_no, doubled, walls, terms), counts=counts)
 
     def round_points(self, round_no):
         """``{competitor: RoundScore}`` for a recorded round."""
@@ -174,29 +340,58 @@ class ScoreSheet:
         for round_no in self.rounds:
             breakdown = self.breakdown(round_no)
             parts = breakdown.parts_dict()
-            events.append({"type": "scoring", "round": round_no, "counts": self.counts(round_no),
+            events.append({"type": "scoring", "round": round_no,
+                           "counts": {n: dict(c) for n, c in breakdown.counts.items()},
                            "walls": parts["walls"], "points": breakdown.points,
                            "parts": parts})
         return events
 
+    def _terms(self):
+        return sorted((term for m in self.modules for term, _ in SHEET_MODULES[m].terms),
+                      key=TERM_ORDER.index)
+
+    @property
+    def csv_columns(self):
+        """The columns of `to_csv`: `CSV_COLUMNS` with, for the modules in play, their
+        inputs after the wall and their terms' points after the wall points."""
+        inputs = tuple(c for spec in self.inputs for c in spec.csv_columns())
+        terms = tuple(f"{term}_points" for term in self._terms())
+        at_wall = CSV_COLUMNS.index("wall") + 1
+        at_points = CSV_COLUMNS.index("wall_points") + 1
+        return (CSV_COLUMNS[:at_wall] + inputs + CSV_COLUMNS[at_wall:at_points] + terms
+                + CSV_COLUMNS[at_points:])
+
     def rows(self):
-        """One dict per recorded round and competitor, keys `CSV_COLUMNS`, running totals."""
+        """One dict per recorded round and competitor, keys `csv_columns`, running totals.
+
+        A term not scored in a round (bazaars before the last) and Dirk's module inputs
+        are empty cells ("").
+        """
         running = dict.fromkeys(self.competitors, 0)
         rows = []
         for round_no in self.rounds:
-            counts, walls = self._rounds[round_no]
+            counts, walls, values = self._rounds[round_no]
             for name, score in self.round_points(round_no).items():
                 running[name] += score.total
-                rows.append({"round": round_no, "player": name, **counts[name],
-                             "wall": walls.get(name, 0), "majority_points": score.majorities,
-                             "wall_points": score.walls, "round_points": score.total,
-                             "total": running[name]})
+                row = dict.fromkeys(self.csv_columns, "")
+                row.update({"round": round_no, "player": name, **counts[name],
+                            "wall": walls.get(name, 0), "majority_points": score.majorities,
+                            "wall_points": score.walls, "round_points": score.total,
+                            "total": running[name]})
+                for spec in self.inputs:
+                    value = values[spec.name] if not spec.per_player else (
+                        values[spec.name].get(name) if name in self.players else None)
+                    if value is not None or not spec.per_player:
+                        row.update(spec.csv_values(value))
+                row.update({f"{term}_points": n for term, n in score.parts.items()
+                            if term not in ("majorities", "walls")})
+                rows.append(row)
         return rows
 
     def to_csv(self):
-        """The sheet as CSV text with a header row (`CSV_COLUMNS`)."""
+        """The sheet as CSV text with a header row (`csv_columns`)."""
         out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        writer = csv.DictWriter(out, fieldnames=self.csv_columns, lineterminator="\n")
         writer.writeheader()
         writer.writerows(self.rows())
         return out.getvalue()

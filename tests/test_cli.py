@@ -2,6 +2,7 @@
 
 import argparse
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -117,3 +118,63 @@ def test_the_command_line_modules_examples_run():
 
     result = doctest.testmod(cli, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def _unwritable_file(tmp_path, suffix):
+    """A file this process cannot open for writing (root writes even read-only files)."""
+    if os.geteuid() == 0:
+        return Path(f"/proc/self/out{suffix}")  # no process, not even root, creates one there
+    locked = tmp_path / f"locked{suffix}"
+    locked.write_text("")
+    locked.chmod(0o444)
+    return locked
+
+
+@pytest.mark.parametrize("command, option, suffix", [("play", "--json", ".json"),
+                                                     ("tournament", "--out", ".csv")])
+@pytest.mark.parametrize("where, says", [("missing folder", "does not exist"),
+                                         ("folder", "it is a folder"),
+                                         ("unwritable file", "cannot write")])
+def test_an_unusable_output_file_is_refused_before_playing(command, option, suffix, where,
+                                                           says, tmp_path, capsys):
+    if where == "missing folder":
+        path = tmp_path / "nowhere" / f"out{suffix}"
+    elif where == "folder":
+        path = tmp_path / f"out{suffix}"
+        path.mkdir()
+    else:
+        path = _unwritable_file(tmp_path, suffix)
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, option, str(path), "--players", "2"], out=out)
+    assert exit_info.value.code == 2
+    assert out.getvalue() == ""  # refused before any game was played
+    error = capsys.readouterr().err
+    assert f"argument {option}: cannot write {path}" in error and says in error
+    assert "Traceback" not in error
+
+
+def test_the_output_check_leaves_no_file_behind(tmp_path):
+    from alhambra_lib.__main__ import output_path
+
+    assert output_path(str(tmp_path / "game.json")) == tmp_path / "game.json"
+    assert list(tmp_path.iterdir()) == []
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    output_path(str(kept))
+    assert kept.read_text() == "old"  # checked, not emptied
+
+
+def test_a_wrong_table_suffix_exits_with_code_2(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tournament", "--out", "scores.txt"], out=io.StringIO())
+    assert exit_info.value.code == 2
+    assert "must end in .csv or .parquet" in capsys.readouterr().err
+
+
+def test_the_two_player_story_names_dirk_apart_from_the_players():
+    lines = run("play", "--players", "2", "--seed", "1").splitlines()
+    assert lines[0] == "new game: Ana, Ben (and Dirk, the neutral player)"
+    standings = lines[lines.index("final scores:") + 1:]
+    assert {line.split(":")[0].strip() for line in standings[:2]} == {"Ana", "Ben"}
+    assert standings[2].startswith("  (Dirk, the neutral player: ")

@@ -51,7 +51,7 @@ def test_narrate_filters_by_turn_and_type(two_player_game):
     events = game.events
     assert narrate(events) == [describe_event(e) for e in events]
     setup = narrate(events, turns=[0])
-    assert setup[0] == "new game: Ana, Ben and Dirk"
+    assert setup[0] == "new game: Ana, Ben (and Dirk, the neutral player)"
     assert not any(line.startswith("-- turn") for line in setup)
     headlines = narrate(events, types=HEADLINES)
     assert sum(line.startswith("scoring round") for line in headlines) == 3

@@ -351,6 +351,8 @@ def test_score_keeper_two_players_dirk_and_explorer():
     keeper = ScoreKeeper()
     keeper.players_input.value = "Ana, Ben"
     keeper.players_button.click()
+    assert keeper.sheet.rounds == (1, 2) and "press <i>new sheet</i> again" in keeper.message.value
+    keeper.players_button.click()  # the scored rounds are given up on purpose
     assert keeper.sheet.competitors == ("Ana", "Ben", "Dirk") and keeper.sheet.rounds == ()
     assert ("Dirk", "tower") in keeper.count_inputs and "Dirk" not in keeper.wall_inputs
     keeper.explorer_player.value = "Ben"

@@ -120,7 +120,8 @@ def _winners_text(e):
 _EVENTS = {
     "setup": (("players", "dirk", "options"),
               lambda e: f"new game: {', '.join(e['players'])}"
-              + (f" and {DIRK}" if e["dirk"] else "")
+              # Dirk is no player: named apart, as in the final standings (RULES.md §10)
+              + (f" (and {DIRK}, the neutral player)" if e["dirk"] else "")
               + (f", with {', '.join(e['modules'])}" if e.get("modules") else "")),
     "draw_tile": (("square", "tile"),
                   lambda e: f"market square {e['square']}: {tile_text(e['tile'])}"),

@@ -40,7 +40,7 @@ from ..grid import OPPOSITE, SIDES, side_neighbour
 from .base import Module
 
 __all__ = ["Invaders", "ATTACK_CARDS", "SCOUTS", "UNATTACKED_KINDS", "unprotected_sides",
-           "invasion_penalty", "flanks"]
+           "invasion_penalty", "attack_penalty", "flanks"]
 
 #: The four attack cards: the direction each attack comes from.
 ATTACK_CARDS = SIDES
@@ -124,9 +124,25 @@ def invasion_penalty(layout, direction, round_no, extra_walls=()):
     >>> invasion_penalty(layout, "W", 3)  # the fountain covers its west side
     2
     """
-    penalty = round_no * len(unprotected_sides(layout, direction, extra_walls))
+    return attack_penalty({side: len(unprotected_sides(layout, side, extra_walls))
+                           for side in SIDES}, direction, round_no)
+
+
+def attack_penalty(sides, direction, round_no):
+    """The points lost to an attack from `direction` given the unprotected `sides`.
+
+    `sides` is ``{direction: number of unprotected sides facing it}`` (a missing direction
+    counts 0), as a person counts them at the table (the score sheet asks for them):
+    ``round_no`` per side facing `direction`, and in round 3 one per side facing each flank.
+
+    Examples
+    --------
+    >>> attack_penalty({"N": 2, "E": 1, "W": 3}, "N", 2), attack_penalty({"N": 2, "E": 1}, "N", 3)
+    (4, 7)
+    """
+    penalty = round_no * sides.get(direction, 0)
     if round_no == 3:
-        penalty += sum(len(unprotected_sides(layout, d, extra_walls)) for d in flanks(direction))
+        penalty += sum(sides.get(side, 0) for side in flanks(direction))
     return penalty
 
 

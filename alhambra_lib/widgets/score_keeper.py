@@ -1,4 +1,4 @@
-"""ScoreKeeper: keep the score of a game played on a real table.
+"""ScoreKeeper: keep the score of a game played on a real table, Mega Box modules too.
 
 Examples
 --------
@@ -13,17 +13,36 @@ Examples
 (1, 2, 3)
 >>> keeper.to_csv().splitlines()[0]
 'round,player,pavilion,seraglio,arcades,chambers,garden,tower,wall,majority_points,wall_points,round_points,total'
+
+With modules, each module in play gets a tab of its own boxes:
+
+>>> keeper = ScoreKeeper(["Ana", "Ben", "Cy"], modules=("camps", "invaders"))
+>>> keeper.module_inputs["camp_lines", "Ana"].value = 3
+>>> keeper.module_inputs["attack"].value = "N"
+>>> keeper.module_inputs["unprotected", "Ana", "N"].value = 2
+>>> keeper.count_inputs["Ana", "tower"].value = 1
+>>> keeper.score_button.click()
+>>> dict(keeper.sheet.round_points(1)["Ana"].parts)
+{'majorities': 6, 'walls': 0, 'camps': 3, 'invaders': -2}
 """
 
 from __future__ import annotations
 
+import base64
 from html import escape
 from pathlib import Path
 
 import ipywidgets as widgets
 
+from ..components import KINDS
 from ..draw import draw_score_track
-from ..score_sheet import CSV_COLUMNS, ScoreSheet
+from ..errors import InvalidScore
+from ..grid import SIDES
+from ..modules import MODULES
+from ..modules.invaders import flanks
+from ..palette import KIND_COLOURS
+from ..score_sheet import ScoreSheet
+from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES
 from ..teaching.demo import demo_sheet
 from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
 from .placement import PlacementExplorer
@@ -31,18 +50,163 @@ from .placement import PlacementExplorer
 # demo_sheet lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["ScoreKeeper", "demo_sheet"]
 
+#: The tab of the buildings and walls, before the modules' tabs.
+BASE_TAB = "Tiles & walls"
+_NUMBER = widgets.Layout(width="56px")
+#: A dropdown's "not chosen" (ipywidgets shows a value of None as an empty box).
+_NONE = ""
+#: Grid column widths of the inputs that are not one number.
+_WIDTHS = {"pairs": "160px", "kind": "104px"}
+#: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), and
+#: the table's rows one text line high (an HTML widget's lines are a control's height).
+_STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
+          ".alhambra-totals table{line-height:1.35;font-size:12px}"
+          ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}</style>")
+
+
+def _title(module):
+    return MODULES[module].title if module in MODULES else module.replace("_", " ").title()
+
+
+def _number(maximum, name):
+    box = widgets.BoundedIntText(value=0, min=0, max=maximum, layout=_NUMBER)
+    box.add_class(css_class(*name))
+    return box
+
+
+class _ModuleBoxes:
+    """The boxes of one module's inputs: a grid with a row per real player.
+
+    `boxes` maps ``input name`` (a table input), ``(input name, player)`` or
+    ``(input name, player, type or direction)`` to its control.
+    """
+
+    def __init__(self, module, players):
+        self.inputs = SHEET_MODULES[module].inputs
+        self.players = players
+        self.boxes = {}
+        table_controls, header, columns = [], [widgets.HTML("")], []
+        for spec in self.inputs:
+            if not spec.per_player:  # one choice for the table: the attack direction
+                choice = widgets.Dropdown(
+                    options=[("choose…", _NONE)] + [(SIDE_NAMES[s], s) for s in SIDES],
+                    description=spec.label, layout=widgets.Layout(width="220px"))
+                choice.add_class(css_class("input", spec.name))
+                self.boxes[spec.name] = choice
+                table_controls.append(choice)
+                continue
+            for part, label in self._columns(spec):
+                header.append(widgets.HTML(label))
+                columns.append((spec, part))
+        cells = list(header)
+        for name in players:
+            cells.append(widgets.HTML(f"<b>{escape(name)}</b>"))
+            for spec, part in columns:
+                key = (spec.name, name) if part is None else (spec.name, name, part)
+                self.boxes[key] = self._control(spec, part, key)
+                cells.append(self.boxes[key])
+        widths = " ".join(_WIDTHS.get(spec.shape, "60px") for spec, _ in columns)
+        grid = widgets.GridBox(cells, layout=widgets.Layout(
+            grid_template_columns=f"90px {widths}", grid_gap="2px 4px"))
+        helps = "".join(f"<li><b>{escape(spec.label)}</b>: {escape(spec.help)}</li>"
+                        for spec in self.inputs)
+        self.help = widgets.HTML(f"<ul style='margin:0 0 4px 0;padding-left:18px;"
+                                 f"line-height:1.3'>{helps}</ul>")
+        self.box = widgets.VBox([self.help, *table_controls, grid])
+
+    @staticmethod
+    def _columns(spec):
+        """``(part, heading)`` per column: a type, a direction, or one column (None)."""
+        if spec.shape == "by_type":
+            return [(k, f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>{k}</span>")
+                    for k in KINDS]
+        if spec.shape == "by_side":
+            return [(s, SIDE_NAMES[s]) for s in SIDES]
+        return [(None, escape(spec.label))]
+
+    @staticmethod
+    def _control(spec, part, key):
+        if spec.shape in ("by_type", "by_side", "number"):
+            most = spec.maximum.get(part, 0) if isinstance(spec.maximum, dict) else spec.maximum
+            return _number(most, ("input", *key))
+        if spec.shape == "pairs":
+            control = widgets.Text(placeholder="e.g. 4x3, 2x1",
+                                   layout=widgets.Layout(width="156px"))
+        elif spec.shape == "flag":
+            control = widgets.Checkbox(indent=False, layout=widgets.Layout(width="56px"))
+        else:  # a building type, or none
+            control = widgets.Dropdown(options=[("–", _NONE)] + [(k, k) for k in KINDS],
+                                       layout=widgets.Layout(width="100px"))
+        control.add_class(css_class("input", *key))
+        return control
+
+    def values(self):
+        """``{input name: {player: value}}`` (a table input: its value) as typed in."""
+        values = {}
+        for spec in self.inputs:
+            if not spec.per_player:
+                values[spec.name] = self.boxes[spec.name].value or None
+            elif spec.shape in ("by_type", "by_side"):
+                parts = KINDS if spec.shape == "by_type" else SIDES
+                values[spec.name] = {name: {p: self.boxes[spec.name, name, p].value
+                                            for p in parts} for name in self.players}
+            else:
+                values[spec.name] = {name: self.boxes[spec.name, name].value
+                                     if spec.shape != "kind" else
+                                     self.boxes[spec.name, name].value or None
+                                     for name in self.players}
+        return values
+
+    def fill(self, values):
+        """Set the boxes from checked values (`ScoreSheet.module_inputs`); missing: empty."""
+        for spec in self.inputs:
+            given = values.get(spec.name)
+            if not spec.per_player:
+                self.boxes[spec.name].value = given or _NONE
+                continue
+            for name in self.players:
+                value = spec.empty() if given is None else given.get(name, spec.empty())
+                if spec.shape in ("by_type", "by_side"):
+                    for part, n in value.items():
+                        self.boxes[spec.name, name, part].value = n
+                elif spec.shape == "pairs":
+                    self.boxes[spec.name, name].value = ", ".join(f"{n}x{k}" for n, k in value)
+                else:
+                    self.boxes[spec.name, name].value = _NONE if value is None else value
+
+    def is_empty(self):
+        return all(spec.check(v) == spec.empty() if not spec.per_player else
+                   all(spec.check(x) == spec.empty() for x in v.values())
+                   for spec, v in zip(self.inputs, self.values().values()))
+
+    def show_round(self, round_no):
+        """Grey out what this round does not ask: bazaars before the last scoring, and the
+        unprotected sides no attack from the chosen direction reaches."""
+        attack = self.boxes.get("attack")
+        counted = set(SIDES)
+        if attack is not None and attack.value:
+            counted = {attack.value, *(flanks(attack.value) if round_no == 3 else ())}
+        for key, control in self.boxes.items():
+            spec = next(s for s in self.inputs if s.name == (key if isinstance(key, str)
+                                                             else key[0]))
+            control.disabled = round_no not in spec.rounds or (
+                spec.shape == "by_side" and key[2] not in counted)
+
 
 class ScoreKeeper(WidgetBase):
-    """Players, each round's counts per type and wall lengths, running totals, CSV export.
+    """Players, modules, each round's counts, walls and module inputs, totals, CSV export.
 
     Counts and walls are typed in, or copied from the Alhambra built in the embedded
     `PlacementExplorer`. With two players, Dirk's counts are typed in too; he scores
-    majorities only.
+    majorities only and takes no part in the modules (RULES.md §M0.18). Each module in
+    play has a tab asking what it needs (`alhambra_lib.sheet_inputs.SHEET_MODULES`).
 
     Parameters
     ----------
     players : sequence of str, optional
         Start a fresh sheet for these players (2 to 6 names).
+    modules : sequence of str, optional
+        With `players`: the Mega Box modules in play.
     sheet : ScoreSheet, optional
         Continue a sheet; by default `alhambra_lib.teaching.demo.demo_sheet`, three
         players after two rounds.
@@ -52,15 +216,24 @@ class ScoreKeeper(WidgetBase):
     sheet : ScoreSheet
         The scores; `to_csv` writes it.
     players_input : ipywidgets.Text
-        Names separated by commas; `players_button` starts a new sheet for them.
+        Names separated by commas; `players_button` starts a new sheet for them and the
+        modules chosen with `module_toggles` (pressed twice when rounds are scored).
+    module_toggles : dict
+        ``module name -> ipywidgets.ToggleButton``.
     round_picker : ipywidgets.ToggleButtons
         The round being typed in (its recorded values are loaded).
+    tabs : ipywidgets.Tab
+        `BASE_TAB` (the counts and walls), then one tab per module with inputs.
     count_inputs : dict
         ``(name, kind) -> ipywidgets.BoundedIntText``, Dirk included with two players.
     wall_inputs : dict
         ``player -> ipywidgets.BoundedIntText``: the longest wall.
+    module_inputs : dict
+        The modules' boxes: ``input name`` for a table input (the attack direction),
+        ``(input name, player)``, or ``(input name, player, type or direction)``.
     score_button : ipywidgets.Button
-        Record the round from the boxes.
+        Record the round from the boxes. A round with every box at 0 is recorded only
+        when pressed a second time.
     explorer : PlacementExplorer
         Build an Alhambra to count it.
     explorer_player : ipywidgets.Dropdown
@@ -68,27 +241,44 @@ class ScoreKeeper(WidgetBase):
     copy_button : ipywidgets.Button
     csv_path : ipywidgets.Text
     export_button : ipywidgets.Button
-        Write `to_csv` to `csv_path`.
+        Write `to_csv` to `csv_path`; `download` then offers the same file.
+    download : ipywidgets.HTML
+        A link that downloads the sheet as a CSV file through the browser.
     table : ipywidgets.HTML
-        Per round and player: points for majorities and walls, running total.
+        Per round and player: the points of every term and the running total.
     message : ipywidgets.HTML
     image : ipywidgets.Image
         `alhambra_lib.draw.draw_score_track` of the recorded rounds.
     root : ipywidgets.Box
     """
 
-    def __init__(self, players=None, *, sheet=None):
+    def __init__(self, players=None, *, modules=(), sheet=None):
         if players is not None and sheet is not None:
             raise ValueError("give players for a new sheet, or a sheet, not both")
+        if modules and players is None:
+            raise ValueError("modules are chosen with the players of a new sheet")
         if players is not None:
-            self.sheet = ScoreSheet(players)
+            self.sheet = ScoreSheet(players, modules)
         else:
             self.sheet = sheet if sheet is not None else demo_sheet()
+        self._build()
+        self._use_sheet()
+
+    def _build(self):
         self.players_input = widgets.Text(value=", ".join(self.sheet.players),
-                                          description="players")
-        self.players_button = widgets.Button(description="new sheet")
+                                          description="players",
+                                          placeholder="names, separated by commas")
+        self.module_toggles = {
+            name: widgets.ToggleButton(value=name in self.sheet.modules, description=_title(name),
+                                       tooltip=f"play with {_title(name)}",
+                                       layout=widgets.Layout(width="auto"))
+            for name in SHEET_MODULES}
+        self.players_button = widgets.Button(description="new sheet",
+                                             tooltip="start an empty sheet for these players "
+                                                     "and modules")
         self.round_picker = widgets.ToggleButtons(options=[(f"round {r}", r) for r in (1, 2, 3)],
                                                   description="scoring")
+        self.tabs = widgets.Tab()
         self.score_button = widgets.Button(description="score this round",
                                            button_style="success")
         self.explorer = PlacementExplorer()
@@ -96,64 +286,116 @@ class ScoreKeeper(WidgetBase):
         self.copy_button = widgets.Button(description="copy from the explorer")
         self.csv_path = widgets.Text(value="scores.csv", description="CSV file")
         self.export_button = widgets.Button(description="export CSV")
-        self.table, self.message = widgets.HTML(), widgets.HTML()
+        self.table, self.message, self.download = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.image = picture()
-        self._inputs = widgets.Box()
+        self.image.layout.max_height = "260px"
         self.players_button.on_click(lambda _: self.new_sheet())
         self.round_picker.observe(lambda _: self._load_round(), "value")
         self.score_button.on_click(lambda _: self.score_round())
         self.copy_button.on_click(lambda _: self.copy_from_explorer())
         self.export_button.on_click(lambda _: self.export())
+        explorer = widgets.Accordion(
+            [widgets.VBox([widgets.HBox([self.explorer_player, self.copy_button]),
+                           self.explorer.root])],
+            titles=("Count an Alhambra built here",))
+        explorer.selected_index = None
+        table_box = widgets.Box([self.table], layout=widgets.Layout(
+            max_height="320px", max_width="100%", overflow="auto"))
+        entry = widgets.VBox([self.round_picker, self.tabs,
+                              widgets.HBox([self.score_button, self.message]), explorer],
+                             layout=widgets.Layout(width="664px"))
+        results = widgets.VBox([table_box, self.image,
+                                widgets.HBox([self.csv_path, self.export_button]),
+                                self.download],
+                               layout=widgets.Layout(flex="1 1 0", min_width="360px"))
         self.root = widgets.VBox([
-            widgets.HBox([self.players_input, self.players_button]), self.round_picker,
-            self._inputs, self.score_button,
-            widgets.Accordion([widgets.VBox([widgets.HBox([self.explorer_player,
-                                                           self.copy_button]),
-                                             self.explorer.root])],
-                              titles=("Count an Alhambra built here",)),
-            self.message, self.table, self.image,
-            widgets.HBox([self.csv_path, self.export_button])])
+            widgets.HTML(_STYLE, layout=widgets.Layout(height="0px")),
+            widgets.HBox([self.players_input, self.players_button]),
+            widgets.HBox([widgets.HTML("modules:"), *self.module_toggles.values()],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([entry, results], layout=widgets.Layout(grid_gap="12px"))])
         # Names for browser tests and stylesheets (the widgets have no ids); the
         # embedded explorer has its own.
         for control, name in [(self.root, "score-keeper"), (self.round_picker, "round-picker"),
                               (self.score_button, "score-round"), (self.table, "totals"),
-                              (self.message, "message"), (self.image, "score-track")]:
+                              (self.message, "message"), (self.image, "score-track"),
+                              (self.tabs, "inputs"), (self.download, "download")]:
             control.add_class(css_class(name))
-        self._use_sheet()
+        for name, toggle in self.module_toggles.items():
+            toggle.add_class(css_class("module", name))
 
     def _use_sheet(self):
         sheet = self.sheet
+        self._pending_zeros, self._pending_new = None, False
         self._grid = CountsGrid(sheet.competitors, wall_for=sheet.players)
         self.count_inputs, self.wall_inputs = self._grid.inputs, self._grid.wall_inputs
-        self._inputs.children = [self._grid.box]
+        self._modules = {m: _ModuleBoxes(m, sheet.players) for m in sheet.modules
+                         if SHEET_MODULES[m].inputs}
+        self.module_inputs = {key: box for boxes in self._modules.values()
+                              for key, box in boxes.boxes.items()}
+        self.tabs.children = [self._grid.box] + [b.box for b in self._modules.values()]
+        self.tabs.titles = [BASE_TAB] + [SHEET_MODULES[m].title for m in self._modules]
+        self.tabs.selected_index = 0
+        if "attack" in self.module_inputs:
+            self.module_inputs["attack"].observe(lambda _: self._grey_out(), "value")
+        for name, toggle in self.module_toggles.items():
+            toggle.value = name in sheet.modules
         self.explorer_player.options = sheet.competitors
+        self.explorer_player.value = sheet.competitors[0]
         self.round_picker.value = next((r for r in (1, 2, 3) if r not in sheet.rounds), 3)
         self._load_round()
         self._show()
 
     def new_sheet(self):
-        """Start a new sheet for the names in `players_input`."""
+        """Start a new sheet for the names in `players_input` and the modules toggled on.
+
+        When the sheet holds scored rounds, the first call only says so; a second one
+        starts over.
+        """
         names = [name.strip() for name in self.players_input.value.split(",") if name.strip()]
+        modules = [name for name, toggle in self.module_toggles.items() if toggle.value]
         try:
-            self.sheet = ScoreSheet(names)
-        except ValueError as refused:
+            sheet = ScoreSheet(names, modules)
+        except InvalidScore as refused:
             self.message.value = escape(str(refused))
             return
-        self.message.value = escape(f"new sheet for {', '.join(self.sheet.competitors)}")
+        if self.sheet.rounds and not self._pending_new:
+            self._pending_new = True  # an evening's scores are not lost to one stray click
+            self.message.value = (f"<b>The sheet holds {len(self.sheet.rounds)} scored "
+                                  "round(s).</b> Export the CSV to keep them, then press "
+                                  "<i>new sheet</i> again to start over.")
+            return
+        self.sheet = sheet
+        with_modules = f", with {', '.join(map(_title, self.sheet.modules))}" \
+            if self.sheet.modules else ""
         self._use_sheet()
+        self.message.value = escape(f"new sheet for {', '.join(self.sheet.competitors)}"
+                                    f"{with_modules}")
 
     def _load_round(self):
         round_no = self.round_picker.value
-        if round_no in self.sheet.rounds:
+        self._pending_zeros = None
+        recorded = round_no in self.sheet.rounds
+        if recorded:
             self._grid.fill(self.sheet.counts(round_no), self.sheet.walls(round_no))
         else:
             self._grid.fill({})
+        values = self.sheet.module_inputs(round_no) if recorded else {}
+        for boxes in self._modules.values():
+            boxes.fill(values)
+        self._grey_out()
 
-    def fill(self, counts, walls=None):
-        """Type a round into the boxes: ``{name: {kind: n}}`` and ``{player: wall}``.
+    def _grey_out(self):
+        for boxes in self._modules.values():
+            boxes.show_round(self.round_picker.value)
 
-        What a reader does by hand, for a notebook or a test; missing names and kinds
-        are 0. Nothing is recorded until `score_round` (or the score button).
+    def fill(self, counts, walls=None, inputs=None):
+        """Type a round into the boxes: counts, walls and the modules' inputs.
+
+        What a reader does by hand, for a notebook or a test: ``{name: {kind: n}}``,
+        ``{player: wall}`` and ``inputs`` as for `ScoreSheet.record`; missing names,
+        kinds and inputs are 0 or empty. Nothing is recorded until `score_round` (or the
+        score button). Refused entries raise `InvalidScore` and leave every box as it was.
 
         Examples
         --------
@@ -161,21 +403,63 @@ class ScoreKeeper(WidgetBase):
         >>> keeper.fill({"Ana": {"tower": 2}}, {"Ana": 3})
         >>> keeper.count_inputs["Ana", "tower"].value, keeper.wall_inputs["Ana"].value
         (2, 3)
+        >>> keeper.fill({"Ana": None})
+        Traceback (most recent call last):
+        ...
+        alhambra_lib.errors.InvalidScore: the counts of 'Ana' map types to numbers of tiles, \
+got NoneType None
         """
-        unknown = sorted(set(counts) - set(self.sheet.competitors)
-                         | set(walls or {}) - set(self.sheet.players))
-        if unknown:
-            raise ValueError(f"no box for {', '.join(map(repr, unknown))}: the sheet is for "
-                             f"{', '.join(self.sheet.competitors)} (walls for real players only)")
-        self._grid.fill(counts, walls)
+        round_no = self.round_picker.value
+        walls = {} if walls is None else walls
+        if isinstance(counts, dict) and isinstance(walls, dict):
+            unknown = sorted(set(counts) - set(self.sheet.competitors)
+                             | set(walls) - set(self.sheet.players))
+            if unknown:
+                raise InvalidScore(f"no box for {', '.join(map(repr, unknown))}: the sheet is "
+                                   f"for {', '.join(self.sheet.competitors)} (walls for real "
+                                   "players only)")
+        full, lengths, values = self.sheet.check(round_no, counts, walls, inputs,
+                                                 complete=False)
+        boxes = [(self.count_inputs[name, kind], n) for name, by_kind in full.items()
+                 for kind, n in by_kind.items()]
+        boxes += [(self.wall_inputs[name], n) for name, n in lengths.items()]
+        for box, n in boxes:
+            if n > box.max:  # a box would silently cut it down
+                raise InvalidScore(f"{n} is more than the game allows there ({box.max})")
+        for box, n in boxes:
+            box.value = n
+        for module_boxes in self._modules.values():
+            module_boxes.fill(values)
+        self._grey_out()
+
+    def _module_values(self):
+        return {name: value for boxes in self._modules.values()
+                for name, value in boxes.values().items()}
+
+    def _all_zeros(self):
+        return (not any(self._grid.walls().values())
+                and not any(n for by_kind in self._grid.counts().values() for n in by_kind.values())
+                and all(boxes.is_empty() for boxes in self._modules.values()))
 
     def score_round(self):
-        """Record the chosen round from the boxes and update the totals."""
+        """Record the chosen round from the boxes and update the totals.
+
+        A round with every box at 0 is not recorded at once: the message asks to press
+        the button again if the round really scored nothing.
+        """
         round_no = self.round_picker.value
+        if self._all_zeros() and self._pending_zeros != round_no:
+            self._pending_zeros = round_no
+            self.message.value = (f"<b>Every box of round {round_no} is 0.</b> Nothing typed "
+                                  "in yet? Type the counts first; if the round really scored "
+                                  "nothing, press <i>score this round</i> again.")
+            return
+        self._pending_zeros = None
         try:
-            self.sheet.record(round_no, self._grid.counts(), self._grid.walls())
-        except ValueError as refused:
-            self.message.value = escape(str(refused))
+            self.sheet.record(round_no, self._grid.counts(), self._grid.walls(),
+                              self._module_values())
+        except InvalidScore as refused:
+            self.message.value = escape(f"Not scored: {refused}")
             return
         totals = ", ".join(f"{n} {p}" for n, p in self.sheet.totals().items())
         self.message.value = escape(f"round {round_no} scored; totals: {totals}")
@@ -184,10 +468,14 @@ class ScoreKeeper(WidgetBase):
     def copy_from_explorer(self):
         """Fill the chosen player's boxes from the explorer's Alhambra (counts and wall)."""
         name, alhambra = self.explorer_player.value, self.explorer.alhambra
+        if name not in self.sheet.competitors:
+            self.message.value = "Choose whose Alhambra it is in <i>for</i> first."
+            return
         for kind, n in alhambra.counts().items():
             self.count_inputs[name, kind].value = n
         if name in self.wall_inputs:
             self.wall_inputs[name].value = alhambra.longest_wall()
+        self.tabs.selected_index = 0
         self.message.value = escape(f"copied the explorer's Alhambra for {name}")
 
     def to_csv(self):
@@ -195,19 +483,42 @@ class ScoreKeeper(WidgetBase):
         return self.sheet.to_csv()
 
     def export(self):
-        """Write the CSV to the file named in `csv_path`."""
-        path = Path(self.csv_path.value)
+        """Write the CSV to the file named in `csv_path` and offer it as a download.
+
+        A relative name is taken from the folder the notebook runs in; the message says
+        where the file went, or in words why it could not be written.
+        """
+        path = Path(self.csv_path.value.strip() or "scores.csv").expanduser()
+        text = self.to_csv()
+        self._offer(text, path.name if path.suffix else "scores.csv")
+        if path.is_dir():
+            self.message.value = escape(f"{path} is a folder: give a file name such as "
+                                        f"{path / 'scores.csv'}")
+            return
         try:
-            path.write_text(self.to_csv())
+            path.write_text(text)
         except OSError as failed:
-            self.message.value = escape(f"could not write {path}: {failed}")
+            self.message.value = escape(f"could not write {path}: {failed.strerror}; "
+                                        "the download link below still has the sheet")
             return
         self.message.value = escape(f"wrote {len(self.sheet.rows())} rows to {path}")
 
+    def _offer(self, text, filename):
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (f"<a download='{escape(filename)}' "
+                               f"href='data:text/csv;base64,{data}'>⬇ download "
+                               f"{escape(filename)}</a>")
+
     def _show(self):
-        # The wall length equals the wall points: one column says it.
-        columns = [c for c in CSV_COLUMNS if c != "wall"]
+        # The points only: the wall length equals the wall points, and the counts and
+        # the module inputs are in the boxes and the CSV.
+        # The points of each term and the running total; the round's sum is in the chart.
+        columns = [c for c in self.sheet.csv_columns if c in ("round", "player", "total")
+                   or c.endswith("_points") and c != "round_points"]
         rows = [[row[c] for c in columns] for row in self.sheet.rows()]
-        header = [c.replace("_", " ") for c in columns]
+        # A module's term under its short title (camps, citizens, chests...).
+        titles = {f"{term}_points": SHEET_MODULES[m].title.lower() for m in self.sheet.modules
+                  for term, _ in SHEET_MODULES[m].terms}
+        header = [titles.get(c, c.replace("_", " ")) for c in columns]
         self.table.value = table_html(header, rows) if rows else "No round scored yet."
         show(self.image, draw_score_track(self.sheet.scoring_events()))

@@ -1,0 +1,377 @@
+"""What a score sheet asks for each Mega Box module, and how it feeds the scoring.
+
+A table game with modules is scored from more than the counts and walls: bonus cards
+and huts add to the counts for majorities, camps, citizens, chests, bazaars and the
+invaders add terms of their own (RULES.md §M0.17). Each module contributes one
+`SheetModule` to the table `SHEET_MODULES`: the inputs a person counts at the table
+(`SheetInput`: a name, the words that ask for it, its shape) and how they feed
+`alhambra_lib.scoring.score_round`, the function `Game` scores with: extra counts
+(`SheetModule.count_bonus`) or the module's terms (`SheetModule.terms`). The scoring
+arithmetic is the modules' own (`best_grouping`, `share_places`, `attack_penalty`), so a
+sheet scores exactly as the engine does. `alhambra_lib.score_sheet.ScoreSheet` checks and
+scores the inputs; `alhambra_lib.widgets.ScoreKeeper` draws a box for each.
+
+Adding a module's inputs is one entry of `SHEET_MODULES`. What each module asks, and
+the decisions behind it, are in RULES.md §M0.19.
+
+Examples
+--------
+>>> [i.name for i in SHEET_MODULES["invaders"].inputs]
+['attack', 'unprotected']
+>>> SHEET_MODULES["bazaars"].inputs[0].check([(4, 3), "2x1"], "Ana")
+((4, 3), (2, 1))
+>>> SHEET_MODULES["vizier"].inputs, SHEET_MODULES["vizier"].terms
+((), ())
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .components import KINDS, ROUNDS
+from .errors import InvalidScore
+from .grid import SIDES
+from .modules.bonus_cards import BONUS_CARDS, bonus_cards_per_player
+from .modules.invaders import attack_penalty
+from .modules.squares import HUT_LIMIT
+from .modules.street_merchant import CITIZENS_PER_COLOUR, best_grouping
+from .modules.treasure import CHEST_POINTS, CHESTS
+from .scoring import share_places
+
+__all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "WISE_MAN_BONUS", "RoundEntry", "SheetInput",
+           "SheetModule"]
+
+#: The shapes of an input's value (a missing value is `SheetInput.empty`).
+SHAPES = {
+    "by_type": "{type: n} for the six building types",
+    "by_side": "{direction: n} for N, E, S, W",
+    "number": "a whole number >= 0",
+    "pairs": "a list of (n, k), e.g. [(4, 3), (2, 1)] or the text '4x3, 2x1'",
+    "flag": "True or False",
+    "kind": "a building type, or None",
+    "side": "one of N, E, S, W",
+}
+#: The four directions in words.
+SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+#: The most neighbours a bazaar counts (8 cells around it) and types it scores (3).
+_BAZAAR_NEIGHBOURS, _BAZAAR_TYPES, _BAZAARS = 8, 3, 8
+_PAIR = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$")
+
+
+def _whole(n, what):
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise InvalidScore(f"{what} must be a whole number >= 0, got {n!r}")
+    return n
+
+
+@dataclass(frozen=True)
+class SheetInput:
+    """One thing the sheet asks about a scoring round.
+
+    Attributes
+    ----------
+    name : str
+        The key of the input in `ScoreSheet.record`'s ``inputs``.
+    label : str
+        A short heading, in words for people at the table.
+    help : str
+        One sentence: what to count on the table.
+    shape : str
+        One of `SHAPES`.
+    maximum : int or mapping
+        The most one number may be (per type with a mapping ``{type: n}``).
+    total : int or None
+        The most a player's numbers may add up to.
+    per_player : bool
+        One value per real player (Dirk takes no part in the modules, RULES.md §M0.18),
+        or one for the whole table (the attack direction).
+    rounds : tuple of int
+        The scorings that ask for it; in the others it must stay empty.
+    one_holder : bool
+        At most one player has a value other than empty (one card of it in the game).
+    """
+
+    name: str
+    label: str
+    help: str
+    shape: str
+    maximum: int | Mapping = 99
+    total: int | None = None
+    per_player: bool = True
+    rounds: tuple = ROUNDS
+    one_holder: bool = False
+
+    def empty(self):
+        """The value of an input left out: zeros, nothing, or no choice (None)."""
+        return {"by_type": dict.fromkeys(KINDS, 0), "by_side": dict.fromkeys(SIDES, 0),
+                "number": 0, "pairs": (), "flag": False, "kind": None,
+                "side": None}[self.shape]
+
+    def _most(self, part):
+        return self.maximum.get(part, 0) if isinstance(self.maximum, Mapping) else self.maximum
+
+    def check(self, value, who=""):
+        """The value in its plain form (dicts complete, pairs as tuples), or `InvalidScore`.
+
+        Examples
+        --------
+        >>> SHEET_MODULES["squares"].inputs[0].check({"garden": 2}, "Ana")["garden"]
+        2
+        >>> SHEET_MODULES["squares"].inputs[0].check({"green": 2}, "Ana")
+        Traceback (most recent call last):
+        ...
+        alhambra_lib.errors.InvalidScore: huts' neighbours of Ana: unknown type 'green'; \
+the types are pavilion, seraglio, arcades, chambers, garden, tower
+        """
+        what = f"{self.label} of {who}" if who else self.label
+        if value is None:
+            return self.empty()
+        if self.shape in ("by_type", "by_side"):
+            return self._check_parts(value, what)
+        if self.shape == "number":
+            return self._check_most(_whole(value, what), None, what)
+        if self.shape == "pairs":
+            return self._check_pairs(value, what)
+        if self.shape == "flag":
+            if not isinstance(value, bool):
+                raise InvalidScore(f"{what} is True or False, got {value!r}")
+            return value
+        choices = KINDS if self.shape == "kind" else SIDES
+        if value not in choices:
+            raise InvalidScore(f"{what}: {value!r} is none of {', '.join(choices)}")
+        return value
+
+    def _check_most(self, n, part, what):
+        most = self._most(part)
+        if n > most:
+            raise InvalidScore(f"{what}: {n} is more than the game allows ({most})")
+        return n
+
+    def _check_parts(self, value, what):
+        parts = KINDS if self.shape == "by_type" else SIDES
+        if not isinstance(value, Mapping):
+            raise InvalidScore(f"{what} maps each of {', '.join(parts)} to a number, "
+                               f"got {type(value).__name__} {value!r:.40}")
+        unknown = [part for part in value if part not in parts]
+        if unknown:
+            word = "type" if self.shape == "by_type" else "direction"
+            raise InvalidScore(f"{what}: unknown {word} {unknown[0]!r}; the {word}s are "
+                               f"{', '.join(parts)}")
+        full = {part: self._check_most(_whole(value.get(part, 0), f"{what} ({part})"), part,
+                                       what) for part in parts}
+        if self.total is not None and sum(full.values()) > self.total:
+            raise InvalidScore(f"{what}: {sum(full.values())} in all is more than the game "
+                               f"allows ({self.total})")
+        return full
+
+    def _check_pairs(self, value, what):
+        if isinstance(value, str):
+            value = [part for part in re.split(r"[,;]|\s{2,}", value) if part.strip()]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidScore(f"{what} is a list of (n, k), one per bazaar, got {value!r:.40}")
+        pairs = []
+        for pair in value:
+            if isinstance(pair, str):
+                match = _PAIR.match(pair)
+                if not match:
+                    raise InvalidScore(f"{what}: {pair.strip()!r} is not n x k, e.g. 4x3")
+                pair = (int(match[1]), int(match[2]))
+            if not (isinstance(pair, (list, tuple)) and len(pair) == 2):
+                raise InvalidScore(f"{what}: {pair!r} is not a pair (n, k)")
+            n, k = (_whole(x, what) for x in pair)
+            if n > _BAZAAR_NEIGHBOURS or k > min(n, _BAZAAR_TYPES) or (n > 0) != (k > 0):
+                raise InvalidScore(f"{what}: {n}x{k} cannot be: a bazaar has at most "
+                                   f"{_BAZAAR_NEIGHBOURS} neighbours, of at most "
+                                   f"{_BAZAAR_TYPES} types, and k is 0 only when n is")
+            pairs.append((n, k))
+        if len(pairs) > _BAZAARS:
+            raise InvalidScore(f"{what}: {len(pairs)} bazaars; the game has {_BAZAARS}")
+        return tuple(pairs)
+
+    def csv_columns(self):
+        """The CSV columns of this input: one per type or direction, else one."""
+        if self.shape in ("by_type", "by_side"):
+            parts = KINDS if self.shape == "by_type" else SIDES
+            return tuple(f"{self.name}_{part}" for part in parts)
+        return (self.name,)
+
+    def csv_values(self, value):
+        """``{column: cell}`` of a checked value (pairs as ``"4x3 2x1"``, flags 0/1)."""
+        if self.shape in ("by_type", "by_side"):
+            return {f"{self.name}_{part}": n for part, n in value.items()}
+        if self.shape == "pairs":
+            return {self.name: " ".join(f"{n}x{k}" for n, k in value)}
+        if self.shape == "flag":
+            return {self.name: int(value)}
+        return {self.name: "" if value is None else value}
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """What one scoring of a sheet holds, as the module entries read it.
+
+    Attributes
+    ----------
+    round_no : int
+    players : tuple of str
+        The real players (Dirk, who takes no part in the modules, left out).
+    walls : mapping
+        ``{player: longest wall}``.
+    values : mapping
+        ``{input name: {player: value}}``, or the one value of a table input.
+    options : mapping
+        The module options of the sheet (``{"merchant_final_only": True}``).
+    """
+
+    round_no: int
+    players: tuple
+    walls: Mapping
+    values: Mapping
+    options: Mapping = field(default_factory=dict)
+
+    def __getitem__(self, name):
+        return self.values[name]
+
+
+#: A term: its name and ``f(entry) -> {player: points}``, or None in a round it is not
+#: scored at all (the engine leaves it out of the parts then).
+Term = tuple[str, Callable[[RoundEntry], Mapping | None]]
+
+
+@dataclass(frozen=True)
+class SheetModule:
+    """A module's part of the score sheet.
+
+    Attributes
+    ----------
+    name : str
+        The module's registry name (`alhambra_lib.MODULES`).
+    title : str
+        A short heading for what it asks (a tab of the `ScoreKeeper`), "" when it asks
+        nothing.
+    inputs : tuple of SheetInput
+    count_bonus : callable or None
+        ``f(entry, player) -> {type: n}`` added to the player's counts for majorities.
+    terms : tuple of (str, callable)
+        The module's score terms (RULES.md §M0.17), each ``f(entry) -> {player: points}``
+        or None when the term is not scored in that round.
+    """
+
+    name: str
+    title: str = ""
+    inputs: tuple = ()
+    count_bonus: Callable[[RoundEntry, str], Mapping] | None = None
+    terms: tuple = ()
+
+
+def _each(entry, points_of):
+    return {name: points_of(name) for name in entry.players}
+
+
+def _merchant(entry):
+    # RULES.md §M12.4; with merchant_final_only the citizens score at the last scoring only.
+    if entry.round_no < 3 and entry.options.get("merchant_final_only"):
+        return None
+    return _each(entry, lambda name: best_grouping(entry["citizens"][name])[0])
+
+
+def _bazaars(entry):
+    if entry.round_no != 3:  # RULES.md §M16.4: the final scoring only
+        return None
+    return _each(entry, lambda name: sum(n * k for n, k in entry["bazaars"][name]))
+
+
+def _city_watch(entry):
+    """The City Watch: a third of its holder's wall points, rounded down, at every scoring."""
+    return _each(entry, lambda name: entry.walls[name] // 3 if entry["city_watch"][name] else 0)
+
+
+def _wise_man(entry, name):
+    """The Wise Man: half a building more of the type its holder chooses."""
+    kind = entry["wise_man"][name]
+    return {} if kind is None else {kind: WISE_MAN_BONUS}
+
+
+def _invaders(entry):
+    return _each(entry, lambda name: -attack_penalty(entry["unprotected"][name], entry["attack"],
+                                                     entry.round_no))
+
+
+#: What the Wise Man adds to the chosen type's count: half a building, a tie breaker.
+WISE_MAN_BONUS = 0.5
+_BONUS_CARDS_PER_TYPE = Counter(card.tile.kind for card in BONUS_CARDS)
+
+#: module name -> its `SheetModule`, in the rulebook's order.
+SHEET_MODULES = MappingProxyType({m.name: m for m in (
+    SheetModule("vizier"),     # M1: the vizier scores nothing (RULES.md §M1.4)
+    SheetModule("exchange"),   # M2: nor do exchange cards (RULES.md §M2.4)
+    SheetModule(
+        "bonus_cards", "Bonus cards",  # M3 (RULES.md §M3.4)
+        (SheetInput("bonus_cards", "bonus cards",
+                    "Bonus cards shown whose building is in the player's Alhambra (not on "
+                    "the reserve board), per type: each adds 1 to that type.",
+                    "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2)),),
+        count_bonus=lambda entry, name: entry["bonus_cards"][name]),
+    SheetModule(
+        "squares", "Huts",  # M4 (RULES.md §M4.4)
+        (SheetInput("hut_neighbours", "huts' neighbours",
+                    "For each hut in the Alhambra, its neighbours of the hut's colour with "
+                    "no wall between them, added up per colour.",
+                    "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
+        count_bonus=lambda entry, name: entry["hut_neighbours"][name]),
+    # M7 Characters: only the two characters whose scoring is known (MEGABOX.md M7 (d)).
+    # The engine module is being built on another branch; its term is "characters"
+    # (RULES.md §M0.17: City Watch right after the walls).
+    SheetModule(
+        "characters", "Characters",
+        (SheetInput("wise_man", "Wise Man",
+                    "The type the Wise Man's holder chooses at this scoring: it counts half a "
+                    "building more there, which breaks a tie.", "kind", one_holder=True),
+         SheetInput("city_watch", "City Watch",
+                    "Tick the player holding the City Watch: it scores a third of their wall "
+                    "points, rounded down.", "flag", one_holder=True)),
+        count_bonus=_wise_man, terms=(("characters", _city_watch),)),
+    SheetModule(
+        "camps", "Camps",  # M8 (RULES.md §M8.4)
+        (SheetInput("camp_lines", "buildings on camp lines",
+                    "Buildings on the lines each camp's bastions look along, up to the first "
+                    "empty cell; a building on two lines counts twice.", "number",
+                    maximum=999),),
+        terms=(("camps", lambda entry: _each(entry, lambda name: entry["camp_lines"][name])),)),
+    SheetModule(
+        "street_merchant", "Citizens",  # M12 (RULES.md §M12.4)
+        (SheetInput("citizens", "citizens",
+                    "Citizens living on buildings in the Alhambra, per colour (blue "
+                    "pavilion, red seraglio, brown arcades, white chambers, green garden, "
+                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR),),
+        terms=(("street_merchant", _merchant),)),
+    SheetModule(
+        "treasure", "Chests",  # M13 (RULES.md §M13.4)
+        (SheetInput("chests", "chests",
+                    "Chests on buildings in the Alhambra (not on the reserve board).",
+                    "number", maximum=sum(CHESTS.values())),),
+        terms=(("treasure", lambda entry: share_places(
+            {name: entry["chests"][name] for name in entry.players},
+            CHEST_POINTS[entry.round_no])),)),
+    SheetModule(
+        "invaders", "Invaders",  # M15 (RULES.md §M15.4)
+        (SheetInput("attack", "attack from",
+                    "The attack card turned up at this scoring.", "side", per_player=False),
+         SheetInput("unprotected", "unprotected sides",
+                    "Tile sides facing each direction with an empty cell beyond and no wall "
+                    "(the fountain and camps are not attacked). The attack's direction "
+                    "counts; in round 3 the two directions beside it count too.",
+                    "by_side", maximum=999)),
+        terms=(("invaders", _invaders),)),
+    SheetModule(
+        "bazaars", "Bazaars",  # M16 (RULES.md §M16.4)
+        (SheetInput("bazaars", "bazaars n x k",
+                    "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
+                    "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",
+                    "pairs", rounds=(3,)),),
+        terms=(("bazaars", _bazaars),)),
+)})
