@@ -11,7 +11,9 @@ Run as a plain script::
 
     python benchmarks/bench_engine.py [--games 20] [--repeats 3] [--modules vizier,exchange]
 
-or through pytest-benchmark (``make bench``), which times one 3-player game.
+(``--modules all`` plays with all 16 Mega Box modules), or through pytest-benchmark
+(``make bench``), which times one 3-player game, one with every module, and one game of
+the strategic bots.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from alhambra_lib import Game  # noqa: E402 (after the path set-up above)
+from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder, play  # noqa: E402
+from alhambra_lib.modules import MODULES  # noqa: E402
 
 TARGET_US = 66.0
 NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
@@ -61,7 +65,8 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=3, help="replays of each game")
     parser.add_argument("--modules", default="", help="comma-separated Mega Box modules")
     args = parser.parse_args(argv)
-    modules = tuple(m for m in args.modules.split(",") if m)
+    modules = (tuple(MODULES) if args.modules == "all"
+               else tuple(m for m in args.modules.split(",") if m))
     print(f"random legal play, {args.games} games per row, fastest of {args.repeats} replays"
           + (f", modules {', '.join(modules)}" if modules else ""))
     print(f"{'players':>7} {'median µs':>10} {'mean µs':>8} {'p90 µs':>7} {'actions/game':>13}"
@@ -81,6 +86,18 @@ def main(argv=None):
 def test_random_three_player_game(benchmark):
     """pytest-benchmark entry point (``make bench``): one seeded 3-player random game."""
     benchmark(time_game, 3, 0)
+
+
+def test_random_three_player_game_with_every_module(benchmark):
+    """One seeded 3-player random game with all 16 Mega Box modules (target: well under
+    a second)."""
+    benchmark(time_game, 3, 0, tuple(MODULES))
+
+
+def test_strategic_three_player_game(benchmark):
+    """One seeded game of the three strategic bots (it was a timed test: under 0.5 s)."""
+    bots = [WallBuilder(), MajorityHunter(), BalancedBot()]
+    benchmark(lambda: play(Game(NAMES[:3], seed=0), bots))
 
 
 if __name__ == "__main__":
