@@ -28,7 +28,7 @@ from _game_helpers import (
 )
 
 from alhambra_lib import MODULES, Game
-from alhambra_lib.actions import Give, action_from_dict
+from alhambra_lib.actions import Give, action_from_dict, tile_order
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.components import WALL_CARDS, Tile, WallCard
 from alhambra_lib.engine.composition import composition
@@ -222,6 +222,13 @@ def test_sticks_count_for_removal_exchange_invaders_graph_and_drawing():
         a.add_sticks((1, 0), "N")
     with pytest.raises(IllegalPlacement, match="no tile"):
         a.add_sticks((5, 5), "N")
+
+
+def test_a_printed_wall_sorts_before_a_stick_on_the_same_side():
+    printed, stuck = real_tile("garden", 10, "N"), OPEN_GARDEN.with_sticks("N")
+    assert printed.mask == stuck.mask and printed != stuck
+    assert sorted([stuck, printed], key=tile_order) == sorted([printed, stuck], key=tile_order) \
+        == [printed, stuck]
 
 
 def test_stick_sides_of_a_layout_and_the_json_form():
