@@ -335,3 +335,21 @@ def test_random_games_with_walls_keep_every_alhambra_legal_the_census_and_saves(
         sticks += sum(len(t.stick_sides) for t in alhambra.layout.values())
         sticks += sum(len(t.stick_sides) for t in game.reserve(name))
     assert sticks == STICKS - game.view("Ana").modules["city_walls"]["sticks_left"]
+
+
+def test_decision_no_sticks_on_a_camp_its_walls_are_its_bastions():
+    a = Alhambra.from_layout({(1, 0): real_tile("tower", 13, "E"),
+                              (2, 0): Tile("camp", 5, "W")})
+    assert "no_sticks" in a.check_sticks((2, 0), "E").reasons
+    assert a.check_sticks((1, 0), "N").ok
+
+
+def test_decision_a_bonus_card_still_counts_its_tile_after_sticks():
+    game = Game(THREE, seed=5, modules=("bonus_cards", "city_walls"))
+    me = game.current_player
+    tile = game.view(me).modules["bonus_cards"]["hand"][0].tile
+    game = lay_beside(build(game, me, [((1, 0), tile)]), "E")
+    before = game.counts(me)[tile.kind]
+    game.apply(BuildWall(WallCard("E"), "E", tile, (1, 0)))
+    assert game.alhambra(me).layout[(1, 0)].stick_sides == "E"
+    assert game.counts(me)[tile.kind] == before == 2  # the tile and its bonus card
