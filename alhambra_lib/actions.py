@@ -115,12 +115,13 @@ def card_order(card):
 
 
 def tile_order(tile):
-    """Sort key of a tile: kind in scoring-table order, then price, then walls.
+    """Sort key of a tile: kind in scoring-table order, then price, then walls, then
+    City Walls sticks (§M9: a printed wall before a stick on the same side).
 
     Equal tiles are interchangeable, so this order fixes every list of tiles the
     game shows or saves, whatever the order they arrived in.
     """
-    return (_KIND_RANK[tile.kind], tile.price, tile.mask, tile.marks)
+    return (_KIND_RANK[tile.kind], tile.price, tile.mask, tile.marks, tile.stick_mask)
 
 
 def card_from_list(data):

@@ -28,7 +28,7 @@ from _game_helpers import (
 )
 
 from alhambra_lib import MODULES, Game
-from alhambra_lib.actions import Give, action_from_dict
+from alhambra_lib.actions import Give, action_from_dict, tile_order
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.components import WALL_CARDS, Tile, WallCard
 from alhambra_lib.engine.composition import composition
@@ -224,6 +224,13 @@ def test_sticks_count_for_removal_exchange_invaders_graph_and_drawing():
         a.add_sticks((5, 5), "N")
 
 
+def test_a_printed_wall_sorts_before_a_stick_on_the_same_side():
+    printed, stuck = real_tile("garden", 10, "N"), OPEN_GARDEN.with_sticks("N")
+    assert printed.mask == stuck.mask and printed != stuck
+    assert sorted([stuck, printed], key=tile_order) == sorted([printed, stuck], key=tile_order) \
+        == [printed, stuck]
+
+
 def test_stick_sides_of_a_layout_and_the_json_form():
     tile = Tile("tower", 9, "N", sticks="E")
     assert tile.to_list() == ["tower", 9, "Ne"] and stick_sides({(1, 0): tile}) == {(1, 0): "E"}
@@ -328,3 +335,21 @@ def test_random_games_with_walls_keep_every_alhambra_legal_the_census_and_saves(
         sticks += sum(len(t.stick_sides) for t in alhambra.layout.values())
         sticks += sum(len(t.stick_sides) for t in game.reserve(name))
     assert sticks == STICKS - game.view("Ana").modules["city_walls"]["sticks_left"]
+
+
+def test_decision_no_sticks_on_a_camp_its_walls_are_its_bastions():
+    a = Alhambra.from_layout({(1, 0): real_tile("tower", 13, "E"),
+                              (2, 0): Tile("camp", 5, "W")})
+    assert "no_sticks" in a.check_sticks((2, 0), "E").reasons
+    assert a.check_sticks((1, 0), "N").ok
+
+
+def test_decision_a_bonus_card_still_counts_its_tile_after_sticks():
+    game = Game(THREE, seed=5, modules=("bonus_cards", "city_walls"))
+    me = game.current_player
+    tile = game.view(me).modules["bonus_cards"]["hand"][0].tile
+    game = lay_beside(build(game, me, [((1, 0), tile)]), "E")
+    before = game.counts(me)[tile.kind]
+    game.apply(BuildWall(WallCard("E"), "E", tile, (1, 0)))
+    assert game.alhambra(me).layout[(1, 0)].stick_sides == "E"
+    assert game.counts(me)[tile.kind] == before == 2  # the tile and its bonus card

@@ -360,3 +360,25 @@ def test_random_games_with_gates_keep_every_alhambra_legal_the_census_and_saves(
         assert plain_legal(alhambra.layout, alhambra.gates())
         gates += len(alhambra.gates())
     assert gates == json.loads(game.to_json())["modules_state"]["gates"]["used"] > 0
+
+
+def test_command_line_and_tournament_play_gates_and_walls_with_their_options(capsys):
+    from alhambra_lib.__main__ import main
+    from alhambra_lib.analysis.tournaments import tournament
+
+    main(["play", "--players", "3", "--seed", "2", "--quiet", "--modules", "gates,city_walls",
+          "--option", "gates_all_six", "--option", "walls_piles_2_to_4"])
+    assert "final scores" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="gates module"):
+        main(["play", "--players", "3", "--seed", "2", "--quiet", "--option", "gates_all_six"])
+    rows = tournament(["random", "greedy"], games=2, players=2, progress=False,
+                      modules=("gates", "city_walls"), gates_all_six=True)
+    assert len(rows) == 4
+
+
+def test_a_save_of_a_gates_game_without_its_gates_key_is_refused():
+    data = json.loads(Game(THREE, seed=1, modules=("gates",)).to_json())
+    assert data["gates"] == {p: [] for p in THREE}
+    del data["gates"]
+    with pytest.raises(InvalidSave, match="gates"):
+        Game.from_json(json.dumps(data))

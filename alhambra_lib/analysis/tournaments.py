@@ -147,17 +147,20 @@ def _wall_traces(game):
             traces[acting].append(alhambras[acting].longest_wall())
         if kind == "turn":
             acting = event["player"]
-        elif kind == "place":
-            alhambras[event["player"]].place(tile_from_list(event["tile"]), tuple(event["pos"]))
+        elif kind == "place":  # through a gate (§M5) when the event names one
+            alhambras[event["player"]].place(tile_from_list(event["tile"]), tuple(event["pos"]),
+                                             event.get("gate"))
         elif kind == "redesign":
             _replay_redesign(alhambras[event["player"]], event)
+        elif kind == "build_wall" and event["cell"] is not None:  # sticks (§M9)
+            alhambras[event["player"]].add_sticks(tuple(event["cell"]), event["sides"])
     return traces
 
 
 def _replay_redesign(alhambra, event):
     pos = tuple(event["pos"])
     if event["move"] == "place":
-        alhambra.place(tile_from_list(event["tile"]), pos)
+        alhambra.place(tile_from_list(event["tile"]), pos, event.get("gate"))
     elif event["move"] == "remove":
         alhambra.remove(pos)
     else:

@@ -21,9 +21,9 @@ squares (M4)        tile_sets ``huts``; totals, new/load slice, census, setup (s
                     in the ``place`` decision); options; count_bonus (huts' neighbours);
                     narration; view (face-up huts, pile sizes)
 gates (M5)          pile_inserts (g3/g4/g5), totals, new/load slice, census, held_cards;
-                    reveal_card (beside the display, or out); cards_beside + take_beside
-                    (a ``take`` of the gate card); options (placements through a gate);
-                    check_gate + use_gate; placement rule in the core (``place(...,
+                    reveal_card (beside the display, or discarded); cards_beside and
+                    take_beside (a ``take`` of the gate card); options (placements
+                    through a gate); check_gate + use_gate; placement rule in the core (``place(...,
                     gate=side)``, ``gate_side``, ``gate_needless``, ``gated``); options;
                     narration; view
 diamonds (M6)       deck_cards (11 diamonds, shuffled with the money), totals, tile_sets

@@ -72,8 +72,8 @@ def unprotected_sides(layout, direction, extra_walls=()):
     """The sides of `layout` an attack from `direction` gets through, as (cell, side) pairs.
 
     A side is unprotected when it faces `direction`, the cell across it is empty, and it
-    has no wall: neither a printed one (`Tile.has_wall`) nor one of `extra_walls`
-    ((cell, side) pairs, e.g. the sticks of City Walls, M9). Tiles of `UNATTACKED_KINDS`
+    has no wall: neither one of the tile's (`Tile.has_wall`: printed, or a City Walls
+    stick, M9) nor one of `extra_walls` ((cell, side) pairs). Tiles of `UNATTACKED_KINDS`
     (the fountain, camps) have no sides to attack. The pairs are sorted by cell.
 
     Parameters
