@@ -154,7 +154,10 @@ class GameTable(WidgetBase):
     to_place, reserve : TileRow
         The tiles you must place now, and your reserve; a click takes one in hand.
     choice_buttons : list of ipywidgets.Button
-        What you can do with what you clicked (pay so, take so, give to Dirk, end...).
+        What you can do with what you clicked (pay so, take so, give to Dirk, end...);
+        the first ``len(offered)`` are shown.
+    offered : list of Action
+        The moves of the shown choice buttons, in order.
     action_picker : ipywidgets.Select
         The legal moves no click reaches (the modules' decisions), in words; with
         `show_all` ticked, every legal move.
@@ -326,9 +329,14 @@ class GameTable(WidgetBase):
         tiles = self.game.to_place if source == "place" else self.game.reserve(self.you)
         return tiles[index] if index < len(tiles) else None
 
+    def _placing(self):
+        game = self.game
+        return (game.current_player == self.you
+                and game.decision.kind in ("place", "final_place"))
+
     def _default_held(self):
         # While placing, a tile is always in hand: the first, until another is clicked.
-        if self.game.current_player == self.you and self.game.to_place:
+        if self._placing() and self.game.to_place:
             if self._held is None or self._held[0] != "place" or self._held_tile() is None:
                 self._held = ("place", 0)
         elif self._held is not None and self._held[0] == "place":
@@ -426,6 +434,9 @@ class GameTable(WidgetBase):
         """Take tile `index` of the tiles to place in hand."""
         if self._not_your_turn():
             return
+        if not self._placing():
+            self.message.value = "You build the tiles you bought at the end of your turn."
+            return
         self._clear_selection()
         self._held = ("place", index)
         tile = self._held_tile()
@@ -497,8 +508,8 @@ class GameTable(WidgetBase):
 
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
-        if index < len(self._offered):
-            self.apply(self._offered[index])
+        if index < len(self.offered):
+            self.apply(self.offered[index])
 
     # -- moves -------------------------------------------------------------------------
 
@@ -604,7 +615,7 @@ class GameTable(WidgetBase):
     def _pace_changed(self):
         if self.pace.value == "all":
             self._bots_play()
-            self._refresh()
+        self._refresh()
 
     # -- new game, save, load ----------------------------------------------------------
 
@@ -772,9 +783,9 @@ class GameTable(WidgetBase):
         return self.choice_buttons[index]
 
     def _show_choices(self, legal):
-        self._offered = self._choices(legal)
+        self.offered = self._choices(legal)
         shown = []
-        for i, action in enumerate(self._offered):
+        for i, action in enumerate(self.offered):
             button = self._choice_button(i)
             button.description = _choice_text(action)
             button.tooltip = str(action)
