@@ -178,7 +178,10 @@ def test_a_whole_two_player_game_with_dirk_by_clicks_alone():
     assert any(e["type"] == "give" and e["player"] == "You" for e in game.events)
     assert table.status.value.startswith("<b>Game over.")
     assert ("You win" in table.status.value) == (game.winners == ["You"] or "You" in game.winners)
-    assert "round 3" in table.scoring.value and table.scoring_image.layout.display == ""
+    assert "round 3" in table.scoring.value and table.scoring_image.layout.display == "none"
+    table.scoring_button.value = True
+    assert bytes(table.scoring_image.value).startswith(b"\x89PNG")
+    assert table.scoring_image.layout.display == ""
     table.click_square(1)
     assert "The game is over" in table.message.value
 

@@ -173,8 +173,10 @@ class GameTable(WidgetBase):
     status, message, money, others, log, scoring : ipywidgets.HTML
         What to do now; what your last click did; your money per currency; the other
         players; the latest events; every scoring round so far.
+    scoring_button : ipywidgets.ToggleButton
+        Shows `scoring_image` (drawn when asked: a drawing takes half a second).
     scoring_image : ipywidgets.Image
-        `alhambra_lib.draw.draw_majorities` of the latest scoring round (hidden before).
+        `alhambra_lib.draw.draw_majorities` of the latest scoring round.
     root : ipywidgets.Box
     """
 
@@ -190,6 +192,8 @@ class GameTable(WidgetBase):
         self.status, self.message = widgets.HTML(), widgets.HTML()
         self.money, self.others, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.scoring, self.scoring_image = widgets.HTML(), picture()
+        self.scoring_button = widgets.ToggleButton(description="draw the majorities",
+                                                   layout=widgets.Layout(width="auto"))
         self.mine, self.download = widgets.HTML(), widgets.HTML()
         self.board = BoardGrid(self.click_cell)
         self.to_place = TileRow(self.click_to_place, "to-place")
@@ -241,6 +245,7 @@ class GameTable(WidgetBase):
         self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
         self.save_button.on_click(lambda _: self.save())
         self.load_upload.observe(self._uploaded, "value")
+        self.scoring_button.observe(lambda _: self._show_majorities(), "value")
 
     def _lay_out(self):
         for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
@@ -272,7 +277,8 @@ class GameTable(WidgetBase):
         self.root = widgets.VBox([
             widgets.HTML(STYLE), self.status, tools, self.download, self.new_game_panel.box,
             widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px")),
-            bottom, widgets.HBox([self.scoring, self.scoring_image])])
+            bottom, widgets.HBox([widgets.VBox([self.scoring, self.scoring_button]),
+                                  self.scoring_image])])
         for control, name in [(self.root, "game-table"), (self.status, "status"),
                               (self.message, "message"), (self.money, "money"),
                               (self.undo_button, "undo"), (self.next_button, "next"),
@@ -305,6 +311,7 @@ class GameTable(WidgetBase):
         self._undo = []  # (state before, what it was) of your moves since the last reveal
         self._others_said = []
         self._scorings_shown = -1
+        self._drawn_round = None  # the rounds of the game drawn in scoring_image
         self._others_keys = {}
         self._clear_selection()
         if self.pace.value == "all":
@@ -855,9 +862,10 @@ class GameTable(WidgetBase):
         if len(rounds) == self._scorings_shown:
             return
         self._scorings_shown = len(rounds)
+        self.scoring_button.layout.display = "" if rounds else "none"
         if not rounds:
             self.scoring.value = "No scoring round yet."
-            self.scoring_image.layout.display = "none"
+            self._show_majorities()
             return
         names = list(rounds[0]["points"])
         parts = [scoring_parts(e) for e in rounds]
@@ -869,5 +877,14 @@ class GameTable(WidgetBase):
         self.scoring.value = ("<b>Scoring rounds</b> "
                               f"({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
                               + table_html(["", *names], rows))
-        show(self.scoring_image, draw_majorities(rounds[-1]["counts"], rounds[-1]["round"]))
-        self.scoring_image.layout.display = ""
+        self.scoring_button.description = f"draw the majorities of round {rounds[-1]['round']}"
+        self._show_majorities()
+
+    def _show_majorities(self):
+        """The drawing of the latest scoring round, if asked for (drawn once per round)."""
+        rounds = [e for e in self.game.events if e["type"] == "scoring"]
+        wanted = bool(rounds) and self.scoring_button.value
+        self.scoring_image.layout.display = "" if wanted else "none"
+        if wanted and self._drawn_round != len(rounds):
+            self._drawn_round = len(rounds)
+            show(self.scoring_image, draw_majorities(rounds[-1]["counts"], rounds[-1]["round"]))
