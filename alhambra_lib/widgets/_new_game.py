@@ -106,6 +106,9 @@ class NewGamePanel:
             widgets.HTML("Mega Box modules (each adds its own rules):"), modules,
             widgets.VBox(list(self.option_boxes.values())), self.start_button])
         self.box.add_class(css_class("new-game"))
+        for control, name in [(self.players, "players"), (self.seed, "seed"),
+                              (self.start_button, "start")]:
+            control.add_class(css_class(name))
 
     def _show_seats(self):
         count = self.players.value

@@ -61,7 +61,7 @@ from ._new_game import NewGamePanel
 
 __all__ = ["GameTable"]
 
-_LOG_LINES = 8
+_LOG_LINES = 12
 # A bot that never lets the game move on would hang the notebook; no game needs as
 # many actions as this between two turns of the human player.
 _MAX_BOT_ACTIONS = 5_000
@@ -183,6 +183,7 @@ class GameTable(WidgetBase):
     def __init__(self, game=None, *, you="You", bots=None):
         game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
         self._adviser = GreedyBot()
+        self._refreshes = 0
         self._make_controls(you)
         self.new_game(game, bots, you=you)
 
@@ -227,6 +228,7 @@ class GameTable(WidgetBase):
             head = widgets.HTML(f"<div style='text-align:center;border-bottom:5px solid "
                                 f"{CURRENCY_COLOURS[currency]}'>{currency}</div>")
             note = widgets.HTML(layout=widgets.Layout(width="86px"))
+            note.add_class(css_class("square-note", square))
             self.square_buttons.append(button)
             self.square_heads.append(head)
             self.square_notes.append(note)
@@ -598,7 +600,9 @@ class GameTable(WidgetBase):
         seen = len(game.events)
         game.apply(self.bots[name].choose(game.view(name), game.legal_actions()))
         self._undo.clear()
-        self._others_said += [describe_event(e) for e in game.events[seen:]]
+        said = [describe_event(e) for e in game.events[seen:]]
+        self._others_said += said
+        return said
 
     def _bots_play(self):
         game = self.game
@@ -615,8 +619,7 @@ class GameTable(WidgetBase):
         if game.is_over or game.current_player == self.you:
             self.message.value = "No bot is to play now."
             return
-        self._bot_move()
-        self.message.value = escape(self._others_said[-1] if self._others_said else "")
+        self.message.value = "<br>".join(map(escape, self._bot_move()))
         self._refresh()
 
     def _pace_changed(self):
@@ -701,7 +704,6 @@ class GameTable(WidgetBase):
         game = self.game
         self._default_held()
         legal = self._yours()
-        self.status.value = f"<b>{escape(self._status_text())}</b>"
         self._show_mine(legal)
         self._show_market(legal)
         self._show_display()
@@ -715,6 +717,11 @@ class GameTable(WidgetBase):
         waiting = not game.is_over and game.current_player != self.you
         self.next_button.layout.display = "" if self.pace.value == "one" else "none"
         self.next_button.disabled = not waiting
+        # The status goes last, numbered: once a browser shows the number, it shows all
+        # the rest of this refresh too (a widget's messages arrive in order).
+        self._refreshes += 1
+        self.status.value = (f"<b data-refresh='{self._refreshes}'>"
+                             f"{escape(self._status_text())}</b>")
 
     def _show_mine(self, legal):
         game, you = self.game, self.you
@@ -850,11 +857,12 @@ class GameTable(WidgetBase):
                 f"<br>{picture}</div>")
 
     def _show_log(self):
-        lines = [describe_event(e) for e in self.game.events[-_LOG_LINES:]]
-        others = self._others_said[-_LOG_LINES:]
-        said = ("<b>The others since your move</b><br>" + "<br>".join(map(escape, others))
-                + "<br>") if others else ""
-        self.log.value = (f"<div style='font-size:13px;{_TEXT}'>{said}<b>Latest events</b><br>"
+        if self._others_said:  # what the others did (and what came up) since your move
+            head, lines = "Since your last move", self._others_said[-_LOG_LINES:]
+        else:
+            head = "Latest events"
+            lines = [describe_event(e) for e in self.game.events[-_LOG_LINES:]]
+        self.log.value = (f"<div style='font-size:13px;{_TEXT}'><b>{head}</b><br>"
                           + "<br>".join(map(escape, lines)) + "</div>")
 
     def _show_scoring(self):
