@@ -50,7 +50,7 @@ from matplotlib.transforms import Affine2D
 from .actions import DIRK
 from .alhambra import Alhambra
 from .components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, place_points, tile_set
-from .engine.narration import scoring_parts
+from .engine.narration import points_text, scoring_parts
 from .grid import side_segment
 from .palette import (
     CORNER_COLOURS,
@@ -658,7 +658,7 @@ def _majority_rows(counts, round_no):
         for award in majority_awards(counts, kind, round_no):
             tie = "tie for " if len(award.players) > 1 else ""
             for player in award.players:
-                won[player] = (f"{tie}{_ordinal(award.place)}, {award.points} points",
+                won[player] = (f"{tie}{_ordinal(award.place)}, {points_text(award.points)}",
                                award.points)
         rows = []
         for player, by_kind in counts.items():
@@ -868,7 +868,7 @@ def draw_game(game):
     scores = game.scores
     for i, name in enumerate(panels):
         ax = fig.add_subplot(grid[1 + i // cols, i % cols])
-        points = f"{scores.get(name, 0)} points"
+        points = points_text(scores.get(name, 0))
         if name == DIRK:
             _draw_dirk(game.dirk_tiles, ax)
             ax.set_title(f"Dirk's tiles ({points}): {len(game.dirk_tiles)}", loc="left",

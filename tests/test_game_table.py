@@ -271,6 +271,7 @@ def test_new_game_panel_offers_every_bot_and_module_and_starts_the_game():
 
 def test_module_decisions_are_listed_in_words():
     table = GameTable(Game(["You", "Ana", "Ben"], seed=5, modules=tuple(MODULES)))
+    met = set()
     for _ in range(300):
         game = table.game
         if game.is_over:
@@ -279,10 +280,12 @@ def test_module_decisions_are_listed_in_words():
         assert all("Tile(" not in label and "Card(" not in label for label in labels)
         if game.decision.kind not in ("act", "place", "final_place"):
             assert labels and "your decision" in table.status.value
+            met.add(game.decision.kind)
             table.action_picker.value = table.action_picker.options[0][1]
             table.apply_button.click()
         else:
             click_one_move(table)
+    assert table.game.is_over and {"vizier", "merchant"} <= met
 
 
 def test_save_and_load_from_the_table():
@@ -320,9 +323,10 @@ def test_seats_are_checked():
 
 
 def test_grammar_of_the_end():
-    from alhambra_lib.widgets.game_table import _points, _winners_sentence
+    from alhambra_lib.engine.narration import points_text
+    from alhambra_lib.widgets.game_table import _winners_sentence
 
-    assert _points(1) == "1 point" and _points(0) == "0 points"
+    assert points_text(1) == "1 point" and points_text(0) == "0 points"
     assert _winners_sentence(["You"], "You") == "You win"
     assert _winners_sentence(["Ana"], "You") == "Ana wins"
     assert _winners_sentence(["Ana", "You"], "You") == "Ana and you win"

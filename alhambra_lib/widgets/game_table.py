@@ -36,7 +36,7 @@ from ..alhambra import REASONS
 from ..bots import GreedyBot
 from ..components import CURRENCIES, Card
 from ..draw import draw_majorities
-from ..engine.narration import scoring_parts
+from ..engine.narration import points_text, scoring_parts
 from ..errors import AlhambraError, IllegalAction
 from ..game import Game, describe_event
 from ..modules import MODULES
@@ -72,10 +72,6 @@ _OPPONENT_SCALE = 0.5  # the others' Alhambras, drawn at half the size of yours
 #: Lines of text at their usual height (an HTML widget's lines are as tall as a button).
 _TEXT = "line-height:1.35"
 _SVG_SIZE = re.compile(r'width="([\d.]+)" height="([\d.]+)"')
-
-
-def _points(n):
-    return f"{n} point" + ("" if n == 1 else "s")
 
 
 def _winners_sentence(winners, you):
@@ -678,7 +674,7 @@ class GameTable(WidgetBase):
     def _status_text(self):
         game = self.game
         if game.is_over:
-            scores = ", ".join(f"{n} {_points(s)}" for n, s in game.scores.items())
+            scores = ", ".join(f"{n} {points_text(s)}" for n, s in game.scores.items())
             return f"Game over. {_winners_sentence(game.winners, self.you)}! ({scores})"
         decision = game.decision
         if decision.player != self.you:
@@ -697,8 +693,9 @@ class GameTable(WidgetBase):
             return (f"Turn {game.turn}: {head}. Click a green cell for the tile in hand, or "
                     "put it in your reserve" + (" or give it to Dirk." if any(
                         a.kind == "give" for a in legal) else "."))
-        return (f"Turn {game.turn}, {_decision_title(decision.kind)}: your decision. Choose "
-                "in the list of moves below (or click a market square to buy).")
+        when = f"Turn {game.turn}" if game.turn else "Before the first turn"
+        return (f"{when}, {_decision_title(decision.kind)}: your decision. Choose in the list "
+                "of moves below (or click a market square to buy).")
 
     def _refresh(self):
         game = self.game
@@ -729,7 +726,7 @@ class GameTable(WidgetBase):
         selected = self._cell
         self.board.show(alhambra, self._marks(legal), selected)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
-                           f"{alhambra.longest_wall()}, {_points(game.scores[you])} so far")
+                           f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
         held = self._held
         self.to_place.show([tile_look(t, selected=held == ("place", i),
                                       note="click to take it in hand")
@@ -845,7 +842,7 @@ class GameTable(WidgetBase):
 
     def _other_html(self, name):
         game = self.game
-        head = f"<b>{escape(name)}</b>: {_points(game.scores[name])}"
+        head = f"<b>{escape(name)}</b>: {points_text(game.scores[name])}"
         if name == DIRK:
             tiles = ", ".join(map(str, game.dirk_tiles)) or "none yet"
             return f"<div style='max-width:240px'>{head}<br>Dirk's tiles: {escape(tiles)}</div>"
