@@ -33,12 +33,12 @@ from pathlib import Path
 os.environ.setdefault("MPLBACKEND", "Agg")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import ipywidgets  # noqa: E402
+import ipywidgets
 
-from alhambra_lib import Game  # noqa: E402
-from alhambra_lib.actions import Buy  # noqa: E402
-from alhambra_lib.bots import GreedyBot  # noqa: E402
-from alhambra_lib.widgets import GameTable  # noqa: E402
+from alhambra_lib import Game
+from alhambra_lib.actions import Buy
+from alhambra_lib.bots import GreedyBot
+from alhambra_lib.widgets import GameTable
 
 TARGET_MS = 150
 

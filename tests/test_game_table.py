@@ -121,7 +121,7 @@ def test_the_tile_in_hand_is_drawn_with_its_walls_and_goes_on_a_green_cell():
     assert set(shown_cells(table, "+")) == legal
     frontier = game.alhambra("You").frontier()
     assert all(table.board.buttons[c]._look.colour == "#f6d3cf" for c in frontier - legal)
-    cell = sorted(legal)[0]
+    cell = min(legal)
     table.board.buttons[cell].click()
     assert game.alhambra("You").layout[cell] == real_tile("pavilion", 8, "")
     assert table.board.buttons[cell].description == "8"
@@ -195,7 +195,7 @@ def test_redesign_by_clicking_your_reserve_and_your_tiles():
     legal = {a.pos for a in table.game.legal_actions()
              if a.kind == "redesign" and a.move == "place"}
     assert legal and set(shown_cells(table, "+")) == legal
-    cell = sorted(legal)[0]
+    cell = min(legal)
     table.click_cell(cell)
     assert table.game.alhambra("You").layout[cell] == garden and table.game.reserve("You") == ()
     assert "from the reserve" in table.message.value or "places" in table.message.value
