@@ -68,7 +68,7 @@ _MAX_BOT_ACTIONS = 5_000
 #: The kinds a click on the table reaches; every other legal action is listed in words.
 _CLICKED = frozenset({"take", "buy", "place", "reserve", "give", "redesign", "end"})
 _PACES = (("all at once", "all"), ("one by one", "one"))
-_OPPONENT_SCALE = 0.5  # the others' Alhambras, drawn at half the size of yours
+_OPPONENT_SCALE = 0.6  # the others' Alhambras, drawn smaller than yours
 #: Lines of text at their usual height (an HTML widget's lines are as tall as a button).
 _TEXT = "line-height:1.35"
 _SVG_SIZE = re.compile(r'width="([\d.]+)" height="([\d.]+)"')
@@ -205,7 +205,7 @@ class GameTable(WidgetBase):
         self.undo_button = widgets.Button(description="undo my last move", icon="undo")
         self.hint_button = widgets.Button(description="suggest a move")
         self.next_button = widgets.Button(description="next bot move", button_style="info")
-        self.pace = widgets.ToggleButtons(options=_PACES, style={"button_width": "90px"})
+        self.pace = widgets.ToggleButtons(options=_PACES, style={"button_width": "100px"})
         self.new_game_button = widgets.ToggleButton(description="new game…")
         self.save_button = widgets.Button(description="save")
         self.load_upload = widgets.FileUpload(accept=".json", multiple=False,
@@ -259,7 +259,8 @@ class GameTable(WidgetBase):
                              widgets.HTML("<b>Your reserve</b>"), self.reserve.box],
                             layout=widgets.Layout(min_width="120px"))
         left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
-            grid_gap="16px", align_items="flex-start"))], layout=widgets.Layout(width="600px"))
+            grid_gap="16px", align_items="flex-start"))],
+            layout=widgets.Layout(flex="0 0 auto", min_width="470px"))
         self.listed_box = widgets.VBox([
             widgets.HBox([widgets.HTML("<b>Other moves</b>"), self.show_all]),
             self.action_picker, self.apply_button])
@@ -270,11 +271,15 @@ class GameTable(WidgetBase):
         right = widgets.VBox([top, widgets.HBox([self.money, widgets.VBox(
             [self.message, self.choice_box], layout=widgets.Layout(flex="1"))],
             layout=widgets.Layout(grid_gap="18px")), self.listed_box],
-            layout=widgets.Layout(width="640px"))
-        bottom = widgets.HBox([self.others, self.log], layout=widgets.Layout(grid_gap="18px"))
+            layout=widgets.Layout(width="640px", flex="0 0 auto"))
+        self.log.layout.flex = "1 1 360px"
+        bottom = widgets.HBox([self.others, self.log], layout=widgets.Layout(
+            grid_gap="18px", flex_flow="row wrap"))
         self.root = widgets.VBox([
             widgets.HTML(STYLE), self.status, tools, self.download, self.new_game_panel.box,
-            widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px")),
+            # Side by side on a laptop; the market and money go below in a narrow notebook.
+            widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px",
+                                                              flex_flow="row wrap")),
             bottom, widgets.HBox([widgets.VBox([self.scoring, self.scoring_button]),
                                   self.scoring_image])])
         for control, name in [(self.root, "game-table"), (self.status, "status"),
