@@ -340,3 +340,16 @@ def test_a_take_of_several_cards():
     table.click_card(index)
     assert "take 3 florin + 2 ducat" in shown_choices(table)
     assert "take 9 denar" not in " ".join(shown_choices(table))
+
+
+def test_every_legal_move_can_be_chosen_from_a_list_in_words():
+    table = GameTable()
+    assert table.action_picker.options == () and table.action_picker.layout.display == "none"
+    assert "every move is a click" in table.listed_head.value
+    table.show_all.value = True
+    listed = [value for _, value in table.action_picker.options]
+    assert listed == table.game.legal_actions()
+    take = next(a for a in listed if a.kind == "take")
+    table.action_picker.value = take
+    table.apply_button.click()
+    assert your_moves(table.game, "You")[0]["type"] == "take"

@@ -261,8 +261,9 @@ class GameTable(WidgetBase):
         left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
             grid_gap="16px", align_items="flex-start"))],
             layout=widgets.Layout(flex="0 0 auto", min_width="470px"))
+        self.listed_head = widgets.HTML()
         self.listed_box = widgets.VBox([
-            widgets.HBox([widgets.HTML("<b>Other moves</b>"), self.show_all]),
+            widgets.HBox([self.listed_head, self.show_all]),
             self.action_picker, self.apply_button])
         top = widgets.HBox([widgets.VBox([widgets.HTML("<b>Market</b>"), self.market_box]),
                             widgets.VBox([widgets.HTML("<b>Money display</b>"),
@@ -821,9 +822,11 @@ class GameTable(WidgetBase):
         options = [(str(a), a) for a in listed]
         if options != list(self.action_picker.options):
             self.action_picker.options = options
-        self.listed_box.layout.display = "" if legal and (listed or self.show_all.value) \
-            else "none"
-        self.apply_button.disabled = not options
+        self.listed_box.layout.display = "" if legal else "none"
+        self.action_picker.layout.display = self.apply_button.layout.display = (
+            "" if options else "none")
+        self.listed_head.value = ("<b>Other moves</b>" if options else
+                                  "<b>Other moves</b>: none, every move is a click on the table")
 
     def _show_others(self):
         game = self.game
