@@ -26,15 +26,22 @@ def visible(table, css, text=None):
     return found.filter(has_text=text) if text is not None else found
 
 
+#: Whether the status shows another refresh number than `before` (polled every frame:
+#: Playwright's own retries wait up to a second between tries, and a game is many clicks).
+NEW_REFRESH_JS = """([status, before]) =>
+    status.querySelector("[data-refresh]")?.getAttribute("data-refresh") !== before"""
+
+
 def after(table, click):
     """Click, then wait until the table has answered all of it.
 
     The table numbers the status it shows last after each answer (``data-refresh``).
     """
-    shown = table.locator(".alhambra-status [data-refresh]")
-    before = shown.get_attribute("data-refresh")
+    status = table.locator(".alhambra-status")
+    before = status.locator("[data-refresh]").get_attribute("data-refresh")
     click()
-    expect(shown).not_to_have_attribute("data-refresh", before)
+    table.page.wait_for_function(NEW_REFRESH_JS, arg=[status.element_handle(), before],
+                                 polling="raf")
 
 
 def affordable_square(table):
