@@ -91,8 +91,10 @@ def _choice_text(action):
     """A legal action as the words on its button."""
     kind = action.kind
     if isinstance(action, Buy):
-        exact = " - exact: you act again" if action.exact else ""
-        head = "vizier: " if kind != "buy" else ""
+        exact = ("" if not action.exact else " - exact: you act again" if kind == "buy"
+                 else " - exact")
+        # A module's purchase says whose it is before "buy" ("vizier: buy ..."): keep that.
+        head = str(action).split("buy ", 1)[0] if kind != "buy" else ""
         return f"{head}pay {_paid(action.cards)} for the {action.tile}{exact}"
     if kind == "take":
         return "take " + " + ".join(map(str, action.cards))
@@ -216,7 +218,7 @@ class GameTable(WidgetBase):
         self._lay_out()
 
     def _make_market(self):
-        self.square_buttons, self.square_heads, self.square_notes = [], [], []
+        self.square_buttons, self.square_notes = [], []
         squares = []
         for square, currency in enumerate(CURRENCIES, start=1):
             button = square_button(56, "square", square)
@@ -226,7 +228,6 @@ class GameTable(WidgetBase):
             note = widgets.HTML(layout=widgets.Layout(width="86px"))
             note.add_class(css_class("square-note", square))
             self.square_buttons.append(button)
-            self.square_heads.append(head)
             self.square_notes.append(note)
             squares.append(widgets.VBox([head, button, note], layout=widgets.Layout(
                 width="90px", align_items="center")))
@@ -417,10 +418,10 @@ class GameTable(WidgetBase):
         have = sum(c.value for c in self.game.hand(self.you)
                    if c.__class__ is Card and c.currency == currency)
         if not ways:
-            if self.game.decision.kind != "act" and self.game.decision.kind != "vizier":
-                return f"You cannot buy now: {self._status_text()}"
-            return (f"The {tile} costs {tile.price} {currency}; you hold {have} {currency}: "
-                    "not enough." if have < tile.price else f"You cannot buy the {tile} now.")
+            if have < tile.price:
+                return (f"The {tile} costs {tile.price} {currency}; you hold {have} "
+                        f"{currency}: not enough.")
+            return f"You cannot buy the {tile} now. {self._status_text()}"
         exact = any(a.exact for a in ways)
         return (f"The {tile} costs {tile.price} {currency}; you hold {have}. Choose how to pay"
                 + (" (paying exactly lets you act again)." if exact else "."))
