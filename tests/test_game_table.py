@@ -311,6 +311,13 @@ def test_hint_points_at_a_move():
     table.hint_button.click()
     assert table.message.value.startswith("A GreedyBot would")
     assert shown_choices(table)
+    table.click_choice(0)
+    while table.game.decision.kind != "place":  # on to a turn end with a tile to build
+        click_one_move(table)
+    table.hint()
+    cell = next(a.pos for a in table.game.legal_actions() if a.kind == "place"
+                and f"at {a.pos}" in table.message.value)
+    assert "alhambra-selected" in table.board.buttons[cell]._dom_classes
 
 
 def test_seats_are_checked():

@@ -107,12 +107,12 @@ def tile_look(tile, *, selected=False, note=""):
                 selected)
 
 
-def _empty_look(cell, mark):
+def _empty_look(cell, mark, ringed=False):
     if mark in _MARK_LOOK:
         colour, text, text_colour = _MARK_LOOK[mark]
         tip = f"{cell}: " + ("click to build here" if mark == LEGAL else
                              "click to see why the tile may not go here")
-        return Look(colour, text, text_colour, tip, (f"1px dashed {text_colour}",) * 4)
+        return Look(colour, text, text_colour, tip, (f"1px dashed {text_colour}",) * 4, ringed)
     return Look(EMPTY_COLOUR, "", "#222222", str(cell), (_NONE,) * 4)
 
 
@@ -228,7 +228,8 @@ class BoardGrid:
     def show(self, alhambra, marks, selected=None):
         """Draw `alhambra`, its empty cells in `marks` (``cell -> LEGAL/ILLEGAL``) shaded.
 
-        `selected` is a built cell to ring (the tile a redesign would move).
+        `selected` is a cell to ring: the tile a redesign would move, or the cell a
+        suggested move builds on.
         """
         layout = alhambra.layout
         cells = set(layout) | alhambra.frontier()
@@ -238,7 +239,7 @@ class BoardGrid:
         for cell in shown:
             tile = layout.get(cell)
             if tile is None:
-                look = _empty_look(cell, marks.get(cell))
+                look = _empty_look(cell, marks.get(cell), cell == selected)
             elif tile.kind == FOUNTAIN_KIND:
                 look = tile_look(tile)
             else:

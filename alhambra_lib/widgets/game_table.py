@@ -324,7 +324,7 @@ class GameTable(WidgetBase):
         self._refresh()
 
     def _clear_selection(self):
-        self._square = self._card = self._cell = None
+        self._square = self._card = self._cell = self._hint_cell = None
         self._held = None  # ("place" | "reserve", index) of the tile in hand
 
     # -- what is legal now ---------------------------------------------------------------
@@ -589,7 +589,10 @@ class GameTable(WidgetBase):
             self._card = choice.cards[0]
         elif choice.kind in ("place", "reserve", "give"):
             self._held = ("place", self.game.to_place.index(choice.tile))
+        elif choice.kind == "redesign" and choice.tile is not None:
+            self._held = ("reserve", self.game.reserve(self.you).index(choice.tile))
         self._default_held()
+        self._hint_cell = getattr(choice, "pos", None)  # ringed on the board
         self.message.value = escape(f"A GreedyBot would {_choice_text(choice)}"
                                     + (f" ({choice})" if choice.kind in ("place", "redesign")
                                        else "") + ".")
@@ -730,7 +733,7 @@ class GameTable(WidgetBase):
     def _show_mine(self, legal):
         game, you = self.game, self.you
         alhambra = game.alhambra(you)
-        selected = self._cell
+        selected = self._cell if self._cell is not None else self._hint_cell
         self.board.show(alhambra, self._marks(legal), selected)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
                            f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
