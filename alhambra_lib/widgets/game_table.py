@@ -71,6 +71,8 @@ _PACES = (("all at once", "all"), ("one by one", "one"))
 _OPPONENT_SCALE = 0.6  # the others' Alhambras, drawn smaller than yours
 #: Lines of text at their usual height (an HTML widget's lines are as tall as a button).
 _TEXT = "line-height:1.35"
+_TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
+                f"{{{_TEXT}; padding: 2px 0}}</style>")
 _SVG_SIZE = re.compile(r'width="([\d.]+)" height="([\d.]+)"')
 
 
@@ -278,7 +280,7 @@ class GameTable(WidgetBase):
         bottom = widgets.HBox([self.others, self.log], layout=widgets.Layout(
             grid_gap="18px", flex_flow="row wrap"))
         self.root = widgets.VBox([
-            widgets.HTML(STYLE), self.status, tools, self.download, self.new_game_panel.box,
+            widgets.HTML(STYLE + _TABLE_STYLE), self.status, tools, self.download, self.new_game_panel.box,
             # Side by side on a laptop; the market and money go below in a narrow notebook.
             widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px",
                                                               flex_flow="row wrap")),
@@ -593,9 +595,12 @@ class GameTable(WidgetBase):
             self._held = ("reserve", self.game.reserve(self.you).index(choice.tile))
         self._default_held()
         self._hint_cell = getattr(choice, "pos", None)  # ringed on the board
-        self.message.value = escape(f"A GreedyBot would {_choice_text(choice)}"
-                                    + (f" ({choice})" if choice.kind in ("place", "redesign")
-                                       else "") + ".")
+        said = _choice_text(choice)
+        if self._hint_cell is not None and str(self._hint_cell) not in said:
+            said += f" on {self._hint_cell}"
+        pointed = any(x is not None for x in (self._square, self._card, self._hint_cell))
+        self.message.value = escape(f"A GreedyBot would {said}"
+                                    + (" (ringed in yellow)." if pointed else "."))
         self._refresh()
         if choice in [value for _, value in self.action_picker.options]:
             self.action_picker.value = choice
@@ -830,7 +835,7 @@ class GameTable(WidgetBase):
         self.action_picker.layout.display = self.apply_button.layout.display = (
             "" if options else "none")
         self.listed_head.value = ("<b>Other moves</b>" if options else
-                                  "<b>Other moves</b>: none, every move is a click on the table")
+                                  "<b>Other moves</b>: none now")
 
     def _show_others(self):
         game = self.game
