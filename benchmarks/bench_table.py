@@ -16,11 +16,12 @@ each widget is one) and their bytes: only the parts that changed are sent.
 
 Target from the issue: at most 150 ms median per move. Before the table was drawn
 with buttons (the whole table one matplotlib PNG, redrawn on every move), a move took
-about 550 ms (0.3-1.4 s) on a quiet machine. Measured back to back on the same loaded
-machine (load 9 on 2 cores), the old table took 2.8 s median per move (max 4.7 s);
-this one 62 ms median (p90 106 ms, max 156 ms), a click on a square 8 ms, undo 49 ms,
-the hint 24 ms; about 15 widget messages (15 kB) per move. On a quiet machine a move
-takes about 30 ms. The drawing of a scoring round (`draw_majorities`, about 0.5 s) is
+about 550 ms (0.3-1.4 s) on a quiet machine. Measured on the same shared machine
+(2 cores, load 3 to 9) with the same game and moves, the old table took 1.4 s median per
+move (max 3.0 s) at load 6, 2.8 s (max 4.7 s) at load 9; this one 9 ms median (p90 22 ms,
+max 48 ms) at load 3 and 62 ms median (p90 106 ms, max 156 ms) at load 9. A click on a
+square takes 1-8 ms, undo 9-49 ms, the hint 3-24 ms; a move sends about 15 widget
+messages (15 kB). The drawing of a scoring round (`draw_majorities`, about 0.5 s) is
 made only when asked for.
 """
 
