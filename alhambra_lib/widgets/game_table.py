@@ -113,6 +113,11 @@ def _choice_text(action):
     return str(action)
 
 
+def _reasons_html(codes):
+    """The building rules' reasons (`REASONS` codes) as list items in words."""
+    return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
+
+
 def _decision_title(kind):
     """The module whose decision `kind` is (its title), or the kind itself."""
     for module in MODULES.values():
@@ -500,8 +505,7 @@ class GameTable(WidgetBase):
             self.message.value = escape(f"Your {alhambra.layout[cell]} on {cell}. Build the tile "
                                         "in hand on a green cell.")
         else:
-            verdict = alhambra.check_removal(cell)
-            why = "".join(f"<li>{escape(REASONS[code])}</li>" for code in verdict.reasons)
+            why = _reasons_html(alhambra.check_removal(cell).reasons)
             self.message.value = (f"Your {escape(str(alhambra.layout[cell]))} on {cell} "
                                   + ("cannot move to your reserve:<ul>" + why + "</ul>"
                                      if why else "cannot be redesigned now."))
@@ -514,9 +518,7 @@ class GameTable(WidgetBase):
                     and (action.kind == "place" or getattr(action, "move", "") == "place"):
                 self.apply(action)
                 return
-        alhambra = self.game.alhambra(self.you)
-        verdict = alhambra.check(tile, cell)
-        why = "".join(f"<li>{escape(REASONS[code])}</li>" for code in verdict.reasons)
+        why = _reasons_html(self.game.alhambra(self.you).check(tile, cell).reasons)
         self.message.value = (f"The {escape(str(tile))} may not go on {cell}"
                               + (f":<ul>{why}</ul>" if why else " now."))
 
@@ -541,8 +543,7 @@ class GameTable(WidgetBase):
         try:
             game.apply(action)
         except IllegalAction as refused:
-            why = "".join(f"<li>{escape(REASONS[code])}</li>" for code in refused.reasons
-                          if code in REASONS)
+            why = _reasons_html(refused.reasons)
             self.message.value = escape(str(refused)) + (f"<ul>{why}</ul>" if why else "")
             return
         said = [describe_event(e) for e in game.events[seen:]
