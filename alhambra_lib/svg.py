@@ -71,11 +71,14 @@ def _svg(layout, path=(), caption=""):
             f'viewBox="0 0 {width} {height}">' + "".join(shapes) + "</svg>")
 
 
-def alhambra_svg(alhambra):
-    """An SVG picture of `alhambra` with its longest wall traced, as a string."""
+def alhambra_svg(alhambra, *, caption=True):
+    """An SVG picture of `alhambra` with its longest wall traced, as a string.
+
+    With `caption`, the number of tiles and the longest wall are written under it.
+    """
     wall = alhambra.longest_wall()
-    caption = f"{len(alhambra) - 1} tiles, longest wall {wall}"
-    return _svg(alhambra.layout, alhambra.longest_wall_path(), caption)
+    text = f"{len(alhambra) - 1} tiles, longest wall {wall}" if caption else ""
+    return _svg(alhambra.layout, alhambra.longest_wall_path(), text)
 
 
 def tile_svg(tile):

@@ -36,28 +36,41 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #
 # You play against two GreedyBots. A GreedyBot looks one step ahead: it buys what
 # improves its majorities, pays exactly when it can, and places tiles to keep its
-# longest wall long.
+# longest wall long. The game is dealt and the bots have played their first turns: it
+# is your turn.
 #
-# The list shows every action the rules allow you now; the buttons above it narrow it
-# to one kind. Choose one and press **do it**: the bots answer at once, and it is your
-# move again. Stuck? **let a GreedyBot choose** picks the action a bot would take in
-# your seat. The log on the right tells what just happened, and the drawing below shows
-# the market, the money display, the scores and every Alhambra.
+# You play by clicking the table, as you would move the pieces:
+#
+# * **Take money**: click a card of the money display, then one of the ways to take it
+#   that appear (one card of any value, or several totalling at most 5).
+# * **Buy a tile**: click a market square. The ways you can pay in its currency appear;
+#   the exact ones are green, and paying exactly lets you act once more. The squares
+#   you can pay exactly are marked ★ exact. Your money is grouped and summed per
+#   currency, so you see at once what you can afford.
+# * **Build**: the tile you bought is in hand, drawn with its walls (the thick dark
+#   sides). The cells of your Alhambra where it may go are green: click one. A red cell
+#   says why the tile may not go there. You may also put the tile in your reserve, or,
+#   in a two-player game, give it to Dirk.
+# * **Redesign**: click a tile of your reserve to take it in hand and build it, or click
+#   one of your tiles to move it to your reserve (or swap it with the tile in hand).
+#
+# **undo my last move** takes back your own moves as long as nothing new came to light
+# since (no card or tile drawn, no other player moved). **suggest a move** tells you
+# what a GreedyBot would do in your seat. The bots answer at once, or one move at a
+# time if you choose **one by one**. What they did is told under the table, next to
+# their Alhambras and Dirk's tiles.
 
 # %%
 table = GameTable()
 table
 
 # %% [markdown]
-# The table is seeded, so it deals the same game every time the notebook runs. For
-# another deal or two players (with Dirk), give it a game:
-# `GameTable(Game(["You", "Greedy"], seed=5))`. The table's parts are plain Python
-# objects, so code can play too; this cell makes the move a GreedyBot would make in
-# your seat (run it again and again to watch a game unfold):
-
-# %%
-table.hint()
-table.apply()
+# The table deals the same game every time this page opens. For another one, press
+# **new game…**: choose your name, 2 to 6 players (with two, Dirk joins as a third
+# collector who scores but never plays), the bot in each seat, the deal (seed) and the
+# Mega Box modules to play with. The moves the modules add (the vizier's window, the
+# treasure chests, the street merchant...) are listed in words under **Other moves**.
+# **save** offers the game as a file to download; **load** goes on with a saved one.
 
 # %% [markdown]
 # ## 2 A game saved and loaded

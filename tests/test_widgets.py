@@ -9,13 +9,11 @@ import io
 import pytest
 
 from alhambra_lib import BUILDING_TILES, KINDS, REASONS, Alhambra, Game, Tile
-from alhambra_lib.bots import GreedyBot
 from alhambra_lib.score_sheet import ScoreSheet
 from alhambra_lib.scoring import score_majorities
 from alhambra_lib.teaching.demo import DEMO_COUNTS, demo_alhambra, random_alhambra
 from alhambra_lib.walls import external_segments
 from alhambra_lib.widgets import (
-    GameTable,
     MajorityExplorer,
     PlacementExplorer,
     ScoreKeeper,
@@ -33,8 +31,7 @@ def marks(explorer, mark):
 # -- every widget ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [PlacementExplorer, MajorityExplorer, WallTracer, GameTable,
-                                  ScoreKeeper])
+@pytest.mark.parametrize("make", [PlacementExplorer, MajorityExplorer, WallTracer, ScoreKeeper])
 def test_builds_without_arguments_and_displays_itself(make):
     widget = make()
     bundle = widget._repr_mimebundle_()
@@ -239,63 +236,6 @@ def test_wall_tracer_new_sample_and_given_alhambra():
     assert empty.alhambra == random_alhambra(4, 20)
     empty.source.value = "given"  # ...and the switch brings it back
     assert empty.alhambra == Alhambra() and empty.shown.value == "Shown: an empty Alhambra."
-
-
-# -- GameTable ---------------------------------------------------------------------------------
-
-
-def test_game_table_demo_lists_your_legal_actions():
-    table = GameTable()
-    game = table.game
-    assert game.players == ("You", "Greedy 1", "Greedy 2") and game.current_player == "You"
-    assert [value for _, value in table.action_picker.options] == game.legal_actions()
-    assert "Your money:" in table.hand.value
-    table.kind_filter.value = "take"
-    assert {a.kind for _, a in table.action_picker.options} == {"take"}
-
-
-def test_game_table_scenario_turn_bots_answer_and_stale_action():
-    table = GameTable()
-    first = table.game.legal_actions()[0]
-    table.action_picker.value = first
-    table.apply_button.click()
-    assert table.game.current_player == "You"  # the bots have played their turns
-    assert table.message.value.startswith("You ")
-    assert "Greedy 2" in table.log.value
-    events = len(table.game.events)
-    table.apply(first)  # no longer legal
-    assert len(table.game.events) == events and table.message.value
-    table.hint_button.click()
-    assert table.action_picker.value in table.game.legal_actions()
-    assert table.message.value.startswith("a GreedyBot would:")
-
-
-def test_game_table_plays_to_the_end_and_shows_the_scoring():
-    game = Game(["You", "Greedy 1", "Greedy 2"], seed=1)
-    bot = GreedyBot()
-    while game.bag_size > 3:  # skip ahead to the last turns
-        game.apply(bot.choose(game.view(game.current_player), game.legal_actions()))
-    table = GameTable(game)
-    assert "round 1" in table.scoring.value and bytes(table.scoring_image.value).startswith(PNG)
-    for _ in range(60):
-        if table.game.is_over:
-            break
-        table.hint_button.click()
-        table.apply_button.click()
-    assert table.game.is_over
-    assert table.status.value.startswith("Game over. Won by")
-    assert "round 3" in table.scoring.value
-    for points in table.game.scores.values():
-        assert f">{points}</td>" in table.scoring.value.split("total")[1]
-    table.apply_button.click()
-    assert table.message.value == "The game is over."
-
-
-def test_game_table_two_players_and_bad_seats():
-    table = GameTable(Game(["Ana", "Bot"], seed=2), you="Ana")
-    assert table.game.current_player == "Ana" and set(table.bots) == {"Bot"}
-    with pytest.raises(ValueError, match="does not play"):
-        GameTable(Game(["Ana", "Bot"], seed=2), you="Zoe")
 
 
 # -- ScoreKeeper and its ScoreSheet ------------------------------------------------------------

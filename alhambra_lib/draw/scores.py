@@ -8,7 +8,7 @@ from matplotlib.patches import Patch
 
 from ..actions import DIRK
 from ..components import KINDS, place_points
-from ..engine.narration import scoring_parts
+from ..engine.narration import points_text, scoring_parts
 from ..palette import DIRK_COLOUR, KIND_COLOURS, SERIES_COLOURS
 from ..scoring import majority_awards, score_majorities
 from .figure import _AXIS_TEXT, _TILE_EDGE, LabelCollection, new_axes, side_legend
@@ -50,7 +50,7 @@ def _majority_rows(counts, round_no):
         for award in majority_awards(counts, kind, round_no):
             tie = "tie for " if len(award.players) > 1 else ""
             for player in award.players:
-                won[player] = (f"{tie}{_ordinal(award.place)}, {award.points} points",
+                won[player] = (f"{tie}{_ordinal(award.place)}, {points_text(award.points)}",
                                award.points)
         rows = []
         for player, by_kind in counts.items():

@@ -7,6 +7,7 @@ from matplotlib.collections import PolyCollection
 
 from ..actions import DIRK
 from ..components import KINDS
+from ..engine.narration import points_text
 from ..palette import CURRENCY_COLOURS
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
 from .cards import cards_layer, draw_cards
@@ -139,7 +140,7 @@ def draw_game(game, *, viewer=None):
     key = {}
     for i, name in enumerate(panels):
         ax = fig.add_subplot(grid[1 + extra_rows + i // cols, i % cols])
-        points = f"{scores.get(name, 0)} points"
+        points = points_text(scores.get(name, 0))
         if name == DIRK:
             _draw_dirk(game.dirk_tiles, ax)
             ax.set_title(f"Dirk's tiles ({points}): {len(game.dirk_tiles)}", loc="left",

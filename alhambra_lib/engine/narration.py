@@ -15,7 +15,7 @@ from ..actions import DIRK, card_from_list
 from ..components import CURRENCIES
 
 __all__ = ["describe_event", "scoring_parts", "EVENT_FIELDS", "register_events", "card_text",
-           "paid_text", "tile_text"]
+           "paid_text", "tile_text", "points_text"]
 
 
 def tile_text(data):
@@ -25,6 +25,11 @@ def tile_text(data):
     if data[0] in ("hut", "bazaar") and len(data) > 3:
         return f"{data[3]} {data[0]}"
     return f"{data[1]}-{data[0]}"
+
+
+def points_text(points):
+    """``1`` -> ``"1 point"``, ``2`` -> ``"2 points"``."""
+    return f"{points} point{'' if points == 1 else 's'}"
 
 
 def card_text(data):

@@ -6,7 +6,8 @@ override the demo. A widget shows itself when it is the value of a notebook cell
 (it hands its root box to Jupyter), and its controls are public attributes, so a
 test can set values, ``.click()`` buttons and read the resulting state and text
 without a browser. Drawings are PNG images (`ipywidgets.Image`), which work offline
-and in Voila alike.
+and in Voila alike; the GameTable's board, market and money are buttons drawn as the
+tiles and cards, so that a click on the drawing is a move.
 
 The package holds only the widgets. What they show lives with the rest of the
 library: `ScoreSheet` in `alhambra_lib.score_sheet` and the search and wall steps in

@@ -1,40 +1,141 @@
-"""GameTable: play a game of Alhambra against bots.
+"""GameTable: play a whole game of Alhambra against bots, by clicking the table.
+
+Click a card of the display to take money, a market square to buy (the payments you
+can make are offered, the exact ones marked), a green cell of your Alhambra to build
+the tile in hand, one of your tiles or a reserve tile to redesign. Every other move
+the rules allow now (the Mega Box modules' decisions among them) is listed in words.
+Undo takes back your own moves as long as nothing new was revealed since; the
+new-game panel seats 2 to 6 players against any bots, with any modules; a game is
+saved to and loaded from a JSON file.
 
 Examples
 --------
 >>> table = GameTable()
->>> table.game.current_player
-'You'
->>> table.action_picker.value = table.action_picker.options[0][1]
->>> table.apply_button.click()
->>> table.game.current_player, table.message.value.startswith("You ")
-('You', True)
+>>> table.game.current_player, table.game.turn
+('You', 1)
+>>> table.click_card(0)
+>>> [b.description for b in table.choice_buttons if b.layout.display != "none"]
+['take 1 denar', 'take 3 dirham + 1 denar', 'take 3 florin + 1 denar']
+>>> table.click_choice(0)
+>>> table.game.current_player, table.game.turn, table.message.value
+('You', 4, 'You take 1 denar.')
+>>> table.undo_button.disabled  # the display was refilled since: no undo
+True
 """
 
 from __future__ import annotations
 
+import base64
+import re
 from html import escape
 
 import ipywidgets as widgets
 
+from ..actions import ACTION_KINDS, DIRK, Buy
+from ..alhambra import REASONS
 from ..bots import GreedyBot
-from ..draw import draw_game, draw_majorities
-from ..engine.narration import scoring_parts
-from ..game import Game, IllegalAction, describe_event
+from ..components import CURRENCIES, Card
+from ..draw import draw_majorities
+from ..engine.narration import points_text, scoring_parts
+from ..errors import AlhambraError, IllegalAction
+from ..game import Game, describe_event
+from ..modules import MODULES
+from ..palette import CURRENCY_COLOURS
+from ..svg import alhambra_svg
+from ._board import (
+    EXCHANGE,
+    ILLEGAL,
+    LEGAL,
+    STYLE,
+    BoardGrid,
+    Look,
+    TileRow,
+    card_button,
+    paint,
+    paint_card,
+    square_button,
+    tile_look,
+)
 from ._common import WidgetBase, css_class, picture, show, table_html
+from ._new_game import NewGamePanel
 
 __all__ = ["GameTable"]
 
-_ALL = "all"
-_KINDS = (_ALL, "take", "buy", "end", "place", "reserve", "give", "redesign")
 _LOG_LINES = 12
 # A bot that never lets the game move on would hang the notebook; no game needs as
 # many actions as this between two turns of the human player.
 _MAX_BOT_ACTIONS = 5_000
+#: The kinds a click on the table reaches; every other legal action is listed in words.
+_CLICKED = frozenset({"take", "buy", "place", "reserve", "give", "redesign", "end"})
+_PACES = (("all at once", "all"), ("one by one", "one"))
+_OPPONENT_SCALE = 0.6  # the others' Alhambras, drawn smaller than yours
+#: Lines of text at their usual height (an HTML widget's lines are as tall as a button).
+_TEXT = "line-height:1.35"
+_TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
+                f"{{{_TEXT}; padding: 2px 0}}</style>")
+_SVG_SIZE = re.compile(r'width="([\d.]+)" height="([\d.]+)"')
+
+
+def _winners_sentence(winners, you):
+    names = ["you" if w == you else w for w in winners]
+    text = " and ".join(names)
+    verb = "win" if len(names) > 1 or names == ["you"] else "wins"
+    return text[0].upper() + text[1:] + f" {verb}"
+
+
+def _paid(cards):
+    if all(c.__class__ is Card for c in cards):
+        return " + ".join(str(c.value) for c in cards)
+    return " + ".join(map(str, cards))
+
+
+def _choice_text(action):
+    """A legal action as the words on its button."""
+    kind = action.kind
+    if isinstance(action, Buy):
+        exact = ("" if not action.exact else " - exact: you act again" if kind == "buy"
+                 else " - exact")
+        # A module's purchase says whose it is before "buy" ("vizier: buy ..."): keep that.
+        head = str(action).split("buy ", 1)[0] if kind != "buy" else ""
+        return f"{head}pay {_paid(action.cards)} for the {action.tile}{exact}"
+    if kind == "take":
+        return "take " + " + ".join(map(str, action.cards))
+    if kind == "reserve":
+        return f"put the {action.tile} in your reserve"
+    if kind == "give":
+        return f"give the {action.tile} to {DIRK}"
+    if kind == "end":
+        return "end my turn"
+    if kind == "redesign" and action.move == "remove":
+        return f"move the tile on {action.pos} to your reserve"
+    if kind == "redesign" and action.move == "exchange":
+        return f"swap it with the {action.tile} from your reserve"
+    return str(action)
+
+
+def _reasons_html(codes):
+    """The building rules' reasons (`REASONS` codes) as list items in words."""
+    return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
+
+
+def _decision_title(kind):
+    """The module whose decision `kind` is (its title), or the kind itself."""
+    for module in MODULES.values():
+        if kind in module.decisions and kind != "act":
+            return module.title
+    return kind.replace("_", " ")
+
+
+def _scaled_svg(svg, scale):
+    """An SVG drawn smaller (a vector picture stays sharp): its width and height scaled."""
+    def scaled(size):
+        return f'width="{float(size[1]) * scale:g}" height="{float(size[2]) * scale:g}"'
+
+    return _SVG_SIZE.sub(scaled, svg, count=1)
 
 
 class GameTable(WidgetBase):
-    """You against bots: your hand, the market, the display, the Alhambras, the scores.
+    """You against bots at a table you play by clicking: money, market, your Alhambra.
 
     Parameters
     ----------
@@ -48,125 +149,747 @@ class GameTable(WidgetBase):
     Attributes
     ----------
     game : Game
-    kind_filter : ipywidgets.ToggleButtons
-        Show only the legal actions of one kind (take, buy, place...), or all.
+    board : BoardGrid
+        Your Alhambra, one button per cell (``board.buttons[x, y]``): the cells where
+        the tile in hand may go are green, the others of the frontier red.
+    square_buttons : list of ipywidgets.Button
+        The four market squares; a click offers the payments you can make.
+    card_buttons : list of ipywidgets.Button
+        The cards of the display; a click offers the ways to take it.
+    to_place, reserve : TileRow
+        The tiles you must place now, and your reserve; a click takes one in hand.
+    choice_buttons : list of ipywidgets.Button
+        What you can do with what you clicked (pay so, take so, give to Dirk, end...);
+        the first ``len(offered)`` are shown.
+    offered : list of Action
+        The moves of the shown choice buttons, in order.
     action_picker : ipywidgets.Select
-        Your legal actions now (their values are the action objects).
-    apply_button : ipywidgets.Button
-        Do the chosen action; then the bots play until it is your turn again.
-    hint_button : ipywidgets.Button
-        Let a GreedyBot choose your action (shown in `action_picker`).
-    status, hand, message, log, scoring : ipywidgets.HTML
-        Whose turn and what to do; your cards and tiles to place; what the last
-        action did; the latest events; every scoring round so far.
-    image : ipywidgets.Image
-        `alhambra_lib.draw.draw_game` of the table.
+        The legal moves no click reaches (the modules' decisions), in words; with
+        `show_all` ticked, every legal move.
+    apply_button, undo_button, hint_button, next_button : ipywidgets.Button
+        Do the move chosen in the list; take back your last move; let a GreedyBot
+        suggest one; let the next bot move (when the bots play one by one).
+    pace : ipywidgets.ToggleButtons
+        The bots' moves all at once, or one by one.
+    new_game_button : ipywidgets.ToggleButton
+        Shows `new_game_panel` (a `NewGamePanel`).
+    save_button, load_upload : ipywidgets.Button, ipywidgets.FileUpload
+        Save the game as a JSON file (a download link in `download`), load one.
+    status, message, money, others, log, scoring : ipywidgets.HTML
+        What to do now; what your last click did; your money per currency; the other
+        players; the latest events; every scoring round so far.
+    scoring_button : ipywidgets.ToggleButton
+        Shows `scoring_image` (drawn when asked: a drawing takes half a second).
     scoring_image : ipywidgets.Image
         `alhambra_lib.draw.draw_majorities` of the latest scoring round.
     root : ipywidgets.Box
     """
 
     def __init__(self, game=None, *, you="You", bots=None):
-        self.game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
-        if you not in self.game.players:
+        game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
+        self._adviser = GreedyBot()
+        self._refreshes = 0
+        self._make_controls(you)
+        self.new_game(game, bots, you=you)
+
+    # -- building ----------------------------------------------------------------------
+
+    def _make_controls(self, you):
+        self.status, self.message = widgets.HTML(), widgets.HTML()
+        self.money, self.others, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.scoring, self.scoring_image = widgets.HTML(), picture()
+        self.scoring_button = widgets.ToggleButton(description="draw the majorities",
+                                                   layout=widgets.Layout(width="auto"))
+        self.mine, self.download = widgets.HTML(), widgets.HTML()
+        self.board = BoardGrid(self.click_cell)
+        self.to_place = TileRow(self.click_to_place, "to-place")
+        self.reserve = TileRow(self.click_reserve, "reserve")
+        self._make_market()
+        self.card_buttons, self.choice_buttons = [], []
+        self.display_box = widgets.HBox()
+        self.choice_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
+        self.action_picker = widgets.Select(rows=5, layout=widgets.Layout(width="100%"))
+        self.show_all = widgets.Checkbox(description="list every legal move", indent=False)
+        self.apply_button = widgets.Button(description="do the move chosen in the list")
+        self.undo_button = widgets.Button(description="undo my last move", icon="undo")
+        self.hint_button = widgets.Button(description="suggest a move")
+        self.next_button = widgets.Button(description="next bot move", button_style="info")
+        self.pace = widgets.ToggleButtons(options=_PACES, style={"button_width": "100px"})
+        self.new_game_button = widgets.ToggleButton(description="new game…")
+        self.save_button = widgets.Button(description="save")
+        self.load_upload = widgets.FileUpload(accept=".json", multiple=False,
+                                              description="load")
+        self.new_game_panel = NewGamePanel(you)
+        self.new_game_panel.box.layout.display = "none"
+        self._wire()
+        self._lay_out()
+
+    def _make_market(self):
+        self.square_buttons, self.square_notes = [], []
+        squares = []
+        for square, currency in enumerate(CURRENCIES, start=1):
+            button = square_button(56, "square", square)
+            button.on_click(lambda _, s=square: self.click_square(s))
+            head = widgets.HTML(f"<div style='text-align:center;border-bottom:5px solid "
+                                f"{CURRENCY_COLOURS[currency]}'>{currency}</div>")
+            note = widgets.HTML(layout=widgets.Layout(width="86px"))
+            note.add_class(css_class("square-note", square))
+            self.square_buttons.append(button)
+            self.square_notes.append(note)
+            squares.append(widgets.VBox([head, button, note], layout=widgets.Layout(
+                width="90px", align_items="center")))
+        self.market_box = widgets.HBox(squares)
+
+    def _wire(self):
+        self.apply_button.on_click(lambda _: self.apply())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.next_button.on_click(lambda _: self.next_bot_move())
+        self.show_all.observe(lambda _: self._list_actions(), "value")
+        self.pace.observe(lambda _: self._pace_changed(), "value")
+        self.new_game_button.observe(self._toggle_panel, "value")
+        self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
+        self.save_button.on_click(lambda _: self.save())
+        self.load_upload.observe(self._uploaded, "value")
+        self.scoring_button.observe(lambda _: self._show_majorities(), "value")
+
+    def _lay_out(self):
+        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
+                       self.apply_button):
+            button.layout.width = "auto"
+        self.new_game_button.layout.width = self.load_upload.layout.width = "auto"
+        self.message.layout.min_height = "48px"
+        tools = widgets.HBox([self.undo_button, self.hint_button, widgets.Label("bots play"),
+                              self.pace, self.next_button,
+                              self.new_game_button, self.save_button, self.load_upload],
+                             layout=widgets.Layout(flex_flow="row wrap"))
+        hand = widgets.VBox([widgets.HTML("<b>Tiles in hand</b>"), self.to_place.box,
+                             widgets.HTML("<b>Your reserve</b>"), self.reserve.box],
+                            layout=widgets.Layout(min_width="120px"))
+        left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
+            grid_gap="16px", align_items="flex-start"))],
+            layout=widgets.Layout(flex="0 0 auto", min_width="470px"))
+        self.listed_head = widgets.HTML()
+        self.listed_box = widgets.VBox([
+            widgets.HBox([self.listed_head, self.show_all]),
+            self.action_picker, self.apply_button])
+        top = widgets.HBox([widgets.VBox([widgets.HTML("<b>Market</b>"), self.market_box]),
+                            widgets.VBox([widgets.HTML("<b>Money display</b>"),
+                                          self.display_box])],
+                           layout=widgets.Layout(grid_gap="18px"))
+        right = widgets.VBox([top, widgets.HBox([self.money, widgets.VBox(
+            [self.message, self.choice_box], layout=widgets.Layout(flex="1"))],
+            layout=widgets.Layout(grid_gap="18px")), self.listed_box],
+            layout=widgets.Layout(width="640px", flex="0 0 auto"))
+        self.log.layout.flex = "1 1 360px"
+        bottom = widgets.HBox([self.others, self.log], layout=widgets.Layout(
+            grid_gap="18px", flex_flow="row wrap"))
+        self.root = widgets.VBox([
+            widgets.HTML(STYLE + _TABLE_STYLE), self.status, tools, self.download,
+            self.new_game_panel.box,
+            # Side by side on a laptop; the market and money go below in a narrow notebook.
+            widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px",
+                                                              flex_flow="row wrap")),
+            bottom, widgets.HBox([widgets.VBox([self.scoring, self.scoring_button]),
+                                  self.scoring_image])])
+        for control, name in [(self.root, "game-table"), (self.status, "status"),
+                              (self.message, "message"), (self.money, "money"),
+                              (self.undo_button, "undo"), (self.next_button, "next"),
+                              (self.new_game_button, "new-game-button"),
+                              (self.apply_button, "apply"), (self.action_picker, "moves"),
+                              (self.log, "log"), (self.others, "others"),
+                              (self.scoring, "scoring")]:
+            control.add_class(css_class(name))
+
+    # -- a game ------------------------------------------------------------------------
+
+    def new_game(self, game, bots=None, *, you=None):
+        """Sit down at `game` as `you` (by default the same name as before, if it plays).
+
+        Raises
+        ------
+        ValueError
+            If `you` does not play in `game`, or a seat has no bot.
+        """
+        you = you if you is not None else self.you
+        if you not in game.players:
             raise ValueError(f"{you!r} does not play in this game: the players are "
-                             f"{', '.join(self.game.players)}")
-        self.you = you
-        self.bots = dict(bots) if bots is not None else {
-            name: GreedyBot() for name in self.game.players if name != you}
-        missing = [name for name in self.game.players if name != you and name not in self.bots]
+                             f"{', '.join(game.players)}")
+        bots = dict(bots) if bots is not None else {
+            name: GreedyBot() for name in game.players if name != you}
+        missing = [name for name in game.players if name != you and name not in bots]
         if missing:
             raise ValueError(f"no bot for {', '.join(missing)}")
-        self._adviser = GreedyBot()
-        self.kind_filter = widgets.ToggleButtons(options=_KINDS, description="show")
-        self.action_picker = widgets.Select(rows=10, layout=widgets.Layout(width="520px"))
-        self.apply_button = widgets.Button(description="do it", button_style="success")
-        self.hint_button = widgets.Button(description="let a GreedyBot choose")
-        self.status, self.hand, self.message = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.log, self.scoring = widgets.HTML(), widgets.HTML()
-        self.image, self.scoring_image = picture(), picture()
-        self.kind_filter.observe(lambda _: self._list_actions(), "value")
-        self.apply_button.on_click(lambda _: self.apply())
-        self.hint_button.on_click(lambda _: self.hint())
-        self._scorings_shown = 0
-        controls = widgets.VBox([self.status, self.hand, self.kind_filter, self.action_picker,
-                                 widgets.HBox([self.apply_button, self.hint_button]),
-                                 self.message])
-        self.root = widgets.VBox([widgets.HBox([controls, self.log]), self.image,
-                                  widgets.HBox([self.scoring, self.scoring_image])])
-        self.root.add_class(css_class("game-table"))  # for browser tests and stylesheets
-        self._bots_play()
+        self.game, self.you, self.bots = game, you, bots
+        self._undo = []  # (state before, what it was) of your moves since the last reveal
+        self._others_said = []
+        self._scorings_shown = -1
+        self._drawn_round = None  # the rounds of the game drawn in scoring_image
+        self._others_keys = {}
+        self._clear_selection()
+        if self.pace.value == "all":
+            self._bots_play()
         self._refresh()
 
-    # -- playing -------------------------------------------------------------------------
+    def _clear_selection(self):
+        self._square = self._card = self._cell = self._hint_cell = None
+        self._held = None  # ("place" | "reserve", index) of the tile in hand
+
+    # -- what is legal now ---------------------------------------------------------------
+
+    def _yours(self):
+        """Your legal actions now; none while another decides or the game is over."""
+        game = self.game
+        return game.legal_actions() if game.current_player == self.you else []
+
+    def _held_tile(self):
+        if self._held is None:
+            return None
+        source, index = self._held
+        tiles = self.game.to_place if source == "place" else self.game.reserve(self.you)
+        return tiles[index] if index < len(tiles) else None
+
+    def _placing(self):
+        game = self.game
+        return (game.current_player == self.you
+                and game.decision.kind in ("place", "final_place"))
+
+    def _default_held(self):
+        # While placing, a tile is always in hand: the first, until another is clicked.
+        if self._placing() and self.game.to_place:
+            if self._held is None or self._held[0] != "place" or self._held_tile() is None:
+                self._held = ("place", 0)
+        elif self._held is not None and self._held[0] == "place":
+            self._held = None
+
+    def _marks(self, legal):
+        """``cell -> LEGAL/ILLEGAL/EXCHANGE`` of your board for the tile in hand."""
+        tile = self._held_tile()
+        if tile is None:
+            return {}
+        alhambra = self.game.alhambra(self.you)
+        marks = {cell: ILLEGAL for cell in alhambra.frontier()}
+        for action in legal:
+            if getattr(action, "tile", None) != tile or not hasattr(action, "pos"):
+                continue
+            if action.kind == "place" or getattr(action, "move", "") == "place":
+                marks[action.pos] = LEGAL
+            elif getattr(action, "move", "") == "exchange":
+                marks[action.pos] = EXCHANGE
+        return marks
+
+    def _choices(self, legal):
+        """The moves offered for what was clicked, and those always offered (end)."""
+        offered = []
+        if self._square is not None:
+            offered = [a for a in legal if isinstance(a, Buy) and a.square == self._square]
+        elif self._card is not None:
+            offered = [a for a in legal if a.kind == "take" and self._card in a.cards]
+        elif self._cell is not None:
+            offered = [a for a in legal if a.kind == "redesign" and a.pos == self._cell
+                       and (a.move == "remove" or a.tile == self._held_tile())]
+        tile = self._held_tile()
+        if tile is not None and self._held[0] == "place":
+            offered += [a for a in legal if a.kind in ("reserve", "give") and a.tile == tile]
+        return offered + [a for a in legal if a.kind == "end"]
+
+    # -- clicks ------------------------------------------------------------------------
+
+    def _not_your_turn(self):
+        game = self.game
+        if game.is_over:
+            self.message.value = "The game is over: start a new one with <b>new game…</b>."
+            return True
+        if game.current_player != self.you:
+            self.message.value = escape(f"{game.current_player} is to play: press "
+                                        "'next bot move'.")
+            return True
+        return False
+
+    def click_square(self, square):
+        """Pick market square `square` (1..4): the ways you can pay for its tile are offered."""
+        if self._not_your_turn():
+            return
+        _, tile = self.game.market[square - 1]
+        self._clear_selection()
+        self._default_held()
+        if tile is None:
+            self.message.value = "That square is empty."
+        else:
+            self._square = square
+            self.message.value = escape(self._square_text(square, tile))
+        self._refresh()
+
+    def _square_text(self, square, tile):
+        currency = CURRENCIES[square - 1]
+        ways = [a for a in self._yours() if isinstance(a, Buy) and a.square == square]
+        have = sum(c.value for c in self.game.hand(self.you)
+                   if c.__class__ is Card and c.currency == currency)
+        if not ways:
+            if have < tile.price:
+                return (f"The {tile} costs {tile.price} {currency}; you hold {have} "
+                        f"{currency}: not enough.")
+            return f"You cannot buy the {tile} now. {self._status_text()}"
+        exact = any(a.exact for a in ways)
+        return (f"The {tile} costs {tile.price} {currency}; you hold {have}. Choose how to pay"
+                + (" (paying exactly lets you act again)." if exact else "."))
+
+    def click_card(self, index):
+        """Pick card `index` of the display: the ways to take it are offered."""
+        if self._not_your_turn():
+            return
+        display = self.game.display
+        self._clear_selection()
+        self._default_held()
+        if index < len(display):
+            self._card = display[index]
+            takes = [a for a in self._yours() if a.kind == "take" and self._card in a.cards]
+            self.message.value = escape(
+                f"Take the {self._card} alone, or with other cards totalling at most 5."
+                if len(takes) > 1 else f"You may take the {self._card}." if takes
+                else "You cannot take money now.")
+        self._refresh()
+
+    def click_to_place(self, index):
+        """Take tile `index` of the tiles to place in hand."""
+        if self._not_your_turn():
+            return
+        if not self._placing():
+            self.message.value = "You build the tiles you bought at the end of your turn."
+            return
+        self._clear_selection()
+        self._held = ("place", index)
+        tile = self._held_tile()
+        if tile is not None:
+            self.message.value = escape(f"The {tile} is in hand: click a green cell to build "
+                                        "it.")
+        self._refresh()
+
+    def click_reserve(self, index):
+        """Take reserve tile `index` in hand for a redesign (click again to put it back)."""
+        if self._not_your_turn():
+            return
+        if self.game.to_place:
+            self.message.value = ("Place the tiles in hand first; a redesign is an action of "
+                                  "your turn, instead of taking money or buying.")
+            return
+        again = self._held == ("reserve", index)
+        self._clear_selection()
+        if not again:
+            self._held = ("reserve", index)
+            tile = self._held_tile()
+            if tile is not None:
+                self.message.value = escape(
+                    f"The {tile} from your reserve is in hand: click a green cell to build it, "
+                    "or one of your tiles marked ⇄ to swap them.")
+        self._refresh()
+
+    def click_cell(self, cell):
+        """Click cell `cell` of your Alhambra: build the tile in hand there, or pick your tile."""
+        if self._not_your_turn():
+            return
+        alhambra = self.game.alhambra(self.you)
+        tile = self._held_tile()
+        if cell not in alhambra.layout:
+            if tile is None:
+                self.message.value = ("Take a tile in hand first: one you bought, or one of "
+                                      "your reserve.")
+                return
+            self._build(tile, cell)
+            return
+        self._cell, self._square, self._card = cell, None, None
+        offered = [a for a in self._choices(self._yours()) if a.kind == "redesign"]
+        if offered:
+            self.message.value = escape(f"Your {alhambra.layout[cell]} on {cell}: what should "
+                                        "happen to it?")
+        elif self.game.to_place:
+            self.message.value = escape(f"Your {alhambra.layout[cell]} on {cell}. Build the tile "
+                                        "in hand on a green cell.")
+        else:
+            why = _reasons_html(alhambra.check_removal(cell).reasons)
+            self.message.value = (f"Your {escape(str(alhambra.layout[cell]))} on {cell} "
+                                  + ("cannot move to your reserve:<ul>" + why + "</ul>"
+                                     if why else "cannot be redesigned now."))
+        self._refresh()
+
+    def _build(self, tile, cell):
+        legal = self._yours()
+        for action in legal:
+            if getattr(action, "tile", None) == tile and getattr(action, "pos", None) == cell \
+                    and (action.kind == "place" or getattr(action, "move", "") == "place"):
+                self.apply(action)
+                return
+        why = _reasons_html(self.game.alhambra(self.you).check(tile, cell).reasons)
+        self.message.value = (f"The {escape(str(tile))} may not go on {cell}"
+                              + (f":<ul>{why}</ul>" if why else " now."))
+
+    def click_choice(self, index):
+        """Press choice button `index` (as a click on it does)."""
+        if index < len(self.offered):
+            self.apply(self.offered[index])
+
+    # -- moves -------------------------------------------------------------------------
 
     def apply(self, action=None):
-        """Do `action` (by default the one chosen in `action_picker`) and let the bots answer."""
+        """Do `action` (by default the one chosen in `action_picker`); the bots answer."""
         action = self.action_picker.value if action is None else action
-        if self.game.is_over:
-            self.message.value = "The game is over."
+        if self._not_your_turn():
             return
         if action is None:
-            self.message.value = "Choose an action first."
+            self.message.value = "Choose a move in the list first."
             return
-        before = len(self.game.events)
+        game = self.game
+        before, seen = game.to_json(), len(game.events)
+        sizes = (game.bag_size, game.deck_size)
         try:
-            self.game.apply(action)
+            game.apply(action)
         except IllegalAction as refused:
-            self.message.value = escape(str(refused))
+            why = _reasons_html(refused.reasons)
+            self.message.value = escape(str(refused)) + (f"<ul>{why}</ul>" if why else "")
             return
-        self.message.value = escape(describe_event(self.game.events[before]))
-        self._bots_play()
+        said = [describe_event(e) for e in game.events[seen:]
+                if e.get("player") == self.you and e["type"] in ACTION_KINDS]
+        if self._revealed(seen, sizes):
+            self._undo.clear()
+        else:
+            self._undo.append((before, said))
+        self._others_said = []
+        self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}." for line in said))
+        self._clear_selection()
+        if self.pace.value == "all":
+            self._bots_play()
+        self._refresh()
+
+    def _revealed(self, seen, sizes):
+        """Whether anything new came to light since event `seen` (a card or a tile drawn,
+        another player's move): then undo would let you try the future."""
+        game = self.game
+        if (game.bag_size, game.deck_size) != sizes:
+            return True
+        return any(e.get("player") != self.you or e["type"] not in ACTION_KINDS
+                   for e in game.events[seen:])
+
+    def undo(self):
+        """Take back your last move, if nothing was revealed since."""
+        if not self._undo:
+            self.message.value = ("Nothing to undo: your last move revealed new cards or tiles, "
+                                  "or you have not moved yet this turn.")
+            return
+        state, said = self._undo.pop()
+        self.game = Game.from_json(state)
+        self._clear_selection()
+        self.message.value = escape("Taken back: " + "; ".join(said) + ".")
         self._refresh()
 
     def hint(self):
-        """Select the action a GreedyBot would take in your place."""
-        if self.game.current_player != self.you:
+        """Say (and point at) the move a GreedyBot would make in your seat."""
+        if self._not_your_turn():
             return
-        self.kind_filter.value = _ALL
         choice = self._adviser.choose(self.game.view(self.you), self.game.legal_actions())
-        self.action_picker.value = choice
-        self.message.value = escape(f"a GreedyBot would: {choice}")
+        self._clear_selection()
+        if isinstance(choice, Buy):
+            self._square = choice.square
+        elif choice.kind == "take":
+            self._card = choice.cards[0]
+        elif choice.kind in ("place", "reserve", "give"):
+            self._held = ("place", self.game.to_place.index(choice.tile))
+        elif choice.kind == "redesign" and choice.tile is not None:
+            self._held = ("reserve", self.game.reserve(self.you).index(choice.tile))
+        self._default_held()
+        self._hint_cell = getattr(choice, "pos", None)  # ringed on the board
+        said = _choice_text(choice)
+        if self._hint_cell is not None and str(self._hint_cell) not in said:
+            said += f" on {self._hint_cell}"
+        pointed = any(x is not None for x in (self._square, self._card, self._hint_cell))
+        self.message.value = escape(f"A GreedyBot would {said}"
+                                    + (" (ringed in yellow)." if pointed else "."))
+        self._refresh()
+        if choice in [value for _, value in self.action_picker.options]:
+            self.action_picker.value = choice
+
+    def _bot_move(self):
+        game = self.game
+        name = game.current_player
+        seen = len(game.events)
+        game.apply(self.bots[name].choose(game.view(name), game.legal_actions()))
+        self._undo.clear()
+        said = [describe_event(e) for e in game.events[seen:]]
+        self._others_said += said
+        return said
 
     def _bots_play(self):
         game = self.game
         for _ in range(_MAX_BOT_ACTIONS):
-            name = game.current_player
-            if game.is_over or name == self.you:
+            if game.is_over or game.current_player == self.you:
                 return
-            game.apply(self.bots[name].choose(game.view(name), game.legal_actions()))
+            self._bot_move()
         raise RuntimeError(f"the bots made {_MAX_BOT_ACTIONS} actions without handing the turn "
                            f"back to {self.you}")
 
-    # -- showing -------------------------------------------------------------------------
-
-    def _list_actions(self):
+    def next_bot_move(self):
+        """Let the bot deciding now make one move (when the bots play one by one)."""
         game = self.game
-        actions = game.legal_actions() if game.current_player == self.you else []
-        kind = self.kind_filter.value
-        self.action_picker.options = [(str(a), a) for a in actions
-                                      if kind == _ALL or a.kind == kind]
+        if game.is_over or game.current_player == self.you:
+            self.message.value = "No bot is to play now."
+            return
+        self.message.value = "<br>".join(map(escape, self._bot_move()))
+        self._refresh()
+
+    def _pace_changed(self):
+        if self.pace.value == "all":
+            self._bots_play()
+        self._refresh()
+
+    # -- new game, save, load ----------------------------------------------------------
+
+    def _toggle_panel(self, change):
+        self.new_game_panel.box.layout.display = "" if change["new"] else "none"
+
+    def _start_from_panel(self):
+        panel = self.new_game_panel
+        try:
+            game, bots = panel.make_game()
+        except (ValueError, TypeError) as refused:
+            self.message.value = escape(f"That game cannot start: {refused}")
+            return
+        self.new_game(game, bots, you=panel.your_name.value.strip())
+        self.new_game_button.value = False
+        self.download.value = ""
+        self.message.value = "A new game: " + panel.describe() + "."
+
+    def save(self):
+        """The game as JSON text (`Game.to_json`); the table offers it as a file, too."""
+        text = self.game.to_json()
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (f"<a download='alhambra-turn-{self.game.turn}.json' "
+                               f"href='data:application/json;base64,{data}'>⬇ download the game "
+                               f"as it is now (turn {self.game.turn})</a>")
+        return text
+
+    def load(self, text):
+        """Go on with the game saved as `text` (JSON); the bots keep the seats they had.
+
+        A save that the rules refuse leaves the table as it was and says why.
+        """
+        try:
+            game = Game.from_json(text)
+        except AlhambraError as refused:
+            self.message.value = escape(f"That file is not a game this table can load: {refused}")
+            return
+        you = self.you if self.you in game.players else game.players[0]
+        bots = {name: self.bots.get(name) or GreedyBot() for name in game.players if name != you}
+        self.new_game(game, bots, you=you)
+        self.message.value = escape(f"Loaded the game at turn {game.turn}; you play {you}.")
+
+    def _uploaded(self, change):
+        files = change["new"]
+        if files:
+            self.load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
+
+    # -- showing -----------------------------------------------------------------------
+
+    def _status_text(self):
+        game = self.game
+        if game.is_over:
+            scores = ", ".join(f"{n} {points_text(s)}" for n, s in game.scores.items())
+            return f"Game over. {_winners_sentence(game.winners, self.you)}! ({scores})"
+        decision = game.decision
+        if decision.player != self.you:
+            return f"Turn {game.turn}: {decision.player} is to play."
+        legal = self._yours()
+        if decision.kind == "act":
+            if any(a.kind == "end" for a in legal) and len(legal) > 1:
+                return (f"Turn {game.turn}: you paid exactly, so you may take, buy or redesign "
+                        "once more, or end your turn.")
+            return (f"Turn {game.turn}, your turn: take money (click a card of the display), "
+                    "buy a tile (click a market square) or redesign (click your reserve or "
+                    "your tiles).")
+        if decision.kind in ("place", "final_place"):
+            head = ("The game has ended: build the last market tiles you received"
+                    if decision.kind == "final_place" else "Build the tiles you bought")
+            return (f"Turn {game.turn}: {head}. Click a green cell for the tile in hand, or "
+                    "put it in your reserve" + (" or give it to Dirk." if any(
+                        a.kind == "give" for a in legal) else "."))
+        when = f"Turn {game.turn}" if game.turn else "Before the first turn"
+        return (f"{when}, {_decision_title(decision.kind)}: your decision. Choose in the list "
+                "of moves below (or click a market square to buy).")
 
     def _refresh(self):
         game = self.game
-        if game.is_over:
-            self.status.value = escape(f"Game over. Won by {' and '.join(game.winners)}.")
-        else:
-            self.status.value = escape(f"Turn {game.turn}: your move ({game.phase}).")
-        cards = ", ".join(str(c) for c in game.hand(self.you)) or "none"
-        to_place = ", ".join(str(t) for t in game.to_place) if not game.is_over else ""
-        self.hand.value = (f"<b>Your money:</b> {escape(cards)}"
-                           + (f"<br><b>To place:</b> {escape(to_place)}" if to_place else ""))
-        self._list_actions()
-        lines = [describe_event(e) for e in game.events[-_LOG_LINES:]]
-        self.log.value = "<b>Latest</b><br>" + "<br>".join(escape(line) for line in lines)
+        self._default_held()
+        legal = self._yours()
+        self._show_mine(legal)
+        self._show_market(legal)
+        self._show_display()
+        self._show_money()
+        self._show_choices(legal)
+        self._list_actions(legal)
+        self._show_others()
+        self._show_log()
         self._show_scoring()
-        show(self.image, draw_game(game))
+        self.undo_button.disabled = not self._undo
+        waiting = not game.is_over and game.current_player != self.you
+        self.next_button.layout.display = "" if self.pace.value == "one" else "none"
+        self.next_button.disabled = not waiting
+        # The status goes last, numbered: once a browser shows the number, it shows all
+        # the rest of this refresh too (a widget's messages arrive in order).
+        self._refreshes += 1
+        self.status.value = (f"<b data-refresh='{self._refreshes}'>"
+                             f"{escape(self._status_text())}</b>")
+
+    def _show_mine(self, legal):
+        game, you = self.game, self.you
+        alhambra = game.alhambra(you)
+        selected = self._cell if self._cell is not None else self._hint_cell
+        self.board.show(alhambra, self._marks(legal), selected)
+        self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
+                           f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
+        held = self._held
+        self.to_place.show([tile_look(t, selected=held == ("place", i),
+                                      note="click to take it in hand")
+                            for i, t in enumerate(game.to_place)]
+                           if game.current_player == you else [])
+        self.reserve.show([tile_look(t, selected=held == ("reserve", i),
+                                     note="click to take it in hand for a redesign")
+                           for i, t in enumerate(game.reserve(you))])
+
+    def _show_market(self, legal):
+        for square, ((currency, tile), button, note) in enumerate(
+                zip(self.game.market, self.square_buttons, self.square_notes), start=1):
+            ways = [a for a in legal if isinstance(a, Buy) and a.square == square]
+            if tile is None:
+                paint(button, Look("#f4f4f4", "", "#222222", "an empty square", (
+                    "1px dashed #aaaaaa",) * 4))
+                note.value = ""
+                continue
+            paint(button, tile_look(tile, selected=self._square == square,
+                                    note=f"costs {tile.price} {currency}: click to buy"))
+            text = ("<b style='color:#1d6b1d'>★ exact</b>" if any(a.exact for a in ways)
+                    else "you can pay" if ways else "")
+            note.value = (f"<div style='text-align:center;font-size:12px'>{escape(tile.kind)}"
+                          f"<br>{text or '&nbsp;'}</div>")
+
+    def _show_display(self):
+        display = self.game.display
+        while len(self.card_buttons) < len(display):
+            index = len(self.card_buttons)
+            button = card_button(display[index])
+            button.add_class(css_class("card", index))
+            button.on_click(lambda _, i=index: self.click_card(i))
+            self.card_buttons.append(button)
+        for button, card in zip(self.card_buttons, display):
+            paint_card(button, card, selected=card == self._card)
+        shown = self.card_buttons[:len(display)]
+        if list(self.display_box.children) != shown:
+            self.display_box.children = shown
+
+    def _show_money(self):
+        hand = self.game.hand(self.you)
+        rows = []
+        for currency in CURRENCIES:
+            values = [c.value for c in hand if c.__class__ is Card and c.currency == currency]
+            chips = "".join(f"<span style='display:inline-block;min-width:18px;padding:1px 3px;"
+                            f"margin-right:2px;border-radius:3px;text-align:center;color:#fff;"
+                            f"background:{CURRENCY_COLOURS[currency]}'>{v}</span>"
+                            for v in values)
+            rows.append(f"<tr><td style='border-left:6px solid {CURRENCY_COLOURS[currency]};"
+                        f"padding:0 6px'>{currency}</td><td>{chips or '–'}</td>"
+                        f"<td style='padding:0 6px;text-align:right'><b>{sum(values)}</b></td>"
+                        "</tr>")
+        special = [str(c) for c in hand if c.__class__ is not Card]
+        extra = f"<br>also: {escape(', '.join(special))}" if special else ""
+        self.money.value = (f"<div style='{_TEXT}'><b>Your money</b> ({len(hand)} cards)"
+                            f"<table>{''.join(rows)}</table>{extra}</div>")
+
+    def _choice_button(self, index):
+        while len(self.choice_buttons) <= index:
+            i = len(self.choice_buttons)
+            button = widgets.Button(layout=widgets.Layout(width="auto", max_width="620px"))
+            button.add_class(css_class("choice", i))
+            button.on_click(lambda _, i=i: self.click_choice(i))
+            self.choice_buttons.append(button)
+        return self.choice_buttons[index]
+
+    def _show_choices(self, legal):
+        self.offered = self._choices(legal)
+        shown = []
+        for i, action in enumerate(self.offered):
+            button = self._choice_button(i)
+            button.description = _choice_text(action)
+            button.tooltip = str(action)
+            exact = isinstance(action, Buy) and action.exact
+            button.button_style = "success" if exact else "warning" if action.kind == "give" \
+                else ""
+            button.layout.display = ""
+            shown.append(button)
+        for button in self.choice_buttons[len(shown):]:
+            button.layout.display = "none"
+        if list(self.choice_box.children) != self.choice_buttons:
+            self.choice_box.children = list(self.choice_buttons)
+
+    def _list_actions(self, legal=None):
+        legal = self._yours() if legal is None else legal
+        listed = legal if self.show_all.value else [a for a in legal if a.kind not in _CLICKED]
+        options = [(str(a), a) for a in listed]
+        if options != list(self.action_picker.options):
+            self.action_picker.options = options
+        self.listed_box.layout.display = "" if legal else "none"
+        self.action_picker.layout.display = self.apply_button.layout.display = (
+            "" if options else "none")
+        self.listed_head.value = ("<b>Other moves</b>" if options else
+                                  "<b>Other moves</b>: none now")
+
+    def _show_others(self):
+        game = self.game
+        parts = []
+        for name in game.competitors:
+            if name == self.you:
+                continue
+            key = self._other_key(name)
+            if self._others_keys.get(name, (None,))[0] != key:
+                self._others_keys[name] = (key, self._other_html(name))
+            parts.append(self._others_keys[name][1])
+        self.others.value = (f"<div style='display:flex;gap:14px;flex-wrap:wrap;{_TEXT}'>"
+                             + "".join(parts) + "</div>")
+
+    def _other_key(self, name):
+        game = self.game
+        if name == DIRK:
+            return game.scores[name], game.dirk_tiles
+        return (game.scores[name], len(game.hand(name)), game.reserve(name),
+                tuple(game.alhambra(name).layout.items()), game.current_player == name)
+
+    def _other_html(self, name):
+        game = self.game
+        head = f"<b>{escape(name)}</b>: {points_text(game.scores[name])}"
+        if name == DIRK:
+            tiles = ", ".join(map(str, game.dirk_tiles)) or "none yet"
+            return f"<div style='max-width:240px'>{head}<br>Dirk's tiles: {escape(tiles)}</div>"
+        reserve = ", ".join(map(str, game.reserve(name))) or "none"
+        alhambra = game.alhambra(name)
+        picture = _scaled_svg(alhambra_svg(alhambra, caption=False), _OPPONENT_SCALE)
+        return (f"<div>{head}, {len(game.hand(name))} cards<br>{len(alhambra) - 1} tiles, "
+                f"longest wall {alhambra.longest_wall()}<br>reserve: {escape(reserve)}"
+                f"<br>{picture}</div>")
+
+    def _show_log(self):
+        if self._others_said:  # what the others did (and what came up) since your move
+            head, lines = "Since your last move", self._others_said[-_LOG_LINES:]
+        else:
+            head = "Latest events"
+            lines = [describe_event(e) for e in self.game.events[-_LOG_LINES:]]
+        self.log.value = (f"<div style='font-size:13px;{_TEXT}'><b>{head}</b><br>"
+                          + "<br>".join(map(escape, lines)) + "</div>")
 
     def _show_scoring(self):
         rounds = [e for e in self.game.events if e["type"] == "scoring"]
+        if len(rounds) == self._scorings_shown:
+            return
+        self._scorings_shown = len(rounds)
+        self.scoring_button.layout.display = "" if rounds else "none"
         if not rounds:
             self.scoring.value = "No scoring round yet."
+            self._show_majorities()
             return
         names = list(rounds[0]["points"])
         parts = [scoring_parts(e) for e in rounds]
@@ -178,6 +901,14 @@ class GameTable(WidgetBase):
         self.scoring.value = ("<b>Scoring rounds</b> "
                               f"({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
                               + table_html(["", *names], rows))
-        if len(rounds) != self._scorings_shown:
-            self._scorings_shown = len(rounds)
+        self.scoring_button.description = f"draw the majorities of round {rounds[-1]['round']}"
+        self._show_majorities()
+
+    def _show_majorities(self):
+        """The drawing of the latest scoring round, if asked for (drawn once per round)."""
+        rounds = [e for e in self.game.events if e["type"] == "scoring"]
+        wanted = bool(rounds) and self.scoring_button.value
+        self.scoring_image.layout.display = "" if wanted else "none"
+        if wanted and self._drawn_round != len(rounds):
+            self._drawn_round = len(rounds)
             show(self.scoring_image, draw_majorities(rounds[-1]["counts"], rounds[-1]["round"]))

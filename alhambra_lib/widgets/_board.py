@@ -1,0 +1,260 @@
+"""Tiles, cards and an Alhambra made of buttons: drawings a person plays on by clicking.
+
+A tile is a square button in its type's colour, its price written on it and its walls
+drawn as thick dark borders; an Alhambra is a grid of such squares, the empty cells
+around it shaded where the tile in hand may or may not go. The drawing is made of the
+page's own boxes, so it is sharp on every screen, at its natural size, and a click on
+a square is a click on a button: it works offline, in JupyterLab and in Voila alike,
+with nothing installed beyond ipywidgets. Only the squares whose look changed are
+sent to the browser again.
+
+Examples
+--------
+>>> from alhambra_lib import Alhambra, Tile
+>>> clicked = []
+>>> board = BoardGrid(clicked.append)
+>>> board.show(Alhambra(), {(1, 0): LEGAL})
+>>> board.buttons[(1, 0)].description, board.buttons[(0, 0)].tooltip
+('+', 'the fountain')
+>>> board.buttons[(1, 0)].click()
+>>> clicked
+[(1, 0)]
+>>> look = tile_look(Tile("tower", 9, "NE"))
+>>> look.text, look.borders[0], look.borders[2]
+('9', '4px solid #2b2b2b', '1px solid #8a8a8a')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import ipywidgets as widgets
+
+from ..components import FOUNTAIN_KIND, Card
+from ..grid import SIDES
+from ..palette import (
+    CURRENCY_COLOURS,
+    EMPTY_COLOUR,
+    ILLEGAL_COLOUR,
+    KIND_COLOURS,
+    LEGAL_COLOUR,
+    WALL_COLOUR,
+)
+from ._common import css_class
+
+__all__ = [
+    "CELL_PX",
+    "EXCHANGE",
+    "ILLEGAL",
+    "LEGAL",
+    "SELECTED_CLASS",
+    "STYLE",
+    "BoardGrid",
+    "Look",
+    "TileRow",
+    "card_button",
+    "paint",
+    "tile_look",
+]
+
+#: Pixels per cell of the board (a tile in hand or on the market is drawn a little larger).
+CELL_PX = 42
+_WALL = f"4px solid {WALL_COLOUR}"
+_EDGE = "1px solid #8a8a8a"
+_NONE = "1px solid transparent"
+_DARK_TEXT_KINDS = ("fountain", "chambers", "hut", "bazaar")
+#: What an empty cell of the board says about the tile in hand.
+LEGAL, ILLEGAL, EXCHANGE = "legal", "illegal", "exchange"
+_MARK_LOOK = {LEGAL: (LEGAL_COLOUR, "+", "#1d6b1d"), ILLEGAL: (ILLEGAL_COLOUR, "", "#a8281d")}
+#: The CSS class of a selected square, and the style sheet that rings it.
+SELECTED_CLASS = "alhambra-selected"
+_SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
+STYLE = (f"<style>.{SELECTED_CLASS} {{box-shadow: {_SELECTED_SHADOW} !important}}"
+         ".alhambra-game-table .jupyter-button:focus {outline: none}</style>")
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a square looks: colour, text, text colour, tooltip, borders N E S W, a ring."""
+
+    colour: str
+    text: str
+    text_colour: str
+    tooltip: str
+    borders: tuple
+    ringed: bool = False
+
+
+def _walls_text(tile):
+    return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
+
+
+def tile_look(tile, *, selected=False, note=""):
+    """The `Look` of `tile` drawn as a square: its walls as thick borders.
+
+    `note` is added to the tooltip (what a click does); a selected tile is ringed.
+    """
+    if tile.kind == FOUNTAIN_KIND:
+        text, tip = "◎", "the fountain"
+    elif tile.marks:  # a module's tile: a hut names its colour, a bazaar its currency
+        text, tip = tile.marks[0][:4], f"{tile}, {_walls_text(tile)}"
+    else:
+        text, tip = str(tile.price or tile.kind[:4]), f"{tile}, {_walls_text(tile)}"
+    borders = tuple(_WALL if tile.has_wall(side) else _EDGE for side in SIDES)
+    colour = KIND_COLOURS.get(tile.kind, "#bbbbbb")
+    text_colour = "#222222" if tile.kind in _DARK_TEXT_KINDS else "#ffffff"
+    return Look(colour, text, text_colour, tip + (f" - {note}" if note else ""), borders,
+                selected)
+
+
+def _empty_look(cell, mark, ringed=False):
+    if mark in _MARK_LOOK:
+        colour, text, text_colour = _MARK_LOOK[mark]
+        tip = f"{cell}: " + ("click to build here" if mark == LEGAL else
+                             "click to see why the tile may not go here")
+        return Look(colour, text, text_colour, tip, (f"1px dashed {text_colour}",) * 4, ringed)
+    return Look(EMPTY_COLOUR, "", "#222222", str(cell), (_NONE,) * 4)
+
+
+def paint(button, look):
+    """Give `button` the `look`, changing only what differs (each change is a message)."""
+    if getattr(button, "_look", None) == look:
+        return
+    with button.hold_sync():
+        # A description set to "" keeps the old text on the page (ipywidgets 8): a space.
+        button.description = look.text or "\u00a0"
+        button.tooltip = look.tooltip
+        button.style.button_color = look.colour
+        button.style.text_color = look.text_colour
+        layout = button.layout
+        layout.border_top, layout.border_right, layout.border_bottom, layout.border_left = (
+            look.borders)
+        # A ring inside the square (the table's style sheet): a border would be a wall.
+        (button.add_class if look.ringed else button.remove_class)(SELECTED_CLASS)
+    button._look = look
+
+
+def square_button(size=CELL_PX, *names):
+    """A square button of `size` pixels with a CSS class made of `names`."""
+    button = widgets.Button(layout=widgets.Layout(width=f"{size}px", height=f"{size}px",
+                                                  padding="0px", margin="0px"))
+    button.style.font_weight = "bold"
+    if names:
+        button.add_class(css_class(*names))
+    return button
+
+
+def card_button(card, *, selected=False):
+    """A money card (or a module's card) as a small coloured button."""
+    button = widgets.Button(layout=widgets.Layout(width="46px", height="58px", padding="0px",
+                                                  margin="0px 4px 0px 0px"))
+    button.style.font_weight = "bold"
+    paint_card(button, card, selected=selected)
+    return button
+
+
+def paint_card(button, card, *, selected=False):
+    """Show `card` on `button`: its value on its currency's colour."""
+    if card.__class__ is Card:
+        colour, text = CURRENCY_COLOURS[card.currency], str(card.value)
+    else:  # an exchange card joins two currencies
+        colour, text = "#dddddd", "⇄"
+    look = Look(colour, text, "#ffffff" if card.__class__ is Card else "#222222",
+                f"{card}: click to see how to take it", (_EDGE,) * 4,
+                selected)
+    paint(button, look)
+
+
+class TileRow:
+    """A row of tiles (to place, the reserve, the market) where a click picks one.
+
+    Parameters
+    ----------
+    on_click : callable
+        ``on_click(index)`` with the index of the clicked tile in the last `show`.
+    name : str
+        The CSS class of the row's buttons: ``alhambra-<name>-<index>``.
+    size : int
+        Pixels per tile.
+    """
+
+    def __init__(self, on_click, name, size=CELL_PX + 8):
+        self._on_click, self._name, self._size = on_click, name, size
+        self.buttons = []
+        self.box = widgets.HBox(layout=widgets.Layout(grid_gap="6px", flex_flow="row wrap"))
+
+    def _button(self, index):
+        while len(self.buttons) <= index:
+            made = len(self.buttons)
+            button = square_button(self._size, self._name, made)
+            button.on_click(lambda _, i=made: self._on_click(i))
+            self.buttons.append(button)
+        return self.buttons[index]
+
+    def show(self, looks):
+        """Show one square per `Look`."""
+        shown = [self._button(i) for i in range(len(looks))]
+        for button, look in zip(shown, looks):
+            paint(button, look)
+        if list(self.box.children) != shown:
+            self.box.children = shown
+
+
+class BoardGrid:
+    """An Alhambra as a grid of square buttons, north up; a click calls ``on_click(cell)``.
+
+    Attributes
+    ----------
+    buttons : dict
+        ``(x, y) -> ipywidgets.Button`` for every cell made so far (reused as the grid
+        grows); the cells shown are those of `grid`.
+    grid : ipywidgets.GridBox
+    """
+
+    def __init__(self, on_click):
+        self._on_click = on_click
+        self.buttons = {}
+        self._shown = []
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="0px", width="max-content"))
+        self.grid.add_class(css_class("board"))
+
+    def _button(self, cell):
+        if cell not in self.buttons:
+            button = square_button(CELL_PX, "cell", *cell)
+            button.on_click(lambda _, cell=cell: self._on_click(cell))
+            self.buttons[cell] = button
+        return self.buttons[cell]
+
+    def show(self, alhambra, marks, selected=None):
+        """Draw `alhambra`, its empty cells in `marks` (``cell -> LEGAL/ILLEGAL``) shaded.
+
+        `selected` is a cell to ring: the tile a redesign would move, or the cell a
+        suggested move builds on.
+        """
+        layout = alhambra.layout
+        cells = set(layout) | alhambra.frontier()
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        shown = [(x, y) for y in range(max(ys), min(ys) - 1, -1)  # north row first
+                 for x in range(min(xs), max(xs) + 1)]
+        for cell in shown:
+            tile = layout.get(cell)
+            if tile is None:
+                look = _empty_look(cell, marks.get(cell), cell == selected)
+            elif tile.kind == FOUNTAIN_KIND:
+                look = tile_look(tile)
+            else:
+                look = tile_look(tile, selected=cell == selected, note=_built_note(marks, cell))
+                if marks.get(cell) == EXCHANGE:
+                    look = replace(look, text=look.text + "⇄")
+            paint(self._button(cell), look)
+        if shown != self._shown:
+            self._shown = shown
+            self.grid.layout.grid_template_columns = (
+                f"repeat({max(xs) - min(xs) + 1}, {CELL_PX}px)")
+            self.grid.children = [self.buttons[cell] for cell in shown]
+
+
+def _built_note(marks, cell):
+    if marks.get(cell) == EXCHANGE:
+        return "click to exchange it with the reserve tile you chose"
+    return "click to see whether it may move to your reserve"

@@ -1,0 +1,155 @@
+"""The new-game panel of the GameTable: players, opponents, seed, Mega Box modules.
+
+Every bot of `alhambra_lib.bots.BOTS` may take a seat and every module of
+`alhambra_lib.modules.MODULES` may be switched on, with its options (the other
+readings of unclear rules): both registries are read when the panel is built, so a
+module built later appears here by itself.
+
+Examples
+--------
+>>> panel = NewGamePanel()
+>>> panel.players.value = 2
+>>> panel.opponents[0].value = "wall"
+>>> panel.seed.value = 7
+>>> panel.module_boxes["vizier"].value = True
+>>> game, bots = panel.make_game()
+>>> game.players, game.competitors[-1], game.modules, type(bots["Wall 2"]).__name__
+(('You', 'Wall 2'), 'Dirk', ('vizier',), 'WallBuilder')
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..bots import BOTS, make_bot
+from ..engine.config import MAX_PLAYERS, MIN_PLAYERS
+from ..game import Game
+from ..modules import MODULES
+from ._common import css_class
+
+__all__ = ["NewGamePanel", "bot_label"]
+
+_BOT_LABELS = {"random": "Random (any legal move)", "greedy": "Greedy (one step ahead)",
+               "wall": "Wall builder", "majority": "Majority hunter",
+               "balanced": "Balanced strategist"}
+
+
+def bot_label(name):
+    """The words a person reads for the bot called `name` in `BOTS`."""
+    return _BOT_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def _option_label(option):
+    return option.replace("_", " ")
+
+
+class NewGamePanel:
+    """Choose a game, then `make_game` builds it with its bots.
+
+    Attributes
+    ----------
+    your_name : ipywidgets.Text
+    players : ipywidgets.BoundedIntText
+        2 to 6 players, you included; with two, Dirk joins as a neutral collector.
+    opponents : list of ipywidgets.Dropdown
+        The bot in each other seat (the first ``players - 1`` are used).
+    seed : ipywidgets.BoundedIntText
+        The same seed deals the same game.
+    module_boxes : dict
+        ``module name -> ipywidgets.Checkbox``.
+    option_boxes : dict
+        ``option -> ipywidgets.Checkbox`` for every option of every module, enabled
+        while its module is on.
+    start_button : ipywidgets.Button
+    box : ipywidgets.VBox
+    """
+
+    def __init__(self, you="You", seed=1):
+        self.your_name = widgets.Text(value=you, description="your name")
+        self.players = widgets.BoundedIntText(value=3, min=MIN_PLAYERS, max=MAX_PLAYERS,
+                                              description="players",
+                                              layout=widgets.Layout(width="160px"))
+        choices = [(bot_label(name), name) for name in BOTS]
+        self.opponents = [widgets.Dropdown(options=choices, value="greedy",
+                                           description=f"seat {seat}")
+                          for seat in range(2, MAX_PLAYERS + 1)]
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed",
+                                           layout=widgets.Layout(width="200px"))
+        self.dirk_note = widgets.HTML()
+        self.module_boxes = {name: widgets.Checkbox(description=f"{m.title} ({m.section})",
+                                                    indent=False)
+                             for name, m in MODULES.items()}
+        self.option_boxes = {}
+        owners = {}
+        for name, module in MODULES.items():
+            for option, default in module.option_defaults.items():
+                self.option_boxes[option] = widgets.Checkbox(
+                    value=default, description=f"{module.title}: {_option_label(option)}",
+                    indent=False, disabled=True)
+                owners[option] = name
+        self._owners = owners
+        self.start_button = widgets.Button(description="start this game",
+                                           button_style="success")
+        self.players.observe(lambda _: self._show_seats(), "value")
+        for box in self.module_boxes.values():
+            box.observe(lambda _: self._enable_options(), "value")
+        self._show_seats()
+        modules = widgets.GridBox(list(self.module_boxes.values()), layout=widgets.Layout(
+            grid_template_columns="repeat(3, 220px)"))
+        self.box = widgets.VBox([
+            widgets.HTML("<b>A new game</b>: who plays, which deal, which Mega Box modules."),
+            widgets.HBox([self.your_name, self.players, self.seed]), self.dirk_note,
+            widgets.GridBox(self.opponents, layout=widgets.Layout(
+                grid_template_columns="repeat(3, 300px)")),
+            widgets.HTML("Mega Box modules (each adds its own rules):"), modules,
+            widgets.VBox(list(self.option_boxes.values())), self.start_button])
+        self.box.add_class(css_class("new-game"))
+        for control, name in [(self.players, "players"), (self.seed, "seed"),
+                              (self.start_button, "start")]:
+            control.add_class(css_class(name))
+
+    def _show_seats(self):
+        count = self.players.value
+        for seat, dropdown in enumerate(self.opponents, start=2):
+            dropdown.layout.display = "" if seat <= count else "none"
+        self.dirk_note.value = (
+            "<i>With two players, Dirk joins as a third collector: he scores but never "
+            "plays, and you may give him a tile you bought instead of building it.</i>"
+            if count == 2 else "")
+
+    def _enable_options(self):
+        for option, box in self.option_boxes.items():
+            box.disabled = not self.module_boxes[self._owners[option]].value
+
+    def chosen_bots(self):
+        """The bot names of the seats in play, seat 2 first."""
+        return [d.value for d in self.opponents[:self.players.value - 1]]
+
+    def make_game(self):
+        """The game chosen and ``{name: bot}`` for its other seats.
+
+        Raises
+        ------
+        ValueError
+            For a name the game refuses (empty, or "Dirk"), with the game's reason.
+        """
+        you = self.your_name.value.strip()
+        names = [f"{bot_label(bot).split(' ')[0]} {seat}"
+                 for seat, bot in enumerate(self.chosen_bots(), start=2)]
+        modules = [name for name, box in self.module_boxes.items() if box.value]
+        options = {option: box.value for option, box in self.option_boxes.items()
+                   if self._owners[option] in modules}
+        seed = self.seed.value
+        game = Game([you, *names], seed=seed, modules=modules, **options)
+        bots = {name: make_bot(bot, seed=seed + seat)
+                for seat, (name, bot) in enumerate(zip(names, self.chosen_bots()), start=2)}
+        return game, bots
+
+    def describe(self):
+        """One line saying the game chosen, for the table's message."""
+        bots = ", ".join(bot_label(b) for b in self.chosen_bots())
+        modules = [MODULES[n].title for n, box in self.module_boxes.items() if box.value]
+        return escape(f"{self.players.value} players (you against {bots}), seed "
+                      f"{self.seed.value}" + (f", with {', '.join(modules)}" if modules else ""))
