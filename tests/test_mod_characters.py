@@ -143,7 +143,8 @@ def test_auction_mid_refill_then_the_refill_goes_on_and_the_auctioneer_plays():
 
 def test_bids_are_exact_in_one_currency():
     """Decision: a bid is paid exactly with cards of one currency; no exchange card."""
-    game = arranged(hands={"Ben": ["4 denar", "2 denar", "3 dirham"], "Cy": ["5 ducat", "3 ducat"]})
+    game = arranged(hands={"Ben": ["4 denar", "2 denar", "3 dirham"],
+                           "Cy": ["5 ducat", "3 ducat"]})
     do(game, "take 3 florin")
     assert [str(a) for a in game.legal_actions()] == [
         "bid 2 (2 denar)", "bid 3 (3 dirham)", "bid 4 (4 denar)", "bid 6 (4 denar + 2 denar)",

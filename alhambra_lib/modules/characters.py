@@ -282,7 +282,8 @@ class Characters(Module):
         auction = state["auction"]
         if auction is not None:
             high = auction["high"]
-            auction = {"card": CharacterCard(auction["card"]), "bidders": tuple(auction["bidders"]),
+            auction = {"card": CharacterCard(auction["card"]),
+                       "bidders": tuple(auction["bidders"]),
                        "high": None if high is None else (high[0], _amount(high[1]))}
         return {"owned": {p: tuple(map(CharacterCard, ids)) for p, ids in state["owned"].items()},
                 "out": tuple(map(CharacterCard, state["out"])), "box": len(state["box"]),

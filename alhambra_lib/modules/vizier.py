@@ -33,7 +33,14 @@ from ..actions import Buy, Decline, PlainAction, register_action
 from ..engine.narration import register_events, tile_text
 from ..errors import InvalidSave
 from .base import Module
-from .window import WINDOW_STEP, check_window, run_window, window_decline, window_owner, window_used
+from .window import (
+    WINDOW_STEP,
+    check_window,
+    run_window,
+    window_decline,
+    window_owner,
+    window_used,
+)
 
 __all__ = ["Vizier", "VizierBuy", "Wake"]
 
