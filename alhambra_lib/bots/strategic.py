@@ -26,8 +26,10 @@ weight from its `Weights` and picks the action with the highest sum. The feature
 Majorities and walls count the *next* scoring round at full value and each later
 round at ``future`` times its value: the standings will move before then. A tile
 bought is judged on the best cell it could go to now; when no cell takes it, on the
-reserve (``reserve`` 1) with half its ``tile`` and majority worth, since a redesign may
-build it later (so that a walled-in Alhambra does not hoard money for ever).
+reserve (``reserve`` 1); with huts (M4) or camps (M8), which can close every cell of
+an Alhambra to buildings, also with half its ``tile`` and majority worth, since a
+redesign may build it later (so that a walled-in Alhambra does not hoard money for
+ever).
 
 `WallBuilder`, `MajorityHunter` and `BalancedBot` are the same class with different
 preset weights (the others are the `Weights` defaults: ``tile`` 1, ``exact_payment``
@@ -195,6 +197,8 @@ FEATURES = tuple(f.name for f in fields(Weights) if f.name != "future")
 
 _NO_CHANGE = dict.fromkeys(FEATURES, 0)
 _COSTS = ("reserve", "blocked")
+#: Modules whose tiles can close every cell of an Alhambra to buildings (M4 huts, M8 camps).
+_WALLING_MODULES = frozenset({"squares", "camps"})
 _SIGN = {name: -1 if name in _COSTS else 1 for name in FEATURES}
 
 
@@ -348,6 +352,7 @@ class _Position:
         # The hand's money by currency, and its exchange cards (Mega Box M2): what buying
         # power is made of. Other cards (a module's own money) count in `money` only.
         self.values, self.exchanges = hand_money(view.hand)
+        self.may_wall_in = not _WALLING_MODULES.isdisjoint(view.modules)
         self._power_now = None
         self._power = {}  # (cards paid, square emptied) -> buying power after
         self._walls = self._wall_now = None
@@ -560,10 +565,11 @@ class _Position:
         """A tile bought now: built on its best cell, or waiting on the reserve."""
         spot = self._best_spot(tile)
         if spot is None:
-            # On the reserve it scores nothing now, but a redesign may build it later:
-            # half its worth as a building, so that a walled-in Alhambra still buys.
+            # On the reserve it scores nothing now, but a redesign may build it later.
+            # Where huts and camps can wall an Alhambra in, half its worth as a building,
+            # so that a walled-in Alhambra still buys (the base game's play is kept).
             change["reserve"] = 1
-            if tile.is_building:
+            if tile.is_building and self.may_wall_in:
                 change["tile"] = 0.5
                 first, lower = self._majority_change(tile.kind, 1)
                 change["first_place"], change["lower_place"] = first / 2, lower / 2
