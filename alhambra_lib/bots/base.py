@@ -6,14 +6,20 @@ from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from ..actions import ACTION_KINDS
+from .module_values import MERCHANT_KINDS
 
-__all__ = ["Bot", "play", "KNOWN_KINDS", "known_actions"]
+__all__ = ["Bot", "play", "KNOWN_KINDS", "MODULE_KINDS", "MERCHANT_KINDS", "known_actions"]
 
-#: The action kinds the library's bots understand: the base game's, the vizier's (Mega
-#: Box M1), a theft (M10), a bid for a character and its money swap (M7). A bot skips
-#: any other kind a module may offer.
+#: The action kinds of the modules after the vizier that the bots judge: huts (M4),
+#: chests (M13), the street merchant (M12), bazaars (M16), a theft (M10), a bid for a
+#: character and its money swap (M7).
+MODULE_KINDS = frozenset({"take_hut", "buy_chests", "place_chest", "buy_bazaar", "steal",
+                          "bid", "swap_card"}) | MERCHANT_KINDS
+#: The action kinds the library's bots understand: the base game's, the vizier's
+#: (Mega Box M1) and `MODULE_KINDS`. A bot skips any other kind a module may offer
+#: (`known_actions`): a window or an auction it cannot judge is declined.
 KNOWN_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "redesign",
-                         "vizier", "decline", "wake", "steal", "bid", "swap_card"})
+                         "vizier", "decline", "wake"}) | MODULE_KINDS
 
 
 def known_actions(legal_actions, known=KNOWN_KINDS):

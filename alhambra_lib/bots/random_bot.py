@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import random
 
-from .base import KNOWN_KINDS, known_actions
+from ..actions import ACTION_KINDS
+from .base import known_actions
 
 __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly at random among the legal actions of the kinds it knows.
+    """Chooses uniformly at random among the legal actions of the registered kinds.
 
-    It knows `KNOWN_KINDS` (the base game's and the modules' it plays); an action of
-    another kind is left out, and when every legal action is of an unknown kind it takes
-    the first.
+    It knows every kind the game has registered (`actions.ACTION_KINDS`: the base
+    game's and those of every module built, huts, bazaars, chests and the street
+    merchant's included); an action of another kind is left out, and when every legal
+    action is of an unknown kind it takes the first.
 
     Parameters
     ----------
@@ -34,9 +36,9 @@ class RandomBot:
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, view, legal_actions):
-        """Return a uniformly random legal action (of a known kind)."""
-        known = known_actions(legal_actions, KNOWN_KINDS)
-        if len(known) == 1 and known[0].kind not in KNOWN_KINDS:
+        """Return a uniformly random legal action (of a registered kind)."""
+        known = known_actions(legal_actions, ACTION_KINDS)
+        if len(known) == 1 and known[0].kind not in ACTION_KINDS:
             return known[0]
         return self._rng.choice(known)
 

@@ -16,17 +16,25 @@ weight from its `Weights` and picks the action with the highest sum. The feature
 ``compact``     sides shared by two built cells (a compact Alhambra keeps cells open)
 ``vizier``      1 while one's vizier is awake (Mega Box M1): waking it gains one,
                 a vizier's purchase spends it
+``module_points`` points a module's tile scores by itself: a bazaar's n x k at its
+                cell (M16, final scoring), a camp's line points (M8) in the rounds
+                to come
+``blocked``     empty cells a camp closes to buildings (M8: no bastion on that
+                side; a cost: subtracted), so camps do not wall the Alhambra in
 =============== =================================================================
 
 Majorities and walls count the *next* scoring round at full value and each later
 round at ``future`` times its value: the standings will move before then. A tile
-bought is judged on the best cell it could go to now (or on the reserve when no cell
-takes it).
+bought is judged on the best cell it could go to now; when no cell takes it, on the
+reserve (``reserve`` 1); with huts (M4) or camps (M8), which can close every cell of
+an Alhambra to buildings, also with half its ``tile`` and majority worth, since a
+redesign may build it later (so that a walled-in Alhambra does not hoard money for
+ever).
 
 `WallBuilder`, `MajorityHunter` and `BalancedBot` are the same class with different
 preset weights (the others are the `Weights` defaults: ``tile`` 1, ``exact_payment``
 3, ``money`` 0.2, ``buying_power`` 1, ``reserve`` 1, ``compact`` 0.2, ``vizier`` 2,
-``future`` 0.5):
+``module_points`` 1, ``blocked`` 0.5, ``future`` 0.5):
 
 =============== =========== ============== ===========
 weight          WallBuilder MajorityHunter BalancedBot
@@ -43,9 +51,9 @@ Any weight can be overridden, so a notebook can sweep them::
     WallBuilder(wall=3.0)
     BalancedBot(weights=Weights(wall=1.5, first_place=0.8))
 
-The bots import only the standard library and the core. They keep no state: the
-choice is a function of the view and the legal actions, ties going to the first
-action in the game's canonical order.
+The bots import only the standard library, the core and the modules' scoring
+functions. They keep no state: the choice is a function of the view and the legal
+actions, ties going to the first action in the game's canonical order.
 
 Modules: a `VizierBuy` is judged like a purchase (with no exact-payment bonus, since it
 grants no action, and the vizier spent); `Decline` and ``end`` change nothing, so a
@@ -53,9 +61,45 @@ window is declined when no purchase scores above zero; `Wake` gains the ``vizier
 feature and ends the actions like taking money does. A theft (`Steal`, M10) is judged
 like taking the card; a bid for a character (M7) only spends money, so the bot passes.
 Exchange cards count towards
-``buying_power`` (they join two currencies) and add nothing to ``money``. An action
-of a kind the bots do not know is left out; when every legal action is of an unknown
-kind they take the first.
+``buying_power`` (they join two currencies) and add nothing to ``money``.
+
+- Squares (M4): the majority counts include every Alhambra's hut bonus. `TakeHut`
+  is judged on the best legal cell for the hut now: the majority points
+  (``first_place``, ``lower_place``) its bonus adds to its colour there, the ``wall``
+  and ``compact`` changes (``reserve`` when no cell takes it); like taking money it
+  ends the actions, so it wins when that beats the best take. Placing a hut weighs
+  the same majority points on its cell.
+- Bazaars (M16): `BuyBazaar` is a purchase paid exactly (``exact_payment``, ``money``,
+  ``buying_power``) of a tile worth ``module_points`` n x k at its best legal cell
+  now, with its wall and compact changes (``reserve`` and half the points when it
+  must wait on the reserve); placing one weighs n x k on its cell.
+- Treasure (M13): `BuyChests` changes ``money`` and ``buying_power`` (it ends the
+  actions and grants none), and ``first_place`` / ``lower_place`` by the chest
+  majority (7; 14, 7; 22, 14, 7, discounted like the buildings' majorities) of the
+  chests of the room it could set on its own buildings now, and of those passed on
+  that its rivals could set (`chest_handout`); a room none of whose chests it could
+  set changes no majority. `PlaceChest` changes
+  nothing: the first is taken.
+- Camps (M8): a camp bought or placed adds ``module_points``, its camp-line points
+  per scoring at the cell times the rounds to come (discounted, `camp_gain_at`: the
+  lines through that one cell), besides its wall, and costs ``blocked`` per empty
+  cell it closes (`closed_sides`).
+- Street Merchant (M12): the decision ``merchant`` is left to the simple rule of
+  `alhambra_lib.bots.module_values.merchant_choice` (citizens of the colours built
+  most and on the market, the disc where those tiles fit); its actions change no
+  feature.
+- ``tile`` counts buildings only: a hut, bazaar or camp adds none.
+
+Cost: nothing is copied or scored whole per candidate. Buying power is counted with
+bit masks of reachable sums (`alhambra_lib.bots.exact_pay`), once per distinct payment;
+a room's chest majority, a tile's best cell and a bazaar's reserve worth once per
+decision; a module tile's own points from the cells it touches
+(`alhambra_lib.bots.module_values`).
+
+An action of a kind the bots do not know is left out, so a window or an auction they
+cannot judge is declined; when every legal action is of an
+unknown kind they take the first. Cards they cannot pay with (a module's own money)
+count in ``money`` only.
 
 Examples
 --------
@@ -77,14 +121,27 @@ import math
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
-from ..actions import DIRK, Take, minimal_payments
-from ..components import CURRENCIES, DIAMOND, Card, ExchangeCard
+from ..actions import DIRK, Take
+from ..components import Card, ExchangeCard
 from ..engine.config import ROUNDS, has_dirk
-from ..payments import payment_total
 from ..grid import side_neighbours
+from ..payments import payment_total
 from ..scoring import majority_awards
 from ..walls import WallGraph
 from .base import known_actions
+from .exact_pay import add_cards, exact_square_count, hand_money
+from .module_values import (
+    MERCHANT_KINDS,
+    bazaar_points_at,
+    camp_gain_at,
+    chest_counts,
+    chest_counts_after,
+    chest_places,
+    closed_sides,
+    hut_bonus_at,
+    merchant_choice,
+    module_counts,
+)
 
 __all__ = [
     "Weights",
@@ -124,6 +181,8 @@ class Weights:
     reserve: float = 1.0
     compact: float = 0.2
     vizier: float = 2.0
+    module_points: float = 1.0
+    blocked: float = 0.5
     future: float = 0.5
 
     def __post_init__(self):
@@ -139,7 +198,10 @@ class Weights:
 FEATURES = tuple(f.name for f in fields(Weights) if f.name != "future")
 
 _NO_CHANGE = dict.fromkeys(FEATURES, 0)
-_SIGN = {name: -1 if name == "reserve" else 1 for name in FEATURES}  # the reserve is a cost
+_COSTS = ("reserve", "blocked")
+#: Modules whose tiles can close every cell of an Alhambra to buildings (M4 huts, M8 camps).
+_WALLING_MODULES = frozenset({"squares", "camps"})
+_SIGN = {name: -1 if name in _COSTS else 1 for name in FEATURES}
 
 
 class StrategicBot:
@@ -204,6 +266,8 @@ class StrategicBot:
         actions = known_actions(legal_actions, _HANDLERS)
         if actions[0].kind not in _HANDLERS:
             return actions[0]
+        if actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
+            return merchant_choice(view, actions)
         position = _Position(view, self.weights)
         best, best_score = None, None
         for action in actions:
@@ -242,7 +306,8 @@ class BalancedBot(StrategicBot):
 #: action kind -> the `_Position` method judging it; other kinds are left out.
 _HANDLERS = {kind: "_" + kind for kind in ("take", "buy", "end", "place", "reserve", "give",
                                            "redesign", "vizier", "decline", "wake", "steal",
-                                           "bid")}
+                                           "bid", "take_hut", "buy_bazaar", "buy_chests",
+                                           "place_chest", *sorted(MERCHANT_KINDS))}
 
 
 # -- majorities --------------------------------------------------------------------------
@@ -280,22 +345,22 @@ class _Position:
         self.round_weight = sum(d for _, d in self.rounds)
         self.weights = weights
         self.layout = dict(view.layouts[me])
-        self.counts = view.counts(me)
+        self.counts = module_counts(view, me)
         for tile in view.to_place:  # bought this turn: about to be built
             if tile.is_building:
                 self.counts[tile.kind] += 1
         rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
-        self.rival_counts = {name: view.counts(name) for name in rivals}
-        self.values = {c: [] for c in CURRENCIES + (DIAMOND,)}  # diamonds: Mega Box M6
-        self.exchanges = []  # the exchange cards in hand (Mega Box M2)
-        for card in view.hand:  # highest value first, as minimal_payments wants
-            if isinstance(card, Card):
-                self.values[card.currency].append(card.value)
-            elif isinstance(card, ExchangeCard):
-                self.exchanges.append(card)
+        self.rival_counts = {name: module_counts(view, name) for name in rivals}
+        # The hand's money by currency, and its exchange cards (Mega Box M2): what buying
+        # power is made of. Other cards (a module's own money) count in `money` only.
+        self.values, self.exchanges = hand_money(view.hand)
+        self.may_wall_in = not _WALLING_MODULES.isdisjoint(view.modules)
+        self._power_now = None
+        self._power = {}  # (cards paid, square emptied) -> buying power after
         self._walls = self._wall_now = None
         self._alhambra = None
         self._spots = {}
+        self._chests = {}
 
     # features of the position
 
@@ -320,19 +385,25 @@ class _Position:
         first1, lower1 = self._majority(kind, mine + mine_delta, dirk_delta)
         return first1 - first0, lower1 - lower0
 
-    def _exact_squares(self, values, market, exchanges=None):
-        exchanges = self.exchanges if exchanges is None else exchanges
-        count = 0
-        for currency, tile in market:
-            if tile is None:
-                continue
-            sources = [values[currency]] + [
-                sorted(values[card.currencies[0]] + values[card.currencies[1]], reverse=True)
-                for card in exchanges if currency in card.currencies]
-            if any(sum(p) == tile.price for source in sources
-                   for p in minimal_payments(tuple(source), tile.price)):
-                count += 1
-        return count
+    def _buying_power_change(self, gained=(), paid=(), square=None):
+        """How many more market squares the hand pays exactly with `gained` cards added,
+        `paid` taken away and the tile of `square` (1-4, or None) gone from the market."""
+        if self._power_now is None:
+            self._power_now = exact_square_count(self.values, self.view.market, self.exchanges)
+        key = (gained, paid, square)
+        if key not in self._power:
+            values = {c: list(v) for c, v in self.values.items()}
+            exchanges = list(self.exchanges)
+            add_cards(values, exchanges, gained)
+            for card in paid:
+                if isinstance(card, ExchangeCard):
+                    exchanges.remove(card)
+                elif isinstance(card, Card) and card.currency in values:
+                    values[card.currency].remove(card.value)
+            market = [(c, None if n == square else t)
+                      for n, (c, t) in enumerate(self.view.market, start=1)]
+            self._power[key] = exact_square_count(values, market, exchanges) - self._power_now
+        return self._power[key]
 
     def _wall_change(self, remove=None, add=None):
         """How the wall length changes with the tile on `remove` taken away and/or
@@ -366,19 +437,53 @@ class _Position:
         return sum(n in self.layout for n in side_neighbours(cell))
 
     def _best_spot(self, tile):
-        """(wall change, compact change) of the best cell for a tile just bought, or None."""
+        """(wall change, compact change, module changes) of the best cell for a tile just
+        bought or taken, or None; the module changes are those of `_module_tile` (empty
+        for a building)."""
         if tile not in self._spots:
-            if self._alhambra is None:
-                self._alhambra = self.view.alhambra(self.view.player)
             w, best = self.weights, None
-            for cell in sorted(self._alhambra.legal_positions(tile)):
+            for cell in sorted(self._legal(tile)):
                 wall = self._wall_change(add=(tile, cell))
                 compact = self._neighbours(cell)
                 value = w.wall * wall * self.round_weight + w.compact * compact
+                extra = {}
+                if not tile.is_building:
+                    extra = self._module_tile(tile, cell)
+                    value += sum(getattr(w, name) * v for name, v in extra.items())
                 if best is None or value > best[0]:
-                    best = (value, wall, compact)
+                    best = (value, wall, compact, extra)
             self._spots[tile] = None if best is None else best[1:]
         return self._spots[tile]
+
+    def _legal(self, tile):
+        if self._alhambra is None:
+            self._alhambra = self.view.alhambra(self.view.player)
+        return self._alhambra.legal_positions(tile)
+
+    def _module_tile(self, tile, cell, sign=1):
+        """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself:
+        a hut's majority points, a bazaar's n x k, a camp's line points over the rounds to
+        come (`sign` -1: the tile taken away, the layout without it)."""
+        if tile.kind == "hut":
+            bonus = hut_bonus_at(self.layout, cell, tile)
+            if not bonus:
+                return {}
+            first, lower = self._majority_change(tile.marks[0], sign * bonus)
+            return {"first_place": first, "lower_place": lower}
+        if tile.kind == "bazaar":
+            return {"module_points": sign * bazaar_points_at(self.layout, cell, tile)}
+        if tile.kind == "camp":
+            return {"module_points": sign * camp_gain_at(self.layout, cell, tile)
+                    * self.round_weight,
+                    "blocked": sign * closed_sides(self.layout, cell, tile)}
+        return {}
+
+    def _module_change(self, tile, change, cell, sign=1):
+        """Add `_module_tile`'s changes for `tile` on `cell` to `change`."""
+        if tile.is_building:
+            return
+        for name, value in self._module_tile(tile, cell, sign).items():
+            change[name] += value
 
     # what an action changes
 
@@ -391,33 +496,16 @@ class _Position:
         return change
 
     def _take(self, action, change):
-        values = {c: list(v) for c, v in self.values.items()}
-        exchanges = list(self.exchanges)
-        for card in action.cards:
-            if isinstance(card, ExchangeCard):
-                exchanges.append(card)
-                continue
-            if not isinstance(card, Card):  # a gate card (§M5) adds no money
-                continue
-            values[card.currency].append(card.value)
-            values[card.currency].sort(reverse=True)
         change["money"] = payment_total(action.cards)
-        change["buying_power"] = (self._exact_squares(values, self.view.market, exchanges)
-                                  - self._exact_squares(self.values, self.view.market))
+        change["buying_power"] = self._buying_power_change(gained=action.cards)
+
+    def _pay(self, cards, change, square=None):
+        """``money`` and ``buying_power`` after paying `cards` (and buying `square`'s tile)."""
+        change["money"] = -payment_total(cards)
+        change["buying_power"] = self._buying_power_change(paid=cards, square=square)
 
     def _buy(self, action, change):
-        values = {c: list(v) for c, v in self.values.items()}
-        exchanges = list(self.exchanges)
-        for card in action.cards:
-            if isinstance(card, ExchangeCard):
-                exchanges.remove(card)
-            else:
-                values[card.currency].remove(card.value)
-        market = [(c, None if square == action.square else t)
-                  for square, (c, t) in enumerate(self.view.market, start=1)]
-        change["money"] = -payment_total(action.cards)
-        change["buying_power"] = (self._exact_squares(values, market, exchanges)
-                                  - self._exact_squares(self.values, self.view.market))
+        self._pay(action.cards, change, action.square)
         change["exact_payment"] = int(action.exact)
         self._build(action.tile, change)
 
@@ -438,26 +526,86 @@ class _Position:
         """A bid for a character (M7): money spent for an effect the bot cannot weigh."""
         change["money"] = -action.amount
 
+    def _take_hut(self, action, change):
+        """A hut taken (M4): built on its best cell at the turn end, or reserved."""
+        hut = self.view.modules["squares"]["up"].get(action.colour)
+        if hut is not None:
+            self._build(hut, change)
+
+    def _buy_bazaar(self, action, change):
+        """A bazaar bought (M16): paid exactly beside the market, built like a tile."""
+        self._pay(action.cards, change)
+        change["exact_payment"] = 1
+        self._build(action.bazaar, change)
+        if change["reserve"]:  # it waits on the reserve: half its best points now
+            change["module_points"] = self._reserve_bazaar_points(action.bazaar)
+
+    def _reserve_bazaar_points(self, bazaar):
+        """Half the best n x k of `bazaar` over the empty cells next to the Alhambra."""
+        key = ("reserve", bazaar)
+        if key not in self._spots:
+            if self._alhambra is None:
+                self._alhambra = self.view.alhambra(self.view.player)
+            self._spots[key] = max((bazaar_points_at(self.layout, c, bazaar)
+                                    for c in self._alhambra.frontier()), default=0) / 2
+        return self._spots[key]
+
+    def _buy_chests(self, action, change):
+        """A room's chests bought (M13): the chest majority of those placeable now."""
+        self._pay(action.cards, change)
+        if action.room not in self._chests:
+            self._chests[action.room] = self._chest_change(action.room)
+        change["first_place"], change["lower_place"] = self._chests[action.room]
+
+    def _chest_change(self, room):
+        after = chest_counts_after(self.view, room)
+        if after is None:
+            return 0.0, 0.0
+        counts = chest_counts(self.view)
+        me = self.view.player
+        first = lower = 0.0
+        for round_no, discount in self.rounds:
+            f0, low0 = chest_places(counts, me, round_no)
+            f1, low1 = chest_places(after, me, round_no)
+            first += discount * (f1 - f0)
+            lower += discount * (low1 - low0)
+        return first, lower
+
     def _build(self, tile, change):
         """A tile bought now: built on its best cell, or waiting on the reserve."""
         spot = self._best_spot(tile)
         if spot is None:
+            # On the reserve it scores nothing now, but a redesign may build it later.
+            # Where huts and camps can wall an Alhambra in, half its worth as a building,
+            # so that a walled-in Alhambra still buys (the base game's play is kept).
             change["reserve"] = 1
+            if tile.is_building and self.may_wall_in:
+                change["tile"] = 0.5
+                first, lower = self._majority_change(tile.kind, 1)
+                change["first_place"], change["lower_place"] = first / 2, lower / 2
             return
         change["wall"] = spot[0] * self.round_weight
         change["compact"] = spot[1]
-        change["tile"] = 1
-        change["first_place"], change["lower_place"] = self._majority_change(tile.kind, 1)
+        if tile.is_building:  # a hut, bazaar or camp is no building: no tile, no majority
+            change["tile"] = 1
+            change["first_place"], change["lower_place"] = self._majority_change(tile.kind, 1)
+        for name, value in spot[2].items():  # what it scores by itself on that cell
+            change[name] += value
 
     def _end(self, action, change):
         pass  # the position stays as it is
 
     _decline = _end
+    _place_chest = _end  # any building of the colour will do: the first is taken
+    # The street merchant's decision is `merchant_choice`'s (see `StrategicBot.choose`).
+    _set_merchant = _take_citizen = _swap_citizen = _keep_citizens = _place_merchant = _end
 
     def _place(self, action, change):
-        # The tile was counted as built already: only the walls and the shape change.
+        # The tile was counted as built already: only the walls and the shape change
+        # (and what a hut, bazaar or camp scores on that cell by itself).
         change["wall"] = self._wall_change(add=(action.tile, action.pos)) * self.round_weight
         change["compact"] = self._neighbours(action.pos)
+        self._module_change(action.tile, change, action.pos)
 
     def _reserve(self, action, change):
         self._unbuild(action.tile, change)
@@ -468,6 +616,8 @@ class _Position:
 
     def _unbuild(self, tile, change, dirk_delta=0):
         """A tile counted as built that will not be."""
+        if not tile.is_building:
+            return
         change["tile"] = -1
         change["first_place"], change["lower_place"] = self._majority_change(
             tile.kind, -1, dirk_delta)
@@ -476,12 +626,12 @@ class _Position:
         pos = action.pos
         if action.move == "place":
             wall = self._wall_change(add=(action.tile, pos))
-            change["tile"], change["reserve"] = 1, -1
+            change["tile"], change["reserve"] = int(action.tile.is_building), -1
             change["compact"] = self._neighbours(pos)
             majority = self._majority_change(action.tile.kind, 1)
         elif action.move == "remove":
             wall = self._wall_change(remove=pos)
-            change["tile"], change["reserve"] = -1, 1
+            change["tile"], change["reserve"] = -int(self.layout[pos].is_building), 1
             change["compact"] = -self._neighbours(pos)
             majority = self._majority_change(self.layout[pos].kind, -1)
         else:
@@ -489,6 +639,18 @@ class _Position:
             majority = self._exchange_majority(action.tile.kind, self.layout[pos].kind)
         change["wall"] = wall * self.round_weight
         change["first_place"], change["lower_place"] = majority
+        # What a hut, bazaar or camp moved scores by itself, and the camp lines through
+        # its cell (its effect on the huts and bazaars around is not followed). Judged on
+        # the layout without the tile taken away: popped here and put back.
+        old = self.layout.pop(pos) if action.move in ("remove", "exchange") else None
+        try:
+            if old is not None:
+                self._module_change(old, change, pos, sign=-1)
+            if action.move in ("place", "exchange"):
+                self._module_change(action.tile, change, pos)
+        finally:
+            if old is not None:
+                self.layout[pos] = old
 
     def _exchange_majority(self, kind_in, kind_out):
         if kind_in == kind_out:

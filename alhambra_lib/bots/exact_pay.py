@@ -1,0 +1,95 @@
+"""What a hand can pay exactly: the subset sums the bots' buying power is made of.
+
+A market square can be paid exactly when some cards of its currency (or of the two
+currencies an exchange card joins, Mega Box M2) add up to its price. Such a subset is
+always an inclusion-minimal payment, so this is the same question as "does one of
+`payments.minimal_payments` total the price", answered with one bit mask of reachable
+sums per currency instead of listing payments: the bots ask it for every candidate
+action, so it must be cheap.
+
+Examples
+--------
+>>> from alhambra_lib.components import Card, Tile
+>>> values = {"denar": [5, 3], "dirham": [4]}
+>>> market = [("denar", Tile("tower", 8, "")), ("dirham", Tile("garden", 6, ""))]
+>>> exact_square_count(values, market)
+1
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..components import CURRENCIES, Card, ExchangeCard
+
+__all__ = ["exact_sums", "exact_square_count", "add_cards", "hand_money"]
+
+
+def add_cards(values, exchanges, cards):
+    """Add `cards` to ``values`` (``{currency: [values]}``) and ``exchanges`` (a list).
+
+    Money of a currency `values` has no list for (a module's own money, Mega Box M6,
+    M14) is left out: it pays no square together with the others.
+    """
+    for card in cards:
+        if isinstance(card, ExchangeCard):
+            exchanges.append(card)
+        elif isinstance(card, Card) and card.currency in values:
+            values[card.currency].append(card.value)
+
+
+def hand_money(cards):
+    """``({currency: [values]}, [exchange cards])`` of `cards`, for `exact_square_count`.
+
+    Examples
+    --------
+    >>> hand_money([Card("denar", 5), Card("denar", 2)])[0]["denar"]
+    [5, 2]
+    """
+    values, exchanges = {c: [] for c in CURRENCIES}, []
+    add_cards(values, exchanges, cards)
+    return values, exchanges
+
+
+@lru_cache(maxsize=1 << 12)
+def _sums(values):
+    sums = 1
+    for value in values:
+        sums |= sums << value
+    return sums
+
+
+def exact_sums(values) -> int:
+    """Bit mask of the totals some subset of the card `values` reaches exactly.
+
+    Examples
+    --------
+    >>> bin(exact_sums([1, 3]))  # 0, 1, 3 and 4
+    '0b11011'
+    """
+    return _sums(tuple(sorted(values)))
+
+
+def exact_square_count(values, market, exchanges=()) -> int:
+    """How many squares of `market` the hand pays exactly.
+
+    Parameters
+    ----------
+    values : mapping
+        ``{currency: [card values]}`` of the hand's money (a currency missing: none).
+    market : iterable of (currency, Tile or None)
+        The market squares, as ``GameView.market``.
+    exchanges : iterable of ExchangeCard
+        The hand's exchange cards: each lets its two currencies pay one square together.
+    """
+    count = 0
+    for currency, tile in market:
+        if tile is None:
+            continue
+        sums = exact_sums(values.get(currency, ()))
+        for card in exchanges:
+            if currency in card.currencies:
+                first, second = card.currencies
+                sums |= exact_sums([*values.get(first, ()), *values.get(second, ())])
+        count += sums >> tile.price & 1
+    return count
