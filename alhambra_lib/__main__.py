@@ -162,6 +162,11 @@ def build_parser():
     return parser
 
 
+class _UsageError(Exception):
+    """A bad argument found after parsing (a bot name, a module's option): exit 2 as
+    argparse does for the others."""
+
+
 def _options(args):
     return dict.fromkeys(args.option, True)
 
@@ -171,8 +176,8 @@ def _bots(spec, players, seed):
     if len(kinds) == 1:
         kinds *= players
     if len(kinds) != players or any(k not in BOTS for k in kinds):
-        raise SystemExit(f"--bots: give one of {', '.join(BOTS)}, or {players} of them "
-                         f"separated by commas; got {spec!r}")
+        raise _UsageError(f"--bots: give one of {', '.join(BOTS)}, or {players} of them "
+                          f"separated by commas; got {spec!r}")
     return [make_bot(k, None if seed is None else seed + seat) for seat, k in enumerate(kinds)]
 
 
@@ -184,7 +189,7 @@ def run_play(args, out):
         game = Game(names, seed=args.seed, end_trigger=args.end_trigger,
                     hole_rule=args.hole_rule, modules=args.modules, **_options(args))
     except ValueError as error:  # an option of a module not in play
-        raise SystemExit(f"play: {error}") from None
+        raise _UsageError(str(error)) from None
     play(game, bots)
     if not args.quiet:
         for event in game.events:
@@ -231,7 +236,7 @@ def run_tournament(args, out):
                         end_trigger=args.end_trigger, hole_rule=args.hole_rule,
                         modules=args.modules, **_options(args))
     except ValueError as error:  # a bad bot name or count: say so like argparse would
-        raise SystemExit(f"tournament: {error}") from None
+        raise _UsageError(str(error)) from None
     print(_summary_text(df), file=out)
     if args.out:
         if args.out.suffix.lower() == ".csv":
@@ -244,8 +249,12 @@ def run_tournament(args, out):
 
 def main(argv=None, out=None):
     """Run the command line with `argv` (default: sys.argv[1:]), printing to `out`."""
-    args = build_parser().parse_args(argv)
-    return args.run(args, out or sys.stdout)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args, out or sys.stdout)
+    except _UsageError as error:
+        parser.error(f"{args.command}: {error}")
 
 
 if __name__ == "__main__":

@@ -103,9 +103,10 @@ def test_option_chooses_a_modules_reading_and_is_refused_without_its_module(caps
     main(["play", "--players", "3", "--seed", "2", "--quiet", "--modules", "street_merchant",
           "--option", "merchant_final_only"])
     assert "final scores" in capsys.readouterr().out
-    with pytest.raises(SystemExit, match="street_merchant module"):
+    with pytest.raises(SystemExit) as exit_:
         main(["play", "--players", "3", "--seed", "2", "--quiet",
               "--option", "merchant_final_only"])
+    assert exit_.value.code == 2 and "street_merchant module" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "--option", "dragons"])
 

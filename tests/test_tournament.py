@@ -186,19 +186,23 @@ def test_the_command_prints_a_table_and_writes_csv(tmp_path):
     (["--out", "results.xlsx"], "must end in .csv or .parquet"),
     (["--bots", "wall,chess"], "unknown bot 'chess'"),
 ])
-def test_the_command_refuses_bad_arguments(argv, message):
-    with pytest.raises(SystemExit, match=message):
+def test_the_command_refuses_bad_arguments(argv, message, capsys):
+    # Checked before any game is played: a usage error, exit code 2, the reason on stderr.
+    with pytest.raises(SystemExit) as exit_:
         main(["tournament", "--games", "2", "--no-progress", *argv], out=io.StringIO())
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
 
 
-def test_parquet_needs_pyarrow(tmp_path):
+def test_parquet_needs_pyarrow(tmp_path, capsys):
     path = tmp_path / "results.parquet"
     argv = ["tournament", "--games", "2", "--no-progress", "--out", str(path)]
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        with pytest.raises(SystemExit, match="needs pyarrow, which is not installed"):
+        with pytest.raises(SystemExit) as exit_:  # checked before any game is played
             main(argv, out=io.StringIO())
+        assert exit_.value.code == 2
+        assert "needs pyarrow, which is not installed" in capsys.readouterr().err
     else:
         main(argv, out=io.StringIO())
         assert len(pd.read_parquet(path)) == 6
