@@ -81,6 +81,7 @@ __all__ = [
     "draw_walls_explained",
     "draw_search_step",
     "png_of",
+    "png_size",
     "new_axes",
     "side_legend",
     "artist",
@@ -372,10 +373,14 @@ class _Board:
         reserve = list(reserve or ())
         if not reserve:
             return cls(x0, x1, y0, y1, x1 + 1, (), ())
-        rows = max(1, int((y1 - y0 + 1) // _RESERVE_STEP))
+        # A gap above the first and below the last tile of a column, as between tiles:
+        # a tile flush with the frame would lose the top half of a north wall to it.
+        gap = _RESERVE_STEP - 1
+        rows = 1 + max(0, int((y1 - y0 - 2 * gap) // _RESERVE_STEP))
         columns = -(-len(reserve) // rows)
         start = x1 + 1.75
-        placed = tuple(((start + (i // rows) * _RESERVE_STEP, y1 - (i % rows) * _RESERVE_STEP), t)
+        top = y1 - gap
+        placed = tuple(((start + (i // rows) * _RESERVE_STEP, top - (i % rows) * _RESERVE_STEP), t)
                        for i, t in enumerate(reserve))
         middle = start + (columns * _RESERVE_STEP - 0.25) / 2
         return cls(x0, x1, y0, y1, start + (columns - 1) * _RESERVE_STEP + 1.25, placed,
@@ -1107,6 +1112,23 @@ def png_of(obj, *, dpi=DPI, compress_level=6):
     buffer = io.BytesIO()  # savefig renders PNG with Agg whatever the figure's canvas
     figure.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": compress_level})
     return buffer.getvalue()
+
+
+def png_size(png):
+    """``(width, height)`` in pixels of the PNG bytes `png`, read from its header.
+
+    >>> png_size(png_of(Tile("garden", 8, "NE"))), png_size(png_of(Tile("garden", 8, "NE"),
+    ...                                                               dpi=2 * DPI))
+    ((153, 184), (306, 369))
+    >>> png_size(b"GIF89a")
+    Traceback (most recent call last):
+    ...
+    ValueError: not PNG bytes
+    """
+    png = bytes(png)
+    if not png.startswith(b"\x89PNG\r\n\x1a\n") or png[12:16] != b"IHDR":
+        raise ValueError("not PNG bytes")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def _figure_of(obj):
