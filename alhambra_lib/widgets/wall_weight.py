@@ -85,10 +85,10 @@ class WallWeightExplorer(WidgetBase):
         self.weight_slider.observe(lambda _: self._refresh(), "value")
         self.root = widgets.VBox([
             self.weight_slider, self.table,
-            # Side by side where the page is wide enough, else one under the other.
-            widgets.HBox([self.win_image, self.score_image],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.walls_image])
+            # Side by side where the page is wide enough (the widget then fits in the
+            # height of a laptop's screen), else one under the other.
+            widgets.HBox([self.win_image, self.score_image, self.walls_image],
+                         layout=widgets.Layout(flex_flow="row wrap"))])
         for control, name in [(self.root, "wall-weight"), (self.weight_slider, "weight-slider"),
                               (self.table, "results")]:
             control.add_class(css_class(name))
