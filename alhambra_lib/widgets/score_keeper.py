@@ -104,14 +104,19 @@ class ScoreKeeper(WidgetBase):
         self.score_button.on_click(lambda _: self.score_round())
         self.copy_button.on_click(lambda _: self.copy_from_explorer())
         self.export_button.on_click(lambda _: self.export())
+        # The score track beside the boxes of the round, not under the table: the keeper
+        # fits in the height of a laptop's screen (it goes below on a narrow one).
+        entry = widgets.VBox([widgets.HBox([self.players_input, self.players_button]),
+                              self.round_picker, self._inputs, self.score_button],
+                             layout=widgets.Layout(flex="0 1 auto"))
         self.root = widgets.VBox([
-            widgets.HBox([self.players_input, self.players_button]), self.round_picker,
-            self._inputs, self.score_button,
+            widgets.HBox([entry, self.image], layout=widgets.Layout(flex_flow="row wrap",
+                                                                    column_gap="24px")),
             widgets.Accordion([widgets.VBox([widgets.HBox([self.explorer_player,
                                                            self.copy_button]),
                                              self.explorer.root])],
                               titles=("Count an Alhambra built here",)),
-            self.message, self.table, self.image,
+            self.message, self.table,
             widgets.HBox([self.csv_path, self.export_button])])
         # Names for browser tests and stylesheets (the widgets have no ids); the
         # embedded explorer has its own.

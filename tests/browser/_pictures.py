@@ -12,9 +12,10 @@ SIZES_JS = """() => Array.from(document.querySelectorAll("#rendered_cells img"),
 #: True once every image of the page has loaded, or failed to.
 LOADED_JS = """() => Array.from(document.querySelectorAll("#rendered_cells img"))
     .every(img => img.complete)"""
-#: The height of every widget the notebook shows (one output holding a widget view).
+#: The height of every widget with a picture (an output holding a widget view with an
+#: image): its controls and its picture must fit in the window together.
 WIDGET_HEIGHTS_JS = """() => Array.from(
-    document.querySelectorAll(".jp-OutputArea-output:has(> .jupyter-widgets)"),
+    document.querySelectorAll(".jp-OutputArea-output:has(> .jupyter-widgets):has(img)"),
     output => output.getBoundingClientRect().height)"""
 
 
@@ -40,6 +41,8 @@ def widget_heights(page):
 
 def assert_pictures_fit(page):
     """No picture of `page` stretched, no widget taller than the window."""
-    assert stretched_pictures(page) == []
+    stretched = stretched_pictures(page)
+    assert not stretched, f"pictures larger than their pixels or out of proportion: {stretched}"
     window = page.viewport_size["height"]
-    assert [round(h) for h in widget_heights(page) if h > window] == []
+    tall = [round(h) for h in widget_heights(page) if h > window]
+    assert not tall, f"widgets with a picture taller than the {window}-pixel window: {tall}"
