@@ -7,12 +7,14 @@ The notebooks open in tabs side by side, so that the server runs them at the sam
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from _pictures import assert_pictures_fit
 
 from alhambra_lib.front_page import notebook_entries
 from alhambra_lib.widgets._common import css_class
-from conftest import NOTEBOOKS
+from conftest import NOTEBOOKS, WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +57,7 @@ def test_notebook_05_shows_its_progress_then_plays_a_study_of_the_readers_own(we
     expect(page.locator("#loading_text")).to_contain_text("Preparing the page")
     web.shot("preparing")
     runner = page.locator(f".{css_class('study-runner')}")
-    runner.wait_for()
+    runner.wait_for(timeout=3 * WAIT_MS)  # the small run of the page: a minute or more
     runner.evaluate("el => el.scrollIntoView()")
     web.shot("runner")
 
@@ -73,7 +75,7 @@ def test_notebook_05_shows_its_progress_then_plays_a_study_of_the_readers_own(we
     message = runner.locator(f".{css_class('study-message')}")
     expect(message).to_contain_text("Done: 4 games per weight, 2 players per game")
     progress = runner.locator(f".{css_class('study-progress')} .progress-bar")
-    expect(progress).to_have_attribute("style", "width: 100%;")
+    expect(progress).to_have_attribute("style", re.compile(r"(^|[ ;])width: 100%;"))
     rows = runner.locator(f".{css_class('study-table')} tbody tr")
     expect(rows).to_have_count(2)
     web.shot("study_played")
