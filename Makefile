@@ -39,11 +39,13 @@ lab: $(STAMP)
 # The notebooks as a web app for people who never edit code: Voila runs them and shows
 # only their text and widgets. On this machine only (127.0.0.1), on exactly APP_PORT
 # (no retries, so the address printed is the address). The template in app/ drops
-# Voila's CDN stylesheets: the app works offline. tests/browser/ starts it the same way.
+# Voila's CDN stylesheets: the app works offline; app/voila.py holds the settings (the
+# front page, kernels shut down after a page closes). tests/browser/ starts it the same way.
 app: $(STAMP)
 	@echo "The notebooks as an app: http://127.0.0.1:$(APP_PORT)/ (Ctrl-C stops it)"
 	JUPYTER_PATH=$(CURDIR)/app $(BIN)/voila notebooks --template=alhambra --no-browser \
-		--Voila.ip=127.0.0.1 --port=$(APP_PORT) --Voila.port_retries=0
+		--Voila.config_file_paths=$(CURDIR)/app --Voila.ip=127.0.0.1 --port=$(APP_PORT) \
+		--Voila.port_retries=0
 
 # One pytest run: doctests of alhambra_lib, tests/, and the notebooks through nbval
 # (--doctest-modules and --nbval-lax come from addopts in pyproject.toml).

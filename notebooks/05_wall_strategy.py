@@ -1,7 +1,10 @@
 # ---
 # jupyter:
+#   alhambra:
+#     reading_minutes: 20
 #   jupytext:
 #     formats: ipynb,py:percent
+#     notebook_metadata_filter: alhambra
 #     text_representation:
 #       extension: .py
 #       format_name: percent
@@ -29,14 +32,17 @@
 #
 # The run below is small, 60 games per tournament, so that the notebook runs in under
 # a minute: enough to show the method and how wide the noise is, not to settle close
-# questions. One switch, `LARGE_STUDY`, runs the same study on 2000 games per
-# tournament, on every core or on a dask cluster (section 9).
+# questions. Section 8 then shows a larger run of the same study, played once with its
+# seed and saved with the library, and section 9 lets you play a study of your own:
+# choose the games, the players, the seed and the wall weights.
 
 # %%
 # %matplotlib inline
 from dataclasses import asdict
 
 import pandas as pd
+from IPython.display import Markdown
+from matplotlib.figure import Figure
 
 from alhambra_lib import Game
 from alhambra_lib.analysis import best_wall, tiles_of
@@ -44,11 +50,12 @@ from alhambra_lib.analysis.plots import (plot_bots, plot_sweep, plot_wall_by_tur
                                          plot_wall_gaps, plot_win_rate_by_wall)
 from alhambra_lib.analysis.stats import (add_wall_gaps, summary, wall_win_association,
                                          win_rate_by_wall)
+from alhambra_lib.analysis.study import STUDY_FILE, load_wall_study
 from alhambra_lib.analysis.sweep import sweep_summary, weight_sweep
 from alhambra_lib.analysis.tournaments import final_position, tournament
 from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder
 from alhambra_lib.draw import draw_alhambra
-from alhambra_lib.widgets import WallWeightExplorer
+from alhambra_lib.widgets import StudyRunner, WallWeightExplorer
 
 # %% [markdown]
 # The one knob. Everything below follows from it; the results depend on the seed alone,
@@ -211,8 +218,8 @@ print(summary(sweep[sweep["wall_weight"] == 1]).round(2).to_string())
 # same seats, and so did the `WallBuilder` in section 2, with its 0.25 there. The common seeds
 # remove this luck from the comparison *between* weights, but not from the swept bot's
 # level against the field, and the games diverge enough that even between weights the
-# noise stays large. The curve is no evidence that ignoring walls pays; section 8 says what
-# 2000 games per weight found.
+# noise stays large. The curve is no evidence that ignoring walls pays; section 8 shows what
+# a larger run found.
 #
 # ## 4 Do long walls win?
 #
@@ -338,38 +345,90 @@ WallWeightExplorer(sweep)
 #   against itself differing by as much as anything we see. The hint that a wall
 #   weight of 0 wins most is not to be trusted.
 #
-# Our run of the large study (`LARGE_STUDY = True`, seed 2003, 2000 games per
-# tournament and weight, about 15 minutes on two cores) gave intervals of about ±0.02
-# and ±0.8 points:
+# A larger run settles more. We played the study once more with many more games per
+# tournament (`run_wall_study` in `alhambra_lib.analysis.study`, seed 2003) and saved its
+# results with the library; this page loads them, so it plays no game for them:
+
+# %%
+study = load_wall_study()
+Markdown(f"The saved run: **{study.games} games** per tournament, for the presets of section 2 "
+         f"and for each wall weight of section 3, all on seed {study.seed} "
+         f"(`{STUDY_FILE.name}`).")
+
+# %%
+study.sweep[["games", "win_rate", "win_low", "win_high", "mean_score", "score_low",
+             "score_high", "mean_final_wall"]].round(3)
+
+# %%
+sweep_figure = Figure(figsize=(12, 3.4), layout="constrained")
+for ax, metric in zip(sweep_figure.subplots(1, 3), ["win_rate", "mean_score", "mean_final_wall"]):
+    plot_sweep(study.sweep, metric, ax, baseline=1 / 3 if metric == "win_rate" else None)
+sweep_figure
+
+# %%
+plot_bots(study.presets, baseline=1 / 3).figure
+
+# %%
+def half_width(table):
+    """The mean half width of the win-rate intervals of a summary table."""
+    return ((table.win_high - table.win_low) / 2).mean()
+
+
+ignored, weighted = study.sweep.loc[0.0], study.sweep.drop(index=0.0)
+clearly_better = [f"{w:g}" for w, row in weighted.iterrows() if row.win_low > ignored.win_high]
+Markdown(
+    f"With walls ignored (weight 0) the swept bot ends with a wall of "
+    f"{ignored.mean_final_wall:.1f} segments; with any positive weight "
+    f"{weighted.mean_final_wall.min():.1f} to {weighted.mean_final_wall.max():.1f}. "
+    f"It wins {ignored.win_rate:.3f} of its games (95% interval {ignored.win_low:.3f} to "
+    f"{ignored.win_high:.3f}) against {weighted.win_rate.min():.3f} to "
+    f"{weighted.win_rate.max():.3f} with a positive weight, and scores "
+    f"{ignored.mean_score:.1f} points against {weighted.mean_score.min():.1f} to "
+    f"{weighted.mean_score.max():.1f}. "
+    + (f"The win-rate intervals of the weights {', '.join(clearly_better)} lie wholly above "
+       "that of weight 0." if clearly_better else
+       "The win-rate intervals of weight 0 and of the others still overlap.")
+    + f" The win-rate intervals are about ±{half_width(study.sweep):.3f} wide here, against "
+    f"±{half_width(curve):.3f} in the small run.")
+
+# %% [markdown]
+# With more games the first point of the small run stands out again: ignoring the wall
+# costs about four segments of final wall, far beyond the noise. The score points the
+# same way, weight 0 scoring least of all the weights, though by little more than the
+# width of the intervals; and the win rates still do not separate the weights, nor the
+# three presets of section 2 (the last plot): a difference of a few wins in a hundred
+# games hides in noise of this size. So the small run's hint that ignoring walls wins is
+# not borne out, and no weight does clearly better than the face value of one.
 #
-# | wall weight | 0 | 0.5 | 1 | 2 | 4 |
-# |---|---|---|---|---|---|
-# | win rate | 0.294 | 0.357 | 0.336 | 0.334 | 0.318 |
-# | mean score | 122.7 | 127.4 | 126.8 | 126.9 | 126.3 |
-# | mean final wall | 9.7 | 13.6 | 13.9 | 14.0 | 14.1 |
-#
-# and for the presets of section 2 win rates of 0.348 (`WallBuilder`), 0.348 (`BalancedBot`)
-# and 0.325 (`MajorityHunter`, hardly more than the noise behind), with about 127
-# points each. It confirms the first two points and **reverses the small run's
-# hint**: ignoring walls is the one clear loser, about four points of score and four to
-# six of win rate behind the others. Weights from one half to two do about equally
-# well; four times the face value does a little worse than one half, by more than the
-# noise, though not clearly worse than one or two. The small run was not wrong, only
-# small: split the 2000 games of the `WallBuilder` into blocks of 60
-# and its win rate ranges from 0.22 to 0.47 from block to block.
-#
-# So, for these bots, walls deserve attention at about their face value: place tiles to
-# extend them, but do not pay for segments with majorities. And section 6 says where more wall
-# points lie: in planning the wall further ahead than the next tile, which none of
+# For these bots, then, walls deserve attention at about their face value: place tiles to
+# extend them, but do not pay for segments with majorities. And section 6 says where more
+# wall points lie: in planning the wall further ahead than the next tile, which none of
 # these bots does.
 #
-# ## 9 The large study
+# ## 9 A study of your own
 #
-# Set `LARGE_STUDY = True` at the top and run all: every tournament then plays 2000
-# games on every core. To go further, run the games on a dask cluster: pass a
-# `distributed.Client` as `client=` to `tournament`, `weight_sweep` or run it here.
-# The cell below does that on a local cluster with a fresh seed, a replication of section 3
-# that no seed of ours was tuned on. It runs only with `LARGE_STUDY`.
+# The small run of this page took 60 games per tournament and the saved one many more;
+# here you choose. Set the games per wall weight, the players per game, the seed and the
+# wall weights to try, and press **play the study**: the swept `BalancedBot` plays one
+# tournament per weight against a `MajorityHunter` and a plain `BalancedBot`, the bar
+# shows the games played, and the table and the plot its results with their intervals.
+# Twenty games per weight take about half a minute per weight; the same settings always
+# give the same results. With more players than bots, a bot takes more than one seat.
+
+# %%
+StudyRunner()
+
+# %% [markdown]
+# ## 10 The large study
+#
+# Readers of the notebook itself, in JupyterLab, can set `LARGE_STUDY = True` (the one
+# knob near the top) and run it all: every tournament then plays 2000 games on every core.
+# `python -m alhambra_lib.analysis.study --games 2000` plays the study of section 8 on
+# that many games and rewrites its saved file. To go further, run the games on a dask
+# cluster: pass a `distributed.Client` as `client=` to `tournament`, `weight_sweep` or
+# `run_wall_study`. The cell below does that on a local cluster with a fresh seed, a
+# replication of section 3 that no seed of ours was tuned on. It runs only with
+# `LARGE_STUDY`.
 
 # %%
 if LARGE_STUDY:

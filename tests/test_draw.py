@@ -191,6 +191,18 @@ def test_reserve_drawn_beside(alhambra):
     assert artist(ax, "x_coordinates").texts[-1] == "reserve"
 
 
+@pytest.mark.parametrize("size", [1, 2, 5, 12])
+def test_reserve_tiles_stand_clear_of_the_frame(size):
+    # A tile flush with the top of the frame would lose half of its north wall to it.
+    reserve = [Tile("tower", 13, "NESW")] * size
+    for alhambra in (Alhambra(), small_alhambra()):
+        ax = draw_alhambra(alhambra, reserve=reserve)
+        (left, right), (bottom, top) = ax.get_xlim(), ax.get_ylim()
+        for path in artist(ax, "reserve_tiles").get_paths():
+            (x0, y0), (x1, y1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+            assert left < x0 and x1 <= right - 0.2 and bottom + 0.2 <= y0 and y1 <= top - 0.2
+
+
 def test_options_off():
     ax = draw_alhambra(small_alhambra(), wall=False, legend=False, label="Ana")
     assert artist(ax, "longest_wall") is None and ax.get_legend() is None

@@ -61,6 +61,12 @@ def test_a_game_replays_from_its_seed():
         assert [game.scores[p] for p in rows["player"]] == list(rows["score"])
 
 
+def test_a_progress_function_hears_of_every_game_and_changes_nothing(local):
+    done = []
+    assert local.equals(tournament(BOTS, games=6, seed=3, progress=done.append))
+    assert sum(done) == 6 and len(done) > 1  # in chunks, not all at the end
+
+
 def test_the_same_seed_gives_the_same_frame_whatever_n_jobs(local):
     assert local.equals(tournament(BOTS, games=6, seed=3, progress=False, n_jobs=2))
     assert not local.equals(tournament(BOTS, games=6, seed=4, progress=False))

@@ -69,6 +69,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
+from contextlib import nullcontext
 
 import numpy as np
 import pandas as pd
@@ -242,6 +243,14 @@ def _chunks(tasks, workers):
     return [tasks[i:i + size] for i in range(0, len(tasks), size)]
 
 
+class _Callback(nullcontext):
+    """A stand-in for a tqdm bar that passes each update to a function."""
+
+    def __init__(self, function):
+        super().__init__()
+        self.update = function
+
+
 def _run_local(chunks, n_jobs, bar, args):
     from joblib import Parallel, delayed
 
@@ -300,8 +309,9 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
         joblib workers (processes); -1 for all cores. Ignored with `client`.
     client : distributed.Client, optional
         Run the games on this dask cluster (``client.map``) instead.
-    progress : bool
-        Show a ``tqdm.auto`` progress bar.
+    progress : bool or callable
+        Show a ``tqdm.auto`` progress bar; or call ``progress(n)`` each time `n` more
+        games are done (a widget's own progress bar).
     modules : sequence of str
         Mega Box modules every game plays with (names of `alhambra_lib.MODULES`);
         they show in the ``modules`` column.
@@ -351,7 +361,9 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
     args = (lineup, players, game_options)
     from tqdm.auto import tqdm
 
-    with tqdm(total=games, disable=not progress, unit="game", desc="tournament") as bar:
+    bar = (_Callback(progress) if callable(progress) else
+           tqdm(total=games, disable=not progress, unit="game", desc="tournament"))
+    with bar:
         if client is not None:
             workers = max(1, sum(client.nthreads().values()))
             results = _run_dask(_chunks(tasks, workers), client, bar, args)

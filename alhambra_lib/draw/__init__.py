@@ -40,7 +40,7 @@ from __future__ import annotations
 from .board import REASON_TAGS, board_key, draw_alhambra, draw_key, draw_tile
 from .cards import CardFace, card_face, draw_cards, register_card_face
 from .explain import draw_search_step, draw_walls_explained
-from .figure import DPI, LabelCollection, artist, new_axes, png_of, side_legend
+from .figure import DPI, LabelCollection, artist, new_axes, png_of, png_size, side_legend
 from .pieces import (
     MODULE_PIECES,
     ModulePieces,
@@ -81,6 +81,7 @@ __all__ = [
     "new_axes",
     "player_colours",
     "png_of",
+    "png_size",
     "register_card_face",
     "register_pieces",
     "side_legend",

@@ -188,10 +188,14 @@ class _Board:
         reserve = list(reserve or ())
         if not reserve:
             return cls(x0, x1, y0, y1, x1 + 1, (), ())
-        rows = max(1, int((y1 - y0 + 1) // _RESERVE_STEP))
+        # A gap above the first and below the last tile of a column, as between tiles:
+        # a tile flush with the frame would lose the top half of a north wall to it.
+        gap = _RESERVE_STEP - 1
+        rows = 1 + max(0, int((y1 - y0 - 2 * gap) // _RESERVE_STEP))
         columns = -(-len(reserve) // rows)
         start = x1 + 1.75
-        placed = tuple(((start + (i // rows) * _RESERVE_STEP, y1 - (i % rows) * _RESERVE_STEP), t)
+        top = y1 - gap
+        placed = tuple(((start + (i // rows) * _RESERVE_STEP, top - (i % rows) * _RESERVE_STEP), t)
                        for i, t in enumerate(reserve))
         middle = start + (columns * _RESERVE_STEP - 0.25) / 2
         return cls(x0, x1, y0, y1, start + (columns - 1) * _RESERVE_STEP + 1.25, placed,

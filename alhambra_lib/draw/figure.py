@@ -19,7 +19,7 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
 
-__all__ = ["DPI", "LabelCollection", "artist", "new_axes", "png_of", "side_legend"]
+__all__ = ["DPI", "LabelCollection", "artist", "new_axes", "png_of", "png_size", "side_legend"]
 
 
 #: Resolution of new figures and of `png_of`, in dots per inch.
@@ -192,6 +192,24 @@ def png_of(obj, *, dpi=DPI, compress_level=6):
     buffer = io.BytesIO()  # savefig renders PNG with Agg whatever the figure's canvas
     figure.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": compress_level})
     return buffer.getvalue()
+
+
+def png_size(png):
+    """``(width, height)`` in pixels of the PNG bytes `png`, read from its header.
+
+    >>> from alhambra_lib import Tile
+    >>> png_size(png_of(Tile("garden", 8, "NE"))), png_size(png_of(Tile("garden", 8, "NE"),
+    ...                                                               dpi=2 * DPI))
+    ((153, 184), (306, 369))
+    >>> png_size(b"GIF89a")
+    Traceback (most recent call last):
+    ...
+    ValueError: not PNG bytes
+    """
+    png = bytes(png)
+    if not png.startswith(b"\x89PNG\r\n\x1a\n") or png[12:16] != b"IHDR":
+        raise ValueError("not PNG bytes")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def _figure_of(obj):

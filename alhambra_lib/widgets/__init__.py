@@ -39,7 +39,7 @@ from .search_stepper import SearchStepper
 from .wall_tracer import WallTracer
 
 # Imported on first use: the sweep's results are pandas tables (about 0.25 s to import).
-_LAZY = {"WallWeightExplorer": ".wall_weight"}
+_LAZY = {"WallWeightExplorer": ".wall_weight", "StudyRunner": ".study_runner"}
 
 __all__ = [
     "PlacementExplorer",
@@ -59,6 +59,7 @@ __all__ = [
     "SearchStep",
     "search_steps",
     "WallWeightExplorer",
+    "StudyRunner",
 ]
 
 

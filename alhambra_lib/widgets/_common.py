@@ -1,7 +1,17 @@
 """What the widgets share: showing through a root box, PNG pictures, a grid of counts.
 
+A picture is drawn with `PIXEL_DENSITY` image pixels per CSS pixel, so that it is sharp on
+high-density screens, and shown at its design size (`alhambra_lib.draw.DPI`) or smaller:
+never stretched to the width of the page, nor in height by the box it sits in.
+
 Examples
 --------
+>>> from alhambra_lib import Tile
+>>> image = picture()
+>>> show(image, Tile("garden", 8, "NE"))
+>>> width, height = png_size(image.value)
+>>> image.width == str(width // PIXEL_DENSITY)
+True
 >>> grid = CountsGrid(["Ana", "Ben"], wall_for=["Ana"])
 >>> grid.inputs["Ana", "tower"].value = 3
 >>> grid.wall_inputs["Ana"].value = 5
@@ -18,11 +28,11 @@ from html import escape
 import ipywidgets as widgets
 
 from ..components import BUILDING_TILES, KINDS
-from ..draw import png_of
+from ..draw import DPI, png_of, png_size
 from ..palette import KIND_COLOURS
 
 __all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html",
-           "css_class"]
+           "css_class", "PIXEL_DENSITY", "picture_png", "show_png"]
 
 #: The number of real tiles of each kind: nobody can hold more.
 MAX_OF_KIND = Counter(t.kind for t in BUILDING_TILES)
@@ -49,18 +59,42 @@ def css_class(*parts):
     return "-".join(["alhambra", *(re.sub(r"[^\w-]+", "-", str(part)) for part in parts)])
 
 
+#: Image pixels per CSS pixel of a widget picture: 2 is sharp on high-density screens.
+PIXEL_DENSITY = 2
+
+
 def picture():
-    """An empty PNG image widget for drawings."""
-    return widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+    """An empty PNG image widget for drawings, shown at its natural size or smaller.
+
+    ``align-self: flex-start`` keeps the box around it from stretching it across (in a
+    column) or down (in a row); the width `show_png` sets and ``max-width: 100%`` scale
+    it down only, and ``height: auto`` keeps its proportions.
+    """
+    image = widgets.Image(format="png", layout=widgets.Layout(
+        max_width="100%", height="auto", align_self="flex-start", object_fit="contain"))
+    image.add_class("alhambra-picture")
+    return image
 
 
-def show(image, drawing):
-    """Put `drawing` (an Axes or Figure) into the `image` widget as PNG bytes.
+def picture_png(drawing):
+    """PNG bytes of `drawing` (what `png_of` draws) with `PIXEL_DENSITY` pixels per CSS pixel.
 
     Fast PNG compression: a widget redraws on every change, and the bytes only travel
     to the browser next door.
     """
-    image.value = png_of(drawing, compress_level=1)
+    return png_of(drawing, dpi=DPI * PIXEL_DENSITY, compress_level=1)
+
+
+def show_png(image, png):
+    """Show the PNG bytes `png` (from `picture_png`) in `image` at its design size."""
+    width, _ = png_size(png)
+    image.width = str(width // PIXEL_DENSITY)  # the height follows the proportions
+    image.value = png
+
+
+def show(image, drawing):
+    """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`."""
+    show_png(image, picture_png(drawing))
 
 
 def table_html(header, rows):

@@ -68,8 +68,12 @@ class MajorityExplorer(WidgetBase):
         self.totals = {}
         self._grid.observe(lambda _: self._refresh())
         self.round_picker.observe(lambda _: self._refresh(), "value")
-        self.root = widgets.VBox([self.round_picker, self._grid.box,
-                                  widgets.HBox([self.points, self.explanation]), self.image])
+        # The numbers on the left, the drawing on the right: the whole explorer fits in the
+        # height of a laptop's screen (the drawing goes below on a narrow one).
+        numbers = widgets.VBox([self.round_picker, self._grid.box, self.points,
+                                self.explanation], layout=widgets.Layout(flex="1 1 560px"))
+        self.root = widgets.HBox([numbers, self.image],
+                                 layout=widgets.Layout(flex_flow="row wrap"))
         # Names for browser tests and stylesheets (the widgets have no ids).
         for control, name in [(self.root, "majorities"), (self.round_picker, "round-picker"),
                               (self.points, "points"), (self.image, "drawing")]:
@@ -95,6 +99,7 @@ class MajorityExplorer(WidgetBase):
                 for player in self.players]
         self.points.value = (f"<b>Points in round {round_no}</b>"
                              + table_html(["player", *KINDS, "total"], rows))
-        self.explanation.value = ("<b>Places and ties</b><ul>" + "".join(sentences) + "</ul>"
+        self.explanation.value = ("<b>Places and ties</b><ul style='margin:2px 0;"
+                                  "line-height:1.45'>" + "".join(sentences) + "</ul>"
                                   if sentences else "Nobody has a tile yet: no points.")
         show(self.image, draw_majorities(counts, round_no))

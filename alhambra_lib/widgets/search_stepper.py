@@ -20,10 +20,10 @@ from html import escape
 import ipywidgets as widgets
 
 from ..alhambra import Alhambra
-from ..draw import draw_search_step, png_of
+from ..draw import draw_search_step
 from ..teaching.demo import search_demo
 from ..teaching.search_steps import SEARCHES, search_steps
-from ._common import WidgetBase, picture
+from ._common import WidgetBase, picture, picture_png, show_png
 
 # search_demo lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["SearchStepper", "search_demo"]
@@ -76,10 +76,14 @@ class SearchStepper(WidgetBase):
         self.next_button.on_click(lambda _: self._step_by(1))
         self.step_slider.observe(lambda _: self._refresh(), "value")
         self.search_picker.observe(lambda _: self._use_search(), "value")
-        self.root = widgets.VBox([
+        # The controls and the text beside the drawing, not above it: the whole widget
+        # fits in the height of a laptop screen (below each other on a narrow one).
+        controls = widgets.VBox([
             self.search_picker,
             widgets.HBox([self.back_button, self.step_slider, self.next_button]),
-            self.caption, self.image])
+            self.caption], layout=widgets.Layout(flex="1 1 360px"))
+        self.root = widgets.HBox([self.image, controls],
+                                 layout=widgets.Layout(flex_flow="row wrap"))
         self._use_search()
 
     @property
@@ -101,6 +105,5 @@ class SearchStepper(WidgetBase):
         number, step = self.step_slider.value, self.step
         self.caption.value = f"<b>{escape(step.title)}</b><br>{escape(step.text)}"
         if number not in self._pictures:
-            self._pictures[number] = png_of(draw_search_step(self.alhambra, **step.overlay()),
-                                            compress_level=1)
-        self.image.value = self._pictures[number]
+            self._pictures[number] = picture_png(draw_search_step(self.alhambra, **step.overlay()))
+        show_png(self.image, self._pictures[number])

@@ -24,10 +24,10 @@ from html import escape
 import ipywidgets as widgets
 
 from ..alhambra import Alhambra
-from ..draw import draw_walls_explained, png_of
+from ..draw import draw_walls_explained
 from ..teaching.demo import WALL_DEMO_SEED, wall_demo
 from ..teaching.wall_steps import wall_steps
-from ._common import WidgetBase, picture
+from ._common import WidgetBase, picture, picture_png, show_png
 
 __all__ = ["WallTracer"]
 
@@ -129,6 +129,5 @@ class WallTracer(WidgetBase):
         self.title.value = f"<b>{escape(step.title)}</b>"
         self.explanation.value = escape(step.text)
         if number not in self._pictures:
-            self._pictures[number] = png_of(draw_walls_explained(self.alhambra, **step.overlay()),
-                                            compress_level=1)
-        self.image.value = self._pictures[number]
+            self._pictures[number] = picture_png(draw_walls_explained(self.alhambra, **step.overlay()))
+        show_png(self.image, self._pictures[number])

@@ -22,9 +22,8 @@ import ipywidgets as widgets
 from ..analysis.plots import plot_sweep, plot_wall_by_turn
 from ..analysis.stats import summary
 from ..analysis.sweep import SWEPT, sweep_summary, weight_column
-from ..draw import png_of
 from ..teaching.demo import demo_sweep
-from ._common import WidgetBase, css_class, picture, table_html
+from ._common import WidgetBase, css_class, picture, picture_png, show_png, table_html
 
 # demo_sweep lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["WallWeightExplorer", "demo_sweep"]
@@ -86,10 +85,10 @@ class WallWeightExplorer(WidgetBase):
         self.weight_slider.observe(lambda _: self._refresh(), "value")
         self.root = widgets.VBox([
             self.weight_slider, self.table,
-            # Side by side where the page is wide enough, else one under the other.
-            widgets.HBox([self.win_image, self.score_image],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.walls_image])
+            # Side by side where the page is wide enough (the widget then fits in the
+            # height of a laptop's screen), else one under the other.
+            widgets.HBox([self.win_image, self.score_image, self.walls_image],
+                         layout=widgets.Layout(flex_flow="row wrap"))])
         for control, name in [(self.root, "wall-weight"), (self.weight_slider, "weight-slider"),
                               (self.table, "results")]:
             control.add_class(css_class(name))
@@ -112,7 +111,7 @@ class WallWeightExplorer(WidgetBase):
             + table_html(["bot", "games", "win rate", "mean score", "mean final wall"], rows))
         for image, drawing in zip((self.win_image, self.score_image, self.walls_image),
                                   self._drawings(value)):
-            image.value = drawing
+            show_png(image, drawing)
 
     def _drawings(self, value):
         """PNGs of the three plots at `value`, drawn on its first showing and kept."""
@@ -121,6 +120,5 @@ class WallWeightExplorer(WidgetBase):
             drawings = [plot_sweep(self._curve, "win_rate", baseline=self._baseline, **curve),
                         plot_sweep(self._curve, "mean_score", **curve),
                         plot_wall_by_turn(self._games[value])]
-            # Fast compression, as `show` does: the bytes only travel to the browser.
-            self._pictures[value] = [png_of(d, compress_level=1) for d in drawings]
+            self._pictures[value] = [picture_png(d) for d in drawings]
         return self._pictures[value]

@@ -20,7 +20,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Where `make app` finds the Voila template without CDN links (app/voila/templates/).
+#: Where `make app` finds the Voila template without CDN links (app/voila/templates/)
+#: and its settings (app/voila.py).
 APP_DATA = ROOT / "app"
 #: Seconds a server may take to answer: a cold start imports a lot on a shared machine.
 START_TIMEOUT = 120
@@ -38,7 +39,7 @@ def free_port():
 def voila_command(folder, port):
     """Voila serving `folder` as `make app` does, on `port`; with `voila_env()`."""
     return [sys.executable, "-m", "voila", str(folder), "--template=alhambra", "--no-browser",
-            "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
+            f"--Voila.config_file_paths={APP_DATA}", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
 
 
 def voila_env():

@@ -36,6 +36,8 @@ CHROMIUM = os.environ.get("ALHAMBRA_BROWSER", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]
+#: The window of a small laptop: every widget must fit in its height.
+LAPTOP = {"width": 1366, "height": 768}
 #: Milliseconds for a notebook to run and show its widgets, or a kernel to answer a click.
 WAIT_MS = 120_000
 
@@ -100,7 +102,7 @@ def web(chromium, request):
     folder = SCREENSHOTS / request.node.name
     shutil.rmtree(folder, ignore_errors=True)  # no pictures of an earlier run
     folder.mkdir(parents=True)
-    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    context = chromium.new_context(viewport=LAPTOP)
     context.set_default_timeout(WAIT_MS)
     expect.set_options(timeout=WAIT_MS)
     web = Web(context.new_page(), folder)
@@ -120,14 +122,20 @@ def web(chromium, request):
 
 
 @pytest.fixture(scope="session")
-def voila_app(tmp_path_factory):
-    """The base URL of Voila serving notebooks/ as `make app` does, on a free port."""
+def voila_server(tmp_path_factory):
+    """Voila serving notebooks/ as `make app` does, on a free port: `(base URL, process)`."""
     need_app_extra()
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with serving(voila_command(NOTEBOOKS, port), url, log, env=voila_env()):
-        yield url
+    with serving(voila_command(NOTEBOOKS, port), url, log, env=voila_env()) as process:
+        yield url, process
+
+
+@pytest.fixture(scope="session")
+def voila_app(voila_server):
+    """The base URL of the app (the `voila_server` fixture)."""
+    return voila_server[0]
 
 
 @pytest.fixture

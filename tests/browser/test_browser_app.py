@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from _pictures import assert_pictures_fit
 
 from alhambra_lib import KINDS
 from alhambra_lib.scoring import score_majorities
@@ -90,19 +91,18 @@ def counts_shown(widget, players):
 
 
 def test_rules_tour_from_the_home_page_pick_a_tile_click_a_cell_and_build(web, voila_app):
-    # The address `make app` prints lists the notebooks; a click opens one in a new tab.
+    # The address `make app` prints lists the notebooks; a click on a title opens one in
+    # a new tab.
     web.page.goto(voila_app)
-    for name in ("01_rules_tour", "04_majorities", "06_play", "07_scorekeeper"):
-        expect(web.page.get_by_text(f"{name}.ipynb")).to_be_visible()
-    web.shot("home")
     with web.page.expect_popup() as tab:
-        web.page.get_by_text("01_rules_tour.ipynb").click()
+        web.page.get_by_role("link", name="Alhambra in fifteen minutes").click()
     web.page = tab.value
     explorer = first_widget(web, "alhambra-placement")
     verdict, image = explorer.locator(".alhambra-verdict"), explorer.locator(".alhambra-drawing")
     expect(verdict).to_contain_text("Click a cell")
     first = drawing(image)
     web.shot("explorer")
+    assert_pictures_fit(web.page)
 
     # A tile with no walls: its legal cells differ from the start tile's, so does the drawing.
     picker = explorer.locator(".alhambra-tile-picker select")
@@ -142,6 +142,7 @@ def test_majorities_move_a_count_and_read_the_points(web, voila_app):
     expect_totals(points, players, score_majorities(counts, round_no))
     bars = drawing(explorer.locator(".alhambra-drawing"))
     web.shot("explorer")
+    assert_pictures_fit(web.page)
 
     # The player with the fewest towers catches up with the most: a tie for first, as
     # the notebook suggests trying. The table must show the library's new points.
@@ -168,6 +169,7 @@ def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
     track = keeper.locator(".alhambra-score-track")
     track_before = drawing(track)
     web.shot("keeper")
+    assert_pictures_fit(web.page)
 
     # The next round, typed in: a new round starts with empty boxes.
     round_no = last + 1

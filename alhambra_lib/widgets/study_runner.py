@@ -1,0 +1,159 @@
+"""StudyRunner: play a small wall-weight study from the page, with a progress bar.
+
+The analyst picks the games per weight, the players per game, the seed and the wall
+weights, and presses the button: the swept BalancedBot plays one `weight_sweep`
+tournament per weight against a MajorityHunter and a plain BalancedBot, the bar moves
+as the games finish, and the table and the plot show the swept bot's results with their
+95% intervals. Nothing is played before the button is pressed.
+
+Examples
+--------
+>>> runner = StudyRunner()
+>>> runner.games_input.value, runner.weights_input.value = 2, "0, 2"
+>>> runner.run_button.click()
+>>> runner.progress.value == runner.progress.max == 4
+True
+>>> list(runner.curve.index), "wall weight" in runner.table.value
+([0.0, 2.0], True)
+>>> runner.weights_input.value = "a lot"
+>>> runner.run_button.click()
+>>> print(runner.message.value)
+Write the wall weights as numbers with commas between them, such as 0, 1, 4.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..analysis.plots import plot_sweep
+from ..analysis.study import SEED
+from ..analysis.sweep import sweep_summary, weight_sweep
+from ._common import WidgetBase, css_class, picture, show, table_html
+
+__all__ = ["StudyRunner", "parse_weights"]
+
+#: Games per weight the runner allows: a few minutes at most on a laptop.
+MAX_GAMES = 200
+#: Wall weights the runner allows in one study.
+MAX_WEIGHTS = 8
+_WEIGHTS_HELP = "Write the wall weights as numbers with commas between them, such as 0, 1, 4."
+
+
+def parse_weights(text):
+    """The wall weights written in `text`, ``"0, 1, 4"`` -> ``[0.0, 1.0, 4.0]``.
+
+    Raises
+    ------
+    ValueError
+        For text that is not 1 to `MAX_WEIGHTS` distinct numbers from 0 to 100.
+
+    Examples
+    --------
+    >>> parse_weights("0, 0.5,1 ; 4")
+    [0.0, 0.5, 1.0, 4.0]
+    >>> parse_weights("1, 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: Each wall weight once, please: 1 is there twice.
+    """
+    parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
+    try:
+        weights = [float(p) for p in parts]
+    except ValueError:
+        raise ValueError(_WEIGHTS_HELP) from None
+    if not 1 <= len(weights) <= MAX_WEIGHTS:
+        raise ValueError(f"Give 1 to {MAX_WEIGHTS} wall weights. {_WEIGHTS_HELP}")
+    if not all(0 <= w <= 100 for w in weights):
+        raise ValueError("A wall weight goes from 0 (walls ignored) to 100.")
+    for weight in weights:
+        if weights.count(weight) > 1:
+            raise ValueError(f"Each wall weight once, please: {weight:g} is there twice.")
+    return sorted(weights)
+
+
+def _interval(value, low, high, digits):
+    return f"{value:.{digits}f} ({low:.{digits}f} to {high:.{digits}f})"
+
+
+class StudyRunner(WidgetBase):
+    """A small wall-weight study, set up and played from the page.
+
+    Attributes
+    ----------
+    games_input, players_input, seed_input : ipywidgets.BoundedIntText
+        Games per weight, players per game, the seed every weight plays.
+    weights_input : ipywidgets.Text
+        The wall weights, numbers with commas between them.
+    run_button : ipywidgets.Button
+    progress : ipywidgets.IntProgress
+        Games played of the study's games.
+    message : ipywidgets.HTML
+        What is happening, or what is wrong with the settings.
+    curve : pandas.DataFrame or None
+        `sweep_summary` of the last study played.
+    table : ipywidgets.HTML
+        `curve` as a table.
+    image : ipywidgets.Image
+        The swept bot's win rate against the wall weight.
+    """
+
+    def __init__(self):
+        style = {"description_width": "150px"}
+        self.games_input = widgets.BoundedIntText(value=20, min=2, max=MAX_GAMES, style=style,
+                                                  description="games per weight")
+        self.players_input = widgets.BoundedIntText(value=3, min=2, max=6, style=style,
+                                                    description="players per game")
+        self.seed_input = widgets.BoundedIntText(value=SEED, min=0, max=10**9, style=style,
+                                                 description="seed")
+        self.weights_input = widgets.Text(value="0, 1, 4", style=style,
+                                          description="wall weights")
+        self.run_button = widgets.Button(description="play the study", button_style="primary")
+        self.run_button.add_class(css_class("run-study"))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="games played",
+                                            style=style)
+        self.progress.add_class(css_class("study-progress"))
+        self.message = widgets.HTML("Choose the settings and press <b>play the study</b>.")
+        self.message.add_class(css_class("study-message"))
+        self.table = widgets.HTML()
+        self.table.add_class(css_class("study-table"))
+        self.image = picture()
+        self.curve = None
+        self.run_button.on_click(lambda _: self.run())
+        settings = widgets.VBox([self.games_input, self.players_input, self.seed_input,
+                                 self.weights_input, self.run_button, self.progress,
+                                 self.message, self.table],
+                                layout=widgets.Layout(flex="1 1 420px"))
+        self.root = widgets.HBox([settings, self.image],
+                                 layout=widgets.Layout(flex_flow="row wrap"))
+        self.root.add_class(css_class("study-runner"))
+
+    def run(self):
+        """Play the study set in the inputs, moving the progress bar; then show its results."""
+        try:
+            weights = parse_weights(self.weights_input.value)
+        except ValueError as error:
+            self.message.value = str(error)
+            return
+        games, players = self.games_input.value, self.players_input.value
+        self.progress.max, self.progress.value = games * len(weights), 0
+        self.message.value = (f"Playing {games * len(weights)} games, {games} for each of "
+                              f"{len(weights)} wall weights…")
+        self.run_button.disabled = True
+        try:
+            sweep = weight_sweep(weights, games=games, seed=self.seed_input.value,
+                                 players=players, progress=self._count)
+        finally:
+            self.run_button.disabled = False
+        self.curve = sweep_summary(sweep)
+        self.message.value = (f"Done: {games} games per weight, {players} players per game, "
+                              f"seed {self.seed_input.value}. The swept BalancedBot's results, "
+                              "with 95% intervals:")
+        rows = [[f"{w:g}", int(r.games), _interval(r.win_rate, r.win_low, r.win_high, 2),
+                 _interval(r.mean_score, r.score_low, r.score_high, 1),
+                 f"{r.mean_final_wall:.1f}"] for w, r in self.curve.iterrows()]
+        self.table.value = table_html(["wall weight", "seats played", "win rate",
+                                       "mean score", "mean final wall"], rows)
+        show(self.image, plot_sweep(self.curve, baseline=1 / players))
+
+    def _count(self, games):
+        self.progress.value += games

@@ -1,0 +1,89 @@
+"""The app's front page: which notebooks it lists, in which order, with which title and time."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from alhambra_lib.front_page import add_front_page, notebook_entries, read_entry
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def write_notebook(folder, name, cells, metadata=None):
+    notebook = {"cells": cells, "metadata": metadata or {}, "nbformat": 4, "nbformat_minor": 5}
+    (folder / name).write_text(json.dumps(notebook))
+    return folder / name
+
+
+def text(source):
+    return {"cell_type": "markdown", "metadata": {}, "source": source}
+
+
+def code(source="x = 1"):
+    return {"cell_type": "code", "metadata": {}, "source": source, "outputs": [],
+            "execution_count": None}
+
+
+def test_every_notebook_of_the_project_is_listed_in_order_with_its_stated_time():
+    entries = notebook_entries(NOTEBOOKS)
+    files = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    assert [e.file for e in entries] == files
+    assert [e.number for e in entries] == sorted(e.number for e in entries)
+    first = entries[0]
+    assert (first.title, first.minutes, first.estimated) == ("Alhambra in fifteen minutes",
+                                                            15, False)
+    assert all(e.minutes > 0 for e in entries)
+    assert all(e.title and "#" not in e.title for e in entries)
+
+
+def test_a_new_notebook_joins_by_its_name_and_gets_an_estimated_time(tmp_path):
+    write_notebook(tmp_path, "02_later.ipynb", [text("# Second\n\nSome words.")],
+                   {"alhambra": {"reading_minutes": 12}})
+    words = " ".join(["word"] * 1500)  # ten minutes at 150 words a minute
+    write_notebook(tmp_path, "01_new_one.ipynb",
+                   [text(["# A new ", "notebook\n", words]), code(), code()])
+    write_notebook(tmp_path, "scratch.ipynb", [text("# Not in the order")])
+    (tmp_path / "03_notes.txt").write_text("not a notebook")
+    first, second = notebook_entries(tmp_path)
+    assert (first.file, first.title, first.estimated) == ("01_new_one.ipynb", "A new notebook",
+                                                         True)
+    assert first.minutes == 15  # 10 + 2 x 0.5 rounded up to five
+    assert first.minutes_text == "about 15 minutes (estimated from its length)"
+    assert (second.title, second.minutes, second.minutes_text) == ("Second", 12,
+                                                                   "about 12 minutes")
+
+
+@pytest.mark.parametrize("metadata", [{}, {"alhambra": {"reading_minutes": "ten"}},
+                                      {"alhambra": {"reading_minutes": 0}}])
+def test_a_missing_or_senseless_time_is_estimated(tmp_path, metadata):
+    path = write_notebook(tmp_path, "01_a.ipynb", [text("# A")], metadata)
+    assert read_entry(path).estimated and read_entry(path).minutes == 5
+
+
+def test_without_a_heading_the_file_name_is_the_title(tmp_path):
+    path = write_notebook(tmp_path, "08_mega_box.ipynb", [text("Just text."), code()])
+    assert read_entry(path).title == "Mega box"
+
+
+def test_a_file_outside_the_reading_order_is_refused(tmp_path):
+    path = write_notebook(tmp_path, "notes.ipynb", [text("# Notes")])
+    with pytest.raises(ValueError, match="not a notebook of the reading order"):
+        read_entry(path)
+
+
+class FakeContents:
+    root_dir = str(NOTEBOOKS)
+
+
+def test_the_hook_adds_the_list_to_a_folder_page_only():
+    settings = {"contents_manager": FakeContents()}
+    folder_page = add_front_page({"baseUrl": "/"}, settings=settings, notebook_path="",
+                                 base_url="/", log=None, voila_configuration=None)
+    listed = folder_page["alhambraNotebooks"]
+    assert [e["file"] for e in listed] == [e.file for e in notebook_entries(NOTEBOOKS)]
+    assert listed[0]["minutes_text"] == "about 15 minutes"
+    json.dumps(folder_page)  # the template writes the page config into the page as JSON
+    notebook_page = add_front_page({"baseUrl": "/"}, settings=settings,
+                                   notebook_path="01_rules_tour.ipynb")
+    assert notebook_page == {"baseUrl": "/"}
