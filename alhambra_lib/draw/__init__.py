@@ -54,6 +54,8 @@ from .pieces import (
 from .scores import draw_majorities, draw_score_track, player_colours
 from .table import draw_game, draw_market
 
+from . import card_pieces  # noqa: E402,F401,I001  (registers the card modules' pieces)
+
 __all__ = [
     "DPI",
     "MODULE_PIECES",
