@@ -37,9 +37,9 @@ from alhambra_lib.draw import (
     register_card_face,
     register_pieces,
 )
+from alhambra_lib.grid import side_segment
 from alhambra_lib.modules import MODULES
 from alhambra_lib.modules.bazaars import bazaar_neighbours, bazaar_points
-from alhambra_lib.grid import side_segment
 from alhambra_lib.modules.camps import camp_lines
 from alhambra_lib.modules.city_walls import stick_sides
 from alhambra_lib.modules.invaders import flanks, invasion_penalty, unprotected_sides

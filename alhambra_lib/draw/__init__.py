@@ -37,6 +37,7 @@ b'\\x89PNG'
 
 from __future__ import annotations
 
+from . import card_pieces  # noqa: F401  (registers the card modules' pieces)
 from .board import REASON_TAGS, board_key, draw_alhambra, draw_key, draw_tile
 from .cards import CardFace, card_face, draw_cards, register_card_face
 from .explain import draw_search_step, draw_walls_explained
@@ -53,8 +54,6 @@ from .pieces import (
 )
 from .scores import draw_majorities, draw_score_track, player_colours
 from .table import draw_game, draw_market
-
-from . import card_pieces  # noqa: E402,F401,I001  (registers the card modules' pieces)
 
 __all__ = [
     "DPI",

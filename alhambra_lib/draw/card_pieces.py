@@ -18,13 +18,12 @@ faces (`alhambra_lib.draw.cards`) show on the display and in a hand.
 
 Examples
 --------
->>> import warnings
 >>> from alhambra_lib import Game
 >>> from alhambra_lib.draw import artist, draw_module
 >>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("thieves",))
 >>> ax = draw_module(g.view("Ana"), "thieves")
 >>> artist(ax, "thief_card_currencies").texts[:4]
-('den thief', 'dir thief', 'flo thief', 'flo thief')
+('dir thief', 'duc thief', 'flo thief', 'flo thief')
 >>> artist(ax, "thief_card_values").texts[4:]
 ('?', '?', '?', '?', '?', '?', '?', '?')
 """
@@ -70,7 +69,10 @@ def _rows(ax, rows, prefix, title, min_cards=3):
 
 def _city_walls_board(ax, seen, name):
     """The sticks are drawn with the tiles (`board.sticks_layer`): the key and the count."""
-    sticks = sum(map(len, seen.part("city_walls")["sticks"][name].values()))
+    part = seen.part("city_walls")
+    if part is None:  # not in play: no tile has sticks
+        return [], ""
+    sticks = sum(map(len, part["sticks"][name].values()))
     reserve = sum(len(t.stick_sides) for t in seen.view.reserves[name])
     if not sticks + reserve:
         return [], ""
@@ -94,7 +96,7 @@ def _city_walls_table(ax, seen):
 
 def _gate_shape(pair):
     """A small frame across the middle of the double wall between the two cells."""
-    (x0, y0), (x1, y1) = pair
+    (_, y0), (_, y1) = pair
     side = "E" if y0 == y1 else "N"  # `gates()` gives the lower cell first
     (ax_, ay), (bx, by) = side_segment(pair[0], side)
     mx, my = (ax_ + bx) / 2, (ay + by) / 2
@@ -104,7 +106,8 @@ def _gate_shape(pair):
 
 
 def _gates_board(ax, seen, name):
-    gates = seen.part("gates")["gates"][name]
+    part = seen.part("gates")
+    gates = () if part is None else part["gates"][name]
     if not gates:
         return [], ""
     ax.add_collection(PolyCollection([_gate_shape(p) for p in gates], facecolors="#ffffff",
@@ -121,8 +124,8 @@ def _gates_table(ax, seen):
     gates = part["gates"]
     rows = [("beside", [GateCard()] if part["beside"] else [],
              "" if part["beside"] else "no gate card beside the display")]
-    rows += [(p, [GateCard()] * n, f"{len(gates[p])} gate{'' if len(gates[p]) == 1 else 's'}"
-              " built") for p, n in part["held"].items()]
+    rows += [(p, [GateCard()] * n, f"{len(gates[p])} gate{'' if len(gates[p]) == 1 else 's'} built")
+             for p, n in part["held"].items()]
     _rows(ax, rows, "gate_", "City Gates (M5): gate cards beside the display and held")
 
 
