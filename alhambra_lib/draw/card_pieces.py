@@ -30,6 +30,8 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Patch
 
@@ -37,7 +39,7 @@ from ..components import GateCard
 from ..grid import side_segment
 from ..palette import CURRENCY_COLOURS
 from .board import stick_handle
-from .cards import CARD_BACK, CardFace, place_cards
+from .cards import CARD_BACK, CardFace, card_face, place_cards
 from .figure import _AXIS_TEXT, LabelCollection
 from .pieces import _panel, register_pieces
 
@@ -138,18 +140,26 @@ def _character_note(card, wise_man):
     return note + (" (provisional)" if card.provisional else "")
 
 
+def _character_face(card):
+    """The card's face labelled with its title's initials (The City Watch: CW): the note
+    beside it names the card in full, a title being too long for a card drawn this small."""
+    initials = "".join(w[0] for w in card.title.removeprefix("The ").split())
+    return replace(card_face(card), label=initials)
+
+
 def _characters_table(ax, seen):
     """Each player's characters face up; the auction under way, the cards out."""
     part = seen.part("characters")
     rows = []
     for player, cards in part["owned"].items():
         note = " · ".join(_character_note(c, part["wise_man"]) for c in cards)
-        rows.append((player, list(cards), note or "no character"))
+        rows.append((player, [_character_face(c) for c in cards], note or "no character"))
     auction = part["auction"]
     if auction is not None:
         high = auction["high"]
         bid = "no bid yet" if high is None else f"high bid {high[1]} by {high[0]}"
-        rows.append(("auction", [auction["card"]], _character_note(auction["card"], None)
+        rows.append(("auction", [_character_face(auction["card"])],
+                     _character_note(auction["card"], None)
                      + f": {bid}"))
     title = (f"Characters (M7): owned face up · {len(part['out'])} out, {part['box']} in the "
              "box")
