@@ -24,6 +24,7 @@ __all__ = [
     "REASON_TEXT_COLOUR",
     "SEARCH_COLOURS",
     "SERIES_COLOURS",
+    "STICK_COLOUR",
     "WALL_COLOUR",
 ]
 
@@ -42,6 +43,8 @@ KIND_COLOURS = {
     "bazaar": "#c9a24a",
 }
 WALL_COLOUR = "#2b2b2b"
+#: A City Walls stick (M9): a wooden bar, apart from the printed dark walls.
+STICK_COLOUR = "#f0b46e"
 LONGEST_WALL_COLOUR = "#ffb000"
 EMPTY_COLOUR = "#ffffff"
 

@@ -71,7 +71,7 @@ def main():
     view = mega.view("Ana")
     figures.update({
         "mega_box_game.png": draw_game(mega, viewer="Ana"),
-        "mega_box_board.png": draw_player(view, "Cy", secrets=False),
+        "mega_box_board.png": draw_player(view, "Ben", secrets=False),  # sticks and a gate
         "mega_box_pieces.png": module_panels(view),
         "mega_box_attack.png": draw_attack(view.alhambra("Cy"), "N", 3),
     })

@@ -11,12 +11,22 @@ import pytest
 from matplotlib.colors import to_rgb
 
 from alhambra_lib import Alhambra, Game, Tile
-from alhambra_lib.components import Card, ExchangeCard, tile_set
+from alhambra_lib.components import (
+    Card,
+    CharacterCard,
+    DiamondCard,
+    ExchangeCard,
+    GateCard,
+    MasterBuilderCard,
+    WallCard,
+    tile_set,
+)
 from alhambra_lib.draw import (
     MODULE_PIECES,
     CardFace,
     artist,
     card_face,
+    draw_alhambra,
     draw_attack,
     draw_cards,
     draw_game,
@@ -27,19 +37,22 @@ from alhambra_lib.draw import (
     register_card_face,
     register_pieces,
 )
+from alhambra_lib.grid import side_segment
 from alhambra_lib.modules import MODULES
 from alhambra_lib.modules.bazaars import bazaar_neighbours, bazaar_points
 from alhambra_lib.modules.camps import camp_lines
+from alhambra_lib.modules.city_walls import stick_sides
 from alhambra_lib.modules.invaders import flanks, invasion_penalty, unprotected_sides
 from alhambra_lib.modules.squares import hut_neighbours
-from alhambra_lib.palette import KIND_COLOURS
+from alhambra_lib.palette import KIND_COLOURS, STICK_COLOUR, WALL_COLOUR
 from alhambra_lib.teaching.demo import mega_box_game
 
 
 @pytest.fixture(scope="module")
 def game():
-    """Every built module after 75 turns (`mega_box_game`): huts, camps, a bazaar, chests,
-    residents, discs and a revealed attack are all on the boards."""
+    """All 16 modules after 160 turns (`mega_box_game`): huts, camps, a bazaar, chests,
+    residents, discs, a revealed attack, sticks and gates are on the boards; wall cards,
+    characters, thieves and coins off them."""
     return mega_box_game()
 
 
@@ -58,12 +71,23 @@ def test_the_arranged_game_has_every_piece(game):
     assert any(view["treasure"]["chests"].values())
     assert any(view["street_merchant"]["residents"].values())
     assert view["invaders"]["attacks"] and game.rounds_scored
+    assert all(any(view[m][k].values()) for m, k in (
+        ("city_walls", "sticks"), ("gates", "gates"), ("characters", "owned"),
+        ("thieves", "counts"), ("change", "coins")))
+    assert view["city_walls"]["beside"] and view["thieves"]["played"]
+    cards = [c for p in game.players for c in game.hand(p)] + list(game.display)
+    assert {"diamond", "master_builder"} <= {c.component for c in cards}
+
+
+#: The modules whose pieces are only cards, drawn by their faces on the display and in hands.
+CARDS_ONLY = {"exchange": ExchangeCard(("denar", "florin")), "diamonds": DiamondCard(6),
+              "master_builders": MasterBuilderCard("ducat")}
 
 
 def test_every_built_module_has_drawn_pieces_or_cards():
-    """Exchange cards are cards: drawn by their face on the display and in hands."""
-    assert set(MODULE_PIECES) == set(MODULES) - {"exchange"}
-    assert card_face(ExchangeCard(("denar", "florin"))).value == "⇄"
+    assert set(MODULE_PIECES) == set(MODULES) - set(CARDS_ONLY)
+    assert [card_face(c).label for c in CARDS_ONLY.values()] == [
+        "den/flo", "diamond", "duc builder"]
 
 
 # -- on the boards -------------------------------------------------------------------------
@@ -288,7 +312,9 @@ def test_draw_game_shows_the_pieces_of_the_modules_in_play(game):
     fig = draw_game(game, viewer="Ana")
     titles = [ax.get_title(loc="left") for ax in fig.axes]
     for title in ("Ana's hand", "Vizier's Favour (M1)", "Bonus Cards (M3)", "Squares (M4)",
-                  "Street Merchant (M12)", "Treasure (M13)", "Invaders (M15)", "Bazaars (M16)"):
+                  "City Gates (M5)", "Characters (M7)", "City Walls (M9)", "Thieves (M10)",
+                  "Change (M11)", "Street Merchant (M12)", "Treasure (M13)", "Invaders (M15)",
+                  "Bazaars (M16)"):
         assert any(t.startswith(title) for t in titles), title
     boards = {t.split(" (")[0]: t for t in titles if t.split(" (")[0] in game.players}
     assert set(boards) == set(game.players)
@@ -297,6 +323,7 @@ def test_draw_game_shows_the_pieces_of_the_modules_in_play(game):
     assert any(t.startswith("camp line") and t.endswith("(provisional data)") for t in legend)
     assert any(t.startswith("hut:") and t.endswith("(provisional data)") for t in legend)
     assert "chest on a building" in legend
+    assert {"stick (City Walls): a wall", "gate: a double wall walked through"} <= set(legend)
     assert png_of(fig).startswith(b"\x89PNG")
 
 
@@ -344,7 +371,21 @@ def test_points_lost_stack_below_zero_on_the_score_track():
     assert [(p.get_y(), p.get_height()) for p in lost] == [(0, -2), (0, -1)]
     assert artist(ax, "totals").texts == ("5", "2")
     assert ax.get_ylim()[0] < 0
-    assert "invaders (lost, below 0)" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "invaders (lost: below 0)" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert artist(ax, "lost").texts == ("−2", "−1")
+
+
+def test_a_little_lost_is_still_clearly_below_zero():
+    """Two points lost beside 80 won: the part below 0 keeps room for the bars and labels,
+    and the positive terms all sit above 0."""
+    events = [{"type": "scoring", "round": 1, "walls": {"Ana": 10}, "points": {"Ana": 78},
+               "parts": {"majorities": {"Ana": 70}, "walls": {"Ana": 10},
+                         "invaders": {"Ana": -2}}}]
+    ax = draw_score_track(events)
+    bottom, top = ax.get_ylim()
+    assert bottom <= -0.12 * 80 and top > 80
+    won = [p for p in ax.patches if p.get_gid() in ("majorities", "walls")]
+    assert all(p.get_y() >= 0 and p.get_height() >= 0 for p in won)
 
 
 def test_provisional_sets_are_the_ones_labelled():
@@ -384,3 +425,137 @@ def test_a_chest_goes_to_the_reserve_with_its_building(game):
     ax = draw_player(after.view(player), player)
     assert len(artist(ax, "chests").get_paths()) == len(carrying)
     assert "(+1 on the reserve)" in ax.get_title(loc="left")
+
+
+# -- the card modules: sticks, gates, characters, thieves, coins -----------------------------
+
+
+def test_sticks_drawn_apart_from_printed_walls_and_counted(game):
+    for name, layout in layouts(game).items():
+        ax = draw_player(game.view(name), name)
+        sticks = stick_sides(layout)
+        drawn = artist(ax, "sticks")
+        assert (0 if drawn is None else len(drawn.get_segments())) == sum(map(len,
+                                                                              sticks.values()))
+        if sticks:
+            assert tuple(drawn.get_colors()[0][:3]) == to_rgb(STICK_COLOUR) != to_rgb(WALL_COLOUR)
+            assert f"sticks {sum(map(len, sticks.values()))}" in ax.get_title(loc="left")
+        printed = {frozenset(map(tuple, s)) for s in artist(ax, "walls").get_segments()}
+        assert len(printed) == len(artist(ax, "walls").get_segments())  # back to back: one
+        expected = set()
+        for (x, y), tile in layout.items():
+            for side in tile.printed.wall_sides:
+                expected.add(frozenset(tuple(map(float, p)) for p in _side(x, y, side)))
+        assert printed == expected  # the printed walls only
+
+
+def _side(x, y, side):
+    return side_segment((x, y), side)
+
+
+def test_sticks_on_a_board_and_on_its_reserve():
+    """An Alhambra built by hand: sticks are their own layer, apart from printed walls."""
+    ax = draw_alhambra(Alhambra.from_layout({(0, 0): Tile("fountain", 0),
+                                            (1, 0): Tile("garden", 8, "", sticks="NE")}))
+    assert len(artist(ax, "sticks").get_segments()) == 2
+    assert artist(ax, "walls").get_segments() == []
+    a = Alhambra()
+    a.place(Tile("tower", 9, "W", sticks="N"), (-1, 0))
+    ax = draw_alhambra(a, reserve=[Tile("garden", 6, "S", sticks="W")])
+    assert len(artist(ax, "sticks").get_segments()) == 1
+    assert len(artist(ax, "walls").get_segments()) == 1
+    assert len(artist(ax, "reserve_sticks").get_segments()) == 1
+    assert len(artist(ax, "reserve_walls").get_segments()) == 1
+    assert artist(draw_alhambra(Alhambra()), "sticks") is None  # the base game: no layer
+
+
+def test_gates_on_the_double_walls_they_open(game):
+    for name in game.players:
+        gates = game.alhambra(name).gates()
+        ax = draw_player(game.view(name), name)
+        drawn = artist(ax, "gates")
+        assert (0 if drawn is None else len(drawn.get_paths())) == len(gates)
+        for path, (low, high) in zip(drawn.get_paths() if gates else (), sorted(gates)):
+            middle = path.vertices[:4].mean(axis=0)  # on the side the two cells share
+            assert tuple(middle) == pytest.approx(((low[0] + high[0]) / 2 + 0.5,
+                                                   (low[1] + high[1]) / 2 + 0.5))
+        if gates:
+            assert f"gates {len(gates)}" in ax.get_title(loc="left")
+
+
+def test_gate_cards_beside_the_display_and_held(game):
+    part = game.view("Ana").modules["gates"]
+    ax = draw_module(game.view("Ana"), "gates")
+    assert artist(ax, "gate_players").texts == ("beside", *game.players)
+    cards = artist(ax, "gate_card_currencies")
+    held = int(part["beside"]) + sum(part["held"].values())
+    assert (() if cards is None else cards.texts) == ("gate",) * held
+    notes = artist(ax, "gate_notes").texts
+    assert [n for n in notes if n.endswith("built")] == [
+        f"{len(g)} gate{'' if len(g) == 1 else 's'} built" for g in part["gates"].values()]
+
+
+def test_wall_cards_beside_the_market(game):
+    part = game.view("Ana").modules["city_walls"]
+    ax = draw_module(game.view("Ana"), "city_walls")
+    assert artist(ax, "wall_card_values").texts == tuple(c.sides for c in part["beside"])
+    assert f"{part['sticks_left']} sticks left" in artist(ax, "wall_notes").get_text()
+    assert card_face(WallCard("NE")).value == "NE" and card_face(GateCard()).label == "gate"
+
+
+def test_characters_face_up_with_the_wise_mans_type(game):
+    part = game.view("Ana").modules["characters"]
+    ax = draw_module(game.view("Ana"), "characters")
+    owned = [c for cards in part["owned"].values() for c in cards]
+    assert len(artist(ax, "character_cards").get_paths()) == len(owned)
+    notes = artist(ax, "character_notes").texts
+    wise = next(p for p, cards in part["owned"].items() if any(c.id == "wise_man" for c in cards))
+    assert f"The Wise Man: half a {part['wise_man']}" in notes[list(part["owned"]).index(wise)]
+
+
+def test_a_provisional_character_is_labelled_so(game):
+    view = game.view("Ana")
+    characters = dict(view.modules["characters"], auction=None)
+    characters["owned"] = {**characters["owned"], "Ben": (CharacterCard("end_bonus"),)}
+    ax = draw_module(replace(view, modules={**view.modules, "characters": characters}),
+                     "characters")
+    assert any(n.endswith("(provisional)") for n in artist(ax, "character_notes").texts)
+    assert not any("Wise Man" in n and "provisional" in n
+                   for n in artist(ax, "character_notes").texts)
+
+
+def test_thieves_own_face_up_the_others_a_count(game):
+    for viewer in game.players:
+        part = game.view(viewer).modules["thieves"]
+        ax = draw_module(game.view(viewer), "thieves")
+        labels = artist(ax, "thief_card_currencies")
+        expected = []
+        for player, n in part["counts"].items():
+            expected += ([f"{c[:3]} thief" for c in part["hand"]] if player == viewer
+                         else ["hidden"] * n)
+        assert (() if labels is None else labels.texts) == tuple(expected)
+        hidden = draw_module(game.view(viewer), "thieves", secrets=False)
+        values = artist(hidden, "thief_card_values")
+        assert (() if values is None else values.texts) == ("?",) * sum(part["counts"].values())
+        assert f"{len(part['played'])} played" in ax.get_title(loc="left")
+
+
+def test_coins_face_up_and_the_bag(game):
+    part = game.view("Ana").modules["change"]
+    ax = draw_module(game.view("Ana"), "change")
+    coins = [c for cs in part["coins"].values() for c in cs]
+    assert artist(ax, "coin_card_currencies").texts == tuple(f"{c.currency[:3]} coin"
+                                                              for c in coins)
+    assert f"{part['bag']} in the bag" in ax.get_title(loc="left")
+
+
+def test_diamonds_and_master_builders_show_on_the_display_and_in_hands(game):
+    fig = draw_game(game, viewer="Ana")
+    market = next(ax for ax in fig.axes if ax.get_title(loc="left").startswith("Market"))
+    assert artist(market, "card_currencies").texts == tuple(card_face(c).label
+                                                            for c in game.display)
+    hand = next(ax for ax in fig.axes if ax.get_title(loc="left") == "Ana's hand")
+    assert artist(hand, "card_currencies").texts == tuple(card_face(c).label
+                                                          for c in game.hand("Ana"))
+    shown = set(artist(market, "card_currencies").texts + artist(hand, "card_currencies").texts)
+    assert shown & {"diamond"} and any(t.endswith("builder") for t in shown)

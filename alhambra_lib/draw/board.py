@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch
+from matplotlib.patheffects import Normal as NormalPath
+from matplotlib.patheffects import Stroke
 
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, tile_set
@@ -22,6 +24,7 @@ from ..palette import (
     LEGAL_TEXT_COLOUR,
     LONGEST_WALL_COLOUR,
     REASON_TEXT_COLOUR,
+    STICK_COLOUR,
     WALL_COLOUR,
 )
 from .figure import (
@@ -62,17 +65,20 @@ def _walls_text(tile):
 def _tiles_layer(ax, placed, prefix=""):
     """Draw tiles at lower-left corners: squares, walls, prices and the fountain's ring.
 
-    `placed` is a list of ``((x, y), Tile)``. Walls are one LineCollection; a wall two
-    tiles share back to back is one line. The layers get the ids ``{prefix}tiles``,
-    ``{prefix}walls`` and ``{prefix}prices``.
+    `placed` is a list of ``((x, y), Tile)``. Printed walls are one LineCollection; a
+    wall two tiles share back to back is one line. City Walls sticks (RULES.md §M9) are
+    walls too but drawn apart, as wooden bars just inside their tile (`sticks_layer`).
+    The layers get the ids ``{prefix}tiles``, ``{prefix}walls``, ``{prefix}prices`` and,
+    when a tile carries sticks, ``{prefix}sticks``.
     """
-    squares, colours, segments, prices = [], [], set(), []
+    squares, colours, segments, prices, sticks = [], [], set(), [], []
     for (x, y), tile in placed:
         squares.append(_square(x, y))
         colours.append(_tile_colour(tile))
-        for side in tile.wall_sides:
+        for side in tile.printed.wall_sides:
             (ax_, ay), (bx, by) = side_segment((0, 0), side)
             segments.add(((x + ax_, y + ay), (x + bx, y + by)))
+        sticks += [((x, y), side) for side in tile.stick_sides]
         if tile.kind == FOUNTAIN_KIND:
             ax.add_patch(Circle((x + 0.5, y + 0.5), 0.27, fill=False, linewidth=2.5,
                                 edgecolor=FOUNTAIN_RING_COLOUR, zorder=3, gid="fountain"))
@@ -84,6 +90,33 @@ def _tiles_layer(ax, placed, prefix=""):
                                      linewidths=0.6, zorder=2, gid=f"{prefix}tiles"))
     ax.add_collection(LineCollection(sorted(segments), colors=WALL_COLOUR, linewidths=_WALL_WIDTH,
                                      capstyle="round", zorder=3, gid=f"{prefix}walls"))
+    if sticks:
+        sticks_layer(ax, sticks, f"{prefix}sticks")
+
+
+_STICK_WIDTH = 5.0  # as wide as a printed wall, on the side like one
+
+
+def sticks_layer(ax, sides, gid):
+    """Draw City Walls sticks, ``[(cell, side)]``, as light wooden bars outlined in dark
+    on their sides (RULES.md §M9), unlike a printed wall's solid dark line; over a printed
+    wall of the tile back to back, since both are one wall."""
+    segments = [side_segment(cell, side) for cell, side in sides]
+    lines = LineCollection(segments, colors=STICK_COLOUR, linewidths=_STICK_WIDTH,
+                           capstyle="round", zorder=3.2, gid=gid)
+    lines.set_path_effects(STICK_OUTLINE)
+    ax.add_collection(lines)
+    return lines
+
+
+#: A stick's look, for legends too.
+STICK_OUTLINE = [Stroke(linewidth=_STICK_WIDTH + 1.6, foreground=WALL_COLOUR), NormalPath()]
+
+
+def stick_handle(label="stick (City Walls): a wall"):
+    """The legend entry of a stick."""
+    return Line2D([], [], color=STICK_COLOUR, linewidth=_STICK_WIDTH, path_effects=STICK_OUTLINE,
+                  solid_capstyle="round", label=label)
 
 
 def _tile_colour(tile):

@@ -18,19 +18,13 @@ Everything is read from a player's `GameView` (``view.modules[module]``), wrappe
 `Seen` that says whether that player's own secrets may be shown. The attack drawn on
 the boards is the one the viewer peeked at (the next, when secrets are shown), else the
 last one revealed, with the points it costs the board now; `draw_attack` draws any
-direction in any round, for teaching. A module built later
-adds its pieces with one `register_pieces` call, and its cards with
-`alhambra_lib.draw.cards.register_card_face`; City Walls, say, would draw its sticks
-with `side_marks` in a colour of its own::
-
-    def _city_walls_board(ax, seen, name):
-        sticks = seen.part("city_walls")["sticks"][name]
-        side_marks(ax, sticks, "#8d6e63", "city_wall_sticks", style="--", inset=0.0)
-        return [Line2D([], [], color="#8d6e63", linestyle="--", label="city wall")], \
-            f"city walls {len(sticks)}"
-
-    register_pieces("city_walls", board=_city_walls_board) Exchange cards (§M2) have no pieces of
-their own: they are cards, drawn on the display and in hands.
+direction in any round, for teaching. A module adds its pieces with one
+`register_pieces` call, and its cards with `alhambra_lib.draw.cards.register_card_face`;
+a board drawer returns nothing for a module not in play (its part of the view is None).
+The card modules' pieces (City Walls' sticks and wall cards, gates, characters, thieves,
+coins) are drawn in `alhambra_lib.draw.card_pieces`. Exchange cards (§M2), diamonds
+(§M6) and master builders (§M14) have no pieces of their own: they are cards, drawn on
+the display and in hands.
 
 Examples
 --------
@@ -132,10 +126,10 @@ def register_pieces(module, *, board=None, table=None):
 
     Examples
     --------
-    >>> register_pieces("city_walls", board=lambda ax, seen, name: ([], ""))
-    >>> MODULE_PIECES["city_walls"].table is None
+    >>> register_pieces("sketch", board=lambda ax, seen, name: ([], ""))
+    >>> MODULE_PIECES["sketch"].table is None
     True
-    >>> del MODULE_PIECES["city_walls"]
+    >>> del MODULE_PIECES["sketch"]
     """
     MODULE_PIECES[module] = ModulePieces(board, table)
 
@@ -454,15 +448,14 @@ def side_marks(ax, sides, colour, gid, *, style="-", width=3.2, inset=0.07):
     """Mark tile sides, ``[(cell, side)]``, with a line just inside each (layer `gid`).
 
     The one drawing of things that sit on a side: the sides an attack gets through
-    (§M15), and for the modules to come the sticks of City Walls (a brown dashed line,
-    distinct from a printed wall's dark one) or a gate on a double wall. `inset` moves
-    the line into the cell, off a printed wall; returns the LineCollection.
+    (§M15). `inset` moves the line into the cell, off a printed wall; returns the
+    LineCollection.
 
     Examples
     --------
     >>> from matplotlib.figure import Figure
     >>> ax = Figure().add_subplot()
-    >>> side_marks(ax, [((0, 0), "N")], "#8d6e63", "city_wall_sticks", style="--").get_segments()
+    >>> side_marks(ax, [((0, 0), "N")], "#d62728", "attacked_sides").get_segments()
     [array([[0.  , 0.93],
            [1.  , 0.93]])]
     """

@@ -117,6 +117,9 @@ def draw_majorities(counts, round_no, ax=None):
     return ax
 
 
+_LOST_TEXT = "#b22222"  # the points lost, under their bars
+_LOST_ROOM = 0.12  # at least this share of the highest total is kept below 0 for them
+
 #: Hatches of the scoring terms after majorities (solid) and walls (``////``).
 _TERM_HATCHES = ("xx", "..", "\\\\", "++", "oo", "--")
 
@@ -158,15 +161,15 @@ def draw_score_track(events, ax=None):
     """
     rounds = [e for e in events if e.get("type") == "scoring"]
     names = list(dict.fromkeys(n for e in rounds for n in e["points"]))
-    if ax is None:
+    terms = _score_terms(rounds)
+    if ax is None:  # a module's term may need a longer legend line
         ax = new_axes(1.2 + 1.1 * max(len(rounds), 1) * max(len(names), 1) ** 0.5, 2.6,
-                       left=0.7, right=1.5, top=0.45)
+                       left=0.7, right=1.5 if len(terms) == 2 else 2.1, top=0.45)
     colours = player_colours(names)
     width = 0.8 / max(len(names), 1)
-    terms = _score_terms(rounds)
     so_far = {term: dict.fromkeys(names, 0) for term in terms}
     bars = {term: [] for term in terms}  # term -> [(x, height, bottom, colour)]
-    totals, lowest = [], 0
+    totals, lost, lowest = [], [], 0
     for i, event in enumerate(rounds):
         parts = scoring_parts(event)
         for j, name in enumerate(names):
@@ -181,6 +184,8 @@ def draw_score_track(events, ax=None):
                 else:
                     down += height
             totals.append(((x, up), str(up + down), _AXIS_TEXT))
+            if down < 0:
+                lost.append(((x, down), f"\u2212{-down}", _LOST_TEXT))
             lowest = min(lowest, down)
     total = {n: sum(so_far[t][n] for t in terms) for n in names}
     highest = max([top for (_, top), _, _ in totals] + [1])
@@ -196,14 +201,19 @@ def draw_score_track(events, ax=None):
                hatch=hatches[term], edgecolor=[c for *_, c in bars[term]], linewidth=0.8,
                gid=term)
     LabelCollection(ax, totals, 7, False, "totals", shift=(0, 6)).set_clip_on(False)
+    if lost:  # the points lost, written under their bars
+        LabelCollection(ax, lost, 7, False, "lost", shift=(0, -6)).set_clip_on(False)
     if not rounds:
         ax.text(0.5, 0.5, "no scoring round yet", transform=ax.transAxes, ha="center",
                 va="center", fontsize=9, color="#888888")
     ax.set_xticks(range(len(rounds)), [f"round {e['round']}" for e in rounds])
     ax.set_xlim(-0.6, max(len(rounds), 1) - 0.4)
-    ax.set_ylim(lowest * 1.15, highest * 1.15)
-    if lowest < 0:
-        ax.axhline(0, color=_AXIS_TEXT, linewidth=0.8)
+    if lowest < 0:  # room below 0 for the points lost and their labels, however few
+        ax.set_ylim(min(lowest * 1.15, -_LOST_ROOM * highest) - 0.08 * highest,
+                    highest * 1.15)
+        ax.axhline(0, color=_AXIS_TEXT, linewidth=0.8, zorder=3)
+    else:
+        ax.set_ylim(0, highest * 1.15)
     ax.set_xlabel("after scoring round", fontsize=9)
     ax.set_ylabel("points", fontsize=9)
     ax.tick_params(labelsize=8)
@@ -212,7 +222,7 @@ def draw_score_track(events, ax=None):
     handles = [Patch(facecolor=colours[n], label=n) for n in names]
     handles += [Patch(facecolor="#777777", label="majorities")]
     handles += [Patch(facecolor="white", edgecolor="#777777", hatch=hatches[t],
-                      label=t.replace("_", " ") + (" (lost, below 0)" if any(
+                      label=t.replace("_", " ") + (" (lost: below 0)" if any(
                           h < 0 for _, h, _, _ in bars[t]) else ""))
                 for t in terms[1:] if t == "walls" or any(h for _, h, _, _ in bars[t])]
     side_legend(ax, handles)

@@ -185,15 +185,28 @@ def demo_sweep():
                         progress=False)
 
 
-# The module actions the Mega Box demo favours, with the chance it takes one when it may.
-_MEGA_BOX_FAVOURED = {"buy_bazaar": 0.9, "buy_chests": 0.25, "take_hut": 0.1}
+# The module actions the Mega Box demo favours, with the chance it takes one when it may:
+# each module's pieces then reach the table (a gate, sticks, a character, a theft...).
+_MEGA_BOX_FAVOURED = {"gate_place": 1.0, "gate_take": 0.9, "build_wall": 0.9,
+                      "buy_bazaar": 0.9, "steal": 0.04, "bid": 0.6, "buy_chests": 0.25,
+                      "take_hut": 0.1}
+
+
+def _favoured_kind(action):
+    """The kind `_MEGA_BOX_FAVOURED` knows `action` by: a place through a gate and a take
+    of the gate card have kinds of their own there."""
+    if action.kind == "place" and action.gate is not None:
+        return "gate_place"
+    if action.kind == "take" and any(c.component == "gate_card" for c in action.cards):
+        return "gate_take"
+    return action.kind
 
 
 def _builder_choice(game, rng):
-    """A seeded choice that builds: module purchases, placing in the Alhambra, buying."""
+    """A seeded choice that builds: module actions, placing in the Alhambra, buying."""
     actions = game.legal_actions()
     for kind, chance in _MEGA_BOX_FAVOURED.items():
-        mine = [a for a in actions if a.kind == kind]
+        mine = [a for a in actions if _favoured_kind(a) == kind]
         if mine and rng.random() < chance:
             return rng.choice(mine)
     places = [a for a in actions if a.kind == "place"]
@@ -202,23 +215,27 @@ def _builder_choice(game, rng):
     buys = [a for a in actions if a.kind in ("buy", "vizier")]
     if buys and rng.random() < 0.85:
         return rng.choice(buys)
+    if any(a.kind == "steal" for a in actions):  # pass, so that thieves stay in hands
+        return next(a for a in actions if a.kind == "decline")
     return rng.choice([a for a in actions if a.kind not in ("reserve", "give", "redesign")]
                       or actions)
 
 
-def mega_box_game(seed=1, turns=75):
-    """A three-player game with every built Mega Box module, played `turns` turns.
+def mega_box_game(seed=11, turns=160):
+    """A three-player game with all 16 Mega Box modules, played `turns` turns.
 
-    A seeded player that favours the modules' purchases (bazaars, chests, huts) and
-    building over reserving plays every seat, so that after the default 75 turns huts,
-    camps, a bazaar, chests, residents, the merchants' discs and a revealed attack are
-    on the table: the state the module drawings are shown and tested on.
+    A seeded player that favours the modules' actions (a gate, sticks, a bid, a theft,
+    a bazaar, chests, huts) and building over reserving plays every seat, so that after
+    the default 160 turns (two scoring rounds) huts, camps, a bazaar, chests, residents,
+    the merchants' discs, a revealed attack, sticks, a gate, characters owned, thieves
+    played and coins drawn as change are on the table: the state the module drawings
+    are shown and tested on.
 
     Examples
     --------
     >>> g = mega_box_game(turns=5)
     >>> g.turn, len(g.modules)
-    (5, 9)
+    (5, 16)
     """
     import warnings
 
