@@ -1,0 +1,166 @@
+"""Moments of seeded games where a Mega Box module acts, for the notebook to show.
+
+`first_moment` plays seeded games until an event of the type asked for happens (a
+vizier used, a bazaar bought, an attack...) and stops right after it, so the game can
+be drawn and narrated at that moment and played on. The players are `RandomBot` players by
+default; a module action they skip (a hut, a wall, a chest, a bazaar...) comes with
+`EagerBot` players, who play the action kinds they are given whenever one is legal
+(``bots=eager("buy_chests")``).
+
+Examples
+--------
+>>> moment = first_moment(("vizier",), "vizier", seed=1)
+>>> moment.event["type"], moment.event is moment.game.events[-1]
+('vizier', True)
+>>> moment = first_moment(("treasure",), "buy_chests", seed=1, bots=eager("buy_chests"))
+>>> moment.event["type"]
+'buy_chests'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from ..bots import Bot, RandomBot
+from ..engine.game import Game
+
+__all__ = ["Moment", "first_moment", "EagerBot", "eager", "MAX_GAMES"]
+
+#: Games tried before `first_moment` gives up (each with the next seed).
+MAX_GAMES = 40
+
+
+class Moment(NamedTuple):
+    """A game stopped just after an event.
+
+    Attributes
+    ----------
+    game : Game
+        The game at that moment (live: it may be played on).
+    event : dict
+        The event, as in ``game.events``.
+    seed : int
+        The seed of the game and of its bots.
+    """
+
+    game: Game
+    event: dict
+    seed: int
+
+
+class EagerBot:
+    """Plays an action of one of `kinds` whenever one is legal, otherwise as `RandomBot`.
+
+    A bot for showing a module at work: the library's bots skip the action kinds they do
+    not know (`alhambra_lib.bots.KNOWN_KINDS`), so a module's own action (``take_hut``,
+    ``build_wall``, ``buy_chests``...) would otherwise never be played.
+
+    Parameters
+    ----------
+    kinds : iterable of str
+        Action kinds (``Action.kind``) to play as soon as they are legal.
+    seed : None, int or random.Random
+        Seeds the choice among several such actions, and the random play otherwise.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Decline, End
+    >>> EagerBot(["end"], seed=0).choose(None, [Decline(), End()])
+    End()
+    """
+
+    def __init__(self, kinds: Iterable[str], seed=None):
+        self.kinds = frozenset(kinds)
+        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self._random = RandomBot(self._rng)
+
+    def choose(self, view, legal_actions):
+        """An action of `kinds` at random if one is legal, else `RandomBot`'s choice."""
+        wanted = [a for a in legal_actions if a.kind in self.kinds]
+        if wanted:
+            return self._rng.choice(wanted)
+        return self._random.choose(view, legal_actions)
+
+    def __repr__(self):
+        return f"EagerBot({sorted(self.kinds)})"
+
+
+def eager(*kinds: str) -> Callable[[int], EagerBot]:
+    """A bot factory for `first_moment`: ``seed -> EagerBot(kinds, seed)``.
+
+    >>> eager("take_hut", "buy_bazaar")(3)
+    EagerBot(['buy_bazaar', 'take_hut'])
+    """
+    if not kinds:
+        raise ValueError("eager() needs at least one action kind")
+    return lambda seed: EagerBot(kinds, seed)
+
+
+def _play_until(game, bots, event_type, where):
+    """Play `game` on until an `event_type` event `where` accepts; that event, or None."""
+    seen = len(game.events)
+    while not game.is_over:
+        name = game.decision.player
+        game.apply(bots[name].choose(game.view(name), game.legal_actions()))
+        for event in game.events[seen:]:
+            if event["type"] == event_type and (where is None or where(event)):
+                return event
+        seen = len(game.events)
+    return None
+
+
+def first_moment(modules, event_type: str, *, players=("Ana", "Ben", "Cy"), seed: int = 0,
+                 where: Callable[[dict], bool] | None = None,
+                 bots: Callable[[int], Bot] = RandomBot, games: int = MAX_GAMES,
+                 **options) -> Moment:
+    """Play seeded games with `modules` until an `event_type` event; stop just after it.
+
+    Parameters
+    ----------
+    modules : sequence of str
+        Module names (`alhambra_lib.modules.MODULES`).
+    event_type : str
+        The event's ``"type"`` (``"vizier"``, ``"buy_bazaar"``, ``"attack"``...).
+    players : sequence of str
+    seed : int
+        The first game's seed; the game and its bots are seeded from it. If that game
+        has no such event, the next seeds are tried, at most `games` games.
+    where : callable, optional
+        ``where(event) -> bool``: only an event it accepts counts (e.g. an attack that
+        costs somebody points).
+    bots : callable
+        ``bots(seed) -> Bot``, called once per player with a seed of its own:
+        `RandomBot` by default, ``eager(kind, ...)`` for a module's own actions.
+    games : int
+        The most games to try (`MAX_GAMES` by default).
+    **options
+        Module options, as `Game` takes them.
+
+    Returns
+    -------
+    Moment
+
+    Raises
+    ------
+    LookupError
+        When none of the `games` games has such an event.
+
+    Examples
+    --------
+    >>> first_moment((), "attack", games=1)
+    Traceback (most recent call last):
+    ...
+    LookupError: no 'attack' event in 1 game with () from seed 0
+    """
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    for game_seed in range(seed, seed + games):
+        game = Game(list(players), seed=game_seed, modules=tuple(modules), **options)
+        seated = {name: bots(game_seed * 31 + i) for i, name in enumerate(game.players)}
+        event = _play_until(game, seated, event_type, where)
+        if event is not None:
+            return Moment(game, event, game_seed)
+    raise LookupError(f"no {event_type!r} event in {games} game{'s' * (games > 1)} with "
+                      f"{tuple(modules)} from seed {seed}")
