@@ -32,6 +32,14 @@ def test_the_same_seed_gives_the_same_moment():
     assert (a.seed, a.event, len(a.game.events)) == (b.seed, b.event, len(b.game.events))
 
 
+def test_the_story_tells_the_turn_up_to_the_event():
+    moment = first_moment(["invaders"], "attack", seed=1)
+    story = moment.story()
+    assert story[0].startswith("-- turn ")
+    assert story[-1].startswith(f"round {moment.event['round']}: invaders attack from the ")
+    assert moment.game.events[-1] is not moment.event  # the scoring came with it
+
+
 def test_where_filters_the_events():
     moment = first_moment(["diamonds"], "buy", seed=1,
                           where=lambda e: any(c[0] == "diamond" for c in e["cards"]))

@@ -1,8 +1,9 @@
 """Moments of seeded games where a Mega Box module acts, for the notebook to show.
 
 `first_moment` plays seeded games until an event of the type asked for happens (a
-vizier used, a bazaar bought, an attack...) and stops right after it, so the game can
-be drawn and narrated at that moment and played on. The players are `RandomBot` players by
+vizier used, a bazaar bought, an attack...) and stops right after the action that
+brought it, so the game can be drawn and narrated at that moment (`Moment.story`) and
+played on. The players are `RandomBot` players by
 default; a module action they skip (a hut, a wall, a chest, a bazaar...) comes with
 `EagerBot` players, who play the action kinds they are given whenever one is legal
 (``bots=eager("buy_chests")``).
@@ -12,6 +13,10 @@ Examples
 >>> moment = first_moment(("vizier",), "vizier", seed=1)
 >>> moment.event["type"], moment.event is moment.game.events[-1]
 ('vizier', True)
+>>> for line in moment.story()[-2:]:
+...     print(line)
+market square 1: 6-chambers
+Ana calls on the vizier: buys 6-chambers from the denar square paying exactly
 >>> moment = first_moment(("treasure",), "buy_chests", seed=1, bots=eager("buy_chests"))
 >>> moment.event["type"]
 'buy_chests'
@@ -25,6 +30,7 @@ from typing import NamedTuple
 
 from ..bots import Bot, RandomBot
 from ..engine.game import Game
+from ..replay import event_turns, narrate
 
 __all__ = ["Moment", "first_moment", "EagerBot", "eager", "MAX_GAMES"]
 
@@ -33,7 +39,7 @@ MAX_GAMES = 40
 
 
 class Moment(NamedTuple):
-    """A game stopped just after an event.
+    """A game stopped just after the action that brought an event.
 
     Attributes
     ----------
@@ -48,6 +54,13 @@ class Moment(NamedTuple):
     game: Game
     event: dict
     seed: int
+
+    def story(self) -> list[str]:
+        """The event's turn told up to the event, one line per event (`narrate`)."""
+        events = self.game.events
+        index = next(i for i, e in enumerate(events) if e is self.event)
+        turn = event_turns(events)[index]
+        return narrate(events[:index + 1], turns=[turn])
 
 
 class EagerBot:
@@ -115,7 +128,8 @@ def first_moment(modules, event_type: str, *, players=("Ana", "Ben", "Cy"), seed
                  where: Callable[[dict], bool] | None = None,
                  bots: Callable[[int], Bot] = RandomBot, games: int = MAX_GAMES,
                  **options) -> Moment:
-    """Play seeded games with `modules` until an `event_type` event; stop just after it.
+    """Play seeded games with `modules` until an `event_type` event; stop right after the
+    action that brought it (a scoring's events come together: an attack, then the rest).
 
     Parameters
     ----------
