@@ -18,6 +18,8 @@ _LAZY.update(dict.fromkeys(("wilson_interval", "win_rates", "mean_scores", "summ
                             "win_rate_by_wall", "wall_win_association", "mean_wall_by_turn",
                             "add_wall_gaps"), "stats"))
 _LAZY.update(dict.fromkeys(("weight_sweep", "sweep_summary"), "sweep"))
+_LAZY.update(dict.fromkeys(("module_effects", "module_tournaments", "module_effects_table"),
+                           "module_study"))
 __all__ += list(_LAZY)
 
 

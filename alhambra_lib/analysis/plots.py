@@ -18,6 +18,8 @@ The plots take the tables of `alhambra_lib.analysis.stats` and
 `plot_wall_by_turn`         tournament rows: the mean wall after each turn, per bot
 `plot_wall_gaps`            rows with ``wall_gap`` (`add_wall_gaps`): its
                             distribution per bot
+`plot_module_effects`       a `module_effects_table`: each module's change of one
+                            measure against the base game, with intervals
 =========================== ======================================================
 
 Examples
@@ -41,7 +43,7 @@ from .stats import mean_wall_by_turn
 from .tournaments import wall_by_turn
 
 __all__ = ["bot_colours", "plot_bots", "plot_sweep", "plot_win_rate_by_wall",
-           "plot_wall_by_turn", "plot_wall_gaps", "METRICS"]
+           "plot_wall_by_turn", "plot_wall_gaps", "plot_module_effects", "METRICS"]
 
 #: The metrics of `plot_bots` and `plot_sweep`: column, interval columns, axis label.
 METRICS = {
@@ -371,4 +373,74 @@ def plot_wall_gaps(df, ax=None, *, by="bot"):
            "share of Alhambras with\nat most this gap",
            f"How far the final walls fell short of the best{bound}")
     side_legend(ax, ax.get_legend_handles_labels()[0])
+    return ax
+
+
+def plot_module_effects(table, measure="winner_score", ax=None, *, confidence=0.95):
+    """How much each Mega Box module changes one measure against the base game.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A `module_effects_table` (`alhambra_lib.analysis.module_study`).
+    measure : str
+        One of `alhambra_lib.analysis.module_study.MEASURES`.
+    ax : matplotlib Axes, optional
+    confidence : float
+        The intervals' coverage, for the title only.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One row per module, named by its title (layer ``points``: the change, with its
+        interval as error bars, ``interval``), and the base game's value as the dashed
+        line at 0 (``baseline``). A change whose interval lies above 0 is drawn green,
+        below 0 vermilion, else grey; the change is written beside each point.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> index = pd.MultiIndex.from_tuples([("base", "turns"), ("vizier", "turns")],
+    ...                                   names=["module", "measure"])
+    >>> table = pd.DataFrame({"title": ["Base game", "Vizier's Favour (M1)"], "games": [4, 4],
+    ...                       "value": [120.0, 110.0], "low": [110.0, 100.0],
+    ...                       "high": [130.0, 120.0], "change": [float("nan"), -10.0],
+    ...                       "change_low": [float("nan"), -14.0],
+    ...                       "change_high": [float("nan"), -6.0]}, index=index)
+    >>> ax = plot_module_effects(table, "turns")
+    >>> [t.get_text() for t in ax.get_yticklabels()], ax.get_xlabel()
+    (["Vizier's Favour (M1)"], 'change in game length (turns) against the base game')
+    """
+    from .module_study import BASE, MEASURES
+
+    if measure not in MEASURES:
+        raise ValueError(f"unknown measure {measure!r}: the measures are {', '.join(MEASURES)}")
+    rows = table.xs(measure, level="measure")
+    base = rows.loc[BASE] if BASE in rows.index else None
+    rows = rows.drop(index=BASE, errors="ignore")
+    if ax is None:
+        ax = new_axes(4.2, 0.4 * len(rows) + 0.4, left=2.3, top=0.6)
+    values = rows["change"].to_numpy(float)
+    bounds = (rows["change_low"].to_numpy(float), rows["change_high"].to_numpy(float))
+    colours = [SERIES_COLOURS[2] if low > 0 else SERIES_COLOURS[1] if high < 0 else _BASELINE
+               for low, high in zip(*bounds)]
+    y = np.arange(len(rows))
+    for row, colour in enumerate(colours):  # one call per colour: caps take one colour
+        ax.errorbar(values[row], row, xerr=_errors(values, bounds)[:, row:row + 1],
+                    fmt="none", ecolor=colour, elinewidth=2, capsize=4, gid="interval")
+    ax.scatter(values, y, s=50, c=colours, zorder=3, gid="points")
+    for value, row, high in zip(values, y, bounds[1]):
+        ax.annotate(f"{value:+.2f}" if measure == "wall_slope" else f"{value:+.1f}",
+                    (high if np.isfinite(high) else value, row), xytext=(6, 0),
+                    textcoords="offset points", va="center", fontsize=8)
+    ax.axvline(0, color=_BASELINE, linestyle="--", linewidth=1, gid="baseline")
+    ax.set_yticks(y, list(rows["title"]))
+    ax.set_ylim(len(rows) - 0.5, -0.5)  # the rulebook's order, top down
+    ax.margins(x=0.2)
+    label = MEASURES[measure]
+    games = "" if base is None else f" ({int(base['games'])} games each)"
+    base_text = "" if base is None else f"; base game {base['value']:.1f}"
+    _style(ax, f"change in {label} against the base game", "module",
+           f"What each module does to the {label.split(' (')[0]}{games}\n"
+           f"{confidence:.0%} intervals; 0 = the base game{base_text}")
     return ax
