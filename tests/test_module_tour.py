@@ -9,6 +9,7 @@ from alhambra_lib import Decline, End, Game
 from alhambra_lib.bots import RandomBot
 from alhambra_lib.components import ProvisionalDataWarning
 from alhambra_lib.teaching import EagerBot, Moment, eager, first_moment
+from alhambra_lib.teaching.module_tour import TOUR_KINDS
 
 
 @pytest.fixture(autouse=True)
@@ -46,7 +47,7 @@ def test_where_filters_the_events():
     assert any(card[0] == "diamond" for card in moment.event["cards"])
 
 
-def test_random_bots_skip_a_module_action_eager_bots_play_it():
+def test_plain_players_skip_a_module_action_eager_players_play_it():
     with pytest.raises(LookupError, match="no 'buy_chests' event in 2 games"):
         first_moment(["treasure"], "buy_chests", seed=1, games=2)
     moment = first_moment(["treasure"], "buy_chests", seed=1, games=2, bots=eager("buy_chests"))
@@ -63,12 +64,21 @@ def test_eager_bot_prefers_its_kinds_and_otherwise_plays_randomly():
     assert EagerBot(["end"], seed=0).choose(None, [Decline(), End()]) == End()
     game = Game(["Ana", "Ben"], seed=1)
     legal = game.legal_actions()
+    chosen = {EagerBot([], seed=s).choose(game.view("Ana"), legal) for s in range(30)}
+    assert len(chosen) > 1 and chosen <= set(legal)
+    # a base game: its kinds are the tour's, so it chooses as a RandomBot does
     assert (EagerBot(["no_such_kind"], seed=4).choose(game.view("Ana"), legal)
             == RandomBot(random.Random(4)).choose(game.view("Ana"), legal))
 
 
+def test_eager_bot_skips_kinds_outside_the_tour():
+    game = Game(["Ana", "Ben"], seed=1, modules=("treasure",))
+    legal = game.legal_actions()
+    assert any(a.kind == "buy_chests" for a in legal)
+    for s in range(20):
+        assert EagerBot([], seed=s).choose(game.view("Ana"), legal).kind in TOUR_KINDS
+
+
 def test_bad_arguments_are_refused():
-    with pytest.raises(ValueError, match="at least one action kind"):
-        eager()
     with pytest.raises(ValueError, match="at least 1"):
         first_moment(["vizier"], "vizier", games=0)

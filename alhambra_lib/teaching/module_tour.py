@@ -28,11 +28,16 @@ import random
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from ..bots import Bot, RandomBot
+from ..bots import Bot, known_actions
 from ..engine.game import Game
 from ..replay import event_turns, narrate
 
-__all__ = ["Moment", "first_moment", "EagerBot", "eager", "MAX_GAMES"]
+__all__ = ["Moment", "first_moment", "EagerBot", "eager", "MAX_GAMES", "TOUR_KINDS"]
+
+#: The action kinds an `EagerBot` plays at random: the base game's, the vizier's (M1), a
+#: theft (M10), a bid for a character and its money swap (M7).
+TOUR_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "redesign",
+                        "vizier", "decline", "wake", "steal", "bid", "swap_card"})
 
 #: Games tried before `first_moment` gives up (each with the next seed).
 MAX_GAMES = 40
@@ -64,16 +69,19 @@ class Moment(NamedTuple):
 
 
 class EagerBot:
-    """Plays an action of one of `kinds` whenever one is legal, otherwise as `RandomBot`.
+    """Plays an action of one of `kinds` whenever one is legal, otherwise a random action
+    of `TOUR_KINDS`.
 
-    A bot for showing a module at work: the library's bots skip the action kinds they do
-    not know (`alhambra_lib.bots.KNOWN_KINDS`), so a module's own action (``take_hut``,
-    ``build_wall``, ``buy_chests``...) would otherwise never be played.
+    A bot for showing a module at work: a module's own action (``take_hut``,
+    ``build_wall``, ``buy_chests``...) is played as soon as it can be. Otherwise it
+    chooses as `RandomBot` does, among the kinds of `TOUR_KINDS` (when every legal action
+    is of another kind, the first; see `alhambra_lib.bots.known_actions`).
 
     Parameters
     ----------
     kinds : iterable of str
-        Action kinds (``Action.kind``) to play as soon as they are legal.
+        Action kinds (``Action.kind``) to play as soon as they are legal; none for a
+        plain random player.
     seed : None, int or random.Random
         Seeds the choice among several such actions, and the random play otherwise.
 
@@ -87,14 +95,16 @@ class EagerBot:
     def __init__(self, kinds: Iterable[str], seed=None):
         self.kinds = frozenset(kinds)
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self._random = RandomBot(self._rng)
 
     def choose(self, view, legal_actions):
-        """An action of `kinds` at random if one is legal, else `RandomBot`'s choice."""
+        """An action of `kinds` at random if one is legal, else one of `TOUR_KINDS`."""
         wanted = [a for a in legal_actions if a.kind in self.kinds]
         if wanted:
             return self._rng.choice(wanted)
-        return self._random.choose(view, legal_actions)
+        known = known_actions(legal_actions, TOUR_KINDS)
+        if len(known) == 1 and known[0].kind not in TOUR_KINDS:
+            return known[0]
+        return self._rng.choice(known)
 
     def __repr__(self):
         return f"EagerBot({sorted(self.kinds)})"
@@ -103,11 +113,9 @@ class EagerBot:
 def eager(*kinds: str) -> Callable[[int], EagerBot]:
     """A bot factory for `first_moment`: ``seed -> EagerBot(kinds, seed)``.
 
-    >>> eager("take_hut", "buy_bazaar")(3)
-    EagerBot(['buy_bazaar', 'take_hut'])
+    >>> eager("take_hut", "buy_bazaar")(3), eager()(3)
+    (EagerBot(['buy_bazaar', 'take_hut']), EagerBot([]))
     """
-    if not kinds:
-        raise ValueError("eager() needs at least one action kind")
     return lambda seed: EagerBot(kinds, seed)
 
 
@@ -126,7 +134,7 @@ def _play_until(game, bots, event_type, where):
 
 def first_moment(modules, event_type: str, *, players=("Ana", "Ben", "Cy"), seed: int = 0,
                  where: Callable[[dict], bool] | None = None,
-                 bots: Callable[[int], Bot] = RandomBot, games: int = MAX_GAMES,
+                 bots: Callable[[int], Bot] | None = None, games: int = MAX_GAMES,
                  **options) -> Moment:
     """Play seeded games with `modules` until an `event_type` event; stop right after the
     action that brought it (a scoring's events come together: an attack, then the rest).
@@ -146,7 +154,8 @@ def first_moment(modules, event_type: str, *, players=("Ana", "Ben", "Cy"), seed
         costs somebody points).
     bots : callable
         ``bots(seed) -> Bot``, called once per player with a seed of its own:
-        `RandomBot` by default, ``eager(kind, ...)`` for a module's own actions.
+        ``eager()`` (random players) by default, ``eager(kind, ...)`` for a module's
+        own actions.
     games : int
         The most games to try (`MAX_GAMES` by default).
     **options
@@ -168,6 +177,7 @@ def first_moment(modules, event_type: str, *, players=("Ana", "Ben", "Cy"), seed
     ...
     LookupError: no 'attack' event in 1 game with () from seed 0
     """
+    bots = eager() if bots is None else bots
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     for game_seed in range(seed, seed + games):
