@@ -133,8 +133,10 @@ class AttackExplorer(WidgetBase):
         self.direction_buttons.observe(lambda _: self._refresh(), "value")
         self.round_buttons.observe(lambda _: self._refresh(), "value")
         self.seed_input.observe(lambda change: self._use_seed(change["new"]), "value")
+        self.image.add_class(css_class("attack-picture"))
         self.root = widgets.VBox([self.direction_buttons, self.round_buttons, self.seed_input,
                                   self.explanation, self.image, self.table])
+        self.root.add_class(css_class("attack-explorer"))
         self._refresh()
 
     @staticmethod
@@ -239,6 +241,7 @@ class CitizenGrouper(WidgetBase):
             widgets.HBox(list(self.count_inputs.values())[3:]),
             widgets.HBox([self.from_colour, self.to_colour, self.move_button]), self.message,
             self.grouping, self.explanation, self.gains])
+        self.root.add_class(css_class("citizen-grouper"))
         self._refresh()
 
     def counts(self) -> dict:

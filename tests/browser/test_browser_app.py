@@ -92,7 +92,7 @@ def counts_shown(widget, players):
 def test_rules_tour_from_the_home_page_pick_a_tile_click_a_cell_and_build(web, voila_app):
     # The address `make app` prints lists the notebooks; a click opens one in a new tab.
     web.page.goto(voila_app)
-    for name in ("01_rules_tour", "04_majorities", "06_play", "07_scorekeeper"):
+    for name in ("01_rules_tour", "04_majorities", "06_play", "07_scorekeeper", "08_mega_box"):
         expect(web.page.get_by_text(f"{name}.ipynb")).to_be_visible()
     web.shot("home")
     with web.page.expect_popup() as tab:
@@ -194,3 +194,22 @@ def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
     assert redrawn(track, track_before)[1] != track_before[1]
     web.shot("round_scored")
     assert web.outside == []
+
+
+def test_mega_box_attack_choose_a_direction_and_round_and_read_the_penalty(web, voila_app):
+    from alhambra_lib.modules.invaders import invasion_penalty
+    from alhambra_lib.teaching.demo import random_alhambra
+    from alhambra_lib.widgets.mega_box import ATTACK_DEMO_SEED
+
+    explorer = open_notebook(web, voila_app, "08_mega_box", "alhambra-attack-explorer")
+    picture = explorer.locator(".alhambra-attack-picture")
+    before = drawing(picture)
+    explorer.locator(".alhambra-attack-direction").get_by_role(
+        "button", name="from the east").click()
+    explorer.locator(".alhambra-attack-round").get_by_role("button", name="round 3").click()
+    lost = invasion_penalty(random_alhambra(seed=ATTACK_DEMO_SEED, tiles=14).layout, "E", 3)
+    explanation = explorer.locator(".alhambra-attack-explanation")
+    expect(explanation).to_contain_text("facing east")
+    expect(explanation).to_contain_text(f"In all {lost} points lost.")
+    redrawn(picture, before)
+    web.shot("attack")
