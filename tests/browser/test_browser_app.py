@@ -203,13 +203,14 @@ def test_mega_box_attack_choose_a_direction_and_round_and_read_the_penalty(web, 
 
     explorer = open_notebook(web, voila_app, "08_mega_box", "alhambra-attack-explorer")
     picture = explorer.locator(".alhambra-attack-picture")
-    before = drawing(picture)
+    north = drawing(picture)
     explorer.locator(".alhambra-attack-direction").get_by_role(
         "button", name="from the east").click()
-    explorer.locator(".alhambra-attack-round").get_by_role("button", name="round 3").click()
-    lost = invasion_penalty(random_alhambra(seed=ATTACK_DEMO_SEED, tiles=14).layout, "E", 3)
     explanation = explorer.locator(".alhambra-attack-explanation")
     expect(explanation).to_contain_text("facing east")
+    east = redrawn(picture, north)
+    explorer.locator(".alhambra-attack-round").get_by_role("button", name="round 3").click()
+    lost = invasion_penalty(random_alhambra(seed=ATTACK_DEMO_SEED, tiles=14).layout, "E", 3)
     expect(explanation).to_contain_text(f"In all {lost} points lost.")
-    redrawn(picture, before)
+    redrawn(picture, east)
     web.shot("attack")
