@@ -79,7 +79,8 @@ print(f"A game with {' and '.join(MODULES[m].title for m in game.modules)}: "
 # Each player has a vizier token (§M1). After a turn is completely over, a player whose
 # vizier is awake may interrupt and buy one building from the market, paying exactly
 # its price; the tile is placed at once, the vizier falls asleep, and play goes on with
-# the player who was due next. A sleeping vizier is woken by spending a turn on it.
+# the player who was due next. Waking it again is an action of one's own turn that,
+# like taking money, ends the action part of the turn.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -408,8 +409,8 @@ draw_player(moment.game.view("Cy"), "Cy").figure
 # it shows the method and how wide the noise is, not the answer. Set `LARGE_STUDY` to
 # `True` for the large study (200 games per module on every core, a long run, with its
 # progress shown). The bots judge the actions of the modules they know; an action of a
-# module they do not know (a wall card, a gate, a master builder's redesign) they leave
-# out, so such a module is measured as these bots play it.
+# module they do not know (laying a wall card's sticks, playing a master builder for a
+# redesign) they leave out, so such a module is measured as these bots play it.
 
 # %%
 from alhambra_lib.analysis import module_effects
