@@ -1,7 +1,10 @@
 # ---
 # jupyter:
+#   alhambra:
+#     reading_minutes: 30
 #   jupytext:
 #     formats: ipynb,py:percent
+#     notebook_metadata_filter: alhambra
 #     text_representation:
 #       extension: .py
 #       format_name: percent

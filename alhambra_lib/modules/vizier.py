@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Buy, Decline, PlainAction, register_action
-from ..engine.narration import register_events, tile_text
+from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
 from .base import Module
 from .window import (
@@ -166,6 +166,6 @@ register_events({
     "wake": (("player",), lambda e: f"{e['player']} wakes the vizier"),
     "vizier": (("player", "square", "currency", "tile", "cards"),
                lambda e: f"{e['player']} calls on the vizier: buys {tile_text(e['tile'])} from "
-                         f"the {e['currency']} square paying exactly"),
+                         f"the {e['currency']} square paying exactly {paid_text(e['cards'])}"),
     "decline": (("player", "decision"), lambda e: f"{e['player']} lets the {e['decision']} pass"),
 })

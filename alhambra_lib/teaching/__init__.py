@@ -9,6 +9,8 @@ imported), so that the widgets, the drawings and the tests share it:
 * `search_steps`, `wall_steps`: breadth-first searches and the longest-wall search,
   step by step, as data a drawing shows and captions that tell it;
 * `text`: wording shared by the captions;
+* `module_tour`: moments of seeded games where a Mega Box module acts (`first_moment`,
+  with `EagerBot` players for a module's own actions);
 * `demo`: the seeded states the widgets start from (imported on its own:
   ``from alhambra_lib.teaching.demo import random_alhambra``).
 
@@ -26,6 +28,7 @@ Examples
 
 from .answers import check_answer
 from .figures import FIGURE_1_CELL, PINCH_CORNER, figure_1, figure_2, figure_3, pinch_layout
+from .module_tour import EagerBot, Moment, eager, first_moment
 from .reference import legal_positions_by_definition
 from .search_steps import SEARCHES, SearchStep, search_steps
 from .wall_steps import WallStep, wall_steps
@@ -44,4 +47,8 @@ __all__ = [
     "SEARCHES",
     "WallStep",
     "wall_steps",
+    "Moment",
+    "first_moment",
+    "EagerBot",
+    "eager",
 ]

@@ -1,5 +1,6 @@
 """Widgets (ipywidgets 8) to play with the rules: placement, searches, majorities, walls, a
-game, scores, replays, quizzes and the results of a weight sweep.
+game, scores, replays, quizzes, the results of a weight sweep and two Mega Box modules
+(an invasion, the street merchant's sets).
 
 Every widget builds with no arguments into a seeded demo state, and arguments
 override the demo. A widget shows itself when it is the value of a notebook cell
@@ -31,6 +32,7 @@ from ..teaching.wall_steps import WallStep, wall_steps
 from .exercise import Exercises, ExerciseBox
 from .game_table import GameTable
 from .majorities import MajorityExplorer
+from .mega_box import AttackExplorer, CitizenGrouper
 from .placement import PlacementExplorer
 from .quiz import Question, Quiz
 from .replay import ReplayViewer
@@ -60,6 +62,8 @@ __all__ = [
     "search_steps",
     "WallWeightExplorer",
     "StudyRunner",
+    "AttackExplorer",
+    "CitizenGrouper",
 ]
 
 

@@ -196,3 +196,23 @@ def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
     assert redrawn(track, track_before)[1] != track_before[1]
     web.shot("round_scored")
     assert web.outside == []
+
+
+def test_mega_box_attack_choose_a_direction_and_round_and_read_the_penalty(web, voila_app):
+    from alhambra_lib.modules.invaders import invasion_penalty
+    from alhambra_lib.teaching.demo import random_alhambra
+    from alhambra_lib.widgets.mega_box import ATTACK_DEMO_SEED
+
+    explorer = open_notebook(web, voila_app, "08_mega_box", "alhambra-attack-explorer")
+    picture = explorer.locator(".alhambra-attack-picture")
+    north = drawing(picture)
+    explorer.locator(".alhambra-attack-direction").get_by_role(
+        "button", name="from the east").click()
+    explanation = explorer.locator(".alhambra-attack-explanation")
+    expect(explanation).to_contain_text("facing east")
+    east = redrawn(picture, north)
+    explorer.locator(".alhambra-attack-round").get_by_role("button", name="round 3").click()
+    lost = invasion_penalty(random_alhambra(seed=ATTACK_DEMO_SEED, tiles=14).layout, "E", 3)
+    expect(explanation).to_contain_text(f"In all {lost} points lost.")
+    redrawn(picture, east)
+    web.shot("attack")
