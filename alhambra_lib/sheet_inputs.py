@@ -323,9 +323,10 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
                     "no wall between them, added up per colour.",
                     "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
         count_bonus=lambda entry, name: entry["hut_neighbours"][name]),
-    # M7 Characters: only the two characters whose scoring is known (MEGABOX.md M7 (d)).
-    # The engine module is being built on another branch; its term is "characters"
-    # (RULES.md §M0.17: City Watch right after the walls).
+    SheetModule("gates"),     # M5: a gated double wall is inside: no points (RULES.md §M5.4)
+    SheetModule("diamonds"),  # M6: worth nothing at the end (RULES.md §M6.4)
+    # M7 Characters: the two characters whose scoring is confirmed (RULES.md §M7.4); the
+    # term "characters" comes right after the walls (§M0.17).
     SheetModule(
         "characters", "Characters",
         (SheetInput("wise_man", "Wise Man",
@@ -342,6 +343,10 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
                     "empty cell; a building on two lines counts twice.", "number",
                     maximum=999),),
         terms=(("camps", lambda entry: _each(entry, lambda name: entry["camp_lines"][name])),)),
+    # M9: sticks are walls, so they are in the wall length typed in (RULES.md §M9.4).
+    SheetModule("city_walls"),
+    SheetModule("thieves"),   # M10: no scoring (RULES.md §M10.4)
+    SheetModule("change"),    # M11: coins count only as money at the end (RULES.md §M11.4)
     SheetModule(
         "street_merchant", "Citizens",  # M12 (RULES.md §M12.4)
         (SheetInput("citizens", "citizens",
@@ -357,6 +362,7 @@ SHEET_MODULES = MappingProxyType({m.name: m for m in (
         terms=(("treasure", lambda entry: share_places(
             {name: entry["chests"][name] for name in entry.players},
             CHEST_POINTS[entry.round_no])),)),
+    SheetModule("master_builders"),  # M14: no scoring (RULES.md §M14.4)
     SheetModule(
         "invaders", "Invaders",  # M15 (RULES.md §M15.4)
         (SheetInput("attack", "attack from",

@@ -30,7 +30,7 @@ SEEDS = 30
 TABLE_COUNTS = {
     "bonus_cards": lambda game, name, layout: {"bonus_cards": dict(Counter(
         card.tile.kind for card in game.view(name).modules["bonus_cards"]["shown"][name]
-        if card.tile in set(layout.values())))},
+        if card.tile in {t.printed for t in layout.values()}))},  # sticks or not (§M9)
     "squares": lambda game, name, layout: {"hut_neighbours": hut_bonus(layout)},
     "camps": lambda game, name, layout: {"camp_lines": camp_points(layout)},
     "street_merchant": lambda game, name, layout: {
@@ -39,10 +39,21 @@ TABLE_COUNTS = {
         "chests": len(game.view(name).modules["treasure"]["chests"][name])},
     "invaders": lambda game, name, layout: {
         "unprotected": {side: len(unprotected_sides(layout, side)) for side in SIDES}},
+    "characters": lambda game, name, layout: {
+        "wise_man": _wise_man_type(game, name),
+        "city_watch": any(c.id == "city_watch"
+                          for c in game.view(name).modules["characters"]["owned"][name])},
     "bazaars": lambda game, name, layout: {
         "bazaars": [bazaar_points(layout, cell)[:2] for cell, tile in layout.items()
                     if tile.kind == "bazaar"]},
 }
+
+
+def _wise_man_type(game, name):
+    """The type the Wise Man's holder counts half a building more of, as the table sees."""
+    view = game.view(name).modules["characters"]
+    holds = any(c.id == "wise_man" for c in view["owned"][name])
+    return view["wise_man"] if holds else None
 
 
 def copy_scoring(game, sheet, event):
