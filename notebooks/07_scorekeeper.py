@@ -136,7 +136,7 @@ print(", ".join(f"{name} {points}" for name, points in duel.sheet.totals().items
 # Choose the modules you play with above the keeper and press *new sheet*: each module
 # that scores gets a tab of its own beside *Tiles & walls*, with a box per player
 # for what it needs (§M0.19). Dirk takes no part in the modules (§M0.18). What to count
-for each:
+# for each:
 
 # %%
 # NBVAL_CHECK_OUTPUT

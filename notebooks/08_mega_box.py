@@ -224,8 +224,9 @@ moment = first_moment(["camps"], "scoring", seed=1,
 for name in moment.game.players:
     for camp, side, buildings in camp_lines(moment.game.alhambra(name).layout):
         if buildings:
-            print(f"{name}'s camp at {camp} looks {SIDE_WORDS[side]}: {plural(len(buildings), 'building')} "
-                  f"on its line, {plural(len(buildings), 'point')}.")
+            count = len(buildings)
+            print(f"{name}'s camp at {camp} looks {SIDE_WORDS[side]}: "
+                  f"{plural(count, 'building')} on its line, {plural(count, 'point')}.")
 print(describe_event(moment.event) + ".")
 
 # %%

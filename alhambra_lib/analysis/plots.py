@@ -26,7 +26,8 @@ Examples
 --------
 >>> import pandas as pd
 >>> table = pd.DataFrame({"games": [40, 40], "win_rate": [0.45, 0.3], "win_low": [0.3, 0.18],
-...                       "win_high": [0.6, 0.45]}, index=pd.Index(["wall", "majority"], name="bot"))
+...                       "win_high": [0.6, 0.45]},
+...                      index=pd.Index(["wall", "majority"], name="bot"))
 >>> ax = plot_bots(table, baseline=0.5)
 >>> ax.get_title(loc="left"), [t.get_text() for t in ax.get_yticklabels()]
 ('Win rate per bot, with 95% intervals (40 games each)', ['wall', 'majority'])
@@ -368,7 +369,8 @@ def plot_wall_gaps(df, ax=None, *, by="bot"):
                 label=f"{label} (n={len(gaps)}, mean {gaps.mean():.1f})", gid=f"gap-{label}")
     ax.set_xlim(0, right)
     ax.set_ylim(0, 1.02)
-    bound = "" if df["wall_gap_exact"].all() else "\nbest found by search: unproven gaps are lower bounds"
+    bound = ("" if df["wall_gap_exact"].all()
+             else "\nbest found by search: unproven gaps are lower bounds")
     _style(ax, "wall gap: best possible wall − final wall (segments)",
            "share of Alhambras with\nat most this gap",
            f"How far the final walls fell short of the best{bound}")

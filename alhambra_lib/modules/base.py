@@ -18,17 +18,14 @@ The hooks, in the order a game meets them:
 ``other_cards(config)`` / ``held_cards(game)``
     The module's cards that start in its slice (master builders to deal, coins in their
     bag), and the cards its slice holds now (coins in their bag, a gate card beside the
-    display, wall cards beside the market, cards out of the game): the conservation
-    check of a restored game counts them.
+    display, wall cards beside the market, characters owned, cards out of the game):
+    the conservation check of a restored game counts them.
 ``bag_tiles(config)``
     Tiles added to the bag at setup.
 ``other_tiles(config)`` / ``held_tiles(game)``
     The module's tiles that start outside the bag (the huts' piles), and the tiles its
     slice holds now (hut piles, bazaars beside the market): the conservation check of a
     restored game counts them.
-``held_cards(game)``
-    The cards of the piles the module's slice holds now (characters owned or out of
-    the game): the conservation check of a restored game counts them.
 ``totals(config)``
     ``{census key: total}``: the module's components in the game (for `Game.census`
     and the conservation check).
@@ -164,9 +161,6 @@ class Module:
         return ()
 
     def held_tiles(self, game) -> tuple:
-        return ()
-
-    def held_cards(self, game) -> tuple:
         return ()
 
     def totals(self, config) -> dict:

@@ -129,5 +129,6 @@ class WallTracer(WidgetBase):
         self.title.value = f"<b>{escape(step.title)}</b>"
         self.explanation.value = escape(step.text)
         if number not in self._pictures:
-            self._pictures[number] = picture_png(draw_walls_explained(self.alhambra, **step.overlay()))
+            drawing = draw_walls_explained(self.alhambra, **step.overlay())
+            self._pictures[number] = picture_png(drawing)
         show_png(self.image, self._pictures[number])
