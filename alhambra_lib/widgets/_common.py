@@ -85,16 +85,21 @@ def picture_png(drawing):
     return png_of(drawing, dpi=DPI * PIXEL_DENSITY, compress_level=1)
 
 
-def show_png(image, png):
-    """Show the PNG bytes `png` (from `picture_png`) in `image` at its design size."""
-    width, _ = png_size(png)
-    image.width = str(width // PIXEL_DENSITY)  # the height follows the proportions
+def show_png(image, png, max_height=None):
+    """Show the PNG bytes `png` (from `picture_png`) in `image` at its design size, or
+    smaller in proportion so that it is at most `max_height` CSS pixels high."""
+    width, height = png_size(png)
+    shown = width / PIXEL_DENSITY
+    if max_height is not None:
+        shown = min(shown, width * max_height / height)
+    image.width = str(int(shown))  # the height follows the proportions
     image.value = png
 
 
-def show(image, drawing):
-    """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`."""
-    show_png(image, picture_png(drawing))
+def show(image, drawing, max_height=None):
+    """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`
+    (at most `max_height` CSS pixels high, in proportion, when given)."""
+    show_png(image, picture_png(drawing), max_height)
 
 
 def table_html(header, rows):

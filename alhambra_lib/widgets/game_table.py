@@ -61,7 +61,7 @@ from ._new_game import NewGamePanel
 
 __all__ = ["GameTable"]
 
-_LOG_LINES = 12
+_LOG_LINES = 8
 # A bot that never lets the game move on would hang the notebook; no game needs as
 # many actions as this between two turns of the human player.
 _MAX_BOT_ACTIONS = 5_000
@@ -208,7 +208,7 @@ class GameTable(WidgetBase):
         self.card_buttons, self.choice_buttons = [], []
         self.display_box = widgets.HBox()
         self.choice_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
-        self.action_picker = widgets.Select(rows=5, layout=widgets.Layout(width="100%"))
+        self.action_picker = widgets.Select(rows=3, layout=widgets.Layout(width="100%"))
         self.show_all = widgets.Checkbox(description="list every legal move", indent=False)
         self.apply_button = widgets.Button(description="do the move chosen in the list")
         self.undo_button = widgets.Button(description="undo my last move", icon="undo")
@@ -282,6 +282,7 @@ class GameTable(WidgetBase):
             layout=widgets.Layout(grid_gap="18px")), self.listed_box],
             layout=widgets.Layout(width="640px", flex="0 0 auto"))
         self.log.layout.flex = "1 1 360px"
+
         bottom = widgets.HBox([self.others, self.log], layout=widgets.Layout(
             grid_gap="18px", flex_flow="row wrap"))
         self.root = widgets.VBox([

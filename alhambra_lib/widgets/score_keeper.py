@@ -288,7 +288,6 @@ class ScoreKeeper(WidgetBase):
         self.export_button = widgets.Button(description="export CSV")
         self.table, self.message, self.download = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.image = picture()
-        self.image.layout.max_height = "260px"
         self.players_button.on_click(lambda _: self.new_sheet())
         self.round_picker.observe(lambda _: self._load_round(), "value")
         self.score_button.on_click(lambda _: self.score_round())
@@ -521,4 +520,5 @@ got NoneType None
                   for term, _ in SHEET_MODULES[m].terms}
         header = [titles.get(c, c.replace("_", " ")) for c in columns]
         self.table.value = table_html(header, rows) if rows else "No round scored yet."
-        show(self.image, draw_score_track(self.sheet.scoring_events()))
+        # Scaled down in proportion: the keeper fits a laptop's screen (1366x768).
+        show(self.image, draw_score_track(self.sheet.scoring_events()), max_height=260)
