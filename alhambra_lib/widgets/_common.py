@@ -61,6 +61,9 @@ def css_class(*parts):
 
 #: Image pixels per CSS pixel of a widget picture: 2 is sharp on high-density screens.
 PIXEL_DENSITY = 2
+#: The most CSS pixels a widget picture is shown high (smaller in proportion above it):
+#: with its controls, a widget keeps within a laptop's screen (1366x768).
+MAX_PICTURE_HEIGHT = 540
 
 
 def picture():
@@ -85,20 +88,18 @@ def picture_png(drawing):
     return png_of(drawing, dpi=DPI * PIXEL_DENSITY, compress_level=1)
 
 
-def show_png(image, png, max_height=None):
+def show_png(image, png, max_height=MAX_PICTURE_HEIGHT):
     """Show the PNG bytes `png` (from `picture_png`) in `image` at its design size, or
     smaller in proportion so that it is at most `max_height` CSS pixels high."""
     width, height = png_size(png)
-    shown = width / PIXEL_DENSITY
-    if max_height is not None:
-        shown = min(shown, width * max_height / height)
+    shown = min(width / PIXEL_DENSITY, width * max_height / height)
     image.width = str(int(shown))  # the height follows the proportions
     image.value = png
 
 
-def show(image, drawing, max_height=None):
+def show(image, drawing, max_height=MAX_PICTURE_HEIGHT):
     """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`
-    (at most `max_height` CSS pixels high, in proportion, when given)."""
+    (at most `max_height` CSS pixels high, in proportion)."""
     show_png(image, picture_png(drawing), max_height)
 
 
