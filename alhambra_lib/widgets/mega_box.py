@@ -134,8 +134,12 @@ class AttackExplorer(WidgetBase):
         self.round_buttons.observe(lambda _: self._refresh(), "value")
         self.seed_input.observe(lambda change: self._use_seed(change["new"]), "value")
         self.image.add_class(css_class("attack-picture"))
+        # The table beside the drawing: the explorer keeps within a laptop's screen.
         self.root = widgets.VBox([self.direction_buttons, self.round_buttons, self.seed_input,
-                                  self.explanation, self.image, self.table])
+                                  self.explanation,
+                                  widgets.HBox([self.image, self.table],
+                                               layout=widgets.Layout(flex_flow="row wrap",
+                                                                     grid_gap="16px"))])
         self.root.add_class(css_class("attack-explorer"))
         self._refresh()
 

@@ -85,10 +85,11 @@ class WallWeightExplorer(WidgetBase):
         self.weight_slider.observe(lambda _: self._refresh(), "value")
         self.root = widgets.VBox([
             self.weight_slider, self.table,
-            # Side by side where the page is wide enough (the widget then fits in the
-            # height of a laptop's screen), else one under the other.
-            widgets.HBox([self.win_image, self.score_image, self.walls_image],
-                         layout=widgets.Layout(flex_flow="row wrap"))])
+            # Side by side, each a third of the width at most: the widget fits in the
+            # height of a laptop's screen.
+            widgets.HBox([self.win_image, self.score_image, self.walls_image])])
+        for image in (self.win_image, self.score_image, self.walls_image):
+            image.layout.max_width = "33%"  # one row, scaled down in proportion
         for control, name in [(self.root, "wall-weight"), (self.weight_slider, "weight-slider"),
                               (self.table, "results")]:
             control.add_class(css_class(name))
