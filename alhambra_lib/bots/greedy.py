@@ -18,6 +18,7 @@ from .module_values import (
     chest_counts,
     chest_counts_after,
     closed_sides,
+    first_best,
     hut_bonus_at,
     hut_spots,
     merchant_choice,
@@ -177,14 +178,7 @@ class GreedyBot:
                 return placement
         return next((a for a in actions if a.kind == "decline"), actions[0])
 
-    @staticmethod
-    def _best(actions, score):
-        best, best_score = None, None
-        for action in actions:
-            value = score(action)
-            if best is None or value > best_score:
-                best, best_score = action, value
-        return best
+    _best = staticmethod(first_best)
 
     # -- the action phase -------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from ..scoring import place_groups
 
 __all__ = ["MERCHANT_KINDS", "module_counts", "hut_bonus_at", "hut_spots", "bazaar_points_at",
            "bazaar_value", "camp_gain_at", "closed_sides", "chest_counts", "chest_handout",
-           "chest_counts_after", "chest_places", "colour_wishes", "merchant_choice"]
+           "chest_counts_after", "chest_places", "colour_wishes", "merchant_choice", "first_best"]
 
 #: The street merchant's action kinds (Mega Box M12), all in its decision ``merchant``.
 MERCHANT_KINDS = frozenset({"set_merchant", "take_citizen", "swap_citizen", "keep_citizens",
@@ -260,7 +260,8 @@ def _wanted_cells(view):
     return [(t.kind, alhambra.legal_positions(t)) for t in tiles if t.is_building]
 
 
-def _first_best(candidates, score):
+def first_best(candidates, score):
+    """The first of `candidates` with the highest `score` (None when there are none)."""
     chosen, top = None, None
     for action in candidates:
         value = score(action)
@@ -307,9 +308,9 @@ def merchant_choice(view, actions):
             if a.colours not in fit:
                 fit[a.colours] = fits(a.colours)
             return (sum(wish[c] for c in a.colours), fit[a.colours][a.pos])
-        return _first_best(by_kind["set_merchant"], set_score)
+        return first_best(by_kind["set_merchant"], set_score)
     if "take_citizen" in by_kind:
-        return _first_best(by_kind["take_citizen"],
+        return first_best(by_kind["take_citizen"],
                            lambda a: (a.colour not in disc, wish[a.colour]))
     if "swap_citizen" in by_kind or "keep_citizens" in by_kind:
         now = sum(wish[c] for c in set(disc))
@@ -319,12 +320,12 @@ def merchant_choice(view, actions):
             if list(disc).count(a.colours[0]) > 1:
                 after.add(a.colours[0])
             return sum(wish[c] for c in after) - now
-        swap = _first_best(by_kind.get("swap_citizen", []), swap_gain)
+        swap = first_best(by_kind.get("swap_citizen", []), swap_gain)
         if swap is not None and (swap_gain(swap) > 0 or "keep_citizens" not in by_kind):
             return swap
         return by_kind["keep_citizens"][0]
     if "place_merchant" in by_kind:
         fit = fits(set(disc))
-        return _first_best(by_kind["place_merchant"],
+        return first_best(by_kind["place_merchant"],
                            lambda a: (fit[a.pos], sum(n in layout for n in side_neighbours(a.pos))))
     return actions[0]
