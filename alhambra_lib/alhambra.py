@@ -211,8 +211,10 @@ class Alhambra:
     Attributes
     ----------
     graph : networkx.Graph
-        Built cells as nodes (attribute ``tile``), open shared sides as edges; kept up
-        to date, treat it as read-only.
+        Built cells as nodes (attribute ``tile``), open shared sides as edges (a gate's
+        with ``gate=True``); kept up to date, treat it as read-only. The rules read a
+        plain adjacency dict with the same edges; the graph is built from it when first
+        read (a copy builds its own only then) and kept in step afterwards.
     """
 
     def __init__(self, hole_rule="enclosed"):
@@ -221,7 +223,8 @@ class Alhambra:
         self.hole_rule = hole_rule
         self._layout = {}
         self._view = MappingProxyType(self._layout)
-        self.graph = nx.Graph()
+        self._adj = {}  # the walking graph: cell -> {neighbour: whether through a gate}
+        self._graph = None  # the networkx graph, built from _adj when first read
         self._frontier = {}  # empty cell -> number of built side-neighbours
         self._facts = {}  # frontier cell -> (built sides, facing walls, makes a hole)
         self._walls = WallGraph()
@@ -233,6 +236,27 @@ class Alhambra:
         self._add(_ORIGIN, FOUNTAIN)
 
     # -- reading -----------------------------------------------------------------
+
+    @property
+    def graph(self):
+        """The walking graph as networkx: built cells (attribute ``tile``) and the open
+        shared sides, a gate's edge with ``gate=True`` (see the class docstring).
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("tower", 9, "NE"), (1, 0))
+        >>> sorted(a.graph.edges()), a.graph.nodes[(1, 0)]["tile"]
+        ([((0, 0), (1, 0))], Tile('tower', 9, 'NE'))
+        """
+        if self._graph is None:
+            graph = nx.Graph()
+            graph.add_nodes_from((cell, {"tile": tile}) for cell, tile in self._layout.items())
+            graph.add_edges_from((cell, other, {"gate": True} if gated else {})
+                                 for cell, others in self._adj.items()
+                                 for other, gated in others.items())
+            self._graph = graph
+        return self._graph
 
     @property
     def layout(self):
@@ -597,7 +621,7 @@ class Alhambra:
         listing every redesign pays O(tiles) once rather than per cell and per tile.
         """
         if self._redesign is None:
-            cut = cut_cells(self.graph.adj)
+            cut = cut_cells(self._adj)
             removable, facts = set(), []
             for cell in self._layout:
                 if cell == _ORIGIN:
@@ -689,7 +713,8 @@ class Alhambra:
     def _add(self, cell, tile):
         layout = self._layout
         layout[cell] = tile
-        self.graph.add_node(cell, tile=tile)
+        adj = self._adj
+        joined = adj[cell] = {}
         frontier = self._frontier
         frontier.pop(cell, None)
         kind = tile.kind
@@ -701,9 +726,13 @@ class Alhambra:
                 frontier[neighbour] = frontier.get(neighbour, 0) + 1
             elif (walked and not tile.mask & BIT[side] and not other.mask & BIT[OPPOSITE[side]]
                   and other.kind != CAMP):
-                self.graph.add_edge(cell, neighbour)
+                joined[neighbour] = adj[neighbour][cell] = False
             elif gates and gate_pair(cell, side) in gates:  # a gated double wall (§M5)
-                self.graph.add_edge(cell, neighbour, gate=True)
+                joined[neighbour] = adj[neighbour][cell] = True
+        if self._graph is not None:
+            self._graph.add_node(cell, tile=tile)
+            self._graph.add_edges_from((cell, other, {"gate": True} if gated else {})
+                                       for other, gated in joined.items())
         if kind in self._counts:
             self._counts[kind] += 1
         elif not walked:
@@ -715,7 +744,11 @@ class Alhambra:
     def _take(self, cell):
         layout = self._layout
         tile = layout.pop(cell)
-        self.graph.remove_node(cell)
+        adj = self._adj
+        for other in adj.pop(cell):
+            del adj[other][cell]
+        if self._graph is not None:
+            self._graph.remove_node(cell)
         frontier = self._frontier
         touching = 0
         for neighbour in side_neighbours(cell):
@@ -739,9 +772,47 @@ class Alhambra:
     # -- whole layouts ---------------------------------------------------------------
 
     def copy(self):
-        """An independent copy with the same tiles, gates and hole rule."""
-        return Alhambra.from_layout(self._layout, hole_rule=self.hole_rule, check=False,
-                                    gates=self._gates)
+        """An independent copy with the same tiles, gates and hole rule.
+
+        Structural: the plain data (layout, walking adjacency, frontier, walls...) is
+        copied and the facts cached since the last change are kept; the networkx
+        `graph` is built only if the copy's is read.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("tower", 9, "NE"), (1, 0))
+        >>> b = a.copy()
+        >>> b.place(Tile("garden", 8, "W"), (-1, 0))
+        >>> len(a), len(b), b.graph.number_of_edges()
+        (2, 3, 2)
+        """
+        new = Alhambra.__new__(Alhambra)
+        new.hole_rule = self.hole_rule
+        new._layout = dict(self._layout)
+        new._view = MappingProxyType(new._layout)
+        new._adj = {cell: dict(others) for cell, others in self._adj.items()}
+        new._graph = None
+        new._frontier = dict(self._frontier)
+        new._facts = dict(self._facts)  # tuples per cell
+        new._walls = self._walls.copy()
+        new._counts = dict(self._counts)
+        new._camps = set(self._camps)
+        new._gates = set(self._gates)
+        new._redesign = self._redesign  # frozen sets and tuples, for this very layout
+        new.version = self.version
+        return new
+
+    def __getstate__(self):
+        # A read-only view does not pickle, and the graph is derived: both are rebuilt.
+        state = dict(vars(self))
+        del state["_view"]
+        state["_graph"] = None
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._view = MappingProxyType(self._layout)
 
     @classmethod
     def from_layout(cls, layout, hole_rule="enclosed", *, check=True, gates=()):

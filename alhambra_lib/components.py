@@ -154,7 +154,12 @@ class Tile:
             if side not in BIT:
                 raise ValueError(f"unknown wall side {side!r}: walls are letters among N, E, S, W")
         printed = sum(BIT[s] for s in self.walls)
-        sticks = _stick_mask(self) if self.sticks else 0
+        if self.sticks:
+            sticks = _stick_mask(self)
+        else:
+            sticks = 0
+            if self.sticks.__class__ is not frozenset:  # "" (as `__reduce__` writes it)
+                object.__setattr__(self, "sticks", frozenset())
         object.__setattr__(self, "mask", printed | sticks)
         object.__setattr__(self, "stick_mask", sticks)
 

@@ -427,6 +427,7 @@ class WallGraph:
         other = WallGraph()
         other.adj = {corner: set(nbrs) for corner, nbrs in self.adj.items()}
         other._segments, other._forks = self._segments, self._forks
-        other._path, other._length = self._path, self._length
+        other._path = None if self._path is None else list(self._path)
+        other._length = self._length
         other.camps = self.camps
         return other

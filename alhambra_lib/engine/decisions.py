@@ -18,6 +18,9 @@ Examples
 Decision('vizier', 'Ben')
 >>> Decision.make("place", "Ana", {"give": True}).to_dict()
 {'kind': 'place', 'player': 'Ana', 'give': True}
+>>> import pickle
+>>> pickle.loads(pickle.dumps(Decision.make("place", "Ana", {"give": True})))
+Decision('place', 'Ana', {'give': True})
 """
 
 from __future__ import annotations
@@ -64,6 +67,10 @@ class Decision(NamedTuple):
     def __repr__(self):
         extra = f", {dict(self.data)!r}" if self.data else ""
         return f"Decision({self.kind!r}, {self.player!r}{extra})"
+
+    def __reduce__(self):
+        # Pickled as its plain data: a read-only mapping does not pickle.
+        return (Decision.make, (self.kind, self.player, dict(self.data)))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "player": self.player, **self.data}

@@ -85,6 +85,7 @@ from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
+from .state import append_event, copy_data, is_immutable
 
 __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]
 
@@ -95,6 +96,15 @@ DIRK_SETUP_GIFT = 6  # §10
 DIRK_ROUND_1_GIFT = 6
 
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
+
+#: The attributes of a `Game` that are caches derived from the state, not state: a copy
+#: shares one only while it is immutable (a tuple), else starts it empty; pickling and
+#: saving drop them. The legal actions now, each player's redesigns, the events saved
+#: as JSON so far (``(count, text)``).
+_CACHES = ("_legal", "_redesigns", "_events_json")
+#: State that copies share on purpose: the append-only event log (each game reads its
+#: first ``_n_events``; `state.append_event` forks it when needed).
+_SHARED_STATE = ("_events",)
 
 
 class Phase(str, Enum):
@@ -242,7 +252,11 @@ class Game:
         self._players = config.players
         self._dirk = config.dirk
         self._rng = rng
+        unwired = set(vars(self))
         self._wire([MODULES[name]() for name in config.modules])
+        # What `_wire` resolved is fixed for the game: copies share it, pickles omit it.
+        self._wiring = frozenset(set(vars(self)) - unwired) | {"_config", "_wiring"}
+        self._version = 0  # bumped by every change of the state: caches may key on it
         self._bag = []
         self._market = [None] * MARKET_SIZE
         self._draw = []  # the top card is the last one
@@ -264,7 +278,8 @@ class Game:
         self._revealed = []  # rounds whose scoring card came up, in order
         self._scored = []
         self._end_reason = None
-        self._events = []
+        self._events = []  # shared with copies: read the first _n_events only
+        self._n_events = 0
         self._slices = {m.name: m.new_slice(config) for m in self._modules}
         # Turn-end scratch, saved because a module's decision may pause the turn end.
         self._pending_rounds = []
@@ -273,6 +288,7 @@ class Game:
         # until their Alhambra or reserve changes.
         self._legal = None
         self._redesigns = {}
+        self._events_json = None  # (count, the first count events as JSON, comma-joined)
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
     def _wire(self, modules):
@@ -373,6 +389,7 @@ class Game:
         self._current = self._start  # a setup decision is made before the first turn
         self._script = list(self._setup_script)
         self._run_script()
+        self._version += 1
 
     def _first_turn(self):
         self._current = self._start
@@ -510,7 +527,23 @@ class Game:
 
         A fresh list of the record's own dicts: read them, do not change them.
         """
-        return list(self._events)
+        return self._events[:self._n_events]
+
+    def events_since(self, start: int) -> list:
+        """The events from number `start` on (``events[start:]``), without copying the
+        earlier ones: what a log written as the game goes needs after each action.
+
+        Examples
+        --------
+        >>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+        >>> seen = len(g.events)
+        >>> g.apply(g.legal_actions()[0])
+        >>> [e["type"] for e in g.events_since(seen)]
+        ['take', 'draw_card', 'turn']
+        """
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+            raise ValueError(f"start is an event number, 0 or more, got {start!r}")
+        return self._events[start:self._n_events]
 
     @property
     def market(self):
@@ -614,8 +647,44 @@ class Game:
         return make_view(self, self._player(name))
 
     def copy(self):
-        """An independent game with the same future (the same as ``from_json(to_json())``)."""
-        return type(self).from_json(self.to_json())
+        """An independent game with the same future (the same as ``from_json(to_json())``).
+
+        Structural, and as cheap at the end of a game as at its start: the wiring (the
+        config, the modules and their hooks) is shared, immutable values and caches are
+        shared, the rest of the state is copied (`state.copy_data`), and the append-only
+        event log is shared with its length. Playing either game never changes the
+        other's save or events.
+
+        Examples
+        --------
+        >>> g = Game(["Ana", "Ben"], seed=2)
+        >>> c = g.copy()
+        >>> c.apply(c.legal_actions()[0])
+        >>> c.turn, g.turn, len(c.events) > len(g.events)
+        (2, 1, True)
+        >>> g.apply(g.legal_actions()[0]); g.to_json() == c.to_json()
+        True
+        """
+        new = object.__new__(type(self))
+        wiring = self._wiring
+        new.__dict__.update({name: value if name in wiring or name in _SHARED_STATE
+                             else _fresh_cache(value) if name in _CACHES
+                             else copy_data(value)
+                             for name, value in vars(self).items()})
+        return new
+
+    def __getstate__(self):
+        """Pickle the state alone: no wiring (its closures do not pickle), no caches."""
+        state = {name: value for name, value in vars(self).items()
+                 if name not in self._wiring and name not in _CACHES}
+        state["_events"] = self._events[:self._n_events]
+        state["_config"] = self._config
+        return state
+
+    def __setstate__(self, state):
+        """Wire the modules again as `Game` does, then take the pickled state."""
+        self._blank(state["_config"], state["_rng"])
+        self.__dict__.update(state)
 
     def __repr__(self):
         who = f", {self.current_player} to decide" if self._decisions else ""
@@ -760,6 +829,7 @@ class Game:
         check, effect = self._handlers[action.kind]
         check(self, action)
         self._legal = None
+        self._version += 1
         effect(self, action)
 
     def _decision_text(self):
@@ -1284,7 +1354,7 @@ class Game:
         """Append an event to the record (for the modules too); the modules that watch
         events (``on_event``) see it at once."""
         event = {"type": kind, **fields}
-        self._events.append(event)
+        self._events, self._n_events = append_event(self._events, self._n_events, event)
         if self._event_hooks:
             for module in self._event_hooks:
                 module.on_event(self, event)
@@ -1300,9 +1370,9 @@ class Game:
         card first; Alhambras list ``[x, y, kind, price, walls]`` by cell; the modules'
         slices under ``"modules_state"``. The generator's state is included.
         """
-        from .persist import game_state
+        from .persist import game_json
 
-        return json.dumps(game_state(self), sort_keys=True, separators=(",", ":"))
+        return game_json(self)
 
     @classmethod
     def from_json(cls, text):
@@ -1319,6 +1389,11 @@ class Game:
         from .persist import load_game
 
         return load_game(cls, text)
+
+
+def _fresh_cache(value):
+    """A cache for a copy: the same value while immutable, else an empty one of its type."""
+    return value if is_immutable(value) else type(value)()
 
 
 def _by_decision(handlers):

@@ -29,7 +29,7 @@ from .decisions import GAME_END, TURN_END, Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
 from .narration import EVENT_FIELDS
 
-__all__ = ["game_state", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
+__all__ = ["game_state", "game_json", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
 
 SAVE_FORMAT = "alhambra_lib.game"
 SAVE_VERSION = 2
@@ -55,8 +55,9 @@ def _card_json(card):
     return card.to_list()  # a character card too: ["character", id]
 
 
-def game_state(game) -> dict:
-    """The whole state of `game` as JSON-able data (see `Game.to_json`)."""
+def game_state(game, events: bool = True) -> dict:
+    """The whole state of `game` as JSON-able data (see `Game.to_json`); without the
+    ``"events"`` key when `events` is false."""
     version, internal, gauss = game._rng.getstate()
     return {
         "format": SAVE_FORMAT,
@@ -89,10 +90,35 @@ def game_state(game) -> dict:
         "pending_rounds": list(game._pending_rounds),
         "market_short": game._market_short,
         "end_reason": game._end_reason,
-        "events": game._events,
         "modules_state": {name: data for name, data in game._slices.items()},
         **_gates_state(game),
+        **({"events": game.events} if events else {}),
     }
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def game_json(game) -> str:
+    """`game_state` as JSON text (see `Game.to_json`), byte for byte ``json.dumps`` of it
+    with sorted keys, in time linear in the events since the last save.
+
+    The events are append-only and never change once recorded, so the text of those
+    already saved is kept (``game._events_json``, a cache: ``(count, text)``) and only
+    the new ones are written; the rest of the state is written afresh.
+    """
+    state = game_state(game, events=False)
+    events = game._events
+    count, text = game._events_json or (0, "")
+    if count > game._n_events:  # never for a cache kept by the game it was made for
+        count, text = 0, ""
+    new = ",".join(_dumps(event) for event in events[count:game._n_events])
+    text = f"{text},{new}" if text and new else text or new
+    game._events_json = (game._n_events, text)
+    state["events"] = None  # its place among the sorted keys
+    return "{" + ",".join(f"{_dumps(key)}:{f'[{text}]' if key == 'events' else _dumps(value)}"
+                          for key, value in sorted(state.items())) + "}"
 
 
 def _gates_state(game) -> dict:
@@ -509,7 +535,7 @@ class _Loader:
                 self.fail(f"a {event['type']} event lacks {missing}")
             if event["type"] == "scoring":
                 self.scoring_event(event, totals)
-        game._events = events
+        game._events, game._n_events = events, len(events)
         self.where = "scores"
         if totals != game._scores:
             self.fail(f"scores {game._scores} differ from the sum of the scoring events {totals}")

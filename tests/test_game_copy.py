@@ -1,0 +1,290 @@
+"""Game.copy() is structural and independent; a Game pickles; saves are written incrementally.
+
+A copy shares the wiring, immutable values and the append-only event log with its
+original and nothing mutable: playing either never changes the other's save or
+events. Pickling keeps the state alone and wires the modules again on load. Saving
+keeps the text of the events already written, and equals the plain ``json.dumps``.
+"""
+
+import json
+import pickle
+import random
+from types import MappingProxyType
+
+import networkx as nx
+import pytest
+
+from alhambra_lib import MODULES, Alhambra, Game, Tile
+from alhambra_lib.alhambra import CAMP
+from alhambra_lib.engine.persist import game_state
+from alhambra_lib.engine.state import copy_data, is_immutable
+from alhambra_lib.grid import OPPOSITE, side_neighbour
+
+NAMES = ("Ana", "Ben", "Cy")
+ALL = tuple(MODULES)
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def random_modules(rng):
+    return tuple(m for m in ALL if rng.random() < 0.5)
+
+
+def play(game, rng, steps=None):
+    done = 0
+    while not game.is_over and (steps is None or done < steps):
+        game.apply(rng.choice(game.legal_actions()))
+        done += 1
+    return game
+
+
+def plain_json(game):
+    """The save as the plain encoder writes it, with no cached text."""
+    return json.dumps(game_state(game), sort_keys=True, separators=(",", ":"))
+
+
+def record(game):
+    """Everything a game shows of itself, computed afresh."""
+    return plain_json(game), json.dumps(game.events)
+
+
+def mutable_ids(value, seen=None):
+    """The ids of every mutable object reachable from `value` (lists, dicts, sets and
+    objects' attributes), immutable values skipped."""
+    seen = {} if seen is None else seen
+    if is_immutable(value) or id(value) in seen:
+        return seen
+    if isinstance(value, tuple):
+        for item in value:
+            mutable_ids(item, seen)
+        return seen
+    seen[id(value)] = value
+    if isinstance(value, (dict, MappingProxyType)):
+        items = list(value.keys()) + list(value.values())
+    elif isinstance(value, (list, set)):
+        items = list(value)
+    elif isinstance(value, random.Random):
+        items = []
+    else:
+        items = list(vars(value).values())
+    for item in items:
+        mutable_ids(item, seen)
+    return seen
+
+
+def state_of(game):
+    """The game's state: no wiring, no caches, no shared event log."""
+    from alhambra_lib.engine.game import _CACHES, _SHARED_STATE
+
+    return {name: value for name, value in vars(game).items()
+            if name not in game._wiring and name not in _CACHES and name not in _SHARED_STATE}
+
+
+# -- copy -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_copy_and_its_original_never_change_each_other(seed):
+    rng = random.Random(seed)
+    modules = ALL if seed == 0 else () if seed == 1 else random_modules(rng)
+    game = play(Game(NAMES, seed=seed, modules=modules), rng, steps=rng.randrange(20, 300))
+    before = record(game)
+    copy = game.copy()
+    assert record(copy) == before and copy.to_json() == game.to_json()
+    play(copy, random.Random(seed + 100))
+    assert record(game) == before  # the copy's later play is not the original's
+    after_copy = record(copy)
+    play(game, random.Random(seed + 200))
+    assert record(copy) == after_copy  # nor the original's the copy's
+    assert copy.to_json() == after_copy[0] and game.to_json() == record(game)[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_copy_continues_as_a_reloaded_game_does(seed):
+    rng = random.Random(seed)
+    modules = ALL if seed == 0 else random_modules(rng)
+    game = play(Game(NAMES, seed=seed, modules=modules), rng, steps=rng.randrange(10, 200))
+    copy, reloaded = game.copy(), Game.from_json(game.to_json())
+    assert copy.legal_actions() == reloaded.legal_actions() == game.legal_actions()
+    a, b = random.Random(seed), random.Random(seed)
+    while not copy.is_over:
+        copy.apply(a.choice(copy.legal_actions()))
+        reloaded.apply(b.choice(reloaded.legal_actions()))
+        assert copy.decision == reloaded.decision
+    assert copy.to_json() == reloaded.to_json()
+
+
+@pytest.mark.parametrize("modules", [(), ALL])
+def test_a_copy_shares_nothing_mutable(modules):
+    game = play(Game(NAMES, seed=4, modules=modules), random.Random(4), steps=150)
+    game.legal_actions()
+    for name in NAMES:
+        game.alhambra(name).graph  # the networkx graph built: the copy's is its own
+    copy = game.copy()
+    shared = mutable_ids(state_of(game)).keys() & mutable_ids(state_of(copy)).keys()
+    assert not shared, [type(mutable_ids(state_of(game))[i]) for i in shared]
+    assert set(vars(copy)) == set(vars(game))
+    assert copy._version == game._version
+
+
+def test_copies_of_copies_keep_their_own_events():
+    game = play(Game(NAMES, seed=5), random.Random(5), steps=40)
+    common = game.events
+    first = game.copy()
+    second = first.copy()
+    logs = []
+    for i, g in enumerate((second, game, first)):  # each appends past the others
+        play(g, random.Random(i), steps=15)
+        logs.append(g.events)
+    assert [g.events for g in (second, game, first)] == logs
+    assert all(log[:len(common)] == common and len(log) > len(common) for log in logs)
+    assert len({json.dumps(log) for log in logs}) == 3
+
+
+def test_the_version_grows_with_every_action_and_is_copied():
+    game = Game(NAMES, seed=6)
+    start = game._version
+    play(game, random.Random(6), steps=5)
+    assert game._version == start + 5 and game.copy()._version == start + 5
+
+
+def test_copy_data_copies_containers_and_shares_values():
+    tile = Tile("tower", 9, "N")
+    data = {"a": [tile, {"b": [1, 2]}], "c": (1, [3]), "d": {4}}
+    copied = copy_data(data)
+    assert copied == data
+    assert copied["a"] is not data["a"] and copied["a"][1]["b"] is not data["a"][1]["b"]
+    assert copied["a"][0] is tile and copied["c"][1] is not data["c"][1]
+    assert copied["d"] is not data["d"]
+
+
+# -- the Alhambra's graph, derived on demand -----------------------------------------------
+
+
+def graph_from_scratch(alhambra):
+    """The walking graph by its definition: open shared sides of non-camp tiles, and the
+    gates (RULES.md §6, §M5, §M8)."""
+    layout = alhambra.layout
+    graph = nx.Graph()
+    graph.add_nodes_from((cell, {"tile": tile}) for cell, tile in layout.items())
+    gates = alhambra.gates()
+    for cell, tile in layout.items():
+        for side in "NESW":
+            other_cell = side_neighbour(cell, side)
+            other = layout.get(other_cell)
+            if other is None:
+                continue
+            pair = tuple(sorted((cell, other_cell)))
+            if pair in gates:
+                graph.add_edge(cell, other_cell, gate=True)
+            elif (CAMP not in (tile.kind, other.kind) and not tile.has_wall(side)
+                  and not other.has_wall(OPPOSITE[side])):
+                graph.add_edge(cell, other_cell)
+    return graph
+
+
+def same_graph(a, b):
+    return (dict(a.nodes(data=True)) == dict(b.nodes(data=True))
+            and {frozenset(e): d for *e, d in a.edges(data=True)}
+            == {frozenset(e): d for *e, d in b.edges(data=True)})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_graph_kept_in_step_derived_and_built_from_scratch_agree(seed):
+    modules = ("camps", "gates", "city_walls", "master_builders") if seed else ()
+    game = Game(NAMES, seed=seed, modules=modules)
+    watched = game.alhambra("Ana").graph  # built now, kept in step from here on
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        if rng.random() < 0.2:
+            for name in NAMES:
+                alhambra = game.alhambra(name)
+                derived = alhambra.copy().graph  # built from the plain adjacency
+                assert same_graph(derived, graph_from_scratch(alhambra))
+                assert same_graph(alhambra.graph, derived)
+    assert game.alhambra("Ana").graph is watched
+    assert same_graph(watched, graph_from_scratch(game.alhambra("Ana")))
+
+
+def test_an_alhambra_copy_is_independent_and_pickles():
+    a = Alhambra()
+    a.place(Tile("tower", 9, "NE"), (1, 0))
+    b = a.copy()
+    b.place(Tile("garden", 8, "W"), (-1, 0))
+    assert len(a) == 2 and len(b) == 3 and (-1, 0) not in a.graph
+    assert b.removable_positions() == {(-1, 0), (1, 0)}
+    loaded = pickle.loads(pickle.dumps(b))
+    assert loaded == b and same_graph(loaded.graph, b.graph)
+    assert loaded.legal_positions(Tile("garden", 8, "")) == b.legal_positions(
+        Tile("garden", 8, ""))
+
+
+def test_tiles_pickle_to_equal_tiles():
+    for tile in (Tile("tower", 9, "NE"), Tile("garden", 8, "N", sticks="E"), Tile("camp", 0, "")):
+        assert pickle.loads(pickle.dumps(tile)) == tile
+
+
+# -- pickling --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_pickled_game_continues_identically(seed):
+    rng = random.Random(seed)
+    modules = ALL if seed == 0 else random_modules(rng)
+    game = play(Game(NAMES, seed=seed, modules=modules), rng, steps=rng.randrange(30, 400))
+    loaded = pickle.loads(pickle.dumps(game))
+    assert loaded.to_json() == game.to_json() and loaded.events == game.events
+    a = random.Random(seed)
+    while not game.is_over:
+        assert loaded.legal_actions() == game.legal_actions()
+        action = a.choice(game.legal_actions())
+        game.apply(action)
+        loaded.apply(action)
+        assert loaded.to_json() == game.to_json()
+
+
+def test_a_pickle_holds_no_wiring_nor_caches():
+    game = play(Game(NAMES, seed=2, modules=ALL), random.Random(2), steps=60)
+    game.legal_actions()
+    state = game.__getstate__()
+    assert "_handlers" not in state and "_legal" not in state and "_modules" not in state
+    assert len(state["_events"]) == len(game.events)
+
+
+def _play_out(game, seed):
+    return play(game, random.Random(seed)).to_json()
+
+
+def test_joblib_ships_a_game_to_other_processes():
+    joblib = pytest.importorskip("joblib")
+    game = play(Game(NAMES, seed=3, modules=("vizier", "thieves", "treasure")),
+                random.Random(3), steps=50)
+    shipped = joblib.Parallel(n_jobs=2)(joblib.delayed(_play_out)(game, s) for s in (1, 2))
+    assert shipped == [_play_out(game.copy(), s) for s in (1, 2)]
+
+
+# -- saves -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("modules", [(), ALL])
+def test_saving_after_every_action_equals_the_plain_encoder(modules):
+    game = Game(NAMES, seed=8, modules=modules)
+    rng = random.Random(8)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        if rng.random() < 0.3:
+            assert game.to_json() == plain_json(game)
+        if rng.random() < 0.02:  # a copy and a pickle carry on saving from there
+            assert game.copy().to_json() == pickle.loads(pickle.dumps(game)).to_json()
+    assert game.to_json() == plain_json(game)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_events_since():
+    game = Game(NAMES, seed=9)
+    seen = len(game.events)
+    play(game, random.Random(9), steps=10)
+    assert game.events_since(seen) == game.events[seen:]
+    assert game.events_since(len(game.events)) == []
+    with pytest.raises(ValueError):
+        game.events_since(-1)
