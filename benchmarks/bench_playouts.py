@@ -7,7 +7,10 @@ Search bots and studies copy a game and play it out many times. This measures:
   the end (the mean playout length is printed, so a change of action space shows);
 * **copy** of a game at its start and at its end (a long event log), median µs;
 * **per action** (``legal_actions()`` + ``apply``) in the base game and with all 16
-  modules, median µs, and their ratio.
+  modules, median µs, and their ratio;
+* **saving after every action**: CPU seconds of one seeded game with ``to_json()``
+  after each action (the saving alone; a game's log grows, so a save that rewrites
+  every event is quadratic).
 
 Times are CPU time (``time.process_time``), so other work on the machine matters less.
 Run as a plain script::
@@ -105,6 +108,19 @@ def per_action(Game, modules, games):
     return statistics.median(times) * 1e6
 
 
+def save_every_action(Game, modules, seed=0):
+    """CPU seconds spent in ``to_json()`` after every action of one seeded random game."""
+    game = Game(NAMES, seed=seed, modules=modules)
+    choose = random.Random(seed).choice
+    spent = 0.0
+    while not game.is_over:
+        game.apply(choose(game.legal_actions()))
+        began = time.process_time()
+        game.to_json()
+        spent += time.process_time() - began
+    return spent
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="seeded games per row")
@@ -124,7 +140,8 @@ def main(argv=None):
         print(f"{label:>7}: {rate:8.1f} playouts/CPU-s from mid-game (mean length "
               f"{length:.1f} actions); copy {copy_cost(start):8.1f} µs at the start, "
               f"{copy_cost(end):8.1f} µs at the end ({len(end.events)} events); "
-              f"{action_us[label]:6.1f} µs per action")
+              f"{action_us[label]:6.1f} µs per action; saving after every action "
+              f"{save_every_action(Game, modules):.2f} CPU-s per game")
     print(f"per action, all 16 modules / base: {action_us['all 16'] / action_us['base']:.2f}x")
 
 

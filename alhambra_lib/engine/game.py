@@ -667,8 +667,8 @@ class Game:
         """
         new = object.__new__(type(self))
         wiring = self._wiring
-        new.__dict__.update({name: value if name in wiring or name in _SHARED_STATE
-                             else _fresh_cache(value) if name in _CACHES
+        new.__dict__.update({name: _fresh_cache(value) if name in _CACHES
+                             else value if name in wiring or name in _SHARED_STATE
                              else copy_data(value)
                              for name, value in vars(self).items()})
         return new

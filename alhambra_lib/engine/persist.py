@@ -96,8 +96,8 @@ def game_state(game, events: bool = True) -> dict:
     }
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+# What ``json.dumps(value, sort_keys=True, separators=(",", ":"))`` does, with one encoder.
+_dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 
 def game_json(game) -> str:
