@@ -84,6 +84,13 @@ with the flood fill of `alhambra_lib.holes.enclosed_cells`. (With camps a legal
 Alhambra is still one side-connected piece, every camp being anchored to a walked-to
 tile, which is all the local test needs.) With camps, the sides facing a camp are not
 cached: a query gathers them from the camps (a game has 8 at most), O(camps + frontier).
+
+The walking graph itself is kept as a plain adjacency dict (``{cell: {neighbour:
+gated}}``), which the rules read; `Alhambra.graph`, the networkx graph the notebooks
+teach, is built from it when first read and kept in step from then on. So `copy`
+copies plain dicts and sets only (a search copies a game thousands of times), and a
+copy builds its graph only if someone looks; the tests compare the derived graph with
+one built from the layout by the definition.
 """
 
 from __future__ import annotations

@@ -37,6 +37,16 @@ among those left), shuffles the money, places the special cards in their piles, 
 module cards and reshuffles the discards. Its state is saved by `Game.to_json`, so a
 restored game draws exactly what the original would. Every draw is an event.
 
+Copies, pickles and saves
+-------------------------
+`Game.copy` is structural (`engine.state`): the wiring resolved at construction (the
+config, the modules, their hooks) is shared, the state copied, and the append-only
+event log shared with its length, so a copy costs about the same at the end of a game
+as at its start. A game pickles its state alone and wires its modules again on load
+(so joblib or multiprocessing can ship one). `Game.to_json` keeps the text of the
+events it has written, so saving after every action costs the new events only;
+`Game.events_since` gives a log written as the game goes what it lacks.
+
 Examples
 --------
 >>> g = Game(["Ana", "Ben", "Cy"], seed=7)
@@ -646,7 +656,7 @@ class Game:
 
         return make_view(self, self._player(name))
 
-    def copy(self):
+    def copy(self) -> Game:
         """An independent game with the same future (the same as ``from_json(to_json())``).
 
         Structural, and as cheap at the end of a game as at its start: the wiring (the
@@ -673,7 +683,7 @@ class Game:
                              for name, value in vars(self).items()})
         return new
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict:
         """Pickle the state alone: no wiring (its closures do not pickle), no caches."""
         state = {name: value for name, value in vars(self).items()
                  if name not in self._wiring and name not in _CACHES}
@@ -681,7 +691,7 @@ class Game:
         state["_config"] = self._config
         return state
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: dict) -> None:
         """Wire the modules again as `Game` does, then take the pickled state."""
         self._blank(state["_config"], state["_rng"])
         self.__dict__.update(state)

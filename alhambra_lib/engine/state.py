@@ -11,9 +11,10 @@ A `Game`'s attributes are of three sorts (see `Game.copy`):
   `copy_data` copies it structurally, sharing only what cannot change.
 
 The event log is append-only, so a copy shares the list and keeps its own length;
-`append_event` forks the list only when another game has appended past that length, so copying costs the same at the start of a game and at
-its end, and a copy's later events never appear in its original, or the other way
-round.
+`append_event` forks the list only when another game has appended past that length
+(copying its references once, at the game's first event after the copy).
+So copying costs the same at the start of a game and at its end, and a copy's later
+events never appear in its original, or the other way round.
 
 Examples
 --------
