@@ -67,7 +67,6 @@ True
 from __future__ import annotations
 
 import bisect
-import json
 import random
 from collections import Counter
 from enum import Enum
@@ -108,8 +107,8 @@ DIRK_ROUND_1_GIFT = 6
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 #: The attributes of a `Game` that are caches derived from the state, not state: a copy
-#: shares one only while it is immutable (a tuple), else starts it empty; pickling and
-#: saving drop them. The legal actions now, each player's redesigns, the events saved
+#: shares one only while it is immutable (a tuple, of values only), else starts it
+#: empty; pickling and saving drop them. The legal actions now, each player's redesigns, the events saved
 #: as JSON so far (``(count, text)``).
 _CACHES = ("_legal", "_redesigns", "_events_json")
 #: State that copies share on purpose: the append-only event log (each game reads its
@@ -1402,8 +1401,12 @@ class Game:
 
 
 def _fresh_cache(value):
-    """A cache for a copy: the same value while immutable, else an empty one of its type."""
-    return value if is_immutable(value) else type(value)()
+    """A cache for a copy: the same value while immutable, else an empty one of its type.
+
+    A tuple is taken as immutable without looking inside: caches hold tuples of values
+    (the legal actions, 900 of them in some turns), by the convention of `_CACHES`.
+    """
+    return value if value.__class__ is tuple or is_immutable(value) else type(value)()
 
 
 def _by_decision(handlers):
