@@ -38,7 +38,6 @@ import copy as _copy
 import dataclasses
 import random
 from enum import Enum
-from functools import lru_cache
 from typing import Any
 
 __all__ = ["copy_data", "copy_rng", "append_event", "is_immutable"]
@@ -64,8 +63,19 @@ def copy_rng(rng: random.Random) -> random.Random:
     return new
 
 
-@lru_cache(maxsize=None)
+#: type -> whether its values can never change, filled as types are met (a dict lookup
+#: per item is what copying costs).
+_IMMUTABLE: dict = {}
+
+
 def _immutable_type(cls: type) -> bool:
+    known = _IMMUTABLE.get(cls)
+    if known is None:
+        known = _IMMUTABLE[cls] = _judge_type(cls)
+    return known
+
+
+def _judge_type(cls: type) -> bool:
     """Whether values of `cls` can never change: scalars, frozen dataclasses (tiles,
     cards, actions, the config), enums and named tuples (a `Decision`)."""
     if issubclass(cls, _SCALARS) or issubclass(cls, Enum):
@@ -90,11 +100,14 @@ def is_immutable(value: Any) -> bool:
 
 
 def _copy_list(value):
-    return [item if _immutable_type(item.__class__) else copy_data(item) for item in value]
+    # A type not met yet is judged by `copy_data`, which shares an immutable item.
+    known = _IMMUTABLE.get
+    return [item if known(item.__class__) else copy_data(item) for item in value]
 
 
 def _copy_dict(value):
-    return {key: item if _immutable_type(item.__class__) else copy_data(item)
+    known = _IMMUTABLE.get
+    return {key: item if known(item.__class__) else copy_data(item)
             for key, item in value.items()}
 
 
