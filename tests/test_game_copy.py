@@ -7,8 +7,11 @@ keeps the text of the events already written, and equals the plain ``json.dumps`
 """
 
 import json
+import os
 import pickle
 import random
+import subprocess
+import sys
 from types import MappingProxyType
 
 import networkx as nx
@@ -20,6 +23,7 @@ from alhambra_lib.engine.persist import game_state
 from alhambra_lib.engine.state import copy_data, is_immutable
 from alhambra_lib.grid import OPPOSITE, side_neighbour
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = ("Ana", "Ben", "Cy")
 ALL = tuple(MODULES)
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -288,3 +292,31 @@ def test_events_since():
     assert game.events_since(len(game.events)) == []
     with pytest.raises(ValueError):
         game.events_since(-1)
+
+
+COPY_SCRIPT = """
+import hashlib, pickle, random
+from alhambra_lib import MODULES, Game
+g = Game(["A", "B", "C"], seed=5, modules=tuple(MODULES))
+rng = random.Random(5)
+for _ in range(300):
+    g.apply(rng.choice(g.legal_actions()))
+outs = []
+for twin in (g.copy(), pickle.loads(pickle.dumps(g)), g):
+    r = random.Random(9)
+    while not twin.is_over:
+        twin.apply(r.choice(twin.legal_actions()))
+    outs.append(twin.to_json())
+assert outs[0] == outs[1] == outs[2]
+print(hashlib.sha256(outs[0].encode()).hexdigest())
+"""
+
+
+def test_copies_and_pickles_play_the_same_under_any_hash_seed():
+    outputs = []
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONWARNINGS": "ignore"}
+        result = subprocess.run([sys.executable, "-c", COPY_SCRIPT], capture_output=True,
+                                text=True, env=env, cwd=ROOT, check=True)
+        outputs.append(result.stdout.strip())
+    assert outputs[0] == outputs[1] and len(outputs[0]) == 64
