@@ -117,6 +117,19 @@ def test_a_copy_continues_as_a_reloaded_game_does(seed):
     assert copy.to_json() == reloaded.to_json()
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_copy_before_the_first_turn_and_after_the_end(players):
+    names = NAMES + ("Dee",) if players == 4 else NAMES[:2]
+    game = Game(names, seed=players, modules=ALL)  # setup decisions (the merchant's) pend
+    copy, reloaded = game.copy(), Game.from_json(game.to_json())
+    play(copy, random.Random(1))
+    play(reloaded, random.Random(1))
+    assert copy.to_json() == reloaded.to_json()
+    over = copy.copy()
+    assert over.is_over and over.to_json() == copy.to_json() and over.winners == copy.winners
+    assert pickle.loads(pickle.dumps(over)).to_json() == copy.to_json()
+
+
 @pytest.mark.parametrize("modules", [(), ALL])
 def test_a_copy_shares_nothing_mutable(modules):
     game = play(Game(NAMES, seed=4, modules=modules), random.Random(4), steps=150)
