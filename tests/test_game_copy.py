@@ -157,11 +157,21 @@ def test_copies_of_copies_keep_their_own_events():
     assert len({json.dumps(log) for log in logs}) == 3
 
 
-def test_the_version_grows_with_every_action_and_is_copied():
+def test_versions_are_the_same_only_for_the_same_state():
     game = Game(NAMES, seed=6)
-    start = game._version
-    play(game, random.Random(6), steps=5)
-    assert game._version == start + 5 and game.copy()._version == start + 5
+    seen = [game._version]
+    for _ in range(5):
+        play(game, random.Random(6), steps=1)
+        seen.append(game._version)
+    assert seen == sorted(set(seen))  # a new version with every action
+    copy = game.copy()
+    assert copy._version == game._version  # the same state
+    play(copy, random.Random(1), steps=1)
+    play(game, random.Random(2), steps=1)
+    assert copy._version != game._version  # each its own from the next change on
+    other = Game(NAMES, seed=6)
+    assert other._version not in seen and pickle.loads(pickle.dumps(game))._version not in (
+        game._version, copy._version)
 
 
 def test_copy_data_copies_containers_and_shares_values():

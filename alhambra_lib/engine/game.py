@@ -67,6 +67,7 @@ True
 from __future__ import annotations
 
 import bisect
+import itertools
 import random
 from collections import Counter
 from enum import Enum
@@ -111,6 +112,11 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 #: empty; pickling and saving drop them. The legal actions now, each player's redesigns, the events saved
 #: as JSON so far (``(count, text)``).
 _CACHES = ("_legal", "_redesigns", "_events_json")
+#: The state versions (`Game._version`): one count for every game of the process, so two
+#: games have the same version only when one is a copy of the other, unchanged since
+#: (same state). A cache keyed by the version is right wherever it lives, even where
+#: copies share it. It grows with every action.
+_VERSIONS = itertools.count(1)
 #: State that copies share on purpose: the append-only event log (each game reads its
 #: first ``_n_events``; `state.append_event` forks it when needed).
 _SHARED_STATE = ("_events",)
@@ -265,7 +271,7 @@ class Game:
         self._wire([MODULES[name]() for name in config.modules])
         # What `_wire` resolved is fixed for the game: copies share it, pickles omit it.
         self._wiring = frozenset(set(vars(self)) - unwired) | {"_config", "_wiring"}
-        self._version = 0  # bumped by every change of the state: caches may key on it
+        self._version = next(_VERSIONS)  # renewed by every change of the state
         self._bag = []
         self._market = [None] * MARKET_SIZE
         self._draw = []  # the top card is the last one
@@ -398,7 +404,7 @@ class Game:
         self._current = self._start  # a setup decision is made before the first turn
         self._script = list(self._setup_script)
         self._run_script()
-        self._version += 1
+        self._version = next(_VERSIONS)
 
     def _first_turn(self):
         self._current = self._start
@@ -694,6 +700,7 @@ class Game:
         """Wire the modules again as `Game` does, then take the pickled state."""
         self._blank(state["_config"], state["_rng"])
         self.__dict__.update(state)
+        self._version = next(_VERSIONS)  # numbers of another process mean nothing here
 
     def __repr__(self):
         who = f", {self.current_player} to decide" if self._decisions else ""
@@ -838,7 +845,7 @@ class Game:
         check, effect = self._handlers[action.kind]
         check(self, action)
         self._legal = None
-        self._version += 1
+        self._version = next(_VERSIONS)
         effect(self, action)
 
     def _decision_text(self):
