@@ -176,6 +176,24 @@ class Verdict:
 _LEGAL = Verdict(True, ())
 
 
+def _copy_attribute(value):
+    """An attribute's value for a copy (`Alhambra.copy`): containers of values copied one
+    level deep, objects with a ``copy`` method (the walls) by it, the rest (numbers,
+    strings, tuples and frozen sets, the cached facts) shared."""
+    if isinstance(value, (dict, set, list)) or (
+            callable(getattr(value, "copy", None)) and not isinstance(value, frozenset)):
+        return value.copy()
+    return value
+
+
+#: The attributes an Alhambra's copy does not take by `_copy_attribute`.
+_ATTRIBUTE_COPIES = {
+    "_adj": lambda adj: {cell: dict(others) for cell, others in adj.items()},
+    "_view": lambda view: None,  # a view of the copy's own layout, made afterwards
+    "_graph": lambda graph: None,  # built from `_adj` when the copy's is first read
+}
+
+
 def gate_pair(cell, side):
     """The gate on `side` of `cell` as the pair of cells it joins, lower cell first.
 
@@ -795,19 +813,9 @@ class Alhambra:
         (2, 3, 2)
         """
         new = Alhambra.__new__(Alhambra)
-        new.hole_rule = self.hole_rule
-        new._layout = dict(self._layout)
+        new.__dict__.update({name: _ATTRIBUTE_COPIES.get(name, _copy_attribute)(value)
+                             for name, value in vars(self).items()})
         new._view = MappingProxyType(new._layout)
-        new._adj = {cell: dict(others) for cell, others in self._adj.items()}
-        new._graph = None
-        new._frontier = dict(self._frontier)
-        new._facts = dict(self._facts)  # tuples per cell
-        new._walls = self._walls.copy()
-        new._counts = dict(self._counts)
-        new._camps = set(self._camps)
-        new._gates = set(self._gates)
-        new._redesign = self._redesign  # frozen sets and tuples, for this very layout
-        new.version = self.version
         return new
 
     def __getstate__(self):
