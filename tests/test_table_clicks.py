@@ -15,7 +15,7 @@ import warnings
 import pytest
 
 from alhambra_lib import Game
-from alhambra_lib.actions import Action, PlainAction
+from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction
 from alhambra_lib.bots import GreedyBot
 from alhambra_lib.modules import MODULES
 from alhambra_lib.widgets import GameTable
@@ -182,3 +182,85 @@ def test_an_unknown_decision_is_offered_as_buttons_when_few():
         click_path(_Unknown(game, many), YOU, many[0])
     with pytest.raises(ValueError, match="not one of your legal moves"):
         click_path(_Unknown(game, six[1:]), YOU, six[0])
+
+
+# -- a whole game with all 16 modules, by clicks on what the table shows ------------------
+
+#: The module moves a game with all 16 must make (the merchant's turn-end move one of three).
+MODULE_MOVES = {"wake", "vizier", "take_hut", "bid", "build_wall", "steal", "set_merchant",
+                "place_merchant", "buy_chests", "place_chest", "master_builder", "buy_bazaar",
+                "citizens", "gate"}
+_CITIZENS = ("take_citizen", "swap_citizen", "keep_citizens")
+
+
+def _shown(row, button):
+    return button in row.children
+
+
+def _offered_index(table, start):
+    return next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
+                 if b.description.startswith(start)), None)
+
+
+def _special_move(table, tried):
+    """A module move the adviser would not make, by clicking its pieces: lay a wall card's
+    sticks on a tile marked ◆, play a master builder, take the gate card, build through a
+    gate. Each is tried once a turn; False when none applies now."""
+    pieces, turn = table.pieces, table.game.turn
+    if "your turn" not in table.status.value and "through a gate" not in " ".join(
+            b.description for b in table.choice_buttons[:len(table.offered)]):
+        return False
+    gate = next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
+                 if "through a gate" in b.description), None)
+    if gate is not None:
+        table.click_choice(gate)
+        return True
+    beside = [k for k, b in pieces.buttons.items() if _shown(pieces.rows["beside"], b)]
+    walls = [key for kind, key in beside if kind == "wall_card"]
+    if walls and ("wall", turn) not in tried:
+        tried.add(("wall", turn))
+        table.click_wall_card(walls[0])
+        marked = [c for c, b in table.board.buttons.items()
+                  if _shown(table.board.grid, b) and b.description.endswith("◆")]
+        if marked:
+            table.click_cell(marked[0])
+            return True
+    builders = [key for (kind, key), b in pieces.buttons.items() if kind == "money"
+                and _shown(pieces.rows["money"], b) and "master builder" in b.tooltip]
+    if builders and ("builder", turn) not in tried:
+        tried.add(("builder", turn))
+        table.click_money(builders[0])
+        play = _offered_index(table, "play the master builder")
+        if play is not None:
+            table.click_choice(play)
+            return True
+    if ("gate_card", 0) in beside and ("gate", turn) not in tried:
+        tried.add(("gate", turn))
+        table.click_gate_card(0)
+        take = _offered_index(table, "take")
+        if take is not None:
+            table.click_choice(take)
+            return True
+    return False
+
+
+def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
+    """The hint marks the next click (``table.hinted``); the rest is clicked on the pieces
+    shown, as the browser test does."""
+    game = _game(4, ("Ana", "Ben"), tuple(MODULES))
+    table = GameTable(game)
+    made, tried = set(), set()
+    for _ in range(1000):
+        if table.game.is_over or MODULE_MOVES <= made:
+            break
+        seen = len(table.game.events)
+        if not _special_move(table, tried):
+            table.hint()
+            kind, key = table.hinted
+            assert "hinted" in " ".join(table._widget_of(kind, key)._dom_classes)
+            getattr(table, "click_" + kind)(key)
+        for event in table.game.events[seen:]:
+            if event.get("player") == YOU and event["type"] in ACTION_KINDS:
+                made.add("citizens" if event["type"] in _CITIZENS else event["type"])
+                made |= {"gate"} if event.get("gate") else set()
+    assert MODULE_MOVES <= made, MODULE_MOVES - made

@@ -45,6 +45,7 @@ from ._common import css_class
 __all__ = [
     "CELL_PX",
     "EXCHANGE",
+    "HINTED",
     "ILLEGAL",
     "LEGAL",
     "TARGET",
@@ -71,7 +72,10 @@ _MARK_LOOK = {LEGAL: (LEGAL_COLOUR, "+", "#1d6b1d"), ILLEGAL: (ILLEGAL_COLOUR, "
 #: The CSS class of a selected square, and the style sheet that rings it.
 SELECTED_CLASS = "alhambra-selected"
 _SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
+#: The CSS class of the button a hint points at (the next click of the move suggested).
+HINTED = "alhambra-hinted"
 STYLE = (f"<style>.{SELECTED_CLASS} {{box-shadow: {_SELECTED_SHADOW} !important}}"
+         f".{HINTED} {{outline: 3px solid #2a7ae2 !important; outline-offset: -3px}}"
          ".alhambra-game-table .jupyter-button:focus {outline: none}</style>")
 
 

@@ -45,6 +45,7 @@ from ._board import (
     EXCHANGE,
     ILLEGAL,
     LEGAL,
+    HINTED,
     STYLE,
     TARGET,
     BoardGrid,
@@ -145,6 +146,7 @@ class GameTable(WidgetBase):
         game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
         self._adviser = GreedyBot()
         self._refreshes = 0
+        self._hinted_widget = None
         self._make_controls(you)
         self.new_game(game, bots, you=you)
 
@@ -300,7 +302,7 @@ class GameTable(WidgetBase):
     def _new_selection(self):
         """Nothing clicked (but the first tile you bought in hand while you build)."""
         self.selection = Selection(self.game, self.you, self._yours())
-        self._hint_cell = None
+        self._hint_cell = self.hinted = None
 
     def _held_tile(self):
         held = self.selection.held()
@@ -349,7 +351,7 @@ class GameTable(WidgetBase):
         if piece is None:
             self.message.value = "There is nothing there now."
             return
-        self._hint_cell = None
+        self._hint_cell = self.hinted = None
         action = selection.click(piece)
         if action is not None:
             self.apply(action)
@@ -562,7 +564,7 @@ class GameTable(WidgetBase):
         self._new_selection()
         for kind, key in path[:-1]:
             self.selection.click(self.selection.piece(kind, key))
-        kind, key = path[-1]
+        kind, key = self.hinted = path[-1]  # the widget of the next click is marked
         self._hint_cell = key if kind == "cell" else None  # ringed on the board
         said = choice_text(choice, self.game.decision.kind)
         pos = getattr(choice, "pos", None)
@@ -572,6 +574,24 @@ class GameTable(WidgetBase):
                  else f": click {self._piece_name(kind, key)}")
         self.message.value = escape(f"A GreedyBot would {said}{where}.")
         self._refresh()
+
+    def _widget_of(self, kind, key):
+        """The button a click of `kind` on `key` presses."""
+        rows = {"choice": self.choice_buttons, "card": self.card_buttons,
+                "to_place": self.to_place.buttons, "reserve": self.reserve.buttons}
+        if kind in rows:
+            return rows[kind][key]
+        if kind == "square":
+            return self.square_buttons[key - 1]
+        return self.board.buttons[key] if kind == "cell" else self.pieces.buttons[kind, key]
+
+    def _mark_hinted(self):
+        """Only the button the hint points at wears the class ``alhambra-hinted``."""
+        if self._hinted_widget is not None:
+            self._hinted_widget.remove_class(HINTED)
+        self._hinted_widget = None if self.hinted is None else self._widget_of(*self.hinted)
+        if self._hinted_widget is not None:
+            self._hinted_widget.add_class(HINTED)
 
     def _piece_name(self, kind, key):
         piece = self.selection.piece(kind, key)
@@ -674,6 +694,7 @@ class GameTable(WidgetBase):
         self._show_others()
         self._show_log()
         self._show_scoring()
+        self._mark_hinted()
         self.undo_button.disabled = not self._undo
         waiting = not game.is_over and game.current_player != self.you
         self.next_button.layout.display = "" if self.pace.value == "one" else "none"
