@@ -286,7 +286,9 @@ def test_module_decisions_are_made_by_clicks_and_titled_by_their_module():
             status = table.status.value
             titles = [m.title for m in MODULES.values() if kind in m.decisions
                       and {a.kind for a in legal} & m.decisions[kind] - {"decline"}]
-            assert titles and all(escape(t) in status for t in titles), status
+            named = [t for t in titles if escape(t) in status]
+            # A turn-end redesign is the master builder's or the character's, not both.
+            assert named and (len(named) == 1 or kind == "window"), status
             assert ("market square" in status) == any(isinstance(a, Buy) for a in legal)
             met.add(kind)
             action = legal[0]

@@ -351,15 +351,29 @@ def click_path(game, you, action) -> list:
     raise ValueError(f"no path of at most {MAX_CLICKS} clicks makes {action}: {clicks}")
 
 
-def decision_title(kind, legal=()) -> str:
+def decision_title(kind, legal=(), game=None) -> str:
     """The module whose decision `kind` is, by title; with the `legal` actions, only the
-    modules that offer one of them (a window is the vizier's or the thieves').
+    modules that offer one of them (a window is the vizier's or the thieves'), and with
+    the `game`, only modules in play.
 
     The turn's own decisions (``act``, placing) belong to no module.
     """
     if kind in ("act",) + PLACING:
         return "your turn"
     kinds = {a.kind for a in legal} - {"decline"}
-    titles = [m.title for m in MODULES.values() if kind in m.decisions
-              and (not kinds or kinds & m.decisions[kind])]
-    return " or ".join(titles) if titles else kind.replace("_", " ")
+    names = [n for n, m in MODULES.items() if kind in m.decisions
+             and (not kinds or kinds & m.decisions[kind])
+             and (game is None or n in game.modules)]
+    if kind == "master_builder" and len(names) > 1 and game is not None:
+        names = _redesign_owners(game, names)
+    return " or ".join(MODULES[n].title for n in names) if names else kind.replace("_", " ")
+
+
+def _redesign_owners(game, names) -> list:
+    """Whose turn-end redesign is asked for: a master builder's, unless the player owns the
+    character of the extra redesign (RULES.md §M7, §M14), when it may be either."""
+    player = game.decision.player
+    owned = game.view(player).modules["characters"]["owned"].get(player, ())
+    if any(card.id == "extra_redesign" for card in owned):
+        return names
+    return ["master_builders"]

@@ -104,7 +104,7 @@ _HOW = {
     "auction": "bid with a button beside the character, or pass",
     "chests": "click one of your buildings to put a chest on it",
     "master_builder": "click a tile of your reserve, then a green cell (or one of your tiles "
-                      "to move it to the reserve)",
+                      "to move it to the reserve), or let it pass",
 }
 
 
@@ -152,4 +152,4 @@ def status_text(game, you, legal) -> str:
         how += ", or let the chance pass"
     elif any(isinstance(a, Buy) for a in legal):
         how += ", or click a market square to buy"
-    return f"{when}, {decision_title(decision.kind, legal)}: {how}."
+    return f"{when}, {decision_title(decision.kind, legal, game)}: {how}."
