@@ -106,7 +106,9 @@ class PiecesPanel:
     ----------
     buttons : dict
         ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
-    box : ipywidgets.VBox
+    beside_box, hand_box, auction_box, supply_box : ipywidgets.VBox
+        The pieces beside the display and the market, your cards, the auction, the
+        supplies and the rest in words: the table lays them out where they belong.
     """
 
     def __init__(self, click):
@@ -118,9 +120,16 @@ class PiecesPanel:
                                   "bids")}
         self.heads = {name: widgets.HTML() for name in self.rows}
         self.words = widgets.HTML()
-        self.box = widgets.VBox([widgets.VBox([self.heads[n], self.rows[n]])
-                                 for n in self.rows] + [self.words])
-        self.box.add_class(css_class("pieces"))
+        part = {n: widgets.VBox([self.heads[n], self.rows[n]]) for n in self.rows}
+        # Where they lie at the table: beside the market, in your hand, at the auction
+        # (beside the choices), the supplies (beside your Alhambra).
+        self.beside_box, self.hand_box, self.auction_box = (
+            part["beside"], part["money"], part["bids"])
+        self.supply_box = widgets.VBox([part[n] for n in ("huts", "rooms", "citizens",
+                                                          "disc")] + [self.words])
+        for box, name in ((self.beside_box, "beside"), (self.hand_box, "hand"),
+                          (self.auction_box, "auction"), (self.supply_box, "supplies")):
+            box.add_class(css_class("pieces", name))
 
     def _button(self, kind, key, width=46):
         if (kind, key) not in self.buttons:
@@ -235,8 +244,9 @@ class PiecesPanel:
             self.heads["bids"].value = f"<b>{head}</b>"
 
 
-def _others(counts, you, what):
-    return ", ".join(f"{p} {n}" for p, n in counts.items() if p != you) + f" {what}"
+def _others(counts, you):
+    """"Ana holds 3, Ben holds 0": the others' secret pieces as counts."""
+    return ", ".join(f"{p} holds {n}" for p, n in counts.items() if p != you)
 
 
 def _words(game, parts, you) -> str:
@@ -247,11 +257,11 @@ def _words(game, parts, you) -> str:
             f"{p} {'awake' if up else 'asleep'}" for p, up in parts["vizier"]["awake"].items()))
     if parts.get("bonus_cards"):
         mine = ", ".join(str(c.tile) for c in parts["bonus_cards"]["hand"]) or "none"
-        lines.append(f"Your bonus cards: {mine}; "
-                     + _others(parts["bonus_cards"]["hand_sizes"], you, "held"))
+        lines.append(f"Bonus cards: yours {mine}; "
+                     + _others(parts["bonus_cards"]["hand_sizes"], you))
     if parts.get("thieves"):
         mine = ", ".join(parts["thieves"]["hand"]) or "none"
-        lines.append(f"Your thieves: {mine}; " + _others(parts["thieves"]["counts"], you, ""))
+        lines.append(f"Thieves: yours {mine}; " + _others(parts["thieves"]["counts"], you))
     if parts.get("characters"):
         owned = parts["characters"]["owned"]
         lines.append("Characters: " + "; ".join(

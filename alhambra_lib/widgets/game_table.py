@@ -226,9 +226,10 @@ class GameTable(WidgetBase):
         hand = widgets.VBox([widgets.HTML("<b>Tiles in hand</b>"), self.to_place.box,
                              widgets.HTML("<b>Your reserve</b>"), self.reserve.box],
                             layout=widgets.Layout(min_width="120px"))
+        pieces = self.pieces
         left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
-            grid_gap="16px", align_items="flex-start"))],
-            layout=widgets.Layout(flex="0 0 auto", min_width="470px"))
+            grid_gap="16px", align_items="flex-start")), pieces.supply_box],
+            layout=widgets.Layout(flex="0 0 auto", min_width="470px", max_width="560px"))
         self.listed_head = widgets.HTML()
         self.listed_box = widgets.VBox([
             widgets.HBox([self.listed_head, self.show_all]),
@@ -237,9 +238,10 @@ class GameTable(WidgetBase):
                             widgets.VBox([widgets.HTML("<b>Money display</b>"),
                                           self.display_box])],
                            layout=widgets.Layout(grid_gap="18px"))
-        right = widgets.VBox([top, widgets.HBox([self.money, widgets.VBox(
-            [self.message, self.choice_box], layout=widgets.Layout(flex="1"))],
-            layout=widgets.Layout(grid_gap="18px")), self.pieces.box, self.listed_box],
+        right = widgets.VBox([top, pieces.beside_box, widgets.HBox([self.money, widgets.VBox(
+            [self.message, pieces.auction_box, self.choice_box],
+            layout=widgets.Layout(flex="1"))], layout=widgets.Layout(grid_gap="18px")),
+            pieces.hand_box, self.listed_box],
             layout=widgets.Layout(width="640px", flex="0 0 auto"))
         self.log.layout.flex = "1 1 360px"
 
@@ -256,6 +258,7 @@ class GameTable(WidgetBase):
         for control, name in [(self.root, "game-table"), (self.status, "status"),
                               (self.message, "message"), (self.money, "money"),
                               (self.undo_button, "undo"), (self.next_button, "next"),
+                              (self.hint_button, "hint"),
                               (self.new_game_button, "new-game-button"),
                               (self.apply_button, "apply"), (self.action_picker, "moves"),
                               (self.log, "log"), (self.others, "others"),
