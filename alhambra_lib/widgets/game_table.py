@@ -26,21 +26,17 @@ True
 from __future__ import annotations
 
 import base64
-import re
 from html import escape
 
 import ipywidgets as widgets
 
-from ..actions import ACTION_KINDS, DIRK, Buy
-from ..alhambra import REASONS
+from ..actions import ACTION_KINDS, Buy
 from ..bots import GreedyBot
 from ..components import CURRENCIES, Card
-from ..draw import draw_majorities
-from ..engine.narration import points_text, scoring_parts
+from ..engine.narration import points_text
 from ..errors import AlhambraError, IllegalAction
 from ..game import Game, describe_event
 from ..palette import CURRENCY_COLOURS
-from ..svg import alhambra_svg
 from ._board import (
     EXCHANGE,
     ILLEGAL,
@@ -57,38 +53,22 @@ from ._board import (
     square_button,
     tile_look,
 )
-from ._common import WidgetBase, css_class, picture, show, table_html
+from ._common import WidgetBase, css_class
 from ._new_game import NewGamePanel
 from ._table_pieces import PiecesPanel, board_pieces
-from .table_model import HOLDS, Selection, click_path
-from .table_text import choice_text, status_text
+from ._table_story import TEXT, TableStory
+from .table_model import Selection, click_path
+from .table_text import choice_text, click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
 
-_LOG_LINES = 8
 # A bot that never lets the game move on would hang the notebook; no game needs as
 # many actions as this between two turns of the human player.
 _MAX_BOT_ACTIONS = 5_000
 _PACES = (("all at once", "all"), ("one by one", "one"))
-_OPPONENT_SCALE = 0.6  # the others' Alhambras, drawn smaller than yours
-#: Lines of text at their usual height (an HTML widget's lines are as tall as a button).
-_TEXT = "line-height:1.35"
+_TEXT = TEXT
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
                 f"{{{_TEXT}; padding: 2px 0}}</style>")
-_SVG_SIZE = re.compile(r'width="([\d.]+)" height="([\d.]+)"')
-
-
-def _reasons_html(codes):
-    """The building rules' reasons (`REASONS` codes) as list items in words."""
-    return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
-
-
-def _scaled_svg(svg, scale):
-    """An SVG drawn smaller (a vector picture stays sharp): its width and height scaled."""
-    def scaled(size):
-        return f'width="{float(size[1]) * scale:g}" height="{float(size[2]) * scale:g}"'
-
-    return _SVG_SIZE.sub(scaled, svg, count=1)
 
 
 class GameTable(WidgetBase):
@@ -154,10 +134,10 @@ class GameTable(WidgetBase):
 
     def _make_controls(self, you):
         self.status, self.message = widgets.HTML(), widgets.HTML()
-        self.money, self.others, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.scoring, self.scoring_image = widgets.HTML(), picture()
-        self.scoring_button = widgets.ToggleButton(description="draw the majorities",
-                                                   layout=widgets.Layout(width="auto"))
+        self.money, self.story = widgets.HTML(), TableStory()
+        story = self.story
+        self.others, self.log, self.scoring = story.others, story.log, story.scoring
+        self.scoring_image, self.scoring_button = story.scoring_image, story.scoring_button
         self.mine, self.download = widgets.HTML(), widgets.HTML()
         self.pieces = PiecesPanel(self._click)
         self.board = BoardGrid(self.click_cell)
@@ -211,7 +191,6 @@ class GameTable(WidgetBase):
         self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
         self.save_button.on_click(lambda _: self.save())
         self.load_upload.observe(self._uploaded, "value")
-        self.scoring_button.observe(lambda _: self._show_majorities(), "value")
 
     def _lay_out(self):
         for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
@@ -286,10 +265,7 @@ class GameTable(WidgetBase):
             raise ValueError(f"no bot for {', '.join(missing)}")
         self.game, self.you, self.bots = game, you, bots
         self._undo = []  # (state before, what it was) of your moves since the last reveal
-        self._others_said = []
-        self._scorings_shown = -1
-        self._drawn_round = None  # the rounds of the game drawn in scoring_image
-        self._others_keys = {}
+        self.story.sit(game, you)
         if self.pace.value == "all":
             self._bots_play()
         self._new_selection()
@@ -359,7 +335,7 @@ class GameTable(WidgetBase):
         if action is not None:
             self.apply(action)
             return
-        self.message.value = self._explain(piece)
+        self.message.value = click_message(self.game, self.you, self.selection, piece)
         self._refresh()
 
     def click_square(self, square):
@@ -424,82 +400,6 @@ class GameTable(WidgetBase):
         if index < len(self.offered):
             self.apply(self.offered[index])
 
-    def _explain(self, piece):
-        """What the click on `piece` did, in words."""
-        kind, what = piece
-        selection = self.selection
-        built = kind == "cell" and what in self.game.alhambra(self.you).layout
-        if not selection.matched or (built and not selection.ready):
-            return self._refused(kind, what)
-        many = selection.too_many()
-        if kind == "square":
-            text = self._square_text(what)
-        elif many:
-            text = f"There are {many} ways: click the cards you pay with to narrow them."
-        elif kind == "card":
-            takes = [a for a in selection.ready if a.kind == "take"]
-            text = (f"Take the {what} alone, or with other cards totalling at most 5."
-                    if len(takes) > 1 else f"You may take the {what}." if takes
-                    else "Choose below.")
-        elif kind in HOLDS:
-            text = (f"The {what} is in hand: click a green cell to build it" +
-                    (", or one of your tiles marked ⇄ to swap them." if kind == "reserve"
-                     else "."))
-        elif built:
-            text = f"Your {self.game.alhambra(self.you).layout[what]} on {what}: choose below."
-        else:
-            text = ("Now click a green cell." if selection.next_cells() and not self.offered
-                    else "Choose below." if selection.offered else "Now click the next piece.")
-        return escape(text) if many and kind == "square" else escape(text)
-
-    def _refused(self, kind, what):
-        """Why a click on a piece makes no move now."""
-        game, alhambra = self.game, self.game.alhambra(self.you)
-        tile = self._held_tile()
-        if kind == "square":
-            return escape(self._square_text(what))
-        if kind == "cell" and what not in alhambra.layout and tile is not None:
-            why = _reasons_html(alhambra.check(tile, what).reasons)
-            return f"The {escape(str(tile))} may not go on {what}" + (
-                f":<ul>{why}</ul>" if why else " now.")
-        if kind == "cell" and what in alhambra.layout:
-            why = _reasons_html(alhambra.check_removal(what).reasons)
-            swap = (" Take a tile of your reserve in hand to swap it." if
-                    self.selection.matched else "")
-            return (f"Your {escape(str(alhambra.layout[what]))} on {what} "
-                    + ("cannot move to your reserve:<ul>" + why + "</ul>"
-                       if why else "cannot be redesigned now.") + swap)
-        if kind == "cell":
-            return "Take a tile in hand first: one you bought, or one of your reserve."
-        if kind == "to_place":
-            return "You build the tiles you bought at the end of your turn."
-        if kind == "reserve" and game.to_place:
-            return ("Place the tiles in hand first; a redesign is an action of your turn, "
-                    "instead of taking money or buying.")
-        if kind == "card":
-            return "You cannot take money now."
-        return "That makes no move now."
-
-    def _square_text(self, square):
-        currency = CURRENCIES[square - 1]
-        _, tile = self.game.market[square - 1]
-        if tile is None:
-            return "That square is empty."
-        ways = [a for a in self.selection.ready if isinstance(a, Buy)]
-        have = sum(c.value for c in self.game.hand(self.you)
-                   if c.__class__ is Card and c.currency == currency)
-        if not ways:
-            if have < tile.price:
-                return (f"The {tile} costs {tile.price} {currency}; you hold {have} "
-                        f"{currency}: not enough.")
-            return f"You cannot buy the {tile} now. {self._status_text()}"
-        exact = any(a.exact for a in ways)
-        many = self.selection.too_many()
-        return (f"The {tile} costs {tile.price} {currency}; you hold {have}. "
-                + (f"There are {many} ways to pay: click the cards you pay with."
-                   if many else "Choose how to pay"
-                   + (" (paying exactly lets you act again)." if exact else ".")))
-
     # -- moves -------------------------------------------------------------------------
 
     def apply(self, action=None):
@@ -516,7 +416,7 @@ class GameTable(WidgetBase):
         try:
             game.apply(action)
         except IllegalAction as refused:
-            why = _reasons_html(refused.reasons)
+            why = reasons_html(refused.reasons)
             self.message.value = escape(str(refused)) + (f"<ul>{why}</ul>" if why else "")
             return
         said = [describe_event(e) for e in game.events[seen:]
@@ -525,7 +425,7 @@ class GameTable(WidgetBase):
             self._undo.clear()
         else:
             self._undo.append((before, said))
-        self._others_said = []
+        self.story.said = []
         self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}." for line in said))
         if self.pace.value == "all":
             self._bots_play()
@@ -607,7 +507,7 @@ class GameTable(WidgetBase):
         game.apply(self.bots[name].choose(game.view(name), game.legal_actions()))
         self._undo.clear()
         said = [describe_event(e) for e in game.events[seen:]]
-        self._others_said += said
+        self.story.said += said
         return said
 
     def _bots_play(self):
@@ -694,9 +594,7 @@ class GameTable(WidgetBase):
         self.pieces.show(game, self.you, self.selection.clicked)
         self._show_choices()
         self._list_actions(legal)
-        self._show_others()
-        self._show_log()
-        self._show_scoring()
+        self.story.show(game)
         self._mark_hinted()
         self.undo_button.disabled = not self._undo
         waiting = not game.is_over and game.current_player != self.you
@@ -811,77 +709,3 @@ class GameTable(WidgetBase):
         self.action_picker.layout.display = self.apply_button.layout.display = (
             "" if options else "none")
         self.listed_head.value = ("<b>Every legal move</b>" if options else "")
-
-    def _show_others(self):
-        game = self.game
-        parts = []
-        for name in game.competitors:
-            if name == self.you:
-                continue
-            key = self._other_key(name)
-            if self._others_keys.get(name, (None,))[0] != key:
-                self._others_keys[name] = (key, self._other_html(name))
-            parts.append(self._others_keys[name][1])
-        self.others.value = (f"<div style='display:flex;gap:14px;flex-wrap:wrap;{_TEXT}'>"
-                             + "".join(parts) + "</div>")
-
-    def _other_key(self, name):
-        game = self.game
-        if name == DIRK:
-            return game.scores[name], game.dirk_tiles
-        return (game.scores[name], len(game.hand(name)), game.reserve(name),
-                tuple(game.alhambra(name).layout.items()), game.current_player == name)
-
-    def _other_html(self, name):
-        game = self.game
-        head = f"<b>{escape(name)}</b>: {points_text(game.scores[name])}"
-        if name == DIRK:
-            tiles = ", ".join(map(str, game.dirk_tiles)) or "none yet"
-            return f"<div style='max-width:240px'>{head}<br>Dirk's tiles: {escape(tiles)}</div>"
-        reserve = ", ".join(map(str, game.reserve(name))) or "none"
-        alhambra = game.alhambra(name)
-        picture = _scaled_svg(alhambra_svg(alhambra, caption=False), _OPPONENT_SCALE)
-        return (f"<div>{head}, {len(game.hand(name))} cards<br>{len(alhambra) - 1} tiles, "
-                f"longest wall {alhambra.longest_wall()}<br>reserve: {escape(reserve)}"
-                f"<br>{picture}</div>")
-
-    def _show_log(self):
-        if self._others_said:  # what the others did (and what came up) since your move
-            head, lines = "Since your last move", self._others_said[-_LOG_LINES:]
-        else:
-            head = "Latest events"
-            lines = [describe_event(e) for e in self.game.events[-_LOG_LINES:]]
-        self.log.value = (f"<div style='font-size:13px;{_TEXT}'><b>{head}</b><br>"
-                          + "<br>".join(map(escape, lines)) + "</div>")
-
-    def _show_scoring(self):
-        rounds = [e for e in self.game.events if e["type"] == "scoring"]
-        if len(rounds) == self._scorings_shown:
-            return
-        self._scorings_shown = len(rounds)
-        self.scoring_button.layout.display = "" if rounds else "none"
-        if not rounds:
-            self.scoring.value = "No scoring round yet."
-            self._show_majorities()
-            return
-        names = list(rounds[0]["points"])
-        parts = [scoring_parts(e) for e in rounds]
-        terms = list(dict.fromkeys(t for p in parts for t in p))
-        rows = [[f"round {e['round']}",
-                 *(" + ".join(str(p.get(t, {}).get(n, 0)) for t in terms) for n in names)]
-                for e, p in zip(rounds, parts)]
-        rows.append(["total", *(self.game.scores[n] for n in names)])
-        self.scoring.value = ("<b>Scoring rounds</b> "
-                              f"({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
-                              + table_html(["", *names], rows))
-        self.scoring_button.description = f"draw the majorities of round {rounds[-1]['round']}"
-        self._show_majorities()
-
-    def _show_majorities(self):
-        """The drawing of the latest scoring round, if asked for (drawn once per round)."""
-        rounds = [e for e in self.game.events if e["type"] == "scoring"]
-        wanted = bool(rounds) and self.scoring_button.value
-        self.scoring_image.layout.display = "" if wanted else "none"
-        if wanted and self._drawn_round != len(rounds):
-            self._drawn_round = len(rounds)
-            show(self.scoring_image, draw_majorities(rounds[-1]["counts"], rounds[-1]["round"]))

@@ -14,12 +14,21 @@ Examples
 
 from __future__ import annotations
 
-from ..actions import DIRK, Buy
-from ..components import CHARACTERS, Card
-from ..engine.narration import points_text
-from .table_model import PLACING, decision_title
+from html import escape
 
-__all__ = ["choice_text", "status_text", "winners_sentence", "auction_text"]
+from ..actions import DIRK, Buy
+from ..alhambra import REASONS
+from ..components import CHARACTERS, CURRENCIES, Card
+from ..engine.narration import points_text
+from .table_model import HOLDS, PLACING, decision_title
+
+__all__ = ["auction_text", "choice_text", "click_message", "reasons_html", "status_text",
+           "winners_sentence"]
+
+
+def reasons_html(codes) -> str:
+    """The building rules' reasons (`REASONS` codes) as list items in words."""
+    return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
 
 
 def winners_sentence(winners, you) -> str:
@@ -153,3 +162,83 @@ def status_text(game, you, legal) -> str:
     elif any(isinstance(a, Buy) for a in legal):
         how += ", or click a market square to buy"
     return f"{when}, {decision_title(decision.kind, legal, game)}: {how}."
+
+
+def click_message(game, you, selection, piece) -> str:
+    """What a click on `piece` did to the `selection` at `game` (`you` to decide), as
+    HTML: the moves it leaves, or why it makes none."""
+    kind, what = piece
+    built = kind == "cell" and what in game.alhambra(you).layout
+    if not selection.matched or (built and not selection.ready):
+        return _refused(game, you, selection, kind, what)
+    many = selection.too_many()
+    if kind == "square":
+        text = _square_text(game, you, selection, what)
+    elif many:
+        text = f"There are {many} ways: click the cards you pay with to narrow them."
+    elif kind == "card":
+        takes = [a for a in selection.ready if a.kind == "take"]
+        text = (f"Take the {what} alone, or with other cards totalling at most 5."
+                if len(takes) > 1 else f"You may take the {what}." if takes
+                else "Choose below.")
+    elif kind in HOLDS:
+        text = (f"The {what} is in hand: click a green cell to build it" +
+                (", or one of your tiles marked ⇄ to swap them." if kind == "reserve"
+                 else "."))
+    elif built:
+        text = f"Your {game.alhambra(you).layout[what]} on {what}: choose below."
+    else:
+        text = ("Now click a green cell." if selection.next_cells() and not selection.offered
+                else "Choose below." if selection.offered else "Now click the next piece.")
+    return escape(text)
+
+
+def _refused(game, you, selection, kind, what):
+    """Why a click on a piece makes no move now (HTML)."""
+    alhambra = game.alhambra(you)
+    tile = (selection.held() or (None, None))[1]
+    if kind == "square":
+        return escape(_square_text(game, you, selection, what))
+    if kind == "cell" and what not in alhambra.layout and tile is not None:
+        why = reasons_html(alhambra.check(tile, what).reasons)
+        return f"The {escape(str(tile))} may not go on {what}" + (
+            f":<ul>{why}</ul>" if why else " now.")
+    if kind == "cell" and what in alhambra.layout:
+        why = reasons_html(alhambra.check_removal(what).reasons)
+        swap = (" Take a tile of your reserve in hand to swap it." if
+                selection.matched else "")
+        return (f"Your {escape(str(alhambra.layout[what]))} on {what} "
+                + ("cannot move to your reserve:<ul>" + why + "</ul>"
+                   if why else "cannot be redesigned now.") + swap)
+    if kind == "cell":
+        return "Take a tile in hand first: one you bought, or one of your reserve."
+    if kind == "to_place":
+        return "You build the tiles you bought at the end of your turn."
+    if kind == "reserve" and game.to_place:
+        return ("Place the tiles in hand first; a redesign is an action of your turn, "
+                "instead of taking money or buying.")
+    if kind == "card":
+        return "You cannot take money now."
+    return "That makes no move now."
+
+
+def _square_text(game, you, selection, square):
+    """What a click on market square `square` offers, or why nothing."""
+    currency = CURRENCIES[square - 1]
+    _, tile = game.market[square - 1]
+    if tile is None:
+        return "That square is empty."
+    ways = [a for a in selection.ready if isinstance(a, Buy)]
+    have = sum(c.value for c in game.hand(you)
+               if c.__class__ is Card and c.currency == currency)
+    if not ways:
+        if have < tile.price:
+            return (f"The {tile} costs {tile.price} {currency}; you hold {have} "
+                    f"{currency}: not enough.")
+        return f"You cannot buy the {tile} now. {status_text(game, you, selection.legal)}"
+    exact = any(a.exact for a in ways)
+    many = selection.too_many()
+    return (f"The {tile} costs {tile.price} {currency}; you hold {have}. "
+            + (f"There are {many} ways to pay: click the cards you pay with."
+               if many else "Choose how to pay"
+               + (" (paying exactly lets you act again)." if exact else ".")))
