@@ -58,30 +58,22 @@ def _special_move(table, tried, turn):
     status = table.locator(".alhambra-status").inner_text()
     if "your turn" not in status:
         return False
-    walls = table.locator("[class*='alhambra-wall_card-']:visible")
-    if walls.count() and ("wall", turn) not in tried:
-        tried.add(("wall", turn))
-        after(table, walls.first.click)
-        marked = table.locator("[class*='alhambra-cell-']:visible", has_text=re.compile("◆$"))
-        if marked.count():
-            after(table, marked.first.click)
-            return True
-    builders = table.locator("[class*='alhambra-money-'][title*='master builder']:visible")
-    if builders.count() and ("builder", turn) not in tried:
-        tried.add(("builder", turn))
-        after(table, builders.first.click)
-        play = visible(table, "alhambra-choice-", "play the master builder")
-        if play.count():
-            after(table, play.first.click)
-            return True
-    gate_card = table.locator(".alhambra-gate_card-0:visible")
-    if gate_card.count() and ("gate", turn) not in tried:
-        tried.add(("gate", turn))
-        after(table, gate_card.click)
-        take = visible(table, "alhambra-choice-", "take")
-        if take.count():
-            after(table, take.first.click)
-            return True
+    cell = "[class*='alhambra-cell-']:visible"
+    steps = [  # (name, the piece, the next: a tile marked ◆ or a choice's words)
+        ("wall", table.locator("[class*='alhambra-wall_card-']:visible"),
+         lambda: table.locator(cell, has_text=re.compile("◆$"))),
+        ("builder", table.locator("[class*='alhambra-money-'][title*='master builder']:visible"),
+         lambda: visible(table, "alhambra-choice-", "play the master builder")),
+        ("gate", table.locator(".alhambra-gate_card-0:visible"),
+         lambda: visible(table, "alhambra-choice-", "take")),
+    ]
+    for name, piece, then in steps:
+        if piece.count() and (name, turn) not in tried:
+            tried.add((name, turn))  # once a turn: it may lead nowhere
+            after(table, piece.first.click)
+            if then().count():
+                after(table, then().first.click)
+                return True
     return False
 
 
