@@ -116,3 +116,17 @@ def test_a_payment_among_many_is_narrowed_by_clicking_the_cards_paid_with():
             break
         selection.click(("money", card))
     assert payment in selection.offered and len(selection.offered) <= MAX_OFFERED
+
+
+def test_the_whole_table_is_drawn_with_the_module_pieces_when_asked():
+    from alhambra_lib.modules import MODULES
+    from alhambra_lib.widgets import GameTable
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = GameTable(Game(["You", "Ana", "Ben"], seed=4, modules=tuple(MODULES)))
+    story = table.story
+    assert story.drawing.layout.display == "none"  # nothing drawn until asked
+    story.drawing_button.click()
+    assert bytes(story.drawing.value).startswith(b"\x89PNG") and story.drawing.layout.display == ""
+    assert "at turn" in story.drawing_note.value

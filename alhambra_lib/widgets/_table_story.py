@@ -25,7 +25,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..actions import DIRK
-from ..draw import draw_majorities
+from ..draw import draw_game, draw_majorities
 from ..engine.narration import points_text, scoring_parts
 from ..game import describe_event
 from ..svg import alhambra_svg
@@ -58,6 +58,10 @@ class TableStory:
     scoring_button : ipywidgets.ToggleButton
         Shows `scoring_image` (drawn when asked).
     scoring_image : ipywidgets.Image
+    drawing_button : ipywidgets.Button
+        Draws the whole table (`alhambra_lib.draw.draw_game`, as you see it: every
+        module's pieces) in `drawing`, once per press (a drawing takes a second or two).
+    drawing : ipywidgets.Image
     said : list of str
         What the others did (and what came up) since your last move.
     """
@@ -68,14 +72,28 @@ class TableStory:
         self.scoring_button = widgets.ToggleButton(description="draw the majorities",
                                                    layout=widgets.Layout(width="auto"))
         self.scoring_button.observe(lambda _: self._show_majorities(), "value")
+        self.drawing_button = widgets.Button(description="draw the whole table now",
+                                             layout=widgets.Layout(width="auto"))
+        self.drawing_note, self.drawing = widgets.HTML(), picture()
+        self.drawing_button.on_click(lambda _: self.draw())
+        self.drawing_box = widgets.VBox([self.drawing_button, self.drawing_note, self.drawing])
 
     def sit(self, game, you):
         """A new game at the table: nothing said, nothing drawn yet."""
         self.game, self.you = game, you
+        self.drawing.layout.display = "none"
+        self.drawing_note.value = ""
         self.said = []
         self._scorings_shown = -1
         self._drawn_round = None  # the rounds of the game drawn in scoring_image
         self._others_keys = {}
+
+    def draw(self):
+        """Draw the whole table as you see it now, every module's pieces where they lie."""
+        show(self.drawing, draw_game(self.game, viewer=self.you))
+        self.drawing.layout.display = ""
+        self.drawing_note.value = (f"The table as you saw it at turn {self.game.turn} "
+                                   "(press again for the table now).")
 
     def show(self, game=None):
         """Show `game` (by default the one sat at; another after an undo)."""

@@ -233,7 +233,7 @@ class GameTable(WidgetBase):
             widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px",
                                                               flex_flow="row wrap")),
             bottom, widgets.HBox([widgets.VBox([self.scoring, self.scoring_button]),
-                                  self.scoring_image])])
+                                  self.scoring_image]), self.story.drawing_box])
         for control, name in [(self.root, "game-table"), (self.status, "status"),
                               (self.message, "message"), (self.money, "money"),
                               (self.undo_button, "undo"), (self.next_button, "next"),
