@@ -32,29 +32,13 @@ import ipywidgets as widgets
 
 from ..actions import ACTION_KINDS, Buy
 from ..bots import GreedyBot
-from ..components import CURRENCIES, Card
 from ..engine.narration import points_text
 from ..errors import AlhambraError, IllegalAction
 from ..game import Game, describe_event
-from ..palette import CURRENCY_COLOURS
-from ._board import (
-    EXCHANGE,
-    ILLEGAL,
-    LEGAL,
-    HINTED,
-    STYLE,
-    TARGET,
-    BoardGrid,
-    Look,
-    TileRow,
-    card_button,
-    paint,
-    paint_card,
-    square_button,
-    tile_look,
-)
+from ._board import EXCHANGE, HINTED, ILLEGAL, LEGAL, STYLE, TARGET, BoardGrid, TileRow, tile_look
 from ._common import WidgetBase, css_class
 from ._new_game import NewGamePanel
+from ._table_market import MarketPanel
 from ._table_pieces import PiecesPanel, board_pieces
 from ._table_story import TEXT, TableStory
 from .table_model import Selection, click_path
@@ -66,9 +50,8 @@ __all__ = ["GameTable"]
 # many actions as this between two turns of the human player.
 _MAX_BOT_ACTIONS = 5_000
 _PACES = (("all at once", "all"), ("one by one", "one"))
-_TEXT = TEXT
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
-                f"{{{_TEXT}; padding: 2px 0}}</style>")
+                f"{{{TEXT}; padding: 2px 0}}</style>")
 
 
 class GameTable(WidgetBase):
@@ -134,7 +117,7 @@ class GameTable(WidgetBase):
 
     def _make_controls(self, you):
         self.status, self.message = widgets.HTML(), widgets.HTML()
-        self.money, self.story = widgets.HTML(), TableStory()
+        self.story = TableStory()
         story = self.story
         self.others, self.log, self.scoring = story.others, story.log, story.scoring
         self.scoring_image, self.scoring_button = story.scoring_image, story.scoring_button
@@ -143,9 +126,12 @@ class GameTable(WidgetBase):
         self.board = BoardGrid(self.click_cell)
         self.to_place = TileRow(self.click_to_place, "to-place")
         self.reserve = TileRow(self.click_reserve, "reserve")
-        self._make_market()
-        self.card_buttons, self.choice_buttons = [], []
-        self.display_box = widgets.HBox()
+        self.market = MarketPanel(self.click_square, self.click_card)
+        market = self.market
+        self.square_buttons, self.square_notes = market.square_buttons, market.square_notes
+        self.card_buttons, self.display_box = market.card_buttons, market.display_box
+        self.money, self.market_box = market.money, market.market_box
+        self.choice_buttons = []
         self.choice_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
         self.action_picker = widgets.Select(rows=3, layout=widgets.Layout(width="100%"))
         self.show_all = widgets.Checkbox(description="list every legal move (for experts)",
@@ -163,22 +149,6 @@ class GameTable(WidgetBase):
         self.new_game_panel.box.layout.display = "none"
         self._wire()
         self._lay_out()
-
-    def _make_market(self):
-        self.square_buttons, self.square_notes = [], []
-        squares = []
-        for square, currency in enumerate(CURRENCIES, start=1):
-            button = square_button(56, "square", square)
-            button.on_click(lambda _, s=square: self.click_square(s))
-            head = widgets.HTML(f"<div style='text-align:center;border-bottom:5px solid "
-                                f"{CURRENCY_COLOURS[currency]}'>{currency}</div>")
-            note = widgets.HTML(layout=widgets.Layout(width="86px"))
-            note.add_class(css_class("square-note", square))
-            self.square_buttons.append(button)
-            self.square_notes.append(note)
-            squares.append(widgets.VBox([head, button, note], layout=widgets.Layout(
-                width="90px", align_items="center")))
-        self.market_box = widgets.HBox(squares)
 
     def _wire(self):
         self.apply_button.on_click(lambda _: self.apply())
@@ -588,9 +558,7 @@ class GameTable(WidgetBase):
         game = self.game
         legal = self.selection.legal
         self._show_mine()
-        self._show_market(legal)
-        self._show_display()
-        self._show_money()
+        self.market.show(game, self.you, legal, self.selection.clicked)
         self.pieces.show(game, self.you, self.selection.clicked)
         self._show_choices()
         self._list_actions(legal)
@@ -623,54 +591,6 @@ class GameTable(WidgetBase):
         self.reserve.show([tile_look(t, selected=held == ("reserve", t),
                                      note="click to take it in hand for a redesign")
                            for t in game.reserve(you)])
-
-    def _show_market(self, legal):
-        for square, ((currency, tile), button, note) in enumerate(
-                zip(self.game.market, self.square_buttons, self.square_notes), start=1):
-            ways = [a for a in legal if isinstance(a, Buy) and a.square == square]
-            if tile is None:
-                paint(button, Look("#f4f4f4", "", "#222222", "an empty square", (
-                    "1px dashed #aaaaaa",) * 4))
-                note.value = ""
-                continue
-            paint(button, tile_look(tile, selected=("square", square) in self.selection.clicked,
-                                    note=f"costs {tile.price} {currency}: click to buy"))
-            text = ("<b style='color:#1d6b1d'>★ exact</b>" if any(a.exact for a in ways)
-                    else "you can pay" if ways else "")
-            note.value = (f"<div style='text-align:center;font-size:12px'>{escape(tile.kind)}"
-                          f"<br>{text or '&nbsp;'}</div>")
-
-    def _show_display(self):
-        display = self.game.display
-        while len(self.card_buttons) < len(display):
-            index = len(self.card_buttons)
-            button = card_button(display[index])
-            button.add_class(css_class("card", index))
-            button.on_click(lambda _, i=index: self.click_card(i))
-            self.card_buttons.append(button)
-        for button, card in zip(self.card_buttons, display):
-            paint_card(button, card, selected=("card", card) in self.selection.clicked)
-        shown = self.card_buttons[:len(display)]
-        if list(self.display_box.children) != shown:
-            self.display_box.children = shown
-
-    def _show_money(self):
-        hand = self.game.hand(self.you)
-        rows = []
-        for currency in CURRENCIES:
-            values = [c.value for c in hand if c.__class__ is Card and c.currency == currency]
-            chips = "".join(f"<span style='display:inline-block;min-width:18px;padding:1px 3px;"
-                            f"margin-right:2px;border-radius:3px;text-align:center;color:#fff;"
-                            f"background:{CURRENCY_COLOURS[currency]}'>{v}</span>"
-                            for v in values)
-            rows.append(f"<tr><td style='border-left:6px solid {CURRENCY_COLOURS[currency]};"
-                        f"padding:0 6px'>{currency}</td><td>{chips or '–'}</td>"
-                        f"<td style='padding:0 6px;text-align:right'><b>{sum(values)}</b></td>"
-                        "</tr>")
-        special = [str(c) for c in hand if c.__class__ is not Card]
-        extra = f"<br>also: {escape(', '.join(special))}" if special else ""
-        self.money.value = (f"<div style='{_TEXT}'><b>Your money</b> ({len(hand)} cards)"
-                            f"<table>{''.join(rows)}</table>{extra}</div>")
 
     def _choice_button(self, index):
         while len(self.choice_buttons) <= index:
