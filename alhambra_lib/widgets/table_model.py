@@ -169,7 +169,7 @@ class Selection:
         Your legal actions now (none when another player decides).
     """
 
-    def __init__(self, game, you, legal):
+    def __init__(self, game, you: str, legal) -> None:
         self.game, self.you, self.legal = game, you, list(legal)
         self._shapes = [shape(a, game, you) for a in self.legal]
         self._lists = None
@@ -184,7 +184,7 @@ class Selection:
             self._lists = piece_lists(self.game, self.you)
         return self._lists
 
-    def piece(self, kind, key):
+    def piece(self, kind: str, key) -> tuple | None:
         """The piece a click of `kind` on `key` picks, or None (an index beyond the row)."""
         row = self.lists.get(kind)
         if row is None:  # squares, cells, huts, rooms, bids, citizens: the key is the piece
@@ -198,7 +198,8 @@ class Selection:
             return Counter({("to_place", game.to_place[0]): 1})
         return Counter()
 
-    def reset(self):
+    def reset(self) -> None:
+        """Nothing clicked (but the tile in hand by `default`)."""
         self.clicked = self.default()
 
     def _matching(self, clicked):
@@ -218,11 +219,11 @@ class Selection:
         return [a for a, s in self._matching(self.clicked)
                 if _within(s.needs, self.clicked)]
 
-    def held(self):
+    def held(self) -> tuple | None:
         """The tile in hand, as its piece ``(source, tile)``, or None."""
         return next((p for p in self.clicked if p[0] in HOLDS), None)
 
-    def click(self, piece):
+    def click(self, piece: tuple):
         """Click `piece`: it joins the selection if something still matches, else starts a
         new one; if nothing matches either way, only the tile in hand stays selected
         (and `matched` is False). Returns the action to make now (a direct one, alone), or
@@ -276,7 +277,7 @@ class Selection:
 
     def next_cells(self) -> set:
         """The cells a next click could use: where the selection's moves go."""
-        shapes = [s for a, s in zip(self.legal, self._shapes) if a in set(self.matches)]
+        shapes = [s for _, s in self._matching(self.clicked)]
         if not self.clicked:  # nothing clicked: cells that alone make a move
             shapes = [s for s in self._shapes
                       if s.direct and len(s.required) == 1 and s.required[0][0] == "cell"]
@@ -296,9 +297,9 @@ def _key_of(lists, piece, used):
     return found[0]
 
 
-def _next_piece(selection, shape_, action):
-    """The piece to click next for `action`: a required one, else the narrowing card that
-    leaves the fewest ready moves."""
+def _next_piece(selection, shape_):
+    """The piece to click next for an action of `shape_`: a required one (the tile in hand
+    first), else the narrowing card that leaves the fewest ready moves."""
     missing = Counter(shape_.required) - selection.clicked
     holds = [p for p in missing if p[0] in HOLDS]
     if holds or missing:
@@ -337,7 +338,7 @@ def click_path(game, you, action) -> list:
         offered = selection.offered
         if action in offered:
             return clicks + [("choice", offered.index(action))]
-        piece = _next_piece(selection, made, action)
+        piece = _next_piece(selection, made)
         if piece is None:
             break
         key = _key_of(lists, piece, used)
