@@ -377,7 +377,7 @@ class GreedyBot:
                 # Reserve rather than give: a reserve tile may be built later.
                 return (0, wall_now - 1, -1 if action.kind == "give" else 0)
             trial = alhambra.copy()
-            trial.place(action.tile, action.pos)
+            trial.place(action.tile, action.pos, action.gate)  # through a gate (§M5) too
             x, y = action.pos
             built = sum((x + dx, y + dy) in layout for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
             return (extra(action.tile, action.pos), trial.longest_wall(), built)

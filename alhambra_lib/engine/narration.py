@@ -11,6 +11,8 @@ of version 1 have no ``parts``, and there majorities are what the walls leave.
 
 from __future__ import annotations
 
+import re
+
 from ..actions import DIRK, card_from_list
 from ..components import CURRENCIES
 
@@ -177,14 +179,28 @@ def register_events(events):
         EVENT_FIELDS[kind] = entry[0]
 
 
-def _second_person(line):
-    """'You takes ...' -> 'You take ...': the verb after "You" loses its -s / -es."""
-    you, verb, rest = (line.split(" ", 2) + [""])[:3]
+#: The verbs a sentence goes on with after "and" ("plays a thief and steals ..."): only
+#: these lose their -s, a noun after "and" keeps it.
+_AND_VERBS = re.compile(r" and (takes|lays|steals|pays|puts|buys|passes|gets|places|moves"
+                        r"|gives|keeps|swaps|plays|wakes|loses|scores|builds|draws)\b")
+
+
+def _plain(verb):
     if verb.endswith(("sses", "shes", "ches", "xes")):
-        verb = verb[:-2]
-    elif verb.endswith("s"):
-        verb = verb[:-1]
-    return " ".join(part for part in (you, verb, rest) if part)
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def _second_person(line):
+    """'You takes ...' -> 'You take ...': the verb after "You" loses its -s / -es, and so
+    does a second verb after "and".
+
+    >>> _second_person("You plays a thief and steals 3 ducat from the display")
+    'You play a thief and steal 3 ducat from the display'
+    """
+    you, verb, rest = (line.split(" ", 2) + [""])[:3]
+    rest = _AND_VERBS.sub(lambda m: " and " + _plain(m.group(1)), rest, count=1)
+    return " ".join(part for part in (you, _plain(verb), rest) if part)
 
 
 def describe_event(event):

@@ -162,10 +162,17 @@ def _no_check(game, action):
     return None
 
 
+#: What a player lets pass, by the decision declined (a decision's name is no word).
+_DECLINED = {"master_builder": "redesign"}
+
+
 register_events({
     "wake": (("player",), lambda e: f"{e['player']} wakes the vizier"),
     "vizier": (("player", "square", "currency", "tile", "cards"),
-               lambda e: f"{e['player']} calls on the vizier: buys {tile_text(e['tile'])} from "
-                         f"the {e['currency']} square paying exactly {paid_text(e['cards'])}"),
-    "decline": (("player", "decision"), lambda e: f"{e['player']} lets the {e['decision']} pass"),
+               lambda e: f"{e['player']} calls on the vizier, who buys {tile_text(e['tile'])} "
+                         f"from the {e['currency']} square paying exactly "
+                         f"{paid_text(e['cards'])}"),
+    "decline": (("player", "decision"),
+                lambda e: f"{e['player']} lets the {_DECLINED.get(e['decision'], e['decision'])} "
+                          "pass"),
 })

@@ -16,7 +16,7 @@ Examples
 >>> for line in moment.story()[-2:]:
 ...     print(line)
 market square 1: 6-chambers
-Ana calls on the vizier: buys 6-chambers from the denar square paying exactly 6
+Ana calls on the vizier, who buys 6-chambers from the denar square paying exactly 6
 >>> moment = first_moment(("treasure",), "buy_chests", seed=1, bots=eager("buy_chests"))
 >>> moment.event["type"]
 'buy_chests'

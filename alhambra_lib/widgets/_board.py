@@ -45,8 +45,10 @@ from ._common import css_class
 __all__ = [
     "CELL_PX",
     "EXCHANGE",
+    "HINTED",
     "ILLEGAL",
     "LEGAL",
+    "TARGET",
     "SELECTED_CLASS",
     "STYLE",
     "BoardGrid",
@@ -63,13 +65,17 @@ _WALL = f"4px solid {WALL_COLOUR}"
 _EDGE = "1px solid #8a8a8a"
 _NONE = "1px solid transparent"
 _DARK_TEXT_KINDS = ("fountain", "chambers", "hut", "bazaar")
-#: What an empty cell of the board says about the tile in hand.
-LEGAL, ILLEGAL, EXCHANGE = "legal", "illegal", "exchange"
+#: What an empty cell of the board says about the tile in hand; TARGET: a built tile a
+#: click now uses (a chest put on it, the sticks of a wall card laid on it).
+LEGAL, ILLEGAL, EXCHANGE, TARGET = "legal", "illegal", "exchange", "target"
 _MARK_LOOK = {LEGAL: (LEGAL_COLOUR, "+", "#1d6b1d"), ILLEGAL: (ILLEGAL_COLOUR, "", "#a8281d")}
 #: The CSS class of a selected square, and the style sheet that rings it.
 SELECTED_CLASS = "alhambra-selected"
 _SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
+#: The CSS class of the button a hint points at (the next click of the move suggested).
+HINTED = "alhambra-hinted"
 STYLE = (f"<style>.{SELECTED_CLASS} {{box-shadow: {_SELECTED_SHADOW} !important}}"
+         f".{HINTED} {{outline: 3px solid #2a7ae2 !important; outline-offset: -3px}}"
          ".alhambra-game-table .jupyter-button:focus {outline: none}</style>")
 
 
@@ -225,12 +231,14 @@ class BoardGrid:
             self.buttons[cell] = button
         return self.buttons[cell]
 
-    def show(self, alhambra, marks, selected=None):
+    def show(self, alhambra, marks, selected=None, pieces=None):
         """Draw `alhambra`, its empty cells in `marks` (``cell -> LEGAL/ILLEGAL``) shaded.
 
         `selected` is a cell to ring: the tile a redesign would move, or the cell a
-        suggested move builds on.
+        suggested move builds on. `pieces` maps cells to ``(text, words, {side: border})``:
+        the modules' pieces on them (`alhambra_lib.widgets._table_pieces.board_pieces`).
         """
+        pieces = pieces or {}
         layout = alhambra.layout
         cells = set(layout) | alhambra.frontier()
         xs, ys = [x for x, _ in cells], [y for _, y in cells]
@@ -244,8 +252,10 @@ class BoardGrid:
                 look = tile_look(tile)
             else:
                 look = tile_look(tile, selected=cell == selected, note=_built_note(marks, cell))
-                if marks.get(cell) == EXCHANGE:
-                    look = replace(look, text=look.text + "⇄")
+                if marks.get(cell) in (EXCHANGE, TARGET):
+                    look = replace(look, text=look.text + _TARGET_TEXT[marks[cell]])
+            if cell in pieces:
+                look = _with_pieces(look, *pieces[cell])
             paint(self._button(cell), look)
         if shown != self._shown:
             self._shown = shown
@@ -254,7 +264,19 @@ class BoardGrid:
             self.grid.children = [self.buttons[cell] for cell in shown]
 
 
+_TARGET_TEXT = {EXCHANGE: "⇄", TARGET: "◆"}
+
+
+def _with_pieces(look, text, words, sides):
+    """`look` with a module's pieces on it: a sign, their words, sticks and gates."""
+    borders = tuple(sides.get(side, border) for side, border in zip(SIDES, look.borders))
+    return replace(look, text=look.text + text, tooltip=f"{look.tooltip} ({words})",
+                   borders=borders)
+
+
 def _built_note(marks, cell):
     if marks.get(cell) == EXCHANGE:
         return "click to exchange it with the reserve tile you chose"
+    if marks.get(cell) == TARGET:
+        return "click it for the move you chose"
     return "click to see whether it may move to your reserve"

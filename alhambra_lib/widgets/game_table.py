@@ -26,112 +26,32 @@ True
 from __future__ import annotations
 
 import base64
-import re
 from html import escape
 
 import ipywidgets as widgets
 
-from ..actions import ACTION_KINDS, DIRK, Buy
-from ..alhambra import REASONS
+from ..actions import ACTION_KINDS, Buy
 from ..bots import GreedyBot
-from ..components import CURRENCIES, Card
-from ..draw import draw_majorities
-from ..engine.narration import points_text, scoring_parts
+from ..engine.narration import points_text
 from ..errors import AlhambraError, IllegalAction
 from ..game import Game, describe_event
-from ..modules import MODULES
-from ..palette import CURRENCY_COLOURS
-from ..svg import alhambra_svg
-from ._board import (
-    EXCHANGE,
-    ILLEGAL,
-    LEGAL,
-    STYLE,
-    BoardGrid,
-    Look,
-    TileRow,
-    card_button,
-    paint,
-    paint_card,
-    square_button,
-    tile_look,
-)
-from ._common import WidgetBase, css_class, picture, show, table_html
+from ._board import EXCHANGE, HINTED, ILLEGAL, LEGAL, STYLE, TARGET, BoardGrid, TileRow, tile_look
+from ._common import WidgetBase, css_class
 from ._new_game import NewGamePanel
+from ._table_market import MarketPanel
+from ._table_pieces import PiecesPanel, board_pieces
+from ._table_story import TEXT, TableStory
+from .table_model import Selection, click_path
+from .table_text import choice_text, click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
 
-_LOG_LINES = 8
 # A bot that never lets the game move on would hang the notebook; no game needs as
 # many actions as this between two turns of the human player.
 _MAX_BOT_ACTIONS = 5_000
-#: The kinds a click on the table reaches; every other legal action is listed in words.
-_CLICKED = frozenset({"take", "buy", "place", "reserve", "give", "redesign", "end"})
 _PACES = (("all at once", "all"), ("one by one", "one"))
-_OPPONENT_SCALE = 0.6  # the others' Alhambras, drawn smaller than yours
-#: Lines of text at their usual height (an HTML widget's lines are as tall as a button).
-_TEXT = "line-height:1.35"
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
-                f"{{{_TEXT}; padding: 2px 0}}</style>")
-_SVG_SIZE = re.compile(r'width="([\d.]+)" height="([\d.]+)"')
-
-
-def _winners_sentence(winners, you):
-    names = ["you" if w == you else w for w in winners]
-    text = " and ".join(names)
-    verb = "win" if len(names) > 1 or names == ["you"] else "wins"
-    return text[0].upper() + text[1:] + f" {verb}"
-
-
-def _paid(cards):
-    if all(c.__class__ is Card for c in cards):
-        return " + ".join(str(c.value) for c in cards)
-    return " + ".join(map(str, cards))
-
-
-def _choice_text(action):
-    """A legal action as the words on its button."""
-    kind = action.kind
-    if isinstance(action, Buy):
-        exact = ("" if not action.exact else " - exact: you act again" if kind == "buy"
-                 else " - exact")
-        # A module's purchase says whose it is before "buy" ("vizier: buy ..."): keep that.
-        head = str(action).split("buy ", 1)[0] if kind != "buy" else ""
-        return f"{head}pay {_paid(action.cards)} for the {action.tile}{exact}"
-    if kind == "take":
-        return "take " + " + ".join(map(str, action.cards))
-    if kind == "reserve":
-        return f"put the {action.tile} in your reserve"
-    if kind == "give":
-        return f"give the {action.tile} to {DIRK}"
-    if kind == "end":
-        return "end my turn"
-    if kind == "redesign" and action.move == "remove":
-        return f"move the tile on {action.pos} to your reserve"
-    if kind == "redesign" and action.move == "exchange":
-        return f"swap it with the {action.tile} from your reserve"
-    return str(action)
-
-
-def _reasons_html(codes):
-    """The building rules' reasons (`REASONS` codes) as list items in words."""
-    return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
-
-
-def _decision_title(kind):
-    """The module whose decision `kind` is (its title), or the kind itself."""
-    for module in MODULES.values():
-        if kind in module.decisions and kind != "act":
-            return module.title
-    return kind.replace("_", " ")
-
-
-def _scaled_svg(svg, scale):
-    """An SVG drawn smaller (a vector picture stays sharp): its width and height scaled."""
-    def scaled(size):
-        return f'width="{float(size[1]) * scale:g}" height="{float(size[2]) * scale:g}"'
-
-    return _SVG_SIZE.sub(scaled, svg, count=1)
+                f"{{{TEXT}; padding: 2px 0}}</style>")
 
 
 class GameTable(WidgetBase):
@@ -189,6 +109,7 @@ class GameTable(WidgetBase):
         game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
         self._adviser = GreedyBot()
         self._refreshes = 0
+        self._hinted_widget = None
         self._make_controls(you)
         self.new_game(game, bots, you=you)
 
@@ -196,20 +117,25 @@ class GameTable(WidgetBase):
 
     def _make_controls(self, you):
         self.status, self.message = widgets.HTML(), widgets.HTML()
-        self.money, self.others, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.scoring, self.scoring_image = widgets.HTML(), picture()
-        self.scoring_button = widgets.ToggleButton(description="draw the majorities",
-                                                   layout=widgets.Layout(width="auto"))
+        self.story = TableStory()
+        story = self.story
+        self.others, self.log, self.scoring = story.others, story.log, story.scoring
+        self.scoring_image, self.scoring_button = story.scoring_image, story.scoring_button
         self.mine, self.download = widgets.HTML(), widgets.HTML()
+        self.pieces = PiecesPanel(self._click)
         self.board = BoardGrid(self.click_cell)
         self.to_place = TileRow(self.click_to_place, "to-place")
         self.reserve = TileRow(self.click_reserve, "reserve")
-        self._make_market()
-        self.card_buttons, self.choice_buttons = [], []
-        self.display_box = widgets.HBox()
+        self.market = MarketPanel(self.click_square, self.click_card)
+        market = self.market
+        self.square_buttons, self.square_notes = market.square_buttons, market.square_notes
+        self.card_buttons, self.display_box = market.card_buttons, market.display_box
+        self.money, self.market_box = market.money, market.market_box
+        self.choice_buttons = []
         self.choice_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
         self.action_picker = widgets.Select(rows=3, layout=widgets.Layout(width="100%"))
-        self.show_all = widgets.Checkbox(description="list every legal move", indent=False)
+        self.show_all = widgets.Checkbox(description="list every legal move (for experts)",
+                                         indent=False)
         self.apply_button = widgets.Button(description="do the move chosen in the list")
         self.undo_button = widgets.Button(description="undo my last move", icon="undo")
         self.hint_button = widgets.Button(description="suggest a move")
@@ -224,22 +150,6 @@ class GameTable(WidgetBase):
         self._wire()
         self._lay_out()
 
-    def _make_market(self):
-        self.square_buttons, self.square_notes = [], []
-        squares = []
-        for square, currency in enumerate(CURRENCIES, start=1):
-            button = square_button(56, "square", square)
-            button.on_click(lambda _, s=square: self.click_square(s))
-            head = widgets.HTML(f"<div style='text-align:center;border-bottom:5px solid "
-                                f"{CURRENCY_COLOURS[currency]}'>{currency}</div>")
-            note = widgets.HTML(layout=widgets.Layout(width="86px"))
-            note.add_class(css_class("square-note", square))
-            self.square_buttons.append(button)
-            self.square_notes.append(note)
-            squares.append(widgets.VBox([head, button, note], layout=widgets.Layout(
-                width="90px", align_items="center")))
-        self.market_box = widgets.HBox(squares)
-
     def _wire(self):
         self.apply_button.on_click(lambda _: self.apply())
         self.undo_button.on_click(lambda _: self.undo())
@@ -251,7 +161,6 @@ class GameTable(WidgetBase):
         self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
         self.save_button.on_click(lambda _: self.save())
         self.load_upload.observe(self._uploaded, "value")
-        self.scoring_button.observe(lambda _: self._show_majorities(), "value")
 
     def _lay_out(self):
         for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
@@ -266,9 +175,10 @@ class GameTable(WidgetBase):
         hand = widgets.VBox([widgets.HTML("<b>Tiles in hand</b>"), self.to_place.box,
                              widgets.HTML("<b>Your reserve</b>"), self.reserve.box],
                             layout=widgets.Layout(min_width="120px"))
+        pieces = self.pieces
         left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
-            grid_gap="16px", align_items="flex-start"))],
-            layout=widgets.Layout(flex="0 0 auto", min_width="470px"))
+            grid_gap="16px", align_items="flex-start")), pieces.supply_box],
+            layout=widgets.Layout(flex="0 0 auto", min_width="470px", max_width="560px"))
         self.listed_head = widgets.HTML()
         self.listed_box = widgets.VBox([
             widgets.HBox([self.listed_head, self.show_all]),
@@ -277,9 +187,10 @@ class GameTable(WidgetBase):
                             widgets.VBox([widgets.HTML("<b>Money display</b>"),
                                           self.display_box])],
                            layout=widgets.Layout(grid_gap="18px"))
-        right = widgets.VBox([top, widgets.HBox([self.money, widgets.VBox(
-            [self.message, self.choice_box], layout=widgets.Layout(flex="1"))],
-            layout=widgets.Layout(grid_gap="18px")), self.listed_box],
+        right = widgets.VBox([top, pieces.beside_box, widgets.HBox([self.money, widgets.VBox(
+            [self.message, pieces.auction_box, self.choice_box],
+            layout=widgets.Layout(flex="1"))], layout=widgets.Layout(grid_gap="18px")),
+            pieces.hand_box, self.listed_box],
             layout=widgets.Layout(width="640px", flex="0 0 auto"))
         self.log.layout.flex = "1 1 360px"
 
@@ -292,10 +203,11 @@ class GameTable(WidgetBase):
             widgets.HBox([left, right], layout=widgets.Layout(grid_gap="16px",
                                                               flex_flow="row wrap")),
             bottom, widgets.HBox([widgets.VBox([self.scoring, self.scoring_button]),
-                                  self.scoring_image])])
+                                  self.scoring_image]), self.story.drawing_box])
         for control, name in [(self.root, "game-table"), (self.status, "status"),
                               (self.message, "message"), (self.money, "money"),
                               (self.undo_button, "undo"), (self.next_button, "next"),
+                              (self.hint_button, "hint"),
                               (self.new_game_button, "new-game-button"),
                               (self.apply_button, "apply"), (self.action_picker, "moves"),
                               (self.log, "log"), (self.others, "others"),
@@ -323,76 +235,43 @@ class GameTable(WidgetBase):
             raise ValueError(f"no bot for {', '.join(missing)}")
         self.game, self.you, self.bots = game, you, bots
         self._undo = []  # (state before, what it was) of your moves since the last reveal
-        self._others_said = []
-        self._scorings_shown = -1
-        self._drawn_round = None  # the rounds of the game drawn in scoring_image
-        self._others_keys = {}
-        self._clear_selection()
+        self.story.sit(game, you)
         if self.pace.value == "all":
             self._bots_play()
+        self._new_selection()
         self._refresh()
 
-    def _clear_selection(self):
-        self._square = self._card = self._cell = self._hint_cell = None
-        self._held = None  # ("place" | "reserve", index) of the tile in hand
-
-    # -- what is legal now ---------------------------------------------------------------
+    # -- what is legal now, what is clicked ----------------------------------------------
 
     def _yours(self):
         """Your legal actions now; none while another decides or the game is over."""
         game = self.game
         return game.legal_actions() if game.current_player == self.you else []
 
+    def _new_selection(self):
+        """Nothing clicked (but the first tile you bought in hand while you build)."""
+        self.selection = Selection(self.game, self.you, self._yours())
+        self._hint_cell = self.hinted = None
+
     def _held_tile(self):
-        if self._held is None:
-            return None
-        source, index = self._held
-        tiles = self.game.to_place if source == "place" else self.game.reserve(self.you)
-        return tiles[index] if index < len(tiles) else None
+        held = self.selection.held()
+        return None if held is None else held[1]
 
-    def _placing(self):
-        game = self.game
-        return (game.current_player == self.you
-                and game.decision.kind in ("place", "final_place"))
-
-    def _default_held(self):
-        # While placing, a tile is always in hand: the first, until another is clicked.
-        if self._placing() and self.game.to_place:
-            if self._held is None or self._held[0] != "place" or self._held_tile() is None:
-                self._held = ("place", 0)
-        elif self._held is not None and self._held[0] == "place":
-            self._held = None
-
-    def _marks(self, legal):
-        """``cell -> LEGAL/ILLEGAL/EXCHANGE`` of your board for the tile in hand."""
-        tile = self._held_tile()
-        if tile is None:
-            return {}
+    def _marks(self):
+        """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
+        goes, for what is clicked (or in hand)."""
         alhambra = self.game.alhambra(self.you)
-        marks = {cell: ILLEGAL for cell in alhambra.frontier()}
-        for action in legal:
-            if getattr(action, "tile", None) != tile or not hasattr(action, "pos"):
-                continue
-            if action.kind == "place" or getattr(action, "move", "") == "place":
-                marks[action.pos] = LEGAL
-            elif getattr(action, "move", "") == "exchange":
-                marks[action.pos] = EXCHANGE
+        tile = self._held_tile()
+        marks = {cell: ILLEGAL for cell in alhambra.frontier()} if tile is not None else {}
+        for cell in self.selection.next_cells():
+            marks[cell] = (LEGAL if cell not in alhambra.layout
+                           else EXCHANGE if tile is not None else TARGET)
         return marks
 
-    def _choices(self, legal):
-        """The moves offered for what was clicked, and those always offered (end)."""
-        offered = []
-        if self._square is not None:
-            offered = [a for a in legal if isinstance(a, Buy) and a.square == self._square]
-        elif self._card is not None:
-            offered = [a for a in legal if a.kind == "take" and self._card in a.cards]
-        elif self._cell is not None:
-            offered = [a for a in legal if a.kind == "redesign" and a.pos == self._cell
-                       and (a.move == "remove" or a.tile == self._held_tile())]
-        tile = self._held_tile()
-        if tile is not None and self._held[0] == "place":
-            offered += [a for a in legal if a.kind in ("reserve", "give") and a.tile == tile]
-        return offered + [a for a in legal if a.kind == "end"]
+    def click_path(self, action):
+        """The clicks that make `action` from a fresh selection: ``(kind, key)`` pairs,
+        ``getattr(self, "click_" + kind)(key)`` each (see `table_model.click_path`)."""
+        return click_path(self.game, self.you, action)
 
     # -- clicks ------------------------------------------------------------------------
 
@@ -407,122 +286,84 @@ class GameTable(WidgetBase):
             return True
         return False
 
-    def click_square(self, square):
-        """Pick market square `square` (1..4): the ways you can pay for its tile are offered."""
+    def _click(self, kind, key):
+        """One click on a piece: it joins what is clicked, or makes the move it completes."""
         if self._not_your_turn():
             return
-        _, tile = self.game.market[square - 1]
-        self._clear_selection()
-        self._default_held()
-        if tile is None:
-            self.message.value = "That square is empty."
-        else:
-            self._square = square
-            self.message.value = escape(self._square_text(square, tile))
+        selection = self.selection
+        if kind == "reserve" and selection.held() == selection.piece(kind, key):
+            selection.reset()  # a second click puts the tile back
+            self.message.value = "The tile is back in your reserve."
+            self._refresh()
+            return
+        piece = selection.piece(kind, key)
+        if piece is None:
+            self.message.value = "There is nothing there now."
+            return
+        self._hint_cell = self.hinted = None
+        action = selection.click(piece)
+        if action is not None:
+            self.apply(action)
+            return
+        self.message.value = click_message(self.game, self.you, self.selection, piece)
         self._refresh()
 
-    def _square_text(self, square, tile):
-        currency = CURRENCIES[square - 1]
-        ways = [a for a in self._yours() if isinstance(a, Buy) and a.square == square]
-        have = sum(c.value for c in self.game.hand(self.you)
-                   if c.__class__ is Card and c.currency == currency)
-        if not ways:
-            if have < tile.price:
-                return (f"The {tile} costs {tile.price} {currency}; you hold {have} "
-                        f"{currency}: not enough.")
-            return f"You cannot buy the {tile} now. {self._status_text()}"
-        exact = any(a.exact for a in ways)
-        return (f"The {tile} costs {tile.price} {currency}; you hold {have}. Choose how to pay"
-                + (" (paying exactly lets you act again)." if exact else "."))
+    def click_square(self, square):
+        """Click market square `square` (1..4): the ways you can pay for its tile."""
+        self._click("square", square)
 
     def click_card(self, index):
-        """Pick card `index` of the display: the ways to take it are offered."""
-        if self._not_your_turn():
-            return
-        display = self.game.display
-        self._clear_selection()
-        self._default_held()
-        if index < len(display):
-            self._card = display[index]
-            takes = [a for a in self._yours() if a.kind == "take" and self._card in a.cards]
-            self.message.value = escape(
-                f"Take the {self._card} alone, or with other cards totalling at most 5."
-                if len(takes) > 1 else f"You may take the {self._card}." if takes
-                else "You cannot take money now.")
-        self._refresh()
+        """Click card `index` of the display: the ways to take it (or steal it)."""
+        self._click("card", index)
 
     def click_to_place(self, index):
         """Take tile `index` of the tiles to place in hand."""
-        if self._not_your_turn():
-            return
-        if not self._placing():
-            self.message.value = "You build the tiles you bought at the end of your turn."
-            return
-        self._clear_selection()
-        self._held = ("place", index)
-        tile = self._held_tile()
-        if tile is not None:
-            self.message.value = escape(f"The {tile} is in hand: click a green cell to build "
-                                        "it.")
-        self._refresh()
+        self._click("to_place", index)
 
     def click_reserve(self, index):
         """Take reserve tile `index` in hand for a redesign (click again to put it back)."""
-        if self._not_your_turn():
-            return
-        if self.game.to_place:
-            self.message.value = ("Place the tiles in hand first; a redesign is an action of "
-                                  "your turn, instead of taking money or buying.")
-            return
-        again = self._held == ("reserve", index)
-        self._clear_selection()
-        if not again:
-            self._held = ("reserve", index)
-            tile = self._held_tile()
-            if tile is not None:
-                self.message.value = escape(
-                    f"The {tile} from your reserve is in hand: click a green cell to build it, "
-                    "or one of your tiles marked ⇄ to swap them.")
-        self._refresh()
+        self._click("reserve", index)
 
     def click_cell(self, cell):
-        """Click cell `cell` of your Alhambra: build the tile in hand there, or pick your tile."""
-        if self._not_your_turn():
-            return
-        alhambra = self.game.alhambra(self.you)
-        tile = self._held_tile()
-        if cell not in alhambra.layout:
-            if tile is None:
-                self.message.value = ("Take a tile in hand first: one you bought, or one of "
-                                      "your reserve.")
-                return
-            self._build(tile, cell)
-            return
-        self._cell, self._square, self._card = cell, None, None
-        offered = [a for a in self._choices(self._yours()) if a.kind == "redesign"]
-        if offered:
-            self.message.value = escape(f"Your {alhambra.layout[cell]} on {cell}: what should "
-                                        "happen to it?")
-        elif self.game.to_place:
-            self.message.value = escape(f"Your {alhambra.layout[cell]} on {cell}. Build the tile "
-                                        "in hand on a green cell.")
-        else:
-            why = _reasons_html(alhambra.check_removal(cell).reasons)
-            self.message.value = (f"Your {escape(str(alhambra.layout[cell]))} on {cell} "
-                                  + ("cannot move to your reserve:<ul>" + why + "</ul>"
-                                     if why else "cannot be redesigned now."))
-        self._refresh()
+        """Click cell `cell` of your Alhambra: build the tile in hand there, pick your tile,
+        put a chest or the merchant's disc..."""
+        self._click("cell", cell)
 
-    def _build(self, tile, cell):
-        legal = self._yours()
-        for action in legal:
-            if getattr(action, "tile", None) == tile and getattr(action, "pos", None) == cell \
-                    and (action.kind == "place" or getattr(action, "move", "") == "place"):
-                self.apply(action)
-                return
-        why = _reasons_html(self.game.alhambra(self.you).check(tile, cell).reasons)
-        self.message.value = (f"The {escape(str(tile))} may not go on {cell}"
-                              + (f":<ul>{why}</ul>" if why else " now."))
+    def click_money(self, index):
+        """Click card `index` of your hand: pay with it, bid with it, play it."""
+        self._click("money", index)
+
+    def click_hut(self, colour):
+        """Click the huts' pile of `colour` (Squares)."""
+        self._click("hut", colour)
+
+    def click_bazaar(self, index):
+        """Click bazaar `index` beside the market (Bazaars)."""
+        self._click("bazaar", index)
+
+    def click_room(self, room):
+        """Click treasure room `room` (1..3, Treasure Chamber)."""
+        self._click("room", room)
+
+    def click_bid(self, amount):
+        """Click the bid button of `amount` beside the character up for auction."""
+        self._click("bid", amount)
+
+    def click_citizen(self, colour):
+        """Click a citizen of `colour` in the supply (Street Merchant)."""
+        self._click("citizen", colour)
+
+    def click_disc(self, colour):
+        """Click the citizen of `colour` on your merchant's disc."""
+        self._click("disc", colour)
+
+    def click_wall_card(self, index):
+        """Click wall card `index` beside the market (City Walls)."""
+        self._click("wall_card", index)
+
+    def click_gate_card(self, index):
+        """Click the gate card beside the display (City Gates)."""
+        self._click("gate_card", index)
 
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
@@ -545,7 +386,7 @@ class GameTable(WidgetBase):
         try:
             game.apply(action)
         except IllegalAction as refused:
-            why = _reasons_html(refused.reasons)
+            why = reasons_html(refused.reasons)
             self.message.value = escape(str(refused)) + (f"<ul>{why}</ul>" if why else "")
             return
         said = [describe_event(e) for e in game.events[seen:]
@@ -554,11 +395,11 @@ class GameTable(WidgetBase):
             self._undo.clear()
         else:
             self._undo.append((before, said))
-        self._others_said = []
+        self.story.said = []
         self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}." for line in said))
-        self._clear_selection()
         if self.pace.value == "all":
             self._bots_play()
+        self._new_selection()
         self._refresh()
 
     def _revealed(self, seen, sizes):
@@ -578,35 +419,56 @@ class GameTable(WidgetBase):
             return
         state, said = self._undo.pop()
         self.game = Game.from_json(state)
-        self._clear_selection()
+        self._new_selection()
         self.message.value = escape("Taken back: " + "; ".join(said) + ".")
         self._refresh()
 
+    def suggest(self):
+        """The move suggested to you now: the one place a stronger adviser plugs in."""
+        return self._adviser.choose(self.game.view(self.you), self.game.legal_actions())
+
     def hint(self):
-        """Say (and point at) the move a GreedyBot would make in your seat."""
+        """Say (and point at) the move the adviser would make in your seat: its clicks
+        but the last are made for you, the last is ringed (or its choice offered)."""
         if self._not_your_turn():
             return
-        choice = self._adviser.choose(self.game.view(self.you), self.game.legal_actions())
-        self._clear_selection()
-        if isinstance(choice, Buy):
-            self._square = choice.square
-        elif choice.kind == "take":
-            self._card = choice.cards[0]
-        elif choice.kind in ("place", "reserve", "give"):
-            self._held = ("place", self.game.to_place.index(choice.tile))
-        elif choice.kind == "redesign" and choice.tile is not None:
-            self._held = ("reserve", self.game.reserve(self.you).index(choice.tile))
-        self._default_held()
-        self._hint_cell = getattr(choice, "pos", None)  # ringed on the board
-        said = _choice_text(choice)
-        if self._hint_cell is not None and str(self._hint_cell) not in said:
-            said += f" on {self._hint_cell}"
-        pointed = any(x is not None for x in (self._square, self._card, self._hint_cell))
-        self.message.value = escape(f"A GreedyBot would {said}"
-                                    + (" (ringed in yellow)." if pointed else "."))
+        choice = self.suggest()
+        path = self.click_path(choice)
+        self._new_selection()
+        for kind, key in path[:-1]:
+            self.selection.click(self.selection.piece(kind, key))
+        kind, key = self.hinted = path[-1]  # the widget of the next click is marked
+        self._hint_cell = key if kind == "cell" else None  # ringed on the board
+        said = choice_text(choice, self.game.decision.kind)
+        pos = getattr(choice, "pos", None)
+        if pos is not None and str(pos) not in said:
+            said += f" at {pos}"
+        where = ("" if kind == "choice" else " (ringed in yellow)" if kind == "cell"
+                 else f": click {self._piece_name(kind, key)}")
+        self.message.value = escape(f"A GreedyBot would {said}{where}.")
         self._refresh()
-        if choice in [value for _, value in self.action_picker.options]:
-            self.action_picker.value = choice
+
+    def _widget_of(self, kind, key):
+        """The button a click of `kind` on `key` presses."""
+        rows = {"choice": self.choice_buttons, "card": self.card_buttons,
+                "to_place": self.to_place.buttons, "reserve": self.reserve.buttons}
+        if kind in rows:
+            return rows[kind][key]
+        if kind == "square":
+            return self.square_buttons[key - 1]
+        return self.board.buttons[key] if kind == "cell" else self.pieces.buttons[kind, key]
+
+    def _mark_hinted(self):
+        """Only the button the hint points at wears the class ``alhambra-hinted``."""
+        if self._hinted_widget is not None:
+            self._hinted_widget.remove_class(HINTED)
+        self._hinted_widget = None if self.hinted is None else self._widget_of(*self.hinted)
+        if self._hinted_widget is not None:
+            self._hinted_widget.add_class(HINTED)
+
+    def _piece_name(self, kind, key):
+        piece = self.selection.piece(kind, key)
+        return f"the {kind.replace('_', ' ')} {piece[1] if piece else key}"
 
     def _bot_move(self):
         game = self.game
@@ -615,7 +477,7 @@ class GameTable(WidgetBase):
         game.apply(self.bots[name].choose(game.view(name), game.legal_actions()))
         self._undo.clear()
         said = [describe_event(e) for e in game.events[seen:]]
-        self._others_said += said
+        self.story.said += said
         return said
 
     def _bots_play(self):
@@ -690,44 +552,18 @@ class GameTable(WidgetBase):
     # -- showing -----------------------------------------------------------------------
 
     def _status_text(self):
-        game = self.game
-        if game.is_over:
-            scores = ", ".join(f"{n} {points_text(s)}" for n, s in game.scores.items())
-            return f"Game over. {_winners_sentence(game.winners, self.you)}! ({scores})"
-        decision = game.decision
-        if decision.player != self.you:
-            return f"Turn {game.turn}: {decision.player} is to play."
-        legal = self._yours()
-        if decision.kind == "act":
-            if any(a.kind == "end" for a in legal) and len(legal) > 1:
-                return (f"Turn {game.turn}: you paid exactly, so you may take, buy or redesign "
-                        "once more, or end your turn.")
-            return (f"Turn {game.turn}, your turn: take money (click a card of the display), "
-                    "buy a tile (click a market square) or redesign (click your reserve or "
-                    "your tiles).")
-        if decision.kind in ("place", "final_place"):
-            head = ("The game has ended: build the last market tiles you received"
-                    if decision.kind == "final_place" else "Build the tiles you bought")
-            return (f"Turn {game.turn}: {head}. Click a green cell for the tile in hand, or "
-                    "put it in your reserve" + (" or give it to Dirk." if any(
-                        a.kind == "give" for a in legal) else "."))
-        when = f"Turn {game.turn}" if game.turn else "Before the first turn"
-        return (f"{when}, {_decision_title(decision.kind)}: your decision. Choose in the list "
-                "of moves below (or click a market square to buy).")
+        return status_text(self.game, self.you, self._yours())
 
     def _refresh(self):
         game = self.game
-        self._default_held()
-        legal = self._yours()
-        self._show_mine(legal)
-        self._show_market(legal)
-        self._show_display()
-        self._show_money()
-        self._show_choices(legal)
+        legal = self.selection.legal
+        self._show_mine()
+        self.market.show(game, self.you, legal, self.selection.clicked)
+        self.pieces.show(game, self.you, self.selection.clicked)
+        self._show_choices()
         self._list_actions(legal)
-        self._show_others()
-        self._show_log()
-        self._show_scoring()
+        self.story.show(game)
+        self._mark_hinted()
         self.undo_button.disabled = not self._undo
         waiting = not game.is_over and game.current_player != self.you
         self.next_button.layout.display = "" if self.pace.value == "one" else "none"
@@ -738,69 +574,23 @@ class GameTable(WidgetBase):
         self.status.value = (f"<b data-refresh='{self._refreshes}'>"
                              f"{escape(self._status_text())}</b>")
 
-    def _show_mine(self, legal):
+    def _show_mine(self):
         game, you = self.game, self.you
         alhambra = game.alhambra(you)
-        selected = self._cell if self._cell is not None else self._hint_cell
-        self.board.show(alhambra, self._marks(legal), selected)
+        clicked = self.selection.clicked
+        cell = next((p[1] for p in clicked if p[0] == "cell"), self._hint_cell)
+        pieces = board_pieces(game.view(you), you) if game.modules else {}
+        self.board.show(alhambra, self._marks(), cell, pieces)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
                            f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
-        held = self._held
-        self.to_place.show([tile_look(t, selected=held == ("place", i),
+        held = self.selection.held()
+        self.to_place.show([tile_look(t, selected=held == ("to_place", t),
                                       note="click to take it in hand")
-                            for i, t in enumerate(game.to_place)]
+                            for t in game.to_place]
                            if game.current_player == you else [])
-        self.reserve.show([tile_look(t, selected=held == ("reserve", i),
+        self.reserve.show([tile_look(t, selected=held == ("reserve", t),
                                      note="click to take it in hand for a redesign")
-                           for i, t in enumerate(game.reserve(you))])
-
-    def _show_market(self, legal):
-        for square, ((currency, tile), button, note) in enumerate(
-                zip(self.game.market, self.square_buttons, self.square_notes), start=1):
-            ways = [a for a in legal if isinstance(a, Buy) and a.square == square]
-            if tile is None:
-                paint(button, Look("#f4f4f4", "", "#222222", "an empty square", (
-                    "1px dashed #aaaaaa",) * 4))
-                note.value = ""
-                continue
-            paint(button, tile_look(tile, selected=self._square == square,
-                                    note=f"costs {tile.price} {currency}: click to buy"))
-            text = ("<b style='color:#1d6b1d'>★ exact</b>" if any(a.exact for a in ways)
-                    else "you can pay" if ways else "")
-            note.value = (f"<div style='text-align:center;font-size:12px'>{escape(tile.kind)}"
-                          f"<br>{text or '&nbsp;'}</div>")
-
-    def _show_display(self):
-        display = self.game.display
-        while len(self.card_buttons) < len(display):
-            index = len(self.card_buttons)
-            button = card_button(display[index])
-            button.add_class(css_class("card", index))
-            button.on_click(lambda _, i=index: self.click_card(i))
-            self.card_buttons.append(button)
-        for button, card in zip(self.card_buttons, display):
-            paint_card(button, card, selected=card == self._card)
-        shown = self.card_buttons[:len(display)]
-        if list(self.display_box.children) != shown:
-            self.display_box.children = shown
-
-    def _show_money(self):
-        hand = self.game.hand(self.you)
-        rows = []
-        for currency in CURRENCIES:
-            values = [c.value for c in hand if c.__class__ is Card and c.currency == currency]
-            chips = "".join(f"<span style='display:inline-block;min-width:18px;padding:1px 3px;"
-                            f"margin-right:2px;border-radius:3px;text-align:center;color:#fff;"
-                            f"background:{CURRENCY_COLOURS[currency]}'>{v}</span>"
-                            for v in values)
-            rows.append(f"<tr><td style='border-left:6px solid {CURRENCY_COLOURS[currency]};"
-                        f"padding:0 6px'>{currency}</td><td>{chips or '–'}</td>"
-                        f"<td style='padding:0 6px;text-align:right'><b>{sum(values)}</b></td>"
-                        "</tr>")
-        special = [str(c) for c in hand if c.__class__ is not Card]
-        extra = f"<br>also: {escape(', '.join(special))}" if special else ""
-        self.money.value = (f"<div style='{_TEXT}'><b>Your money</b> ({len(hand)} cards)"
-                            f"<table>{''.join(rows)}</table>{extra}</div>")
+                           for t in game.reserve(you)])
 
     def _choice_button(self, index):
         while len(self.choice_buttons) <= index:
@@ -811,12 +601,13 @@ class GameTable(WidgetBase):
             self.choice_buttons.append(button)
         return self.choice_buttons[index]
 
-    def _show_choices(self, legal):
-        self.offered = self._choices(legal)
+    def _show_choices(self):
+        self.offered = self.selection.offered
         shown = []
+        decision = self.game.decision.kind if not self.game.is_over else ""
         for i, action in enumerate(self.offered):
             button = self._choice_button(i)
-            button.description = _choice_text(action)
+            button.description = choice_text(action, decision)
             button.tooltip = str(action)
             exact = isinstance(action, Buy) and action.exact
             button.button_style = "success" if exact else "warning" if action.kind == "give" \
@@ -830,86 +621,11 @@ class GameTable(WidgetBase):
 
     def _list_actions(self, legal=None):
         legal = self._yours() if legal is None else legal
-        listed = legal if self.show_all.value else [a for a in legal if a.kind not in _CLICKED]
-        options = [(str(a), a) for a in listed]
+        # Experts only: every move is a few clicks on the pieces; the list stays folded.
+        options = [(str(a), a) for a in legal] if self.show_all.value else []
         if options != list(self.action_picker.options):
             self.action_picker.options = options
         self.listed_box.layout.display = "" if legal else "none"
         self.action_picker.layout.display = self.apply_button.layout.display = (
             "" if options else "none")
-        self.listed_head.value = ("<b>Other moves</b>" if options else
-                                  "<b>Other moves</b>: none now")
-
-    def _show_others(self):
-        game = self.game
-        parts = []
-        for name in game.competitors:
-            if name == self.you:
-                continue
-            key = self._other_key(name)
-            if self._others_keys.get(name, (None,))[0] != key:
-                self._others_keys[name] = (key, self._other_html(name))
-            parts.append(self._others_keys[name][1])
-        self.others.value = (f"<div style='display:flex;gap:14px;flex-wrap:wrap;{_TEXT}'>"
-                             + "".join(parts) + "</div>")
-
-    def _other_key(self, name):
-        game = self.game
-        if name == DIRK:
-            return game.scores[name], game.dirk_tiles
-        return (game.scores[name], len(game.hand(name)), game.reserve(name),
-                tuple(game.alhambra(name).layout.items()), game.current_player == name)
-
-    def _other_html(self, name):
-        game = self.game
-        head = f"<b>{escape(name)}</b>: {points_text(game.scores[name])}"
-        if name == DIRK:
-            tiles = ", ".join(map(str, game.dirk_tiles)) or "none yet"
-            return f"<div style='max-width:240px'>{head}<br>Dirk's tiles: {escape(tiles)}</div>"
-        reserve = ", ".join(map(str, game.reserve(name))) or "none"
-        alhambra = game.alhambra(name)
-        picture = _scaled_svg(alhambra_svg(alhambra, caption=False), _OPPONENT_SCALE)
-        return (f"<div>{head}, {len(game.hand(name))} cards<br>{len(alhambra) - 1} tiles, "
-                f"longest wall {alhambra.longest_wall()}<br>reserve: {escape(reserve)}"
-                f"<br>{picture}</div>")
-
-    def _show_log(self):
-        if self._others_said:  # what the others did (and what came up) since your move
-            head, lines = "Since your last move", self._others_said[-_LOG_LINES:]
-        else:
-            head = "Latest events"
-            lines = [describe_event(e) for e in self.game.events[-_LOG_LINES:]]
-        self.log.value = (f"<div style='font-size:13px;{_TEXT}'><b>{head}</b><br>"
-                          + "<br>".join(map(escape, lines)) + "</div>")
-
-    def _show_scoring(self):
-        rounds = [e for e in self.game.events if e["type"] == "scoring"]
-        if len(rounds) == self._scorings_shown:
-            return
-        self._scorings_shown = len(rounds)
-        self.scoring_button.layout.display = "" if rounds else "none"
-        if not rounds:
-            self.scoring.value = "No scoring round yet."
-            self._show_majorities()
-            return
-        names = list(rounds[0]["points"])
-        parts = [scoring_parts(e) for e in rounds]
-        terms = list(dict.fromkeys(t for p in parts for t in p))
-        rows = [[f"round {e['round']}",
-                 *(" + ".join(str(p.get(t, {}).get(n, 0)) for t in terms) for n in names)]
-                for e, p in zip(rounds, parts)]
-        rows.append(["total", *(self.game.scores[n] for n in names)])
-        self.scoring.value = ("<b>Scoring rounds</b> "
-                              f"({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
-                              + table_html(["", *names], rows))
-        self.scoring_button.description = f"draw the majorities of round {rounds[-1]['round']}"
-        self._show_majorities()
-
-    def _show_majorities(self):
-        """The drawing of the latest scoring round, if asked for (drawn once per round)."""
-        rounds = [e for e in self.game.events if e["type"] == "scoring"]
-        wanted = bool(rounds) and self.scoring_button.value
-        self.scoring_image.layout.display = "" if wanted else "none"
-        if wanted and self._drawn_round != len(rounds):
-            self._drawn_round = len(rounds)
-            show(self.scoring_image, draw_majorities(rounds[-1]["counts"], rounds[-1]["round"]))
+        self.listed_head.value = ("<b>Every legal move</b>" if options else "")

@@ -1,0 +1,284 @@
+"""The Mega Box's pieces at the GameTable, as buttons to click and lines to read.
+
+Your money cards, the pieces beside the display and the market (a gate card, wall cards,
+bazaars), the huts' piles, the treasure rooms, the citizens' supply and your disc, the
+character up for auction with a row of bid buttons: each is a button whose click is a
+`GameTable` click (``click(kind, key)``). The pieces no one clicks (vizier tokens, bonus
+cards, thieves, characters, coins, scouts and attacks) are said in a few lines, the
+others' secret ones as counts. `board_pieces` says what lies on your Alhambra's cells:
+chests, the merchant's disc, City Walls sticks and gates.
+
+Examples
+--------
+>>> import warnings
+>>> from alhambra_lib import Game
+>>> with warnings.catch_warnings():
+...     warnings.simplefilter("ignore")  # the huts' data is provisional
+...     game = Game(["You", "Ben"], seed=2, modules=("squares", "treasure"))
+>>> clicks = []
+>>> panel = PiecesPanel(lambda kind, key: clicks.append((kind, key)))
+>>> panel.show(game, "You", set())
+>>> panel.buttons["hut", "garden"].click(); clicks
+[('hut', 'garden')]
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..components import KINDS, Card
+from ..palette import CURRENCY_COLOURS, KIND_COLOURS, STICK_COLOUR
+from ._board import Look, paint, tile_look
+from ._common import css_class
+from .table_text import auction_text
+
+__all__ = ["PiecesPanel", "board_pieces", "card_look"]
+
+_CHEST = "▣"
+_DISC = "◉"
+_GATE_BORDER = "4px double #7a4b00"
+_STICK_BORDER = f"4px solid {STICK_COLOUR}"
+#: Chest colours as drawn (RULES.md §M13 names them).
+_CHEST_COLOURS = {"red": "#c0392b", "white": "#f4f4f4", "green": "#2e8b3a", "blue": "#2c64b8",
+                  "purple": "#7d3c98", "brown": "#8b5a2b"}
+
+
+def card_look(card, *, selected=False, note="click it") -> Look:
+    """A money card (or a module's card) as a small square: its value on its colour."""
+    if card.__class__ is Card:
+        colour, text, ink = CURRENCY_COLOURS[card.currency], str(card.value), "#ffffff"
+    elif hasattr(card, "currency") and hasattr(card, "value"):  # master builder, coin...
+        colour, text, ink = CURRENCY_COLOURS.get(card.currency, "#dddddd"), f"{card.value}*", \
+            "#ffffff"
+    else:  # an exchange, wall or gate card
+        colour, text, ink = "#dddddd", _short(card), "#222222"
+    return Look(colour, text, ink, f"{card}: {note}", ("1px solid #8a8a8a",) * 4, selected)
+
+
+def _short(card) -> str:
+    name = type(card).__name__
+    if name == "WallCard":
+        return f"▭{card.sides}"
+    if name == "GateCard":
+        return "gate"
+    return "⇄" if name == "ExchangeCard" else str(card)[:5]
+
+
+def board_pieces(view, you) -> dict:
+    """``cell -> (text, words, {side: border})``: the module pieces on your Alhambra."""
+    parts = view.modules
+    pieces = {}
+
+    def add(cell, text="", words="", sides=None):
+        old = pieces.get(cell, ("", "", {}))
+        pieces[cell] = (old[0] + text, "; ".join(w for w in (old[1], words) if w),
+                        {**old[2], **(sides or {})})
+
+    for cell, colour in (parts.get("treasure") or {}).get("chests", {}).get(you, {}).items():
+        add(cell, _CHEST, f"a {colour} chest")
+    disc = (parts.get("street_merchant") or {}).get("discs", {}).get(you)
+    if disc and disc["pos"] is not None:
+        citizens = ", ".join(disc["citizens"] or ()) or "no citizen"
+        add(disc["pos"], _DISC, f"the merchant's disc ({citizens})")
+    for cell, sides in (parts.get("city_walls") or {}).get("sticks", {}).get(you, {}).items():
+        add(cell, "", f"wall sticks on {sides}", {s: _STICK_BORDER for s in sides})
+    for a, b in (parts.get("gates") or {}).get("gates", {}).get(you, ()):
+        side = _side_between(a, b)
+        add(a, "", f"a gate on its {side} side", {side: _GATE_BORDER})
+        add(b, "", f"a gate on its {_OPPOSITE[side]} side", {_OPPOSITE[side]: _GATE_BORDER})
+    return pieces
+
+
+_OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _side_between(a, b) -> str:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return {(0, 1): "N", (1, 0): "E", (0, -1): "S", (-1, 0): "W"}[(dx, dy)]
+
+
+class PiecesPanel:
+    """The modules' pieces you may click, and the rest in words.
+
+    Attributes
+    ----------
+    buttons : dict
+        ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
+    beside_box, hand_box, auction_box, supply_box : ipywidgets.VBox
+        The pieces beside the display and the market, your cards, the auction, the
+        supplies and the rest in words: the table lays them out where they belong.
+    """
+
+    def __init__(self, click):
+        self._click = click
+        self.buttons = {}
+        self.rows = {name: widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
+                                                              grid_gap="4px"))
+                     for name in ("money", "beside", "huts", "rooms", "citizens", "disc",
+                                  "bids")}
+        self.heads = {name: widgets.HTML() for name in self.rows}
+        self.words = widgets.HTML()
+        part = {n: widgets.VBox([self.heads[n], self.rows[n]]) for n in self.rows}
+        # Where they lie at the table: beside the market, in your hand, at the auction
+        # (beside the choices), the supplies (beside your Alhambra).
+        self.beside_box, self.hand_box, self.auction_box = (
+            part["beside"], part["money"], part["bids"])
+        self.supply_box = widgets.VBox([part[n] for n in ("huts", "rooms", "citizens",
+                                                          "disc")] + [self.words])
+        for box, name in ((self.beside_box, "beside"), (self.hand_box, "hand"),
+                          (self.auction_box, "auction"), (self.supply_box, "supplies")):
+            box.add_class(css_class("pieces", name))
+
+    def _button(self, kind, key, width=46):
+        if (kind, key) not in self.buttons:
+            button = widgets.Button(layout=widgets.Layout(
+                width=f"{width}px" if width else "auto", height="46px", padding="0px 4px",
+                margin="0px"))
+            button.style.font_weight = "bold"
+            button.add_class(css_class(kind, key))
+            button.on_click(lambda _, k=kind, x=key: self._click(k, x))
+            self.buttons[kind, key] = button
+        return self.buttons[kind, key]
+
+    def _row(self, name, head, items):
+        """Show `items` ``(kind, key, Look, width)`` in row `name` under `head`."""
+        shown = []
+        for kind, key, look, width in items:
+            button = self._button(kind, key, width)
+            paint(button, look)
+            shown.append(button)
+        if list(self.rows[name].children) != shown:
+            self.rows[name].children = shown
+        self.heads[name].value = f"<b>{head}</b>" if items else ""
+        self.rows[name].layout.display = "" if items else "none"
+
+    def show(self, game, you, selected, view=None):
+        """Show the pieces of `game` as `you` see them; `selected` pieces are ringed."""
+        view = view if view is not None else game.view(you)
+        parts = view.modules
+        hand = game.hand(you)
+        self._row("money", f"Your cards ({len(hand)}): click one to pay with it", [
+            ("money", i, card_look(c, selected=("money", c) in selected), 46)
+            for i, c in enumerate(hand)])
+        self._show_beside(parts, selected)
+        self._show_huts(parts.get("squares"))
+        self._show_rooms(parts.get("treasure"), selected)
+        self._show_citizens(parts.get("street_merchant"), you, selected)
+        self._show_auction(game, parts.get("characters"), selected)
+        self.words.value = _words(game, parts, you)
+
+    def _show_beside(self, parts, selected):
+        items = []
+        if (parts.get("gates") or {}).get("beside"):
+            items.append(("gate_card", 0, Look("#e8d5b0", "gate", "#222222",
+                                               "a gate card beside the display: click to take "
+                                               "it", ("1px solid #8a8a8a",) * 4), 56))
+        for i, card in enumerate((parts.get("city_walls") or {}).get("beside", ())):
+            items.append(("wall_card", i, card_look(
+                card, selected=("wall_card", card) in selected,
+                note="click it, then the tile to lay its sticks on"), 56))
+        for i, b in enumerate((parts.get("bazaars") or {}).get("beside", ())):
+            text = f"{b['currency'][:3]} {b['price']}"
+            tip = (f"the {b['currency']} bazaar ({', '.join(b['types'])}), costs {b['price']} "
+                   f"{b['currency']}: click to buy it")
+            items.append(("bazaar", i, Look(KIND_COLOURS.get("bazaar", "#e0c080"), text,
+                                            "#222222", tip, (f"3px solid "
+                                                             f"{CURRENCY_COLOURS[b['currency']]}",)
+                                            * 4, ("bazaar", b["bazaar"]) in selected), 76))
+        self._row("beside", "Beside the display and the market", items)
+
+    def _show_huts(self, part):
+        items = []
+        for colour in KINDS if part else ():
+            hut, left = part["up"].get(colour), part["left"].get(colour, 0)
+            if hut is None:
+                continue
+            look = tile_look(hut, note=f"{left} left in the pile: click to take it")
+            items.append(("hut", colour, look, 46))
+        self._row("huts", "Huts (Squares): click a pile to take its hut", items)
+
+    def _show_rooms(self, part, selected):
+        items = []
+        for room, chests in enumerate(part["rooms"] if part else (), start=1):
+            if not chests:
+                continue
+            dots = "".join("●" for _ in chests)
+            tip = f"room {room}: {', '.join(chests)} chests: click to buy them (8 or more)"
+            look = Look("#5b4a2f", f"{room}:{dots}", "#ffd76a", tip, ("1px solid #8a8a8a",) * 4,
+                        ("room", room) in selected)
+            items.append(("room", room, look, 76))
+        self._row("rooms", "Treasure Chamber: click a room to buy its chests", items)
+
+    def _show_citizens(self, part, you, selected):
+        supply, disc = [], []
+        if part:
+            for colour, n in part["supply"].items():
+                if n:
+                    look = Look(KIND_COLOURS[colour], str(n), "#ffffff",
+                                f"{n} {colour} citizens in the supply: click one",
+                                ("1px solid #8a8a8a",) * 4, ("citizen", colour) in selected)
+                    supply.append(("citizen", colour, look, 40))
+            mine = part["discs"][you]["citizens"] or ()
+            for colour in dict.fromkeys(mine):
+                look = Look(KIND_COLOURS[colour], _DISC, "#ffffff",
+                            f"a {colour} citizen on your disc: click it to swap it",
+                            ("1px solid #8a8a8a",) * 4, ("disc", colour) in selected)
+                disc.append(("disc", colour, look, 40))
+        self._row("citizens", "Street Merchant: the citizens' supply", supply)
+        self._row("disc", "Your merchant's disc", disc)
+
+    def _show_auction(self, game, part, selected):
+        items, head = [], ""
+        if part and part["auction"] is not None:
+            head = "Auction: " + escape(auction_text(part))
+            amounts = sorted({a.amount for a in game.legal_actions() if a.kind == "bid"}) \
+                if game.decision.kind == "auction" else []
+            for amount in amounts:
+                look = Look("#f3e2b3", f"bid {amount}", "#222222", f"bid {amount}",
+                            ("1px solid #8a8a8a",) * 4, ("bid", amount) in selected)
+                items.append(("bid", amount, look, 0))
+        self._row("bids", head or "Auction", items)
+        if head and not items:
+            self.heads["bids"].value = f"<b>{head}</b>"
+
+
+def _others(counts, you):
+    """"Ana holds 3, Ben holds 0": the others' secret pieces as counts."""
+    return ", ".join(f"{p} holds {n}" for p, n in counts.items() if p != you)
+
+
+def _words(game, parts, you) -> str:
+    """The pieces no one clicks, a line per module (the others' secrets as counts)."""
+    lines = []
+    if parts.get("vizier"):
+        lines.append("Viziers: " + ", ".join(
+            f"{p} {'awake' if up else 'asleep'}" for p, up in parts["vizier"]["awake"].items()))
+    if parts.get("bonus_cards"):
+        mine = ", ".join(str(c.tile) for c in parts["bonus_cards"]["hand"]) or "none"
+        lines.append(f"Bonus cards: yours {mine}; "
+                     + _others(parts["bonus_cards"]["hand_sizes"], you))
+    if parts.get("thieves"):
+        mine = ", ".join(parts["thieves"]["hand"]) or "none"
+        lines.append(f"Thieves: yours {mine}; " + _others(parts["thieves"]["counts"], you))
+    if parts.get("characters"):
+        owned = parts["characters"]["owned"]
+        lines.append("Characters: " + "; ".join(
+            f"{p} {', '.join(c.title for c in cards) or 'none'}" for p, cards in owned.items()))
+    if parts.get("change"):
+        lines.append("Coins: " + "; ".join(f"{p} {len(c)}" for p, c in
+                                           parts["change"]["coins"].items()))
+    if parts.get("invaders"):
+        inv = parts["invaders"]
+        attacks = ", ".join(f"round {r} from the {d}" for r, d in inv["attacks"]) or "none yet"
+        lines.append(f"Invaders: scouts {', '.join(inv['scouts']) or 'none'} face up, "
+                     f"{inv['scouts_face_down']} face down; attacks {attacks}")
+    if parts.get("treasure"):
+        held = parts["treasure"]["reserve_chests"].get(you, ())
+        if held:
+            lines.append(f"Chests on your reserve tiles: {len(held)}")
+    return "<div style='font-size:13px;line-height:1.35'>" + "<br>".join(
+        map(escape, lines)) + "</div>" if lines else ""
+
+

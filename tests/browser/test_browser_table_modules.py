@@ -1,0 +1,114 @@
+"""A game with all 16 Mega Box modules played in the app (Voila) by clicks alone.
+
+The game starts from 06's new-game panel (three players, seed 4, every module ticked).
+Each move is clicks on what the page shows: the hint marks the button of the next click
+(``alhambra-hinted``), and the moves a greedy adviser would not make are clicked on their
+pieces (a wall card, then a tile marked ◆; a master builder among your cards; the gate
+card beside the display; a placement through a gate). The game goes on until every
+module's move has been made once (`MODULE_MOVES`), told in the table's own sentences.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_browser_app import expect, open_notebook, type_number
+from test_browser_table import LAPTOP, after, visible
+
+pytestmark = pytest.mark.browser
+
+#: The sentence the table says after each module move of yours (its message).
+MODULE_MOVES = {
+    "set_merchant": "You put three citizens",
+    "place_merchant": "You put the merchant's disc",
+    "citizens": re.compile(r"You (take a \w+ citizen|swap the|keep the citizens)"),
+    "master_builder": "(master builder) for a redesign",
+    "steal": "You play a thief and steal",
+    "vizier": "You call on the vizier, who buys",
+    "buy_chests": "You buy the chests of room",
+    "place_chest": re.compile(r"You put an? \w+ chest on"),
+    "take_hut": re.compile(r"You take the \w+ hut"),
+    "bid": "You bid",
+    "wake": "You wake the vizier",
+    "build_wall": "You take the wall card",
+    "buy_bazaar": re.compile(r"You buy the \w+ bazaar"),
+    "gate": "through a gate",
+}
+#: Far more clicks than the seeded game needs (about 190).
+MAX_CLICKS = 600
+
+
+def _said(message, pattern):
+    return (pattern.search(message) if isinstance(pattern, re.Pattern)
+            else pattern in message)
+
+
+def _turn(status):
+    found = re.search(r"Turn (\d+)", status)
+    return found and found.group(1)
+
+
+def _special_move(table, tried, turn):
+    """A module move the adviser would not make, clicked on its pieces; False if none."""
+    gate = visible(table, "alhambra-choice-", "through a gate")
+    if gate.count():
+        after(table, gate.first.click)
+        return True
+    status = table.locator(".alhambra-status").inner_text()
+    if "your turn" not in status:
+        return False
+    cell = "[class*='alhambra-cell-']:visible"
+    steps = [  # (name, the piece, the next: a tile marked ◆ or a choice's words)
+        ("wall", table.locator("[class*='alhambra-wall_card-']:visible"),
+         lambda: table.locator(cell, has_text=re.compile("◆$"))),
+        ("builder", table.locator("[class*='alhambra-money-'][title*='master builder']:visible"),
+         lambda: visible(table, "alhambra-choice-", "play the master builder")),
+        ("gate", table.locator(".alhambra-gate_card-0:visible"),
+         lambda: visible(table, "alhambra-choice-", "take")),
+    ]
+    for name, piece, then in steps:
+        if piece.count() and (name, turn) not in tried:
+            tried.add((name, turn))  # once a turn: it may lead nowhere
+            after(table, piece.first.click)
+            if then().count():
+                after(table, then().first.click)
+                return True
+    return False
+
+
+def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move(web, voila_app):
+    web.page.set_viewport_size(LAPTOP)
+    table = open_notebook(web, voila_app, "06_play", "alhambra-game-table")
+    status, message = table.locator(".alhambra-status"), table.locator(".alhambra-message")
+    expect(status).to_contain_text("your turn")
+
+    table.locator(".alhambra-new-game-button").click()
+    panel = table.locator(".alhambra-new-game")
+    type_number(panel.locator(".alhambra-players"), 3)
+    type_number(panel.locator(".alhambra-seed"), 4)
+    boxes = panel.locator("input[type='checkbox']")
+    for i in range(16):  # the 16 modules come first, their options after
+        boxes.nth(i).check()
+    web.shot("all_16_modules_chosen")
+    after(table, panel.locator(".alhambra-start").click)
+    expect(message).to_contain_text("Bazaars")
+    expect(status).to_contain_text("Street Merchant")  # the disc is set before turn 1
+    web.shot("merchant_setup")
+
+    made, tried, clicks = set(), set(), 0
+    while set(MODULE_MOVES) - made:
+        assert clicks < MAX_CLICKS and "Game over" not in status.inner_text(), (
+            set(MODULE_MOVES) - made)
+        if not _special_move(table, tried, _turn(status.inner_text())):
+            after(table, table.locator(".alhambra-hint").click)
+            hinted = table.locator(".alhambra-hinted")
+            expect(hinted).to_have_count(1)
+            after(table, hinted.click)
+        clicks += 2
+        said = message.inner_text()
+        for move, pattern in MODULE_MOVES.items():
+            if move not in made and _said(said, pattern):
+                made.add(move)
+                web.shot(move)
+    assert web.outside == []

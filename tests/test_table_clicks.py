@@ -1,0 +1,273 @@
+"""Every legal move is a few clicks on the GameTable's pieces (`GameTable.click_path`).
+
+Over seeded random games with modules (random sets of them, all 16, two players with
+Dirk), every legal action of the player at the table has a path of at most 4 clicks, at
+most one of them on a choice button offered among at most 8, and following the path
+makes exactly that action: in the table's model for every action, and on a table sat
+down at that state for a share of them (a table's refresh costs more).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+from alhambra_lib import Game
+from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction
+from alhambra_lib.bots import GreedyBot
+from alhambra_lib.modules import MODULES
+from alhambra_lib.widgets import GameTable
+from alhambra_lib.widgets.table_model import (
+    MAX_CLICKS,
+    MAX_OFFERED,
+    Selection,
+    click_path,
+    shape,
+)
+
+YOU = "You"
+
+
+def _game(seed, players, modules):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # provisional huts, camps... data
+        return Game([YOU, *players], seed=seed, modules=modules)
+
+
+def _random_modules(seed):
+    rng = random.Random(seed)
+    return tuple(rng.sample(list(MODULES), rng.randint(1, len(MODULES))))
+
+
+#: (seed, the other players, modules, random moves made before the states checked)
+GAMES = [
+    pytest.param(19, ("Ana", "Ben"), tuple(MODULES), 0, id="all-16-three-players"),
+    pytest.param(2, ("Ana",), tuple(MODULES), 0, id="all-16-two-players-with-Dirk"),
+    pytest.param(3, ("Ana", "Ben", "Cy"), _random_modules(3), 0, id="random-set-a"),
+    pytest.param(4, ("Ana",), _random_modules(4), 0, id="random-set-b-with-Dirk"),
+    pytest.param(5, ("Ana", "Ben"), _random_modules(5), 0, id="random-set-c"),
+    # The game's end: chests handed out, the last tiles built.
+    pytest.param(19, ("Ana", "Ben"), tuple(MODULES), 1150, id="all-16-the-end"),
+]
+
+
+def _states(game, rng, limit, skip=0):
+    """The states where you decide, along a game of random moves (at most `limit`, after
+    `skip` moves)."""
+    for _ in range(skip):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+    for _ in range(limit):
+        if game.is_over:
+            return
+        legal = game.legal_actions()
+        if game.current_player == YOU:
+            yield game, legal
+        game.apply(rng.choice(legal))
+
+
+def _check_limits(path):
+    assert 1 <= len(path) <= MAX_CLICKS, path
+    choices = [i for i, (kind, _) in enumerate(path) if kind == "choice"]
+    assert choices in ([], [len(path) - 1]), path  # at most one, and it makes the move
+
+
+def _follow_in_model(game, legal, path):
+    selection = Selection(game, YOU, legal)
+    for kind, key in path:
+        if kind == "choice":
+            assert len(selection.offered) <= MAX_OFFERED
+            return selection.offered[key]
+        made = selection.click(selection.piece(kind, key))
+        if made is not None:
+            return made
+    return None
+
+
+def _follow_on_table(table, game, path):
+    """Sit `table` down at a copy of `game` and click `path`; the game it leaves."""
+    table.new_game(game.copy(), table.bots, you=YOU)
+    for kind, key in path:
+        if kind == "choice":
+            assert len(table.offered) <= MAX_OFFERED
+        getattr(table, "click_" + kind)(key)
+    return table.game
+
+
+@pytest.mark.parametrize(("seed", "others", "modules", "skip"), GAMES)
+def test_every_legal_action_has_a_click_path_that_makes_it(seed, others, modules, skip):
+    game = _game(seed, others, modules)
+    table = GameTable(game.copy(), bots={n: GreedyBot() for n in others})
+    table.pace.value = "one"  # the bots wait: the table's game is the state plus your move
+    rng, sample = random.Random(seed), random.Random(-seed)
+    kinds, on_table = set(), 0
+    for state, legal in _states(game, rng, 400, skip):
+        for action in legal:
+            path = click_path(state, YOU, action)
+            _check_limits(path)
+            assert _follow_in_model(state, legal, path) == action, (action, path)
+            # On the table: each kind of move the first time it comes, a few others.
+            first = action.kind not in kinds
+            kinds.add(action.kind)
+            if first or sample.random() < 0.01:
+                expected = state.copy()
+                expected.apply(action)
+                assert _follow_on_table(table, state, path).to_json() == expected.to_json(), (
+                    action, path)
+                on_table += 1
+    assert on_table and len(kinds) > 5
+
+
+def test_the_module_moves_met_are_named_by_pieces():
+    """Each module move of a game with all 16 has pieces to click (none falls back to a
+    button but those that name nothing: end, decline, wake, keep the citizens)."""
+    game = _game(6, ("Ana", "Ben"), tuple(MODULES))
+    seen = set()
+    for state, legal in _states(game, random.Random(6), 600):
+        for action in legal:
+            if not shape(action, state, YOU).required and not shape(action, state,
+                                                                    YOU).narrowing:
+                seen.add(action.kind)
+                assert isinstance(action, PlainAction), action
+    assert {"end", "decline", "wake"} & seen
+
+
+class WiseMan(Action):
+    """A decision this table does not know: one action per building type."""
+
+    kind = "wise_man_test"
+
+    def __init__(self, kind):
+        self.type = kind
+
+    def __eq__(self, other):
+        return isinstance(other, WiseMan) and other.type == self.type
+
+    def __hash__(self):
+        return hash(self.type)
+
+    def __str__(self):
+        return f"the wise man counts as half a {self.type}"
+
+
+class _Unknown:
+    """A game whose decision is one the table's model has never heard of."""
+
+    current_player = YOU
+
+    def __init__(self, game, legal):
+        self._game, self._legal = game, legal
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def legal_actions(self):
+        return list(self._legal)
+
+
+def test_an_unknown_decision_is_offered_as_buttons_when_few():
+    game = _game(7, ("Ana",), ())
+    six = [WiseMan(t) for t in ("pavilion", "seraglio", "arcades", "chambers", "garden",
+                                "tower")]
+    unknown = _Unknown(game, six)
+    assert Selection(unknown, YOU, six).offered == six
+    for action in six:
+        assert click_path(unknown, YOU, action) == [("choice", six.index(action))]
+    many = six + [WiseMan(f"kind {i}") for i in range(3)]
+    assert Selection(_Unknown(game, many), YOU, many).offered == []
+    with pytest.raises(ValueError, match="no path"):
+        click_path(_Unknown(game, many), YOU, many[0])
+    with pytest.raises(ValueError, match="not one of your legal moves"):
+        click_path(_Unknown(game, six[1:]), YOU, six[0])
+
+
+# -- a whole game with all 16 modules, by clicks on what the table shows ------------------
+
+#: The module moves a game with all 16 must make (the merchant's turn-end move one of three).
+MODULE_MOVES = {"wake", "vizier", "take_hut", "bid", "build_wall", "steal", "set_merchant",
+                "place_merchant", "buy_chests", "place_chest", "master_builder", "buy_bazaar",
+                "citizens", "gate"}
+_CITIZENS = ("take_citizen", "swap_citizen", "keep_citizens")
+
+
+def _shown(row, button):
+    return button in row.children
+
+
+def _offered_index(table, start):
+    return next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
+                 if b.description.startswith(start)), None)
+
+
+def _special_move(table, tried):
+    """A module move the adviser would not make, by clicking its pieces: lay a wall card's
+    sticks on a tile marked ◆, play a master builder, take the gate card, build through a
+    gate. Each is tried once a turn; False when none applies now."""
+    pieces, turn = table.pieces, table.game.turn
+    if "your turn" not in table.status.value and "through a gate" not in " ".join(
+            b.description for b in table.choice_buttons[:len(table.offered)]):
+        return False
+    gate = next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
+                 if "through a gate" in b.description), None)
+    if gate is not None:
+        table.click_choice(gate)
+        return True
+    beside = [k for k, b in pieces.buttons.items() if _shown(pieces.rows["beside"], b)]
+    walls = [key for kind, key in beside if kind == "wall_card"]
+    if walls and ("wall", turn) not in tried:
+        tried.add(("wall", turn))
+        table.click_wall_card(walls[0])
+        marked = [c for c, b in table.board.buttons.items()
+                  if _shown(table.board.grid, b) and b.description.endswith("◆")]
+        if marked:
+            table.click_cell(marked[0])
+            return True
+    builders = [key for (kind, key), b in pieces.buttons.items() if kind == "money"
+                and _shown(pieces.rows["money"], b) and "master builder" in b.tooltip]
+    if builders and ("builder", turn) not in tried:
+        tried.add(("builder", turn))
+        table.click_money(builders[0])
+        play = _offered_index(table, "play the master builder")
+        if play is not None:
+            table.click_choice(play)
+            return True
+    if ("gate_card", 0) in beside and ("gate", turn) not in tried:
+        tried.add(("gate", turn))
+        table.click_gate_card(0)
+        take = _offered_index(table, "take")
+        if take is not None:
+            table.click_choice(take)
+            return True
+    return False
+
+
+def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
+    """The hint marks the next click (``table.hinted``); the rest is clicked on the pieces
+    shown, as the browser test does."""
+    table = GameTable()
+    panel = table.new_game_panel  # the game the browser test starts the same way
+    panel.players.value, panel.seed.value = 3, 4
+    for box in panel.module_boxes.values():
+        box.value = True
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        panel.start_button.click()
+    assert table.game.modules == tuple(MODULES)
+    made, tried = set(), set()
+    for _ in range(1000):
+        if table.game.is_over or MODULE_MOVES <= made:
+            break
+        seen = len(table.game.events)
+        if not _special_move(table, tried):
+            table.hint()
+            kind, key = table.hinted
+            assert "hinted" in " ".join(table._widget_of(kind, key)._dom_classes)
+            getattr(table, "click_" + kind)(key)
+        for event in table.game.events[seen:]:
+            if event.get("player") == YOU and event["type"] in ACTION_KINDS:
+                made.add("citizens" if event["type"] in _CITIZENS else event["type"])
+                made |= {"gate"} if event.get("gate") else set()
+    assert MODULE_MOVES <= made, MODULE_MOVES - made
