@@ -229,6 +229,7 @@ class Alhambra:
         self._camps = set()  # cells holding a camp: empty in the base game
         self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
+        self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
 
@@ -590,29 +591,32 @@ class Alhambra:
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
     def _redesign_facts(self):
-        """(cut cells, removable cells, (cell, built sides, facing walls) per building tile,
-        cells whose removal would unanchor a camp).
+        """(cut cells, removable cells, exchange groups, cells whose removal would unanchor
+        a camp); the groups map ``(built sides, facing walls, camp sides)`` of a movable
+        building tile to the cells that share them.
 
         Computed in one pass over the built cells once per layout, so that a game
-        listing every redesign pays O(tiles) once rather than per cell and per tile.
+        listing every redesign pays O(tiles) once rather than per cell and per tile, and
+        an exchange test is one bit test per group (a handful) rather than per cell.
         """
         if self._redesign is None:
-            cut = cut_cells(self.graph.adj)
-            removable, facts = set(), []
+            cut = cut_cells(self.graph._adj)  # the plain dicts under `graph.adj`: faster
+            gated = self._gated_cells() if self._gates else ()  # never move (§M5)
+            camp_sides = self._camp_sides if self._camps else None
+            removable, groups = set(), {}
             for cell in self._layout:
                 if cell == _ORIGIN:
                     continue
                 built, facing = self._side_facts(cell)
                 if built != 15 and cell not in cut:  # 15: four built neighbours, a hole
                     removable.add(cell)
-                facts.append((cell, built, facing))
+                if cell not in gated:
+                    key = (built, facing, camp_sides(cell) if camp_sides else 0)
+                    groups.setdefault(key, []).append(cell)
             unanchoring = self._unanchoring() if self._camps else frozenset()
             removable.difference_update(unanchoring)
-            if self._gates:  # gated tiles never move (§M5)
-                gated = self._gated_cells()
-                removable.difference_update(gated)
-                facts = [fact for fact in facts if fact[0] not in gated]
-            self._redesign = (frozenset(cut), frozenset(removable), tuple(facts), unanchoring)
+            removable.difference_update(gated)
+            self._redesign = (frozenset(cut), frozenset(removable), groups, unanchoring)
         return self._redesign
 
     def removable_positions(self):
@@ -659,11 +663,13 @@ class Alhambra:
     def exchange_positions(self, tile):
         """The set of cells where reserve `tile` may be exchanged in."""
         mask = _check_tile(tile).mask
+        groups = self._redesign_facts()[2]
         if self._camps or tile.kind == CAMP:
-            return {cell for cell, built, facing in self._redesign_facts()[2]
-                    if not self._camp_reasons(tile, built, facing, self._camp_sides(cell))}
-        return {cell for cell, built, facing in self._redesign_facts()[2]
-                if not (mask ^ facing) & built}
+            reasons = self._camp_reasons
+            return {cell for (built, facing, sides), cells in groups.items()
+                    if not reasons(tile, built, facing, sides) for cell in cells}
+        return {cell for (built, facing, _), cells in groups.items()
+                if not (mask ^ facing) & built for cell in cells}
 
     def exchange(self, tile, cell):
         """Put reserve `tile` on `cell` in place of the tile there, and return that tile."""
@@ -676,11 +682,45 @@ class Alhambra:
         self._add(cell, tile)
         return old
 
+    # -- the engine's listings (sorted, cached per layout) ------------------------------
+
+    def _listed(self, key, positions):
+        cells = self._listing.get(key)
+        if cells is None:
+            cells = self._listing[key] = tuple(sorted(positions()))
+        return cells
+
+    def placement_cells(self, tile):
+        """`legal_positions` of `tile` as a sorted tuple, kept until the layout changes.
+
+        Legality depends on the tile only through its walls and whether it is a camp,
+        so tiles alike share one listing: the engine lists the placements of every
+        reserve tile after every action, and pays once per layout and kind of tile.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.placement_cells(Tile("garden", 10, "W"))
+        ((-1, 0), (0, -1), (0, 1))
+        """
+        return self._listed(("place", tile.mask, tile.kind == CAMP),
+                            lambda: self.legal_positions(tile))
+
+    def exchange_cells(self, tile):
+        """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
+        return self._listed(("exchange", tile.mask, tile.kind == CAMP),
+                            lambda: self.exchange_positions(tile))
+
+    def removable_cells(self):
+        """`removable_positions` as a sorted tuple, kept until the layout changes."""
+        return self._listed("remove", lambda: self._redesign_facts()[1])
+
     # -- state changes (no checks: callers have checked) ---------------------------
 
     def _changed_near(self, cell):
         self.version += 1
         self._redesign = None
+        self._listing = {}
         facts = self._facts
         x, y = cell
         for dx, dy in _NEAR[self.hole_rule]:

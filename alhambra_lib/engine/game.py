@@ -96,6 +96,11 @@ DIRK_ROUND_1_GIFT = 6
 
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
+#: The attributes of a `Game` that are caches, not state: a copy or a save leaves them
+#: out (a fresh game starts them empty) and they never change what the game does.
+_CACHES = ("_legal", "_redesigns", "_payments", "_views")
+_PAYMENTS_KEPT = 64  # payment listings kept by (player, hand, market)
+
 
 class Phase(str, Enum):
     """The phase of the game, from the kind of the decision on top.
@@ -269,10 +274,14 @@ class Game:
         # Turn-end scratch, saved because a module's decision may pause the turn end.
         self._pending_rounds = []
         self._market_short = False
-        # Caches of legal actions: the current list, and each player's redesigns, kept
-        # until their Alhambra or reserve changes.
+        self._version = 0  # bumped by every `apply`: caches may be keyed by it
+        # Caches (`_CACHES`) of legal actions: the current list, each player's redesigns,
+        # kept until their Alhambra or reserve changes, and payments by hand and market;
+        # and the views of the current version, by player.
         self._legal = None
         self._redesigns = {}
+        self._payments = {}
+        self._views = (None, {})
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
     def _wire(self, modules):
@@ -313,6 +322,11 @@ class Game:
         ranked_steps = iter(ranked)
         self._turn_end = tuple(next(ranked_steps) if s in TURN_END_ORDER else s for s in steps)
         self._option_hooks = using("options")
+        # decision kind -> the modules whose options can apply there (`option_decisions`)
+        kinds = set(self._allowed).union(*(m.option_decisions or () for m in modules))
+        self._options_for = {kind: tuple(m for m in self._option_hooks
+                                         if m.option_decisions is None
+                                         or kind in m.option_decisions) for kind in kinds}
         self._payment_hooks = using("payment_sources")
         self._buy_checks = using("check_buy")
         self._spent_hooks = using("take_spent")
@@ -653,7 +667,7 @@ class Game:
         actions = []
         for source in _BASE_SOURCES.get(decision.kind, ()):
             actions.extend(source(self))
-        for module in self._option_hooks:
+        for module in self._options_for.get(decision.kind, self._option_hooks):
             actions.extend(module.options(self, decision))
         if decision.kind == "act" and (self._may_continue or not actions or (
                 self._free_kinds and all(a.kind in self._free_kinds for a in actions))):
@@ -672,8 +686,19 @@ class Game:
         """Every minimal way for `player` to pay a market tile now, as `Buy` actions.
 
         Square by square in one currency (RULES.md §4b), then the ways the modules'
-        payment sources add (an exchange card, §M2).
+        payment sources add (an exchange card, §M2). A tuple, kept while the player's
+        hand and the market stay the same (the interrupt window asks it of every player
+        after each turn, the next player's turn again).
         """
+        key = (player, tuple(self._hands[player]), tuple(self._market))
+        actions = self._payments.get(key)
+        if actions is None:
+            if len(self._payments) >= _PAYMENTS_KEPT:
+                self._payments.clear()
+            actions = self._payments[key] = tuple(self._list_payments(player))
+        return actions
+
+    def _list_payments(self, player):
         values = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
         if not self._modules:
@@ -719,12 +744,13 @@ class Game:
         if actions is None:
             alhambra = self._alhambras[player]
             reserve = _distinct(self._reserves[player])
+            # The Alhambra keeps each listing per layout and per kind of tile: a change
+            # of the reserve alone costs no search, one of the layout one per kind.
             actions = [_redesign("place", t, pos)
-                       for t in reserve for pos in sorted(alhambra.legal_positions(t))]
-            actions += [_redesign("remove", None, pos)
-                        for pos in sorted(alhambra.removable_positions())]
+                       for t in reserve for pos in alhambra.placement_cells(t)]
+            actions += [_redesign("remove", None, pos) for pos in alhambra.removable_cells()]
             actions += [_redesign("exchange", t, pos)
-                        for t in reserve for pos in sorted(alhambra.exchange_positions(t))]
+                        for t in reserve for pos in alhambra.exchange_cells(t)]
             actions = self._redesigns[player] = tuple(actions)
         return actions
 
@@ -733,7 +759,7 @@ class Game:
         may_give = self._decisions[-1].data.get("give", False)
         actions = []
         for tile in _distinct(self._to_place):
-            actions += [_place(tile, pos) for pos in sorted(alhambra.legal_positions(tile))]
+            actions += [_place(tile, pos) for pos in alhambra.placement_cells(tile)]
             actions.append(Reserve(tile))
             if may_give and tile.kind != "hut" and not tile.stick_mask:
                 actions.append(Give(tile))
@@ -760,6 +786,7 @@ class Game:
         check, effect = self._handlers[action.kind]
         check(self, action)
         self._legal = None
+        self._version += 1
         effect(self, action)
 
     def _decision_text(self):

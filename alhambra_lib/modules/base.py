@@ -42,9 +42,12 @@ The hooks, in the order a game meets them:
     ``{decision kind: action kinds}``: kinds the module allows in a decision, its own
     decisions or the base ``act``.
 ``options(game, decision)``
-    The module's legal actions in the decision on top (in canonical order).
+    The module's legal actions in the decision on top (in canonical order); asked only
+    in the decision kinds of ``option_decisions`` (None: in every one).
 ``payment_sources(game, player)``
-    Extra `Buy` actions (other ways to pay a market square) for `player`.
+    Extra `Buy` actions (other ways to pay a market square) for `player`: a function of
+    the player's hand and the market alone (the game keeps the listing while both stay
+    the same).
 ``check_buy(game, action)``
     Refuse a buy the module's payment rules do not allow; return True when the module
     vouched for the payment (then the base one-currency rule is not applied).
@@ -138,6 +141,9 @@ class Module:
     free_actions: ClassVar[frozenset] = frozenset()
     score_terms: ClassVar[tuple] = ()
     narration: ClassVar[dict] = {}
+    #: The decision kinds in which `options` may list something (None: any): the game
+    #: asks the module in those alone.
+    option_decisions: ClassVar[frozenset | None] = None
 
     def __repr__(self):
         return f"{type(self).__name__}()"

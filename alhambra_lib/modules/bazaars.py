@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
@@ -59,6 +60,41 @@ NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy
 def _square_of(currency):
     """The market square (1-4) of a currency."""
     return CURRENCIES.index(currency) + 1
+
+
+@lru_cache(maxsize=4096)
+def _bazaar_buys(bazaars, prices, hand):
+    """The `BuyBazaar` actions of `hand` (a tuple of cards) for the distinct `bazaars`
+    beside the market, each at its price (None: its square is empty, not for sale).
+
+    A function of its arguments alone, so kept by them: the same hand meets the same
+    bazaars and prices turn after turn (RULES.md §M16.3: paid exactly, in the bazaar's
+    currency, an exchange card joining a second one, §M2).
+    """
+    exchanges = sorted({c for c in hand if isinstance(c, ExchangeCard)}, key=card_order)
+    actions = []
+    for bazaar, price in zip(bazaars, prices):
+        if price is None:
+            continue
+        currency = bazaar.marks[0]
+        money = [c for c in hand if isinstance(c, Card) and c.currency == currency]
+        if all(c.__class__ is Card for c in money):
+            values = tuple(sorted((c.value for c in money), reverse=True))
+            payments = [tuple(Card(currency, v) for v in payment)
+                        for payment in minimal_payments(values, price)]
+        else:  # a master builder or a coin among them (§M14, §M11)
+            payments = minimal_card_payments(money, price)
+        actions += [BuyBazaar(bazaar, payment) for payment in payments
+                    if payment_total(payment) == price]
+        for card in exchanges:  # §M2: one exchange card joins a second currency
+            if currency not in card.currencies:
+                continue
+            money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
+            for payment in minimal_card_payments(money, price):
+                if (payment_total(payment) == price
+                        and any(c.currency != currency for c in payment)):
+                    actions.append(BuyBazaar(bazaar, payment + (card,)))
+    return tuple(actions)
 
 
 def bazaar_text(tile):
@@ -185,6 +221,7 @@ class Bazaars(Module):
     """Bazaars: drawn beside the market, bought exactly, scored n x k at the end."""
 
     name = "bazaars"
+    option_decisions = frozenset({"act"})
     section = "M16"
     title = "Bazaars"
     decisions: ClassVar[dict] = {"act": {"buy_bazaar"}}
@@ -280,35 +317,13 @@ class Bazaars(Module):
     def options(self, game, decision):
         if decision.kind != "act":
             return []
-        beside = self.beside(game)
+        beside = game.slice(self.name)["beside"]
         if not beside:
             return []
-        hand = game.hand(decision.player)
-        exchanges = sorted({c for c in hand if isinstance(c, ExchangeCard)}, key=card_order)
-        actions = []
-        for bazaar in dict.fromkeys(beside):
-            _, tile = self.price(game, bazaar)
-            if tile is None:
-                continue
-            currency = bazaar.marks[0]
-            money = [c for c in hand if isinstance(c, Card) and c.currency == currency]
-            if all(c.__class__ is Card for c in money):
-                values = tuple(sorted((c.value for c in money), reverse=True))
-                payments = [tuple(Card(currency, v) for v in payment)
-                            for payment in minimal_payments(values, tile.price)]
-            else:  # a master builder or a coin among them (§M14, §M11)
-                payments = minimal_card_payments(money, tile.price)
-            actions += [BuyBazaar(bazaar, payment) for payment in payments
-                        if payment_total(payment) == tile.price]
-            for card in exchanges:  # §M2: one exchange card joins a second currency
-                if currency not in card.currencies:
-                    continue
-                money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
-                for payment in minimal_card_payments(money, tile.price):
-                    if (payment_total(payment) == tile.price
-                            and any(c.currency != currency for c in payment)):
-                        actions.append(BuyBazaar(bazaar, payment + (card,)))
-        return actions
+        bazaars = tuple(dict.fromkeys(map(tile_from_list, beside)))
+        prices = tuple(None if tile is None else tile.price
+                       for _, tile in (self.price(game, b) for b in bazaars))
+        return list(_bazaar_buys(bazaars, prices, game.hand(decision.player)))
 
     def _check_buy(self, game, action):
         bazaar, currency = action.bazaar, action.currency

@@ -103,6 +103,7 @@ class CityWalls(Module):
     """City Walls: wall cards beside the market; their sticks make walls on tiles."""
 
     name = "city_walls"
+    option_decisions = frozenset({"act"})
     section = "M9"
     title = "City Walls"
     decisions: ClassVar[dict] = {"act": {"build_wall"}}

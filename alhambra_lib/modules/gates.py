@@ -72,6 +72,7 @@ class Gates(Module):
     """City Gates: gate cards beside the display, spent to place a tile through a gate."""
 
     name = "gates"
+    option_decisions = frozenset({"act", "place", "final_place"})
     section = "M5"
     title = "City Gates"
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).

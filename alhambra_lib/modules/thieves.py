@@ -78,6 +78,7 @@ class Thieves(Module):
     """Thieves: cards dealt at setup, played in the window between turns."""
 
     name = "thieves"
+    option_decisions = frozenset({"window"})
     section = "M10"
     title = "Thieves"
     decisions = {"window": {"steal", "decline"}}

@@ -139,6 +139,15 @@ def _payments(hand):
     return tuple(found)
 
 
+@lru_cache(maxsize=1024)
+def _chest_buys(rooms, hand):
+    """The `BuyChests` actions of `hand` (a tuple of cards, kept sorted by the game, so
+    one entry per multiset) for the rooms holding chests: built once per hand and rooms,
+    not on every listing (a big hand has 500-600 payments per room)."""
+    payments = _payments(hand)
+    return tuple(BuyChests(room, cards) for room in rooms for cards in payments)
+
+
 def _draw(game, bag, n):
     """Draw `n` chests at random out of `bag` (kept sorted: a bag has no order)."""
     game.shuffle(bag)
@@ -156,6 +165,7 @@ class Treasure(Module):
     """Treasure Chamber: three rooms of chests, bought, set on buildings, scored."""
 
     name = "treasure"
+    option_decisions = frozenset({"act", "chests"})
     section = "M13"
     title = "Treasure Chamber"
     decisions = {"act": {"buy_chests"}, "chests": {"place_chest"}}
@@ -311,8 +321,7 @@ class Treasure(Module):
             rooms = [i + 1 for i, room in enumerate(state["rooms"]) if room]
             if not rooms:
                 return []
-            payments = _payments(game.hand(decision.player))
-            return [BuyChests(room, cards) for room in rooms for cards in payments]
+            return list(_chest_buys(tuple(rooms), game.hand(decision.player)))
         if decision.kind == "chests":
             return [PlaceChest(cell) for cells in self._choices(game, decision.player).values()
                     for cell in cells]

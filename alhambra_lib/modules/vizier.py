@@ -71,6 +71,7 @@ class Vizier(Module):
     """Vizier's Favour: a window between turns, a token per player."""
 
     name = "vizier"
+    option_decisions = frozenset({"act", "vizier", "window"})
     section = "M1"
     title = "Vizier's Favour"
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
