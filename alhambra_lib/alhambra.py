@@ -230,6 +230,7 @@ class Alhambra:
         self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
         self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
+        self._built_facts = {}  # built cell -> `_side_facts`, dropped near each change
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
 
@@ -604,10 +605,14 @@ class Alhambra:
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
             camp_sides = self._camp_sides if self._camps else None
             removable, groups = set(), {}
+            known = self._built_facts
             for cell in self._layout:
                 if cell == _ORIGIN:
                     continue
-                built, facing = self._side_facts(cell)
+                sides = known.get(cell)
+                if sides is None:
+                    sides = known[cell] = self._side_facts(cell)
+                built, facing = sides
                 if built != 15 and cell not in cut:  # 15: four built neighbours, a hole
                     removable.add(cell)
                 if cell not in gated:
@@ -711,6 +716,12 @@ class Alhambra:
         return self._listed(("exchange", tile.mask, tile.kind == CAMP),
                             lambda: self.exchange_positions(tile))
 
+    def stick_cells(self, sides):
+        """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
+        until the layout changes: a wall card beside the market is offered every turn."""
+        return self._listed(("sticks", sides), lambda: [
+            cell for cell in self._layout if self.check_sticks(cell, sides).ok])
+
     def removable_cells(self):
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
         return self._listed("remove", lambda: self._redesign_facts()[1])
@@ -725,6 +736,11 @@ class Alhambra:
         x, y = cell
         for dx, dy in _NEAR[self.hole_rule]:
             facts.pop((x + dx, y + dy), None)
+        built_facts = self._built_facts
+        if built_facts:
+            for near in side_neighbours(cell):
+                built_facts.pop(near, None)
+            built_facts.pop(cell, None)
 
     def _add(self, cell, tile):
         layout = self._layout

@@ -84,6 +84,7 @@ from ..payments import is_minimal, minimal_card_payments, minimal_payments, paym
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
+from .memo import by_identity
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
 
 __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]
@@ -99,7 +100,8 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 #: The attributes of a `Game` that are caches, not state: a copy or a save leaves them
 #: out (a fresh game starts them empty) and they never change what the game does.
 _CACHES = ("_legal", "_redesigns", "_payments", "_views")
-_PAYMENTS_KEPT = 64  # payment listings kept by (player, hand, market)
+_PAYMENTS_KEPT = 64  # payment listings kept by player, hand and market (their cards, tiles)
+_TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
 
 
 class Phase(str, Enum):
@@ -154,9 +156,27 @@ def _take_actions(display):
 _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 
 # Actions are values, so equal ones can be shared: the same placements and redesigns
-# come up turn after turn, and a cache hit costs a third of building the action.
-_place = lru_cache(maxsize=1 << 16)(Place)
-_redesign = lru_cache(maxsize=1 << 16)(Redesign)
+# come up turn after turn. They are kept per (move, tile), then by cell, so a listing
+# hashes each tile once and its cells (plain tuples) after that.
+_AT = {}  # (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`
+_AT_KEPT = 1 << 12
+
+
+def _at_cells(move, tile, cells):
+    """The `Place` (move ``"tile"``) or `Redesign` actions of `tile` at `cells`, in order."""
+    known = _AT.get((move, tile))
+    if known is None:
+        if len(_AT) >= _AT_KEPT:
+            _AT.clear()
+        known = _AT[move, tile] = {}
+    try:
+        return [known[pos] for pos in cells]
+    except KeyError:
+        for pos in cells:
+            if pos not in known:
+                known[pos] = (Place(tile, pos) if move == "tile"
+                              else Redesign(move, tile, pos))
+        return [known[pos] for pos in cells]
 
 
 @lru_cache(maxsize=4096)
@@ -676,7 +696,9 @@ class Game:
 
     def _take_options(self):
         # The choices depend on the cards, not their order: one cache entry per multiset.
-        takes = _take_actions(tuple(sorted(self._display, key=card_order)))
+        display = tuple(self._display)
+        takes = by_identity(_TAKES, None, display,
+                            lambda: _take_actions(tuple(sorted(display, key=card_order))))
         if self._beside_hooks:  # a card beside the display is taken alone (§M5)
             takes += tuple(Take((card,)) for m in self._beside_hooks
                            for card in m.cards_beside(self))
@@ -690,13 +712,9 @@ class Game:
         hand and the market stay the same (the interrupt window asks it of every player
         after each turn, the next player's turn again).
         """
-        key = (player, tuple(self._hands[player]), tuple(self._market))
-        actions = self._payments.get(key)
-        if actions is None:
-            if len(self._payments) >= _PAYMENTS_KEPT:
-                self._payments.clear()
-            actions = self._payments[key] = tuple(self._list_payments(player))
-        return actions
+        return by_identity(self._payments, player,
+                           (*self._hands[player], None, *self._market),
+                           lambda: tuple(self._list_payments(player)), _PAYMENTS_KEPT)
 
     def _list_payments(self, player):
         values = {currency: [] for currency in CURRENCIES}
@@ -746,11 +764,12 @@ class Game:
             reserve = _distinct(self._reserves[player])
             # The Alhambra keeps each listing per layout and per kind of tile: a change
             # of the reserve alone costs no search, one of the layout one per kind.
-            actions = [_redesign("place", t, pos)
-                       for t in reserve for pos in alhambra.placement_cells(t)]
-            actions += [_redesign("remove", None, pos) for pos in alhambra.removable_cells()]
-            actions += [_redesign("exchange", t, pos)
-                        for t in reserve for pos in alhambra.exchange_cells(t)]
+            actions = []
+            for tile in reserve:
+                actions += _at_cells("place", tile, alhambra.placement_cells(tile))
+            actions += _at_cells("remove", None, alhambra.removable_cells())
+            for tile in reserve:
+                actions += _at_cells("exchange", tile, alhambra.exchange_cells(tile))
             actions = self._redesigns[player] = tuple(actions)
         return actions
 
@@ -759,7 +778,7 @@ class Game:
         may_give = self._decisions[-1].data.get("give", False)
         actions = []
         for tile in _distinct(self._to_place):
-            actions += [_place(tile, pos) for pos in alhambra.placement_cells(tile)]
+            actions += _at_cells("tile", tile, alhambra.placement_cells(tile))
             actions.append(Reserve(tile))
             if may_give and tile.kind != "hut" and not tile.stick_mask:
                 actions.append(Give(tile))

@@ -42,6 +42,7 @@ from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
+from ..engine.memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..payments import minimal_card_payments, minimal_payments, payment_total
@@ -62,7 +63,15 @@ def _square_of(currency):
     return CURRENCIES.index(currency) + 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
+def _distinct_bazaars(beside):
+    """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order."""
+    return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
+
+
+_BUYS = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
+
+
 def _bazaar_buys(bazaars, prices, hand):
     """The `BuyBazaar` actions of `hand` (a tuple of cards) for the distinct `bazaars`
     beside the market, each at its price (None: its square is empty, not for sale).
@@ -319,11 +328,14 @@ class Bazaars(Module):
             return []
         beside = game.slice(self.name)["beside"]
         if not beside:
-            return []
-        bazaars = tuple(dict.fromkeys(map(tile_from_list, beside)))
+            return ()
+        bazaars = _distinct_bazaars(tuple(map(tuple, beside)))
+        market = game.market
         prices = tuple(None if tile is None else tile.price
-                       for _, tile in (self.price(game, b) for b in bazaars))
-        return list(_bazaar_buys(bazaars, prices, game.hand(decision.player)))
+                       for _, tile in (market[_square_of(b.marks[0]) - 1] for b in bazaars))
+        hand = game.hand(decision.player)
+        return by_identity(_BUYS, (tuple(map(tuple, beside)), prices), hand,
+                           lambda: _bazaar_buys(bazaars, prices, hand))
 
     def _check_buy(self, game, action):
         bazaar, currency = action.bazaar, action.currency

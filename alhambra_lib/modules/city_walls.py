@@ -197,9 +197,9 @@ class CityWalls(Module):
         actions = []
         for card in dict.fromkeys(self._cards(game, "beside")):
             sides = card.sides
-            actions += [BuildWall(card, sides, tile, cell)
-                        for cell, tile in sorted(alhambra.layout.items())
-                        if alhambra.check_sticks(cell, sides).ok]
+            layout = alhambra.layout
+            actions += [BuildWall(card, sides, layout[cell], cell)
+                        for cell in alhambra.stick_cells(sides)]
             actions += [BuildWall(card, sides, tile)
                         for tile in _distinct(game.to_place + game.reserve(player))
                         if not stick_reasons(tile, sides)]
