@@ -122,3 +122,40 @@ def test_kept_cell_listings_follow_every_change():
         cells = alhambra.placement_cells(tile)
         if cells and tile not in alhambra.layout.values():
             alhambra.place(tile, rng.choice(cells))
+
+
+def test_views_are_kept_snapshots_with_modules_read_when_asked():
+    """`view` is kept per state version and player; a view's module sections read after
+    the game moved on are those of its moment; nothing in it can be changed."""
+    from alhambra_lib.engine.view import make_view
+
+    for seed in range(2):
+        game = Game(NAMES[:3], seed=seed, modules=tuple(MODULES))
+        choose = random.Random(seed).choice
+        for _ in range(60):
+            if game.is_over:
+                break
+            name = game.current_player
+            view = game.view(name)
+            assert game.view(name) is view
+            eager = make_view(game, name)  # every section computed now
+            game.apply(choose(game.legal_actions()))
+            assert game.view(name) is not view
+            assert dict(view.modules) == dict(eager.modules)
+            assert view == eager
+        for section in view.modules.values():
+            if isinstance(section, dict) and section:
+                with pytest.raises(TypeError):
+                    section[next(iter(section))] = None
+
+
+def test_views_not_held_are_never_completed():
+    """A view dropped before the game changes costs no module section."""
+    import gc
+
+    game = Game(NAMES[:3], seed=2, modules=tuple(MODULES))
+    game.view("Ana")
+    gc.collect()
+    assert all(held() is None for held in game._live_views)
+    game.apply(game.legal_actions()[0])
+    assert game._live_views == []

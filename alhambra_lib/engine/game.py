@@ -59,6 +59,7 @@ from __future__ import annotations
 import bisect
 import json
 import random
+import weakref
 from collections import Counter
 from enum import Enum
 from functools import lru_cache
@@ -99,7 +100,7 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 #: The attributes of a `Game` that are caches, not state: a copy or a save leaves them
 #: out (a fresh game starts them empty) and they never change what the game does.
-_CACHES = ("_legal", "_redesigns", "_payments", "_views")
+_CACHES = ("_legal", "_redesigns", "_payments", "_views", "_live_views")
 _PAYMENTS_KEPT = 64  # payment listings kept by player, hand and market (their cards, tiles)
 _TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
 
@@ -301,7 +302,8 @@ class Game:
         self._legal = None
         self._redesigns = {}
         self._payments = {}
-        self._views = (None, {})
+        self._views = (None, {})  # (version, {player: weak reference to the view})
+        self._live_views = []  # weak references to views' module sections not complete
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
     def _wire(self, modules):
@@ -642,10 +644,32 @@ class Game:
             yield from self._reserves[p]
 
     def view(self, name):
-        """What `name` may see: own hand, others' card counts, everything public."""
+        """What `name` may see: own hand, others' card counts, everything public.
+
+        A snapshot (`GameView`); asked again before the game changes, the same one. Its
+        modules' sections are computed when first read.
+        """
         from .view import make_view
 
-        return make_view(self, self._player(name))
+        version, views = self._views
+        if version != self._version:
+            views = {}
+            self._views = (self._version, views)
+        held = views.get(name)
+        view = None if held is None else held()
+        if view is None:
+            view = make_view(self, self._player(name), self._live_views)
+            views[name] = weakref.ref(view)
+        return view
+
+    def _complete_views(self):
+        """Before a change: the views handed out and still held get every module's
+        section now, while the state is the one they show."""
+        for held in self._live_views:
+            modules = held()
+            if modules is not None:
+                modules.complete()
+        self._live_views.clear()
 
     def copy(self):
         """An independent game with the same future (the same as ``from_json(to_json())``)."""
@@ -805,6 +829,8 @@ class Game:
         check, effect = self._handlers[action.kind]
         check(self, action)
         self._legal = None
+        if self._live_views:
+            self._complete_views()
         self._version += 1
         effect(self, action)
 
