@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import CURRENCIES, DIAMOND, card_value
+from .components import CURRENCIES, DIAMOND, Card, ExchangeCard, GateCard, card_value
 
-__all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal"]
+__all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal",
+           "may_pay_exactly"]
 
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
@@ -127,3 +128,55 @@ def _minimal_indices(values, identities, price):
 
     extend(0, (), 0)
     return payments
+
+
+def may_pay_exactly(hand, market) -> bool:
+    """False only when no subset of `hand` can pay a tile's price exactly: `market` is
+    ``(currency, Tile or None)`` pairs (`Game.market`; a bazaar's currency and the tile
+    giving its price, §M16). A quick test before listing exact payments.
+
+    One subset-sum bit set per way of paying a square: its currency's money (module
+    money of a currency too), that and a second currency joined by an exchange card in
+    hand (§M2), diamonds alone (§M6). It looks at values only, so it may say True where
+    the rules still refuse; a gate card pays nothing; an unknown card answers True.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import Card, ExchangeCard, Tile
+    >>> market = (("denar", Tile("garden", 8, "")), ("dirham", None),
+    ...           ("ducat", None), ("florin", None))
+    >>> may_pay_exactly((Card("denar", 5), Card("denar", 2)), market)
+    False
+    >>> may_pay_exactly((Card("denar", 5), Card("denar", 3)), market)
+    True
+    >>> may_pay_exactly((Card("denar", 5), Card("florin", 3),
+    ...                  ExchangeCard(("denar", "florin"))), market)
+    True
+    """
+    values = {currency: [] for currency in (*CURRENCIES, DIAMOND)}
+    joined = []
+    for card in hand:
+        currency = getattr(card, "currency", None)
+        if isinstance(card, Card) and currency in values:
+            values[currency].append(card.value)
+        elif isinstance(card, ExchangeCard):
+            joined.append(card.currencies)
+        elif not isinstance(card, GateCard):
+            return True
+    diamonds = _sums(values[DIAMOND])
+    for currency, tile in market:
+        if tile is None:
+            continue
+        ways = [values[currency]] + [values[a] + values[b] for a, b in joined
+                                     if currency in (a, b)]
+        if diamonds >> tile.price & 1 or any(_sums(way) >> tile.price & 1 for way in ways):
+            return True
+    return False
+
+
+def _sums(values):
+    """The subset sums of `values` as a bit set (bit k: some subset totals k)."""
+    reach = 1
+    for value in values:
+        reach |= reach << value
+    return reach

@@ -69,6 +69,16 @@ def _placing(game, decision):
     return actions
 
 
+def _bazaar_buys(game, module, decision):
+    """The bazaar purchases listed for every hand (no quick test first)."""
+    if decision.kind != "act":
+        return []
+    beside = tuple(dict.fromkeys(module.beside(game)))
+    prices = tuple(None if tile is None else tile.price
+                   for _, tile in (module.price(game, b) for b in beside))
+    return list(bazaars._bazaar_buys(beside, prices, game.hand(decision.player)))
+
+
 def _module_options(game, decision):
     """Every module asked, its kept listings emptied, the game's kept ones bypassed."""
     bazaars._BUYS.clear()
@@ -78,7 +88,10 @@ def _module_options(game, decision):
     try:
         actions = []
         for module in game._option_hooks:
-            actions += module.options(game, decision)
+            if module.name == "bazaars":
+                actions += _bazaar_buys(game, module, decision)
+            else:
+                actions += module.options(game, decision)
     finally:
         del game.redesign_options, game.payment_options
     # Chest purchases are built without their checks on the fast path: build them with.

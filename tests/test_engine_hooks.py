@@ -14,7 +14,7 @@ import pytest
 from _plain_listing import plain_legal_actions
 
 from alhambra_lib import MODULES, Alhambra, Game
-from alhambra_lib.modules.vizier import may_pay_exactly
+from alhambra_lib.payments import may_pay_exactly
 from alhambra_lib.reach import cut_cells
 
 NAMES = ["Ana", "Ben", "Cy", "Dana"]

@@ -45,7 +45,7 @@ from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..engine.memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
-from ..payments import minimal_card_payments, minimal_payments, payment_total
+from ..payments import may_pay_exactly, minimal_card_payments, minimal_payments, payment_total
 from .base import Module
 
 __all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours", "bazaar_points",
@@ -334,6 +334,9 @@ class Bazaars(Module):
         prices = tuple(None if tile is None else tile.price
                        for _, tile in (market[_square_of(b.marks[0]) - 1] for b in bazaars))
         hand = game.hand(decision.player)
+        if not may_pay_exactly(hand, [(b.marks[0], market[_square_of(b.marks[0]) - 1][1])
+                                      for b in bazaars]):
+            return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can
         return by_identity(_BUYS, (tuple(map(tuple, beside)), prices), hand,
                            lambda: _bazaar_buys(bazaars, prices, hand))
 

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Buy, Decline, PlainAction, register_action
-from ..components import CURRENCIES, Card
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
+from ..payments import may_pay_exactly
 from .base import Module
 from .window import (
     WINDOW_STEP,
@@ -43,7 +43,7 @@ from .window import (
     window_used,
 )
 
-__all__ = ["Vizier", "VizierBuy", "Wake", "may_pay_exactly"]
+__all__ = ["Vizier", "VizierBuy", "Wake"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,32 +170,6 @@ class Vizier(Module):
     def step_vizier_window(self, game):
         """Ask the next awake player who can buy; True while someone is being asked."""
         return run_window(game, "vizier", self.can_buy)
-
-
-def may_pay_exactly(hand, market) -> bool:
-    """False only when no subset of `hand` pays a market tile's price exactly in its
-    square's currency: a hand of plain money (module money of a currency too) is tested
-    with one subset-sum bit set per currency; any other card (an exchange card, a
-    diamond...) may pay in other ways, and the answer is then True.
-
-    Examples
-    --------
-    >>> from alhambra_lib.components import Card, Tile
-    >>> market = (("denar", Tile("garden", 8, "")), ("dirham", None),
-    ...           ("ducat", None), ("florin", None))
-    >>> may_pay_exactly((Card("denar", 5), Card("denar", 2)), market)
-    False
-    >>> may_pay_exactly((Card("denar", 5), Card("denar", 3)), market)
-    True
-    """
-    reach = dict.fromkeys(CURRENCIES, 1)  # bit k: some subset totals k
-    for card in hand:
-        currency = getattr(card, "currency", None)
-        if currency not in reach or not isinstance(card, Card):
-            return True
-        reach[currency] |= reach[currency] << card.value
-    return any(tile is not None and reach[currency] >> tile.price & 1
-               for currency, tile in market)
 
 
 def _no_check(game, action):
