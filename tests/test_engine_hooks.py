@@ -159,3 +159,19 @@ def test_views_not_held_are_never_completed():
     assert all(held() is None for held in game._live_views)
     game.apply(game.legal_actions()[0])
     assert game._live_views == []
+
+
+def test_modules_shown_their_event_types_alone_record_the_same_game():
+    """A module sees only the events of its `event_types`: shown every event, as a plain
+    engine would, the modules record exactly the same game."""
+    modules = ("change", "street_merchant", "invaders", "vizier", "master_builders")
+    for seed in range(3):
+        fast = Game(NAMES[:3], seed=seed, modules=modules)
+        plain = Game(NAMES[:3], seed=seed, modules=modules)
+        plain._watchers, plain._watching_all = {}, plain._event_hooks
+        choose = random.Random(seed).choice
+        while not fast.is_over:
+            action = choose(fast.legal_actions())
+            fast.apply(action)
+            plain.apply(action)
+        assert fast.to_json() == plain.to_json()

@@ -359,6 +359,12 @@ class Game:
         self._scored_hooks = using("after_scoring")
         self._detail_hooks = using("scoring_details")
         self._event_hooks = using("on_event")
+        # event type -> the modules watching it (`event_types`); other types: the modules
+        # watching every event
+        self._watching_all = tuple(m for m in self._event_hooks if m.event_types is None)
+        self._watchers = {kind: tuple(m for m in self._event_hooks if m.event_types is None
+                                      or kind in m.event_types)
+                          for kind in set().union(*(m.event_types or () for m in modules))}
         self._drawn_hooks = using("take_drawn_tile")
         self._reveal_hooks = using("reveal_card")
         self._beside_hooks = using("cards_beside")
@@ -1358,7 +1364,7 @@ class Game:
         event = {"type": kind, **fields}
         self._events.append(event)
         if self._event_hooks:
-            for module in self._event_hooks:
+            for module in self._watchers.get(kind, self._watching_all):
                 module.on_event(self, event)
 
     # -- saving and restoring -------------------------------------------------------------

@@ -88,9 +88,10 @@ The hooks, in the order a game meets them:
     the strict majority holder; the module takes the given tiles out of its slice and
     the records join the distribution event.
 ``on_event(game, event)``
-    See every event as it is recorded (e.g. a tile placed on a cell the module watches).
-    It may change the module's slice and record events of its own, never push decisions
-    (a turn-end step does that).
+    See every event as it is recorded (e.g. a tile placed on a cell the module watches):
+    those of the types in ``event_types`` alone (None: every one). It may change the
+    module's slice and record events of its own, never push decisions (a turn-end step
+    does that).
 ``scoring_details(game, round_no)``
     Extra fields of the scoring event, under the module's own keys (e.g. the attack
     direction and each player's penalty, §M15).
@@ -144,6 +145,8 @@ class Module:
     #: The decision kinds in which `options` may list something (None: any): the game
     #: asks the module in those alone.
     option_decisions: ClassVar[frozenset | None] = None
+    #: The event types `on_event` acts on (None: any): the game shows it those alone.
+    event_types: ClassVar[frozenset | None] = None
 
     def __repr__(self):
         return f"{type(self).__name__}()"
