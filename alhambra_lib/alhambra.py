@@ -230,7 +230,7 @@ class Alhambra:
         self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
         self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
-        self._built_facts = {}  # built cell -> `_side_facts`, dropped near each change
+        self._built_facts = {}  # built cell -> (`_side_facts`, camp sides), dropped near changes
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
 
@@ -518,11 +518,36 @@ class Alhambra:
 
     def _unanchoring(self):
         """The cells whose removal would leave some camp unanchored (camps and their
-        non-camp neighbours are the only candidates)."""
-        layout = self._layout
-        near = set(self._camps)
-        near.update(n for c in self._camps for n in side_neighbours(c) if n in layout)
-        return frozenset(c for c in near if c != _ORIGIN and not self._anchored(c))
+        non-camp neighbours are the only candidates).
+
+        A non-camp tile unanchors a chain of side-touching camps when it is the only
+        tile the chain touches: one pass over the chains answers for all of them, and
+        only the camps themselves take the search of `_anchored`.
+        """
+        layout, camps = self._layout, self._camps
+        unanchoring, seen = set(), set()
+        for start in camps:
+            if start in seen:
+                continue
+            seen.add(start)
+            anchors, todo = set(), [start]
+            while todo:
+                for n in side_neighbours(todo.pop()):
+                    if n in camps:
+                        if n not in seen:
+                            seen.add(n)
+                            todo.append(n)
+                    elif n in layout:
+                        anchors.add(n)
+            if not anchors:  # not a legal Alhambra: every candidate, the plain way
+                near = set(camps)
+                near.update(n for c in camps for n in side_neighbours(c) if n in layout)
+                return frozenset(c for c in near if c != _ORIGIN and not self._anchored(c))
+            if len(anchors) == 1:
+                unanchoring |= anchors
+        unanchoring.discard(_ORIGIN)
+        unanchoring.update(c for c in camps if not self._anchored(c))
+        return frozenset(unanchoring)
 
     def _legal_among_camps(self, tile):
         # `legal_positions` when camps are concerned: the camp sides of the empty cells
@@ -603,20 +628,18 @@ class Alhambra:
         if self._redesign is None:
             cut = cut_cells(self.graph._adj)  # the plain dicts under `graph.adj`: faster
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
-            camp_sides = self._camp_sides if self._camps else None
             removable, groups = set(), {}
             known = self._built_facts
             for cell in self._layout:
                 if cell == _ORIGIN:
                     continue
-                sides = known.get(cell)
-                if sides is None:
-                    sides = known[cell] = self._side_facts(cell)
-                built, facing = sides
-                if built != 15 and cell not in cut:  # 15: four built neighbours, a hole
+                key = known.get(cell)  # (built sides, facing walls, camp sides)
+                if key is None:
+                    key = known[cell] = (*self._side_facts(cell),
+                                         self._camp_sides(cell) if self._camps else 0)
+                if key[0] != 15 and cell not in cut:  # 15: four built neighbours, a hole
                     removable.add(cell)
                 if cell not in gated:
-                    key = (built, facing, camp_sides(cell) if camp_sides else 0)
                     groups.setdefault(key, []).append(cell)
             unanchoring = self._unanchoring() if self._camps else frozenset()
             removable.difference_update(unanchoring)

@@ -175,3 +175,23 @@ def test_modules_shown_their_event_types_alone_record_the_same_game():
             fast.apply(action)
             plain.apply(action)
         assert fast.to_json() == plain.to_json()
+
+
+def test_unanchoring_cells_by_chains_are_those_of_the_plain_search():
+    """The chains of camps answer for their non-camp neighbours as the search of
+    `_anchored` does, cell by cell."""
+    checked = 0
+    for seed in range(6):
+        for game in random_game(seed, ("camps",), 2 + seed % 3):
+            for player in game.players:
+                alhambra = game.alhambra(player)
+                if not alhambra._camps:
+                    continue
+                camps = alhambra._camps
+                near = set(camps) | {n for c in camps for n in
+                                     [(c[0] + 1, c[1]), (c[0] - 1, c[1]), (c[0], c[1] + 1),
+                                      (c[0], c[1] - 1)] if n in alhambra.layout}
+                plain = {c for c in near if c != (0, 0) and not alhambra._anchored(c)}
+                assert alhambra._unanchoring() == plain
+                checked += 1
+    assert checked
