@@ -28,6 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .components import CURRENCIES, DIAMOND, Card, ExchangeCard, GateCard, card_value
+from .memo import by_identity
 
 __all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal",
            "may_pay_exactly"]
@@ -153,6 +154,20 @@ def may_pay_exactly(hand, market) -> bool:
     ...                  ExchangeCard(("denar", "florin"))), market)
     True
     """
+    ways = by_identity(_WAYS, None, tuple(hand), lambda: _ways_to_pay(hand))
+    if ways is None:
+        return True
+    by_currency, diamonds = ways
+    return any(tile is not None and (diamonds >> tile.price & 1 or any(
+        sums >> tile.price & 1 for sums in by_currency[currency])) for currency, tile in market)
+
+
+_WAYS = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)
+
+
+def _ways_to_pay(hand):
+    """``({currency: (subset sums of each way to pay it)}, diamonds' subset sums)`` of a
+    hand, sums as bit sets; None when the hand holds a card of unknown use."""
     values = {currency: [] for currency in (*CURRENCIES, DIAMOND)}
     joined = []
     for card in hand:
@@ -162,16 +177,11 @@ def may_pay_exactly(hand, market) -> bool:
         elif isinstance(card, ExchangeCard):
             joined.append(card.currencies)
         elif not isinstance(card, GateCard):
-            return True
-    diamonds = _sums(values[DIAMOND])
-    for currency, tile in market:
-        if tile is None:
-            continue
-        ways = [values[currency]] + [values[a] + values[b] for a, b in joined
-                                     if currency in (a, b)]
-        if diamonds >> tile.price & 1 or any(_sums(way) >> tile.price & 1 for way in ways):
-            return True
-    return False
+            return None
+    by_currency = {currency: (_sums(values[currency]),) + tuple(
+        _sums(values[a] + values[b]) for a, b in joined if currency in (a, b))
+        for currency in CURRENCIES}
+    return by_currency, _sums(values[DIAMOND])
 
 
 def _sums(values):

@@ -2,16 +2,26 @@
 
 `plain_legal_actions` lists a game's legal actions the plain, uncached way: every
 module asked in every decision (no `option_decisions` dispatch), Alhambras rebuilt from
-their layouts (no listing kept per layout, no facts kept near changes), the redesigns
-from the checks `apply` makes (one cell at a time), payments listed afresh, the modules' kept listings
-emptied first and the chest purchases built with their checks. The tests compare it
-with `Game.legal_actions` at every decision of random games.
+their layouts (no listing kept per layout, no facts kept near changes), placements and
+redesigns from the checks `apply` makes (one cell at a time), payments listed afresh,
+the modules' kept listings emptied first, bazaar purchases listed without the quick
+test, and the chest purchases built with their checks. The tests compare it with
+`Game.legal_actions` at every decision of random games.
 """
 
 from __future__ import annotations
 
-from alhambra_lib.actions import End, Give, Place, Redesign, Reserve, Take, card_order, \
-    take_choices, tile_order
+from alhambra_lib.actions import (
+    End,
+    Give,
+    Place,
+    Redesign,
+    Reserve,
+    Take,
+    card_order,
+    take_choices,
+    tile_order,
+)
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.modules import bazaars, treasure
 from alhambra_lib.modules.treasure import BuyChests

@@ -81,11 +81,11 @@ from ..actions import (
 )
 from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction
+from ..memo import by_identity
 from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
-from .memo import by_identity
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
 
 __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]

@@ -42,7 +42,7 @@ from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
-from ..engine.memo import by_identity
+from ..memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..payments import may_pay_exactly, minimal_card_payments, minimal_payments, payment_total

@@ -39,7 +39,7 @@ from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
-from ..engine.memo import by_identity
+from ..memo import by_identity
 from ..engine.narration import card_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
