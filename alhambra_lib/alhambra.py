@@ -442,18 +442,36 @@ class Alhambra:
         Notes
         -----
         One bit test per frontier cell on facts cached since the last change near it:
-        O(frontier) per query, O(1) work per change.
+        O(frontier) per query, O(1) work per change. The facts of the cells that make
+        no hole are gathered once per layout (`_open_cells`), so the queries for other
+        tiles of the same layout are one tight loop.
         """
         mask = _check_tile(tile).mask
-        facts_of = self._facts_of
+        rows = self._open_cells()
         if self._camps or tile.kind == CAMP:
-            return self._legal_among_camps(tile)
-        legal = set()
-        for cell in self._frontier:
-            built, facing, hole = facts_of(cell)
-            if not hole and not (mask ^ facing) & built and built & ~mask & ~facing:
-                legal.add(cell)
-        return legal
+            return self._legal_among_camps(tile, rows)
+        return {cell for cell, built, facing, _ in rows
+                if not (mask ^ facing) & built and built & ~mask & ~facing}
+
+    def _open_cells(self):
+        """``(cell, built sides, facing walls, camp sides)`` of the frontier cells where
+        building makes no hole, kept until the layout changes."""
+        rows = self._listing.get("open")
+        if rows is None:
+            camp_sides = {}  # gathered from the camps (8 at most), not per cell
+            layout = self._layout
+            for cell in self._camps:
+                for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
+                    if neighbour not in layout:
+                        camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
+            facts_of = self._facts_of
+            rows = []
+            for cell in self._frontier:
+                built, facing, hole = facts_of(cell)
+                if not hole:
+                    rows.append((cell, built, facing, camp_sides.get(cell, 0)))
+            rows = self._listing["open"] = tuple(rows)
+        return rows
 
     # -- camps (RULES.md §M8) ---------------------------------------------------------
 
@@ -549,26 +567,14 @@ class Alhambra:
         unanchoring.update(c for c in camps if not self._anchored(c))
         return frozenset(unanchoring)
 
-    def _legal_among_camps(self, tile):
-        # `legal_positions` when camps are concerned: the camp sides of the empty cells
-        # are gathered from the camps (8 at most), then a cell touching no camp takes
-        # the base test (for a building) and the others the camp rule.
-        layout = self._layout
-        camp_sides = {}
-        for cell in self._camps:
-            for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
-                if neighbour not in layout:
-                    camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
+    def _legal_among_camps(self, tile, rows):
+        # `legal_positions` when camps are concerned: a cell touching no camp takes the
+        # base test (for a building), the others the camp rule.
         mask = tile.mask
         is_camp = tile.kind == CAMP
         reasons = self._camp_reasons
-        facts_of = self._facts_of
         legal = set()
-        for cell in self._frontier:
-            built, facing, hole = facts_of(cell)
-            if hole:
-                continue
-            sides = camp_sides.get(cell, 0)
+        for cell, built, facing, sides in rows:
             if sides or is_camp:
                 if not reasons(tile, built, facing, sides):
                     legal.add(cell)
