@@ -310,9 +310,9 @@ class Treasure(Module):
 
     def _free(self, game, name, colour, carrying):
         """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
-        kind = COLOURS[colour]
-        return [cell for cell, t in sorted(game.alhambra(name).layout.items())
-                if t.kind == kind and tuple(t.printed.to_list()) not in carrying]
+        kind = COLOURS[colour]  # the kind first: only those cells are sorted
+        return sorted(cell for cell, t in game.alhambra(name).layout.items()
+                      if t.kind == kind and tuple(t.printed.to_list()) not in carrying)
 
     def _choices(self, game, name):
         """``{colour: free cells}`` of the colours `name` must choose buildings for."""
