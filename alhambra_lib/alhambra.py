@@ -442,28 +442,25 @@ class Alhambra:
         Notes
         -----
         One bit test per frontier cell on facts cached since the last change near it:
-        O(frontier) per query, O(1) work per change. The facts of the cells that make
-        no hole are gathered once per layout (`_open_cells`), so the queries for other
-        tiles of the same layout are one tight loop.
+        O(frontier) per query, O(1) work per change.
         """
         mask = _check_tile(tile).mask
-        rows = self._open_cells()
+        facts_of = self._facts_of
         if self._camps or tile.kind == CAMP:
-            return self._legal_among_camps(tile, rows)
-        return {cell for cell, built, facing, _ in rows
-                if not (mask ^ facing) & built and built & ~mask & ~facing}
+            return self._legal_among_camps(tile)
+        legal = set()
+        for cell in self._frontier:
+            built, facing, hole = facts_of(cell)
+            if not hole and not (mask ^ facing) & built and built & ~mask & ~facing:
+                legal.add(cell)
+        return legal
 
     def _open_cells(self):
         """``(cell, built sides, facing walls, camp sides)`` of the frontier cells where
         building makes no hole, kept until the layout changes."""
         rows = self._listing.get("open")
         if rows is None:
-            camp_sides = {}  # gathered from the camps (8 at most), not per cell
-            layout = self._layout
-            for cell in self._camps:
-                for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
-                    if neighbour not in layout:
-                        camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
+            camp_sides = self._empty_camp_sides()
             facts_of = self._facts_of
             rows = []
             for cell in self._frontier:
@@ -567,14 +564,32 @@ class Alhambra:
         unanchoring.update(c for c in camps if not self._anchored(c))
         return frozenset(unanchoring)
 
-    def _legal_among_camps(self, tile, rows):
-        # `legal_positions` when camps are concerned: a cell touching no camp takes the
-        # base test (for a building), the others the camp rule.
+    def _empty_camp_sides(self):
+        """``{empty cell: bit mask of its sides facing a camp}``, gathered from the camps
+        (8 at most) rather than cell by cell."""
+        layout = self._layout
+        camp_sides = {}
+        for cell in self._camps:
+            for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
+                if neighbour not in layout:
+                    camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
+        return camp_sides
+
+    def _legal_among_camps(self, tile):
+        # `legal_positions` when camps are concerned: the camp sides of the empty cells
+        # are gathered from the camps (8 at most), then a cell touching no camp takes
+        # the base test (for a building) and the others the camp rule.
+        camp_sides = self._empty_camp_sides()
         mask = tile.mask
         is_camp = tile.kind == CAMP
         reasons = self._camp_reasons
+        facts_of = self._facts_of
         legal = set()
-        for cell, built, facing, sides in rows:
+        for cell in self._frontier:
+            built, facing, hole = facts_of(cell)
+            if hole:
+                continue
+            sides = camp_sides.get(cell, 0)
             if sides or is_camp:
                 if not reasons(tile, built, facing, sides):
                     legal.add(cell)
@@ -622,7 +637,7 @@ class Alhambra:
             reasons.append("gated")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
-    def _redesign_facts(self):
+    def _redesign_facts(self, keep=False):
         """(cut cells, removable cells, exchange groups, cells whose removal would unanchor
         a camp); the groups map ``(built sides, facing walls, camp sides)`` of a movable
         building tile to the cells that share them.
@@ -635,7 +650,9 @@ class Alhambra:
             cut = cut_cells(self.graph._adj)  # the plain dicts under `graph.adj`: faster
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
             removable, groups = set(), {}
-            known = self._built_facts
+            # The engine's listings (`keep`) keep each built cell's facts across changes
+            # (dropped near each change); a lone check does not pay for keeping them.
+            known = self._built_facts if keep or self._built_facts else {}
             for cell in self._layout:
                 if cell == _ORIGIN:
                     continue
@@ -697,7 +714,7 @@ class Alhambra:
     def exchange_positions(self, tile):
         """The set of cells where reserve `tile` may be exchanged in."""
         mask = _check_tile(tile).mask
-        groups = self._redesign_facts()[2]
+        groups = self._redesign_facts(keep=True)[2]
         if self._camps or tile.kind == CAMP:
             reasons = self._camp_reasons
             return {cell for (built, facing, sides), cells in groups.items()
@@ -738,7 +755,15 @@ class Alhambra:
         ((-1, 0), (0, -1), (0, 1))
         """
         return self._listed(("place", tile.mask, tile.kind == CAMP),
-                            lambda: self.legal_positions(tile))
+                            lambda: self._placements(tile))
+
+    def _placements(self, tile):
+        """`legal_positions` from `_open_cells`: the facts gathered once per layout make
+        the queries for a layout's other kinds of tiles one tight loop."""
+        mask, is_camp, reasons = tile.mask, tile.kind == CAMP, self._camp_reasons
+        return [cell for cell, built, facing, sides in self._open_cells()
+                if (not reasons(tile, built, facing, sides) if sides or is_camp
+                    else not (mask ^ facing) & built and built & ~mask & ~facing)]
 
     def exchange_cells(self, tile):
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
@@ -753,23 +778,26 @@ class Alhambra:
 
     def removable_cells(self):
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
-        return self._listed("remove", lambda: self._redesign_facts()[1])
+        return self._listed("remove", lambda: self._redesign_facts(keep=True)[1])
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
     def _changed_near(self, cell):
         self.version += 1
         self._redesign = None
-        self._listing = {}
+        if self._listing:
+            self._listing = {}
         facts = self._facts
         x, y = cell
         for dx, dy in _NEAR[self.hole_rule]:
             facts.pop((x + dx, y + dy), None)
-        built_facts = self._built_facts
-        if built_facts:
-            for near in side_neighbours(cell):
-                built_facts.pop(near, None)
-            built_facts.pop(cell, None)
+        if self._built_facts:  # the cell and its side-neighbours
+            pop = self._built_facts.pop
+            pop(cell, None)
+            pop((x + 1, y), None)
+            pop((x - 1, y), None)
+            pop((x, y + 1), None)
+            pop((x, y - 1), None)
 
     def _add(self, cell, tile):
         layout = self._layout
