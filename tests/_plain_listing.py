@@ -11,17 +11,8 @@ test, and the chest purchases built with their checks. The tests compare it with
 
 from __future__ import annotations
 
-from alhambra_lib.actions import (
-    End,
-    Give,
-    Place,
-    Redesign,
-    Reserve,
-    Take,
-    card_order,
-    take_choices,
-    tile_order,
-)
+from alhambra_lib.actions import End, Give, Place, Redesign, Reserve, Take
+from alhambra_lib.actions import card_order, take_choices, tile_order
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.modules import bazaars, treasure
 from alhambra_lib.modules.treasure import BuyChests
