@@ -63,6 +63,7 @@ import weakref
 from collections import Counter
 from enum import Enum
 from functools import lru_cache
+from itertools import chain
 from types import MappingProxyType
 
 from ..actions import (
@@ -714,15 +715,15 @@ class Game:
         if not self._decisions:
             return ()
         decision = self._decisions[-1]
-        actions = []
-        for source in _BASE_SOURCES.get(decision.kind, ()):
-            actions.extend(source(self))
-        for module in self._options_for.get(decision.kind, self._option_hooks):
-            actions.extend(module.options(self, decision))
-        if decision.kind == "act" and (self._may_continue or not actions or (
+        kind = decision.kind
+        parts = [source(self) for source in _BASE_SOURCES.get(kind, ())]
+        parts += [module.options(self, decision)
+                  for module in self._options_for.get(kind, self._option_hooks)]
+        actions = tuple(chain.from_iterable(parts))  # one copy of a long listing (chests)
+        if kind == "act" and (self._may_continue or not actions or (
                 self._free_kinds and all(a.kind in self._free_kinds for a in actions))):
-            actions.append(End())
-        return tuple(actions)
+            actions += (End(),)
+        return actions
 
     def _take_options(self):
         # The choices depend on the cards, not their order: one cache entry per multiset.
