@@ -325,19 +325,20 @@ class Bazaars(Module):
 
     def options(self, game, decision):
         if decision.kind != "act":
-            return []
+            return ()
         beside = game.slice(self.name)["beside"]
         if not beside:
             return ()
-        bazaars = _distinct_bazaars(tuple(map(tuple, beside)))
+        key = tuple(map(tuple, beside))
+        bazaars = _distinct_bazaars(key)
         market = game.market
-        prices = tuple(None if tile is None else tile.price
-                       for _, tile in (market[_square_of(b.marks[0]) - 1] for b in bazaars))
+        # (currency, the tile giving the price) of each bazaar
+        priced = [market[_square_of(b.marks[0]) - 1] for b in bazaars]
         hand = game.hand(decision.player)
-        if not may_pay_exactly(hand, [(b.marks[0], market[_square_of(b.marks[0]) - 1][1])
-                                      for b in bazaars]):
+        if not may_pay_exactly(hand, priced):
             return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can
-        return by_identity(_BUYS, (tuple(map(tuple, beside)), prices), hand,
+        prices = tuple(None if tile is None else tile.price for _, tile in priced)
+        return by_identity(_BUYS, (key, prices), hand,
                            lambda: _bazaar_buys(bazaars, prices, hand))
 
     def _check_buy(self, game, action):
