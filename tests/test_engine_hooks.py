@@ -159,6 +159,9 @@ def test_views_not_held_are_never_completed():
     assert all(held() is None for held in game._live_views)
     game.apply(game.legal_actions()[0])
     assert game._live_views == []
+    for _ in range(300):  # views asked and dropped between two actions are forgotten
+        game.view("Ben")
+    assert len(game._live_views) <= 70
 
 
 def test_modules_shown_their_event_types_alone_record_the_same_game():

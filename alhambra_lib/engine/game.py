@@ -104,6 +104,7 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 _CACHES = ("_legal", "_redesigns", "_payments", "_views", "_live_views")
 _PAYMENTS_KEPT = 64  # payment listings kept by player, hand and market (their cards, tiles)
 _TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
+_LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
 
 class Phase(str, Enum):
@@ -653,8 +654,8 @@ class Game:
     def view(self, name):
         """What `name` may see: own hand, others' card counts, everything public.
 
-        A snapshot (`GameView`); asked again before the game changes, the same one. Its
-        modules' sections are computed when first read.
+        A snapshot (`GameView`); asked again before the game changes (by `apply`, its
+        one door), the same one. Its modules' sections are computed when first read.
         """
         from .view import make_view
 
@@ -665,7 +666,10 @@ class Game:
         held = views.get(name)
         view = None if held is None else held()
         if view is None:
-            view = make_view(self, self._player(name), self._live_views)
+            live = self._live_views
+            if len(live) > _LIVE_KEPT:  # asked often between two actions: forget the dead
+                live[:] = [held for held in live if held() is not None]
+            view = make_view(self, self._player(name), live)
             views[name] = weakref.ref(view)
         return view
 
