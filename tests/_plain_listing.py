@@ -3,7 +3,7 @@
 `plain_legal_actions` lists a game's legal actions the plain, uncached way: every
 module asked in every decision (no `option_decisions` dispatch), Alhambras rebuilt from
 their layouts (no listing kept per layout, no facts kept near changes), placements and
-redesigns from the checks `apply` makes (one cell at a time), payments listed afresh,
+redesigns from the checks `apply` makes (one cell at a time), payments as listed,
 the modules' kept listings emptied first, bazaar purchases listed without the quick
 test, and the chest purchases built with their checks. The tests compare it with
 `Game.legal_actions` at every decision of random games.
@@ -85,7 +85,6 @@ def _module_options(game, decision):
     bazaars._BUYS.clear()
     treasure._CHEST_BUYS.clear()
     game.redesign_options = lambda player: tuple(plain_redesigns(game, player))
-    game.payment_options = lambda player: tuple(game._list_payments(player))
     try:
         actions = []
         for module in game._option_hooks:
@@ -94,7 +93,7 @@ def _module_options(game, decision):
             else:
                 actions += module.options(game, decision)
     finally:
-        del game.redesign_options, game.payment_options
+        del game.redesign_options
     # Chest purchases are built without their checks on the fast path: build them with.
     return [BuyChests(a.room, a.cards) if isinstance(a, BuyChests) else a for a in actions]
 
@@ -107,7 +106,7 @@ def plain_legal_actions(game):
     actions = []
     if decision.kind == "act":
         actions += _takes(game)
-        actions += game._list_payments(decision.player)
+        actions += game.payment_options(decision.player)
         actions += plain_redesigns(game, decision.player)
     elif decision.kind in ("place", "final_place"):
         actions += _placing(game, decision)

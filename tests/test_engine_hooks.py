@@ -1,9 +1,8 @@
 """The fast listing of legal actions equals the plain one, at every decision of random games.
 
-The engine keeps listings (redesigns per player and layout, payments by hand and market,
-bazaar and chest purchases by hand, takes by display), asks each module only in the
-decisions it can act in, and asks the vizier's purchases only of a hand that may pay
-exactly. None of it may change a listing: `plain_legal_actions` (tests/_plain_listing.py)
+The engine keeps listings (redesigns per player and layout, bazaar and chest purchases
+by hand, takes by display), asks each module only in the decisions it can act in, and
+asks the vizier's purchases only of a hand that may pay exactly. None of it may change a listing: `plain_legal_actions` (tests/_plain_listing.py)
 lists the plain, uncached way, and the two must agree action for action, in order.
 """
 
@@ -80,7 +79,7 @@ def test_may_pay_exactly_never_hides_an_exact_payment():
         for game in random_game(seed, ("vizier", "change", "master_builders"), 3):
             for player in game.players:
                 if not may_pay_exactly(game.hand(player), game.market):
-                    assert not any(b.exact for b in game._list_payments(player))
+                    assert not any(b.exact for b in game.payment_options(player))
 
 
 def test_cut_cells_on_plain_dicts_are_the_articulation_points():

@@ -101,8 +101,7 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 #: The attributes of a `Game` that are caches, not state: a copy or a save leaves them
 #: out (a fresh game starts them empty) and they never change what the game does.
-_CACHES = ("_legal", "_redesigns", "_payments", "_views", "_live_views")
-_PAYMENTS_KEPT = 64  # payment listings kept by player, hand and market (their cards, tiles)
+_CACHES = ("_legal", "_redesigns", "_views", "_live_views")
 _TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
 _LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
@@ -298,12 +297,11 @@ class Game:
         self._pending_rounds = []
         self._market_short = False
         self._version = 0  # bumped by every `apply`: caches may be keyed by it
-        # Caches (`_CACHES`) of legal actions: the current list, each player's redesigns,
-        # kept until their Alhambra or reserve changes, and payments by hand and market;
-        # and the views of the current version, by player.
+        # Caches (`_CACHES`) of legal actions: the current list, and each player's
+        # redesigns, kept until their Alhambra or reserve changes; and the views of the
+        # current version, by player.
         self._legal = None
         self._redesigns = {}
-        self._payments = {}
         self._views = (None, {})  # (version, {player: weak reference to the view})
         self._live_views = []  # weak references to views' module sections not complete
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
@@ -743,15 +741,8 @@ class Game:
         """Every minimal way for `player` to pay a market tile now, as `Buy` actions.
 
         Square by square in one currency (RULES.md §4b), then the ways the modules'
-        payment sources add (an exchange card, §M2). A tuple, kept while the player's
-        hand and the market stay the same (the interrupt window asks it of every player
-        after each turn, the next player's turn again).
+        payment sources add (an exchange card, §M2).
         """
-        return by_identity(self._payments, player,
-                           (*self._hands[player], None, *self._market),
-                           lambda: tuple(self._list_payments(player)), _PAYMENTS_KEPT)
-
-    def _list_payments(self, player):
         values = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
         if not self._modules:

@@ -45,9 +45,7 @@ The hooks, in the order a game meets them:
     The module's legal actions in the decision on top (in canonical order); asked only
     in the decision kinds of ``option_decisions`` (None: in every one).
 ``payment_sources(game, player)``
-    Extra `Buy` actions (other ways to pay a market square) for `player`: a function of
-    the player's hand and the market alone (the game keeps the listing while both stay
-    the same).
+    Extra `Buy` actions (other ways to pay a market square) for `player`.
 ``check_buy(game, action)``
     Refuse a buy the module's payment rules do not allow; return True when the module
     vouched for the payment (then the base one-currency rule is not applied).
