@@ -257,6 +257,8 @@ class Alhambra:
         self._camps = set()  # cells holding a camp: empty in the base game
         self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
+        self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
+        self._built_facts = {}  # built cell -> (`_side_facts`, camp sides), dropped near changes
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
 
@@ -502,6 +504,21 @@ class Alhambra:
                 legal.add(cell)
         return legal
 
+    def _open_cells(self):
+        """``(cell, built sides, facing walls, camp sides)`` of the frontier cells where
+        building makes no hole, kept until the layout changes."""
+        rows = self._listing.get("open")
+        if rows is None:
+            camp_sides = self._empty_camp_sides()
+            facts_of = self._facts_of
+            rows = []
+            for cell in self._frontier:
+                built, facing, hole = facts_of(cell)
+                if not hole:
+                    rows.append((cell, built, facing, camp_sides.get(cell, 0)))
+            rows = self._listing["open"] = tuple(rows)
+        return rows
+
     # -- camps (RULES.md §M8) ---------------------------------------------------------
 
     def camps(self):
@@ -565,22 +582,53 @@ class Alhambra:
 
     def _unanchoring(self):
         """The cells whose removal would leave some camp unanchored (camps and their
-        non-camp neighbours are the only candidates)."""
-        layout = self._layout
-        near = set(self._camps)
-        near.update(n for c in self._camps for n in side_neighbours(c) if n in layout)
-        return frozenset(c for c in near if c != _ORIGIN and not self._anchored(c))
+        non-camp neighbours are the only candidates).
 
-    def _legal_among_camps(self, tile):
-        # `legal_positions` when camps are concerned: the camp sides of the empty cells
-        # are gathered from the camps (8 at most), then a cell touching no camp takes
-        # the base test (for a building) and the others the camp rule.
+        A non-camp tile unanchors a chain of side-touching camps when it is the only
+        tile the chain touches: one pass over the chains answers for all of them, and
+        only the camps themselves take the search of `_anchored`.
+        """
+        layout, camps = self._layout, self._camps
+        unanchoring, seen = set(), set()
+        for start in camps:
+            if start in seen:
+                continue
+            seen.add(start)
+            anchors, todo = set(), [start]
+            while todo:
+                for n in side_neighbours(todo.pop()):
+                    if n in camps:
+                        if n not in seen:
+                            seen.add(n)
+                            todo.append(n)
+                    elif n in layout:
+                        anchors.add(n)
+            if not anchors:  # not a legal Alhambra: every candidate, the plain way
+                near = set(camps)
+                near.update(n for c in camps for n in side_neighbours(c) if n in layout)
+                return frozenset(c for c in near if c != _ORIGIN and not self._anchored(c))
+            if len(anchors) == 1:
+                unanchoring |= anchors
+        unanchoring.discard(_ORIGIN)
+        unanchoring.update(c for c in camps if not self._anchored(c))
+        return frozenset(unanchoring)
+
+    def _empty_camp_sides(self):
+        """``{empty cell: bit mask of its sides facing a camp}``, gathered from the camps
+        (8 at most) rather than cell by cell."""
         layout = self._layout
         camp_sides = {}
         for cell in self._camps:
             for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
                 if neighbour not in layout:
                     camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
+        return camp_sides
+
+    def _legal_among_camps(self, tile):
+        # `legal_positions` when camps are concerned: the camp sides of the empty cells
+        # are gathered from the camps (8 at most), then a cell touching no camp takes
+        # the base test (for a building) and the others the camp rule.
+        camp_sides = self._empty_camp_sides()
         mask = tile.mask
         is_camp = tile.kind == CAMP
         reasons = self._camp_reasons
@@ -638,30 +686,40 @@ class Alhambra:
             reasons.append("gated")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
-    def _redesign_facts(self):
-        """(cut cells, removable cells, (cell, built sides, facing walls) per building tile,
-        cells whose removal would unanchor a camp).
+    def _redesign_facts(self, keep=False):
+        """(cut cells, removable cells, exchange groups, cells whose removal would unanchor
+        a camp); the groups map ``(built sides, facing walls, camp sides)`` of a movable
+        building tile to the cells that share them.
 
         Computed in one pass over the built cells once per layout, so that a game
-        listing every redesign pays O(tiles) once rather than per cell and per tile.
+        listing every redesign pays O(tiles) once rather than per cell and per tile, and
+        an exchange test is one bit test per group (a handful) rather than per cell.
         """
         if self._redesign is None:
-            cut = cut_cells(self._adj)
-            removable, facts = set(), []
+            cut = cut_cells(self._adj)  # the plain adjacency: no graph built on the hot path
+            gated = self._gated_cells() if self._gates else ()  # never move (§M5)
+            removable, groups = set(), {}
+            # The engine's listings (`keep`) keep each built cell's facts across changes
+            # (dropped near each change); a lone check does not pay for keeping them.
+            known = self._built_facts if keep or self._built_facts else {}
             for cell in self._layout:
                 if cell == _ORIGIN:
                     continue
-                built, facing = self._side_facts(cell)
-                if built != 15 and cell not in cut:  # 15: four built neighbours, a hole
+                key = known.get(cell)  # (built sides, facing walls, camp sides)
+                if key is None:
+                    key = known[cell] = (*self._side_facts(cell),
+                                         self._camp_sides(cell) if self._camps else 0)
+                if key[0] != 15 and cell not in cut:  # 15: four built neighbours, a hole
                     removable.add(cell)
-                facts.append((cell, built, facing))
+                if cell not in gated:
+                    groups.setdefault(key, []).append(cell)
             unanchoring = self._unanchoring() if self._camps else frozenset()
             removable.difference_update(unanchoring)
-            if self._gates:  # gated tiles never move (§M5)
-                gated = self._gated_cells()
-                removable.difference_update(gated)
-                facts = [fact for fact in facts if fact[0] not in gated]
-            self._redesign = (frozenset(cut), frozenset(removable), tuple(facts), unanchoring)
+            removable.difference_update(gated)
+            # Values only (the groups as pairs of tuples): a copy may share the cache.
+            self._redesign = (frozenset(cut), frozenset(removable),
+                              tuple((key, tuple(cells)) for key, cells in groups.items()),
+                              unanchoring)
         return self._redesign
 
     def removable_positions(self):
@@ -708,11 +766,13 @@ class Alhambra:
     def exchange_positions(self, tile):
         """The set of cells where reserve `tile` may be exchanged in."""
         mask = _check_tile(tile).mask
+        groups = self._redesign_facts(keep=True)[2]
         if self._camps or tile.kind == CAMP:
-            return {cell for cell, built, facing in self._redesign_facts()[2]
-                    if not self._camp_reasons(tile, built, facing, self._camp_sides(cell))}
-        return {cell for cell, built, facing in self._redesign_facts()[2]
-                if not (mask ^ facing) & built}
+            reasons = self._camp_reasons
+            return {cell for (built, facing, sides), cells in groups
+                    if not reasons(tile, built, facing, sides) for cell in cells}
+        return {cell for (built, facing, _), cells in groups
+                if not (mask ^ facing) & built for cell in cells}
 
     def exchange(self, tile, cell):
         """Put reserve `tile` on `cell` in place of the tile there, and return that tile."""
@@ -725,15 +785,71 @@ class Alhambra:
         self._add(cell, tile)
         return old
 
+    # -- the engine's listings (sorted, cached per layout) ------------------------------
+
+    def _listed(self, key, positions):
+        cells = self._listing.get(key)
+        if cells is None:
+            cells = self._listing[key] = tuple(sorted(positions()))
+        return cells
+
+    def placement_cells(self, tile):
+        """`legal_positions` of `tile` as a sorted tuple, kept until the layout changes.
+
+        Legality depends on the tile only through its walls and whether it is a camp,
+        so tiles alike share one listing: the engine lists the placements of every
+        reserve tile after every action, and pays once per layout and kind of tile.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.placement_cells(Tile("garden", 10, "W"))
+        ((-1, 0), (0, -1), (0, 1))
+        """
+        return self._listed(("place", tile.mask, tile.kind == CAMP),
+                            lambda: self._placements(tile))
+
+    def _placements(self, tile):
+        """`legal_positions` from `_open_cells`: the facts gathered once per layout make
+        the queries for a layout's other kinds of tiles one tight loop."""
+        mask, is_camp, reasons = tile.mask, tile.kind == CAMP, self._camp_reasons
+        return [cell for cell, built, facing, sides in self._open_cells()
+                if (not reasons(tile, built, facing, sides) if sides or is_camp
+                    else not (mask ^ facing) & built and built & ~mask & ~facing)]
+
+    def exchange_cells(self, tile):
+        """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
+        return self._listed(("exchange", tile.mask, tile.kind == CAMP),
+                            lambda: self.exchange_positions(tile))
+
+    def stick_cells(self, sides):
+        """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
+        until the layout changes: a wall card beside the market is offered every turn."""
+        return self._listed(("sticks", sides), lambda: [
+            cell for cell in self._layout if self.check_sticks(cell, sides).ok])
+
+    def removable_cells(self):
+        """`removable_positions` as a sorted tuple, kept until the layout changes."""
+        return self._listed("remove", lambda: self._redesign_facts(keep=True)[1])
+
     # -- state changes (no checks: callers have checked) ---------------------------
 
     def _changed_near(self, cell):
         self.version += 1
         self._redesign = None
+        if self._listing:
+            self._listing = {}
         facts = self._facts
         x, y = cell
         for dx, dy in _NEAR[self.hole_rule]:
             facts.pop((x + dx, y + dy), None)
+        if self._built_facts:  # the cell and its side-neighbours
+            pop = self._built_facts.pop
+            pop(cell, None)
+            pop((x + 1, y), None)
+            pop((x - 1, y), None)
+            pop((x, y + 1), None)
+            pop((x, y - 1), None)
 
     def _add(self, cell, tile):
         layout = self._layout

@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import CURRENCIES, DIAMOND, card_value
+from .components import CURRENCIES, DIAMOND, Card, ExchangeCard, GateCard, card_value
+from .memo import by_identity
 
-__all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal"]
+__all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal",
+           "may_pay_exactly"]
 
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
@@ -127,3 +129,64 @@ def _minimal_indices(values, identities, price):
 
     extend(0, (), 0)
     return payments
+
+
+def may_pay_exactly(hand, market) -> bool:
+    """False only when no subset of `hand` can pay a tile's price exactly: `market` is
+    ``(currency, Tile or None)`` pairs (`Game.market`; a bazaar's currency and the tile
+    giving its price, §M16). A quick test before listing exact payments.
+
+    One subset-sum bit set per way of paying a square: its currency's money (module
+    money of a currency too), that and a second currency joined by an exchange card in
+    hand (§M2), diamonds alone (§M6). It looks at values only, so it may say True where
+    the rules still refuse; a gate card pays nothing; an unknown card answers True.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import Card, ExchangeCard, Tile
+    >>> market = (("denar", Tile("garden", 8, "")), ("dirham", None),
+    ...           ("ducat", None), ("florin", None))
+    >>> may_pay_exactly((Card("denar", 5), Card("denar", 2)), market)
+    False
+    >>> may_pay_exactly((Card("denar", 5), Card("denar", 3)), market)
+    True
+    >>> may_pay_exactly((Card("denar", 5), Card("florin", 3),
+    ...                  ExchangeCard(("denar", "florin"))), market)
+    True
+    """
+    ways = by_identity(_WAYS, None, tuple(hand), lambda: _ways_to_pay(hand))
+    if ways is None:
+        return True
+    by_currency, diamonds = ways
+    return any(tile is not None and (diamonds >> tile.price & 1 or any(
+        sums >> tile.price & 1 for sums in by_currency[currency])) for currency, tile in market)
+
+
+_WAYS = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)
+
+
+def _ways_to_pay(hand):
+    """``({currency: (subset sums of each way to pay it)}, diamonds' subset sums)`` of a
+    hand, sums as bit sets; None when the hand holds a card of unknown use."""
+    values = {currency: [] for currency in (*CURRENCIES, DIAMOND)}
+    joined = []
+    for card in hand:
+        currency = getattr(card, "currency", None)
+        if isinstance(card, Card) and currency in values:
+            values[currency].append(card.value)
+        elif isinstance(card, ExchangeCard):
+            joined.append(card.currencies)
+        elif not isinstance(card, GateCard):
+            return None
+    by_currency = {currency: (_sums(values[currency]),) + tuple(
+        _sums(values[a] + values[b]) for a, b in joined if currency in (a, b))
+        for currency in CURRENCIES}
+    return by_currency, _sums(values[DIAMOND])
+
+
+def _sums(values):
+    """The subset sums of `values` as a bit set (bit k: some subset totals k)."""
+    reach = 1
+    for value in values:
+        reach |= reach << value
+    return reach

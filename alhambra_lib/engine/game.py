@@ -69,9 +69,11 @@ from __future__ import annotations
 import bisect
 import itertools
 import random
+import weakref
 from collections import Counter
 from enum import Enum
 from functools import lru_cache
+from itertools import chain
 from types import MappingProxyType
 
 from ..actions import (
@@ -90,6 +92,7 @@ from ..actions import (
 )
 from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction
+from ..memo import by_identity
 from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
@@ -109,9 +112,13 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 #: The attributes of a `Game` that are caches derived from the state, not state: a copy
 #: shares one only while it is immutable (a tuple, of values only), else starts it
-#: empty; pickling and saving drop them. The legal actions now, each player's redesigns, the events saved
-#: as JSON so far (``(count, text)``).
-_CACHES = ("_legal", "_redesigns", "_events_json")
+#: empty; pickling and saving drop them. The legal actions now, each player's redesigns,
+#: the events saved as JSON so far (``(count, text)``), the views of the current version
+#: and the views whose module sections are not complete yet.
+_CACHES = ("_legal", "_redesigns", "_events_json", "_views", "_live_views")
+#: Caches that always start empty in a copy: the views hold their game (their module
+#: sections are computed from it when first read).
+_OWN_CACHES = {"_views": lambda: (None, {}), "_live_views": list}
 #: The state versions (`Game._version`): one count for every game of the process, so two
 #: games have the same version only when one is a copy of the other, unchanged since
 #: (same state). A cache keyed by the version is right wherever it lives, even where
@@ -120,6 +127,8 @@ _VERSIONS = itertools.count(1)
 #: State that copies share on purpose: the append-only event log (each game reads its
 #: first ``_n_events``; `state.append_event` forks it when needed).
 _SHARED_STATE = ("_events",)
+_TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
+_LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
 
 class Phase(str, Enum):
@@ -174,9 +183,27 @@ def _take_actions(display):
 _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 
 # Actions are values, so equal ones can be shared: the same placements and redesigns
-# come up turn after turn, and a cache hit costs a third of building the action.
-_place = lru_cache(maxsize=1 << 16)(Place)
-_redesign = lru_cache(maxsize=1 << 16)(Redesign)
+# come up turn after turn. They are kept per (move, tile), then by cell, so a listing
+# hashes each tile once and its cells (plain tuples) after that.
+_AT = {}  # (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`
+_AT_KEPT = 1 << 12
+
+
+def _at_cells(move, tile, cells):
+    """The `Place` (move ``"tile"``) or `Redesign` actions of `tile` at `cells`, in order."""
+    known = _AT.get((move, tile))
+    if known is None:
+        if len(_AT) >= _AT_KEPT:
+            _AT.clear()
+        known = _AT[move, tile] = {}
+    try:
+        return [known[pos] for pos in cells]
+    except KeyError:
+        for pos in cells:
+            if pos not in known:
+                known[pos] = (Place(tile, pos) if move == "tile"
+                              else Redesign(move, tile, pos))
+        return [known[pos] for pos in cells]
 
 
 @lru_cache(maxsize=4096)
@@ -299,11 +326,14 @@ class Game:
         # Turn-end scratch, saved because a module's decision may pause the turn end.
         self._pending_rounds = []
         self._market_short = False
-        # Caches of legal actions: the current list, and each player's redesigns, kept
-        # until their Alhambra or reserve changes.
+        # Caches (`_CACHES`) of legal actions: the current list, and each player's
+        # redesigns, kept until their Alhambra or reserve changes; and the views of the
+        # current version, by player.
         self._legal = None
         self._redesigns = {}
         self._events_json = None  # (count, the first count events as JSON, comma-joined)
+        self._views = (None, {})  # (version, {player: weak reference to the view})
+        self._live_views = []  # weak references to views' module sections not complete
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
     def _wire(self, modules):
@@ -344,6 +374,11 @@ class Game:
         ranked_steps = iter(ranked)
         self._turn_end = tuple(next(ranked_steps) if s in TURN_END_ORDER else s for s in steps)
         self._option_hooks = using("options")
+        # decision kind -> the modules whose options can apply there (`option_decisions`)
+        kinds = set(self._allowed).union(*(m.option_decisions or () for m in modules))
+        self._options_for = {kind: tuple(m for m in self._option_hooks
+                                         if m.option_decisions is None
+                                         or kind in m.option_decisions) for kind in kinds}
         self._payment_hooks = using("payment_sources")
         self._buy_checks = using("check_buy")
         self._spent_hooks = using("take_spent")
@@ -354,6 +389,12 @@ class Game:
         self._scored_hooks = using("after_scoring")
         self._detail_hooks = using("scoring_details")
         self._event_hooks = using("on_event")
+        # event type -> the modules watching it (`event_types`); other types: the modules
+        # watching every event
+        self._watching_all = tuple(m for m in self._event_hooks if m.event_types is None)
+        self._watchers = {kind: tuple(m for m in self._event_hooks if m.event_types is None
+                                      or kind in m.event_types)
+                          for kind in set().union(*(m.event_types or () for m in modules))}
         self._drawn_hooks = using("take_drawn_tile")
         self._reveal_hooks = using("reveal_card")
         self._beside_hooks = using("cards_beside")
@@ -656,10 +697,35 @@ class Game:
             yield from self._reserves[p]
 
     def view(self, name):
-        """What `name` may see: own hand, others' card counts, everything public."""
+        """What `name` may see: own hand, others' card counts, everything public.
+
+        A snapshot (`GameView`); asked again before the game changes (by `apply`, its
+        one door), the same one. Its modules' sections are computed when first read.
+        """
         from .view import make_view
 
-        return make_view(self, self._player(name))
+        version, views = self._views
+        if version != self._version:
+            views = {}
+            self._views = (self._version, views)
+        held = views.get(name)
+        view = None if held is None else held()
+        if view is None:
+            live = self._live_views
+            if len(live) > _LIVE_KEPT:  # asked often between two actions: forget the dead
+                live[:] = [held for held in live if held() is not None]
+            view = make_view(self, self._player(name), live)
+            views[name] = weakref.ref(view)
+        return view
+
+    def _complete_views(self):
+        """Before a change: the views handed out and still held get every module's
+        section now, while the state is the one they show."""
+        for held in self._live_views:
+            modules = held()
+            if modules is not None:
+                modules.complete()
+        self._live_views.clear()
 
     def copy(self) -> Game:
         """An independent game with the same future (the same as ``from_json(to_json())``).
@@ -686,6 +752,8 @@ class Game:
                              else value if name in wiring or name in _SHARED_STATE
                              else copy_data(value)
                              for name, value in vars(self).items()})
+        for name, empty in _OWN_CACHES.items():
+            setattr(new, name, empty())
         return new
 
     def __getstate__(self) -> dict:
@@ -735,19 +803,21 @@ class Game:
         if not self._decisions:
             return ()
         decision = self._decisions[-1]
-        actions = []
-        for source in _BASE_SOURCES.get(decision.kind, ()):
-            actions.extend(source(self))
-        for module in self._option_hooks:
-            actions.extend(module.options(self, decision))
-        if decision.kind == "act" and (self._may_continue or not actions or (
+        kind = decision.kind
+        parts = [source(self) for source in _BASE_SOURCES.get(kind, ())]
+        parts += [module.options(self, decision)
+                  for module in self._options_for.get(kind, self._option_hooks)]
+        actions = tuple(chain.from_iterable(parts))  # one copy of a long listing (chests)
+        if kind == "act" and (self._may_continue or not actions or (
                 self._free_kinds and all(a.kind in self._free_kinds for a in actions))):
-            actions.append(End())
-        return tuple(actions)
+            actions += (End(),)
+        return actions
 
     def _take_options(self):
         # The choices depend on the cards, not their order: one cache entry per multiset.
-        takes = _take_actions(tuple(sorted(self._display, key=card_order)))
+        display = tuple(self._display)
+        takes = by_identity(_TAKES, None, display,
+                            lambda: _take_actions(tuple(sorted(display, key=card_order))))
         if self._beside_hooks:  # a card beside the display is taken alone (§M5)
             takes += tuple(Take((card,)) for m in self._beside_hooks
                            for card in m.cards_beside(self))
@@ -804,12 +874,14 @@ class Game:
         if actions is None:
             alhambra = self._alhambras[player]
             reserve = _distinct(self._reserves[player])
-            actions = [_redesign("place", t, pos)
-                       for t in reserve for pos in sorted(alhambra.legal_positions(t))]
-            actions += [_redesign("remove", None, pos)
-                        for pos in sorted(alhambra.removable_positions())]
-            actions += [_redesign("exchange", t, pos)
-                        for t in reserve for pos in sorted(alhambra.exchange_positions(t))]
+            # The Alhambra keeps each listing per layout and per kind of tile: a change
+            # of the reserve alone costs no search, one of the layout one per kind.
+            actions = []
+            for tile in reserve:
+                actions += _at_cells("place", tile, alhambra.placement_cells(tile))
+            actions += _at_cells("remove", None, alhambra.removable_cells())
+            for tile in reserve:
+                actions += _at_cells("exchange", tile, alhambra.exchange_cells(tile))
             actions = self._redesigns[player] = tuple(actions)
         return actions
 
@@ -818,7 +890,7 @@ class Game:
         may_give = self._decisions[-1].data.get("give", False)
         actions = []
         for tile in _distinct(self._to_place):
-            actions += [_place(tile, pos) for pos in sorted(alhambra.legal_positions(tile))]
+            actions += _at_cells("tile", tile, alhambra.placement_cells(tile))
             actions.append(Reserve(tile))
             if may_give and tile.kind != "hut" and not tile.stick_mask:
                 actions.append(Give(tile))
@@ -845,6 +917,8 @@ class Game:
         check, effect = self._handlers[action.kind]
         check(self, action)
         self._legal = None
+        if self._live_views:
+            self._complete_views()
         self._version = next(_VERSIONS)
         effect(self, action)
 
@@ -1372,7 +1446,7 @@ class Game:
         event = {"type": kind, **fields}
         self._events, self._n_events = append_event(self._events, self._n_events, event)
         if self._event_hooks:
-            for module in self._event_hooks:
+            for module in self._watchers.get(kind, self._watching_all):
                 module.on_event(self, event)
 
     # -- saving and restoring -------------------------------------------------------------

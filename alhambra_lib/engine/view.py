@@ -3,10 +3,17 @@
 Everything public, the player's own hand, the others' card counts, and a section per
 module (``view.modules[name]``), each module hiding what the player may not see (e.g.
 the others' bonus cards, of which only the number shows).
+
+A view is a snapshot: nothing in it is live or can be changed (a module's section is
+frozen: its dicts read-only, its lists tuples). The modules' sections are computed when
+first read (most players of a view read none of them); the game completes a view it
+handed out before it changes, so a section read later is still that of the snapshot.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -14,7 +21,88 @@ from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
 
-__all__ = ["GameView", "make_view"]
+__all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view"]
+
+
+class FrozenDict(dict):
+    """A dict that refuses every change: a module's section of a view (shown, compared
+    and JSON-written like a dict).
+
+    Examples
+    --------
+    >>> d = FrozenDict(a=1)
+    >>> d, d == {"a": 1}
+    ({'a': 1}, True)
+    >>> d["b"] = 2
+    Traceback (most recent call last):
+    ...
+    TypeError: a view is a snapshot: it cannot be changed
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a view is a snapshot: it cannot be changed")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
+
+
+def freeze(value):
+    """`value` with every dict made a `FrozenDict`, every list a tuple and every set a
+    frozenset, recursively: nothing of it can change any more."""
+    if isinstance(value, dict):
+        return FrozenDict((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
+class ModuleViews(Mapping):
+    """``{module name: its section of a view}``, each section computed when first read.
+
+    `complete` computes the sections not read yet; the game calls it before it changes
+    for every view still held, so a view stays the snapshot of its moment.
+    """
+
+    __slots__ = ("_game", "_name", "_hooks", "_parts", "__weakref__")
+
+    def __init__(self, game, name, hooks):
+        self._game, self._name = game, name
+        self._hooks = {m.name: m for m in hooks}
+        self._parts = {}
+
+    def __getitem__(self, module):
+        parts = self._parts
+        if module not in parts:
+            hook = self._hooks[module]  # KeyError for a module not in play
+            parts[module] = freeze(hook.view(self._game, self._name))
+        return parts[module]
+
+    def __iter__(self):
+        return iter(self._hooks)
+
+    def __len__(self):
+        return len(self._hooks)
+
+    def __repr__(self):
+        return repr(dict(self))
+
+    def complete(self):
+        """Compute every section not read yet, and let go of the game."""
+        if self._game is not None:
+            for module in self._hooks:
+                self[module]
+            self._game = None
+
+    def __reduce__(self):
+        self.complete()
+        return (FrozenDict, (dict(self._parts),))
 
 
 @dataclass(frozen=True)
@@ -75,8 +163,15 @@ class GameView:
         return counts
 
 
-def make_view(game, name) -> GameView:
-    """The `GameView` of `game` for player `name`."""
+def make_view(game, name, live=None) -> GameView:
+    """The `GameView` of `game` for player `name`; the sections of its modules are read
+    when asked, and `live` (a list) gets a weak reference to them, which the game
+    completes before it changes (without `live` they are all computed at once)."""
+    modules = ModuleViews(game, name, game._view_hooks)
+    if live is None:
+        modules.complete()
+    else:
+        live.append(weakref.ref(modules))
     return GameView(
         player=name,
         players=game.players,
@@ -99,5 +194,5 @@ def make_view(game, name) -> GameView:
         rounds_scored=game.rounds_scored,
         options=MappingProxyType(game.options),
         decision=game.decision,
-        modules=MappingProxyType({m.name: m.view(game, name) for m in game._view_hooks}),
+        modules=modules,
     )

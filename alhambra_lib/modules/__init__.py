@@ -73,6 +73,10 @@ bazaars (M16)       bag_tiles, totals, new/load slice, census, held_tiles (besid
                     before); narration; view (prices)
 ==================  ===================================================================
 
+A module also says where its hooks can apply, so that a game pays for a module only
+where it can act: ``option_decisions`` (the decision kinds its ``options`` list
+something in) and ``event_types`` (the events its ``on_event`` acts on).
+
 Examples
 --------
 >>> list(MODULES)[:3]

@@ -42,7 +42,8 @@ The hooks, in the order a game meets them:
     ``{decision kind: action kinds}``: kinds the module allows in a decision, its own
     decisions or the base ``act``.
 ``options(game, decision)``
-    The module's legal actions in the decision on top (in canonical order).
+    The module's legal actions in the decision on top (in canonical order); asked only
+    in the decision kinds of ``option_decisions`` (None: in every one).
 ``payment_sources(game, player)``
     Extra `Buy` actions (other ways to pay a market square) for `player`.
 ``check_buy(game, action)``
@@ -85,9 +86,10 @@ The hooks, in the order a game meets them:
     the strict majority holder; the module takes the given tiles out of its slice and
     the records join the distribution event.
 ``on_event(game, event)``
-    See every event as it is recorded (e.g. a tile placed on a cell the module watches).
-    It may change the module's slice and record events of its own, never push decisions
-    (a turn-end step does that).
+    See every event as it is recorded (e.g. a tile placed on a cell the module watches):
+    those of the types in ``event_types`` alone (None: every one). It may change the
+    module's slice and record events of its own, never push decisions (a turn-end step
+    does that).
 ``scoring_details(game, round_no)``
     Extra fields of the scoring event, under the module's own keys (e.g. the attack
     direction and each player's penalty, §M15).
@@ -138,6 +140,11 @@ class Module:
     free_actions: ClassVar[frozenset] = frozenset()
     score_terms: ClassVar[tuple] = ()
     narration: ClassVar[dict] = {}
+    #: The decision kinds in which `options` may list something (None: any): the game
+    #: asks the module in those alone.
+    option_decisions: ClassVar[frozenset | None] = None
+    #: The event types `on_event` acts on (None: any): the game shows it those alone.
+    event_types: ClassVar[frozenset | None] = None
 
     def __repr__(self):
         return f"{type(self).__name__}()"

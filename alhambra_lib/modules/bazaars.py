@@ -37,13 +37,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
+from ..memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
-from ..payments import minimal_card_payments, minimal_payments, payment_total
+from ..payments import may_pay_exactly, minimal_card_payments, minimal_payments, payment_total
 from .base import Module
 
 __all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours", "bazaar_points",
@@ -59,6 +61,49 @@ NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy
 def _square_of(currency):
     """The market square (1-4) of a currency."""
     return CURRENCIES.index(currency) + 1
+
+
+@lru_cache(maxsize=256)
+def _distinct_bazaars(beside):
+    """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order."""
+    return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
+
+
+_BUYS = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
+
+
+def _bazaar_buys(bazaars, prices, hand):
+    """The `BuyBazaar` actions of `hand` (a tuple of cards) for the distinct `bazaars`
+    beside the market, each at its price (None: its square is empty, not for sale).
+
+    A function of its arguments alone, so kept by them: the same hand meets the same
+    bazaars and prices turn after turn (RULES.md §M16.3: paid exactly, in the bazaar's
+    currency, an exchange card joining a second one, §M2).
+    """
+    exchanges = sorted({c for c in hand if isinstance(c, ExchangeCard)}, key=card_order)
+    actions = []
+    for bazaar, price in zip(bazaars, prices):
+        if price is None:
+            continue
+        currency = bazaar.marks[0]
+        money = [c for c in hand if isinstance(c, Card) and c.currency == currency]
+        if all(c.__class__ is Card for c in money):
+            values = tuple(sorted((c.value for c in money), reverse=True))
+            payments = [tuple(Card(currency, v) for v in payment)
+                        for payment in minimal_payments(values, price)]
+        else:  # a master builder or a coin among them (§M14, §M11)
+            payments = minimal_card_payments(money, price)
+        actions += [BuyBazaar(bazaar, payment) for payment in payments
+                    if payment_total(payment) == price]
+        for card in exchanges:  # §M2: one exchange card joins a second currency
+            if currency not in card.currencies:
+                continue
+            money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
+            for payment in minimal_card_payments(money, price):
+                if (payment_total(payment) == price
+                        and any(c.currency != currency for c in payment)):
+                    actions.append(BuyBazaar(bazaar, payment + (card,)))
+    return tuple(actions)
 
 
 def bazaar_text(tile):
@@ -185,6 +230,7 @@ class Bazaars(Module):
     """Bazaars: drawn beside the market, bought exactly, scored n x k at the end."""
 
     name = "bazaars"
+    option_decisions = frozenset({"act"})
     section = "M16"
     title = "Bazaars"
     decisions: ClassVar[dict] = {"act": {"buy_bazaar"}}
@@ -279,36 +325,21 @@ class Bazaars(Module):
 
     def options(self, game, decision):
         if decision.kind != "act":
-            return []
-        beside = self.beside(game)
+            return ()
+        beside = game.slice(self.name)["beside"]
         if not beside:
-            return []
+            return ()
+        key = tuple(map(tuple, beside))
+        bazaars = _distinct_bazaars(key)
+        market = game.market
+        # (currency, the tile giving the price) of each bazaar
+        priced = [market[_square_of(b.marks[0]) - 1] for b in bazaars]
         hand = game.hand(decision.player)
-        exchanges = sorted({c for c in hand if isinstance(c, ExchangeCard)}, key=card_order)
-        actions = []
-        for bazaar in dict.fromkeys(beside):
-            _, tile = self.price(game, bazaar)
-            if tile is None:
-                continue
-            currency = bazaar.marks[0]
-            money = [c for c in hand if isinstance(c, Card) and c.currency == currency]
-            if all(c.__class__ is Card for c in money):
-                values = tuple(sorted((c.value for c in money), reverse=True))
-                payments = [tuple(Card(currency, v) for v in payment)
-                            for payment in minimal_payments(values, tile.price)]
-            else:  # a master builder or a coin among them (§M14, §M11)
-                payments = minimal_card_payments(money, tile.price)
-            actions += [BuyBazaar(bazaar, payment) for payment in payments
-                        if payment_total(payment) == tile.price]
-            for card in exchanges:  # §M2: one exchange card joins a second currency
-                if currency not in card.currencies:
-                    continue
-                money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
-                for payment in minimal_card_payments(money, tile.price):
-                    if (payment_total(payment) == tile.price
-                            and any(c.currency != currency for c in payment)):
-                        actions.append(BuyBazaar(bazaar, payment + (card,)))
-        return actions
+        if not may_pay_exactly(hand, priced):
+            return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can
+        prices = tuple(None if tile is None else tile.price for _, tile in priced)
+        return by_identity(_BUYS, (key, prices), hand,
+                           lambda: _bazaar_buys(bazaars, prices, hand))
 
     def _check_buy(self, game, action):
         bazaar, currency = action.bazaar, action.currency

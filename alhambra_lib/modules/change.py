@@ -52,6 +52,7 @@ class Change(Module):
     """Change: overpaying allowed, coins drawn as change, spent coins back to the bag."""
 
     name = "change"
+    event_types = frozenset({"buy"})
     section = "M11"
     title = "Change"
     overpaying = True

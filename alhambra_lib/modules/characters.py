@@ -173,6 +173,7 @@ class Characters(Module):
     """Characters: auctions during refills, the Wise Man and the City Watch at scorings."""
 
     name = "characters"
+    option_decisions = frozenset({"act", "auction", "master_builder"})
     section = "M7"
     title = "Characters"
     decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},

@@ -103,6 +103,7 @@ class CityWalls(Module):
     """City Walls: wall cards beside the market; their sticks make walls on tiles."""
 
     name = "city_walls"
+    option_decisions = frozenset({"act"})
     section = "M9"
     title = "City Walls"
     decisions: ClassVar[dict] = {"act": {"build_wall"}}
@@ -196,9 +197,9 @@ class CityWalls(Module):
         actions = []
         for card in dict.fromkeys(self._cards(game, "beside")):
             sides = card.sides
-            actions += [BuildWall(card, sides, tile, cell)
-                        for cell, tile in sorted(alhambra.layout.items())
-                        if alhambra.check_sticks(cell, sides).ok]
+            layout = alhambra.layout
+            actions += [BuildWall(card, sides, layout[cell], cell)
+                        for cell in alhambra.stick_cells(sides)]
             actions += [BuildWall(card, sides, tile)
                         for tile in _distinct(game.to_place + game.reserve(player))
                         if not stick_reasons(tile, sides)]

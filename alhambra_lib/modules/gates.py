@@ -72,6 +72,7 @@ class Gates(Module):
     """City Gates: gate cards beside the display, spent to place a tile through a gate."""
 
     name = "gates"
+    option_decisions = frozenset({"act", "place", "final_place"})
     section = "M5"
     title = "City Gates"
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
@@ -147,8 +148,8 @@ class Gates(Module):
         """Placements through a gate, for a player holding a gate card: the waiting
         tiles' when placing, the reserve tiles' (a redesign) in the action part."""
         player = decision.player
-        if _GATE not in game.hand(player):
-            return []
+        if not any(card.__class__ is GateCard for card in game.hand(player)):
+            return []  # the common case: a type test per card, no comparisons
         alhambra = game.alhambra(player)
         if decision.kind in ("place", "final_place"):
             return [Place(tile, cell, side) for tile in sorted(set(game.to_place), key=tile_order)

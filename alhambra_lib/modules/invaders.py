@@ -150,6 +150,7 @@ class Invaders(Module):
     """Invaders: attack cards revealed at each scoring, scouts that let a buyer peek."""
 
     name = "invaders"
+    event_types = frozenset({"buy", "vizier"})
     section = "M15"
     title = "Invaders"
     score_terms = ("invaders",)

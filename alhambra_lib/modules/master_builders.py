@@ -80,6 +80,7 @@ class MasterBuilders(Module):
     """Master Builders: dealt and shuffled in at setup; played for a turn-end redesign."""
 
     name = "master_builders"
+    option_decisions = frozenset({"act", "master_builder"})
     section = "M14"
     title = "Master Builders"
     decisions: ClassVar[dict] = {"act": {"master_builder"},

@@ -172,6 +172,7 @@ class Squares(Module):
     """Squares / Workers' Huts: six piles of huts, taken for free, counted at scorings."""
 
     name = "squares"
+    option_decisions = frozenset({"act"})
     section = "M4"
     title = "Squares"
     decisions = {"act": {"take_hut"}}

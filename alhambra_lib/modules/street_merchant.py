@@ -232,6 +232,8 @@ class StreetMerchant(Module):
     """Street Merchant: a disc per player, citizens on it, residents on buildings."""
 
     name = "street_merchant"
+    event_types = frozenset({"place", "redesign"})
+    option_decisions = frozenset({"merchant"})
     section = "M12"
     title = "Street Merchant"
     decisions = {"merchant": {"set_merchant", "take_citizen", "swap_citizen",

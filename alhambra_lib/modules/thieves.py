@@ -78,6 +78,7 @@ class Thieves(Module):
     """Thieves: cards dealt at setup, played in the window between turns."""
 
     name = "thieves"
+    option_decisions = frozenset({"window"})
     section = "M10"
     title = "Thieves"
     decisions = {"window": {"steal", "decline"}}
@@ -152,7 +153,7 @@ class Thieves(Module):
         vizier = _VIZIER if "vizier" in game.modules else None
 
         def can_act(g, player):
-            return bool(self.steals(g, player) or (vizier and vizier.purchases(g, player)))
+            return bool(self.steals(g, player)) or bool(vizier and vizier.can_buy(g, player))
         return run_window(game, "window", can_act)
 
     def options(self, game, decision):

@@ -39,6 +39,7 @@ from typing import ClassVar
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
+from ..memo import by_identity
 from ..engine.narration import card_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
@@ -91,6 +92,15 @@ class BuyChests(Action):
             raise TypeError(f"a buy_chests action needs one or more cards, got {cards!r}")
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_key)))
 
+    @classmethod
+    def _listed(cls, room, cards):
+        """The action for a listed payment, already a sorted tuple of cards from the
+        hand: built without the checks, as `Treasure.options` builds hundreds a turn."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "room", room)
+        object.__setattr__(action, "cards", cards)
+        return action
+
     def __str__(self):
         return f"buy the chests of room {self.room} paying {' + '.join(map(str, self.cards))}"
 
@@ -134,9 +144,20 @@ def _payments(hand):
     diamonds = sorted((c for c in hand if _is_diamond(c)), key=lambda c: -c.value)
     if diamonds:  # diamonds pay only alone (RULES.md §M13.3)
         by_value = {c.value: c for c in diamonds}
-        found += [tuple(by_value[v] for v in p)
+        found += [tuple(sorted((by_value[v] for v in p), key=_card_key))
                   for p in minimal_payments(tuple(c.value for c in diamonds), CHEST_PRICE)]
     return tuple(found)
+
+
+_CHEST_BUYS = {}  # `_chest_buys` by the rooms holding chests and the hand's cards
+
+
+def _chest_buys(rooms, hand):
+    """The `BuyChests` actions of `hand` (a tuple of cards, kept sorted by the game, so
+    one entry per multiset) for the rooms holding chests: built once per hand and rooms,
+    not on every listing (a big hand has 500-600 payments per room)."""
+    payments = _payments(hand)
+    return tuple(BuyChests._listed(room, cards) for room in rooms for cards in payments)
 
 
 def _draw(game, bag, n):
@@ -156,6 +177,7 @@ class Treasure(Module):
     """Treasure Chamber: three rooms of chests, bought, set on buildings, scored."""
 
     name = "treasure"
+    option_decisions = frozenset({"act", "chests"})
     section = "M13"
     title = "Treasure Chamber"
     decisions = {"act": {"buy_chests"}, "chests": {"place_chest"}}
@@ -288,9 +310,9 @@ class Treasure(Module):
 
     def _free(self, game, name, colour, carrying):
         """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
-        kind = COLOURS[colour]
-        return [cell for cell, t in sorted(game.alhambra(name).layout.items())
-                if t.kind == kind and tuple(t.printed.to_list()) not in carrying]
+        kind = COLOURS[colour]  # the kind first: only those cells are sorted
+        return sorted(cell for cell, t in game.alhambra(name).layout.items()
+                      if t.kind == kind and tuple(t.printed.to_list()) not in carrying)
 
     def _choices(self, game, name):
         """``{colour: free cells}`` of the colours `name` must choose buildings for."""
@@ -311,8 +333,8 @@ class Treasure(Module):
             rooms = [i + 1 for i, room in enumerate(state["rooms"]) if room]
             if not rooms:
                 return []
-            payments = _payments(game.hand(decision.player))
-            return [BuyChests(room, cards) for room in rooms for cards in payments]
+            hand = game.hand(decision.player)
+            return by_identity(_CHEST_BUYS, tuple(rooms), hand, lambda: _chest_buys(rooms, hand))
         if decision.kind == "chests":
             return [PlaceChest(cell) for cells in self._choices(game, decision.player).values()
                     for cell in cells]

@@ -32,6 +32,7 @@ from typing import ClassVar
 from ..actions import Buy, Decline, PlainAction, register_action
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
+from ..payments import may_pay_exactly
 from .base import Module
 from .window import (
     WINDOW_STEP,
@@ -71,6 +72,7 @@ class Vizier(Module):
     """Vizier's Favour: a window between turns, a token per player."""
 
     name = "vizier"
+    option_decisions = frozenset({"act", "vizier", "window"})
     section = "M1"
     title = "Vizier's Favour"
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
@@ -127,6 +129,18 @@ class Vizier(Module):
         return [VizierBuy(b.square, b.tile, b.cards) for b in game.payment_options(player)
                 if b.exact]
 
+    def can_buy(self, game, player) -> bool:
+        """Whether `player` has a vizier's purchase now (`purchases` is not empty).
+
+        Asked of every player after every turn (the window, §M0.4 step 8): a sleeping
+        vizier, or a hand of plain money with no subset paying a square's price
+        exactly, answers at once; only the rest list the payments.
+        """
+        if not game.slice(self.name)["awake"][player]:
+            return False
+        return (may_pay_exactly(game.hand(player), game.market)
+                and bool(self.purchases(game, player)))
+
     def _check_wake(self, game, action):
         if game.slice(self.name)["awake"][game.current_player]:
             game.refuse(action, "the vizier is awake already")
@@ -155,7 +169,7 @@ class Vizier(Module):
 
     def step_vizier_window(self, game):
         """Ask the next awake player who can buy; True while someone is being asked."""
-        return run_window(game, "vizier", lambda g, p: bool(self.purchases(g, p)))
+        return run_window(game, "vizier", self.can_buy)
 
 
 def _no_check(game, action):
