@@ -1,19 +1,19 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - learn
+#     - analyse
+#     purpose: See how the library decides where a tile may go, searched step by step
+#       on the board.
 #     reading_minutes: 25
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]

@@ -1,19 +1,18 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - play
+#     purpose: Keep the score of a game played on a real table, modules included, and
+#       export it.
 #     reading_minutes: 10
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]

@@ -30,6 +30,7 @@ from ..components import KIND_TOTALS, KINDS, MAX_WALL
 from ..draw import DPI, png_of, png_size
 from ..palette import KIND_COLOURS
 from ..scoring import majority_awards
+from ..teaching.text import table_html
 
 __all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html",
            "css_class", "PIXEL_DENSITY", "picture_png", "show_png", "places_and_ties"]
@@ -69,10 +70,13 @@ def picture():
 
     ``align-self: flex-start`` keeps the box around it from stretching it across (in a
     column) or down (in a row); the width `show_png` sets and ``max-width: 100%`` scale
-    it down only, and ``height: auto`` keeps its proportions.
+    it down only, and ``height: auto`` keeps its proportions. It stays hidden until
+    `show_png` gives it a picture: an image without one is a broken-image icon in a
+    browser, seen while the first drawing renders.
     """
     image = widgets.Image(format="png", layout=widgets.Layout(
-        max_width="100%", height="auto", align_self="flex-start", object_fit="contain"))
+        max_width="100%", height="auto", align_self="flex-start", object_fit="contain",
+        visibility="hidden"))
     image.add_class("alhambra-picture")
     return image
 
@@ -93,21 +97,13 @@ def show_png(image, png, max_height=MAX_PICTURE_HEIGHT):
     shown = min(width / PIXEL_DENSITY, width * max_height / height)
     image.width = str(int(shown))  # the height follows the proportions
     image.value = png
+    image.layout.visibility = "visible"
 
 
 def show(image, drawing, max_height=MAX_PICTURE_HEIGHT):
     """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`
     (at most `max_height` CSS pixels high, in proportion)."""
     show_png(image, picture_png(drawing), max_height)
-
-
-def table_html(header, rows):
-    """A small HTML table; `header` and `rows` hold plain values, escaped here."""
-    head = "".join(f"<th style='padding:2px 8px'>{escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>"
-                                    f"{escape(str(v))}</td>" for v in row) + "</tr>"
-                   for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def places_and_ties(counts, round_no):

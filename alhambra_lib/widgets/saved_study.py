@@ -1,0 +1,138 @@
+"""SavedStudyView: a saved study shown from its file, and a button that plays a new one.
+
+A page shows a study of hundreds of games at once by reading its saved run
+(`alhambra_lib.analysis.saved.STUDIES`); the reader who wants another sets the games and
+the seed and presses **run a new study**: the bar moves as the games finish, and the
+same pictures and sentences then show the new run (which is not saved: the command line
+does that). Nothing is played before the button is pressed.
+
+What a study looks like is the page's choice: `describe` turns a result into a list of
+parts, each a sentence or table as HTML text, or a matplotlib Figure or Axes. One call
+adds a saved study to a page::
+
+    SavedStudyView("wall_study", describe_wall_study)
+
+Examples
+--------
+>>> view = SavedStudyView("module_effects", lambda table: [f"<p>{len(table)} rows</p>"])
+>>> view.parts[1].value
+'<p>85 rows</p>'
+>>> view.run_button.description, view.study.file
+('run a new study', 'module_effects.csv')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..analysis.saved import STUDIES, SavedStudy
+from ._common import WidgetBase, css_class, picture, show
+
+__all__ = ["SavedStudyView", "MAX_NEW_GAMES"]
+
+#: The most games per tournament a study played from the page may have.
+MAX_NEW_GAMES = 400
+
+Part = Any  # HTML text, or a matplotlib Figure or Axes
+Describe = Callable[[Any], Sequence[Part]]
+
+
+def _widget(part: Part) -> widgets.Widget:
+    """One part of a study's description as a widget: HTML text, or a picture."""
+    if isinstance(part, str):
+        return widgets.HTML(part)
+    image = picture()
+    show(image, part)
+    return image
+
+
+class SavedStudyView(WidgetBase):
+    """A saved study, shown from its CSV file, with a button that plays a new one.
+
+    Parameters
+    ----------
+    name : str
+        The study's name in `alhambra_lib.analysis.saved.STUDIES`.
+    describe : callable
+        ``describe(result)`` returns the parts that show a result, in order: HTML text
+        or matplotlib Figures and Axes.
+
+    Attributes
+    ----------
+    study : SavedStudy
+    result : object
+        The result shown: the saved run's, or the last new run's.
+    caption : ipywidgets.HTML
+        Which run is shown.
+    parts : list of ipywidgets.Widget
+        The caption, then the parts of ``describe(result)``.
+    games_input, seed_input : ipywidgets.BoundedIntText
+        The games per tournament and the seed of a new run.
+    run_button : ipywidgets.Button
+    progress : ipywidgets.IntProgress
+        Games played of a new run.
+    message : ipywidgets.HTML
+        What the button will do, or is doing.
+    """
+
+    def __init__(self, name: str, describe: Describe) -> None:
+        self.study: SavedStudy = STUDIES[name]
+        self.describe = describe
+        self.result = self.study.load()
+        style = {"description_width": "150px"}
+        self.games_input = widgets.BoundedIntText(
+            value=min(self.study.games, 20), min=2, max=MAX_NEW_GAMES, style=style,
+            description="games per tournament")
+        self.seed_input = widgets.BoundedIntText(value=self.study.seed + 1, min=0, max=10**9,
+                                                 style=style, description="seed")
+        self.run_button = widgets.Button(description="run a new study", button_style="primary")
+        self.run_button.add_class(css_class("run-saved-study", name))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="games played",
+                                            style=style)
+        self.progress.add_class(css_class("saved-study-progress", name))
+        self.message = widgets.HTML(
+            "Shown from the saved run. To play another, choose the games and the seed and "
+            "press <b>run a new study</b> (twenty games take about half a minute per "
+            "tournament).")
+        self.caption = widgets.HTML()
+        self.caption.add_class(css_class("saved-study-caption", name))
+        self.results = widgets.VBox()
+        self.run_button.on_click(lambda _: self.run())
+        controls = widgets.VBox([self.message, widgets.HBox(
+            [self.games_input, self.seed_input, self.run_button],
+            layout=widgets.Layout(flex_flow="row wrap")), self.progress])
+        self.root = widgets.VBox([self.results, controls])
+        self.root.add_class(css_class("saved-study", name))
+        self._show(f"The saved run: <b>{self.study.games} games</b> per tournament, seed "
+                   f"{self.study.seed} (<code>{escape(self.study.file)}</code>, played by "
+                   f"<code>{escape(self.study.command)}</code>).")
+
+    @property
+    def parts(self) -> list[widgets.Widget]:
+        return list(self.results.children)
+
+    def _show(self, caption: str) -> None:
+        self.caption.value = caption
+        self.results.children = [self.caption, *map(_widget, self.describe(self.result))]
+
+    def run(self) -> None:
+        """Play a new run with the games and seed set, moving the bar; then show it."""
+        games, seed = self.games_input.value, self.seed_input.value
+        self.progress.value = 0
+        self.message.value = f"Playing a new study: {games} games per tournament, seed {seed}…"
+        self.run_button.disabled = True
+        try:
+            self.result = self.study.run(games, seed, self._count)
+        finally:
+            self.run_button.disabled = False
+        self.message.value = ("Done. To play another, choose the games and the seed and "
+                              "press <b>run a new study</b>.")
+        self._show(f"A new run, played on this page: <b>{games} games</b> per tournament, "
+                   f"seed {seed} (not saved).")
+
+    def _count(self, done: int, total: int) -> None:
+        self.progress.max, self.progress.value = total, done
