@@ -3,8 +3,8 @@
 #   alhambra:
 #     paths:
 #     - learn
-#     purpose: 'Learn the base game in fifteen minutes: the pieces, a turn, paying exactly,
-#       placing tiles and scoring.'
+#     purpose: 'Learn the base game in fifteen minutes: a turn, paying exactly, placing
+#       tiles, scoring.'
 #     reading_minutes: 15
 #   jupytext:
 #     formats: ipynb,py:percent

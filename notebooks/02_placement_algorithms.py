@@ -4,8 +4,7 @@
 #     paths:
 #     - learn
 #     - analyse
-#     purpose: See how the library decides where a tile may go, searched step by step
-#       on the board.
+#     purpose: See how the library finds where a tile may go, step by step on the board.
 #     reading_minutes: 25
 #   jupytext:
 #     formats: ipynb,py:percent
