@@ -88,7 +88,8 @@ deck = money_deck()
 lines = [f"The money deck holds {len(deck)} cards."]
 for currency in CURRENCIES:
     cards = [c for c in deck if c.currency == currency]
-    lines.append(f"{len(cards)} {currency} cards are worth {sum(c.value for c in cards)} in all.")
+    worth = sum(c.value for c in cards)
+    lines.append(f"{len(cards)} {currency} cards are worth {worth} in all.")
 sentences(*lines)
 
 # %% [markdown]

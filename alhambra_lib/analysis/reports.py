@@ -33,6 +33,11 @@ _EFFECT_WORDS = {"winner_score": ("the winner's score", "points"),
                  "wall_slope": ("the value of a wall point", "points per wall point")}
 
 
+#: The sweep's three panels, side by side: metric -> short title.
+_SWEEP_PANELS = {"win_rate": "win rate", "mean_score": "mean final score",
+                 "mean_final_wall": "mean final wall"}
+
+
 def signed(value: float) -> str:
     """``+1.5``, ``-0.3``, ``+0.0`` (never ``-0.0``).
 
@@ -77,10 +82,12 @@ def describe_wall_study(study: WallStudy, small: pd.DataFrame | None = None) -> 
     small : pandas.DataFrame, optional
         The `sweep_summary` of a smaller run, whose interval widths the text compares.
     """
-    sweep_figure = Figure(figsize=(12, 3.4), layout="constrained")
-    for ax, metric in zip(sweep_figure.subplots(1, 3),
-                          ["win_rate", "mean_score", "mean_final_wall"]):
+    sweep_figure = Figure(figsize=(12, 3.6), layout="constrained")
+    for ax, (metric, title) in zip(sweep_figure.subplots(1, 3), _SWEEP_PANELS.items()):
         plot_sweep(study.sweep, metric, ax, baseline=1 / 3 if metric == "win_rate" else None)
+        ax.set_title(title, loc="left", fontsize=10)  # three long ones would run together
+    sweep_figure.suptitle(f"The swept bot against its wall weight, with 95% bands "
+                          f"({study.games} games per weight)")
     return [sweep_figure, plot_bots(study.presets, baseline=1 / 3).figure,
             f"<p>{_sweep_words(study.sweep, small)}</p>"]
 

@@ -83,7 +83,7 @@ class SavedStudyView(WidgetBase):
         self.study: SavedStudy = STUDIES[name]
         self.describe = describe
         self.result = self.study.load()
-        style = {"description_width": "150px"}
+        style = {"description_width": "initial"}
         self.games_input = widgets.BoundedIntText(
             value=min(self.study.games, 20), min=2, max=MAX_NEW_GAMES, style=style,
             description="games per tournament")
@@ -96,8 +96,7 @@ class SavedStudyView(WidgetBase):
         self.progress.add_class(css_class("saved-study-progress", name))
         self.message = widgets.HTML(
             "Shown from the saved run. To play another, choose the games and the seed and "
-            "press <b>run a new study</b> (twenty games take about half a minute per "
-            "tournament).")
+            "press <b>run a new study</b>: the bar shows the games played.")
         self.caption = widgets.HTML()
         self.caption.add_class(css_class("saved-study-caption", name))
         self.results = widgets.VBox()

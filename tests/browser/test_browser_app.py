@@ -159,11 +159,16 @@ def test_majorities_move_a_count_and_read_the_points(web, voila_app):
     assert web.outside == []
 
 
-def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
-    keeper = open_notebook(web, voila_app, "07_scorekeeper", "alhambra-score-keeper")
+def open_keeper(web, app):
+    """The score keeper of notebook 07, its totals widget and the rows it shows."""
+    keeper = open_notebook(web, app, "07_scorekeeper", "alhambra-score-keeper")
     totals = keeper.locator(".alhambra-totals")
     expect(totals).to_contain_text("total")
-    rows = table(totals)
+    return keeper, totals, table(totals)
+
+
+def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
+    keeper, totals, rows = open_keeper(web, voila_app)
     last = max(int(row["round"]) for row in rows)
     so_far = {row["player"]: int(row["total"]) for row in rows if int(row["round"]) == last}
     track = keeper.locator(".alhambra-score-track")
