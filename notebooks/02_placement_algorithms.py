@@ -276,10 +276,10 @@ print(f"{closing_cells} frontier cells close an area; the single-cell reading al
 # %% [markdown]
 # ## 6 Legal cells, their cost, and incremental updates
 #
-# *Where may this tile go?* The library answers with its legal cells. The candidates
-# are the **frontier**: the empty cells sharing a side with a built one (a tile
-# anywhere else breaks rule 4). On figure 3, the 10-garden with a wall on its west side fits on four
-# of the nine frontier cells; the drawing writes the reason codes on the others.
+# *Where may this tile go?* The library answers with its legal cells. The candidates are
+# the **frontier**: the empty cells sharing a side with a built one (a tile anywhere
+# else breaks rule 4). On figure 3, the 10-garden with a wall on its west side fits on
+# four of the nine frontier cells; the drawing writes the reason codes on the others.
 
 # %%
 garden = Tile("garden", 10, "W")

@@ -355,9 +355,9 @@ SavedStudyView("wall_study", lambda study: describe_wall_study(study, small=curv
 # costs about four segments of final wall, far beyond the noise. The score points the
 # same way, weight 0 scoring least of all the weights, though by little more than the
 # width of the intervals; and the win rates still do not separate the weights, nor the
-# three presets of section 2 (the last plot): a difference of a few wins in a hundred
-# games hides in noise of this size. So the small run's hint that ignoring walls wins is
-# not borne out, and no weight does clearly better than the face value of one.
+# three presets of section 2 (the right-hand panel): a difference of a few wins in a
+# hundred games hides in noise of this size. So the small run's hint that ignoring walls
+# wins is not borne out, and no weight does clearly better than the face value of one.
 #
 # For these bots, then, walls deserve attention at about their face value: place tiles to
 # extend them, but do not pay for segments with majorities. And section 6 says where more
@@ -381,14 +381,14 @@ StudyRunner()
 # ## 10 The large study
 #
 # Readers of the notebook itself, in JupyterLab, can set `LARGE_STUDY = True` (the one
-# knob near the top) and run it all: every tournament then plays 2000 games on every core.
-# `python -m alhambra_lib.analysis.study --games 2000` plays the study of section 8 on
-# that many games and rewrites its saved file (`python -m alhambra_lib.analysis.saved
-# wall_small_run` does the same for the small run of sections 2 to 7). To go further, run the games on a dask
-# cluster: pass a `distributed.Client` as `client=` to `tournament`, `weight_sweep` or
-# `run_wall_study`. The cell below does that on a local cluster with a fresh seed, a
-# replication of section 3 that no seed of ours was tuned on. It runs only with
-# `LARGE_STUDY`.
+# knob near the top) and run it all: every tournament then plays 2000 games on every
+# core. `python -m alhambra_lib.analysis.study --games 2000` plays the study of section
+# 8 on that many games and rewrites its saved file (`python -m
+# alhambra_lib.analysis.saved wall_small_run` does the same for the small run of
+# sections 2 to 7). To go further, run the games on a dask cluster: pass a
+# `distributed.Client` as `client=` to `tournament`, `weight_sweep` or `run_wall_study`.
+# The cell below does that on a local cluster with a fresh seed, a replication of
+# section 3 that no seed of ours was tuned on. It runs only with `LARGE_STUDY`.
 
 # %%
 if LARGE_STUDY:

@@ -416,13 +416,14 @@ draw_player(moment.game.view("Cy"), "Cy").figure
 # interval; a change whose interval holds 0 is not shown to be a change at all.
 #
 # The run shown was played once and saved with the library, so the page shows it at
-# once: 24 games per module, enough to show the method and how wide the noise is, not
-# the answer. Below it, **run a new study** plays another with the games and the seed
-# you choose, its progress shown as it goes; the large study (200 games per module, a
-# long run) is played from the command line, `python -m alhambra_lib.analysis.saved
-# module_effects --games 200`. The bots judge the actions of the modules they know; an action of a
-# module they do not know (laying a wall card's sticks, playing a master builder for a
-# redesign) they leave out, so such a module is measured as these bots play it.
+# once: 8 games per module, enough to show the method and how wide the noise is, not the
+# answer. Below it, **run a new study** plays another with the games and the seed you
+# choose, its progress shown as it goes; the large study (200 games per module, a long
+# run) is played from the command line, `python -m alhambra_lib.analysis.saved
+# module_effects --games 200`. The bots judge the actions of the modules they know; an
+# action of a module they do not know (laying a wall card's sticks, playing a master
+# builder for a redesign) they leave out, so such a module is measured as these bots
+# play it.
 
 # %%
 from alhambra_lib.analysis.reports import describe_module_effects
@@ -431,7 +432,7 @@ from alhambra_lib.widgets import SavedStudyView
 SavedStudyView("module_effects", describe_module_effects)
 
 # %% [markdown]
-# Read the intervals before the points: with a few dozen games per module most of them hold 0,
+# Read the intervals before the points: with a few games per module most of them hold 0,
 # and only the large study can tell whether, say, the invaders (§M15) or the city walls
 # (§M9) make a wall point worth more. What the small run already shows is the size of
 # the noise a real answer has to beat.

@@ -12,6 +12,9 @@ True
 >>> from matplotlib.figure import Figure
 >>> [isinstance(p, Figure) for p in parts[1:]]
 [True, True]
+>>> parts = describe_wall_study(load_study("wall_study"))
+>>> isinstance(parts[0], Figure), parts[1].startswith("<p>With walls ignored")
+(True, True)
 """
 
 from __future__ import annotations
@@ -82,14 +85,16 @@ def describe_wall_study(study: WallStudy, small: pd.DataFrame | None = None) -> 
     small : pandas.DataFrame, optional
         The `sweep_summary` of a smaller run, whose interval widths the text compares.
     """
-    sweep_figure = Figure(figsize=(12, 3.6), layout="constrained")
-    for ax, (metric, title) in zip(sweep_figure.subplots(1, 3), _SWEEP_PANELS.items()):
+    figure = Figure(figsize=(15, 3.4), layout="constrained")
+    axes = figure.subplots(1, 4, width_ratios=[1, 1, 1, 1.3])
+    for ax, (metric, title) in zip(axes, _SWEEP_PANELS.items()):
         plot_sweep(study.sweep, metric, ax, baseline=1 / 3 if metric == "win_rate" else None)
-        ax.set_title(title, loc="left", fontsize=10)  # three long ones would run together
-    sweep_figure.suptitle(f"The swept bot against its wall weight, with 95% bands "
-                          f"({study.games} games per weight)")
-    return [sweep_figure, plot_bots(study.presets, baseline=1 / 3).figure,
-            f"<p>{_sweep_words(study.sweep, small)}</p>"]
+        ax.set_title(title, loc="left", fontsize=10)  # long ones side by side run together
+    plot_bots(study.presets, ax=axes[3], baseline=1 / 3)
+    axes[3].set_title("the presets' win rates", loc="left", fontsize=10)
+    figure.suptitle(f"The swept bot against its wall weight, and the three presets, with "
+                    f"95% intervals ({study.games} games each)")
+    return [figure, f"<p>{_sweep_words(study.sweep, small)}</p>"]
 
 
 def _sweep_words(sweep: pd.DataFrame, small: pd.DataFrame | None) -> str:

@@ -15,7 +15,7 @@ adds a saved study to a page::
 Examples
 --------
 >>> view = SavedStudyView("module_effects", lambda table: [f"<p>{len(table)} rows</p>"])
->>> view.parts[1].value
+>>> view.parts[1].children[0].value  # a text, in a box that scrolls
 '<p>85 rows</p>'
 >>> view.run_button.description, view.study.file
 ('run a new study', 'module_effects.csv')
@@ -36,17 +36,24 @@ __all__ = ["SavedStudyView", "MAX_NEW_GAMES"]
 
 #: The most games per tournament a study played from the page may have.
 MAX_NEW_GAMES = 400
+#: CSS pixels: the pictures' height at most, and the text's before it scrolls, so that
+#: the whole view, its controls included, keeps within a laptop's screen (1366x768).
+PICTURE_HEIGHT = 400
+TEXT_HEIGHT = 150
 
 Part = Any  # HTML text, or a matplotlib Figure or Axes
 Describe = Callable[[Any], Sequence[Part]]
 
 
-def _widget(part: Part) -> widgets.Widget:
+def _widget(part: Part, picture_height: int) -> widgets.Widget:
     """One part of a study's description as a widget: HTML text, or a picture."""
     if isinstance(part, str):
-        return widgets.HTML(part)
+        text = widgets.HTML(part)
+        # A long text scrolls in its box rather than push the pictures off the screen.
+        return widgets.Box([text], layout=widgets.Layout(max_height=f"{TEXT_HEIGHT}px",
+                                                         overflow="auto", flex="0 0 auto"))
     image = picture()
-    show(image, part)
+    show(image, part, max_height=picture_height)
     return image
 
 
@@ -60,6 +67,9 @@ class SavedStudyView(WidgetBase):
     describe : callable
         ``describe(result)`` returns the parts that show a result, in order: HTML text
         or matplotlib Figures and Axes.
+    picture_height : int
+        CSS pixels a picture is shown high at most (smaller in proportion): the pictures
+        stand side by side where the page is wide enough.
 
     Attributes
     ----------
@@ -69,7 +79,8 @@ class SavedStudyView(WidgetBase):
     caption : ipywidgets.HTML
         Which run is shown.
     parts : list of ipywidgets.Widget
-        The caption, then the parts of ``describe(result)``.
+        The caption, then the parts of ``describe(result)``: a text in a box that
+        scrolls (`TEXT_HEIGHT`), a picture as an image.
     games_input, seed_input : ipywidgets.BoundedIntText
         The games per tournament and the seed of a new run.
     run_button : ipywidgets.Button
@@ -79,9 +90,11 @@ class SavedStudyView(WidgetBase):
         What the button will do, or is doing.
     """
 
-    def __init__(self, name: str, describe: Describe) -> None:
+    def __init__(self, name: str, describe: Describe,
+                 picture_height: int = PICTURE_HEIGHT) -> None:
         self.study: SavedStudy = STUDIES[name]
         self.describe = describe
+        self.picture_height = picture_height
         self.result = self.study.load()
         style = {"description_width": "initial"}
         self.games_input = widgets.BoundedIntText(
@@ -99,11 +112,12 @@ class SavedStudyView(WidgetBase):
             "press <b>run a new study</b>: the bar shows the games played.")
         self.caption = widgets.HTML()
         self.caption.add_class(css_class("saved-study-caption", name))
-        self.results = widgets.VBox()
+        self.results = widgets.Box(layout=widgets.Layout(flex_flow="row wrap",
+                                                         align_items="flex-start"))
         self.run_button.on_click(lambda _: self.run())
         controls = widgets.VBox([self.message, widgets.HBox(
-            [self.games_input, self.seed_input, self.run_button],
-            layout=widgets.Layout(flex_flow="row wrap")), self.progress])
+            [self.games_input, self.seed_input, self.run_button, self.progress],
+            layout=widgets.Layout(flex_flow="row wrap"))])
         self.root = widgets.VBox([self.results, controls])
         self.root.add_class(css_class("saved-study", name))
         self._show(f"The saved run: <b>{self.study.games} games</b> per tournament, seed "
@@ -116,7 +130,13 @@ class SavedStudyView(WidgetBase):
 
     def _show(self, caption: str) -> None:
         self.caption.value = caption
-        self.results.children = [self.caption, *map(_widget, self.describe(self.result))]
+        # The caption and each text take a line of their own; pictures stand side by side.
+        self.caption.layout.width = "100%"
+        self.results.children = [self.caption, *(_widget(part, self.picture_height)
+                                                 for part in self.describe(self.result))]
+        for part in self.results.children[1:]:
+            if not isinstance(part, widgets.Image):
+                part.layout.width = "100%"
 
     def run(self) -> None:
         """Play a new run with the games and seed set, moving the bar; then show it."""

@@ -91,11 +91,12 @@ def counts_shown(widget, players):
 
 
 def test_rules_tour_from_the_home_page_pick_a_tile_click_a_cell_and_build(web, voila_app):
-    # The address `make app` prints lists the notebooks; a click on a title opens one in
-    # a new tab.
+    # The address `make app` prints offers the path to learn the rules first; a click on
+    # its first notebook opens it in a new tab.
     web.page.goto(voila_app)
     with web.page.expect_popup() as tab:
-        web.page.get_by_role("link", name="Alhambra in fifteen minutes").click()
+        web.page.locator(".alhambra-path-learn").get_by_role(
+            "link", name="Alhambra in fifteen minutes").click()
     web.page = tab.value
     explorer = first_widget(web, "alhambra-placement")
     verdict, image = explorer.locator(".alhambra-verdict"), explorer.locator(".alhambra-drawing")
