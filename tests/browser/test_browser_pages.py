@@ -61,7 +61,13 @@ def test_the_wall_study_page_opens_from_saved_data_and_plays_a_new_study_on_the_
                                     timeout=300_000)
     progress = view.locator(f".{css_class('saved-study-progress', 'wall_study')} .progress-bar")
     expect(progress).to_have_attribute("style", re.compile(r"width: 100%"))
-    assert redrawn(pictures.first, before)[1] != before[1]  # the new run's sweep, drawn
+    # The new run's pictures replace the saved run's (new image widgets: wait for them).
+    for _ in range(100):
+        if drawing(pictures.first)[1] != before[1]:
+            break
+        web.page.wait_for_timeout(300)
+    else:
+        raise AssertionError("the new run's pictures never replaced the saved run's")
     web.shot("new_wall_study")
     assert web.outside == []
 
