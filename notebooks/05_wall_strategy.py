@@ -345,7 +345,7 @@ WallWeightExplorer(sweep)
 # tournament (`run_wall_study` in `alhambra_lib.analysis.study`, seed 2003) and saved its
 # results with the library; this page reads them, so it plays no game for them. Below
 # them, **run a new study** plays one with the games and the seed you choose (twenty
-# games per tournament take a few minutes in all), and shows it the same way:
+# games per tournament take well under a minute), and shows it the same way:
 
 # %%
 SavedStudyView("wall_study", lambda study: describe_wall_study(study, small=curve))
