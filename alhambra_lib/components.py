@@ -27,6 +27,8 @@ from importlib import resources
 from .grid import BIT, SIDES, mask_sides
 
 __all__ = [
+    "KIND_TOTALS",
+    "MAX_WALL",
     "KINDS",
     "FOUNTAIN_KIND",
     "MODULE_KINDS",
@@ -596,6 +598,11 @@ def _load_tiles():
 
 #: The 54 real building tiles, in the order of ``tiles.csv`` (by kind, then price).
 BUILDING_TILES = _load_tiles()
+#: How many building tiles of each type the box holds: nobody, and no table together,
+#: can have more.
+KIND_TOTALS = {kind: sum(t.kind == kind for t in BUILDING_TILES) for kind in KINDS}
+#: Every wall side of the building tiles: no wall can be longer.
+MAX_WALL = sum(len(t.walls) for t in BUILDING_TILES)
 
 #: The scoring rounds: two scoring cards, then the final scoring (RULES.md §8.1).
 ROUNDS = (1, 2, 3)

@@ -1,11 +1,13 @@
-"""The app's front page: every notebook in reading order, with its title and reading time.
+"""The app's front page: three paths, then every notebook in reading order, each in one line.
 
-`make app` shows this list at ``/`` instead of Voila's bare file names. A notebook joins
+`make app` shows this page at ``/`` instead of Voila's bare file names. A notebook joins
 it by its file name alone, ``NN_words.ipynb`` (``NN`` the place in the reading order);
-its title is the first ``# `` heading of its first text cell, and its reading time the
-whole number ``alhambra.reading_minutes`` of its metadata (in the jupytext header of the
-paired ``.py`` file). A notebook that does not state its time gets an estimate from its
-length, marked as one.
+its title is the first ``# `` heading of its first text cell. Its metadata (the
+``alhambra`` part of the jupytext header of the paired ``.py`` file) states the rest:
+``reading_minutes`` (a whole number; without it, an estimate from its length, marked as
+one), ``purpose`` (what it is for, in one line) and ``paths`` (which of `PATHS` it
+serves: play, learn or teach the rules, analyse). The page offers the three paths first,
+each with its notebooks in reading order.
 
 Examples
 --------
@@ -19,6 +21,11 @@ Examples
 >>> _ = (folder / "notes.ipynb").write_text(json.dumps(notebook))  # no number: left out
 >>> [(e.number, e.file, e.title, e.minutes_text) for e in notebook_entries(folder)]
 [(3, '03_walls.ipynb', 'Walls', 'about 20 minutes')]
+>>> notebook["metadata"]["alhambra"].update(purpose="Trace a wall.", paths=["learn"])
+>>> _ = (folder / "03_walls.ipynb").write_text(json.dumps(notebook))
+>>> entry = read_entry(folder / "03_walls.ipynb")
+>>> entry.purpose, entry.paths, [p.key for p in paths_of([entry]) if p.files]
+('Trace a wall.', ('learn',), ['learn'])
 """
 
 from __future__ import annotations
@@ -26,10 +33,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-__all__ = ["NotebookEntry", "add_front_page", "notebook_entries", "read_entry"]
+__all__ = ["NotebookEntry", "ReadingPath", "PATHS", "add_front_page", "notebook_entries",
+           "paths_of", "read_entry"]
 
 #: A notebook of the reading order: two digits, an underscore, words.
 NOTEBOOK_NAME = re.compile(r"^(\d\d)_\w+\.ipynb$")
@@ -37,6 +45,38 @@ NOTEBOOK_NAME = re.compile(r"^(\d\d)_\w+\.ipynb$")
 WORDS_PER_MINUTE = 150
 #: Minutes a learner spends on each code cell's output (a table, a drawing, a widget).
 MINUTES_PER_OUTPUT = 0.5
+
+
+@dataclass(frozen=True)
+class ReadingPath:
+    """One of the front page's three ways in.
+
+    Attributes
+    ----------
+    key : str
+        As the notebooks name it in ``alhambra.paths``.
+    title : str
+    text : str
+        What a visitor on this path does, in one sentence.
+    files : tuple of str
+        The notebooks on the path, in reading order (filled by `paths_of`).
+    """
+
+    key: str
+    title: str
+    text: str
+    files: tuple = ()
+
+
+#: The three ways in, in the order the page offers them.
+PATHS = (
+    ReadingPath("play", "Play", "Play a game against bots by clicking, or keep the score of a "
+          "game on a real table."),
+    ReadingPath("learn", "Learn or teach the rules", "The rules shown by playing with them: "
+          "placing tiles, walls, majorities, the Mega Box modules."),
+    ReadingPath("analyse", "Analyse", "How the rules are computed, and what tournaments of bots "
+          "say about strategy."),
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +94,10 @@ class NotebookEntry:
     estimated : bool
         True when the notebook does not state its reading time and `minutes` comes from
         its length.
+    purpose : str
+        What the notebook is for, in one line ("" when it does not say).
+    paths : tuple of str
+        The keys of the `PATHS` it serves.
     """
 
     number: int
@@ -61,6 +105,8 @@ class NotebookEntry:
     title: str
     minutes: int
     estimated: bool
+    purpose: str = ""
+    paths: tuple = ()
 
     @property
     def minutes_text(self) -> str:
@@ -88,11 +134,24 @@ def read_entry(path: str | Path) -> NotebookEntry:
     if match is None:
         raise ValueError(f"{path.name!r} is not a notebook of the reading order (NN_words.ipynb)")
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    stated = notebook.get("metadata", {}).get("alhambra", {}).get("reading_minutes")
+    ours = notebook.get("metadata", {}).get("alhambra", {})
+    stated = ours.get("reading_minutes")
     minutes = stated if isinstance(stated, int) and stated > 0 else None
+    purpose = ours.get("purpose")
+    known = {p.key for p in PATHS}
+    paths = ours.get("paths")
     return NotebookEntry(number=int(match.group(1)), file=path.name,
                          title=_title(notebook, path), minutes=minutes or _estimate(notebook),
-                         estimated=minutes is None)
+                         estimated=minutes is None,
+                         purpose=" ".join(purpose.split()) if isinstance(purpose, str) else "",
+                         paths=tuple(p for p in paths if p in known)
+                         if isinstance(paths, list) else ())
+
+
+def paths_of(entries: list[NotebookEntry]) -> list[ReadingPath]:
+    """`PATHS`, each with the files of the `entries` on it, in their order."""
+    return [replace(path, files=tuple(e.file for e in entries if path.key in e.paths))
+            for path in PATHS]
 
 
 def _source(cell):
@@ -123,11 +182,17 @@ def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_
 
     Voila calls it for every page; only a folder's page (its notebook list) gets the entries,
     as ``page_config["alhambraNotebooks"]``, a list of dicts with the fields of
-    `NotebookEntry` and ``minutes_text``. app/voila.py installs it.
+    `NotebookEntry` and ``minutes_text``, and the paths that have notebooks as
+    ``page_config["alhambraPaths"]`` (the fields of `ReadingPath`, and ``notebooks``: their
+    files and titles). app/voila.py installs it.
     """
     folder = Path(settings["contents_manager"].root_dir) / notebook_path
     if folder.is_dir():
+        entries = notebook_entries(folder)
         page_config["alhambraNotebooks"] = [
-            {**asdict(entry), "minutes_text": entry.minutes_text}
-            for entry in notebook_entries(folder)]
+            {**asdict(entry), "minutes_text": entry.minutes_text} for entry in entries]
+        titles = {entry.file: entry.title for entry in entries}
+        page_config["alhambraPaths"] = [
+            {**asdict(path), "notebooks": [{"file": f, "title": titles[f]} for f in path.files]}
+            for path in paths_of(entries) if path.files]
     return page_config

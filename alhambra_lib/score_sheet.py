@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .actions import DIRK
-from .components import KINDS
+from .components import KIND_TOTALS, KINDS, MAX_WALL
 from .engine.config import ROUNDS, has_dirk, module_option_owners
 from .errors import InvalidScore
 from .modules import MODULES
@@ -106,8 +106,22 @@ def _check_counts(counts, competitors):
                                f"types are {', '.join(KINDS)}")
         for kind, n in by_kind.items():
             _check_count(f"the {kind} count of {name}", n)
+            if n > KIND_TOTALS[kind]:
+                raise InvalidScore(f"{name} cannot have {n} {kind} tiles: the box holds "
+                                   f"{KIND_TOTALS[kind]}")
         full[name] = {kind: by_kind.get(kind, 0) for kind in KINDS}
+    for kind, most in KIND_TOTALS.items():
+        together = sum(by_kind[kind] for by_kind in full.values())
+        if together > most:
+            raise InvalidScore(f"{together} {kind} tiles in all ({_listed(full, kind)}), but "
+                               f"the box holds {most}")
     return full
+
+
+def _listed(counts, kind):
+    """``Ana 6, Ben 6`` for the competitors with tiles of `kind`."""
+    return ", ".join(f"{name} {by_kind[kind]}" for name, by_kind in counts.items()
+                     if by_kind[kind])
 
 
 class ScoreSheet:
@@ -232,6 +246,9 @@ class ScoreSheet:
         lengths = {name: walls.get(name, 0) for name in self.players}
         for name, n in lengths.items():
             _check_count(f"the wall of {name}", n)
+            if n > MAX_WALL:
+                raise InvalidScore(f"{name}'s wall cannot be {n} long: all the tiles together "
+                                   f"have {MAX_WALL} wall sides")
         return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
                                                  complete)
 

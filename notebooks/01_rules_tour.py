@@ -1,19 +1,18 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - learn
+#     purpose: 'Learn the base game in fifteen minutes: a turn, paying exactly, placing
+#       tiles, scoring.'
 #     reading_minutes: 15
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]
@@ -43,6 +42,7 @@ from alhambra_lib.draw import draw_alhambra, draw_game, draw_market, draw_tile, 
 from alhambra_lib.replay import HEADLINES, narrate
 from alhambra_lib.teaching import figure_3
 from alhambra_lib.teaching.exercises import RULES_QUIZ
+from alhambra_lib.teaching.text import Table, sentences
 from alhambra_lib.widgets import PlacementExplorer, Quiz
 
 # %% [markdown]
@@ -55,12 +55,13 @@ from alhambra_lib.widgets import PlacementExplorer, Quiz
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print(f"{'type':9} {'tiles':>5}  {'prices':29} {'wall sides':>10}")
+rows = []
 for kind in KINDS:
     tiles = [t for t in BUILDING_TILES if t.kind == kind]
-    prices = " ".join(str(t.price) for t in tiles)
-    print(f"{kind:9} {len(tiles):5}  {prices:29} {sum(len(t.walls) for t in tiles):10}")
-print(f"{'all':9} {len(BUILDING_TILES):5}  {'':29} {sum(len(t.walls) for t in BUILDING_TILES):10}")
+    rows.append([kind, len(tiles), " ".join(str(t.price) for t in tiles),
+                 sum(len(t.walls) for t in tiles)])
+rows.append(["all", len(BUILDING_TILES), "", sum(len(t.walls) for t in BUILDING_TILES)])
+Table(["type", "tiles", "prices", "wall sides"], rows)
 
 # %% [markdown]
 # Here are four of them, with no wall, one, two and three walls. The number on a tile
@@ -84,10 +85,12 @@ Image(png_of(figure))
 # %%
 # NBVAL_CHECK_OUTPUT
 deck = money_deck()
-print(len(deck), "cards")
+lines = [f"The money deck holds {len(deck)} cards."]
 for currency in CURRENCIES:
     cards = [c for c in deck if c.currency == currency]
-    print(f"{currency:7} {len(cards)} cards worth {sum(c.value for c in cards)}")
+    worth = sum(c.value for c in cards)
+    lines.append(f"{len(cards)} {currency} cards are worth {worth} in all.")
+sentences(*lines)
 
 # %% [markdown]
 # Two more cards hide among the money: the **scoring cards**. When one of them comes up,
@@ -108,7 +111,7 @@ for currency in CURRENCIES:
 # %%
 # NBVAL_CHECK_OUTPUT
 game = Game(["Ana", "Ben", "Cy"], seed=20)
-print("\n".join(narrate(game.events, turns=[0])))
+sentences(*narrate(game.events, turns=[0]))
 
 # %% [markdown]
 # Ben and Cy both received four cards, but Cy's are worth 21 and Ben's 26: Cy starts.
@@ -141,8 +144,7 @@ draw_market(game).figure
 
 # %%
 # NBVAL_CHECK_OUTPUT
-for action in game.legal_actions():
-    print(action)
+sentences(*(f"{game.current_player} may {action}." for action in game.legal_actions()))
 
 # %% [markdown]
 # ## 4 Money and exact payment
@@ -153,8 +155,7 @@ for action in game.legal_actions():
 
 # %%
 # NBVAL_CHECK_OUTPUT
-for cards in take_choices(game.display):
-    print(" + ".join(map(str, cards)))
+sentences(*(f"Take {' + '.join(map(str, cards))}." for cards in take_choices(game.display)))
 
 # %% [markdown]
 # **Paying.** A tile on square 1 is paid in denars only, with cards totalling at least
@@ -165,8 +166,8 @@ for cards in take_choices(game.display):
 
 # %%
 # NBVAL_CHECK_OUTPUT
-for payment in minimal_payments((6, 5, 4), 9):
-    print(" + ".join(map(str, payment)), "=", sum(payment))
+sentences(*(f"Pay {' + '.join(map(str, payment))} = {sum(payment)}."
+            for payment in minimal_payments((6, 5, 4), 9)))
 
 # %% [markdown]
 # Three ways to pay, and only 5 + 4 is exact. Paying 6 + 5 wastes 2; paying 5 + 4
@@ -180,8 +181,7 @@ for payment in minimal_payments((6, 5, 4), 9):
 # NBVAL_CHECK_OUTPUT
 exact = next(a for a in game.legal_actions() if isinstance(a, Buy) and a.exact)
 game.apply(exact)
-for action in game.legal_actions():
-    print(action)
+sentences(*(f"{game.current_player} may {action}." for action in game.legal_actions()))
 
 # %% [markdown]
 # Cy uses the extra action to take 3 + 2 ducats. Taking money is not an exact payment,
@@ -190,7 +190,8 @@ for action in game.legal_actions():
 # %%
 # NBVAL_CHECK_OUTPUT
 game.apply(next(a for a in game.legal_actions() if str(a) == "take 3 ducat + 2 ducat"))
-print(game.phase, "phase; to place:", ", ".join(map(str, game.to_place)))
+sentences(f"The game is in its {game.phase} phase, with {', '.join(map(str, game.to_place))} "
+          "to place.")
 
 # %% [markdown]
 # ## 5 Placement
@@ -219,8 +220,9 @@ draw_alhambra(game.alhambra("Cy"), legal_for=tower, explain_for=tower).figure
 # %%
 # NBVAL_CHECK_OUTPUT
 cy = game.alhambra("Cy")
-for cell in sorted(cy.frontier()):
-    print(cell, ", ".join(cy.check(tower, cell).reasons) or "legal")
+Table(["cell", "the tower there"],
+      [[cell, ", ".join(cy.check(tower, cell).reasons) or "legal"]
+       for cell in sorted(cy.frontier())])
 
 # %% [markdown]
 # Cy builds it east of the fountain. The turn ends: two cards refill the display, a
@@ -229,7 +231,7 @@ for cell in sorted(cy.frontier()):
 # %%
 # NBVAL_CHECK_OUTPUT
 game.apply(Place(tower, (1, 0)))
-print("\n".join(narrate(game.events, turns=[1])))
+sentences(*narrate(game.events, turns=[1]))
 
 # %% [markdown]
 # A tile you cannot or would rather not build goes onto your **reserve** instead. A
@@ -250,9 +252,11 @@ PlacementExplorer(example, Tile("chambers", 7, "W"))
 
 # %%
 # NBVAL_CHECK_OUTPUT
+rows = []
 for walls, cell in [("", (2, 1)), ("SW", (2, 1)), ("W", (2, 1)), ("E", (-1, 1))]:
     verdict = example.check(Tile("chambers", 7, walls), cell)
-    print(f"walls {walls or '-':2} on {cell}:", ", ".join(verdict.reasons) or "legal")
+    rows.append([walls or "none", cell, ", ".join(verdict.reasons) or "legal"])
+Table(["walls", "cell", "verdict"], rows)
 
 # %% [markdown]
 # Notebook 02 shows the graph algorithms behind these verdicts, holes included.
@@ -269,11 +273,9 @@ for walls, cell in [("", (2, 1)), ("SW", (2, 1)), ("W", (2, 1)), ("E", (-1, 1))]
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print(f"{'type':9} {'R1':>4} {'R2':>8} {'R3':>12}")
-for kind in KINDS:
-    rounds = [" ".join(f"{place_points(kind, r, p):>3}" for p in range(1, r + 1))
-              for r in (1, 2, 3)]
-    print(f"{kind:9} {rounds[0]:>4} {rounds[1]:>8} {rounds[2]:>12}")
+Table(["type", "round 1", "round 2", "round 3"],
+      [[kind, *(" ".join(str(place_points(kind, r, p)) for p in range(1, r + 1))
+                for r in (1, 2, 3))] for kind in KINDS])
 
 # %% [markdown]
 # Players who tie share: they add up the points of the places they occupy together and
@@ -285,9 +287,9 @@ for kind in KINDS:
 counts = {"Ana": {"tower": 4, "garden": 2},
           "Ben": {"tower": 4, "garden": 3},
           "Cy": {"tower": 2, "pavilion": 1}}
-print("\n".join(explain_majorities(counts, 2)))
 points = score_majorities(counts, 2)
-print("in all:", ", ".join(f"{name} {points[name]}" for name in counts))
+sentences(*explain_majorities(counts, 2),
+          "In all: " + ", ".join(f"{name} {points[name]}" for name in counts))
 
 # %% [markdown]
 # Notebook 04 is all about majorities and ties.
@@ -302,7 +304,7 @@ draw_alhambra(example).figure
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("longest outer wall:", example.longest_wall(), "segments")
+sentences(f"The longest outer wall has {example.longest_wall()} segments.")
 
 # %% [markdown]
 # Notebook 03 shows how the longest wall is found.
@@ -319,7 +321,7 @@ print("longest outer wall:", example.longest_wall(), "segments")
 
 # %%
 play(game, [GreedyBot(), GreedyBot(), GreedyBot()])
-print("\n".join(narrate(game.events, types=HEADLINES)))
+sentences(*narrate(game.events, types=HEADLINES))
 
 # %% [markdown]
 # The whole table at the end: the empty market, the score after each round (walls

@@ -1,19 +1,18 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - learn
+#     - analyse
+#     purpose: See how the library finds where a tile may go, step by step on the board.
 #     reading_minutes: 25
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]
@@ -33,7 +32,7 @@
 # This notebook builds them up from the definitions, proves why each whole-Alhambra
 # question has a cheap *local* answer on a legal Alhambra, checks the proofs on
 # thousands of random cases, and ends with what a legal-cell query costs. Section
-# numbers (§) refer to the project's rules reference, `RULES.md`.
+# numbers (§) refer to the project's rules reference (RULES.md).
 
 # %%
 # %matplotlib inline
@@ -65,8 +64,8 @@ from alhambra_lib.widgets import Exercises, SearchStepper, search_steps
 #
 # The rules speak of walking, so the natural graph has the **built cells as nodes** and
 # an **edge for every shared side a person can walk through**: both tiles open on it.
-# `Alhambra.graph` is that graph, a `networkx.Graph` kept up to date as tiles come and
-# go. Here is figure 3 of the rules: the fountain and four tiles.
+# Every Alhambra of the library keeps that graph up to date as tiles come and go. Here
+# is figure 3 of the rules: the fountain and four tiles.
 
 # %%
 fig3 = figure_3()
@@ -89,7 +88,7 @@ print("edges:", ", ".join(f"{a}–{b}" for a, b in edges))
 # Breadth-first search answers it in layers: layer 0 is the fountain, layer k the tiles
 # k steps away, found through the open sides of layer k − 1. Each tile joins the first
 # layer that touches it, so every node and edge is looked at once: O(tiles + open
-# sides). `walk_layers` returns the layers, sorted.
+# sides). Here are the layers of figure 3, each sorted.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -110,7 +109,7 @@ for ax, step in zip(figure.subplots(1, len(steps)), steps):
 Image(png_of(figure))
 
 # %% [markdown]
-# ### Why `unreachable` is a local test
+# ### Why reachability is a local test
 #
 # On a legal Alhambra every tile is already reachable. A new tile t on cell c is then
 # reachable **exactly when t shares an open side with one of its built neighbours**
@@ -122,7 +121,7 @@ Image(png_of(figure))
 #
 # The search itself is still needed where the layout changes the other way: removing a
 # tile (§7) can cut the graph, which the library finds with Tarjan's depth-first search
-# for cut vertices (`alhambra_lib.reach.cut_cells`).
+# for cut vertices: the tiles whose removal would cut others off.
 #
 # Step through the search yourself. The widget below starts on a bigger Alhambra; the
 # buttons on top switch to the flood fill of the next section.
@@ -137,13 +136,13 @@ SearchStepper()
 # cell must be linked, through sides of empty cells (never through a corner), to the
 # outside. Take the bounding box of the built cells, grown by one cell: its border is
 # empty and outside. Flood the empty cells breadth first from that whole border at
-# once; **the empty cells the flood never reaches are enclosed** (`enclosed_cells`).
+# once; **the empty cells the flood never reaches are enclosed**.
 #
-# Figure 1 of the rules shows why the rule says *area*, not *cell*: a tile on `?` (3, 0)
+# Figure 1 of the rules shows why the rule says *area*, not *cell*: a tile on ? (3, 0)
 # would close a bay of two empty cells, (1, 0) and (2, 0). Neither has four built
 # neighbours, and the corner cell (3, 1) stays empty: empty cells never connect through
-# a corner. The official rule (`hole_rule="enclosed"`) forbids the tile; the literal
-# reading of some translations (`hole_rule="single"`, a hole is one empty cell with four
+# a corner. The official rule (no enclosed area) forbids the tile; the literal reading
+# of some translations (the *single-cell* reading: a hole is one empty cell with four
 # built side-neighbours) allows it. Under that reading we can place it and watch the
 # flood miss the bay.
 
@@ -170,10 +169,10 @@ print("never reached (enclosed):", cell_list(enclosed_cells(bay.layout)))
 # ## 4 Why a local test around the new tile suffices
 #
 # Look at the eight cells around c, clockwise from north: N, NE, E, SE, S, SW, W, NW
-# (`grid.ring`). **Consecutive cells of this ring share a side.** Split the ring into
+# (its *ring*). **Consecutive cells of this ring share a side.** Split the ring into
 # *runs* of consecutive built cells. On a legal Alhambra (every tile reachable, nothing
 # enclosed), building c encloses an area **exactly when the built ring cells form two
-# or more runs** (`holes.closes_area`). The proof:
+# or more runs**. The proof:
 #
 # * **One run.** Then the empty ring cells form one run too, linked to each other by
 #   sides. Before c was built every empty cell reached the outside; a path that went
@@ -192,7 +191,7 @@ print("never reached (enclosed):", cell_list(enclosed_cells(bay.layout)))
 #   cells of the pinch (§8.4).
 #
 # The cost is one look at eight cells, O(1); the library even precomputes the number of
-# runs of all 256 ring patterns (`RING_RUNS`). At figure 1's `?`, the built ring cells
+# runs of all 256 ring patterns. At figure 1's ?, the built ring cells
 # are S and SW, one run, and NW, another: two runs, so a hole.
 
 # %%
@@ -246,7 +245,7 @@ print(f"single-cell reading: {checks} frontier cells checked, {disagreements} di
 # ## 5 The single-cell reading against the enclosed-area rule
 #
 # The single-cell test is local too: only c's four side-neighbours can become empty
-# cells with four built side-neighbours (`holes.makes_single_hole`). On figure 1 the two
+# cells with four built side-neighbours. On figure 1 the two
 # readings part ways.
 
 # %%
@@ -277,10 +276,10 @@ print(f"{closing_cells} frontier cells close an area; the single-cell reading al
 # %% [markdown]
 # ## 6 Legal cells, their cost, and incremental updates
 #
-# `Alhambra.legal_positions(tile)` answers *where may this tile go?* Candidates are the
-# **frontier**: the empty cells sharing a side with a built one (a tile anywhere else
-# breaks rule 4). On figure 3, the 10-garden with a wall on its west side fits on four
-# of the nine frontier cells; the drawing writes the reason codes on the others.
+# *Where may this tile go?* The library answers with its legal cells. The candidates are
+# the **frontier**: the empty cells sharing a side with a built one (a tile anywhere
+# else breaks rule 4). On figure 3, the 10-garden with a wall on its west side fits on
+# four of the nine frontier cells; the drawing writes the reason codes on the others.
 
 # %%
 garden = Tile("garden", 10, "W")
@@ -289,17 +288,18 @@ draw_alhambra(fig3, legal_for=garden, explain_for=garden).figure
 # %% [markdown]
 # Every rule is now local to the frontier cell c: the walls of its built neighbours,
 # their open sides, and the ring of eight around it. The Alhambra keeps, for every
-# frontier cell, three small facts as bit masks over the sides N, E, S, W
-# (`grid.BIT`: 1, 2, 4, 8):
+# frontier cell, three small facts, each a set of the sides N, E, S, W stored as four
+# bits (1, 2, 4 and 8):
 #
-# * `built`: the sides of c with a built neighbour;
-# * `facing`: those of them whose neighbour has a wall facing c;
-# * `hole`: whether building c closes an area (the ring test of section 4).
+# * *built*: the sides of c with a built neighbour;
+# * *facing*: those of them whose neighbour has a wall facing c;
+# * *hole*: whether building c closes an area (the ring test of section 4).
 #
-# With the tile's own walls as a mask, the rules become bit tests: walls match when
-# `(mask ^ facing) & built == 0`, and some side is open on both tiles when
-# `built & ~mask & ~facing != 0`. For cell (2, 1) of figure 3, read off the drawing:
-# built neighbours S and W, and (1, 1) has a wall on its east side, facing c.
+# With the tile's own walls as a set of sides too, each rule is one test on four bits:
+# the walls match when, on every built side, the tile has a wall exactly where the
+# neighbour has one facing it; and the tile is reachable when some built side has a
+# wall on neither tile. For cell (2, 1) of figure 3, read off the drawing: built
+# neighbours S and W, and (1, 1) has a wall on its east side, facing c.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -314,9 +314,9 @@ print("library:", ", ".join(fig3.check(garden, (2, 1)).reasons) or "legal")
 # the eight cells around, so the Alhambra drops the facts of the 3 × 3 block around c
 # (of every cell within two steps under the single-cell rule, whose test looks at the
 # neighbours' neighbours) and recomputes each on the next query that needs it. Every
-# change also bumps `Alhambra.version`, so a caller can cache its own answers per
-# layout. A query is then one bit test per frontier cell: O(frontier) per query, O(1)
-# work per change.
+# change also counts up the Alhambra's version number, so a program using it can keep
+# its own answers per layout. A query is then one bit test per frontier cell:
+# O(frontier) per query, O(1) work per change.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -329,8 +329,8 @@ print(f"version +{growing.version - before}, "
 # %% [markdown]
 # What does it buy? Grow a random Alhambra of 40 tiles and, after every placement, ask
 # for the legal cells of one tile twice: with the cached facts, and *by the definition*
-# (`teaching.legal_positions_by_definition`: for each frontier cell, build the whole
-# layout with the tile added and check it from scratch: every shared side compared,
+# (for each frontier cell, build the whole layout with the tile added and check it
+# from scratch: every shared side compared,
 # breadth-first search from the fountain, flood fill from outside). The timings depend
 # on the machine; the answers must not.
 

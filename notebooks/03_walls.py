@@ -1,19 +1,19 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - learn
+#     - analyse
+#     purpose: Trace the longest wall of an Alhambra step by step, and see why a full
+#       ring scores 12.
 #     reading_minutes: 20
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]

@@ -1,19 +1,18 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - analyse
+#     purpose: Ask tournaments of bots what a wall is worth, with the noise of every
+#       answer.
 #     reading_minutes: 20
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]
@@ -30,46 +29,45 @@
 # wall weight up and down and watch what happens to the wins, the scores and the walls.
 # Games are noisy, so every rate and mean comes with a 95% confidence interval.
 #
-# The run below is small, 60 games per tournament, so that the notebook runs in under
-# a minute: enough to show the method and how wide the noise is, not to settle close
-# questions. Section 8 then shows a larger run of the same study, played once with its
-# seed and saved with the library, and section 9 lets you play a study of your own:
-# choose the games, the players, the seed and the wall weights.
+# The first run is small, 60 games per tournament: enough to show the method and how
+# wide the noise is, not to settle close questions. Section 8 then shows a larger run of
+# the same study. Both were played once with their seeds and saved with the library, so
+# this page plays no game to show them and opens at once; a button under section 8
+# plays a new run, and section 9 lets you play a study of your own: choose the games,
+# the players, the seed and the wall weights.
 
 # %%
 # %matplotlib inline
 from dataclasses import asdict
 
 import pandas as pd
-from IPython.display import Markdown
-from matplotlib.figure import Figure
 
 from alhambra_lib import Game
 from alhambra_lib.analysis import best_wall, tiles_of
 from alhambra_lib.analysis.plots import (plot_bots, plot_sweep, plot_wall_by_turn,
                                          plot_wall_gaps, plot_win_rate_by_wall)
-from alhambra_lib.analysis.stats import (add_wall_gaps, summary, wall_win_association,
-                                         win_rate_by_wall)
-from alhambra_lib.analysis.study import STUDY_FILE, load_wall_study
+from alhambra_lib.analysis.reports import describe_wall_study
+from alhambra_lib.analysis.saved import load_study, run_small_wall_run
+from alhambra_lib.analysis.stats import summary, wall_win_association, win_rate_by_wall
 from alhambra_lib.analysis.sweep import sweep_summary, weight_sweep
-from alhambra_lib.analysis.tournaments import final_position, tournament
+from alhambra_lib.analysis.tournaments import final_position
 from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder
 from alhambra_lib.draw import draw_alhambra
-from alhambra_lib.widgets import StudyRunner, WallWeightExplorer
+from alhambra_lib.widgets import SavedStudyView, StudyRunner, WallWeightExplorer
 
 # %% [markdown]
-# The one knob. Everything below follows from it; the results depend on the seed alone,
-# never on how many processes play the games.
+# The one knob. By default the page reads the small run saved with the library (played
+# by `python -m alhambra_lib.analysis.saved wall_small_run`: 60 games per tournament on
+# seed 2003); set it to `True` in JupyterLab to play a large run here instead. The
+# results depend on the seed alone, never on how many processes play the games.
 
 # %%
 LARGE_STUDY = False  # True: 2000 games per tournament on every core (~15 min on 2 cores)
 
-GAMES = 2000 if LARGE_STUDY else 60  # games per tournament
-GAP_GAMES = 100 if LARGE_STUDY else 6  # games whose walls are compared with the best (section 6)
-N_JOBS = -1 if LARGE_STUDY else 1  # joblib processes; -1: every core
-SEED = 2003
-WALL_WEIGHTS = [0, 0.5, 1, 2, 4]
-RUN = {"seed": SEED, "n_jobs": N_JOBS, "progress": LARGE_STUDY}
+if LARGE_STUDY:
+    run = run_small_wall_run(games=2000, seed=2003, gap_games=100, n_jobs=-1)
+else:
+    run = load_study("wall_small_run")
 
 # %% [markdown]
 # ## 1 What the bots weigh
@@ -133,7 +131,7 @@ print(changes[(changes != 0).any(axis=1)].to_string())
 # its own seed, so the table is the same on one core or many. Tied leaders all win.
 
 # %%
-first = tournament(["wall", "majority", "balanced"], games=GAMES, **RUN)
+first = run.first  # tournament(["wall", "majority", "balanced"], games=60, seed=2003)
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -180,7 +178,7 @@ print(points.groupby("bot")[["majorities", "walls", "score", "final_wall"]].mean
 #   results there differ from the plain `BalancedBot`'s by seat and chance alone.
 
 # %%
-sweep = weight_sweep(WALL_WEIGHTS, games=GAMES, **RUN)
+sweep = run.sweep  # the rows of weight_sweep([0, 0.5, 1, 2, 4], games=60, seed=2003)
 curve = sweep_summary(sweep)
 
 # %%
@@ -281,9 +279,7 @@ plot_wall_by_turn(first).figure
 # so is the gap.
 
 # %%
-sample = first[first["game"] < GAP_GAMES]
-gaps = add_wall_gaps(sample, n_jobs=N_JOBS, progress=LARGE_STUDY, beam_width=16,
-                     exact_limit=0)
+gaps = run.gaps  # add_wall_gaps(first[first["game"] < 6], beam_width=16, exact_limit=0)
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -347,58 +343,21 @@ WallWeightExplorer(sweep)
 #
 # A larger run settles more. We played the study once more with many more games per
 # tournament (`run_wall_study` in `alhambra_lib.analysis.study`, seed 2003) and saved its
-# results with the library; this page loads them, so it plays no game for them:
+# results with the library; this page reads them, so it plays no game for them. Below
+# them, **run a new study** plays one with the games and the seed you choose (twenty
+# games per tournament take well under a minute), and shows it the same way:
 
 # %%
-study = load_wall_study()
-Markdown(f"The saved run: **{study.games} games** per tournament, for the presets of section 2 "
-         f"and for each wall weight of section 3, all on seed {study.seed} "
-         f"(`{STUDY_FILE.name}`).")
-
-# %%
-study.sweep[["games", "win_rate", "win_low", "win_high", "mean_score", "score_low",
-             "score_high", "mean_final_wall"]].round(3)
-
-# %%
-sweep_figure = Figure(figsize=(12, 3.4), layout="constrained")
-for ax, metric in zip(sweep_figure.subplots(1, 3), ["win_rate", "mean_score", "mean_final_wall"]):
-    plot_sweep(study.sweep, metric, ax, baseline=1 / 3 if metric == "win_rate" else None)
-sweep_figure
-
-# %%
-plot_bots(study.presets, baseline=1 / 3).figure
-
-# %%
-def half_width(table):
-    """The mean half width of the win-rate intervals of a summary table."""
-    return ((table.win_high - table.win_low) / 2).mean()
-
-
-ignored, weighted = study.sweep.loc[0.0], study.sweep.drop(index=0.0)
-clearly_better = [f"{w:g}" for w, row in weighted.iterrows() if row.win_low > ignored.win_high]
-Markdown(
-    f"With walls ignored (weight 0) the swept bot ends with a wall of "
-    f"{ignored.mean_final_wall:.1f} segments; with any positive weight "
-    f"{weighted.mean_final_wall.min():.1f} to {weighted.mean_final_wall.max():.1f}. "
-    f"It wins {ignored.win_rate:.3f} of its games (95% interval {ignored.win_low:.3f} to "
-    f"{ignored.win_high:.3f}) against {weighted.win_rate.min():.3f} to "
-    f"{weighted.win_rate.max():.3f} with a positive weight, and scores "
-    f"{ignored.mean_score:.1f} points against {weighted.mean_score.min():.1f} to "
-    f"{weighted.mean_score.max():.1f}. "
-    + (f"The win-rate intervals of the weights {', '.join(clearly_better)} lie wholly above "
-       "that of weight 0." if clearly_better else
-       "The win-rate intervals of weight 0 and of the others still overlap.")
-    + f" The win-rate intervals are about ±{half_width(study.sweep):.3f} wide here, against "
-    f"±{half_width(curve):.3f} in the small run.")
+SavedStudyView("wall_study", lambda study: describe_wall_study(study, small=curve))
 
 # %% [markdown]
 # With more games the first point of the small run stands out again: ignoring the wall
 # costs about four segments of final wall, far beyond the noise. The score points the
 # same way, weight 0 scoring least of all the weights, though by little more than the
 # width of the intervals; and the win rates still do not separate the weights, nor the
-# three presets of section 2 (the last plot): a difference of a few wins in a hundred
-# games hides in noise of this size. So the small run's hint that ignoring walls wins is
-# not borne out, and no weight does clearly better than the face value of one.
+# three presets of section 2 (the right-hand panel): a difference of a few wins in a
+# hundred games hides in noise of this size. So the small run's hint that ignoring walls
+# wins is not borne out, and no weight does clearly better than the face value of one.
 #
 # For these bots, then, walls deserve attention at about their face value: place tiles to
 # extend them, but do not pay for segments with majorities. And section 6 says where more
@@ -422,13 +381,14 @@ StudyRunner()
 # ## 10 The large study
 #
 # Readers of the notebook itself, in JupyterLab, can set `LARGE_STUDY = True` (the one
-# knob near the top) and run it all: every tournament then plays 2000 games on every core.
-# `python -m alhambra_lib.analysis.study --games 2000` plays the study of section 8 on
-# that many games and rewrites its saved file. To go further, run the games on a dask
-# cluster: pass a `distributed.Client` as `client=` to `tournament`, `weight_sweep` or
-# `run_wall_study`. The cell below does that on a local cluster with a fresh seed, a
-# replication of section 3 that no seed of ours was tuned on. It runs only with
-# `LARGE_STUDY`.
+# knob near the top) and run it all: every tournament then plays 2000 games on every
+# core. `python -m alhambra_lib.analysis.study --games 2000` plays the study of section
+# 8 on that many games and rewrites its saved file (`python -m
+# alhambra_lib.analysis.saved wall_small_run` does the same for the small run of
+# sections 2 to 7). To go further, run the games on a dask cluster: pass a
+# `distributed.Client` as `client=` to `tournament`, `weight_sweep` or `run_wall_study`.
+# The cell below does that on a local cluster with a fresh seed, a replication of
+# section 3 that no seed of ours was tuned on. It runs only with `LARGE_STUDY`.
 
 # %%
 if LARGE_STUDY:
@@ -436,5 +396,5 @@ if LARGE_STUDY:
 
     # Client("tcp://scheduler:8786") joins a running cluster instead.
     with LocalCluster() as cluster, Client(cluster) as client:
-        replication = weight_sweep(WALL_WEIGHTS, games=GAMES, seed=SEED + 1, client=client)
+        replication = weight_sweep([0, 0.5, 1, 2, 4], games=2000, seed=2004, client=client)
     print(sweep_summary(replication).round(3).to_string())

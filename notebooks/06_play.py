@@ -1,19 +1,18 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - play
+#     purpose: Play a whole game against bots by clicking, then save it, load it and
+#       replay it.
 #     reading_minutes: 30
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]
@@ -32,6 +31,7 @@ from alhambra_lib import Game
 from alhambra_lib.bots import GreedyBot, play
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
+from alhambra_lib.teaching.text import sentences
 from alhambra_lib.widgets import GameTable, ReplayViewer
 
 # %% [markdown]
@@ -107,8 +107,9 @@ with tempfile.TemporaryDirectory() as folder:
     Path(folder, "game.json").write_text(game.to_json())
     saved_start = Game.from_json(Path(folder, "start.json").read_text())
     saved = Game.from_json(Path(folder, "game.json").read_text())
-print("loaded back unchanged:", saved.to_json() == game.to_json())
-print(f"{len(saved.events)} events; final scores {saved.scores}")
+scores = ", ".join(f"{name} {points}" for name, points in saved.scores.items())
+sentences(f"Loaded back unchanged: {'yes' if saved.to_json() == game.to_json() else 'no'}.",
+          f"{len(saved.events)} events; the final scores {scores}.")
 
 # %% [markdown]
 # ## 3 The story
@@ -118,7 +119,7 @@ print(f"{len(saved.events)} events; final scores {saved.scores}")
 # the turn end refilling the money display and the market.
 
 # %%
-print("\n".join(narrate(saved.events, turns=[1, 2, 3])))
+sentences(*narrate(saved.events, turns=[1, 2, 3]))
 
 # %% [markdown]
 # A whole game is hundreds of such lines. Its headlines are the scoring rounds and the
@@ -126,7 +127,7 @@ print("\n".join(narrate(saved.events, turns=[1, 2, 3])))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("\n".join(narrate(saved.events, types=HEADLINES)))
+sentences(*narrate(saved.events, types=HEADLINES))
 
 # %% [markdown]
 # ## 4 The score track
@@ -149,9 +150,10 @@ draw_score_track(saved.events).figure
 # %%
 # NBVAL_CHECK_OUTPUT
 actions = actions_from_events(saved.events)
-print(len(actions), "actions; the first three:", ", ".join(map(str, actions[:3])))
 again = replay(saved_start, saved.events)
-print("the replay is the same game:", again.to_json() == saved.to_json())
+same = again.to_json() == saved.to_json()
+sentences(f"{len(actions)} actions; the first three: {', '.join(map(str, actions[:3]))}.",
+          f"The replay is the same game: {'yes' if same else 'no'}.")
 
 # %% [markdown]
 # That also means a game saved in the middle goes on exactly as the original did. Stop
@@ -162,8 +164,10 @@ print("the replay is the same game:", again.to_json() == saved.to_json())
 # NBVAL_CHECK_OUTPUT
 middle = replay(saved_start, saved.events, turn=60)
 finished = play(Game.from_json(middle.to_json()), [GreedyBot(), GreedyBot(), GreedyBot()])
-print(f"saved at turn {middle.turn} with scores {middle.scores}")
-print("finished as the original:", finished.to_json() == saved.to_json())
+scores = ", ".join(f"{name} {points}" for name, points in middle.scores.items())
+same = finished.to_json() == saved.to_json()
+sentences(f"Saved at turn {middle.turn} with the scores {scores}.",
+          f"Finished as the original: {'yes' if same else 'no'}.")
 
 # %% [markdown]
 # ### Watch it turn by turn

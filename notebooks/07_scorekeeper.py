@@ -1,19 +1,18 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - play
+#     purpose: Keep the score of a game played on a real table, modules included, and
+#       export it.
 #     reading_minutes: 10
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]
@@ -37,6 +36,7 @@ import pandas as pd
 
 from alhambra_lib import MODULES, explain_majorities
 from alhambra_lib.sheet_inputs import SHEET_MODULES
+from alhambra_lib.teaching.text import Table, sentences
 from alhambra_lib.widgets import ScoreKeeper
 
 # %% [markdown]
@@ -79,22 +79,25 @@ keeper
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print(", ".join(f"{name} {points}" for name, points in keeper.sheet.totals().items()))
+sentences("After round 1: "
+          + ", ".join(f"{name} {points}" for name, points in keeper.sheet.totals().items()))
 
 # %% [markdown]
 # Why these numbers? Round 1 pays first place only, and three of the six types are tied.
-# The keeper explains its majorities:
+# The keeper explains its majorities under the table, type by type:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("\n".join(explain_majorities(keeper.sheet.counts(1), 1)))
+sentences(*explain_majorities(keeper.sheet.counts(1), 1))
 
 # %% [markdown]
 # So Ana has 1 + 2 + 3 = 6 points of majorities and 4 of walls: 10. Ben's longer wall
 # (6) puts him ahead with 12, although his majorities are no better than Ana's.
 #
-# **Your turn:** pick *round 2* in the keeper above, type in new counts and walls, and
-# press *score this round*. Picking a round that is already recorded brings its numbers
+# **Your turn:** the keeper has moved on to *round 2* (it does after every round
+# scored): type in new counts and walls, and press *score this round*. A count no table
+# can hold, such as 15 towers (the box has 11), is refused with the reason, and the
+# sheet stays as it was. Picking a round that is already recorded brings its numbers
 # back into the boxes, so a counting mistake is fixed by typing the right number and
 # scoring the round again. A round whose boxes are all 0 is not recorded at once: the
 # keeper asks whether you forgot to type it in, and a second press records it. To count
@@ -123,8 +126,9 @@ duel.score_button.click()
 
 # %%
 # NBVAL_CHECK_OUTPUT
-print("\n".join(explain_majorities(duel.sheet.counts(1), 1)))
-print(", ".join(f"{name} {points}" for name, points in duel.sheet.totals().items()))
+sentences(*explain_majorities(duel.sheet.counts(1), 1),
+          "Totals: " + ", ".join(f"{name} {points}"
+                                 for name, points in duel.sheet.totals().items()))
 
 # %% [markdown]
 # Dirk ties with Ana in arcades, which leaves her 1 of the 3 points, and he beats Ben in
@@ -140,11 +144,11 @@ print(", ".join(f"{name} {points}" for name, points in duel.sheet.totals().items
 
 # %%
 # NBVAL_CHECK_OUTPUT
-for name, module in SHEET_MODULES.items():
-    print(f"{module.title}:" if module.inputs else
-          f"{MODULES[name].title}: scores nothing, nothing to count.")
-    for spec in module.inputs:
-        print(f"  - {spec.label}: {spec.help}")
+Table(["module", "what to count"],
+      [[module.title, spec.label + ": " + spec.help]
+       for module in SHEET_MODULES.values() for spec in module.inputs]
+      + [[MODULES[name].title, "scores nothing, nothing to count"]
+         for name, module in SHEET_MODULES.items() if not module.inputs])
 
 # %% [markdown]
 # The keeper adds bonus cards and huts' neighbours to the counts for majorities, and
@@ -186,7 +190,7 @@ mega
 # NBVAL_CHECK_OUTPUT
 parts = pd.DataFrame(mega.sheet.breakdown(3).parts_dict())
 parts["round"] = parts.sum(axis=1)
-print(parts.to_string())
+parts
 
 # %% [markdown]
 # Ana's bonus card makes her towers 4, ahead of Ben's 2. The attack from the north costs
@@ -206,8 +210,7 @@ print(parts.to_string())
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sheet = pd.read_csv(io.StringIO(keeper.to_csv()))
-print(sheet.to_string(index=False))
+pd.read_csv(io.StringIO(keeper.to_csv()))
 
 # %% [markdown]
 # A spreadsheet opens the file as it is, and pandas reads it back for any statistics you

@@ -1,19 +1,20 @@
 # ---
 # jupyter:
 #   alhambra:
+#     paths:
+#     - learn
+#     - analyse
+#     - play
+#     purpose: Meet the sixteen Mega Box modules, see each act in a game, and measure
+#       what each does.
 #     reading_minutes: 40
 #   jupytext:
 #     formats: ipynb,py:percent
-#     notebook_metadata_filter: alhambra
+#     notebook_metadata_filter: alhambra,-kernelspec,-jupytext.text_representation.jupytext_version
 #     text_representation:
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
-#   kernelspec:
-#     display_name: Python 3
-#     language: python
-#     name: python3
 # ---
 
 # %% [markdown]
@@ -44,7 +45,7 @@ from alhambra_lib.engine.narration import describe_event, scoring_parts
 from alhambra_lib.modules import MODULES
 from alhambra_lib.replay import action_from_event
 from alhambra_lib.teaching import eager, first_moment
-from alhambra_lib.teaching.text import plural
+from alhambra_lib.teaching.text import plural, sentences
 
 # The huts, diamonds, camps and bazaars use provisional data (their printed values are
 # not all known); the drawings say so in their legends, so the warning is not repeated.
@@ -61,14 +62,14 @@ warnings.simplefilter("ignore", ProvisionalDataWarning)
 
 # %%
 # NBVAL_CHECK_OUTPUT
-for name, module in MODULES.items():
-    print(f"§{module.section} {module.title}: Game(players, modules=({name!r},))")
+sentences(*(f"§{module.section} {module.title}, switched on by its name, {name}."
+             for name, module in MODULES.items()))
 
 # %%
 # NBVAL_CHECK_OUTPUT
 game = Game(["Ana", "Ben", "Cy"], seed=1, modules=("invaders", "vizier"))
-print(f"A game with {' and '.join(MODULES[m].title for m in game.modules)}: "
-      f"the modules are kept in the rulebook's order.")
+sentences(f"A game with {' and '.join(MODULES[m].title for m in game.modules)}: "
+          f"the modules are kept in the rulebook's order.")
 
 # %% [markdown]
 # Every worked moment below comes from `first_moment(modules, event_type, seed=...)`:
@@ -88,7 +89,7 @@ print(f"A game with {' and '.join(MODULES[m].title for m in game.modules)}: "
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["vizier"], "vizier", seed=1)
-print("\n".join(moment.story()))
+sentences(*moment.story())
 
 # %%
 draw_module(moment.game.view("Ana"), "vizier").figure
@@ -105,7 +106,7 @@ draw_module(moment.game.view("Ana"), "vizier").figure
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["exchange"], "buy", seed=1,
                       where=lambda e: any(card[0] == "exchange" for card in e["cards"]))
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 draw_cards(action_from_event(moment.event).cards, title="The payment").figure
@@ -120,7 +121,7 @@ draw_cards(action_from_event(moment.event).cards, title="The payment").figure
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["bonus_cards"], "bonus_shown", seed=1)
-print(describe_event(moment.event) + ": each counts one more building of its type.")
+sentences(describe_event(moment.event) + ": each counts one more building of its type.")
 
 # %%
 draw_module(moment.game.view(moment.event["player"]), "bonus_cards").figure
@@ -142,10 +143,12 @@ moment = first_moment(["squares"], "scoring", seed=1, bots=eager("take_hut"),
 
 # %%
 # NBVAL_CHECK_OUTPUT
+lines = []
 for name in moment.game.players:
     bonus = hut_bonus(moment.game.alhambra(name).layout)
     added = ", ".join(f"{n} {kind}" for kind, n in bonus.items()) or "nothing"
-    print(f"In round 2, {name}'s huts add {added} to the majority counts.")
+    lines.append(f"In round 2, {name}'s huts add {added} to the majority counts.")
+sentences(*lines)
 
 # %%
 draw_player(moment.game.view("Cy"), "Cy").figure
@@ -160,7 +163,7 @@ draw_player(moment.game.view("Cy"), "Cy").figure
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["gates"], "place", seed=1, where=lambda e: bool(e.get("gate")))
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 draw_player(moment.game.view(moment.event["player"]), moment.event["player"]).figure
@@ -176,7 +179,7 @@ draw_player(moment.game.view(moment.event["player"]), moment.event["player"]).fi
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["diamonds"], "buy", seed=1,
                       where=lambda e: any(card[0] == "diamond" for card in e["cards"]))
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 draw_cards(action_from_event(moment.event).cards, title="Paid in diamonds").figure
@@ -193,15 +196,15 @@ draw_cards(action_from_event(moment.event).cards, title="Paid in diamonds").figu
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["characters"], "auction_won", seed=1)
-print("\n".join(moment.story()[-4:]))
+sentences(*moment.story()[-4:])
 
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["characters"], "scoring", seed=1, where=lambda e: bool(e.get("wise_man")))
 wise = moment.event["wise_man"]
 count = moment.event["counts"][wise["player"]][wise["type"]]
-print(f"In round {moment.event['round']}, {wise['player']}'s Wise Man counts half a "
-      f"{wise['type']}: {wise['player']} has {count:g} {wise['type']} for the majorities.")
+sentences(f"In round {moment.event['round']}, {wise['player']}'s Wise Man counts half a "
+          f"{wise['type']}: {wise['player']} has {count:g} {wise['type']} for the majorities.")
 
 # %% [markdown]
 # ## M8 Camps
@@ -221,13 +224,14 @@ moment = first_moment(["camps"], "scoring", seed=1,
 
 # %%
 # NBVAL_CHECK_OUTPUT
+lines = []
 for name in moment.game.players:
     for camp, side, buildings in camp_lines(moment.game.alhambra(name).layout):
         if buildings:
             count = len(buildings)
-            print(f"{name}'s camp at {camp} looks {SIDE_WORDS[side]}: "
-                  f"{plural(count, 'building')} on its line, {plural(count, 'point')}.")
-print(describe_event(moment.event) + ".")
+            lines.append(f"{name}'s camp at {camp} looks {SIDE_WORDS[side]}: "
+                         f"{plural(count, 'building')} on its line, {plural(count, 'point')}.")
+sentences(*lines, describe_event(moment.event) + ".")
 
 # %%
 draw_player(moment.game.view("Ana"), "Ana").figure
@@ -242,7 +246,7 @@ draw_player(moment.game.view("Ana"), "Ana").figure
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["city_walls"], "build_wall", seed=1, bots=eager("build_wall"))
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 draw_player(moment.game.view(moment.event["player"]), moment.event["player"]).figure
@@ -257,7 +261,7 @@ draw_player(moment.game.view(moment.event["player"]), moment.event["player"]).fi
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["thieves"], "steal", seed=1)
-print("\n".join(moment.story()))
+sentences(*moment.story())
 
 # %%
 thief = moment.event["player"]
@@ -273,7 +277,7 @@ draw_cards(moment.game.view(thief).hand, title=f"{thief}'s hand after the theft"
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["change"], "change", seed=1)
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 draw_cards([card_from_list(coin) for coin in moment.event["coins"]], title="The change").figure
@@ -290,7 +294,7 @@ draw_cards([card_from_list(coin) for coin in moment.event["coins"]], title="The 
 # %%
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["street_merchant"], "take_citizen", seed=1)
-print("\n".join(moment.story()))
+sentences(*moment.story())
 
 # %%
 draw_player(moment.game.view("Ana"), "Ana").figure
@@ -318,7 +322,7 @@ CitizenGrouper()
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["treasure"], "scoring", seed=1, bots=eager("buy_chests"),
                       where=lambda e: any(scoring_parts(e)["treasure"].values()))
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 draw_module(moment.game.view("Cy"), "treasure").figure
@@ -334,7 +338,7 @@ draw_module(moment.game.view("Cy"), "treasure").figure
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["master_builders"], "master_builder", seed=1,
                       bots=eager("master_builder"))
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 builder = moment.event["player"]
@@ -353,7 +357,7 @@ draw_player(moment.game.view(builder), builder).figure
 # NBVAL_CHECK_OUTPUT
 moment = first_moment(["invaders"], "attack", seed=1,
                       where=lambda e: sum(e["penalties"].values()) >= 4)
-print(describe_event(moment.event) + ".")
+sentences(describe_event(moment.event) + ".")
 
 # %%
 attack = moment.event
@@ -385,12 +389,14 @@ moment = first_moment(["bazaars"], "scoring", seed=1, bots=eager("buy_bazaar"),
 
 # %%
 # NBVAL_CHECK_OUTPUT
+lines = []
 for name in moment.game.players:
     layout = moment.game.alhambra(name).layout
     for cell in sorted(c for c, tile in layout.items() if tile.kind == "bazaar"):
         n, k, points = bazaar_points(layout, cell)
-        print(f"{name}'s bazaar at {cell}: {plural(n, 'neighbour')} of its types, "
-              f"{plural(k, 'type')}, {n} × {k} = {plural(points, 'point')}.")
+        lines.append(f"{name}'s bazaar at {cell}: {plural(n, 'neighbour')} of its types, "
+                     f"{plural(k, 'type')}, {n} × {k} = {plural(points, 'point')}.")
+sentences(*lines)
 
 # %%
 draw_player(moment.game.view("Cy"), "Cy").figure
@@ -409,45 +415,21 @@ draw_player(moment.game.view("Cy"), "Cy").figure
 # point of walls (the slope of final score on wall points). Each change has its 95%
 # interval; a change whose interval holds 0 is not shown to be a change at all.
 #
-# The run here is small, a few games per module, so that the page opens in a minute:
-# it shows the method and how wide the noise is, not the answer. Set `LARGE_STUDY` to
-# `True` for the large study (200 games per module on every core, a long run, with its
-# progress shown). The bots judge the actions of the modules they know; an action of a
-# module they do not know (laying a wall card's sticks, playing a master builder for a
-# redesign) they leave out, so such a module is measured as these bots play it.
+# The run shown was played once and saved with the library, so the page shows it at
+# once: 8 games per module, enough to show the method and how wide the noise is, not the
+# answer. Below it, **run a new study** plays another with the games and the seed you
+# choose, its progress shown as it goes; the large study (200 games per module, a long
+# run) is played from the command line, `python -m alhambra_lib.analysis.saved
+# module_effects --games 200`. The bots judge the actions of the modules they know; an
+# action of a module they do not know (laying a wall card's sticks, playing a master
+# builder for a redesign) they leave out, so such a module is measured as these bots
+# play it.
 
 # %%
-from alhambra_lib.analysis import module_effects
-from alhambra_lib.analysis.plots import plot_module_effects
+from alhambra_lib.analysis.reports import describe_module_effects
+from alhambra_lib.widgets import SavedStudyView
 
-LARGE_STUDY = False  # True: 200 games per module on every core (long)
-effects = module_effects(large=LARGE_STUDY, seed=2026, n_jobs=-1 if LARGE_STUDY else 1,
-                         progress=True)
-
-# %%
-MEASURES = {"winner_score": ("the winner's score", "points"), "turns": ("the length", "turns"),
-            "wall_slope": ("the value of a wall point", "points per wall point")}
-
-
-def signed(value):
-    """``+1.5``, ``-0.3``, ``+0.0`` (never ``-0.0``)."""
-    return f"{round(value, 1) + 0.0:+.1f}"
-
-
-for module in MODULES:
-    changes = []
-    for measure, (what, unit) in MEASURES.items():
-        row = effects.loc[(module, measure)]
-        changes.append(f"{what} by {signed(row['change'])} {unit} (95% interval "
-                       f"{signed(row['change_low'])} to {signed(row['change_high'])})")
-    row = effects.loc[(module, "turns")]
-    print(f"{row['title']}, in {row['games']} paired games, changes " + "; ".join(changes) + ".")
-
-# %%
-plot_module_effects(effects, "winner_score").figure
-
-# %%
-plot_module_effects(effects, "wall_slope").figure
+SavedStudyView("module_effects", describe_module_effects)
 
 # %% [markdown]
 # Read the intervals before the points: with a few games per module most of them hold 0,

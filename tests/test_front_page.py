@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from alhambra_lib.front_page import add_front_page, notebook_entries, read_entry
+from alhambra_lib.front_page import add_front_page, notebook_entries, paths_of, read_entry
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -87,3 +87,31 @@ def test_the_hook_adds_the_list_to_a_folder_page_only():
     notebook_page = add_front_page({"baseUrl": "/"}, settings=settings,
                                    notebook_path="01_rules_tour.ipynb")
     assert notebook_page == {"baseUrl": "/"}
+
+
+def test_every_notebook_says_in_one_line_what_it_is_for_and_the_three_paths_hold_them():
+    entries = notebook_entries(NOTEBOOKS)
+    for entry in entries:
+        assert entry.purpose.endswith(".") and "\n" not in entry.purpose, entry.file
+        assert len(entry.purpose) <= 110, f"{entry.file}: one line, please"
+        assert entry.paths, f"{entry.file} is on no path"
+    paths = {path.key: path.files for path in paths_of(entries)}
+    assert list(paths) == ["play", "learn", "analyse"]
+    assert paths["play"] == ("06_play.ipynb", "07_scorekeeper.ipynb", "08_mega_box.ipynb")
+    assert paths["learn"][0] == "01_rules_tour.ipynb"
+    assert "05_wall_strategy.ipynb" in paths["analyse"]
+
+
+def test_the_hook_offers_the_paths_with_their_titles():
+    page = add_front_page({}, settings={"contents_manager": FakeContents()}, notebook_path="")
+    paths = page["alhambraPaths"]
+    assert [p["title"] for p in paths] == ["Play", "Learn or teach the rules", "Analyse"]
+    assert paths[1]["notebooks"][0] == {"file": "01_rules_tour.ipynb",
+                                        "title": "Alhambra in fifteen minutes"}
+
+
+def test_unknown_paths_and_a_purpose_that_is_not_text_are_left_out(tmp_path):
+    path = write_notebook(tmp_path, "01_a.ipynb", [text("# A")],
+                          {"alhambra": {"purpose": ["not", "text"], "paths": ["fly", "play"]}})
+    entry = read_entry(path)
+    assert (entry.purpose, entry.paths) == ("", ("play",))

@@ -1,8 +1,8 @@
 """The library's layers: the rules core and the plain data do not import widgets or drawings.
 
-Only `alhambra_lib.widgets`, the drawings (`draw`, `display`) and `analysis.plots`
-may import ipywidgets or matplotlib; a module anywhere else that pulls one in at
-import time fails here. Each check runs in a fresh interpreter, so that what this
+Only `alhambra_lib.widgets`, the drawings (`draw`, `display`), `analysis.plots` and
+`analysis.reports` (the saved studies' pictures and sentences) may import ipywidgets or
+matplotlib; a module anywhere else that pulls one in at import time fails here. Each check runs in a fresh interpreter, so that what this
 test process has already imported cannot hide an import.
 """
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "alhambra_lib"
 # The modules (and packages, with everything under them) allowed to draw or show.
 DRAWING = ("alhambra_lib.widgets", "alhambra_lib.draw", "alhambra_lib.display",
-           "alhambra_lib.analysis.plots")
+           "alhambra_lib.analysis.plots", "alhambra_lib.analysis.reports")
 FORBIDDEN = ("ipywidgets", "matplotlib")
 
 # Imports the modules named in argv in turn and stops at the first after which a

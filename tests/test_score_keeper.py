@@ -2,6 +2,7 @@
 
 import csv
 import io
+from html import escape
 
 import pytest
 
@@ -62,8 +63,11 @@ def test_a_round_of_zeros_is_recorded_only_when_confirmed():
     ({"Ana": None}, None, "the counts of 'Ana' map types"),
     ({"Ana": [1, 2]}, None, "the counts of 'Ana' map types"),
     ({"Ana": {"towers": 1}}, None, "unknown type 'towers'"),
-    ({"Ana": {"tower": 40}}, None, "more than the game allows"),
-    ({}, {"Ana": 999}, "more than the game allows"),
+    ({"Ana": {"tower": 40}}, None, "Ana cannot have 40 tower tiles: the box holds 11"),
+    ({"Ana": {"tower": 6}, "Cy": {"tower": 6}}, None,
+     r"12 tower tiles in all \(Ana 6, Cy 6\), but the box holds 11"),
+    ({"Ana": {"tower": -1}}, None, "must be an integer >= 0"),
+    ({}, {"Ana": 999}, "wall cannot be 999 long"),
 ])
 def test_fill_refuses_bad_entries_with_a_typed_error_and_leaves_the_boxes(counts, walls, says):
     keeper = ScoreKeeper(["Ana", "Ben", "Cy"])
@@ -167,7 +171,63 @@ def test_the_characters_tab_takes_the_wise_man_and_the_city_watch():
     parts = keeper.sheet.breakdown(1).parts_dict()
     assert parts["majorities"]["Ben"] == 5 and parts["majorities"]["Ana"] == 0
     assert parts["characters"] == {"Ana": 0, "Ben": 0, "Cy": 2}
+    assert keeper.round_picker.value == 2  # moved on: back to round 1 to change it
+    keeper.round_picker.value = 1
     keeper.module_inputs["city_watch", "Ana"].value = True
     keeper.score_button.click()
     assert keeper.message.value.startswith("Not scored: City Watch: one player holds it")
     assert keeper.sheet.breakdown(1).parts_dict()["characters"]["Cy"] == 2  # unchanged
+
+
+@pytest.mark.parametrize("typed, says", [
+    ({("Ana", "tower"): 15}, "Ana cannot have 15 tower tiles: the box holds 11"),
+    ({("Ana", "tower"): 6, ("Ben", "tower"): 4, ("Cy", "tower"): 2},
+     "12 tower tiles in all (Ana 6, Ben 4, Cy 2), but the box holds 11"),
+    ({("Ben", "garden"): -2}, "the garden count of Ben must be an integer >= 0, got -2"),
+])
+def test_impossible_counts_typed_in_are_refused_and_the_sheet_stays_as_it_was(typed, says):
+    keeper = ScoreKeeper()  # the demo: rounds 1 and 2 scored, round 3 being typed in
+    before = keeper.to_csv()
+    for key, n in typed.items():
+        keeper.count_inputs[key].value = n
+    keeper.score_button.click()
+    assert keeper.message.value == escape(f"Not scored: {says}")
+    assert keeper.to_csv() == before and keeper.sheet.rounds == (1, 2)
+    for key, n in typed.items():  # kept as typed, not cut down to the most allowed
+        assert keeper.count_inputs[key].value == n
+
+
+def test_the_sheet_refuses_a_changed_round_and_keeps_the_recorded_one():
+    keeper = ScoreKeeper()
+    recorded = keeper.sheet.counts(1)
+    with pytest.raises(InvalidScore, match="the box holds 11"):
+        keeper.sheet.record(1, {"Ana": {"tower": 15}}, {})
+    assert keeper.sheet.counts(1) == recorded
+
+
+def test_after_a_round_is_scored_the_picker_moves_to_the_next_and_explains_it():
+    keeper = ScoreKeeper(["Ana", "Ben", "Cy"])
+    keeper.fill({"Ana": {"tower": 2, "garden": 1}, "Ben": {"tower": 2}, "Cy": {"garden": 3}})
+    keeper.score_button.click()
+    assert keeper.sheet.rounds == (1,) and keeper.round_picker.value == 2
+    assert keeper.count_inputs["Ana", "tower"].value == 0  # round 2's boxes, empty
+    # The MajorityExplorer's sentences, for the round just scored.
+    assert "<b>Round 1.</b>" in keeper.places.value
+    assert "<b>Ana and Ben tie for first in towers: (6 + 0) / 2 = 3 each</b>" in keeper.places.value
+    assert "Cy is first in gardens: 5 points" in keeper.places.value
+    keeper.fill({"Ana": {"tower": 3}})
+    keeper.score_button.click()
+    assert keeper.round_picker.value == 3 and "<b>Round 2.</b>" in keeper.places.value
+    keeper.fill({"Ana": {"tower": 4}})
+    keeper.score_button.click()
+    assert keeper.round_picker.value == 3 and keeper.sheet.rounds == (1, 2, 3)
+    keeper.round_picker.value = 1  # a recorded round picked: its places come back
+    assert "<b>Round 1.</b>" in keeper.places.value
+
+
+def test_the_places_count_the_bonus_cards():
+    keeper = ScoreKeeper(["Ana", "Ben"], modules=("bonus_cards",))
+    keeper.fill({"Ana": {"tower": 2}, "Ben": {"tower": 3}},
+                inputs={"bonus_cards": {"Ana": {"tower": 1}}})
+    keeper.score_button.click()
+    assert "Ana and Ben tie for first in towers" in keeper.places.value

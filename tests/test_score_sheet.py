@@ -1,5 +1,7 @@
 """The score sheet scores like the game (`score_round`), and reports the parts."""
 
+from collections import Counter
+
 import pytest
 
 from alhambra_lib import Game
@@ -11,11 +13,22 @@ from alhambra_lib.score_sheet import CSV_COLUMNS, RoundScore, ScoreSheet
 def test_a_sheet_of_a_played_game_scores_as_the_game(players, modules):
     names = ["Ana", "Ben", "Cy", "Dee"][:players]
     game = play(Game(names, seed=players, modules=modules), [GreedyBot() for _ in names])
-    sheet = ScoreSheet(names)
+    sheet = ScoreSheet(names, modules)
     scorings = [e for e in game.events if e["type"] == "scoring"]
-    for event in scorings:  # the counts include the bonus cards: as typed in at a table
-        sheet.record(event["round"], event["counts"],
-                     {n: w for n, w in event["walls"].items() if n in names})
+    held = {name: Counter() for name in names}  # the bonus cards shown, which count
+    for event in game.events:
+        if event["type"] == "bonus_shown":
+            held[event["player"]].update(kind for kind, *_ in event["tiles"])
+        if event["type"] != "scoring":
+            continue
+        # The game's counts hold the bonus cards; a sheet takes the buildings alone, and
+        # the bonus cards as the module's input, as they are typed in at a table.
+        buildings = {name: {kind: n - held.get(name, {}).get(kind, 0)
+                            for kind, n in by_kind.items()}
+                     for name, by_kind in event["counts"].items()}
+        inputs = {"bonus_cards": {name: dict(held[name]) for name in names}} if modules else None
+        sheet.record(event["round"], buildings,
+                     {n: w for n, w in event["walls"].items() if n in names}, inputs)
     assert sheet.totals() == game.scores
     for mine, theirs in zip(sheet.scoring_events(), scorings):
         assert mine["points"] == theirs["points"] and mine["parts"] == theirs["parts"]

@@ -14,15 +14,28 @@ from pathlib import Path
 
 import jupytext
 import nbclient
+from jupyter_client.kernelspec import KernelSpecManager
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 CHECKED = "# NBVAL_CHECK_OUTPUT"
 
 
+#: Metadata kept in the ``.py`` twins: ours, not the kernel's nor jupytext's version, so
+#: that saving a notebook in JupyterLab, which writes its kernel and jupytext's version
+#: into the notebook, leaves the ``.py`` as it was.
+METADATA_FILTER = "alhambra,-kernelspec,-jupytext.text_representation.jupytext_version"
+
+
+def kernelspec():
+    """The kernel as JupyterLab writes it into a notebook it saves (its display name too)."""
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    return {"name": "python3", "display_name": spec.display_name, "language": spec.language}
+
+
 def build(py_path):
     notebook = jupytext.read(py_path)
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
+    notebook.metadata["kernelspec"] = kernelspec()
+    notebook.metadata.setdefault("jupytext", {})["notebook_metadata_filter"] = METADATA_FILTER
     nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     for cell in notebook.cells:

@@ -6,9 +6,15 @@ Examples
 ('1 tile', '3 wall sides')
 >>> cell_list({(1, 0), (0, 1)}), cell_list([(0, 0), (0, 1), (0, 2)], most=2)
 ('(0, 1), (1, 0)', '(0, 0), (0, 1) and 1 more')
+>>> sentences("Ana buys a tower.", "Ben takes money.")
+Ana buys a tower.
+Ben takes money.
 """
 
-__all__ = ["plural", "cell_list"]
+import re
+from html import escape
+
+__all__ = ["plural", "cell_list", "sentences", "Sentences", "table_html", "Table"]
 
 
 def plural(n, word):
@@ -33,3 +39,87 @@ def cell_list(cells, most=None):
     shown = cells if most is None else cells[:most]
     named = ", ".join(map(str, shown))
     return named + (f" and {len(cells) - len(shown)} more" if len(shown) < len(cells) else "")
+
+
+class Sentences(str):
+    """Lines of prose that a notebook shows as paragraphs of text, never as a printout.
+
+    A notebook (and the app) shows it as HTML paragraphs, each line escaped; as plain
+    text (a terminal, a doctest) it is the lines themselves.
+    """
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        return "".join(f"<p>{escape(line)}</p>" for line in self.splitlines())
+
+
+#: A turn's heading in the narration: ``-- turn 12: Cy``.
+_TURN = re.compile(r"^-- turn (\d+): (.+)$")
+
+
+def _sentence(line: str) -> str:
+    """A narration line as a sentence: a turn's heading in words, a full stop at the end."""
+    turn = _TURN.match(line)
+    if turn:
+        return f"Turn {turn.group(1)}, {turn.group(2)} plays:"
+    if not line:
+        return line
+    line = line[0].upper() + line[1:]
+    return line if line[-1] in ".:!?" else line + "."
+
+
+def sentences(*lines: str) -> Sentences:
+    """`lines` (a story of the narration, or sentences) as prose: one paragraph each.
+
+    A line holding line breaks gives one paragraph per line; each ends with a full
+    stop, and a turn's heading of the narration (``-- turn 12: Cy``) is said in words.
+
+    Examples
+    --------
+    >>> sentences("-- turn 12: Cy", "Cy buys 4-seraglio from the denar square paying 5")
+    Turn 12, Cy plays:
+    Cy buys 4-seraglio from the denar square paying 5.
+    """
+    return Sentences("\n".join(_sentence(line) for text in lines for line in text.splitlines()))
+
+
+def table_html(header, rows) -> str:
+    """A small HTML table; `header` and `rows` hold plain values, escaped here."""
+    head = "".join(f"<th style='padding:2px 8px'>{escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>"
+                                    f"{escape(str(v))}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+class Table:
+    """A table for a notebook cell's output: HTML in a notebook, aligned text elsewhere.
+
+    Examples
+    --------
+    >>> Table(["type", "tiles"], [["tower", 11], ["garden", 10]])
+    type   tiles
+    tower     11
+    garden    10
+    """
+
+    def __init__(self, header, rows):
+        self.header, self.rows = list(header), [list(row) for row in rows]
+
+    def _repr_html_(self) -> str:
+        return table_html(self.header, self.rows)
+
+    def __repr__(self) -> str:
+        lines = [self.header, *self.rows]
+        widths = [max(len(str(line[i])) for line in lines) for i in range(len(self.header))]
+        return "\n".join(" ".join(str(v).ljust(w) if i == 0 else str(v).rjust(w)
+                                   for i, (v, w) in enumerate(zip(line, widths))).rstrip()
+                         for line in lines)
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(repr(self))

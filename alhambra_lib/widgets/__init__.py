@@ -41,7 +41,8 @@ from .search_stepper import SearchStepper
 from .wall_tracer import WallTracer
 
 # Imported on first use: the sweep's results are pandas tables (about 0.25 s to import).
-_LAZY = {"WallWeightExplorer": ".wall_weight", "StudyRunner": ".study_runner"}
+_LAZY = {"WallWeightExplorer": ".wall_weight", "StudyRunner": ".study_runner",
+         "SavedStudyView": ".saved_study"}
 
 __all__ = [
     "PlacementExplorer",
@@ -62,6 +63,7 @@ __all__ = [
     "search_steps",
     "WallWeightExplorer",
     "StudyRunner",
+    "SavedStudyView",
     "AttackExplorer",
     "CitizenGrouper",
 ]

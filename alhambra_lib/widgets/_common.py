@@ -22,22 +22,21 @@ True
 from __future__ import annotations
 
 import re
-from collections import Counter
 from html import escape
 
 import ipywidgets as widgets
 
-from ..components import BUILDING_TILES, KINDS
+from ..components import KIND_TOTALS, KINDS, MAX_WALL
 from ..draw import DPI, png_of, png_size
 from ..palette import KIND_COLOURS
+from ..scoring import majority_awards
+from ..teaching.text import table_html
 
 __all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html",
-           "css_class", "PIXEL_DENSITY", "picture_png", "show_png"]
+           "css_class", "PIXEL_DENSITY", "picture_png", "show_png", "places_and_ties"]
 
 #: The number of real tiles of each kind: nobody can hold more.
-MAX_OF_KIND = Counter(t.kind for t in BUILDING_TILES)
-#: Every wall of the 54 tiles in one line: an upper bound for wall points.
-MAX_WALL = sum(len(t.walls) for t in BUILDING_TILES)
+MAX_OF_KIND = KIND_TOTALS
 
 
 class WidgetBase:
@@ -71,10 +70,13 @@ def picture():
 
     ``align-self: flex-start`` keeps the box around it from stretching it across (in a
     column) or down (in a row); the width `show_png` sets and ``max-width: 100%`` scale
-    it down only, and ``height: auto`` keeps its proportions.
+    it down only, and ``height: auto`` keeps its proportions. It stays hidden until
+    `show_png` gives it a picture: an image without one is a broken-image icon in a
+    browser, seen while the first drawing renders.
     """
     image = widgets.Image(format="png", layout=widgets.Layout(
-        max_width="100%", height="auto", align_self="flex-start", object_fit="contain"))
+        max_width="100%", height="auto", align_self="flex-start", object_fit="contain",
+        visibility="hidden"))
     image.add_class("alhambra-picture")
     return image
 
@@ -95,6 +97,7 @@ def show_png(image, png, max_height=MAX_PICTURE_HEIGHT):
     shown = min(width / PIXEL_DENSITY, width * max_height / height)
     image.width = str(int(shown))  # the height follows the proportions
     image.value = png
+    image.layout.visibility = "visible"
 
 
 def show(image, drawing, max_height=MAX_PICTURE_HEIGHT):
@@ -103,18 +106,47 @@ def show(image, drawing, max_height=MAX_PICTURE_HEIGHT):
     show_png(image, picture_png(drawing), max_height)
 
 
-def table_html(header, rows):
-    """A small HTML table; `header` and `rows` hold plain values, escaped here."""
-    head = "".join(f"<th style='padding:2px 8px'>{escape(str(h))}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>"
-                                    f"{escape(str(v))}</td>" for v in row) + "</tr>"
-                   for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+def places_and_ties(counts, round_no):
+    """Each type's places in words, ties in bold, and the points they win.
+
+    Parameters
+    ----------
+    counts : mapping
+        ``{player: {kind: n}}`` (a half with the Wise Man).
+    round_no : {1, 2, 3}
+
+    Returns
+    -------
+    (str, dict)
+        The HTML list of `Award.explain` sentences, type by type (or a sentence saying
+        that nobody has a tile), and ``{(player, kind): points}``.
+
+    Examples
+    --------
+    >>> text, won = places_and_ties({"Ana": {"tower": 2}, "Ben": {"tower": 2}}, 1)
+    >>> "<b>Ana and Ben tie for first in towers" in text, won["Ben", "tower"]
+    (True, 3)
+    """
+    won, sentences = {}, []
+    for kind in KINDS:
+        for award in majority_awards(counts, kind, round_no):
+            sentence = escape(award.explain())
+            sentences.append(f"<li><b>{sentence}</b></li>" if len(award.players) > 1
+                             else f"<li>{sentence}</li>")
+            for player in award.players:
+                won[player, kind] = award.points
+    text = ("<b>Places and ties</b><ul style='margin:2px 0;line-height:1.45'>"
+            + "".join(sentences) + "</ul>" if sentences else "Nobody has a tile yet: no points.")
+    return text, won
 
 
-def _number(value, maximum):
-    return widgets.BoundedIntText(value=value, min=0, max=maximum,
-                                  layout=widgets.Layout(width="64px"))
+def _number(value, maximum, bounded=True):
+    # Unbounded boxes keep what was typed, so that a checker can refuse it in words
+    # rather than the box cutting 15 down to 11 unseen.
+    layout = widgets.Layout(width="64px")
+    if not bounded:
+        return widgets.IntText(value=value, layout=layout)
+    return widgets.BoundedIntText(value=value, min=0, max=maximum, layout=layout)
 
 
 class CountsGrid:
@@ -128,6 +160,9 @@ class CountsGrid:
         ``{name: {kind: n}}`` to start from (missing: 0).
     wall_for : iterable of str
         The names that get a wall-length box (not the neutral Dirk).
+    bounded : bool
+        True: each box keeps its number from 0 to the most the game allows; False: a
+        box keeps any whole number typed, for a checker to refuse (the score keeper).
 
     Attributes
     ----------
@@ -138,12 +173,13 @@ class CountsGrid:
     box : ipywidgets.GridBox
     """
 
-    def __init__(self, names, counts=None, *, wall_for=()):
+    def __init__(self, names, counts=None, *, wall_for=(), bounded=True):
         counts = counts or {}
         self.names = list(names)
-        self.inputs = {(name, kind): _number(counts.get(name, {}).get(kind, 0), MAX_OF_KIND[kind])
+        self.inputs = {(name, kind): _number(counts.get(name, {}).get(kind, 0), MAX_OF_KIND[kind],
+                                             bounded)
                        for name in self.names for kind in KINDS}
-        self.wall_inputs = {name: _number(0, MAX_WALL) for name in wall_for}
+        self.wall_inputs = {name: _number(0, MAX_WALL, bounded) for name in wall_for}
         for (name, kind), box in self.inputs.items():
             box.add_class(css_class("count", name, kind))
         for name, box in self.wall_inputs.items():

@@ -12,15 +12,13 @@ Examples
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as widgets
 
 from ..components import KINDS
 from ..draw import draw_majorities
-from ..scoring import majority_awards, score_majorities
+from ..scoring import score_majorities
 from ..teaching.demo import DEMO_COUNTS
-from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
+from ._common import CountsGrid, WidgetBase, css_class, picture, places_and_ties, show, table_html
 
 __all__ = ["MajorityExplorer"]
 
@@ -87,19 +85,9 @@ class MajorityExplorer(WidgetBase):
     def _refresh(self):
         counts, round_no = self.counts(), self.round_picker.value
         self.totals = score_majorities(counts, round_no)
-        won, sentences = {}, []
-        for kind in KINDS:
-            for award in majority_awards(counts, kind, round_no):
-                sentence = escape(award.explain())
-                sentences.append(f"<li><b>{sentence}</b></li>" if len(award.players) > 1
-                                 else f"<li>{sentence}</li>")
-                for player in award.players:
-                    won[player, kind] = award.points
+        self.explanation.value, won = places_and_ties(counts, round_no)
         rows = [[player, *(won.get((player, kind), 0) for kind in KINDS), self.totals[player]]
                 for player in self.players]
         self.points.value = (f"<b>Points in round {round_no}</b>"
                              + table_html(["player", *KINDS, "total"], rows))
-        self.explanation.value = ("<b>Places and ties</b><ul style='margin:2px 0;"
-                                  "line-height:1.45'>" + "".join(sentences) + "</ul>"
-                                  if sentences else "Nobody has a tile yet: no points.")
         show(self.image, draw_majorities(counts, round_no))

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from ..draw import draw_game
 from ..replay import event_turns, narrate, replay
 from ..teaching.demo import demo_game
-from ._common import WidgetBase, picture, show
+from ._common import WidgetBase, picture, picture_png, show_png
 
 # demo_game lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["ReplayViewer", "demo_game"]
@@ -87,5 +87,9 @@ class ReplayViewer(WidgetBase):
         last = turn == self.turn_slider.max
         self.game = replay(self._start, self.events, turn=None if last else turn + 1)
         lines = narrate(self.events, turns=[turn])
-        self.narration.value = "<br>".join(escape(line) for line in lines)
-        show(self.image, draw_game(self.game))
+        # Drawn first, then the words and the picture replaced one right after the other:
+        # the text never tells a turn that the picture does not show yet.
+        png = picture_png(draw_game(self.game))
+        with self.narration.hold_sync(), self.image.hold_sync():
+            self.narration.value = "<br>".join(escape(line) for line in lines)
+            show_png(self.image, png)

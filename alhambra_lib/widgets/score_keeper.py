@@ -44,7 +44,8 @@ from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES
 from ..teaching.demo import demo_sheet
-from ._common import CountsGrid, WidgetBase, css_class, picture, show, table_html
+from ._common import (CountsGrid, WidgetBase, css_class, picture, places_and_ties, show,
+                      table_html)
 from .placement import PlacementExplorer
 
 # demo_sheet lives in alhambra_lib.teaching.demo; still importable from here.
@@ -221,7 +222,8 @@ class ScoreKeeper(WidgetBase):
     module_toggles : dict
         ``module name -> ipywidgets.ToggleButton``.
     round_picker : ipywidgets.ToggleButtons
-        The round being typed in (its recorded values are loaded).
+        The round being typed in (its recorded values are loaded); it moves on to the
+        next round when one is scored.
     tabs : ipywidgets.Tab
         `BASE_TAB` (the counts and walls), then one tab per module with inputs.
     count_inputs : dict
@@ -246,6 +248,9 @@ class ScoreKeeper(WidgetBase):
         A link that downloads the sheet as a CSV file through the browser.
     table : ipywidgets.HTML
         Per round and player: the points of every term and the running total.
+    places : ipywidgets.HTML
+        The places and ties of each type in the round last scored (or picked, when it
+        is recorded), in words: `places_and_ties`, as the MajorityExplorer says them.
     message : ipywidgets.HTML
     image : ipywidgets.Image
         `alhambra_lib.draw.draw_score_track` of the recorded rounds.
@@ -287,6 +292,7 @@ class ScoreKeeper(WidgetBase):
         self.csv_path = widgets.Text(value="scores.csv", description="CSV file")
         self.export_button = widgets.Button(description="export CSV")
         self.table, self.message, self.download = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.places = widgets.HTML()
         self.image = picture()
         self.players_button.on_click(lambda _: self.new_sheet())
         self.round_picker.observe(lambda _: self._load_round(), "value")
@@ -303,7 +309,7 @@ class ScoreKeeper(WidgetBase):
         entry = widgets.VBox([self.round_picker, self.tabs,
                               widgets.HBox([self.score_button, self.message]), explorer],
                              layout=widgets.Layout(width="664px"))
-        results = widgets.VBox([table_box, self.image,
+        results = widgets.VBox([table_box, self.places, self.image,
                                 widgets.HBox([self.csv_path, self.export_button]),
                                 self.download],
                                layout=widgets.Layout(flex="1 1 0", min_width="360px"))
@@ -318,7 +324,8 @@ class ScoreKeeper(WidgetBase):
         for control, name in [(self.root, "score-keeper"), (self.round_picker, "round-picker"),
                               (self.score_button, "score-round"), (self.table, "totals"),
                               (self.message, "message"), (self.image, "score-track"),
-                              (self.tabs, "inputs"), (self.download, "download")]:
+                              (self.tabs, "inputs"), (self.download, "download"),
+                              (self.places, "places")]:
             control.add_class(css_class(name))
         for name, toggle in self.module_toggles.items():
             toggle.add_class(css_class("module", name))
@@ -326,7 +333,8 @@ class ScoreKeeper(WidgetBase):
     def _use_sheet(self):
         sheet = self.sheet
         self._pending_zeros, self._pending_new = None, False
-        self._grid = CountsGrid(sheet.competitors, wall_for=sheet.players)
+        # Unbounded boxes: 15 towers reach the sheet, which refuses them in words.
+        self._grid = CountsGrid(sheet.competitors, wall_for=sheet.players, bounded=False)
         self.count_inputs, self.wall_inputs = self._grid.inputs, self._grid.wall_inputs
         self._modules = {m: _ModuleBoxes(m, sheet.players) for m in sheet.modules
                          if SHEET_MODULES[m].inputs}
@@ -343,6 +351,7 @@ class ScoreKeeper(WidgetBase):
         self.explorer_player.value = sheet.competitors[0]
         self.round_picker.value = next((r for r in (1, 2, 3) if r not in sheet.rounds), 3)
         self._load_round()
+        self._explain(sheet.rounds[-1] if sheet.rounds else None)
         self._show()
 
     def new_sheet(self):
@@ -383,6 +392,16 @@ class ScoreKeeper(WidgetBase):
         for boxes in self._modules.values():
             boxes.fill(values)
         self._grey_out()
+        if recorded:
+            self._explain(round_no)
+
+    def _explain(self, round_no):
+        """Say each type's places and ties in `round_no` (bonuses counted), or nothing yet."""
+        if round_no is None:
+            self.places.value = ""
+            return
+        text, _ = places_and_ties(self.sheet.breakdown(round_no).counts, round_no)
+        self.places.value = f"<div><b>Round {round_no}.</b> {text}</div>"
 
     def _grey_out(self):
         for boxes in self._modules.values():
@@ -419,14 +438,7 @@ got NoneType None
                                    "players only)")
         full, lengths, values = self.sheet.check(round_no, counts, walls, inputs,
                                                  complete=False)
-        boxes = [(self.count_inputs[name, kind], n) for name, by_kind in full.items()
-                 for kind, n in by_kind.items()]
-        boxes += [(self.wall_inputs[name], n) for name, n in lengths.items()]
-        for box, n in boxes:
-            if n > box.max:  # a box would silently cut it down
-                raise InvalidScore(f"{n} is more than the game allows there ({box.max})")
-        for box, n in boxes:
-            box.value = n
+        self._grid.fill(full, lengths)
         for module_boxes in self._modules.values():
             module_boxes.fill(values)
         self._grey_out()
@@ -461,6 +473,9 @@ got NoneType None
             self.message.value = escape(f"Not scored: {refused}")
             return
         totals = ", ".join(f"{n} {p}" for n, p in self.sheet.totals().items())
+        if round_no < 3:  # on to the next scoring, its boxes ready to type in
+            self.round_picker.value = round_no + 1
+        self._explain(round_no)
         self.message.value = escape(f"round {round_no} scored; totals: {totals}")
         self._show()
 

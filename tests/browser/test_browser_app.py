@@ -91,11 +91,12 @@ def counts_shown(widget, players):
 
 
 def test_rules_tour_from_the_home_page_pick_a_tile_click_a_cell_and_build(web, voila_app):
-    # The address `make app` prints lists the notebooks; a click on a title opens one in
-    # a new tab.
+    # The address `make app` prints offers the path to learn the rules first; a click on
+    # its first notebook opens it in a new tab.
     web.page.goto(voila_app)
     with web.page.expect_popup() as tab:
-        web.page.get_by_role("link", name="Alhambra in fifteen minutes").click()
+        web.page.locator(".alhambra-path-learn").get_by_role(
+            "link", name="Alhambra in fifteen minutes").click()
     web.page = tab.value
     explorer = first_widget(web, "alhambra-placement")
     verdict, image = explorer.locator(".alhambra-verdict"), explorer.locator(".alhambra-drawing")
@@ -159,11 +160,16 @@ def test_majorities_move_a_count_and_read_the_points(web, voila_app):
     assert web.outside == []
 
 
-def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
-    keeper = open_notebook(web, voila_app, "07_scorekeeper", "alhambra-score-keeper")
+def open_keeper(web, app):
+    """The score keeper of notebook 07, its totals widget and the rows it shows."""
+    keeper = open_notebook(web, app, "07_scorekeeper", "alhambra-score-keeper")
     totals = keeper.locator(".alhambra-totals")
     expect(totals).to_contain_text("total")
-    rows = table(totals)
+    return keeper, totals, table(totals)
+
+
+def test_scorekeeper_enter_a_round_and_read_the_totals(web, voila_app):
+    keeper, totals, rows = open_keeper(web, voila_app)
     last = max(int(row["round"]) for row in rows)
     so_far = {row["player"]: int(row["total"]) for row in rows if int(row["round"]) == last}
     track = keeper.locator(".alhambra-score-track")

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from alhambra_lib.front_page import notebook_entries
+from alhambra_lib.front_page import notebook_entries, paths_of
 from conftest import NOTEBOOKS
 
 pytestmark = pytest.mark.browser
@@ -24,22 +24,31 @@ def test_the_front_page_lists_the_notebooks_in_order_with_titles_and_times(web, 
 
     entries = notebook_entries(NOTEBOOKS)
     assert len(entries) >= 7
-    # As sent by the server, before any script runs: a link to each notebook by file name.
+    # As sent by the server, before any script runs: the three paths with their notebooks,
+    # then a link to each notebook by file name.
     with urllib.request.urlopen(voila_app, timeout=30) as answer:
         html = answer.read().decode()
     links = re.findall(r'href="/voila/render/([^"?]+)"', html)
-    assert links == [entry.file for entry in entries]
+    paths = paths_of(entries)
+    assert links == [f for path in paths for f in path.files] + [e.file for e in entries]
 
     web.page.goto(voila_app)
+    for path in paths:
+        box = web.page.locator(f".alhambra-path-{path.key}")
+        expect(box.locator("h2")).to_have_text(path.title)
+        expect(box.locator("a")).to_have_count(len(path.files))
     lines = web.page.locator("li.alhambra-notebook")
     expect(lines).to_have_count(len(entries))
     for place, (line, entry) in enumerate(zip(lines.all(), entries), start=1):
         expect(line.locator(".number")).to_have_text(f"{place}.")
         expect(line.get_by_role("link", name=entry.title, exact=True)).to_be_visible()
         expect(line.locator(".minutes")).to_have_text(entry.minutes_text)
-        # One line each, all on one laptop screen.
-        box = line.bounding_box()
-        assert box["height"] < 60 and box["y"] + box["height"] <= web.page.viewport_size["height"]
+        expect(line.locator(".purpose")).to_have_text(entry.purpose)
+        # The title and one line of purpose each.
+        assert line.bounding_box()["height"] < 56
+    # The three paths on the first screen of a laptop, and most of the list below them.
+    paths_box = web.page.locator(".alhambra-paths").bounding_box()
+    assert paths_box["y"] + paths_box["height"] < web.page.viewport_size["height"] / 2
     web.shot("front_page")
     assert "Voilà" not in web.page.title()
     assert web.outside == []

@@ -42,3 +42,31 @@ def test_play_runs_in_jupyterlab_and_shows_its_widgets(web, lab):
     # The table is drawn with the page's own buttons: the fountain stands in the board.
     expect(table.locator(".alhambra-cell-0-0")).to_have_text("◎")
     assert web.outside == []
+
+
+def test_saving_a_notebook_in_jupyterlab_leaves_its_py_twin_unchanged(web, lab, tmp_path):
+    import time
+
+    from conftest import NOTEBOOKS
+
+    url, token = lab
+    twin = tmp_path / "notebooks" / "04_majorities.py"  # the lab fixture's copy
+    notebook = twin.with_suffix(".ipynb")
+    before = twin.stat().st_mtime_ns, notebook.stat().st_mtime_ns
+    page = web.page
+    page.goto(f"{url}lab/tree/04_majorities.ipynb?token={token}")
+    page.get_by_text(KERNEL_READY).wait_for()
+    web.shot("opened")
+    page.get_by_role("menuitem", name="File", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Save Notebook")).first.click()
+    deadline = time.monotonic() + 60
+    while (twin.stat().st_mtime_ns, notebook.stat().st_mtime_ns)[1] == before[1]:
+        assert time.monotonic() < deadline, "JupyterLab did not save the notebook"
+        # Not time.sleep: the page's requests pass through this process (the `web`
+        # fixture's route), which serves them only while Playwright waits.
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(1000)  # the twin is written right after the notebook
+    web.shot("saved")
+    # jupytext wrote the twin too, and the kernel JupyterLab ran changed nothing in it.
+    assert twin.stat().st_mtime_ns != before[0]
+    assert twin.read_text() == (NOTEBOOKS / "04_majorities.py").read_text()

@@ -1,0 +1,157 @@
+"""SavedStudyView: a saved study shown from its file, and a button that plays a new one.
+
+A page shows a study of hundreds of games at once by reading its saved run
+(`alhambra_lib.analysis.saved.STUDIES`); the reader who wants another sets the games and
+the seed and presses **run a new study**: the bar moves as the games finish, and the
+same pictures and sentences then show the new run (which is not saved: the command line
+does that). Nothing is played before the button is pressed.
+
+What a study looks like is the page's choice: `describe` turns a result into a list of
+parts, each a sentence or table as HTML text, or a matplotlib Figure or Axes. One call
+adds a saved study to a page::
+
+    SavedStudyView("wall_study", describe_wall_study)
+
+Examples
+--------
+>>> view = SavedStudyView("module_effects", lambda table: [f"<p>{len(table)} rows</p>"])
+>>> view.parts[1].children[0].value  # a text, in a box that scrolls
+'<p>85 rows</p>'
+>>> view.run_button.description, view.study.file
+('run a new study', 'module_effects.csv')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..analysis.saved import STUDIES, SavedStudy
+from ._common import WidgetBase, css_class, picture, show
+
+__all__ = ["SavedStudyView", "MAX_NEW_GAMES"]
+
+#: The most games per tournament a study played from the page may have.
+MAX_NEW_GAMES = 400
+#: CSS pixels: the pictures' height at most, and the text's before it scrolls, so that
+#: the whole view, its controls included, keeps within a laptop's screen (1366x768).
+PICTURE_HEIGHT = 400
+TEXT_HEIGHT = 150
+
+Part = Any  # HTML text, or a matplotlib Figure or Axes
+Describe = Callable[[Any], Sequence[Part]]
+
+
+def _widget(part: Part, picture_height: int) -> widgets.Widget:
+    """One part of a study's description as a widget: HTML text, or a picture."""
+    if isinstance(part, str):
+        text = widgets.HTML(part)
+        # A long text scrolls in its box rather than push the pictures off the screen.
+        return widgets.Box([text], layout=widgets.Layout(max_height=f"{TEXT_HEIGHT}px",
+                                                         overflow="auto", flex="0 0 auto"))
+    image = picture()
+    show(image, part, max_height=picture_height)
+    return image
+
+
+class SavedStudyView(WidgetBase):
+    """A saved study, shown from its CSV file, with a button that plays a new one.
+
+    Parameters
+    ----------
+    name : str
+        The study's name in `alhambra_lib.analysis.saved.STUDIES`.
+    describe : callable
+        ``describe(result)`` returns the parts that show a result, in order: HTML text
+        or matplotlib Figures and Axes.
+    picture_height : int
+        CSS pixels a picture is shown high at most (smaller in proportion): the pictures
+        stand side by side where the page is wide enough.
+
+    Attributes
+    ----------
+    study : SavedStudy
+    result : object
+        The result shown: the saved run's, or the last new run's.
+    caption : ipywidgets.HTML
+        Which run is shown.
+    parts : list of ipywidgets.Widget
+        The caption, then the parts of ``describe(result)``: a text in a box that
+        scrolls (`TEXT_HEIGHT`), a picture as an image.
+    games_input, seed_input : ipywidgets.BoundedIntText
+        The games per tournament and the seed of a new run.
+    run_button : ipywidgets.Button
+    progress : ipywidgets.IntProgress
+        Games played of a new run.
+    message : ipywidgets.HTML
+        What the button will do, or is doing.
+    """
+
+    def __init__(self, name: str, describe: Describe,
+                 picture_height: int = PICTURE_HEIGHT) -> None:
+        self.study: SavedStudy = STUDIES[name]
+        self.describe = describe
+        self.picture_height = picture_height
+        self.result = self.study.load()
+        style = {"description_width": "initial"}
+        self.games_input = widgets.BoundedIntText(
+            value=min(self.study.games, 20), min=2, max=MAX_NEW_GAMES, style=style,
+            description="games per tournament")
+        self.seed_input = widgets.BoundedIntText(value=self.study.seed + 1, min=0, max=10**9,
+                                                 style=style, description="seed")
+        self.run_button = widgets.Button(description="run a new study", button_style="primary")
+        self.run_button.add_class(css_class("run-saved-study", name))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="games played",
+                                            style=style)
+        self.progress.add_class(css_class("saved-study-progress", name))
+        self.message = widgets.HTML(
+            "Shown from the saved run. To play another, choose the games and the seed and "
+            "press <b>run a new study</b>: the bar shows the games played.")
+        self.caption = widgets.HTML()
+        self.caption.add_class(css_class("saved-study-caption", name))
+        self.results = widgets.Box(layout=widgets.Layout(flex_flow="row wrap",
+                                                         align_items="flex-start"))
+        self.run_button.on_click(lambda _: self.run())
+        controls = widgets.VBox([self.message, widgets.HBox(
+            [self.games_input, self.seed_input, self.run_button, self.progress],
+            layout=widgets.Layout(flex_flow="row wrap"))])
+        self.root = widgets.VBox([self.results, controls])
+        self.root.add_class(css_class("saved-study", name))
+        self._show(f"The saved run: <b>{self.study.games} games</b> per tournament, seed "
+                   f"{self.study.seed} (<code>{escape(self.study.file)}</code>, played by "
+                   f"<code>{escape(self.study.command)}</code>).")
+
+    @property
+    def parts(self) -> list[widgets.Widget]:
+        return list(self.results.children)
+
+    def _show(self, caption: str) -> None:
+        self.caption.value = caption
+        # The caption and each text take a line of their own; pictures stand side by side.
+        self.caption.layout.width = "100%"
+        self.results.children = [self.caption, *(_widget(part, self.picture_height)
+                                                 for part in self.describe(self.result))]
+        for part in self.results.children[1:]:
+            if not isinstance(part, widgets.Image):
+                part.layout.width = "100%"
+
+    def run(self) -> None:
+        """Play a new run with the games and seed set, moving the bar; then show it."""
+        games, seed = self.games_input.value, self.seed_input.value
+        self.progress.value = 0
+        self.message.value = f"Playing a new study: {games} games per tournament, seed {seed}…"
+        self.run_button.disabled = True
+        try:
+            self.result = self.study.run(games, seed, self._count)
+        finally:
+            self.run_button.disabled = False
+        self.message.value = ("Done. To play another, choose the games and the seed and "
+                              "press <b>run a new study</b>.")
+        self._show(f"A new run, played on this page: <b>{games} games</b> per tournament, "
+                   f"seed {seed} (not saved).")
+
+    def _count(self, done: int, total: int) -> None:
+        self.progress.max, self.progress.value = total, done

@@ -1,0 +1,91 @@
+"""Saved studies: shown from their files at once, a new run played only on the button."""
+
+import pandas as pd
+import pytest
+
+from alhambra_lib.analysis import saved
+from alhambra_lib.analysis.reports import describe_module_effects, describe_wall_study
+from alhambra_lib.analysis.saved import STUDIES, SavedStudy, load_rows, load_study, save_rows
+from alhambra_lib.analysis.study import WallStudy, run_wall_study
+from alhambra_lib.analysis.tournaments import tournament
+from alhambra_lib.widgets import SavedStudyView
+
+
+def test_rows_keep_their_text_and_their_missing_numbers(tmp_path):
+    rows = tournament(["wall", "greedy"], games=2, seed=3, progress=False)
+    save_rows(rows, tmp_path / "rows.csv")
+    back = load_rows(tmp_path / "rows.csv")
+    pd.testing.assert_frame_equal(back, rows, check_dtype=False)
+    assert back["modules"].tolist() == [""] * 4
+
+
+def test_the_small_wall_run_is_the_one_notebook_05_describes():
+    run = load_study("wall_small_run")
+    assert run.first["game"].nunique() == run.sweep["game"].nunique() == 60
+    assert sorted(run.sweep["wall_weight"].unique()) == [0, 0.5, 1, 2, 4]
+    assert sorted(run.first["bot"].unique()) == ["balanced", "majority", "wall"]
+    assert run.gaps["game"].nunique() == 6 and "final_layout" in run.gaps
+    assert (run.gaps["best_wall"] >= run.gaps["final_wall"]).all()
+
+
+def test_every_saved_study_loads_and_is_described():
+    effects = load_study("module_effects")
+    assert effects.index.names == ["module", "measure"]
+    assert (effects["games"] == STUDIES["module_effects"].games).all()
+    text = describe_module_effects(effects)[0]
+    assert "<b>Vizier's Favour (M1)</b>, in 8 paired games, changes the winner's score by" in text
+    study = load_study("wall_study")
+    assert isinstance(study, WallStudy) and study.games == STUDIES["wall_study"].games
+    parts = describe_wall_study(study, small=study.sweep)
+    assert parts[-1].startswith("<p>With walls ignored (weight 0)")
+
+
+def test_an_unknown_study_is_named_in_the_error():
+    with pytest.raises(KeyError, match="no saved study 'walls'; the saved studies are"):
+        load_study("walls")
+
+
+@pytest.fixture
+def tiny_study(monkeypatch, tmp_path):
+    """A wall study of 2 games per tournament and two weights, saved in tmp_path."""
+    def play(games, seed, progress):
+        study = run_wall_study(games=games, seed=seed, weights=[0, 1], progress=False)
+        if progress is not None:
+            progress(3 * games, 3 * games)
+        return study
+
+    original = STUDIES["wall_study"]
+    study = SavedStudy("tiny", "a tiny wall study", "tiny.csv", 2, 7, play, original.write,
+                       original.read)
+    monkeypatch.setattr(saved, "DATA", tmp_path)
+    monkeypatch.setitem(STUDIES, "tiny", study)
+    study.write(study.run(), study.path)
+    return study
+
+
+def test_the_view_shows_the_saved_run_and_plays_a_new_one_only_on_the_button(tiny_study):
+    shown = []
+    view = SavedStudyView("tiny", lambda result: shown.append(result) or [
+        f"<p>{result.games} games, seed {result.seed}</p>", result.sweep.plot().figure])
+    assert "The saved run: <b>2 games</b> per tournament, seed 7" in view.caption.value
+    assert "python -m alhambra_lib.analysis.saved tiny" in view.caption.value
+    assert view.parts[1].children[0].value == "<p>2 games, seed 7</p>"
+    assert view.parts[2].value[:4] == b"\x89PNG"  # the figure, drawn
+    assert len(shown) == 1 and view.progress.value == 0
+    view.games_input.value, view.seed_input.value = 3, 9
+    view.run_button.click()
+    assert view.progress.value == view.progress.max == 9
+    assert "A new run, played on this page: <b>3 games</b> per tournament, seed 9" in \
+        view.caption.value
+    assert view.parts[1].children[0].value == "<p>3 games, seed 9</p>"
+    assert view.result.games == 3
+    assert not view.run_button.disabled and "Done." in view.message.value
+    assert tiny_study.load().games == 2  # the saved run stays as it was
+
+
+def test_the_command_line_rewrites_a_saved_study(tiny_study, capsys):
+    saved.main(["tiny", "--games", "2", "--seed", "5"])
+    assert tiny_study.load().seed == 5
+    assert "wrote" in capsys.readouterr().out
+    saved.main(["--list"])
+    assert "tiny: a tiny wall study (2 games, seed 7)" in capsys.readouterr().out
