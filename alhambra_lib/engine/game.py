@@ -80,7 +80,14 @@ from ..actions import (
 )
 from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction
-from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
+from ..payments import (
+    exchange_padding,
+    is_minimal,
+    minimal_card_payments,
+    minimal_payments,
+    not_money,
+    payment_total,
+)
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
@@ -814,6 +821,9 @@ class Game:
         tile = self._market[action.square - 1]
         if tile != action.tile:
             self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
+        stray = not_money(action.cards)
+        if stray is not None:  # a gate card vouched for by no module (§M5)
+            self.refuse(action, f"the {stray} is no money: it pays nothing")
         if not (self._buy_checks and any(m.check_buy(self, action) for m in self._buy_checks)):
             for card in action.cards:
                 if getattr(card, "currency", None) != action.currency:
@@ -827,6 +837,9 @@ class Game:
         total = payment_total(action.cards)
         if total < tile.price:
             self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
+        padding = None if self._overpaying else exchange_padding(action.cards, action.currency)
+        if padding:
+            self.refuse(action, padding + " (only minimal payments are allowed)")
         if not self._overpaying and not is_minimal(action.cards, tile.price):
             smallest = min((c for c in action.cards if isinstance(c, Card)), key=lambda c: c.value)
             self.refuse(action, f"the {smallest} could be left out: the other cards still "

@@ -57,6 +57,7 @@ from ..engine.narration import card_text, register_events
 from ..errors import InvalidSave
 from ..scoring import majority_awards
 from .base import Module
+from .gates import any_redesign
 from .thieves import is_money
 
 __all__ = [
@@ -413,7 +414,7 @@ class Characters(Module):
         state = game.slice(self.name)
         player = game.turn_player
         if (self.owner(game, "extra_redesign") != player or state["redesigned"] == game.turn
-                or not game.redesign_options(player)):
+                or not any_redesign(game, player)):
             return False
         state["redesigned"] = game.turn
         game.push_decision("master_builder", player)

@@ -108,7 +108,9 @@ class Thieves(Module):
         for i, player in enumerate(game.players):
             state["hands"][player] = _sorted(thieves[i * each:(i + 1) * each])
         state["removed"] = _sorted(thieves[len(game.players) * each:])
-        game.event("thieves", hands=dict(state["hands"]), removed=len(state["removed"]))
+        # The event keeps its own lists: later thefts change the live hands, never the record.
+        game.event("thieves", hands={p: list(h) for p, h in state["hands"].items()},
+                   removed=len(state["removed"]))
 
     def load_slice(self, game, data):
         where = "modules_state.thieves"

@@ -1,0 +1,117 @@
+"""Issue 22, the rules: what an independent model of the modules found the engine got
+wrong. Each test is named after the item it checks and fails on the code before the fix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from _game_helpers import cards, real_tile, set_hand, set_market, state
+
+from alhambra_lib import Game
+from alhambra_lib.actions import Buy
+from alhambra_lib.components import ExchangeCard, GateCard
+from alhambra_lib.engine.decisions import Decision
+from alhambra_lib.errors import IllegalAction
+from alhambra_lib.modules.gates import Gates, gated_redesigns
+from alhambra_lib.modules.vizier import VizierBuy
+
+DATA = Path(__file__).parent / "data"
+DENAR_FLORIN = ExchangeCard(("denar", "florin"))
+
+
+# -- 1. A sleeping vizier buys again --------------------------------------------------------
+
+
+def test_rule1_a_sleeping_vizier_may_not_buy_in_the_window():
+    """Ana used her vizier and is asked again in the same window (she holds thieves): a
+    hand-made vizier purchase is refused, as `legal_actions` says (MEGABOX.md 0.6)."""
+    game = Game(["Ana", "Ben", "Cy"], seed=8, modules=("vizier", "thieves"))
+    for i in (1, 0, 1):
+        game.apply(game.legal_actions()[i])
+    assert game.decision == Decision("window", "Ana")
+    assert not game.slice("vizier")["awake"]["Ana"]
+    buy = VizierBuy(4, game.market[3][1], cards("4 florin"))
+    assert buy not in game.legal_actions()
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="asleep"):
+        game.apply(buy)
+    assert game.to_json() == before
+
+
+# -- 2. Redesigns never offer a gate ----------------------------------------------------------
+
+
+def test_rule2_a_master_builders_redesign_offers_placements_through_a_gate():
+    """Seed 35, two players, gates and master builders: Ana's master builder redesign lists
+    every placement through a gate that `apply` accepts (MEGABOX.md 0.6)."""
+    game = Game.from_json((DATA / "issue22_master_builder_gate.json").read_text())
+    assert game.decision == Decision("master_builder", "Ana")
+    gated = gated_redesigns(game, "Ana")
+    assert gated and set(gated) <= set(game.legal_actions())
+    game.apply(gated[0])
+    redesign = next(e for e in reversed(game.events) if e["type"] == "redesign")
+    assert redesign["player"] == "Ana" and redesign["gate"] == gated[0].gate
+
+
+def test_rule2_a_characters_extra_redesign_offers_gates_too():
+    """A character's extra redesign is a ``master_builder`` decision: the gates offer theirs
+    there whichever module pushed it."""
+    game = Game.from_json((DATA / "issue22_master_builder_gate.json").read_text())
+    offered = Gates().options(game, Decision("master_builder", "Ana"))
+    assert offered == gated_redesigns(game, "Ana") != []
+
+
+# -- 3. Padded payments go through -----------------------------------------------------------
+
+
+def _exchange_game(hand):
+    game = Game(["Ana", "Ben", "Cy"], seed=0, modules=("exchange",))
+    game = set_market(game, [real_tile("tower", 10), None, None, None])
+    return set_hand(game, game.current_player, hand)
+
+
+def test_rule3_an_exchange_card_that_could_be_left_out_is_refused():
+    """5 + 4 + 3 denar pay a 10 on the denar square: the exchange card is padding."""
+    game = _exchange_game([*cards("5 denar", "4 denar", "3 denar"), DENAR_FLORIN])
+    tile = game.market[0][1]
+    padded = Buy(1, tile, (*cards("5 denar", "4 denar", "3 denar"), DENAR_FLORIN))
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="could be left out"):
+        game.apply(padded)
+    assert game.to_json() == before
+    game.apply(Buy(1, tile, cards("5 denar", "4 denar", "3 denar")))  # the same, unpadded
+
+
+def test_rule3_a_gate_card_is_never_money():
+    """A buy padded with an exchange card and a gate card is refused; the gate card stays."""
+    game = Game(["Ana", "Ben", "Cy"], seed=0, modules=("exchange", "gates"))
+    game = set_market(game, [real_tile("tower", 10), None, None, None])
+    data = state(game)
+    pile = data["draw_pile"]
+    pile.remove(["gate"])
+    buyer = game.current_player
+    data["hands"][buyer].append(["gate"])
+    game = Game.from_json(json.dumps(data))
+    game = set_hand(game, buyer, [*cards("5 denar", "5 florin"), DENAR_FLORIN, GateCard()])
+    tile = game.market[0][1]
+    with pytest.raises(IllegalAction, match="gate card is no money"):
+        game.apply(Buy(1, tile, (*cards("5 denar", "5 florin"), DENAR_FLORIN, GateCard())))
+    assert GateCard() in game.hand(buyer)
+    game.apply(Buy(1, tile, (*cards("5 denar", "5 florin"), DENAR_FLORIN)))
+    assert GateCard() in game.hand(buyer)
+
+
+# -- 4. The Thieves' setup event is rewritten by later play -----------------------------------
+
+
+def test_rule4_the_thieves_setup_event_keeps_the_hands_dealt():
+    """A theft changes the live hands, never the setup event: a copy has the same events."""
+    game = Game(["Ana", "Ben", "Cy"], seed=8, modules=("vizier", "thieves"))
+    dealt = json.loads(json.dumps(next(e for e in game.events if e["type"] == "thieves")))
+    for i in (1, 0, 1, 0):  # Ana's vizier, then her theft
+        game.apply(game.legal_actions()[i])
+    assert any(e["type"] == "steal" for e in game.events)
+    assert next(e for e in game.events if e["type"] == "thieves") == dealt
+    assert Game.from_json(game.to_json()).events == game.events
