@@ -648,13 +648,15 @@ class ProvisionalDataWarning(UserWarning):
 class TileSet:
     """A module's tiles as shipped, and whether their printed data is only a placeholder.
 
-    Replacing the CSV file with the printed values (and ``provisional`` 0) needs no
-    code change.
+    `provisional` is True while any row is a placeholder; `printed` holds the tiles whose
+    row is printed fact (``provisional`` 0), in file order. Replacing the CSV file with
+    the printed values (and ``provisional`` 0) needs no code change.
     """
 
     name: str
     tiles: tuple
     provisional: bool
+    printed: tuple = ()
 
 
 def _tile_of_row(name, row):
@@ -677,12 +679,16 @@ def tile_set(name):
     (24, True, Tile('hut', 0, 'N', marks=('pavilion',)))
     >>> [len(tile_set(n).tiles) for n in ("camps", "bazaars")]
     [8, 8]
+    >>> tile_set("camps").printed  # seen printed (MEGABOX.md 0.6); the rest are placeholders
+    (Tile('camp', 8, 'NE'),)
     """
     if name not in TILE_SETS:
         raise ValueError(f"unknown tile set {name!r}: expected one of {', '.join(TILE_SETS)}")
     rows = _data_rows(TILE_SETS[name][1])
     tiles = tuple(_tile_of_row(name, row) for row in rows)
-    return TileSet(name, tiles, any(row["provisional"].strip() == "1" for row in rows))
+    placeholder = [row["provisional"].strip() == "1" for row in rows]
+    return TileSet(name, tiles, any(placeholder),
+                   tuple(t for t, guess in zip(tiles, placeholder) if not guess))
 
 
 #: The module card sets shipped in ``data/``: name -> (module section, file).

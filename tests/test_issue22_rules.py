@@ -4,6 +4,7 @@ wrong. Each test is named after the item it checks and fails on the code before 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from _game_helpers import cards, real_tile, set_hand, set_market, state
 
 from alhambra_lib import Game
 from alhambra_lib.actions import Buy
-from alhambra_lib.components import ExchangeCard, GateCard
+from alhambra_lib.components import ExchangeCard, GateCard, Tile, tile_set
 from alhambra_lib.engine.decisions import Decision
 from alhambra_lib.errors import IllegalAction
 from alhambra_lib.modules.gates import Gates, gated_redesigns
@@ -115,3 +116,21 @@ def test_rule4_the_thieves_setup_event_keeps_the_hands_dealt():
     assert any(e["type"] == "steal" for e in game.events)
     assert next(e for e in game.events if e["type"] == "thieves") == dealt
     assert Game.from_json(game.to_json()).events == game.events
+
+
+# -- 6. Printed tiles seen -----------------------------------------------------------------
+
+
+def test_rule6_the_printed_camp_bazaar_and_hut_are_fact_the_rest_provisional():
+    """One row each is printed fact (MEGABOX.md 0.6), no longer provisional; the sets stay
+    provisional, so a game still warns, and keep their sizes."""
+    expected = {"camps": (Tile("camp", 8, "NE"),),
+                "bazaars": (Tile("bazaar", 0, "", ("dirham", "seraglio", "arcades", "garden")),),
+                "huts": (Tile("hut", 0, "N", ("pavilion",)),)}
+    for name, printed in expected.items():
+        tiles = tile_set(name)
+        assert tiles.printed == printed, name
+        assert tiles.provisional and printed[0] in tiles.tiles
+    assert [len(tile_set(n).tiles) for n in expected] == [8, 8, 24]
+    kinds = Counter(k for t in tile_set("bazaars").tiles for k in t.marks[1:])
+    assert set(kinds.values()) == {4}  # the natural set keeps each type on 4 bazaars
