@@ -11,12 +11,16 @@ import pytest
 from _game_helpers import cards, real_tile, set_hand, set_market, state
 
 from alhambra_lib import Game
-from alhambra_lib.actions import Buy
-from alhambra_lib.components import ExchangeCard, GateCard, Tile, tile_set
+from alhambra_lib.actions import Buy, Take
+from alhambra_lib.bots import GreedyBot, RandomBot, play
+from alhambra_lib.components import KINDS, ExchangeCard, GateCard, Tile, tile_set
 from alhambra_lib.engine.decisions import Decision
+from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction
+from alhambra_lib.modules.characters import ChooseWiseMan, default_wise_man, wise_man_choice
 from alhambra_lib.modules.gates import Gates, gated_redesigns
 from alhambra_lib.modules.vizier import VizierBuy
+from alhambra_lib.replay import replay
 
 DATA = Path(__file__).parent / "data"
 DENAR_FLORIN = ExchangeCard(("denar", "florin"))
@@ -134,3 +138,78 @@ def test_rule6_the_printed_camp_bazaar_and_hut_are_fact_the_rest_provisional():
     assert [len(tile_set(n).tiles) for n in expected] == [8, 8, 24]
     kinds = Counter(k for t in tile_set("bazaars").tiles for k in t.marks[1:])
     assert set(kinds.values()) == {4}  # the natural set keeps each type on 4 bazaars
+
+
+# -- 5. The Wise Man's type is the owner's choice -------------------------------------------
+
+
+def _wise_man_game(seed=5):
+    """A three-player game with characters played by GreedyBots until the Wise Man's owner
+    is asked for its type."""
+    game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=("characters", "thieves", "vizier"))
+    bot = GreedyBot()
+    while game.decision.kind != "wise_man":
+        game.apply(bot.choose(game.view(game.current_player), game.legal_actions()))
+    return game
+
+
+def test_rule5_the_wise_mans_type_is_a_decision_of_its_owner_before_the_scoring():
+    """A ``wise_man`` decision for the owner, one action per building type in table
+    order, pushed just before the scoring; the scoring event keeps the chosen type."""
+    game = _wise_man_game()
+    owner, round_no = game.decision.player, game.decision.data["round"]
+    assert "wise_man" in game.slice("characters")["owned"][owner]
+    assert round_no not in game.rounds_scored
+    assert game.legal_actions() == [ChooseWiseMan(k) for k in KINDS]
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()  # saves keep it
+    scorings = len([e for e in game.events if e["type"] == "scoring"])
+    choice = next(k for k in KINDS if k != default_wise_man(game))  # not the bots' choice
+    game.apply(ChooseWiseMan(choice))
+    chosen, scoring = [e for e in game.events if e["type"] in ("wise_man", "scoring")][-2:]
+    assert chosen == {"type": "wise_man", "player": owner, "colour": choice, "round": round_no}
+    assert scoring["round"] == round_no and scoring["wise_man"] == {"player": owner,
+                                                                    "type": choice}
+    assert scoring["counts"][owner][choice] % 1 == 0.5
+    assert len([e for e in game.events if e["type"] == "scoring"]) == scorings + 1
+    assert f"half counts as {choice}" in describe_event(chosen)
+
+
+def test_rule5_only_the_owner_chooses_and_only_a_type():
+    game = _wise_man_game()
+    before = game.to_json()
+    with pytest.raises(IllegalAction):
+        game.apply(Take(game.display[:1]))
+    with pytest.raises(ValueError):
+        ChooseWiseMan("dragon")
+    assert game.to_json() == before
+
+
+def test_rule5_bots_choose_the_most_points_then_the_rival_fewest_then_table_order():
+    """MEGABOX.md 0.6: the owner's points first, then the best rival's, then table order."""
+    none = dict.fromkeys(KINDS, 0)
+    # Round 1 pays first places only. A half alone pays its type's points: the tower's 6.
+    assert wise_man_choice({"Ana": dict(none), "Ben": dict(none)}, "Ana", 1,
+                           {"Ana": 0, "Ben": 0}) == "tower"
+    # Ana and Cy tie in tower (3 each): the half gives Ana 6 (+3) and Cy 0 (-3). Arcades,
+    # nobody's, alone give Ana +3 too and cost nobody; Ben blocks chambers and garden.
+    counts = {"Ana": {**none, "tower": 1}, "Ben": {**none, "chambers": 2, "garden": 2},
+              "Cy": {**none, "tower": 1}}
+    assert wise_man_choice(counts, "Ana", 1, {"Ana": 0, "Ben": 5, "Cy": 20}) == "tower"
+    # Ben leading instead: neither costs him anything, so table order: arcades first.
+    assert wise_man_choice(counts, "Ana", 1, {"Ana": 0, "Ben": 30, "Cy": 20}) == "arcades"
+    # Nothing to gain and nobody to hurt: the first type of the table.
+    full = {k: 3 for k in KINDS}
+    assert wise_man_choice({"Ana": dict(none), "Ben": full, "Cy": full}, "Ana", 1,
+                           {"Ana": 0, "Ben": 0, "Cy": 0}) == "pavilion"
+
+
+def test_rule5_a_bot_game_with_characters_plays_to_its_end_with_every_choice_made():
+    game = _wise_man_game()
+    play(game, [GreedyBot(), RandomBot(1), GreedyBot()])
+    chosen = [e for e in game.events if e["type"] == "wise_man"]
+    scored = [e for e in game.events if e["type"] == "scoring" and "wise_man" in e]
+    assert game.is_over and chosen and len(chosen) == len(scored)
+    assert [e["colour"] for e in chosen] == [e["wise_man"]["type"] for e in scored]
+    assert replay(Game(["Ana", "Ben", "Cy"], seed=5, modules=("characters", "thieves",
+                                                             "vizier")),
+                  game.events).to_json() == game.to_json()

@@ -326,6 +326,7 @@ class Game:
         self._overpaying = any(m.overpaying for m in modules)
         self._free_kinds = frozenset().union(*(m.free_actions for m in modules))
         self._count_hooks = using("count_bonus")
+        self._ask_hooks = using("ask_before_scoring")
         self._scoring_hooks = using("before_scoring")
         self._scored_hooks = using("after_scoring")
         self._detail_hooks = using("scoring_details")
@@ -1154,18 +1155,29 @@ class Game:
                 self._market[i] = tile
                 self.event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def hold_scorings(self):
+    def hold_scorings(self) -> bool:
         """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
 
         A turn-end step, and for the modules a scoring card drawn between turns (the
-        refill after a theft, §M10) is scored at once by calling it.
+        refill after a theft, §M10) is scored at once by calling it. Returns True while
+        a decision the next scoring needs waits (the Wise Man's type, §M7): calling it
+        again after that decision goes on.
         """
         while self._pending_rounds:
-            round_no = self._pending_rounds.pop(0)
+            round_no = self._pending_rounds[0]
+            if self._asking(round_no):
+                return True
+            self._pending_rounds.pop(0)
             self._score_round(round_no)
             if self._dirk:
                 size = DIRK_ROUND_1_GIFT if round_no == 1 else len(self._bag) // 3
                 self._gift_dirk(size, f"round {round_no}")
+        return False
+
+    def _asking(self, round_no) -> bool:
+        """Whether a module pushed a decision the scoring of `round_no` waits for."""
+        return bool(self._ask_hooks) and any(m.ask_before_scoring(self, round_no)
+                                             for m in self._ask_hooks)
 
     def game_ending(self):
         """Whether the turn now ending ends the game (§9.1): the trigger has fired."""
@@ -1288,8 +1300,11 @@ class Game:
         return True
 
     def _final_scoring(self):
+        if self._asking(3):
+            return True
         self._score_round(3)
         self.event("game_over", scores=dict(self._scores), winners=self.winners)
+        return False
 
     # -- events ---------------------------------------------------------------------------
 

@@ -442,7 +442,7 @@ class _Loader:
                 self.fail(f"a decision is {{kind, player, ...}} of a known kind and player, "
                           f"got {_short(entry)}")
             extra = {k: v for k, v in entry.items() if k not in ("kind", "player")}
-            if extra not in ({}, {"give": True}) or (extra and not game._dirk):
+            if not _decision_data_ok(game, entry["kind"], extra):
                 self.fail(f"unknown data {_short(extra)} in a {entry['kind']} decision")
             game._decisions.append(Decision.make(entry["kind"], entry["player"], extra))
         self.where = "script"
@@ -462,7 +462,8 @@ class _Loader:
         if sorted(scored + pending) != expected or (over and pending):
             self.fail(f"rounds scored {scored} (pending {pending}) do not match the scoring "
                       f"cards revealed {revealed}{' and the final scoring' if over else ''}")
-        if (game._end_reason is not None) != (over or top.kind == "final_place"):
+        ending = over or top.kind == "final_place" or game._script[:1] == ["final_scoring"]
+        if (game._end_reason is not None) != ending:
             self.fail(f"the end of the game (reason {game._end_reason}) does not match the "
                       f"decision {top}")
         if game._awaiting and (top is None or top.kind != "final_place"):
@@ -541,6 +542,17 @@ class _Loader:
         self.where = "decisions"
         if game._decisions and not game.legal_actions():
             self.fail(f"{game.decision} has no legal action: the game could not go on")
+
+
+def _decision_data_ok(game, kind, data) -> bool:
+    """Whether `data` is what a decision of `kind` may carry: nothing, ``give`` for a
+    placing in a two-player game, the round of the scoring a Wise Man's type is for."""
+    if not data:
+        return True
+    if data == {"give": True}:
+        return kind == "place" and game._dirk
+    return (kind == "wise_man" and set(data) == {"round"} and type(data["round"]) is int
+            and data["round"] in ROUNDS)
 
 
 def _upgrade_v1(data, loader):

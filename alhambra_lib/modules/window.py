@@ -56,7 +56,8 @@ def run_window(game, kind: str, can_act: Callable) -> bool:
         if game.refill_display():  # a character came up: its auction first (§M7)
             return True
         game.refill_market()
-        game.hold_scorings()  # a scoring card drawn after a theft is scored now (§M10)
+        if game.hold_scorings():  # a scoring card drawn after a theft is scored now
+            return True  # (§M10), once the Wise Man's type is chosen (§M7)
         window = None
     if game.game_ending():
         state["window"] = None
