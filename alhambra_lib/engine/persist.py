@@ -20,19 +20,22 @@ from collections import Counter
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, CharacterCard, ScoringCard
+from ..components import FOUNTAIN, KINDS, CharacterCard, ScoringCard
 from ..errors import AlhambraError, InvalidSave
 from ..grid import check_cell
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
-from .decisions import GAME_END, TURN_END, Decision
+from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
-from .narration import EVENT_FIELDS
+from .narration import EVENT_FIELDS, describe_event
 
 __all__ = ["game_state", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
 
 SAVE_FORMAT = "alhambra_lib.game"
 SAVE_VERSION = 2
+
+#: The components a display card can be (RULES.md §5.2, §M2, §M6, §M14).
+_DISPLAYED = frozenset({"money", "exchange_card", "diamond", "master_builder"})
 
 _KEYS = frozenset({
     "format", "version", "players", "options", "modules", "rng", "decisions", "script",
@@ -255,6 +258,9 @@ class _Loader:
         game._discard = self.cards(data["discard"], "discard")
         self.where = "display"
         game._display = self.cards(data["display"], "display")
+        shown = [c for c in game._display if c.component not in _DISPLAYED]
+        if shown:  # a gate or wall card lies beside, a coin is never drawn (§M5, §M9, §M11)
+            self.fail(f"the display holds money and exchange cards only, not {shown[0]}")
         if len(game._display) > DISPLAY_SIZE:
             self.fail(f"the display holds at most {DISPLAY_SIZE} cards, got {len(game._display)}")
         self.where = "scoring_cards_revealed"
@@ -340,6 +346,12 @@ class _Loader:
         if any(t.stick_mask for t in found):
             self.fail("City Walls sticks (§M9) lie only on the players' own tiles, not in the "
                       "bag, the market, Dirk's pile or the end-of-game distribution")
+        loose = found - Counter(box.bag)
+        if loose:  # a hut in the bag is taken from no pile (§M4)
+            self.fail(f"the bag, the market, {DIRK}'s pile and the distribution hold only "
+                      f"tiles of the bag, not {_names(loose, repr)}")
+        if any(t is not None and t.kind == "bazaar" for t in game._market):
+            self.fail("a bazaar lies beside the market, never on a square (§M16)")
         own = list(game._to_place)
         for p in game._players:
             own += [t for cell, t in layouts[p].items() if cell != (0, 0)]
@@ -445,13 +457,42 @@ class _Loader:
             if not _decision_data_ok(game, entry["kind"], extra):
                 self.fail(f"unknown data {_short(extra)} in a {entry['kind']} decision")
             game._decisions.append(Decision.make(entry["kind"], entry["player"], extra))
+        self.stack(game)
         self.where = "script"
         script = self.expect(data["script"], list, "script")
         for name in script:
             if name not in game._steps:
                 self.fail(f"unknown turn-end step {_short(name)}")
         game._script = list(script)
+        self.script(game)
         self.consistency(game)
+
+    def stack(self, game):
+        """At most the turn's action part and one decision that interrupts it (an auction
+        drawn by the money swap, §M7): every decision below the top is ``act``."""
+        below = game._decisions[:-1]
+        if len(below) > 1 or any(d.kind != "act" for d in below):
+            self.fail(f"only the action part waits below another decision, got "
+                      f"{[d.kind for d in game._decisions]}")
+
+    def script(self, game):
+        """The script is what is left of a turn end, of the game's end or of the setup,
+        and its first step is the one that pushed the decision on top (`PUSHED_BY`)."""
+        script, top = game._script, game.decision
+        whole = next((run for run in (game._turn_end, GAME_END, game._setup_script)
+                      if script and tuple(script) == run[len(run) - len(script):]), None)
+        if script and whole is None:
+            self.fail(f"{script} is not the rest of a turn end {list(game._turn_end)}, of "
+                      f"the game's end {list(GAME_END)} or of the setup")
+        if top is None or top.kind == "act" or (top.kind == "auction" and len(
+                game._decisions) == 2):
+            if script:
+                self.fail(f"no turn-end step runs while {top or 'nobody'} decides")
+            return
+        if not script:
+            self.fail(f"a {top.kind} decision with no turn-end step waiting on it")
+        if script[0] not in PUSHED_BY.get(top.kind, (script[0],)):
+            self.fail(f"a {top.kind} decision waits on the step {script[0]!r}")
 
     def consistency(self, game):
         self.where = "decisions"
@@ -510,12 +551,33 @@ class _Loader:
                 self.fail(f"a {event['type']} event lacks {missing}")
             if event["type"] == "scoring":
                 self.scoring_event(event, totals)
+            self.narrated(event)
         game._events = events
         self.where = "scores"
         if totals != game._scores:
             self.fail(f"scores {game._scores} differ from the sum of the scoring events {totals}")
 
+    def narrated(self, event):
+        """An event the narration cannot tell has fields of the wrong shape: the story of
+        a restored game (`replay.narrate`, the table's story) must never fail."""
+        try:
+            line = describe_event(event)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError,
+                ZeroDivisionError) as error:
+            self.fail(f"a {event['type']} event cannot be told ({type(error).__name__}: "
+                      f"{error})")
+        if not isinstance(line, str):
+            self.fail(f"a {event['type']} event cannot be told")
+
     def scoring_event(self, event, totals):
+        for key in ("counts", "walls"):
+            value = event[key]
+            if not (isinstance(value, dict) and set(value) == set(totals)):
+                self.fail(f"a scoring event's {key} are those of every competitor")
+        if not all(isinstance(c, dict) and all(n in KINDS for n in c)
+                   and all(type(v) in (int, float) for v in c.values())
+                   for c in event["counts"].values()):
+            self.fail("a scoring event's counts are {competitor: {type: n}}")
         points = event["points"]
         if not isinstance(points, dict) or set(points) != set(totals) or not all(
                 type(v) is int for v in points.values()):

@@ -50,6 +50,7 @@ Examples
 from __future__ import annotations
 
 import warnings
+from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -294,9 +295,11 @@ class Characters(Module):
                     and isinstance(high[1], list) and high[1]):
                 raise InvalidSave("the highest bid is [player, cards]", where)
             try:
-                Bid(tuple(card_from_list(c) for c in high[1]))
+                bid = Bid(tuple(card_from_list(c) for c in high[1]))
             except (TypeError, ValueError) as error:
                 raise InvalidSave(f"the highest bid's cards: {error}", where) from None
+            if Counter(bid.cards) - Counter(game.hand(high[0])):
+                raise InvalidSave(f"{high[0]} bids cards they do not hold: {bid}", where)
         if top is None or top.kind != "auction" or top.player != auction["bidders"][0]:
             raise InvalidSave(f"{auction['bidders'][0]} is to bid in the auction, not {top}",
                               where)

@@ -98,7 +98,8 @@ class Vizier(Module):
                 and all(type(v) is bool for v in data["awake"].values())):
             raise InvalidSave("the vizier slice is {awake: {player: bool}, window}",
                               "modules_state.vizier")
-        check_window(game, data["window"], "modules_state.vizier")
+        check_window(game, data["window"], "modules_state.vizier",
+                     owner=window_owner(game) == self.name)
         if data["window"] is not None and window_owner(game) != self.name:
             raise InvalidSave("with the thieves the window is theirs", "modules_state.vizier")
         return data
