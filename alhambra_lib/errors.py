@@ -19,7 +19,31 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore"]
+__all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore",
+           "brief"]
+
+#: Integers with more digits than this are told by their size, not written out.
+_DIGITS = 40
+
+
+def brief(value, limit: int = 80) -> str:
+    """A short repr of `value` for an error message, that never fails itself.
+
+    A huge integer is told by its size (Python refuses to write out one of more than
+    4300 digits), a long repr is cut at `limit` characters.
+
+    Examples
+    --------
+    >>> brief("Ana"), brief(10 ** 5000), brief(list(range(40)), 20)
+    ("'Ana'", 'an integer of 16610 bits', '[0, 1, 2, 3, 4, 5, 6...')
+    """
+    if isinstance(value, int) and abs(value) >= 10 ** _DIGITS:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a huge int or a deep structure inside
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class AlhambraError(ValueError):
