@@ -50,6 +50,7 @@ from .components import (
     Tile,
     WallCard,
 )
+from .errors import InvalidInput
 from .grid import SIDES, check_cell
 from .payments import minimal_payments, payment_total
 
@@ -235,7 +236,8 @@ class Action:
 
     def to_dict(self):
         """The JSON-able form; `action_from_dict` reads it back."""
-        raise NotImplementedError
+        raise InvalidInput(f"{type(self).__name__} is no action of a kind: make one of its "
+                           f"kinds ({', '.join(_DECODERS)})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,7 @@ from ..actions import (
     tile_order,
 )
 from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InvalidInput, brief
 from ..payments import (
     exchange_padding,
     is_minimal,
@@ -756,11 +756,12 @@ class Game:
         ------
         IllegalAction
             If the rules refuse it now; the game is then left exactly as it was.
-        TypeError
-            If `action` is not an `Action`.
+        InvalidInput
+            If `action` is not an `Action` of a kind (a `TypeError` too).
         """
-        if not isinstance(action, Action):
-            raise TypeError(f"expected an action, got {type(action).__name__}: {action!r}")
+        if not isinstance(action, Action) or not hasattr(action, "kind"):
+            raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
+                               f"{type(action).__name__}: {brief(action)}")
         if not self._decisions:
             raise IllegalAction(f"cannot {action}: the game is over")
         if action.kind not in self._allowed.get(self._decisions[-1].kind, ()):

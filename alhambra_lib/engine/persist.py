@@ -21,7 +21,7 @@ from collections import Counter
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN, KINDS, CharacterCard, ScoringCard
-from ..errors import AlhambraError, InvalidSave
+from ..errors import AlhambraError, InvalidSave, brief
 from ..grid import check_cell
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
@@ -638,9 +638,8 @@ def _upgrade_v1(data, loader):
     return upgraded
 
 
-def _short(value, limit=80):
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
+#: A value in a message, shortened (a huge number told by its size).
+_short = brief
 
 
 def _names(counter, show=str):
