@@ -54,7 +54,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import DIRK, Action, Decline, card_from_list, card_order, register_action
+from ..actions import (
+    DIRK,
+    Action,
+    ColourAction,
+    Decline,
+    card_from_list,
+    card_order,
+    register_action,
+)
 from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
 from ..engine.narration import card_text, register_events
 from ..errors import IllegalAction, InvalidSave
@@ -142,23 +150,20 @@ class SwapCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseWiseMan(Action):
+class ChooseWiseMan(ColourAction):
     """The Wise Man's owner chooses the building type its half counts for in the scoring
-    about to be held (RULES.md §M7, MEGABOX.md 0.6)."""
+    about to be held (RULES.md §M7, MEGABOX.md 0.6).
 
-    colour: str
+    Examples
+    --------
+    >>> str(ChooseWiseMan("garden")), ChooseWiseMan("garden").to_dict()
+    ("the Wise Man's half counts as garden", {'kind': 'wise_man', 'colour': 'garden'})
+    """
+
     kind: ClassVar[str] = "wise_man"
-
-    def __post_init__(self):
-        if self.colour not in KINDS:
-            raise ValueError(f"the Wise Man counts for a building type, one of "
-                             f"{', '.join(KINDS)}, got {self.colour!r}")
 
     def __str__(self):
         return f"the Wise Man's half counts as {self.colour}"
-
-    def to_dict(self):
-        return {"kind": self.kind, "colour": self.colour}
 
 
 register_action(Bid, ("cards",))
