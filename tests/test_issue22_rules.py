@@ -213,3 +213,21 @@ def test_rule5_a_bot_game_with_characters_plays_to_its_end_with_every_choice_mad
     assert replay(Game(["Ana", "Ben", "Cy"], seed=5, modules=("characters", "thieves",
                                                              "vizier")),
                   game.events).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("save, step, round_no", [("window", "vizier_window", 1),
+                                                  ("final", "final_scoring", 3)])
+def test_rule5_the_choice_comes_before_a_scoring_after_a_theft_and_the_final_one(save, step,
+                                                                                 round_no):
+    """A scoring card drawn by the refill after a theft (§M10) and the final scoring ask
+    the owner too; the saved decision names the round, and the game goes on after it."""
+    text = (DATA / f"issue22_wise_man_{save}.json").read_text()
+    game = Game.from_json(text)
+    assert game.decision.kind == "wise_man" and game.decision.data["round"] == round_no
+    assert json.loads(text)["script"][0] == step and round_no not in game.rounds_scored
+    game.apply(ChooseWiseMan("garden"))
+    scoring = next(e for e in reversed(game.events) if e["type"] == "scoring")
+    assert scoring["round"] == round_no and scoring["wise_man"]["type"] == "garden"
+    assert game.is_over == (round_no == 3)
+    play(game, [RandomBot(1), RandomBot(2), RandomBot(3)])
+    assert game.is_over and game.winners
