@@ -169,7 +169,9 @@ AREAS = {
     "fields": None,
 }
 SCALARS = (None, 0, 1, -1, 3, "x", "Ana", True, [], {}, ["gate"], ["wall", "N"],
-           ["hut", 0, "N", "pavilion"], {"kind": "act", "player": "Ana"})
+           ["hut", 0, "N", "pavilion"], {"kind": "act", "player": "Ana"},
+           {"kind": "window", "player": "Ben"}, {"queue": [], "repoll": False},
+           "final_scoring", "vizier_window")
 
 
 def _nodes(value, path=()):
@@ -212,7 +214,10 @@ def hostile_saves(draw):
         elif op == "scalar":
             parent[key] = json.loads(json.dumps(draw(st.sampled_from(SCALARS))))
         elif op == "move" and isinstance(parent, list):
-            lists = [p for p, v in _nodes(data) if p and isinstance(v, list) and p[0] != "rng"]
+            # to a list of the same part or of a module's state: a card or a tile moved
+            # keeps the census, so only the rules can tell the save is wrong
+            near = (roots or (path[0],)) + ("modules_state",)
+            lists = [p for p, v in _nodes(data) if p and p[0] in near and isinstance(v, list)]
             target = _at(data, draw(st.sampled_from(lists)))
             item = parent.pop(key)
             target.insert(draw(st.integers(0, len(target))), item)

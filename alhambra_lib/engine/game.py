@@ -823,7 +823,9 @@ class Game:
         tile = self._market[action.square - 1]
         if tile != action.tile:
             self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
-        stray = not_money(action.cards)
+        # Only the modules' cards can be no money or pad a payment: the base game's
+        # buys skip both checks.
+        stray = not_money(action.cards) if self._modules else None
         if stray is not None:  # a gate card vouched for by no module (§M5)
             self.refuse(action, f"the {stray} is no money: it pays nothing")
         if not (self._buy_checks and any(m.check_buy(self, action) for m in self._buy_checks)):
@@ -839,7 +841,8 @@ class Game:
         total = payment_total(action.cards)
         if total < tile.price:
             self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
-        padding = None if self._overpaying else exchange_padding(action.cards, action.currency)
+        padding = (exchange_padding(action.cards, action.currency)
+                   if self._modules and not self._overpaying else None)
         if padding:
             self.refuse(action, padding + " (only minimal payments are allowed)")
         if not self._overpaying and not is_minimal(action.cards, tile.price):
