@@ -231,3 +231,19 @@ def test_rule5_the_choice_comes_before_a_scoring_after_a_theft_and_the_final_one
     assert game.is_over == (round_no == 3)
     play(game, [RandomBot(1), RandomBot(2), RandomBot(3)])
     assert game.is_over and game.winners
+
+
+def test_rule5_the_game_table_lists_the_types_and_takes_the_choice():
+    """The table's generic list of moves offers the six types in table order."""
+    from alhambra_lib.widgets import GameTable
+
+    game = _wise_man_game()
+    owner = game.decision.player
+    table = GameTable(game, bots={p: GreedyBot() for p in game.players if p != owner},
+                      you=owner)
+    labels = [label for label, _ in table.action_picker.options]
+    assert labels == [str(ChooseWiseMan(k)) for k in KINDS]
+    table.action_picker.value = table.action_picker.options[2][1]
+    table.apply_button.click()
+    chosen = [e for e in table.game.events if e["type"] == "wise_man"][-1]
+    assert chosen["player"] == owner and chosen["colour"] == KINDS[2]

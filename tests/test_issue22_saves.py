@@ -124,7 +124,13 @@ def test_a_wall_card_on_the_money_display_is_refused():
     wall = data["modules_state"]["city_walls"]["beside"].pop()
     data["discard"].append(data["display"].pop())
     data["display"].append(wall)
-    _refused(data, "display", "money and exchange cards only, not wall card")
+    _refused(data, "display", "the display never holds a wall card")
+
+
+def test_a_wall_card_in_a_hand_is_refused():
+    data = _reach(("city_walls",), "act", lambda game: bool(game.slice("city_walls")["beside"]))
+    data["hands"]["Ana"].append(data["modules_state"]["city_walls"]["beside"].pop())
+    _refused(data, "Ana's hand", "never holds a wall card")
 
 
 @pytest.mark.parametrize("field", ["counts", "walls"])

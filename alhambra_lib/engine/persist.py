@@ -40,8 +40,12 @@ __all__ = ["game_state", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
 SAVE_FORMAT = "alhambra_lib.game"
 SAVE_VERSION = 2
 
-#: The components a display card can be (RULES.md §5.2, §M2, §M6, §M14).
+#: The components a display card can be (RULES.md §5.2, §M2, §M6, §M14), a discarded one
+#: (a second gate card drawn goes to the discards, §M5) and one in a hand (a coin, §M11).
+#: A wall card never leaves the market's side but to be spent (§M9).
 _DISPLAYED = frozenset({"money", "exchange_card", "diamond", "master_builder"})
+_DISCARDED = _DISPLAYED | {"gate_card"}
+_HELD = _DISCARDED | {"coin"}
 
 _KEYS = frozenset({
     "format", "version", "players", "options", "modules", "rng", "decisions", "script",
@@ -153,6 +157,13 @@ class _Loader:
     def cards(self, data, what):
         return [self.decode(card_from_list, c, what) for c in self.expect(data, list, what)]
 
+    def only(self, cards, components, what):
+        """Refuse a card that never lies there (a wall card on the display, §M9)."""
+        stray = next((c for c in cards if c.component not in components), None)
+        if stray is not None:
+            self.fail(f"{what} never holds a {stray.component.replace('_', ' ')} "
+                      f"({stray}): only {', '.join(sorted(components))}")
+
     def pile_card(self, data):
         """A card of the draw pile: a card a player can hold, or one only the pile holds
         (a scoring card, a character card of §M7)."""
@@ -262,11 +273,10 @@ class _Loader:
                                                                       "draw_pile"))]
         self.where = "discard"
         game._discard = self.cards(data["discard"], "discard")
+        self.only(game._discard, _DISCARDED, "the discard pile")
         self.where = "display"
         game._display = self.cards(data["display"], "display")
-        shown = [c for c in game._display if c.component not in _DISPLAYED]
-        if shown:  # a gate or wall card lies beside, a coin is never drawn (§M5, §M9, §M11)
-            self.fail(f"the display holds money and exchange cards only, not {shown[0]}")
+        self.only(game._display, _DISPLAYED, "the display")
         if len(game._display) > DISPLAY_SIZE:
             self.fail(f"the display holds at most {DISPLAY_SIZE} cards, got {len(game._display)}")
         self.where = "scoring_cards_revealed"
@@ -282,6 +292,7 @@ class _Loader:
         for p in game._players:
             self.where = f"{p}'s hand"
             game._hands[p] = sorted(self.cards(hands[p], self.where), key=hand_order)
+            self.only(game._hands[p], _HELD, self.where)
             self.where = f"{p}'s reserve"
             game._reserves[p] = sorted(self.tiles(reserves[p], self.where), key=tile_order)
             layouts[p] = self.layout(alhambras[p], p)
