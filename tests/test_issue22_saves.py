@@ -78,6 +78,25 @@ def test_a_window_asking_someone_else_than_its_queue_says_is_refused():
     _refused(data, "modules_state.thieves", "is asked, but")
 
 
+@pytest.mark.parametrize("kind, modules", [
+    ("merchant", ("street_merchant",)), ("chests", ("treasure",)),
+    ("master_builder", ("master_builders",)), ("auction", ("characters",)),
+    ("window", ("vizier", "thieves")), ("vizier", ("vizier",)),
+    ("wise_man", ("characters",)), ("place", ("vizier",)), ("final_place", ()),
+])
+def test_a_decision_handed_to_another_player_is_refused(kind, modules):
+    """Whoever a step asks is fixed by the state (the window's queue, the turn, the
+    merchant's order of asking...): the same decision for anyone else cannot be reached."""
+    data = _reach(modules, kind)
+    Game.from_json(json.dumps(data))
+    asked = data["decisions"][-1]["player"]
+    for player in data["players"]:
+        if player != asked:
+            data["decisions"][-1]["player"] = player
+            with pytest.raises(InvalidSave):
+                Game.from_json(json.dumps(data))
+
+
 def test_an_auction_whose_bid_cards_the_bidder_does_not_hold_is_refused():
     data = _reach(("characters",), "auction",
                   lambda game: game.slice("characters")["auction"]["high"] is not None)

@@ -524,6 +524,10 @@ class _Loader:
         if (game._end_reason is not None) != ending:
             self.fail(f"the end of the game (reason {game._end_reason}) does not match the "
                       f"decision {top}")
+        turn_end = top is not None and (top.kind == "final_place" or (
+            top.kind == "place" and game._script[:1] == ["place_bought"]))
+        if turn_end and top.player != game.turn_player:  # the step asks the turn's player
+            self.fail(f"{top.player} places, but it is {game.turn_player}'s turn")
         if game._awaiting and (top is None or top.kind != "final_place"):
             self.fail("tiles await distribution recipients outside the final placing")
         if top is not None and top.kind == "act":

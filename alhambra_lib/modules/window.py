@@ -115,3 +115,7 @@ def check_window(game, window, where: str, owner: bool = True) -> None:
                           f"{window['queue']}", where)
     if window is not None and game._script[:1] != [WINDOW_STEP]:
         raise InvalidSave("an open window is the turn-end step running now", where)
+    if (window is not None and window["repoll"] and top is not None and top.kind == "place"
+            and window["queue"][:1] != [top.player]):
+        raise InvalidSave(f"{top.player} places a vizier's purchase, but the window asked "
+                          f"{window['queue'][:1]}", where)
