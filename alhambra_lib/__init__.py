@@ -29,7 +29,14 @@ from .components import (
     place_points,
 )
 from .engine import Decision, Game
-from .errors import AlhambraError, IllegalAction, IllegalPlacement, InvalidSave, InvalidScore
+from .errors import (
+    AlhambraError,
+    IllegalAction,
+    IllegalPlacement,
+    InvalidInput,
+    InvalidSave,
+    InvalidScore,
+)
 from .modules import MODULES
 from .scoring import (
     Award,
@@ -46,6 +53,7 @@ __all__ = [
     "AlhambraError",
     "IllegalAction",
     "IllegalPlacement",
+    "InvalidInput",
     "InvalidSave",
     "InvalidScore",
     "MODULES",

@@ -28,6 +28,7 @@ from .actions import DIRK
 from .alhambra import HOLE_RULES
 from .bots import BOTS, make_bot, play
 from .engine.config import module_option_owners
+from .errors import brief
 from .game import END_TRIGGERS, Game, describe_event
 from .modules import MODULES
 
@@ -81,6 +82,16 @@ does not exist
     if suffixes and path.suffix.lower() not in suffixes:
         raise argparse.ArgumentTypeError(
             f"the file name must end in {' or '.join(suffixes)}, got {path}")
+    try:  # a name too long or with a NUL fails already when the folder is looked at
+        _check_writable(path)
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        raise argparse.ArgumentTypeError(
+            f"cannot write {brief(str(path), quote=False)}: {why}") from None
+    return path
+
+
+def _check_writable(path):
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"cannot write {path}: it is a folder; "
                                          "give a file name")
@@ -88,14 +99,24 @@ does not exist
         raise argparse.ArgumentTypeError(f"cannot write {path}: the folder {path.parent} "
                                          "does not exist")
     existed = path.exists()
-    try:  # append mode: an existing file is not emptied by the check
-        with path.open("a"):
-            pass
-    except OSError as error:
-        raise argparse.ArgumentTypeError(f"cannot write {path}: {error.strerror}") from None
+    with path.open("a"):  # append mode: an existing file is not emptied by the check
+        pass
     if not existed:
         os.remove(path)
-    return path
+
+
+def _save(path, write, what, out) -> int:
+    """Write `what` to `path` with `write(path)` at the end of a run; what cannot be
+    checked before (a full disk) is said in one line on stderr, with exit code 1."""
+    try:
+        write(path)
+    except OSError as error:
+        print(f"error: cannot write {brief(str(path), quote=False)}: "
+              f"{error.strerror or error} (the run above is complete, but not saved)",
+              file=sys.stderr)
+        return 1
+    print(f"{what} written to {path}", file=out)
+    return 0
 
 
 def _table_path(text):
@@ -203,8 +224,7 @@ def run_play(args, out):
         print(f"  ({DIRK}, the neutral player: {scores[DIRK]})", file=out)
     print(f"winner{'s' if len(game.winners) > 1 else ''}: {', '.join(game.winners)}", file=out)
     if args.json:
-        args.json.write_text(game.to_json())
-        print(f"record written to {args.json}", file=out)
+        return _save(args.json, lambda path: path.write_text(game.to_json()), "record", out)
     return 0
 
 
@@ -239,11 +259,9 @@ def run_tournament(args, out):
         raise _UsageError(str(error)) from None
     print(_summary_text(df), file=out)
     if args.out:
-        if args.out.suffix.lower() == ".csv":
-            df.to_csv(args.out, index=False)
-        else:
-            df.to_parquet(args.out, index=False)
-        print(f"{len(df)} rows written to {args.out}", file=out)
+        csv = args.out.suffix.lower() == ".csv"
+        return _save(args.out, lambda path: df.to_csv(path, index=False) if csv
+                     else df.to_parquet(path, index=False), f"{len(df)} rows", out)
     return 0
 
 

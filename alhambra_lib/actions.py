@@ -50,6 +50,7 @@ from .components import (
     Tile,
     WallCard,
 )
+from .errors import InvalidInput
 from .grid import SIDES, check_cell
 from .payments import minimal_payments, payment_total
 
@@ -65,6 +66,7 @@ __all__ = [
     "Redesign",
     "Decline",
     "PlainAction",
+    "ColourAction",
     "REDESIGN_MOVES",
     "action_from_dict",
     "register_action",
@@ -235,7 +237,8 @@ class Action:
 
     def to_dict(self):
         """The JSON-able form; `action_from_dict` reads it back."""
-        raise NotImplementedError
+        raise InvalidInput(f"{type(self).__name__} is no action of a kind: make one of its "
+                           f"kinds ({', '.join(_DECODERS)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +309,20 @@ class Buy(Action):
     def to_dict(self):
         return {"kind": self.kind, "square": self.square, "tile": self.tile.to_list(),
                 "cards": [c.to_list() for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class ColourAction(Action):
+    """An action whose one field names a building type, `colour` (RULES.md §M0.1: colour
+    is type); a ValueError for any other value. A module's kind subclasses it."""
+
+    colour: str
+
+    def __post_init__(self):
+        _colour(self.colour)
+
+    def to_dict(self):
+        return {"kind": self.kind, "colour": self.colour}
 
 
 class PlainAction(Action):

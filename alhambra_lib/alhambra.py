@@ -101,7 +101,7 @@ from types import MappingProxyType
 import networkx as nx
 
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
-from .errors import IllegalPlacement
+from .errors import IllegalPlacement, InvalidInput, brief
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells, unreachable_cells
@@ -214,6 +214,13 @@ def stick_reasons(tile, sides):
     if any(tile.has_wall(side) for side in sides):
         reasons.append("overbuilt")
     return reasons
+
+
+def _check_sides(sides):
+    """Raise `InvalidInput` unless `sides` names sides of a tile (N, E, S, W)."""
+    if not (isinstance(sides, (str, tuple, list, frozenset, set)) and sides
+            and all(isinstance(s, str) and s in SIDES for s in sides)):
+        raise InvalidInput(f"sticks go on sides N, E, S or W, got {brief(sides)}")
 
 
 def _check_tile(tile):
@@ -466,6 +473,7 @@ class Alhambra:
         (Verdict(ok=True, reasons=()), ('overbuilt', 'stick_against_tile'))
         """
         cell = check_cell(cell)
+        _check_sides(sides)
         tile = self._layout.get(cell)
         if tile is None:
             return Verdict(False, ("empty",))

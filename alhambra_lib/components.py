@@ -601,8 +601,10 @@ BUILDING_TILES = _load_tiles()
 #: How many building tiles of each type the box holds: nobody, and no table together,
 #: can have more.
 KIND_TOTALS = {kind: sum(t.kind == kind for t in BUILDING_TILES) for kind in KINDS}
-#: Every wall side of the building tiles: no wall can be longer.
-MAX_WALL = sum(len(t.walls) for t in BUILDING_TILES)
+#: No wall can be longer than every side of every tile of the box: the fountain, the 54
+#: buildings and the Mega Box's 24 huts, 8 camps and 8 bazaars (City Walls' sticks may
+#: close any side).
+MAX_WALL = 4 * (1 + len(BUILDING_TILES) + 24 + 8 + 8)
 
 #: The scoring rounds: two scoring cards, then the final scoring (RULES.md §8.1).
 ROUNDS = (1, 2, 3)
@@ -660,13 +662,15 @@ class ProvisionalDataWarning(UserWarning):
 class TileSet:
     """A module's tiles as shipped, and whether their printed data is only a placeholder.
 
-    Replacing the CSV file with the printed values (and ``provisional`` 0) needs no
-    code change.
+    `provisional` is True while any row is a placeholder; `printed` holds the tiles whose
+    row is printed fact (``provisional`` 0), in file order. Replacing the CSV file with
+    the printed values (and ``provisional`` 0) needs no code change.
     """
 
     name: str
     tiles: tuple
     provisional: bool
+    printed: tuple = ()
 
 
 def _tile_of_row(name, row):
@@ -689,12 +693,16 @@ def tile_set(name):
     (24, True, Tile('hut', 0, 'N', marks=('pavilion',)))
     >>> [len(tile_set(n).tiles) for n in ("camps", "bazaars")]
     [8, 8]
+    >>> tile_set("camps").printed  # seen printed (MEGABOX.md 0.6); the rest are placeholders
+    (Tile('camp', 8, 'NE'),)
     """
     if name not in TILE_SETS:
         raise ValueError(f"unknown tile set {name!r}: expected one of {', '.join(TILE_SETS)}")
     rows = _data_rows(TILE_SETS[name][1])
     tiles = tuple(_tile_of_row(name, row) for row in rows)
-    return TileSet(name, tiles, any(row["provisional"].strip() == "1" for row in rows))
+    placeholder = [row["provisional"].strip() == "1" for row in rows]
+    return TileSet(name, tiles, any(placeholder),
+                   tuple(t for t, guess in zip(tiles, placeholder) if not guess))
 
 
 #: The module card sets shipped in ``data/``: name -> (module section, file).

@@ -8,6 +8,8 @@ refusals catches `AlhambraError`.
 * `IllegalAction` — a game refuses an action now; the game is left unchanged.
 * `InvalidSave` — a saved game is malformed, hand-edited into nonsense or inconsistent.
 * `InvalidScore` — a score sheet entry that cannot be scored (`alhambra_lib.score_sheet`).
+* `InvalidInput` — an argument of the wrong type or shape (a layout that is None, a
+  bare `Action`); also a `TypeError`, so code that caught one keeps working.
 
 Examples
 --------
@@ -19,7 +21,35 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore"]
+__all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore",
+           "InvalidInput", "brief"]
+
+#: Integers with more digits than this are told by their size, not written out.
+_DIGITS = 40
+
+
+def brief(value, limit: int = 80, quote: bool = True) -> str:
+    """A short repr of `value` for an error message, that never fails itself.
+
+    A huge integer is told by its size (Python refuses to write out one of more than
+    4300 digits), a long repr is cut at `limit` characters. With ``quote=False`` a
+    printable string (a file name) is shown as it is, only cut.
+
+    Examples
+    --------
+    >>> brief("Ana"), brief(10 ** 5000), brief(list(range(40)), 20)
+    ("'Ana'", 'an integer of 16610 bits', '[0, 1, 2, 3, 4, 5, 6...')
+    >>> brief("scores.csv", quote=False), brief("x" * 100, 8, quote=False)
+    ('scores.csv', 'xxxxxxxx...')
+    """
+    if isinstance(value, int) and abs(value) >= 10 ** _DIGITS:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = value if not quote and isinstance(value, str) and value.isprintable() \
+            else repr(value)
+    except (ValueError, RecursionError):  # a huge int or a deep structure inside
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class AlhambraError(ValueError):
@@ -66,4 +96,15 @@ class InvalidSave(AlhambraError):
 class InvalidScore(AlhambraError):
     """A score sheet entry that cannot be scored: an unknown type, player or module input,
     a count that is no whole number, a value of the wrong shape. The sheet is left as it was.
+    """
+
+
+class InvalidInput(AlhambraError, TypeError):
+    """An argument of the wrong type or shape given to the library: says what was
+    expected and what came. A `TypeError` too (the usual exception for it in Python).
+
+    Examples
+    --------
+    >>> issubclass(InvalidInput, TypeError), issubclass(InvalidInput, AlhambraError)
+    (True, True)
     """

@@ -31,7 +31,7 @@ from .components import CURRENCIES, DIAMOND, Card, ExchangeCard, GateCard, card_
 from .memo import by_identity
 
 __all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal",
-           "may_pay_exactly"]
+           "may_pay_exactly", "exchange_padding", "not_money"]
 
 _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
@@ -46,6 +46,42 @@ def is_minimal(cards, price: int) -> bool:
     total = payment_total(cards)
     smallest = min((card_value(c) for c in cards if card_value(c)), default=0)
     return total >= price and total - smallest < price
+
+
+def exchange_padding(cards, currency: str) -> str | None:
+    """Why the exchange card of a payment in `currency` could be left out, else None.
+
+    An exchange card is a card of the payment like any other (RULES.md §4, §M2,
+    MEGABOX.md 0.6): it is needed only when a money card of its other currency pays
+    too, so a payment whose money is all `currency` and that holds one is not minimal.
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import Card, ExchangeCard
+    >>> swap = ExchangeCard(("denar", "florin"))
+    >>> exchange_padding((Card("denar", 5), Card("denar", 5), swap), "denar")
+    'the exchange denar/florin could be left out: every money card of the payment is denar already'
+    >>> exchange_padding((Card("denar", 5), Card("florin", 5), swap), "denar") is None
+    True
+    """
+    exchange = next((c for c in cards if isinstance(c, ExchangeCard)), None)
+    if exchange is None or any(isinstance(c, Card) and c.currency != currency for c in cards):
+        return None
+    return (f"the {exchange} could be left out: every money card of the payment is "
+            f"{currency} already")
+
+
+def not_money(cards):
+    """The first card of `cards` that can never pay (a gate card, a wall card), else None:
+    only money and exchange cards are part of a payment (RULES.md §4, §M2, §M5).
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import Card, GateCard
+    >>> not_money((Card("ducat", 3), GateCard())), not_money((Card("ducat", 3),))
+    (GateCard(), None)
+    """
+    return next((c for c in cards if not isinstance(c, (Card, ExchangeCard))), None)
 
 
 @lru_cache(maxsize=4096)

@@ -42,7 +42,7 @@ from types import MappingProxyType
 from .actions import DIRK
 from .components import KIND_TOTALS, KINDS, MAX_WALL
 from .engine.config import ROUNDS, has_dirk, module_option_owners
-from .errors import InvalidScore
+from .errors import InvalidScore, brief
 from .modules import MODULES
 from .scoring import TERM_ORDER, score_round
 from .sheet_inputs import SHEET_MODULES, RoundEntry
@@ -83,14 +83,17 @@ class RoundScore:
         return sum(self.parts.values())
 
 
-def _check_count(what, n):
+def _check_count(what, n, most, limit):
+    """`InvalidScore` unless `n` is a whole number from 0 to `most` (`limit` says why)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidScore(f"{what} must be an integer >= 0, got {n!r}")
+        raise InvalidScore(f"{what} must be an integer >= 0, got {brief(n, 40)}")
+    if n > most:
+        raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({limit})")
 
 
 def _check_mapping(value, what):
     if not isinstance(value, Mapping):
-        raise InvalidScore(f"{what}, got {type(value).__name__} {value!r:.40}")
+        raise InvalidScore(f"{what}, got {type(value).__name__} {brief(value, 40)}")
 
 
 def _check_counts(counts, competitors):
@@ -105,10 +108,8 @@ def _check_counts(counts, competitors):
             raise InvalidScore(f"unknown type {unknown[0]!r} in the counts of {name}: the "
                                f"types are {', '.join(KINDS)}")
         for kind, n in by_kind.items():
-            _check_count(f"the {kind} count of {name}", n)
-            if n > KIND_TOTALS[kind]:
-                raise InvalidScore(f"{name} cannot have {n} {kind} tiles: the box holds "
-                                   f"{KIND_TOTALS[kind]}")
+            _check_count(f"the {kind} count of {name}", n, KIND_TOTALS[kind],
+                         f"the box holds {KIND_TOTALS[kind]}")
         full[name] = {kind: by_kind.get(kind, 0) for kind in KINDS}
     for kind, most in KIND_TOTALS.items():
         together = sum(by_kind[kind] for by_kind in full.values())
@@ -173,11 +174,14 @@ class ScoreSheet:
     @staticmethod
     def _check_modules(modules):
         if isinstance(modules, str):
-            raise InvalidScore(f"modules is a list of names, got the text {modules!r}")
-        modules = tuple(modules)
+            raise InvalidScore(f"modules is a list of names, got the text {brief(modules)}")
+        try:
+            modules = tuple(modules)
+        except TypeError:
+            raise InvalidScore(f"modules is a list of names, got {brief(modules)}") from None
         for name in modules:
-            if name not in SHEET_MODULES:
-                raise InvalidScore(f"unknown module {name!r}: the sheet knows "
+            if not isinstance(name, str) or name not in SHEET_MODULES:
+                raise InvalidScore(f"unknown module {brief(name)}: the sheet knows "
                                    f"{', '.join(SHEET_MODULES)}")
         if len(set(modules)) != len(modules):
             raise InvalidScore(f"a module is named twice in {', '.join(modules)}")
@@ -187,13 +191,13 @@ class ScoreSheet:
         owners = module_option_owners()
         for option, value in options.items():
             if option not in owners:
-                raise InvalidScore(f"unknown option {option!r}: the options are "
+                raise InvalidScore(f"unknown option {brief(option)}: the options are "
                                    f"{', '.join(sorted(owners))}")
             if owners[option] not in self.modules:
                 raise InvalidScore(f"the option {option} belongs to the {owners[option]} "
                                    "module, which is not in play")
             if not isinstance(value, bool):
-                raise InvalidScore(f"the option {option} is True or False, got {value!r}")
+                raise InvalidScore(f"the option {option} is True or False, got {brief(value)}")
         return {option: options.get(option, default) for m in self.modules if m in MODULES
                 for option, default in MODULES[m].option_defaults.items()}
 
@@ -233,22 +237,20 @@ class ScoreSheet:
         typed in. Raises `InvalidScore` as `record` does.
         """
         if round_no not in ROUNDS:
-            raise InvalidScore(f"a scoring round is 1, 2 or 3, got {round_no!r}")
+            raise InvalidScore(f"a scoring round is 1, 2 or 3, got {brief(round_no)}")
         _check_mapping(counts, "counts map each name to {type: number of tiles}")
         _check_mapping(walls, "walls map each player to the length of their longest wall")
         for name in [*counts, *walls]:
             if name not in self.competitors:
-                raise InvalidScore(f"{name!r} is not at this table: "
+                raise InvalidScore(f"{brief(name)} is not at this table: "
                                    f"{', '.join(self.competitors)}")
         if walls.get(DIRK):
             raise InvalidScore(f"{DIRK} scores no walls")
         full = _check_counts(counts, self.competitors)
         lengths = {name: walls.get(name, 0) for name in self.players}
         for name, n in lengths.items():
-            _check_count(f"the wall of {name}", n)
-            if n > MAX_WALL:
-                raise InvalidScore(f"{name}'s wall cannot be {n} long: all the tiles together "
-                                   f"have {MAX_WALL} wall sides")
+            _check_count(f"the wall of {name}", n, MAX_WALL,
+                         f"all the tiles together have {MAX_WALL} wall sides")
         return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
                                                  complete)
 
@@ -258,7 +260,7 @@ class ScoreSheet:
         unknown = [name for name in inputs if name not in known]
         if unknown:
             asked = ", ".join(sorted(known)) or "none: no module with inputs is in play"
-            raise InvalidScore(f"unknown input {unknown[0]!r}: the modules in play ask for "
+            raise InvalidScore(f"unknown input {brief(unknown[0])}: the modules in play ask for "
                                f"{asked}")
         values = {}
         for spec in self.inputs:
@@ -272,7 +274,7 @@ class ScoreSheet:
             _check_mapping(given, f"{spec.label} maps each player to a value")
             for name in given:
                 if name not in self.players:
-                    raise InvalidScore(f"{spec.label}: {name!r} is not a player here "
+                    raise InvalidScore(f"{spec.label}: {brief(name)} is not a player here "
                                        f"({', '.join(self.players)}; {DIRK} takes no part "
                                        "in the modules)")
             values[spec.name] = {name: spec.check(given.get(name), name) for name in self.players}

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .components import KINDS, ROUNDS
-from .errors import InvalidScore
+from .errors import InvalidScore, brief
 from .grid import SIDES
 from .modules.bonus_cards import BONUS_CARDS, bonus_cards_per_player
 from .modules.invaders import attack_penalty
@@ -64,7 +64,7 @@ _PAIR = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$")
 
 def _whole(n, what):
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidScore(f"{what} must be a whole number >= 0, got {n!r}")
+        raise InvalidScore(f"{what} must be a whole number >= 0, got {brief(n, 40)}")
     return n
 
 
@@ -138,28 +138,28 @@ the types are pavilion, seraglio, arcades, chambers, garden, tower
             return self._check_pairs(value, what)
         if self.shape == "flag":
             if not isinstance(value, bool):
-                raise InvalidScore(f"{what} is True or False, got {value!r}")
+                raise InvalidScore(f"{what} is True or False, got {brief(value)}")
             return value
         choices = KINDS if self.shape == "kind" else SIDES
         if value not in choices:
-            raise InvalidScore(f"{what}: {value!r} is none of {', '.join(choices)}")
+            raise InvalidScore(f"{what}: {brief(value)} is none of {', '.join(choices)}")
         return value
 
     def _check_most(self, n, part, what):
         most = self._most(part)
         if n > most:
-            raise InvalidScore(f"{what}: {n} is more than the game allows ({most})")
+            raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({most})")
         return n
 
     def _check_parts(self, value, what):
         parts = KINDS if self.shape == "by_type" else SIDES
         if not isinstance(value, Mapping):
             raise InvalidScore(f"{what} maps each of {', '.join(parts)} to a number, "
-                               f"got {type(value).__name__} {value!r:.40}")
+                               f"got {type(value).__name__} {brief(value, 40)}")
         unknown = [part for part in value if part not in parts]
         if unknown:
             word = "type" if self.shape == "by_type" else "direction"
-            raise InvalidScore(f"{what}: unknown {word} {unknown[0]!r}; the {word}s are "
+            raise InvalidScore(f"{what}: unknown {word} {brief(unknown[0])}; the {word}s are "
                                f"{', '.join(parts)}")
         full = {part: self._check_most(_whole(value.get(part, 0), f"{what} ({part})"), part,
                                        what) for part in parts}
@@ -172,7 +172,8 @@ the types are pavilion, seraglio, arcades, chambers, garden, tower
         if isinstance(value, str):
             value = [part for part in re.split(r"[,;]|\s{2,}", value) if part.strip()]
         if not isinstance(value, (list, tuple)):
-            raise InvalidScore(f"{what} is a list of (n, k), one per bazaar, got {value!r:.40}")
+            raise InvalidScore(f"{what} is a list of (n, k), one per bazaar, got "
+                               f"{brief(value, 40)}")
         pairs = []
         for pair in value:
             if isinstance(pair, str):
@@ -181,10 +182,11 @@ the types are pavilion, seraglio, arcades, chambers, garden, tower
                     raise InvalidScore(f"{what}: {pair.strip()!r} is not n x k, e.g. 4x3")
                 pair = (int(match[1]), int(match[2]))
             if not (isinstance(pair, (list, tuple)) and len(pair) == 2):
-                raise InvalidScore(f"{what}: {pair!r} is not a pair (n, k)")
+                raise InvalidScore(f"{what}: {brief(pair)} is not a pair (n, k)")
             n, k = (_whole(x, what) for x in pair)
             if n > _BAZAAR_NEIGHBOURS or k > min(n, _BAZAAR_TYPES) or (n > 0) != (k > 0):
-                raise InvalidScore(f"{what}: {n}x{k} cannot be: a bazaar has at most "
+                raise InvalidScore(f"{what}: {brief(n, 40)}x{brief(k, 40)} cannot be: a bazaar "
+                                   f"has at most "
                                    f"{_BAZAAR_NEIGHBOURS} neighbours, of at most "
                                    f"{_BAZAAR_TYPES} types, and k is 0 only when n is")
             pairs.append((n, k))

@@ -38,6 +38,10 @@ walled.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
+from .components import Tile
+from .errors import InvalidInput, brief
 from .grid import OPPOSITE, SIDES, side_neighbour, side_neighbours, side_segment
 
 __all__ = [
@@ -71,6 +75,7 @@ def external_segments(layout):
     ...                           (2, 0): Tile("camp", 7, "W")}))
     [((2, 0), (2, 1))]
     """
+    _check_layout(layout)
     if any(tile.kind == _CAMP for tile in layout.values()):
         layout = {cell: tile for cell, tile in layout.items() if tile.kind != _CAMP}
     return {side_segment(cell, side)
@@ -93,6 +98,7 @@ def boundary_segments(cells):
     >>> len(boundary_segments({(0, 0), (1, 0)}))
     6
     """
+    _check_given(cells, Iterable, "cells are an iterable of (x, y) cells")
     cells = set(cells)
     return {side_segment(cell, side)
             for cell in cells
@@ -108,6 +114,7 @@ def corner_graph(segments):
     >>> corner_graph([((0, 0), (1, 0))])
     {(0, 0): {(1, 0)}, (1, 0): {(0, 0)}}
     """
+    _check_given(segments, Iterable, "segments are an iterable of corner pairs")
     adj = {}
     for a, b in segments:
         adj.setdefault(a, set()).add(b)
@@ -121,6 +128,7 @@ def chains(adj):
     Returns the chains (lists of corners, end to end) and the pure cycles (closed
     lists, first corner repeated at the end) of corners that all have degree 2.
     """
+    _check_given(adj, Mapping, "a corner graph is a mapping {corner: set of corners}")
     walked = set()
     chains = []
     for start, nbrs in adj.items():
@@ -214,12 +222,25 @@ def longest_trail(adj):
     >>> longest_trail(adj)
     [(0, 0), (1, 0), (2, 0)]
     """
+    _check_given(adj, Mapping, "a corner graph is a mapping {corner: set of corners}")
     open_runs, cycles = chains(adj)
     best = _longest_chain_trail(open_runs) if open_runs else []
     for cycle in cycles:
         if len(cycle) > len(best):
             best = cycle
     return best if len(best) > 1 else []
+
+
+def _check_layout(layout):
+    """Raise `InvalidInput` unless `layout` is a mapping of cells to tiles."""
+    if not isinstance(layout, Mapping) or not all(isinstance(t, Tile) for t in layout.values()):
+        raise InvalidInput(f"a layout is a mapping {{(x, y): Tile}}, got {brief(layout, 60)}")
+
+
+def _check_given(value, kind, what):
+    """Raise `InvalidInput` unless `value` is a `kind` (not a string for an iterable)."""
+    if not isinstance(value, kind) or isinstance(value, str):
+        raise InvalidInput(f"{what}, got {brief(value, 60)}")
 
 
 def longest_wall_path(layout):
@@ -268,6 +289,7 @@ def longest_simple_path_length(adj):
     >>> longest_simple_path_length(square), len(longest_trail(square)) - 1
     (3, 4)
     """
+    _check_given(adj, Mapping, "a corner graph is a mapping {corner: set of corners}")
     best = 0
     visited = set()
 

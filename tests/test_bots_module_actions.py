@@ -67,7 +67,7 @@ def test_the_bots_know_the_kinds_of_the_modules_they_judge():
     assert MODULE_KINDS <= KNOWN_KINDS <= set(ACTION_KINDS)
     assert MODULE_KINDS == {"take_hut", "buy_chests", "place_chest", "buy_bazaar",
                             "set_merchant", "take_citizen", "swap_citizen", "keep_citizens",
-                            "place_merchant", "steal", "bid", "swap_card"}
+                            "place_merchant", "steal", "bid", "swap_card", "wise_man"}
 
 
 def _camp_layouts(seed, count):

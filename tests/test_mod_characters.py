@@ -39,7 +39,13 @@ from alhambra_lib.components import KINDS, CharacterCard, ExchangeCard, Provisio
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules import characters
-from alhambra_lib.modules.characters import Bid, SwapCard, playable_characters
+from alhambra_lib.modules.characters import (
+    Bid,
+    ChooseWiseMan,
+    SwapCard,
+    default_wise_man,
+    playable_characters,
+)
 
 THREE = ["Ana", "Ben", "Cy"]
 WISE, WATCH = CharacterCard("wise_man"), CharacterCard("city_watch")
@@ -225,9 +231,12 @@ def test_a_tampered_auction_is_refused():
 
 
 def scored(game, player="Ana"):
-    """Hold round 1 after Ana's turn (scoring card 1 drawn by the refill)."""
+    """Hold round 1 after Ana's turn (scoring card 1 drawn by the refill); the Wise Man's
+    owner chooses as a bot would (MEGABOX.md 0.6)."""
     game = stack_draw(game, [ScoringCard(1), *cards("5 ducat")])
     do(game, "take 3 florin")
+    if game.decision is not None and game.decision.kind == "wise_man":
+        game.apply(ChooseWiseMan(default_wise_man(game)))
     return next(e for e in game.events if e["type"] == "scoring")
 
 

@@ -504,7 +504,9 @@ def _mutated(game, change):
     lambda ts, d: ts.update(pending=[1]),
     lambda ts, d: ts.update(pending={"room": 1, "chests": ts["rooms"][0], "queue": ["Ana"]},
                             rooms=[[]] + ts["rooms"][1:]),
-    lambda ts, d: d["decisions"].__setitem__(-1, {"kind": "chests", "player": "Ana"}),
+    lambda ts, d: d["decisions"].__setitem__(-1, {"kind": "chests", "player": "Ana"})
+    or d.__setitem__("script", ["chests", "refill_display", "refill_market", "hold_scorings",
+                                "finish_turn"]),
 ])
 def test_a_malformed_treasure_slice_is_refused(change):
     """`Game.from_json` raises only `InvalidSave` for a bad treasure slice."""

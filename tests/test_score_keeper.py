@@ -63,11 +63,12 @@ def test_a_round_of_zeros_is_recorded_only_when_confirmed():
     ({"Ana": None}, None, "the counts of 'Ana' map types"),
     ({"Ana": [1, 2]}, None, "the counts of 'Ana' map types"),
     ({"Ana": {"towers": 1}}, None, "unknown type 'towers'"),
-    ({"Ana": {"tower": 40}}, None, "Ana cannot have 40 tower tiles: the box holds 11"),
+    ({"Ana": {"tower": 40}}, None,
+     r"the tower count of Ana: 40 is more than the game allows \(the box holds 11\)"),
     ({"Ana": {"tower": 6}, "Cy": {"tower": 6}}, None,
      r"12 tower tiles in all \(Ana 6, Cy 6\), but the box holds 11"),
     ({"Ana": {"tower": -1}}, None, "must be an integer >= 0"),
-    ({}, {"Ana": 999}, "wall cannot be 999 long"),
+    ({}, {"Ana": 999}, "the wall of Ana: 999 is more than the game allows"),
 ])
 def test_fill_refuses_bad_entries_with_a_typed_error_and_leaves_the_boxes(counts, walls, says):
     keeper = ScoreKeeper(["Ana", "Ben", "Cy"])
@@ -180,7 +181,8 @@ def test_the_characters_tab_takes_the_wise_man_and_the_city_watch():
 
 
 @pytest.mark.parametrize("typed, says", [
-    ({("Ana", "tower"): 15}, "Ana cannot have 15 tower tiles: the box holds 11"),
+    ({("Ana", "tower"): 15},
+     "the tower count of Ana: 15 is more than the game allows (the box holds 11)"),
     ({("Ana", "tower"): 6, ("Ben", "tower"): 4, ("Cy", "tower"): 2},
      "12 tower tiles in all (Ana 6, Ben 4, Cy 2), but the box holds 11"),
     ({("Ben", "garden"): -2}, "the garden count of Ben must be an integer >= 0, got -2"),

@@ -12,9 +12,9 @@ __all__ = ["Bot", "play", "KNOWN_KINDS", "MODULE_KINDS", "MERCHANT_KINDS", "know
 
 #: The action kinds of the modules after the vizier that the bots judge: huts (M4),
 #: chests (M13), the street merchant (M12), bazaars (M16), a theft (M10), a bid for a
-#: character and its money swap (M7).
+#: character, its money swap and the Wise Man's type (M7).
 MODULE_KINDS = frozenset({"take_hut", "buy_chests", "place_chest", "buy_bazaar", "steal",
-                          "bid", "swap_card"}) | MERCHANT_KINDS
+                          "bid", "swap_card", "wise_man"}) | MERCHANT_KINDS
 #: The action kinds the library's bots understand: the base game's, the vizier's
 #: (Mega Box M1) and `MODULE_KINDS`. A bot skips any other kind a module may offer
 #: (`known_actions`): a window or an auction it cannot judge is declined.

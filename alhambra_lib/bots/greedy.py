@@ -22,6 +22,7 @@ from .module_values import (
     hut_bonus_at,
     hut_spots,
     merchant_choice,
+    wise_man_pick,
     module_counts,
 )
 
@@ -159,6 +160,8 @@ class GreedyBot:
             return merchant_choice(view, actions)
         if kind == "chests":
             return actions[0]  # any building of the colour will do
+        if kind == "wise_man":
+            return wise_man_pick(view, actions)
         return self._act(view, actions)
 
     def _auction(self, actions):

@@ -21,7 +21,9 @@ from collections import ChainMap, Counter
 
 from ..components import KINDS
 from ..grid import OPPOSITE, SIDES, STEP, side_neighbour, side_neighbours
+from ..actions import DIRK
 from ..modules.bazaars import bazaar_points
+from ..modules.characters import wise_man_choice
 from ..modules.squares import hut_bonus
 from ..modules.treasure import CHEST_POINTS
 from ..modules.treasure import COLOURS as CHEST_COLOURS
@@ -29,7 +31,8 @@ from ..scoring import place_groups
 
 __all__ = ["MERCHANT_KINDS", "module_counts", "hut_bonus_at", "hut_spots", "bazaar_points_at",
            "bazaar_value", "camp_gain_at", "closed_sides", "chest_counts", "chest_handout",
-           "chest_counts_after", "chest_places", "colour_wishes", "merchant_choice", "first_best"]
+           "chest_counts_after", "chest_places", "colour_wishes", "merchant_choice", "first_best",
+           "wise_man_pick"]
 
 #: The street merchant's action kinds (Mega Box M12), all in its decision ``merchant``.
 MERCHANT_KINDS = frozenset({"set_merchant", "take_citizen", "swap_citizen", "keep_citizens",
@@ -258,6 +261,16 @@ def _wanted_cells(view):
     tiles = [t for _, t in view.market if t is not None] + list(view.reserves[view.player])
     alhambra = view.alhambra(view.player)
     return [(t.kind, alhambra.legal_positions(t)) for t in tiles if t.is_building]
+
+
+def wise_man_pick(view, actions):
+    """The Wise Man's type (M7) as MEGABOX.md 0.6 says: the most points for the bot this
+    scoring, then the fewest for its best rival, then table order; the counts are what
+    the bot sees (`module_counts`: the others' bonus cards are hidden)."""
+    counts = {name: view.counts(DIRK) if name == DIRK else module_counts(view, name)
+              for name in view.scores}
+    kind = wise_man_choice(counts, view.player, view.decision.data["round"], view.scores)
+    return next(a for a in actions if a.colour == kind)
 
 
 def first_best(candidates, score):

@@ -141,6 +141,7 @@ from .module_values import (
     hut_bonus_at,
     merchant_choice,
     module_counts,
+    wise_man_pick,
 )
 
 __all__ = [
@@ -263,6 +264,8 @@ class StrategicBot:
         Actions of a kind the bot does not know are left out (`known_actions`: the first
         of a registered kind when no other is left).
         """
+        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
+            return wise_man_pick(view, legal_actions)
         actions = known_actions(legal_actions, _HANDLERS)
         if actions[0].kind not in _HANDLERS:
             return actions[0]

@@ -28,7 +28,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-__all__ = ["Decision", "TURN_END", "TURN_END_ORDER", "GAME_END", "BASE_DECISIONS"]
+__all__ = ["Decision", "TURN_END", "TURN_END_ORDER", "GAME_END", "BASE_DECISIONS",
+           "PUSHED_BY"]
 
 #: The turn end of RULES.md §5 (steps 1-4) and the end check of §9.1, by step name.
 TURN_END = ("place_bought", "refill_display", "refill_market", "hold_scorings", "finish_turn")
@@ -43,6 +44,20 @@ TURN_END_ORDER = ("place_bought", "master_builder", "extra_redesign", "chests", 
                   "finish_turn")
 #: The base game's decision kinds.
 BASE_DECISIONS = ("act", "place", "final_place")
+#: Decision kind -> the steps that push it: while it waits, that step is the first of the
+#: script (a step is re-entrant and runs again after it). The action part has no script
+#: left; an auction may also interrupt it (the money swap, §M7), with ``act`` below.
+PUSHED_BY = MappingProxyType({
+    "place": ("place_bought", "vizier_window"),  # a vizier's purchase is placed at once
+    "final_place": ("final_placing",),
+    "vizier": ("vizier_window",),
+    "window": ("vizier_window",),
+    "auction": ("refill_display", "vizier_window"),
+    "master_builder": ("master_builder", "extra_redesign"),
+    "wise_man": ("hold_scorings", "vizier_window", "final_scoring"),
+    "chests": ("chests",),
+    "merchant": ("merchant", "merchant_late", "merchant_setup"),
+})
 
 
 _NO_DATA = MappingProxyType({})

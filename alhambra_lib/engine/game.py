@@ -91,9 +91,16 @@ from ..actions import (
     tile_order,
 )
 from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InvalidInput, brief
 from ..memo import by_identity
-from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
+from ..payments import (
+    exchange_padding,
+    is_minimal,
+    minimal_card_payments,
+    minimal_payments,
+    not_money,
+    payment_total,
+)
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
@@ -385,6 +392,7 @@ class Game:
         self._overpaying = any(m.overpaying for m in modules)
         self._free_kinds = frozenset().union(*(m.free_actions for m in modules))
         self._count_hooks = using("count_bonus")
+        self._ask_hooks = using("ask_before_scoring")
         self._scoring_hooks = using("before_scoring")
         self._scored_hooks = using("after_scoring")
         self._detail_hooks = using("scoring_details")
@@ -905,11 +913,12 @@ class Game:
         ------
         IllegalAction
             If the rules refuse it now; the game is then left exactly as it was.
-        TypeError
-            If `action` is not an `Action`.
+        InvalidInput
+            If `action` is not an `Action` of a kind (a `TypeError` too).
         """
-        if not isinstance(action, Action):
-            raise TypeError(f"expected an action, got {type(action).__name__}: {action!r}")
+        if not isinstance(action, Action) or not hasattr(action, "kind"):
+            raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
+                               f"{type(action).__name__}: {brief(action)}")
         if not self._decisions:
             raise IllegalAction(f"cannot {action}: the game is over")
         if action.kind not in self._allowed.get(self._decisions[-1].kind, ()):
@@ -974,6 +983,11 @@ class Game:
         tile = self._market[action.square - 1]
         if tile != action.tile:
             self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
+        # Only the modules' cards can be no money or pad a payment: the base game's
+        # buys skip both checks.
+        stray = not_money(action.cards) if self._modules else None
+        if stray is not None:  # a gate card vouched for by no module (§M5)
+            self.refuse(action, f"the {stray} is no money: it pays nothing")
         if not (self._buy_checks and any(m.check_buy(self, action) for m in self._buy_checks)):
             for card in action.cards:
                 if getattr(card, "currency", None) != action.currency:
@@ -987,6 +1001,10 @@ class Game:
         total = payment_total(action.cards)
         if total < tile.price:
             self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
+        padding = (exchange_padding(action.cards, action.currency)
+                   if self._modules and not self._overpaying else None)
+        if padding:
+            self.refuse(action, padding + " (only minimal payments are allowed)")
         if not self._overpaying and not is_minimal(action.cards, tile.price):
             smallest = min((c for c in action.cards if isinstance(c, Card)), key=lambda c: c.value)
             self.refuse(action, f"the {smallest} could be left out: the other cards still "
@@ -1301,18 +1319,29 @@ class Game:
                 self._market[i] = tile
                 self.event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def hold_scorings(self):
+    def hold_scorings(self) -> bool:
         """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
 
         A turn-end step, and for the modules a scoring card drawn between turns (the
-        refill after a theft, §M10) is scored at once by calling it.
+        refill after a theft, §M10) is scored at once by calling it. Returns True while
+        a decision the next scoring needs waits (the Wise Man's type, §M7): calling it
+        again after that decision goes on.
         """
         while self._pending_rounds:
-            round_no = self._pending_rounds.pop(0)
+            round_no = self._pending_rounds[0]
+            if self._asking(round_no):
+                return True
+            self._pending_rounds.pop(0)
             self._score_round(round_no)
             if self._dirk:
                 size = DIRK_ROUND_1_GIFT if round_no == 1 else len(self._bag) // 3
                 self._gift_dirk(size, f"round {round_no}")
+        return False
+
+    def _asking(self, round_no) -> bool:
+        """Whether a module pushed a decision the scoring of `round_no` waits for."""
+        return bool(self._ask_hooks) and any(m.ask_before_scoring(self, round_no)
+                                             for m in self._ask_hooks)
 
     def game_ending(self):
         """Whether the turn now ending ends the game (§9.1): the trigger has fired."""
@@ -1435,8 +1464,11 @@ class Game:
         return True
 
     def _final_scoring(self):
+        if self._asking(3):
+            return True
         self._score_round(3)
         self.event("game_over", scores=dict(self._scores), winners=self.winners)
+        return False
 
     # -- events ---------------------------------------------------------------------------
 

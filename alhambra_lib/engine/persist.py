@@ -6,10 +6,16 @@ restored game is checked against the rules: the components are exactly those of 
 composition (counted before any Alhambra is built, so a huge hand-made layout is
 refused at once; a tile with City Walls sticks counts as the printed tile, RULES.md
 §M9), every Alhambra is legal (with its gates, §M5: key ``"gates"``, written only
-when the City Gates module is in play), the decisions and the script make sense,
-the scores are the sum of the scoring events, every event has its fields, and the
-game can go on. Anything wrong raises `InvalidSave` saying what and where; no other
-exception escapes, and the work is linear in the size of the text.
+when the City Gates module is in play), the decisions and the script make sense (only
+the action part waits below another decision; the script is the rest of a turn end, of
+the game's end or of the setup, and its first step is the one that pushed the decision
+on top, `decisions.PUSHED_BY`; the modules check their own decisions against their
+slices: the window's queue, an auction's bids, the Wise Man's owner and round), the bag,
+the market and Dirk's pile hold only tiles of the bag and the display only money and
+exchange cards, the scores are the sum of the scoring events, every event has its
+fields and can be told by the narration, and the game can go on. Anything wrong raises
+`InvalidSave` saying what and where; no other exception escapes, and the work is linear
+in the size of the text.
 """
 
 from __future__ import annotations
@@ -20,19 +26,26 @@ from collections import Counter
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, CharacterCard, ScoringCard
-from ..errors import AlhambraError, InvalidSave
+from ..components import FOUNTAIN, KINDS, CharacterCard, ScoringCard
+from ..errors import AlhambraError, InvalidSave, brief
 from ..grid import check_cell
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
-from .decisions import GAME_END, TURN_END, Decision
+from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
-from .narration import EVENT_FIELDS
+from .narration import EVENT_FIELDS, describe_event
 
 __all__ = ["game_state", "game_json", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
 
 SAVE_FORMAT = "alhambra_lib.game"
 SAVE_VERSION = 2
+
+#: The components a display card can be (RULES.md §5.2, §M2, §M6, §M14), a discarded one
+#: (a second gate card drawn goes to the discards, §M5) and one in a hand (a coin, §M11).
+#: A wall card never leaves the market's side but to be spent (§M9).
+_DISPLAYED = frozenset({"money", "exchange_card", "diamond", "master_builder"})
+_DISCARDED = _DISPLAYED | {"gate_card"}
+_HELD = _DISCARDED | {"coin"}
 
 _KEYS = frozenset({
     "format", "version", "players", "options", "modules", "rng", "decisions", "script",
@@ -170,6 +183,13 @@ class _Loader:
     def cards(self, data, what):
         return [self.decode(card_from_list, c, what) for c in self.expect(data, list, what)]
 
+    def only(self, cards, components, what):
+        """Refuse a card that never lies there (a wall card on the display, §M9)."""
+        stray = next((c for c in cards if c.component not in components), None)
+        if stray is not None:
+            self.fail(f"{what} never holds a {stray.component.replace('_', ' ')} "
+                      f"({stray}): only {', '.join(sorted(components))}")
+
     def pile_card(self, data):
         """A card of the draw pile: a card a player can hold, or one only the pile holds
         (a scoring card, a character card of §M7)."""
@@ -279,8 +299,10 @@ class _Loader:
                                                                       "draw_pile"))]
         self.where = "discard"
         game._discard = self.cards(data["discard"], "discard")
+        self.only(game._discard, _DISCARDED, "the discard pile")
         self.where = "display"
         game._display = self.cards(data["display"], "display")
+        self.only(game._display, _DISPLAYED, "the display")
         if len(game._display) > DISPLAY_SIZE:
             self.fail(f"the display holds at most {DISPLAY_SIZE} cards, got {len(game._display)}")
         self.where = "scoring_cards_revealed"
@@ -296,6 +318,7 @@ class _Loader:
         for p in game._players:
             self.where = f"{p}'s hand"
             game._hands[p] = sorted(self.cards(hands[p], self.where), key=hand_order)
+            self.only(game._hands[p], _HELD, self.where)
             self.where = f"{p}'s reserve"
             game._reserves[p] = sorted(self.tiles(reserves[p], self.where), key=tile_order)
             layouts[p] = self.layout(alhambras[p], p)
@@ -366,6 +389,12 @@ class _Loader:
         if any(t.stick_mask for t in found):
             self.fail("City Walls sticks (§M9) lie only on the players' own tiles, not in the "
                       "bag, the market, Dirk's pile or the end-of-game distribution")
+        loose = found - Counter(box.bag)
+        if loose:  # a hut in the bag is taken from no pile (§M4)
+            self.fail(f"the bag, the market, {DIRK}'s pile and the distribution hold only "
+                      f"tiles of the bag, not {_names(loose, repr)}")
+        if any(t is not None and t.kind == "bazaar" for t in game._market):
+            self.fail("a bazaar lies beside the market, never on a square (§M16)")
         own = list(game._to_place)
         for p in game._players:
             own += [t for cell, t in layouts[p].items() if cell != (0, 0)]
@@ -468,16 +497,45 @@ class _Loader:
                 self.fail(f"a decision is {{kind, player, ...}} of a known kind and player, "
                           f"got {_short(entry)}")
             extra = {k: v for k, v in entry.items() if k not in ("kind", "player")}
-            if extra not in ({}, {"give": True}) or (extra and not game._dirk):
+            if not _decision_data_ok(game, entry["kind"], extra):
                 self.fail(f"unknown data {_short(extra)} in a {entry['kind']} decision")
             game._decisions.append(Decision.make(entry["kind"], entry["player"], extra))
+        self.stack(game)
         self.where = "script"
         script = self.expect(data["script"], list, "script")
         for name in script:
             if name not in game._steps:
                 self.fail(f"unknown turn-end step {_short(name)}")
         game._script = list(script)
+        self.script(game)
         self.consistency(game)
+
+    def stack(self, game):
+        """At most the turn's action part and one decision that interrupts it (an auction
+        drawn by the money swap, §M7): every decision below the top is ``act``."""
+        below = game._decisions[:-1]
+        if len(below) > 1 or any(d.kind != "act" for d in below):
+            self.fail(f"only the action part waits below another decision, got "
+                      f"{[d.kind for d in game._decisions]}")
+
+    def script(self, game):
+        """The script is what is left of a turn end, of the game's end or of the setup,
+        and its first step is the one that pushed the decision on top (`PUSHED_BY`)."""
+        script, top = game._script, game.decision
+        whole = next((run for run in (game._turn_end, GAME_END, game._setup_script)
+                      if script and tuple(script) == run[len(run) - len(script):]), None)
+        if script and whole is None:
+            self.fail(f"{script} is not the rest of a turn end {list(game._turn_end)}, of "
+                      f"the game's end {list(GAME_END)} or of the setup")
+        if top is None or top.kind == "act" or (top.kind == "auction" and len(
+                game._decisions) == 2):
+            if script:
+                self.fail(f"no turn-end step runs while {top or 'nobody'} decides")
+            return
+        if not script:
+            self.fail(f"a {top.kind} decision with no turn-end step waiting on it")
+        if script[0] not in PUSHED_BY.get(top.kind, (script[0],)):
+            self.fail(f"a {top.kind} decision waits on the step {script[0]!r}")
 
     def consistency(self, game):
         self.where = "decisions"
@@ -488,9 +546,14 @@ class _Loader:
         if sorted(scored + pending) != expected or (over and pending):
             self.fail(f"rounds scored {scored} (pending {pending}) do not match the scoring "
                       f"cards revealed {revealed}{' and the final scoring' if over else ''}")
-        if (game._end_reason is not None) != (over or top.kind == "final_place"):
+        ending = over or top.kind == "final_place" or game._script[:1] == ["final_scoring"]
+        if (game._end_reason is not None) != ending:
             self.fail(f"the end of the game (reason {game._end_reason}) does not match the "
                       f"decision {top}")
+        turn_end = top is not None and (top.kind == "final_place" or (
+            top.kind == "place" and game._script[:1] == ["place_bought"]))
+        if turn_end and top.player != game.turn_player:  # the step asks the turn's player
+            self.fail(f"{top.player} places, but it is {game.turn_player}'s turn")
         if game._awaiting and (top is None or top.kind != "final_place"):
             self.fail("tiles await distribution recipients outside the final placing")
         if top is not None and top.kind == "act":
@@ -535,12 +598,33 @@ class _Loader:
                 self.fail(f"a {event['type']} event lacks {missing}")
             if event["type"] == "scoring":
                 self.scoring_event(event, totals)
+            self.narrated(event)
         game._events, game._n_events = events, len(events)
         self.where = "scores"
         if totals != game._scores:
             self.fail(f"scores {game._scores} differ from the sum of the scoring events {totals}")
 
+    def narrated(self, event):
+        """An event the narration cannot tell has fields of the wrong shape: the story of
+        a restored game (`replay.narrate`, the table's story) must never fail."""
+        try:
+            line = describe_event(event)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError,
+                ZeroDivisionError) as error:
+            self.fail(f"a {event['type']} event cannot be told ({type(error).__name__}: "
+                      f"{error})")
+        if not isinstance(line, str):
+            self.fail(f"a {event['type']} event cannot be told")
+
     def scoring_event(self, event, totals):
+        for key in ("counts", "walls"):
+            value = event[key]
+            if not (isinstance(value, dict) and set(value) == set(totals)):
+                self.fail(f"a scoring event's {key} are those of every competitor")
+        if not all(isinstance(c, dict) and all(n in KINDS for n in c)
+                   and all(type(v) in (int, float) for v in c.values())
+                   for c in event["counts"].values()):
+            self.fail("a scoring event's counts are {competitor: {type: n}}")
         points = event["points"]
         if not isinstance(points, dict) or set(points) != set(totals) or not all(
                 type(v) is int for v in points.values()):
@@ -569,6 +653,17 @@ class _Loader:
             self.fail(f"{game.decision} has no legal action: the game could not go on")
 
 
+def _decision_data_ok(game, kind, data) -> bool:
+    """Whether `data` is what a decision of `kind` may carry: nothing, ``give`` for a
+    placing in a two-player game, the round of the scoring a Wise Man's type is for."""
+    if not data:
+        return True
+    if data == {"give": True}:
+        return kind == "place" and game._dirk
+    return (kind == "wise_man" and set(data) == {"round"} and type(data["round"]) is int
+            and data["round"] in ROUNDS)
+
+
 def _upgrade_v1(data, loader):
     """A version-1 save (phase + player to act) as version 2 (decisions + script)."""
     loader.where = "phase"
@@ -590,9 +685,8 @@ def _upgrade_v1(data, loader):
     return upgraded
 
 
-def _short(value, limit=80):
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
+#: A value in a message, shortened (a huge number told by its size).
+_short = brief
 
 
 def _names(counter, show=str):

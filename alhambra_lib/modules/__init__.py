@@ -32,7 +32,8 @@ diamonds (M6)       deck_cards (11 diamonds, shuffled with the money), totals, t
 characters (M7)     pile_inserts (piles 2-4), totals, new/load slice, held_cards,
                     census; reveal_card pushes decision ``auction`` (``bid``,
                     ``decline``) mid-refill; ``act`` + ``swap_card`` (experimental);
-                    options; before_scoring (the Wise Man's type), count_bonus (its
+                    options; ask_before_scoring pushes decision ``wise_man`` (the
+                    owner's type, ``wise_man``), after_scoring, count_bonus (its
                     half), scoring_details; score term ``characters``; narration; view
 camps (M8)          bag_tiles, totals, tile_sets; load_slice (none kept); placement
                     rules in the core (``camp_contact``, ``camp_unanchored``); score

@@ -93,6 +93,10 @@ The hooks, in the order a game meets them:
 ``scoring_details(game, round_no)``
     Extra fields of the scoring event, under the module's own keys (e.g. the attack
     direction and each player's penalty, §M15).
+``ask_before_scoring(game, round_no)``
+    Just before a scoring (a turn end's, one held between turns, the final one): push a
+    decision the scoring needs (the Wise Man's type, §M7) and return True; the scoring
+    waits for it and the hook is asked again once it is made.
 ``before_scoring(game, round_no)`` / ``after_scoring(game, round_no)``
     Act just before a scoring is computed (e.g. show the bonus cards that count), or
     right after its event (e.g. turn up new scouts).
@@ -195,6 +199,9 @@ class Module:
         return False
 
     def take_spent(self, game, card) -> bool:
+        return False
+
+    def ask_before_scoring(self, game, round_no) -> bool:
         return False
 
     def before_scoring(self, game, round_no) -> None:

@@ -45,7 +45,13 @@ from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
-from ..payments import may_pay_exactly, minimal_card_payments, minimal_payments, payment_total
+from ..payments import (
+    exchange_padding,
+    may_pay_exactly,
+    minimal_card_payments,
+    minimal_payments,
+    payment_total,
+)
 from .base import Module
 
 __all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours", "bazaar_points",
@@ -370,6 +376,9 @@ class Bazaars(Module):
             if card not in left:
                 game.refuse(action, f"{card} is not in hand")
             left.remove(card)
+        padding = exchange_padding(action.cards, currency)
+        if padding:  # an exact payment is minimal too (RULES.md §4, §M2)
+            game.refuse(action, padding)
         total = payment_total(action.cards)
         if total != tile.price:
             game.refuse(action, f"a bazaar is paid exactly: the price is {tile.price} (the "

@@ -23,9 +23,11 @@ Decisions (RULES.md §M7):
 * A player who cannot bid more than the highest bid passes without being asked.
 * Exchange cards do not count in a bid (they are no currency); diamonds count as a
   currency of their own, master builders and coins as money of their currency.
-* The Wise Man's type is chosen anew at each scoring, for its owner: the type where the
-  half building adds the most to their points in that scoring (ties: the first type in
-  scoring-table order). A half building alone (no tile of the type) takes a place.
+* The Wise Man's type is its owner's choice at every scoring (MEGABOX.md 0.6): just
+  before the scoring that counts it, the owner decides (decision ``"wise_man"`` with
+  the round, data ``{"round": r}``; `ChooseWiseMan`, kind ``"wise_man"``, one per
+  building type in scoring-table order). `wise_man_choice` is the bots' and the
+  default choice. A half building alone (no tile of the type) takes a place.
 * With ``experimental=True``: the money swap is an action of its owner's own turn, once
   per turn, that ends nothing (`SwapCard`, kind ``"swap_card"``): the card goes to the
   discard pile and the display is refilled. The extra redesign gives its owner one
@@ -48,25 +50,38 @@ Examples
 from __future__ import annotations
 
 import warnings
+from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action, Decline, card_from_list, card_order, register_action
+from ..actions import (
+    DIRK,
+    Action,
+    ColourAction,
+    Decline,
+    card_from_list,
+    card_order,
+    register_action,
+)
 from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
 from ..engine.narration import card_text, register_events
-from ..errors import InvalidSave
+from ..errors import IllegalAction, InvalidSave
 from ..scoring import majority_awards
 from .base import Module
+from .gates import any_redesign
 from .thieves import is_money
 
 __all__ = [
     "CONFIRMED",
     "HINTED",
     "Bid",
+    "ChooseWiseMan",
     "Characters",
     "SwapCard",
     "bids",
+    "default_wise_man",
     "playable_characters",
+    "wise_man_choice",
 ]
 
 #: The characters whose text is known, and those known by a hint only (provisional).
@@ -134,8 +149,26 @@ class SwapCard(Action):
         return {"kind": self.kind, "card": self.card.to_list()}
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseWiseMan(ColourAction):
+    """The Wise Man's owner chooses the building type its half counts for in the scoring
+    about to be held (RULES.md §M7, MEGABOX.md 0.6).
+
+    Examples
+    --------
+    >>> str(ChooseWiseMan("garden")), ChooseWiseMan("garden").to_dict()
+    ("the Wise Man's half counts as garden", {'kind': 'wise_man', 'colour': 'garden'})
+    """
+
+    kind: ClassVar[str] = "wise_man"
+
+    def __str__(self):
+        return f"the Wise Man's half counts as {self.colour}"
+
+
 register_action(Bid, ("cards",))
 register_action(SwapCard, ("card",))
+register_action(ChooseWiseMan, ("colour",))
 
 
 def bids(hand, above: int) -> list:
@@ -173,11 +206,11 @@ class Characters(Module):
     """Characters: auctions during refills, the Wise Man and the City Watch at scorings."""
 
     name = "characters"
-    option_decisions = frozenset({"act", "auction", "master_builder"})
+    option_decisions = frozenset({"act", "auction", "master_builder", "wise_man"})
     section = "M7"
     title = "Characters"
     decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},
-                 "master_builder": {"redesign", "decline"}}
+                 "master_builder": {"redesign", "decline"}, "wise_man": {"wise_man"}}
     option_defaults = {"experimental": False}
     score_terms = ("characters",)
     turn_end_steps = (("extra_redesign", "refill_display"),)
@@ -185,7 +218,8 @@ class Characters(Module):
     def __init__(self):
         self.actions = {"bid": (self._check_bid, self._do_bid),
                         "decline": (_no_check, self._do_decline),
-                        "swap_card": (self._check_swap, self._do_swap)}
+                        "swap_card": (self._check_swap, self._do_swap),
+                        "wise_man": (_no_check, self._do_wise_man)}
 
     # -- the cards ------------------------------------------------------------------------
 
@@ -207,12 +241,14 @@ class Characters(Module):
         # Characters by id. "box": never in play (unknown texts, or hinted ones without
         # experimental); "owned" face up; "out": unsold at auction; "auction": the one
         # being auctioned ({card, bidders: the players still bidding, the one asked
-        # first, high: null or [player, cards]}); "wise_man": the type the Wise Man counts
-        # for since the last scoring; "swapped": the turn the money swap was last used.
+        # first, high: null or [player, cards]}); "wise_man": the type its owner chose at
+        # the last scoring, "wise_man_chosen": whether it is chosen for the scoring about
+        # to be held; "swapped": the turn the money swap was last used.
         playable = playable_characters(_experimental(config))
         return {"box": [i for i in CHARACTERS if i not in playable],
                 "owned": {p: [] for p in config.players}, "out": [], "auction": None,
-                "wise_man": None, "swapped": None, "redesigned": None}
+                "wise_man": None, "wise_man_chosen": False, "swapped": None,
+                "redesigned": None}
 
     def setup(self, game):
         if game.option("experimental"):
@@ -220,7 +256,10 @@ class Characters(Module):
 
     def load_slice(self, game, data):
         where = "modules_state.characters"
-        keys = {"box", "owned", "out", "auction", "wise_man", "swapped", "redesigned"}
+        keys = {"box", "owned", "out", "auction", "wise_man", "wise_man_chosen", "swapped",
+                "redesigned"}
+        if isinstance(data, dict) and set(data) == keys - {"wise_man_chosen"}:
+            data = {**data, "wise_man_chosen": False}  # saved before the choice was asked
         if not (isinstance(data, dict) and set(data) == keys and isinstance(data["owned"], dict)
                 and set(data["owned"]) == set(game.players)
                 and all(isinstance(v, list) for v in (data["out"], *data["owned"].values()))):
@@ -236,6 +275,9 @@ class Characters(Module):
                               f"{held}", where)
         if data["wise_man"] not in (None, *KINDS):
             raise InvalidSave("the Wise Man counts for a building type or none", where)
+        if data["wise_man_chosen"] is not False:  # a choice is scored in the same action
+            raise InvalidSave("wise_man_chosen is false between actions", where)
+        self._check_wise_man(game, data, where)
         if any(data[k] is not None and type(data[k]) is not int
                for k in ("swapped", "redesigned")):
             raise InvalidSave("swapped and redesigned are null or a turn number", where)
@@ -259,12 +301,31 @@ class Characters(Module):
                     and isinstance(high[1], list) and high[1]):
                 raise InvalidSave("the highest bid is [player, cards]", where)
             try:
-                Bid(tuple(card_from_list(c) for c in high[1]))
+                bid = Bid(tuple(card_from_list(c) for c in high[1]))
             except (TypeError, ValueError) as error:
                 raise InvalidSave(f"the highest bid's cards: {error}", where) from None
+            if Counter(bid.cards) - Counter(game.hand(high[0])):
+                raise InvalidSave(f"{high[0]} bids cards they do not hold: {bid}", where)
         if top is None or top.kind != "auction" or top.player != auction["bidders"][0]:
             raise InvalidSave(f"{auction['bidders'][0]} is to bid in the auction, not {top}",
                               where)
+
+    def _check_wise_man(self, game, data, where):
+        """A ``wise_man`` decision is its owner's, for the scoring the script holds next."""
+        top = game.decision
+        if top is None or top.kind != "wise_man":
+            return
+        owners = [p for p, ids in data["owned"].items() if "wise_man" in ids]
+        if owners != [top.player]:
+            raise InvalidSave(f"{top.player} chooses the Wise Man's type but does not own it",
+                              where)
+        pending = game._pending_rounds
+        step = game._script[:1]
+        due = (pending[0] if pending and step in (["hold_scorings"], ["vizier_window"])
+               else 3 if step == ["final_scoring"] else None)
+        if due is None or top.data.get("round") != due:
+            raise InvalidSave(f"the Wise Man's type is chosen just before a scoring, for its "
+                              f"round (the scoring held next: {due})", where)
 
     @staticmethod
     def _held_ids(data):
@@ -313,6 +374,8 @@ class Characters(Module):
             return list(game.redesign_options(decision.player)) + [Decline()]
         if decision.kind == "auction":
             return bids(game.hand(decision.player), self._high_amount(game)) + [Decline()]
+        if decision.kind == "wise_man":  # one per type, in scoring-table order
+            return [ChooseWiseMan(kind) for kind in KINDS]
         if decision.kind == "act" and self._may_swap(game, decision.player):
             return [SwapCard(c) for c in sorted(set(filter(is_money, game.display)),
                                                 key=card_order)]
@@ -414,7 +477,7 @@ class Characters(Module):
         state = game.slice(self.name)
         player = game.turn_player
         if (self.owner(game, "extra_redesign") != player or state["redesigned"] == game.turn
-                or not game.redesign_options(player)):
+                or not any_redesign(game, player)):
             return False
         state["redesigned"] = game.turn
         game.push_decision("master_builder", player)
@@ -422,26 +485,35 @@ class Characters(Module):
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def before_scoring(self, game, round_no):
-        """Choose the Wise Man's type for this scoring (the most points for its owner)."""
+    def ask_before_scoring(self, game, round_no):
+        """The Wise Man's owner chooses its type just before each scoring (MEGABOX.md 0.6)."""
         state = game.slice(self.name)
-        state["wise_man"] = None
         owner = self.owner(game, "wise_man")
-        if owner is not None:
-            counts = {name: game.counts(name) for name in game.competitors}
-            state["wise_man"] = max(KINDS, key=lambda kind: (
-                _half_gain(counts, owner, kind, round_no), -KINDS.index(kind)))
+        if owner is None or state["wise_man_chosen"]:
+            return False
+        game.push_decision("wise_man", owner, round=round_no)
+        return True
+
+    def _do_wise_man(self, game, action):
+        state = game.slice(self.name)
+        state["wise_man"], state["wise_man_chosen"] = action.colour, True
+        game.event("wise_man", player=game.current_player, colour=action.colour,
+                   round=game.decision.data["round"])
+        game.resume()  # the scoring goes on
+
+    def after_scoring(self, game, round_no):
+        game.slice(self.name)["wise_man_chosen"] = False
 
     def count_bonus(self, game, name, counts):
-        kind = game.slice(self.name)["wise_man"]
-        if kind is not None and self.owner(game, "wise_man") == name:
-            counts[kind] += 0.5
+        state = game.slice(self.name)  # the half counts in the scoring it was chosen for
+        if state["wise_man_chosen"] and self.owner(game, "wise_man") == name:
+            counts[state["wise_man"]] += 0.5
 
     def scoring_details(self, game, round_no):
-        kind = game.slice(self.name)["wise_man"]
-        if kind is None:
+        state = game.slice(self.name)
+        if not state["wise_man_chosen"]:
             return {}
-        return {"wise_man": {"player": self.owner(game, "wise_man"), "type": kind}}
+        return {"wise_man": {"player": self.owner(game, "wise_man"), "type": state["wise_man"]}}
 
     def score(self, game, term, round_no):
         points = dict.fromkeys(game.competitors, 0)
@@ -467,14 +539,57 @@ def spread(n: int) -> tuple:
     return first, second, n - first - second
 
 
-def _half_gain(counts, owner, kind, round_no):
-    """What the half building in `kind` adds to the owner's points this round."""
+def _half_gain(counts, owner, kind, round_no, name):
+    """What the owner's half building in `kind` changes in `name`'s points this round."""
     def points(extra):
-        of_kind = {name: {kind: c[kind]} for name, c in counts.items()}
+        of_kind = {who: {kind: c[kind]} for who, c in counts.items()}
         of_kind[owner][kind] += extra
         return next((a.points for a in majority_awards(of_kind, kind, round_no)
-                     if owner in a.players), 0)
+                     if name in a.players), 0)
     return points(0.5) - points(0)
+
+
+def default_wise_man(game) -> str:
+    """`wise_man_choice` for the ``wise_man`` decision on top of `game`, from the counts
+    the scoring will see: the table's and a default choice (MEGABOX.md 0.6)."""
+    decision = game.decision
+    if decision is None or decision.kind != "wise_man":
+        raise IllegalAction(f"no Wise Man's type is being chosen now ({decision})")
+    counts = {name: game.counts(name) for name in game.competitors}
+    return wise_man_choice(counts, decision.player, decision.data["round"], game.scores)
+
+
+def wise_man_choice(counts, owner, round_no, scores) -> str:
+    """The Wise Man's type a bot or a default chooses (MEGABOX.md 0.6).
+
+    The type that gives `owner` the most points in this scoring; among equals, the one
+    that leaves the owner's best rival (the other real player with the highest score
+    so far, the first in `scores` order among equals) the fewest; then the first in
+    scoring-table order.
+
+    Parameters
+    ----------
+    counts : mapping
+        ``{competitor: {kind: n}}`` of this scoring, without the half.
+    owner : str
+    round_no : {1, 2, 3}
+    scores : mapping
+        ``{competitor: points}`` so far, in seating order (Dirk is no rival).
+
+    Examples
+    --------
+    >>> none = dict.fromkeys(KINDS, 0)
+    >>> counts = {"Ana": dict(none), "Ben": {**none, "tower": 1, "garden": 1}}
+    >>> wise_man_choice(counts, "Ana", 1, {"Ana": 0, "Ben": 0})  # alone, first: 4 points
+    'chambers'
+    """
+    rivals = [p for p in scores if p not in (owner, DIRK)]
+    rival = max(rivals, key=lambda p: (scores[p], -rivals.index(p)), default=None)
+
+    def key(kind):
+        hurt = 0 if rival is None else _half_gain(counts, owner, kind, round_no, rival)
+        return (-_half_gain(counts, owner, kind, round_no, owner), hurt, KINDS.index(kind))
+    return min(KINDS, key=key)
 
 
 _WARNED = []
@@ -501,6 +616,9 @@ def _no_check(game, action):
     return None
 
 
+_ROUND_NAMES = {1: "first", 2: "second"}
+
+
 def _character_text(data):
     return CHARACTERS[data]["title"]
 
@@ -517,6 +635,10 @@ register_events({
                               f"{_character_text(e['card'])}"),
     "auction_unsold": (("card",), lambda e: f"nobody bids: {_character_text(e['card'])} "
                                             "leaves the game"),
+    "wise_man": (("player", "colour", "round"),
+                 lambda e: f"{e['player']} chooses the Wise Man's type for the "
+                           f"{_ROUND_NAMES.get(e['round'], 'final')} scoring: its half "
+                           f"counts as {e['colour']}"),
     "swap_card": (("player", "card"),
                   lambda e: f"{e['player']} swaps {card_text(e['card'])} of the display"),
 })

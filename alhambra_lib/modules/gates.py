@@ -36,7 +36,7 @@ from ..engine.narration import register_events
 from ..errors import InvalidSave
 from .base import Module
 
-__all__ = ["Gates", "gate_piles", "gated_redesigns"]
+__all__ = ["Gates", "REDESIGNING", "gate_piles", "gated_redesigns", "any_redesign"]
 
 _GATE = GateCard()
 
@@ -56,6 +56,12 @@ def _count(data, key, where, limit):
     return value
 
 
+#: The decisions that allow a redesign: the action part, and the turn-end redesign of a
+#: master builder or of a character (§M7, §M14); each may place through a gate
+#: (MEGABOX.md 0.6).
+REDESIGNING = frozenset({"act", "master_builder"})
+
+
 def gated_redesigns(game, player):
     """The redesigns placing one of `player`'s reserve tiles through a gate, in canonical
     order ([] without a gate card): for any decision that allows a redesign (the action
@@ -68,11 +74,19 @@ def gated_redesigns(game, player):
             for cell, side in sorted(alhambra.gate_positions(tile))]
 
 
+def any_redesign(game, player) -> bool:
+    """Whether `player` has a redesign to make now, through a gate included: a master
+    builder's or a character's turn-end redesign lapses only without one."""
+    if game.redesign_options(player):
+        return True
+    return "gates" in game.modules and bool(gated_redesigns(game, player))
+
+
 class Gates(Module):
     """City Gates: gate cards beside the display, spent to place a tile through a gate."""
 
     name = "gates"
-    option_decisions = frozenset({"act", "place", "final_place"})
+    option_decisions = frozenset({"place", "final_place"}) | REDESIGNING
     section = "M5"
     title = "City Gates"
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
@@ -154,7 +168,7 @@ class Gates(Module):
         if decision.kind in ("place", "final_place"):
             return [Place(tile, cell, side) for tile in sorted(set(game.to_place), key=tile_order)
                     for cell, side in sorted(alhambra.gate_positions(tile))]
-        if decision.kind == "act":
+        if decision.kind in REDESIGNING:
             return gated_redesigns(game, player)
         return []
 

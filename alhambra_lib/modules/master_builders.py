@@ -38,6 +38,7 @@ from ..components import CURRENCIES, MasterBuilderCard
 from ..engine.narration import card_text, register_events
 from ..errors import InvalidSave
 from .base import Module
+from .gates import any_redesign
 
 __all__ = ["MasterBuilders", "PlayMasterBuilder", "MASTER_BUILDERS", "DEALT", "PILE_INSERTS"]
 
@@ -182,7 +183,7 @@ class MasterBuilders(Module):
         player = game.turn_player
         while state["played"]:
             state["played"] -= 1
-            if game.redesign_options(player):
+            if any_redesign(game, player):
                 game.push_decision("master_builder", player)
                 return True
             game.event("master_builder_lapses", player=player)

@@ -343,6 +343,11 @@ class StreetMerchant(Module):
         if any(n != CITIZENS_PER_COLOUR for n in found.values()):
             raise ValueError(f"there are {CITIZENS_PER_COLOUR} citizens of each colour, "
                              f"found {found}")
+        top = game.decision
+        if top is not None and top.kind == "merchant":  # the steps' order of asking
+            due = next((p for p in self._order(game) if discs[p]["todo"] is not None), None)
+            if top.player != due:
+                raise ValueError(f"{top.player} is asked about their disc, but {due} is due")
 
     def census(self, game):
         state = game.slice(self.name)

@@ -109,7 +109,7 @@ class Thieves(Module):
         for i, player in enumerate(game.players):
             state["hands"][player] = _sorted(thieves[i * each:(i + 1) * each])
         state["removed"] = _sorted(thieves[len(game.players) * each:])
-        # A snapshot: the slice's hands change with every theft, the record never does.
+        # The event keeps its own lists: later thefts change the live hands, never the record.
         game.event("thieves", hands={p: list(h) for p, h in state["hands"].items()},
                    removed=len(state["removed"]))
 

@@ -56,7 +56,8 @@ def run_window(game, kind: str, can_act: Callable) -> bool:
         if game.refill_display():  # a character came up: its auction first (§M7)
             return True
         game.refill_market()
-        game.hold_scorings()  # a scoring card drawn after a theft is scored now (§M10)
+        if game.hold_scorings():  # a scoring card drawn after a theft is scored now
+            return True  # (§M10), once the Wise Man's type is chosen (§M7)
         window = None
     if game.game_ending():
         state["window"] = None
@@ -83,10 +84,38 @@ def window_decline(game, action) -> None:
     game.resume()
 
 
-def check_window(game, window, where: str) -> None:
-    """Raise `InvalidSave` unless `window` (a saved slice's ``window``) is well formed."""
+#: The decision of the window: the vizier's own without the thieves, else the shared one.
+WINDOW_DECISIONS = ("vizier", "window")
+
+
+def check_window(game, window, where: str, owner: bool = True) -> None:
+    """Raise `InvalidSave` unless `window` (a saved slice's ``window``) is well formed and,
+    in the slice of the module that holds it (`owner`), matches the decisions and the
+    script: a window asking someone has that player first in its queue and its decision
+    on top; after a use (``repoll``) the window step comes next in the script."""
     if window is not None and not (
             isinstance(window, dict) and set(window) == {"queue", "repoll"}
             and type(window["repoll"]) is bool and isinstance(window["queue"], list)
-            and all(p in game.players for p in window["queue"])):
-        raise InvalidSave("the window is null or {queue: [players], repoll: bool}", where)
+            and all(type(p) is str and p in game.players for p in window["queue"])
+            and len(set(window["queue"])) == len(window["queue"])):
+        raise InvalidSave("the window is null or {queue: [distinct players], repoll: bool}",
+                          where)
+    if not owner:
+        return
+    top = game.decision
+    kind = "window" if window_owner(game) == "thieves" else "vizier"
+    asking = top is not None and top.kind in WINDOW_DECISIONS
+    if asking and top.kind != kind:
+        raise InvalidSave(f"the window's decision is {kind!r} with these modules", where)
+    if asking != (window is not None and not window["repoll"]):
+        raise InvalidSave("a window decision is on top exactly while the window asks someone",
+                          where)
+    if asking and (not window["queue"] or window["queue"][0] != top.player):
+        raise InvalidSave(f"{top.player} is asked, but the window's queue is "
+                          f"{window['queue']}", where)
+    if window is not None and game._script[:1] != [WINDOW_STEP]:
+        raise InvalidSave("an open window is the turn-end step running now", where)
+    if (window is not None and window["repoll"] and top is not None and top.kind == "place"
+            and window["queue"][:1] != [top.player]):
+        raise InvalidSave(f"{top.player} places a vizier's purchase, but the window asked "
+                          f"{window['queue'][:1]}", where)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ..bots import Bot, known_actions
+from ..bots.module_values import wise_man_pick
 from ..engine.game import Game
 from ..replay import event_turns, narrate
 
@@ -75,7 +76,8 @@ class EagerBot:
     A bot for showing a module at work: a module's own action (``take_hut``,
     ``build_wall``, ``buy_chests``...) is played as soon as it can be. Otherwise it
     chooses as `RandomBot` does, among the kinds of `TOUR_KINDS` (when every legal action
-    is of another kind, the first; see `alhambra_lib.bots.known_actions`).
+    is of another kind, the first; see `alhambra_lib.bots.known_actions`), and the Wise
+    Man's type as every bot does (`wise_man_pick`).
 
     Parameters
     ----------
@@ -101,6 +103,8 @@ class EagerBot:
         wanted = [a for a in legal_actions if a.kind in self.kinds]
         if wanted:
             return self._rng.choice(wanted)
+        if legal_actions and legal_actions[0].kind == "wise_man":  # as MEGABOX.md 0.6 says
+            return wise_man_pick(view, legal_actions)
         known = known_actions(legal_actions, TOUR_KINDS)
         if len(known) == 1 and known[0].kind not in TOUR_KINDS:
             return known[0]

@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from ..components import KINDS
 from ..draw import draw_score_track
-from ..errors import InvalidScore
+from ..errors import InvalidScore, brief
 from ..grid import SIDES
 from ..modules import MODULES
 from ..modules.invaders import flanks
@@ -505,14 +505,16 @@ got NoneType None
         path = Path(self.csv_path.value.strip() or "scores.csv").expanduser()
         text = self.to_csv()
         self._offer(text, path.name if path.suffix else "scores.csv")
-        if path.is_dir():
-            self.message.value = escape(f"{path} is a folder: give a file name such as "
-                                        f"{path / 'scores.csv'}")
-            return
+        shown = brief(str(path), quote=False)
         try:
+            if path.is_dir():
+                self.message.value = escape(f"{shown} is a folder: give a file name such as "
+                                            f"{brief(str(path / 'scores.csv'), quote=False)}")
+                return
             path.write_text(text)
-        except OSError as failed:
-            self.message.value = escape(f"could not write {path}: {failed.strerror}; "
+        except (OSError, ValueError) as failed:  # a NUL in the name is a ValueError
+            why = getattr(failed, "strerror", None) or str(failed) or type(failed).__name__
+            self.message.value = escape(f"could not write {shown}: {why}; "
                                         "the download link below still has the sheet")
             return
         self.message.value = escape(f"wrote {len(self.sheet.rows())} rows to {path}")
