@@ -383,3 +383,15 @@ def test_a_save_of_a_gates_game_without_its_gates_key_is_refused():
     del data["gates"]
     with pytest.raises(InvalidSave, match="gates"):
         Game.from_json(json.dumps(data))
+
+
+def test_a_refill_that_only_finds_gate_cards_stops_short():
+    """Draw pile empty, discards all gate cards, one beside the display: the refill puts
+    nothing out and stops, rather than reshuffling the same card forever (RULES.md §M5)."""
+    from alhambra_lib.components import GateCard
+
+    game = Game(["Ana", "Ben", "Cy"], seed=2, modules=("gates",))
+    game.slice("gates")["beside"] = 1
+    game._draw, game._discard, game._display = [], [GateCard(), GateCard()], []
+    assert game.refill_display() is False
+    assert game._display == [] and len(game._draw) + len(game._discard) == 2

@@ -1273,12 +1273,18 @@ class Game:
         character, §M0.4): the refill goes on when it is called again after it.
         """
         waiting = len(self._decisions)
+        stalled = False  # a reshuffle has put nothing on the display yet
         while len(self._display) < DISPLAY_SIZE:
             if not self._draw:
-                if not self._discard:
+                # A reshuffled pile that gave the display nothing (only gate cards, which
+                # go back to the discards, §M5) would be reshuffled forever: stop short.
+                if not self._discard or stalled:
                     return False
                 self._reshuffle()
+                stalled = True
+            shown = len(self._display)
             self._reveal(self._draw.pop())
+            stalled = stalled and len(self._display) == shown
             if len(self._decisions) > waiting:
                 return True
         return False
