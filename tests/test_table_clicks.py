@@ -14,10 +14,11 @@ import warnings
 
 import pytest
 
-from alhambra_lib import Game
-from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction
+from alhambra_lib import Game, Tile
+from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction, Place
 from alhambra_lib.bots import GreedyBot
 from alhambra_lib.modules import MODULES
+from alhambra_lib.palette import ILLEGAL_COLOUR
 from alhambra_lib.widgets import GameTable
 from alhambra_lib.widgets.table_model import (
     MAX_CLICKS,
@@ -271,3 +272,78 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
                 made.add("citizens" if event["type"] in _CITIZENS else event["type"])
                 made |= {"gate"} if event.get("gate") else set()
     assert MODULE_MOVES <= made, MODULE_MOVES - made
+
+
+# -- a wall card's sticks by a click on a tile's side, a gate by a click on a double wall --
+
+
+def _walls_and_gates_at(step):
+    """Seed 3's game of random moves with City Gates and City Walls after `step` moves."""
+    game, rng = _game(3, ("Ana",), ("gates", "city_walls")), random.Random(3)
+    for _ in range(step):
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.current_player == YOU
+    table = GameTable(game.copy(), bots={"Ana": GreedyBot()})
+    table.pace.value = "one"
+    return game, table
+
+
+def _side_shown(table, kind, key):
+    button = table.board.side_buttons.get((kind, key))
+    return button is not None and button in table.board.grid.children
+
+
+def test_a_wall_card_s_sticks_go_on_with_a_click_on_a_side_of_the_tile():
+    game, table = _walls_and_gates_at(25)
+    walls = [a for a in game.legal_actions() if a.kind == "build_wall" and a.cell is not None]
+    corner = next(a for a in walls if a.sides == "ES" and a.cell == (1, 0))
+    assert click_path(game, YOU, corner) == [("side", ((1, 0), "E"))]
+    # Every side where a stick may go is a thin button over the side of its tile.
+    for wall in walls:
+        for side in wall.sides:
+            assert _side_shown(table, "side", (wall.cell, side)), (wall, side)
+    assert not _side_shown(table, "side", ((1, 0), "N"))
+    table.click_side(((1, 0), "S"))  # either side of the corner lays both sticks
+    assert table.game.alhambra(YOU).layout[(1, 0)].stick_sides == "ES"
+    assert table.message.value.startswith("You take the wall card ES")
+    # The card first, then a side: the same move.
+    table.new_game(game.copy(), table.bots, you=YOU)
+    table.click_wall_card(table.selection.lists["wall_card"].index(corner.card))
+    assert _side_shown(table, "side", ((1, 0), "E"))
+    table.click_side(((1, 0), "E"))
+    assert table.game.alhambra(YOU).layout[(1, 0)].stick_sides == "ES"
+
+
+def test_a_click_on_a_side_several_wall_cards_fit_offers_just_those_cards():
+    """A side alone names every card with a stick there: they are offered (at most 4);
+    clicking the card first leaves one."""
+    game = _game(3, ("Ana",), ("gates", "city_walls"))
+    rng, checked = random.Random(3), 0
+    for state, legal in _states(game, rng, 400):
+        walls = [a for a in legal if a.kind == "build_wall" and a.cell is not None]
+        for key in {(a.cell, s) for a in walls for s in a.sides}:
+            fits = [a for a in walls if (a.cell, key[1]) == key and key[1] in a.sides]
+            selection = Selection(state, YOU, legal)
+            made = selection.click(("side", key))
+            if len(fits) == 1:
+                assert made == fits[0]
+                continue
+            checked += 1
+            assert made is None and set(selection.ready) == set(fits)
+            assert set(fits) <= set(selection.offered) and len(fits) <= 4
+    assert checked
+
+
+def test_a_gate_is_built_with_a_click_on_the_double_wall():
+    game, table = _walls_and_gates_at(90)
+    gated = Place(Tile("arcades", 8, "E"), (-1, 1), gate="E")
+    assert gated in game.legal_actions()
+    assert click_path(game, YOU, gated) == [("double_wall", ((-1, 1), "E"))]
+    assert _side_shown(table, "double_wall", ((-1, 1), "E"))
+    assert "double wall" in table.board.side_buttons["double_wall", ((-1, 1), "E")].tooltip
+    # The cell behind it is not marked red: the tile goes there, through the gate.
+    assert table.board.buttons[-1, 1].style.button_color != ILLEGAL_COLOUR
+    table.click_double_wall(((-1, 1), "E"))
+    assert ((-1, 1), (0, 1)) in table.game.alhambra(YOU).gates() or (
+        ((0, 1), (-1, 1)) in table.game.alhambra(YOU).gates())
+    assert "through a gate" in table.message.value

@@ -35,13 +35,24 @@ from ..bots import GreedyBot
 from ..engine.narration import points_text
 from ..errors import AlhambraError, IllegalAction
 from ..game import Game, describe_event
-from ._board import EXCHANGE, HINTED, ILLEGAL, LEGAL, STYLE, TARGET, BoardGrid, TileRow, tile_look
+from ._board import (
+    EXCHANGE,
+    HINTED,
+    ILLEGAL,
+    LEGAL,
+    STYLE,
+    TARGET,
+    BoardGrid,
+    TileRow,
+    side_look,
+    tile_look,
+)
 from ._common import WidgetBase, css_class
 from ._new_game import NewGamePanel
 from ._table_market import MarketPanel
 from ._table_pieces import PiecesPanel, board_pieces
 from ._table_story import TEXT, TableStory
-from .table_model import Selection, click_path
+from .table_model import SIDE_KINDS, Selection, click_path
 from .table_text import choice_text, click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
@@ -123,7 +134,7 @@ class GameTable(WidgetBase):
         self.scoring_image, self.scoring_button = story.scoring_image, story.scoring_button
         self.mine, self.download = widgets.HTML(), widgets.HTML()
         self.pieces = PiecesPanel(self._click)
-        self.board = BoardGrid(self.click_cell)
+        self.board = BoardGrid(self.click_cell, self._click)
         self.to_place = TileRow(self.click_to_place, "to-place")
         self.reserve = TileRow(self.click_reserve, "reserve")
         self.market = MarketPanel(self.click_square, self.click_card)
@@ -257,12 +268,20 @@ class GameTable(WidgetBase):
         held = self.selection.held()
         return None if held is None else held[1]
 
-    def _marks(self):
+    def _sides(self):
+        """``(kind, (cell, side)) -> Look``: the side buttons a next click may use (where
+        a wall card's sticks go, the double walls a gate goes through)."""
+        return {(kind, key): side_look(kind, key) for kind in SIDE_KINDS for key in self.selection.next_cells(kind)}
+
+    def _marks(self, sides=()):
         """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
-        goes, for what is clicked (or in hand)."""
+        goes, for what is clicked (or in hand); a cell with a double wall to click is not
+        marked red (the tile goes there through a gate)."""
         alhambra = self.game.alhambra(self.you)
         tile = self._held_tile()
-        marks = {cell: ILLEGAL for cell in alhambra.frontier()} if tile is not None else {}
+        gated = {key[0] for kind, key in sides if kind == "double_wall"}
+        marks = ({cell: ILLEGAL for cell in alhambra.frontier() - gated}
+                 if tile is not None else {})
         for cell in self.selection.next_cells():
             marks[cell] = (LEGAL if cell not in alhambra.layout
                            else EXCHANGE if tile is not None else TARGET)
@@ -365,6 +384,16 @@ class GameTable(WidgetBase):
         """Click the gate card beside the display (City Gates)."""
         self._click("gate_card", index)
 
+    def click_side(self, key):
+        """Click side ``key = (cell, side)`` of your tile on `cell`: lay a wall card's
+        sticks there (City Walls; the card clicked first, or offered when several fit)."""
+        self._click("side", key)
+
+    def click_double_wall(self, key):
+        """Click the double wall on side ``key = (cell, side)`` of empty cell `cell`: build
+        the tile in hand there through a gate (City Gates)."""
+        self._click("double_wall", key)
+
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
         if index < len(self.offered):
@@ -456,6 +485,8 @@ class GameTable(WidgetBase):
             return rows[kind][key]
         if kind == "square":
             return self.square_buttons[key - 1]
+        if kind in SIDE_KINDS:
+            return self.board.side_buttons[kind, key]
         return self.board.buttons[key] if kind == "cell" else self.pieces.buttons[kind, key]
 
     def _mark_hinted(self):
@@ -580,7 +611,8 @@ class GameTable(WidgetBase):
         clicked = self.selection.clicked
         cell = next((p[1] for p in clicked if p[0] == "cell"), self._hint_cell)
         pieces = board_pieces(game.view(you), you) if game.modules else {}
-        self.board.show(alhambra, self._marks(), cell, pieces)
+        sides = self._sides() if game.modules else {}
+        self.board.show(alhambra, self._marks(sides), cell, pieces, sides)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
                            f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
         held = self.selection.held()
