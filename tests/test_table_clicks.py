@@ -203,19 +203,20 @@ def _offered_index(table, start):
                  if b.description.startswith(start)), None)
 
 
+def _side_buttons(table, kind):
+    """The keys of the side buttons of `kind` shown on your Alhambra."""
+    return [key for (k, key), b in table.board.side_buttons.items()
+            if k == kind and _shown(table.board.grid, b)]
+
+
 def _special_move(table, tried):
     """A module move the adviser would not make, by clicking its pieces: lay a wall card's
-    sticks on a tile marked ◆, play a master builder, take the gate card, build through a
-    gate. Each is tried once a turn; False when none applies now."""
+    sticks with a click on a side of the first tile marked ◆ (after the card), play a master
+    builder, take the gate card (the hint builds through a gate: a click on the double
+    wall). Each is tried once a turn; False when none applies now."""
     pieces, turn = table.pieces, table.game.turn
-    if "your turn" not in table.status.value and "through a gate" not in " ".join(
-            b.description for b in table.choice_buttons[:len(table.offered)]):
+    if "your turn" not in table.status.value:
         return False
-    gate = next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
-                 if "through a gate" in b.description), None)
-    if gate is not None:
-        table.click_choice(gate)
-        return True
     beside = [k for k, b in pieces.buttons.items() if _shown(pieces.rows["beside"], b)]
     walls = [key for kind, key in beside if kind == "wall_card"]
     if walls and ("wall", turn) not in tried:
@@ -223,8 +224,9 @@ def _special_move(table, tried):
         table.click_wall_card(walls[0])
         marked = [c for c, b in table.board.buttons.items()
                   if _shown(table.board.grid, b) and b.description.endswith("◆")]
-        if marked:
-            table.click_cell(marked[0])
+        sides = [key for key in _side_buttons(table, "side") if key[0] in marked[:1]]
+        if sides:
+            table.click_side(sides[0])
             return True
     builders = [key for (kind, key), b in pieces.buttons.items() if kind == "money"
                 and _shown(pieces.rows["money"], b) and "master builder" in b.tooltip]
@@ -257,7 +259,7 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
         warnings.simplefilter("ignore")
         panel.start_button.click()
     assert table.game.modules == tuple(MODULES)
-    made, tried = set(), set()
+    made, tried, hinted = set(), set(), set()
     for _ in range(1000):
         if table.game.is_over or MODULE_MOVES <= made:
             break
@@ -267,11 +269,13 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
             kind, key = table.hinted
             assert "hinted" in " ".join(table._widget_of(kind, key)._dom_classes)
             getattr(table, "click_" + kind)(key)
+            hinted.add(kind)
         for event in table.game.events[seen:]:
             if event.get("player") == YOU and event["type"] in ACTION_KINDS:
                 made.add("citizens" if event["type"] in _CITIZENS else event["type"])
                 made |= {"gate"} if event.get("gate") else set()
     assert MODULE_MOVES <= made, MODULE_MOVES - made
+    assert "double_wall" in hinted  # the gate: a click on the double wall it goes through
 
 
 # -- a wall card's sticks by a click on a tile's side, a gate by a click on a double wall --
