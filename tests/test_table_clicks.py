@@ -18,7 +18,7 @@ from alhambra_lib import Game, Tile
 from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction, Place
 from alhambra_lib.bots import GreedyBot
 from alhambra_lib.modules import MODULES
-from alhambra_lib.palette import ILLEGAL_COLOUR
+from alhambra_lib.palette import LEGAL_COLOUR
 from alhambra_lib.widgets import GameTable
 from alhambra_lib.widgets.table_model import (
     MAX_CLICKS,
@@ -301,40 +301,35 @@ def test_a_wall_card_s_sticks_go_on_with_a_click_on_a_side_of_the_tile():
     game, table = _walls_and_gates_at(25)
     walls = [a for a in game.legal_actions() if a.kind == "build_wall" and a.cell is not None]
     corner = next(a for a in walls if a.sides == "ES" and a.cell == (1, 0))
-    assert click_path(game, YOU, corner) == [("side", ((1, 0), "E"))]
-    # Every side where a stick may go is a thin button over the side of its tile.
+    card = table.selection.lists["wall_card"].index(corner.card)
+    assert click_path(game, YOU, corner) == [("wall_card", card), ("side", ((1, 0), "E"))]
+    assert not any(_side_shown(table, "side", (a.cell, s)) for a in walls for s in a.sides)
+    table.click_wall_card(card)
+    # The sides where the card's sticks may go are thin buttons over the sides of tiles.
     for wall in walls:
         for side in wall.sides:
-            assert _side_shown(table, "side", (wall.cell, side)), (wall, side)
+            assert _side_shown(table, "side", (wall.cell, side)) == (wall.card == corner.card)
     assert not _side_shown(table, "side", ((1, 0), "N"))
     table.click_side(((1, 0), "S"))  # either side of the corner lays both sticks
     assert table.game.alhambra(YOU).layout[(1, 0)].stick_sides == "ES"
     assert table.message.value.startswith("You take the wall card ES")
-    # The card first, then a side: the same move.
-    table.new_game(game.copy(), table.bots, you=YOU)
-    table.click_wall_card(table.selection.lists["wall_card"].index(corner.card))
-    assert _side_shown(table, "side", ((1, 0), "E"))
-    table.click_side(((1, 0), "E"))
-    assert table.game.alhambra(YOU).layout[(1, 0)].stick_sides == "ES"
 
 
-def test_a_click_on_a_side_several_wall_cards_fit_offers_just_those_cards():
-    """A side alone names every card with a stick there: they are offered (at most 4);
-    clicking the card first leaves one."""
+def test_the_sides_offered_are_those_of_the_wall_card_in_hand():
+    """After a wall card, the side buttons are exactly the sides of the tiles its sticks
+    may go on; with nothing clicked there are none (the board stays plain)."""
     game = _game(3, ("Ana",), ("gates", "city_walls"))
     rng, checked = random.Random(3), 0
-    for state, legal in _states(game, rng, 400):
+    for state, legal in _states(game, rng, 300):
         walls = [a for a in legal if a.kind == "build_wall" and a.cell is not None]
-        for key in {(a.cell, s) for a in walls for s in a.sides}:
-            fits = [a for a in walls if (a.cell, key[1]) == key and key[1] in a.sides]
-            selection = Selection(state, YOU, legal)
-            made = selection.click(("side", key))
-            if len(fits) == 1:
-                assert made == fits[0]
-                continue
-            checked += 1
-            assert made is None and set(selection.ready) == set(fits)
-            assert set(fits) <= set(selection.offered) and len(fits) <= 4
+        selection = Selection(state, YOU, legal)
+        assert selection.next_cells("side") == set()
+        for index, card in enumerate(selection.lists["wall_card"]):
+            selection.reset()
+            selection.click(selection.piece("wall_card", index))
+            assert selection.next_cells("side") == {
+                (a.cell, s) for a in walls if a.card == card for s in a.sides}
+            checked += bool(walls)
     assert checked
 
 
@@ -345,9 +340,8 @@ def test_a_gate_is_built_with_a_click_on_the_double_wall():
     assert click_path(game, YOU, gated) == [("double_wall", ((-1, 1), "E"))]
     assert _side_shown(table, "double_wall", ((-1, 1), "E"))
     assert "double wall" in table.board.side_buttons["double_wall", ((-1, 1), "E")].tooltip
-    # The cell behind it is not marked red: the tile goes there, through the gate.
-    assert table.board.buttons[-1, 1].style.button_color != ILLEGAL_COLOUR
+    # The cell behind it is green: the tile goes there (a click on it offers the gates).
+    assert table.board.buttons[-1, 1].style.button_color == LEGAL_COLOUR
     table.click_double_wall(((-1, 1), "E"))
-    assert ((-1, 1), (0, 1)) in table.game.alhambra(YOU).gates() or (
-        ((0, 1), (-1, 1)) in table.game.alhambra(YOU).gates())
+    assert {(-1, 1), (0, 1)} in [set(pair) for pair in table.game.alhambra(YOU).gates()]
     assert "through a gate" in table.message.value

@@ -267,15 +267,12 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         return {(kind, key): side_look(kind, key)
                 for kind in SIDE_KINDS for key in self.selection.next_cells(kind)}
 
-    def _marks(self, sides=()):
+    def _marks(self):
         """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
-        goes, for what is clicked (or in hand); a cell with a double wall to click is not
-        marked red (the tile goes there through a gate)."""
+        goes, for what is clicked (or in hand)."""
         alhambra = self.game.alhambra(self.you)
         tile = self._held_tile()
-        gated = {key[0] for kind, key in sides if kind == "double_wall"}
-        marks = ({cell: ILLEGAL for cell in alhambra.frontier() - gated}
-                 if tile is not None else {})
+        marks = {cell: ILLEGAL for cell in alhambra.frontier()} if tile is not None else {}
         for cell in self.selection.next_cells():
             marks[cell] = (LEGAL if cell not in alhambra.layout
                            else EXCHANGE if tile is not None else TARGET)
@@ -379,8 +376,8 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         self._click("gate_card", index)
 
     def click_side(self, key):
-        """Click side ``key = (cell, side)`` of your tile on `cell`: lay a wall card's
-        sticks there (City Walls; the card clicked first, or offered when several fit)."""
+        """Click side ``key = (cell, side)`` of your tile on `cell`: lay the sticks of the
+        wall card clicked before on that tile, one of them on that side (City Walls)."""
         self._click("side", key)
 
     def click_double_wall(self, key):
@@ -479,7 +476,7 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         cell = next((p[1] for p in clicked if p[0] == "cell"), self._hint_cell)
         pieces = board_pieces(game.view(you), you) if game.modules else {}
         sides = self._sides() if game.modules else {}
-        self.board.show(alhambra, self._marks(sides), cell, pieces, sides)
+        self.board.show(alhambra, self._marks(), cell, pieces, sides)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
                            f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
         held = self.selection.held()

@@ -97,21 +97,23 @@ def _payment(head, cards):
     return Shape((head,), _money(cards))
 
 
-def _placing(held, action) -> Shape:
-    """A tile in hand built on a cell, or through the double wall its gate opens (§M5)."""
+def _placing(held, action) -> Shape | tuple:
+    """A tile in hand built on a cell; through a gate (§M5), a click on the double wall
+    the gate goes through (or on the cell, the gate's sides then offered)."""
+    on_cell = Shape((held, ("cell", action.pos)), (), True)
     if action.gate is None:
-        return Shape((held, ("cell", action.pos)), (), True)
-    return Shape((held, ("double_wall", (action.pos, action.gate))), (), True)
+        return on_cell
+    return Shape((held, ("double_wall", (action.pos, action.gate))), (), True), on_cell
 
 
 def _sticks(action, game, you) -> tuple:
-    """A wall card's sticks (§M9): on a tile of your Alhambra, a click on any side they go
-    on (the card clicked first, or offered when several fit); also the card, then the
-    tile (marked ◆). Off the board: the card, then the tile in hand or on the reserve."""
+    """A wall card's sticks (§M9): the card, then a side of a tile of your Alhambra where
+    they go (any of the card's sides), or the tile itself (marked ◆). Off the board: the
+    card, then the tile in hand or on the reserve."""
     card = ("wall_card", action.card)
     if action.cell is None:
         return (Shape((card, _tile_piece(game, you, action.tile)), (), True),)
-    return tuple(Shape((("side", (action.cell, side)),), (card,), True)
+    return tuple(Shape((card, ("side", (action.cell, side))), (), True)
                  for side in action.sides) + (Shape((card, ("cell", action.cell)), (), True),)
 
 
@@ -157,9 +159,9 @@ def shapes(action, game, you) -> tuple:
     >>> game = Game(["A", "B"], seed=1)
     >>> wall = BuildWall(WallCard("NE"), "NE", Tile("tower", 9, "S"), (1, 0))
     >>> [[kind for kind, _ in s.required] for s in shapes(wall, game, "A")]
-    [['side'], ['side'], ['wall_card', 'cell']]
-    >>> shapes(wall, game, "A")[1].required
-    (('side', ((1, 0), 'E')),)
+    [['wall_card', 'side'], ['wall_card', 'side'], ['wall_card', 'cell']]
+    >>> shapes(wall, game, "A")[1].required[1]
+    ('side', ((1, 0), 'E'))
     """
     make = _SHAPES.get(action.kind)
     made = Shape() if make is None else make(action, game, you)
