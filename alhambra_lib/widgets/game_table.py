@@ -261,19 +261,13 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         held = self.selection.held()
         return None if held is None else held[1]
 
-    def _sides(self):
-        """``(kind, (cell, side)) -> Look``: the side buttons a next click may use (where
-        a wall card's sticks go, the double walls a gate goes through)."""
-        return {(kind, key): side_look(kind, key)
-                for kind in SIDE_KINDS for key in self.selection.next_cells(kind)}
-
-    def _marks(self):
+    def _marks(self, keys):
         """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
-        goes, for what is clicked (or in hand)."""
+        goes, for what is clicked (or in hand), from the selection's `next_keys`."""
         alhambra = self.game.alhambra(self.you)
         tile = self._held_tile()
         marks = {cell: ILLEGAL for cell in alhambra.frontier()} if tile is not None else {}
-        for cell in self.selection.next_cells():
+        for cell in keys.get("cell", ()):
             marks[cell] = (LEGAL if cell not in alhambra.layout
                            else EXCHANGE if tile is not None else TARGET)
         return marks
@@ -475,8 +469,12 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         clicked = self.selection.clicked
         cell = next((p[1] for p in clicked if p[0] == "cell"), self._hint_cell)
         pieces = board_pieces(game.view(you), you) if game.modules else {}
-        sides = self._sides() if game.modules else {}
-        self.board.show(alhambra, self._marks(), cell, pieces, sides)
+        keys = self.selection.next_keys()
+        # The side buttons a next click may use: where a wall card's sticks go, the double
+        # walls a gate goes through.
+        sides = {(kind, key): side_look(kind, key) for kind in SIDE_KINDS
+                 for key in keys.get(kind, ())}
+        self.board.show(alhambra, self._marks(keys), cell, pieces, sides)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
                            f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
         held = self.selection.held()

@@ -255,9 +255,7 @@ class Selection:
     @property
     def matches(self) -> list:
         """The actions whose pieces include every piece clicked."""
-        if not self.clicked:
-            return []
-        return list(dict.fromkeys(a for a, _ in self._matching(self.clicked)))
+        return _once(self._matching(self.clicked)) if self.clicked else []
 
     @property
     def ready(self) -> list:
@@ -290,7 +288,7 @@ class Selection:
             self.clicked = Counter({held: 1}) if held else Counter()
             return None
         matching = self._matching(self.clicked)
-        if len({a for a, _ in matching}) == 1:
+        if len(_once(matching)) == 1:
             if any(made.direct and _within(made.needs, self.clicked) for _, made in matching):
                 return matching[0][0]
         return None
@@ -321,17 +319,37 @@ class Selection:
     def next_cells(self, kind: str = "cell") -> set:
         """The keys of the pieces of `kind` (on your Alhambra: a cell, a tile's side, a
         double wall) a next click could use: where the selection's moves go."""
-        found = [s for _, s in self._matching(self.clicked)]
-        if not self.clicked:  # nothing clicked: the pieces that alone make a move
-            found = [s for _, s in self._pairs
-                     if s.direct and len(s.required) == 1 and s.required[0][0] == kind]
-        return {p[1] for s in found for p in s.required
-                if p[0] == kind and p not in self.clicked}
+        return self.next_keys().get(kind, set())
+
+    def next_keys(self) -> dict:
+        """``kind -> keys`` of the pieces a next click could use (`next_cells` of every
+        kind, in one pass)."""
+        clicked = self.clicked
+        if clicked:
+            found = [s for _, s in self._matching(clicked)]
+        else:  # nothing clicked: the pieces that alone make a move
+            found = [s for _, s in self._pairs if s.direct and len(s.required) == 1]
+        keys = {}
+        for made in found:
+            for piece in made.required:
+                if piece not in clicked:
+                    keys.setdefault(piece[0], set()).add(piece[1])
+        return keys
+
+
+def _once(pairs) -> list:
+    """The actions of ``(action, shape)`` `pairs`, once each: an action's ways of clicking
+    come one after another (`Selection`), so comparing neighbours suffices."""
+    found = []
+    for action, _ in pairs:
+        if not found or found[-1] is not action:
+            found.append(action)
+    return found
 
 
 def _ready(matching, clicked) -> list:
     """The actions of `matching` pairs whose required pieces are all `clicked`, once each."""
-    return list(dict.fromkeys(a for a, s in matching if _within(s.needs, clicked)))
+    return _once((a, s) for a, s in matching if _within(s.needs, clicked))
 
 
 def _key_of(lists, piece, used):
