@@ -304,7 +304,10 @@ def test_a_wall_card_s_sticks_go_on_with_a_click_on_a_side_of_the_tile():
     card = table.selection.lists["wall_card"].index(corner.card)
     assert click_path(game, YOU, corner) == [("wall_card", card), ("side", ((1, 0), "E"))]
     assert not any(_side_shown(table, "side", (a.cell, s)) for a in walls for s in a.sides)
+    table.click_side(((1, 0), "N"))  # no card clicked, and no card's stick fits there
+    assert table.message.value.startswith("No wall card you clicked has its sticks go")
     table.click_wall_card(card)
+    assert table.message.value.startswith("Now click where its sticks go: a side of your")
     # The sides where the card's sticks may go are thin buttons over the sides of tiles.
     for wall in walls:
         for side in wall.sides:
