@@ -187,7 +187,7 @@ def click_message(game, you, selection, piece) -> str:
                  else "."))
     elif built:
         text = f"Your {game.alhambra(you).layout[what]} on {what}: choose below."
-    elif kind in ("wall_card", "side") and not selection.offered:
+    elif kind in ("wall_card", "side") and not selection.ready:
         text = _sticks_text(selection.next_keys())
     else:
         text = ("Now click a green cell." if selection.next_cells() and not selection.offered
