@@ -348,3 +348,27 @@ def test_a_gate_is_built_with_a_click_on_the_double_wall():
     table.click_double_wall(((-1, 1), "E"))
     assert {(-1, 1), (0, 1)} in [set(pair) for pair in table.game.alhambra(YOU).gates()]
     assert "through a gate" in table.message.value
+
+
+def test_a_side_button_lies_over_the_side_of_its_cell():
+    """Each square and side button has its grid area (row / column, north row first); a
+    side button is a thin strip along its side, and a click on it says which."""
+    from alhambra_lib import Alhambra
+    from alhambra_lib.widgets._board import SIDE_PX, BoardGrid, side_look
+
+    clicked = []
+    board = BoardGrid(clicked.append, lambda kind, key: clicked.append((kind, key)))
+    alhambra = Alhambra()
+    alhambra.place(Tile("tower", 9, "S"), (0, -1))
+    key = ((0, -1), "E")
+    board.show(alhambra, {}, sides={("side", key): side_look("side", key)})
+    button = board.side_buttons["side", key]
+    assert button in board.grid.children
+    # Rows: y = 1 (the frontier) is row 1, so (0, -1) is row 3; columns from x = -1.
+    assert button.layout.grid_area == board.buttons[0, -1].layout.grid_area == "3 / 2"
+    assert (button.layout.width, button.layout.height) == (f"{SIDE_PX}px", "42px")
+    assert "stick" in button.tooltip
+    button.click()
+    assert clicked == [("side", key)]
+    board.show(alhambra, {})  # no side to click now: the strip goes
+    assert button not in board.grid.children
