@@ -83,7 +83,9 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
     game : Game
     board : BoardGrid
         Your Alhambra, one button per cell (``board.buttons[x, y]``): the cells where
-        the tile in hand may go are green, the others of the frontier red.
+        the tile in hand may go are green, the others of the frontier red. Thin side
+        buttons (``board.side_buttons[kind, (cell, side)]``) lie along the sides a wall
+        card's sticks may go on, and on the double walls a gate may go through.
     square_buttons : list of ipywidgets.Button
         The four market squares; a click offers the payments you can make.
     card_buttons : list of ipywidgets.Button
