@@ -31,7 +31,7 @@ _MAX_BOT_ACTIONS = 5_000
 class TableBots:
     """The bots' moves at the GameTable (a mixin)."""
 
-    def _bot_move(self):
+    def _bot_move(self) -> list:
         game = self.game
         name = game.current_player
         seen = len(game.events)
@@ -41,7 +41,7 @@ class TableBots:
         self.story.said += said
         return said
 
-    def _bots_play(self):
+    def _bots_play(self) -> None:
         game = self.game
         for _ in range(_MAX_BOT_ACTIONS):
             if game.is_over or game.current_player == self.you:
@@ -50,7 +50,7 @@ class TableBots:
         raise RuntimeError(f"the bots made {_MAX_BOT_ACTIONS} actions without handing the turn "
                            f"back to {self.you}")
 
-    def next_bot_move(self):
+    def next_bot_move(self) -> None:
         """Let the bot deciding now make one move (when the bots play one by one)."""
         game = self.game
         if game.is_over or game.current_player == self.you:
@@ -59,7 +59,7 @@ class TableBots:
         self.message.value = "<br>".join(map(escape, self._bot_move()))
         self._refresh()
 
-    def _pace_changed(self):
+    def _pace_changed(self) -> None:
         if self.pace.value == "all":
             self._bots_play()
         self._refresh()

@@ -33,7 +33,7 @@ class TableFiles:
     def _toggle_panel(self, change) -> None:
         self.new_game_panel.box.layout.display = "" if change["new"] else "none"
 
-    def _start_from_panel(self):
+    def _start_from_panel(self) -> None:
         panel = self.new_game_panel
         try:
             game, bots = panel.make_game()
@@ -45,7 +45,7 @@ class TableFiles:
         self.download.value = ""
         self.message.value = "A new game: " + panel.describe() + "."
 
-    def save(self):
+    def save(self) -> str:
         """The game as JSON text (`Game.to_json`); the table offers it as a file, too."""
         text = self.game.to_json()
         data = base64.b64encode(text.encode()).decode()
@@ -54,7 +54,7 @@ class TableFiles:
                                f"as it is now (turn {self.game.turn})</a>")
         return text
 
-    def load(self, text):
+    def load(self, text: str) -> None:
         """Go on with the game saved as `text` (JSON); the bots keep the seats they had.
 
         A save that the rules refuse leaves the table as it was and says why.
@@ -69,7 +69,7 @@ class TableFiles:
         self.new_game(game, bots, you=you)
         self.message.value = escape(f"Loaded the game at turn {game.turn}; you play {you}.")
 
-    def _uploaded(self, change):
+    def _uploaded(self, change) -> None:
         files = change["new"]
         if files:
             self.load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))

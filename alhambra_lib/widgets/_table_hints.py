@@ -30,7 +30,7 @@ class TableHints:
         """The move suggested to you now: the one place a stronger adviser plugs in."""
         return self._adviser.choose(self.game.view(self.you), self.game.legal_actions())
 
-    def hint(self):
+    def hint(self) -> None:
         """Say (and point at) the move the adviser would make in your seat: its clicks
         but the last are made for you, the last is ringed (or its choice offered)."""
         if self._not_your_turn():
@@ -51,7 +51,7 @@ class TableHints:
         self.message.value = escape(f"A GreedyBot would {said}{where}.")
         self._refresh()
 
-    def _widget_of(self, kind, key):
+    def _widget_of(self, kind: str, key):
         """The button a click of `kind` on `key` presses."""
         rows = {"choice": self.choice_buttons, "card": self.card_buttons,
                 "to_place": self.to_place.buttons, "reserve": self.reserve.buttons}
@@ -63,7 +63,7 @@ class TableHints:
             return self.board.side_buttons[kind, key]
         return self.board.buttons[key] if kind == "cell" else self.pieces.buttons[kind, key]
 
-    def _mark_hinted(self):
+    def _mark_hinted(self) -> None:
         """Only the button the hint points at wears the class ``alhambra-hinted``."""
         if self._hinted_widget is not None:
             self._hinted_widget.remove_class(HINTED)
@@ -71,7 +71,7 @@ class TableHints:
         if self._hinted_widget is not None:
             self._hinted_widget.add_class(HINTED)
 
-    def _piece_name(self, kind, key) -> str:
+    def _piece_name(self, kind: str, key) -> str:
         if kind in SIDE_KINDS:  # a thin button along a side of a cell
             (cell, side), what = key, "double wall" if kind == "double_wall" else "side"
             return f"the {what} on the {side} side of {cell} (the thin strip)"

@@ -263,7 +263,7 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         held = self.selection.held()
         return None if held is None else held[1]
 
-    def _marks(self, keys):
+    def _marks(self, keys: dict) -> dict:
         """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
         goes, for what is clicked (or in hand), from the selection's `next_keys`."""
         alhambra = self.game.alhambra(self.you)
@@ -371,12 +371,12 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         """Click the gate card beside the display (City Gates)."""
         self._click("gate_card", index)
 
-    def click_side(self, key):
+    def click_side(self, key: tuple) -> None:
         """Click side ``key = (cell, side)`` of your tile on `cell`: lay the sticks of the
         wall card clicked before on that tile, one of them on that side (City Walls)."""
         self._click("side", key)
 
-    def click_double_wall(self, key):
+    def click_double_wall(self, key: tuple) -> None:
         """Click the double wall on side ``key = (cell, side)`` of empty cell `cell`: build
         the tile in hand there through a gate (City Gates)."""
         self._click("double_wall", key)
