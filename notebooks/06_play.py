@@ -72,13 +72,15 @@ table
 # **new game…**: choose your name, 2 to 6 players (with two, Dirk joins as a third
 # collector who scores but never plays), the bot in each seat, the deal (seed) and the
 # Mega Box modules to play with. Their pieces lie on the table too, and their moves are
-# clicks on them: a hut's pile, a bazaar or a wall card beside the market (then the tile
-# marked ◆ for its sticks), a treasure room, your buildings for the chests, the citizens
-# of the supply and your merchant's disc, a bid button beside the character up for
-# auction, a card of the display for a thief. When a click leaves a few moves open, they
-# are offered as buttons; a payment among many is narrowed by clicking the cards you pay
-# with. **suggest a move** marks the next click of the move a GreedyBot would make.
-# Experts may tick **list every legal move** to choose in a list instead.
+# clicks on them: a hut's pile, a bazaar or a wall card beside the market (then the side
+# of your tile where its sticks go, drawn as a thin strip), a treasure room, your
+# buildings for the chests, the citizens of the supply and your merchant's disc, a bid
+# button beside the character up for auction, a card of the display for a thief, and
+# for a gate the double wall it goes through (a dark strip along the cell). When a click
+# leaves a few moves open, they are offered as buttons; a payment among many is narrowed
+# by clicking the cards you pay with. **suggest a move** marks the next click of the move
+# a GreedyBot would make. Experts may tick **list every legal move** to choose in a list
+# instead.
 # **save** offers the game as a file to download; **load** goes on with a saved one.
 
 # %% [markdown]

@@ -14,10 +14,11 @@ import warnings
 
 import pytest
 
-from alhambra_lib import Game
-from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction
+from alhambra_lib import Game, Tile
+from alhambra_lib.actions import ACTION_KINDS, Action, PlainAction, Place
 from alhambra_lib.bots import GreedyBot
 from alhambra_lib.modules import MODULES
+from alhambra_lib.palette import LEGAL_COLOUR
 from alhambra_lib.widgets import GameTable
 from alhambra_lib.widgets.table_model import (
     MAX_CLICKS,
@@ -202,19 +203,20 @@ def _offered_index(table, start):
                  if b.description.startswith(start)), None)
 
 
+def _side_buttons(table, kind):
+    """The keys of the side buttons of `kind` shown on your Alhambra."""
+    return [key for (k, key), b in table.board.side_buttons.items()
+            if k == kind and _shown(table.board.grid, b)]
+
+
 def _special_move(table, tried):
     """A module move the adviser would not make, by clicking its pieces: lay a wall card's
-    sticks on a tile marked ◆, play a master builder, take the gate card, build through a
-    gate. Each is tried once a turn; False when none applies now."""
+    sticks with a click on a side of the first tile marked ◆ (after the card), play a master
+    builder, take the gate card (the hint builds through a gate: a click on the double
+    wall). Each is tried once a turn; False when none applies now."""
     pieces, turn = table.pieces, table.game.turn
-    if "your turn" not in table.status.value and "through a gate" not in " ".join(
-            b.description for b in table.choice_buttons[:len(table.offered)]):
+    if "your turn" not in table.status.value:
         return False
-    gate = next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
-                 if "through a gate" in b.description), None)
-    if gate is not None:
-        table.click_choice(gate)
-        return True
     beside = [k for k, b in pieces.buttons.items() if _shown(pieces.rows["beside"], b)]
     walls = [key for kind, key in beside if kind == "wall_card"]
     if walls and ("wall", turn) not in tried:
@@ -222,8 +224,9 @@ def _special_move(table, tried):
         table.click_wall_card(walls[0])
         marked = [c for c, b in table.board.buttons.items()
                   if _shown(table.board.grid, b) and b.description.endswith("◆")]
-        if marked:
-            table.click_cell(marked[0])
+        sides = [key for key in _side_buttons(table, "side") if key[0] in marked[:1]]
+        if sides:
+            table.click_side(sides[0])
             return True
     builders = [key for (kind, key), b in pieces.buttons.items() if kind == "money"
                 and _shown(pieces.rows["money"], b) and "master builder" in b.tooltip]
@@ -256,7 +259,7 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
         warnings.simplefilter("ignore")
         panel.start_button.click()
     assert table.game.modules == tuple(MODULES)
-    made, tried = set(), set()
+    made, tried, hinted = set(), set(), set()
     for _ in range(1000):
         if table.game.is_over or MODULE_MOVES <= made:
             break
@@ -266,8 +269,106 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
             kind, key = table.hinted
             assert "hinted" in " ".join(table._widget_of(kind, key)._dom_classes)
             getattr(table, "click_" + kind)(key)
+            hinted.add(kind)
         for event in table.game.events[seen:]:
             if event.get("player") == YOU and event["type"] in ACTION_KINDS:
                 made.add("citizens" if event["type"] in _CITIZENS else event["type"])
                 made |= {"gate"} if event.get("gate") else set()
     assert MODULE_MOVES <= made, MODULE_MOVES - made
+    assert "double_wall" in hinted  # the gate: a click on the double wall it goes through
+
+
+# -- a wall card's sticks by a click on a tile's side, a gate by a click on a double wall --
+
+
+def _walls_and_gates_at(step):
+    """Seed 3's game of random moves with City Gates and City Walls after `step` moves."""
+    game, rng = _game(3, ("Ana",), ("gates", "city_walls")), random.Random(3)
+    for _ in range(step):
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.current_player == YOU
+    table = GameTable(game.copy(), bots={"Ana": GreedyBot()})
+    table.pace.value = "one"
+    return game, table
+
+
+def _side_shown(table, kind, key):
+    button = table.board.side_buttons.get((kind, key))
+    return button is not None and button in table.board.grid.children
+
+
+def test_a_wall_card_s_sticks_go_on_with_a_click_on_a_side_of_the_tile():
+    game, table = _walls_and_gates_at(25)
+    walls = [a for a in game.legal_actions() if a.kind == "build_wall" and a.cell is not None]
+    corner = next(a for a in walls if a.sides == "ES" and a.cell == (1, 0))
+    card = table.selection.lists["wall_card"].index(corner.card)
+    assert click_path(game, YOU, corner) == [("wall_card", card), ("side", ((1, 0), "E"))]
+    assert not any(_side_shown(table, "side", (a.cell, s)) for a in walls for s in a.sides)
+    table.click_side(((1, 0), "N"))  # no card clicked, and no card's stick fits there
+    assert table.message.value.startswith("No wall card you clicked has its sticks go")
+    table.click_wall_card(card)
+    assert table.message.value.startswith("Now click where its sticks go: a side of your")
+    # The sides where the card's sticks may go are thin buttons over the sides of tiles.
+    for wall in walls:
+        for side in wall.sides:
+            assert _side_shown(table, "side", (wall.cell, side)) == (wall.card == corner.card)
+    assert not _side_shown(table, "side", ((1, 0), "N"))
+    table.click_side(((1, 0), "S"))  # either side of the corner lays both sticks
+    assert table.game.alhambra(YOU).layout[(1, 0)].stick_sides == "ES"
+    assert table.message.value.startswith("You take the wall card ES")
+
+
+def test_the_sides_offered_are_those_of_the_wall_card_in_hand():
+    """After a wall card, the side buttons are exactly the sides of the tiles its sticks
+    may go on; with nothing clicked there are none (the board stays plain)."""
+    game = _game(3, ("Ana",), ("gates", "city_walls"))
+    rng, checked = random.Random(3), 0
+    for state, legal in _states(game, rng, 300):
+        walls = [a for a in legal if a.kind == "build_wall" and a.cell is not None]
+        selection = Selection(state, YOU, legal)
+        assert selection.next_cells("side") == set()
+        for index, card in enumerate(selection.lists["wall_card"]):
+            selection.reset()
+            selection.click(selection.piece("wall_card", index))
+            assert selection.next_cells("side") == {
+                (a.cell, s) for a in walls if a.card == card for s in a.sides}
+            checked += bool(walls)
+    assert checked
+
+
+def test_a_gate_is_built_with_a_click_on_the_double_wall():
+    game, table = _walls_and_gates_at(90)
+    gated = Place(Tile("arcades", 8, "E"), (-1, 1), gate="E")
+    assert gated in game.legal_actions()
+    assert click_path(game, YOU, gated) == [("double_wall", ((-1, 1), "E"))]
+    assert _side_shown(table, "double_wall", ((-1, 1), "E"))
+    assert "double wall" in table.board.side_buttons["double_wall", ((-1, 1), "E")].tooltip
+    # The cell behind it is green: the tile goes there (a click on it offers the gates).
+    assert table.board.buttons[-1, 1].style.button_color == LEGAL_COLOUR
+    table.click_double_wall(((-1, 1), "E"))
+    assert {(-1, 1), (0, 1)} in [set(pair) for pair in table.game.alhambra(YOU).gates()]
+    assert "through a gate" in table.message.value
+
+
+def test_a_side_button_lies_over_the_side_of_its_cell():
+    """Each square and side button has its grid area (row / column, north row first); a
+    side button is a thin strip along its side, and a click on it says which."""
+    from alhambra_lib import Alhambra
+    from alhambra_lib.widgets._board import SIDE_PX, BoardGrid, side_look
+
+    clicked = []
+    board = BoardGrid(clicked.append, lambda kind, key: clicked.append((kind, key)))
+    alhambra = Alhambra()
+    alhambra.place(Tile("tower", 9, "S"), (0, -1))
+    key = ((0, -1), "E")
+    board.show(alhambra, {}, sides={("side", key): side_look("side", key)})
+    button = board.side_buttons["side", key]
+    assert button in board.grid.children
+    # Rows: y = 1 (the frontier) is row 1, so (0, -1) is row 3; columns from x = -1.
+    assert button.layout.grid_area == board.buttons[0, -1].layout.grid_area == "3 / 2"
+    assert (button.layout.width, button.layout.height) == (f"{SIDE_PX}px", "42px")
+    assert "stick" in button.tooltip
+    button.click()
+    assert clicked == [("side", key)]
+    board.show(alhambra, {})  # no side to click now: the strip goes
+    assert button not in board.grid.children

@@ -38,6 +38,7 @@ from ..palette import (
     ILLEGAL_COLOUR,
     KIND_COLOURS,
     LEGAL_COLOUR,
+    STICK_COLOUR,
     WALL_COLOUR,
 )
 from ._common import css_class
@@ -50,12 +51,14 @@ __all__ = [
     "LEGAL",
     "TARGET",
     "SELECTED_CLASS",
+    "SIDE_PX",
     "STYLE",
     "BoardGrid",
     "Look",
     "TileRow",
     "card_button",
     "paint",
+    "side_look",
     "tile_look",
 ]
 
@@ -206,21 +209,36 @@ class TileRow:
             self.box.children = shown
 
 
+#: The thickness in pixels of a side button, laid along the side of a cell.
+SIDE_PX = 10
+#: side -> (width, height, margin) of a side button inside its cell's square.
+_SIDE_BOX = {"N": (CELL_PX, SIDE_PX, "0px"),
+             "S": (CELL_PX, SIDE_PX, f"{CELL_PX - SIDE_PX}px 0px 0px 0px"),
+             "W": (SIDE_PX, CELL_PX, "0px"),
+             "E": (SIDE_PX, CELL_PX, f"0px 0px 0px {CELL_PX - SIDE_PX}px")}
+
+
 class BoardGrid:
     """An Alhambra as a grid of square buttons, north up; a click calls ``on_click(cell)``.
+
+    Thin side buttons may lie along the sides of cells, over their squares (where a wall
+    card's sticks go, the double wall a gate opens): a click on one calls
+    ``on_side(kind, (cell, side))``.
 
     Attributes
     ----------
     buttons : dict
         ``(x, y) -> ipywidgets.Button`` for every cell made so far (reused as the grid
         grows); the cells shown are those of `grid`.
+    side_buttons : dict
+        ``(kind, (cell, side)) -> ipywidgets.Button`` of every side button made so far.
     grid : ipywidgets.GridBox
     """
 
-    def __init__(self, on_click):
-        self._on_click = on_click
-        self.buttons = {}
-        self._shown = []
+    def __init__(self, on_click, on_side=None):
+        self._on_click, self._on_side = on_click, on_side
+        self.buttons, self.side_buttons = {}, {}
+        self._shown, self._sides_shown = [], []
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="0px", width="max-content"))
         self.grid.add_class(css_class("board"))
 
@@ -231,12 +249,25 @@ class BoardGrid:
             self.buttons[cell] = button
         return self.buttons[cell]
 
-    def show(self, alhambra, marks, selected=None, pieces=None):
+    def _side_button(self, kind, key):
+        if (kind, key) not in self.side_buttons:
+            (cell, side) = key
+            width, height, margin = _SIDE_BOX[side]
+            button = widgets.Button(layout=widgets.Layout(
+                width=f"{width}px", height=f"{height}px", margin=margin, padding="0px",
+                min_width="0px", min_height="0px"))
+            button.add_class(css_class(kind, *cell, side))
+            button.on_click(lambda _, k=kind, x=key: self._on_side(k, x))
+            self.side_buttons[kind, key] = button
+        return self.side_buttons[kind, key]
+
+    def show(self, alhambra, marks, selected=None, pieces=None, sides=None):
         """Draw `alhambra`, its empty cells in `marks` (``cell -> LEGAL/ILLEGAL``) shaded.
 
         `selected` is a cell to ring: the tile a redesign would move, or the cell a
         suggested move builds on. `pieces` maps cells to ``(text, words, {side: border})``:
         the modules' pieces on them (`alhambra_lib.widgets._table_pieces.board_pieces`).
+        `sides` maps ``(kind, (cell, side))`` to the `Look` of a side button to show.
         """
         pieces = pieces or {}
         layout = alhambra.layout
@@ -257,11 +288,44 @@ class BoardGrid:
             if cell in pieces:
                 look = _with_pieces(look, *pieces[cell])
             paint(self._button(cell), look)
-        if shown != self._shown:
-            self._shown = shown
+        area = {cell: f"{max(ys) - cell[1] + 1} / {cell[0] - min(xs) + 1}" for cell in shown}
+        side_shown = []
+        for (kind, (cell, side)), look in sorted((sides or {}).items()):
+            if cell in area:
+                button = self._side_button(kind, (cell, side))
+                paint(button, look)
+                _place(button, area[cell])
+                side_shown.append(button)
+        if shown != self._shown or side_shown != self._sides_shown:
+            for cell in shown:  # placed by hand: a side button lies over its cell's square
+                _place(self.buttons[cell], area[cell])
+            self._shown, self._sides_shown = shown, side_shown
             self.grid.layout.grid_template_columns = (
                 f"repeat({max(xs) - min(xs) + 1}, {CELL_PX}px)")
-            self.grid.children = [self.buttons[cell] for cell in shown]
+            self.grid.children = [self.buttons[cell] for cell in shown] + side_shown
+
+
+_SIDE_LOOKS = {
+    "side": (STICK_COLOUR, "1px dashed #7a4b00",
+             "click to lay a wall card's sticks on this tile, one of them here (City Walls)"),
+    "double_wall": ("#7a4b00", "2px double #f4e3c0",
+                    "a double wall: click to build the tile in hand through a gate here "
+                    "(City Gates)"),
+}
+
+
+def side_look(kind, key, *, ringed=False) -> Look:
+    """The `Look` of a side button of `kind` ("side", "double_wall") on ``(cell, side)``."""
+    colour, border, what = _SIDE_LOOKS[kind]
+    cell, side = key
+    return Look(colour, "", "#222222", f"{cell}, {side} side: {what}",
+                (border,) * 4, ringed)
+
+
+def _place(button, area):
+    """Put `button` on grid area ``"row / column"`` (one message, only when it moves)."""
+    if button.layout.grid_area != area:
+        button.layout.grid_area = area
 
 
 _TARGET_TEXT = {EXCHANGE: "⇄", TARGET: "◆"}

@@ -2,9 +2,11 @@
 
 Click a card of the display to take money, a market square to buy (the payments you
 can make are offered, the exact ones marked), a green cell of your Alhambra to build
-the tile in hand, one of your tiles or a reserve tile to redesign. Every other move
-the rules allow now (the Mega Box modules' decisions among them) is listed in words.
-Undo takes back your own moves as long as nothing new was revealed since; the
+the tile in hand, one of your tiles or a reserve tile to redesign. The Mega Box
+modules' moves are clicks on their pieces too: a hut's pile, a chest's building, the
+side of a tile for a wall card's sticks, the double wall a gate goes through...
+(`table_model` says which clicks make which move; the list of every legal move stays
+for experts). Undo takes back your own moves as long as nothing new was revealed since; the
 new-game panel seats 2 to 6 players against any bots, with any modules; a game is
 saved to and loaded from a JSON file.
 
@@ -25,36 +27,46 @@ True
 
 from __future__ import annotations
 
-import base64
 from html import escape
 
 import ipywidgets as widgets
 
-from ..actions import ACTION_KINDS, Buy
+from ..actions import ACTION_KINDS
 from ..bots import GreedyBot
 from ..engine.narration import points_text
-from ..errors import AlhambraError, IllegalAction
+from ..errors import IllegalAction
 from ..game import Game, describe_event
-from ._board import EXCHANGE, HINTED, ILLEGAL, LEGAL, STYLE, TARGET, BoardGrid, TileRow, tile_look
+from ._board import (
+    EXCHANGE,
+    ILLEGAL,
+    LEGAL,
+    STYLE,
+    TARGET,
+    BoardGrid,
+    TileRow,
+    side_look,
+    tile_look,
+)
 from ._common import WidgetBase, css_class
 from ._new_game import NewGamePanel
 from ._table_market import MarketPanel
 from ._table_pieces import PiecesPanel, board_pieces
+from ._table_bots import TableBots
+from ._table_choices import ChoicePanel
+from ._table_files import TableFiles
+from ._table_hints import TableHints
 from ._table_story import TEXT, TableStory
-from .table_model import Selection, click_path
-from .table_text import choice_text, click_message, reasons_html, status_text
+from .table_model import SIDE_KINDS, Selection, click_path
+from .table_text import click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
 
-# A bot that never lets the game move on would hang the notebook; no game needs as
-# many actions as this between two turns of the human player.
-_MAX_BOT_ACTIONS = 5_000
 _PACES = (("all at once", "all"), ("one by one", "one"))
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
                 f"{{{TEXT}; padding: 2px 0}}</style>")
 
 
-class GameTable(WidgetBase):
+class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
     """You against bots at a table you play by clicking: money, market, your Alhambra.
 
     Parameters
@@ -71,7 +83,9 @@ class GameTable(WidgetBase):
     game : Game
     board : BoardGrid
         Your Alhambra, one button per cell (``board.buttons[x, y]``): the cells where
-        the tile in hand may go are green, the others of the frontier red.
+        the tile in hand may go are green, the others of the frontier red. Thin side
+        buttons (``board.side_buttons[kind, (cell, side)]``) lie along the sides a wall
+        card's sticks may go on, and on the double walls a gate may go through.
     square_buttons : list of ipywidgets.Button
         The four market squares; a click offers the payments you can make.
     card_buttons : list of ipywidgets.Button
@@ -123,7 +137,7 @@ class GameTable(WidgetBase):
         self.scoring_image, self.scoring_button = story.scoring_image, story.scoring_button
         self.mine, self.download = widgets.HTML(), widgets.HTML()
         self.pieces = PiecesPanel(self._click)
-        self.board = BoardGrid(self.click_cell)
+        self.board = BoardGrid(self.click_cell, self._click)
         self.to_place = TileRow(self.click_to_place, "to-place")
         self.reserve = TileRow(self.click_reserve, "reserve")
         self.market = MarketPanel(self.click_square, self.click_card)
@@ -131,12 +145,11 @@ class GameTable(WidgetBase):
         self.square_buttons, self.square_notes = market.square_buttons, market.square_notes
         self.card_buttons, self.display_box = market.card_buttons, market.display_box
         self.money, self.market_box = market.money, market.market_box
-        self.choice_buttons = []
-        self.choice_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
-        self.action_picker = widgets.Select(rows=3, layout=widgets.Layout(width="100%"))
-        self.show_all = widgets.Checkbox(description="list every legal move (for experts)",
-                                         indent=False)
-        self.apply_button = widgets.Button(description="do the move chosen in the list")
+        self.choices = ChoicePanel(self.click_choice, self.apply)
+        choices = self.choices
+        self.choice_buttons, self.choice_box = choices.buttons, choices.box
+        self.action_picker, self.show_all = choices.action_picker, choices.show_all
+        self.apply_button, self.listed_box = choices.apply_button, choices.listed_box
         self.undo_button = widgets.Button(description="undo my last move", icon="undo")
         self.hint_button = widgets.Button(description="suggest a move")
         self.next_button = widgets.Button(description="next bot move", button_style="info")
@@ -151,11 +164,9 @@ class GameTable(WidgetBase):
         self._lay_out()
 
     def _wire(self):
-        self.apply_button.on_click(lambda _: self.apply())
         self.undo_button.on_click(lambda _: self.undo())
         self.hint_button.on_click(lambda _: self.hint())
         self.next_button.on_click(lambda _: self.next_bot_move())
-        self.show_all.observe(lambda _: self._list_actions(), "value")
         self.pace.observe(lambda _: self._pace_changed(), "value")
         self.new_game_button.observe(self._toggle_panel, "value")
         self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
@@ -163,8 +174,7 @@ class GameTable(WidgetBase):
         self.load_upload.observe(self._uploaded, "value")
 
     def _lay_out(self):
-        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
-                       self.apply_button):
+        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button):
             button.layout.width = "auto"
         self.new_game_button.layout.width = self.load_upload.layout.width = "auto"
         self.message.layout.min_height = "48px"
@@ -179,10 +189,6 @@ class GameTable(WidgetBase):
         left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
             grid_gap="16px", align_items="flex-start")), pieces.supply_box],
             layout=widgets.Layout(flex="0 0 auto", min_width="470px", max_width="560px"))
-        self.listed_head = widgets.HTML()
-        self.listed_box = widgets.VBox([
-            widgets.HBox([self.listed_head, self.show_all]),
-            self.action_picker, self.apply_button])
         top = widgets.HBox([widgets.VBox([widgets.HTML("<b>Market</b>"), self.market_box]),
                             widgets.VBox([widgets.HTML("<b>Money display</b>"),
                                           self.display_box])],
@@ -257,13 +263,13 @@ class GameTable(WidgetBase):
         held = self.selection.held()
         return None if held is None else held[1]
 
-    def _marks(self):
+    def _marks(self, keys: dict) -> dict:
         """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
-        goes, for what is clicked (or in hand)."""
+        goes, for what is clicked (or in hand), from the selection's `next_keys`."""
         alhambra = self.game.alhambra(self.you)
         tile = self._held_tile()
         marks = {cell: ILLEGAL for cell in alhambra.frontier()} if tile is not None else {}
-        for cell in self.selection.next_cells():
+        for cell in keys.get("cell", ()):
             marks[cell] = (LEGAL if cell not in alhambra.layout
                            else EXCHANGE if tile is not None else TARGET)
         return marks
@@ -365,6 +371,16 @@ class GameTable(WidgetBase):
         """Click the gate card beside the display (City Gates)."""
         self._click("gate_card", index)
 
+    def click_side(self, key: tuple) -> None:
+        """Click side ``key = (cell, side)`` of your tile on `cell`: lay the sticks of the
+        wall card clicked before on that tile, one of them on that side (City Walls)."""
+        self._click("side", key)
+
+    def click_double_wall(self, key: tuple) -> None:
+        """Click the double wall on side ``key = (cell, side)`` of empty cell `cell`: build
+        the tile in hand there through a gate (City Gates)."""
+        self._click("double_wall", key)
+
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
         if index < len(self.offered):
@@ -423,132 +439,6 @@ class GameTable(WidgetBase):
         self.message.value = escape("Taken back: " + "; ".join(said) + ".")
         self._refresh()
 
-    def suggest(self):
-        """The move suggested to you now: the one place a stronger adviser plugs in."""
-        return self._adviser.choose(self.game.view(self.you), self.game.legal_actions())
-
-    def hint(self):
-        """Say (and point at) the move the adviser would make in your seat: its clicks
-        but the last are made for you, the last is ringed (or its choice offered)."""
-        if self._not_your_turn():
-            return
-        choice = self.suggest()
-        path = self.click_path(choice)
-        self._new_selection()
-        for kind, key in path[:-1]:
-            self.selection.click(self.selection.piece(kind, key))
-        kind, key = self.hinted = path[-1]  # the widget of the next click is marked
-        self._hint_cell = key if kind == "cell" else None  # ringed on the board
-        said = choice_text(choice, self.game.decision.kind)
-        pos = getattr(choice, "pos", None)
-        if pos is not None and str(pos) not in said:
-            said += f" at {pos}"
-        where = ("" if kind == "choice" else " (ringed in yellow)" if kind == "cell"
-                 else f": click {self._piece_name(kind, key)}")
-        self.message.value = escape(f"A GreedyBot would {said}{where}.")
-        self._refresh()
-
-    def _widget_of(self, kind, key):
-        """The button a click of `kind` on `key` presses."""
-        rows = {"choice": self.choice_buttons, "card": self.card_buttons,
-                "to_place": self.to_place.buttons, "reserve": self.reserve.buttons}
-        if kind in rows:
-            return rows[kind][key]
-        if kind == "square":
-            return self.square_buttons[key - 1]
-        return self.board.buttons[key] if kind == "cell" else self.pieces.buttons[kind, key]
-
-    def _mark_hinted(self):
-        """Only the button the hint points at wears the class ``alhambra-hinted``."""
-        if self._hinted_widget is not None:
-            self._hinted_widget.remove_class(HINTED)
-        self._hinted_widget = None if self.hinted is None else self._widget_of(*self.hinted)
-        if self._hinted_widget is not None:
-            self._hinted_widget.add_class(HINTED)
-
-    def _piece_name(self, kind, key):
-        piece = self.selection.piece(kind, key)
-        return f"the {kind.replace('_', ' ')} {piece[1] if piece else key}"
-
-    def _bot_move(self):
-        game = self.game
-        name = game.current_player
-        seen = len(game.events)
-        game.apply(self.bots[name].choose(game.view(name), game.legal_actions()))
-        self._undo.clear()
-        said = [describe_event(e) for e in game.events[seen:]]
-        self.story.said += said
-        return said
-
-    def _bots_play(self):
-        game = self.game
-        for _ in range(_MAX_BOT_ACTIONS):
-            if game.is_over or game.current_player == self.you:
-                return
-            self._bot_move()
-        raise RuntimeError(f"the bots made {_MAX_BOT_ACTIONS} actions without handing the turn "
-                           f"back to {self.you}")
-
-    def next_bot_move(self):
-        """Let the bot deciding now make one move (when the bots play one by one)."""
-        game = self.game
-        if game.is_over or game.current_player == self.you:
-            self.message.value = "No bot is to play now."
-            return
-        self.message.value = "<br>".join(map(escape, self._bot_move()))
-        self._refresh()
-
-    def _pace_changed(self):
-        if self.pace.value == "all":
-            self._bots_play()
-        self._refresh()
-
-    # -- new game, save, load ----------------------------------------------------------
-
-    def _toggle_panel(self, change):
-        self.new_game_panel.box.layout.display = "" if change["new"] else "none"
-
-    def _start_from_panel(self):
-        panel = self.new_game_panel
-        try:
-            game, bots = panel.make_game()
-        except (ValueError, TypeError) as refused:
-            self.message.value = escape(f"That game cannot start: {refused}")
-            return
-        self.new_game(game, bots, you=panel.your_name.value.strip())
-        self.new_game_button.value = False
-        self.download.value = ""
-        self.message.value = "A new game: " + panel.describe() + "."
-
-    def save(self):
-        """The game as JSON text (`Game.to_json`); the table offers it as a file, too."""
-        text = self.game.to_json()
-        data = base64.b64encode(text.encode()).decode()
-        self.download.value = (f"<a download='alhambra-turn-{self.game.turn}.json' "
-                               f"href='data:application/json;base64,{data}'>⬇ download the game "
-                               f"as it is now (turn {self.game.turn})</a>")
-        return text
-
-    def load(self, text):
-        """Go on with the game saved as `text` (JSON); the bots keep the seats they had.
-
-        A save that the rules refuse leaves the table as it was and says why.
-        """
-        try:
-            game = Game.from_json(text)
-        except AlhambraError as refused:
-            self.message.value = escape(f"That file is not a game this table can load: {refused}")
-            return
-        you = self.you if self.you in game.players else game.players[0]
-        bots = {name: self.bots.get(name) or GreedyBot() for name in game.players if name != you}
-        self.new_game(game, bots, you=you)
-        self.message.value = escape(f"Loaded the game at turn {game.turn}; you play {you}.")
-
-    def _uploaded(self, change):
-        files = change["new"]
-        if files:
-            self.load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
-
     # -- showing -----------------------------------------------------------------------
 
     def _status_text(self):
@@ -560,8 +450,9 @@ class GameTable(WidgetBase):
         self._show_mine()
         self.market.show(game, self.you, legal, self.selection.clicked)
         self.pieces.show(game, self.you, self.selection.clicked)
-        self._show_choices()
-        self._list_actions(legal)
+        self.offered = self.selection.offered
+        self.choices.show(self.offered, game.decision.kind if not game.is_over else "")
+        self.choices.list_actions(legal)
         self.story.show(game)
         self._mark_hinted()
         self.undo_button.disabled = not self._undo
@@ -580,7 +471,12 @@ class GameTable(WidgetBase):
         clicked = self.selection.clicked
         cell = next((p[1] for p in clicked if p[0] == "cell"), self._hint_cell)
         pieces = board_pieces(game.view(you), you) if game.modules else {}
-        self.board.show(alhambra, self._marks(), cell, pieces)
+        keys = self.selection.next_keys()
+        # The side buttons a next click may use: where a wall card's sticks go, the double
+        # walls a gate goes through.
+        sides = {(kind, key): side_look(kind, key) for kind in SIDE_KINDS
+                 for key in keys.get(kind, ())}
+        self.board.show(alhambra, self._marks(keys), cell, pieces, sides)
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
                            f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
         held = self.selection.held()
@@ -591,41 +487,3 @@ class GameTable(WidgetBase):
         self.reserve.show([tile_look(t, selected=held == ("reserve", t),
                                      note="click to take it in hand for a redesign")
                            for t in game.reserve(you)])
-
-    def _choice_button(self, index):
-        while len(self.choice_buttons) <= index:
-            i = len(self.choice_buttons)
-            button = widgets.Button(layout=widgets.Layout(width="auto", max_width="620px"))
-            button.add_class(css_class("choice", i))
-            button.on_click(lambda _, i=i: self.click_choice(i))
-            self.choice_buttons.append(button)
-        return self.choice_buttons[index]
-
-    def _show_choices(self):
-        self.offered = self.selection.offered
-        shown = []
-        decision = self.game.decision.kind if not self.game.is_over else ""
-        for i, action in enumerate(self.offered):
-            button = self._choice_button(i)
-            button.description = choice_text(action, decision)
-            button.tooltip = str(action)
-            exact = isinstance(action, Buy) and action.exact
-            button.button_style = "success" if exact else "warning" if action.kind == "give" \
-                else ""
-            button.layout.display = ""
-            shown.append(button)
-        for button in self.choice_buttons[len(shown):]:
-            button.layout.display = "none"
-        if list(self.choice_box.children) != self.choice_buttons:
-            self.choice_box.children = list(self.choice_buttons)
-
-    def _list_actions(self, legal=None):
-        legal = self._yours() if legal is None else legal
-        # Experts only: every move is a few clicks on the pieces; the list stays folded.
-        options = [(str(a), a) for a in legal] if self.show_all.value else []
-        if options != list(self.action_picker.options):
-            self.action_picker.options = options
-        self.listed_box.layout.display = "" if legal else "none"
-        self.action_picker.layout.display = self.apply_button.layout.display = (
-            "" if options else "none")
-        self.listed_head.value = ("<b>Every legal move</b>" if options else "")

@@ -2,7 +2,8 @@
 
 Every legal action is named by the pieces a player clicks for it (its `Shape`): a market
 square and the money cards paid with, a tile in hand and a cell of the Alhambra, a hut's
-pile, a citizen of the supply and a cell... A `Selection` is what has been clicked so
+pile, a citizen of the supply and a cell, the side of a tile where wall sticks go, the
+double wall a gate goes through... A `Selection` is what has been clicked so
 far; the actions it still matches are those whose pieces include it. Once an action's
 required pieces are all clicked it is *ready*: a direct one (a tile built on a cell, a
 chest put on a building) is made at once when it is the only match; the others are
@@ -38,11 +39,13 @@ __all__ = [
     "MAX_CLICKS",
     "MAX_OFFERED",
     "HOLDS",
+    "SIDE_KINDS",
     "Shape",
     "Selection",
     "click_path",
     "decision_title",
     "shape",
+    "shapes",
 ]
 
 #: The most choice buttons offered at once, and the most clicks an action takes.
@@ -51,6 +54,9 @@ MAX_OFFERED, MAX_CLICKS = 8, 4
 HOLDS = ("to_place", "reserve")
 #: Decisions whose moves are made on your Alhambra, a tile in hand: one is held by default.
 PLACING = ("place", "final_place")
+#: The click kinds on a side of a cell of your Alhambra, keyed ``(cell, side)``: where a
+#: wall card's sticks go (City Walls), the double wall a gate goes through (City Gates).
+SIDE_KINDS = ("side", "double_wall")
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,26 @@ def _payment(head, cards):
     return Shape((head,), _money(cards))
 
 
+def _placing(held, action) -> Shape | tuple:
+    """A tile in hand built on a cell; through a gate (§M5), a click on the double wall
+    the gate goes through (or on the cell, the gate's sides then offered)."""
+    on_cell = Shape((held, ("cell", action.pos)), (), True)
+    if action.gate is None:
+        return on_cell
+    return Shape((held, ("double_wall", (action.pos, action.gate))), (), True), on_cell
+
+
+def _sticks(action, game, you) -> tuple:
+    """A wall card's sticks (§M9): the card, then a side of a tile of your Alhambra where
+    they go (any of the card's sides), or the tile itself (marked ◆). Off the board: the
+    card, then the tile in hand or on the reserve."""
+    card = ("wall_card", action.card)
+    if action.cell is None:
+        return (Shape((card, _tile_piece(game, you, action.tile)), (), True),)
+    return tuple(Shape((card, ("side", (action.cell, side))), (), True)
+                 for side in action.sides) + (Shape((card, ("cell", action.cell)), (), True),)
+
+
 # kind -> shape(action, game, you); a kind not here is offered as a button (`Shape()`).
 _SHAPES = {
     "take": lambda a, g, y: Shape((), tuple(
@@ -100,16 +126,15 @@ _SHAPES = {
     "buy_bazaar": lambda a, g, y: _payment(("bazaar", a.bazaar), a.cards),
     "buy_chests": lambda a, g, y: _payment(("room", a.room), a.cards),
     "bid": lambda a, g, y: _payment(("bid", a.amount), a.cards),
-    "place": lambda a, g, y: Shape((("to_place", a.tile), ("cell", a.pos)), (), True),
+    "place": lambda a, g, y: _placing(("to_place", a.tile), a),
     "reserve": lambda a, g, y: Shape((("to_place", a.tile),)),
     "give": lambda a, g, y: Shape((("to_place", a.tile),)),
     "redesign": lambda a, g, y: (
         Shape((("cell", a.pos),)) if a.move == "remove"
-        else Shape((("reserve", a.tile), ("cell", a.pos)), (), a.move == "place")),
+        else _placing(("reserve", a.tile), a) if a.move == "place"
+        else Shape((("reserve", a.tile), ("cell", a.pos)))),
     "take_hut": lambda a, g, y: Shape((("hut", a.colour),), (), True),
-    "build_wall": lambda a, g, y: Shape((
-        ("wall_card", a.card),
-        ("cell", a.cell) if a.cell is not None else _tile_piece(g, y, a.tile)), (), True),
+    "build_wall": lambda a, g, y: _sticks(a, g, y),
     "place_chest": lambda a, g, y: Shape((("cell", a.pos),), (), True),
     "place_merchant": lambda a, g, y: Shape((("cell", a.pos),), (), True),
     "set_merchant": lambda a, g, y: Shape(
@@ -123,8 +148,29 @@ _SHAPES = {
 }
 
 
+def shapes(action, game, you) -> tuple:
+    """Every way of clicking `action`, as `Shape` s: its path follows the first.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game, Tile
+    >>> from alhambra_lib.components import WallCard
+    >>> from alhambra_lib.modules.city_walls import BuildWall
+    >>> game = Game(["A", "B"], seed=1)
+    >>> wall = BuildWall(WallCard("NE"), "NE", Tile("tower", 9, "S"), (1, 0))
+    >>> [[kind for kind, _ in s.required] for s in shapes(wall, game, "A")]
+    [['wall_card', 'side'], ['wall_card', 'side'], ['wall_card', 'cell']]
+    >>> shapes(wall, game, "A")[1].required[1]
+    ('side', ((1, 0), 'E'))
+    """
+    make = _SHAPES.get(action.kind)
+    made = Shape() if make is None else make(action, game, you)
+    return made if isinstance(made, tuple) else (made,)
+
+
 def shape(action, game, you) -> Shape:
-    """The pieces that name `action` (an unknown kind: none, so offered as a button).
+    """The pieces that name `action` (an unknown kind: none, so offered as a button); the
+    first way of clicking it when there are several (`shapes`).
 
     Examples
     --------
@@ -134,8 +180,7 @@ def shape(action, game, you) -> Shape:
     Shape(required=(('to_place', Tile('tower', 9, 'N')), ('cell', (1, 0))), narrowing=(), \
 direct=True)
     """
-    make = _SHAPES.get(action.kind)
-    return Shape() if make is None else make(action, game, you)
+    return shapes(action, game, you)[0]
 
 
 _BESIDE = ("bazaars", "city_walls", "gates")
@@ -171,7 +216,8 @@ class Selection:
 
     def __init__(self, game, you: str, legal) -> None:
         self.game, self.you, self.legal = game, you, list(legal)
-        self._shapes = [shape(a, game, you) for a in self.legal]
+        # (action, shape) for every way of clicking every action: an action may repeat.
+        self._pairs = [(a, s) for a in self.legal for s in shapes(a, game, you)]
         self._lists = None
         self.matched = True  # whether the last click matched a move
         self.clicked = Counter()
@@ -203,21 +249,18 @@ class Selection:
         self.clicked = self.default()
 
     def _matching(self, clicked):
-        return [(a, s) for a, s in zip(self.legal, self._shapes)
+        return [(a, s) for a, s in self._pairs
                 if (s.required or s.narrowing) and clicked and _within(clicked, s.pieces)]
 
     @property
     def matches(self) -> list:
         """The actions whose pieces include every piece clicked."""
-        return [a for a, _ in self._matching(self.clicked)] if self.clicked else []
+        return _once(self._matching(self.clicked)) if self.clicked else []
 
     @property
     def ready(self) -> list:
         """The matches whose required pieces are all clicked."""
-        if not self.clicked:
-            return []
-        return [a for a, s in self._matching(self.clicked)
-                if _within(s.needs, self.clicked)]
+        return _ready(self._matching(self.clicked), self.clicked) if self.clicked else []
 
     def held(self) -> tuple | None:
         """The tile in hand, as its piece ``(source, tile)``, or None."""
@@ -245,24 +288,22 @@ class Selection:
             self.clicked = Counter({held: 1}) if held else Counter()
             return None
         matching = self._matching(self.clicked)
-        if len(matching) == 1:
-            action, made = matching[0]
-            if made.direct and _within(made.needs, self.clicked):
-                return action
+        if len(_once(matching)) == 1:
+            if any(made.direct and _within(made.needs, self.clicked) for _, made in matching):
+                return matching[0][0]
         return None
 
     @property
     def unnamed(self) -> list:
         """The actions no piece names (end, decline, a module's unknown decision)."""
-        return [a for a, s in zip(self.legal, self._shapes) if not s.required
-                and not s.narrowing]
+        return [a for a, s in self._pairs if not s.required and not s.narrowing]
 
     @property
     def offered(self) -> list:
         """The moves offered on the spot as buttons: at most `MAX_OFFERED`."""
         ready = self.ready
         if len(ready) > MAX_OFFERED:  # only those named by exactly what was clicked
-            named = {a for a, s in zip(self.legal, self._shapes) if s.pieces == self.clicked}
+            named = {a for a, s in self._pairs if s.pieces == self.clicked}
             ready = [a for a in ready if a in named]
             ready = ready if len(ready) <= MAX_OFFERED else []
         unnamed = self.unnamed
@@ -275,14 +316,40 @@ class Selection:
         ready = self.ready
         return len(ready) if ready and not set(ready) & set(self.offered) else 0
 
-    def next_cells(self) -> set:
-        """The cells a next click could use: where the selection's moves go."""
-        shapes = [s for _, s in self._matching(self.clicked)]
-        if not self.clicked:  # nothing clicked: cells that alone make a move
-            shapes = [s for s in self._shapes
-                      if s.direct and len(s.required) == 1 and s.required[0][0] == "cell"]
-        return {p[1] for s in shapes for p in s.required
-                if p[0] == "cell" and p not in self.clicked}
+    def next_cells(self, kind: str = "cell") -> set:
+        """The keys of the pieces of `kind` (on your Alhambra: a cell, a tile's side, a
+        double wall) a next click could use: where the selection's moves go."""
+        return self.next_keys().get(kind, set())
+
+    def next_keys(self) -> dict:
+        """``kind -> keys`` of the pieces a next click could use (`next_cells` of every
+        kind, in one pass)."""
+        clicked = self.clicked
+        if clicked:
+            found = [s for _, s in self._matching(clicked)]
+        else:  # nothing clicked: the pieces that alone make a move
+            found = [s for _, s in self._pairs if s.direct and len(s.required) == 1]
+        keys = {}
+        for made in found:
+            for piece in made.required:
+                if piece not in clicked:
+                    keys.setdefault(piece[0], set()).add(piece[1])
+        return keys
+
+
+def _once(pairs) -> list:
+    """The actions of ``(action, shape)`` `pairs`, once each: an action's ways of clicking
+    come one after another (`Selection`), so comparing neighbours suffices."""
+    found = []
+    for action, _ in pairs:
+        if not found or found[-1] is not action:
+            found.append(action)
+    return found
+
+
+def _ready(matching, clicked) -> list:
+    """The actions of `matching` pairs whose required pieces are all `clicked`, once each."""
+    return _once((a, s) for a, s in matching if _within(s.needs, clicked))
 
 
 def _key_of(lists, piece, used):
@@ -311,7 +378,7 @@ def _next_piece(selection, shape_):
     def ready_after(piece):
         trial = Counter(selection.clicked)
         trial[piece] += 1
-        return sum(1 for _, s in selection._matching(trial) if _within(s.needs, trial))
+        return len(_ready(selection._matching(trial), trial))
 
     return min(left, key=ready_after)
 

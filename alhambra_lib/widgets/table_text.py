@@ -187,6 +187,8 @@ def click_message(game, you, selection, piece) -> str:
                  else "."))
     elif built:
         text = f"Your {game.alhambra(you).layout[what]} on {what}: choose below."
+    elif kind in ("wall_card", "side") and not selection.ready:
+        text = _sticks_text(selection.next_keys())
     else:
         text = ("Now click a green cell." if selection.next_cells() and not selection.offered
                 else "Choose below." if selection.offered else "Now click the next piece.")
@@ -219,7 +221,24 @@ def _refused(game, you, selection, kind, what):
                 "instead of taking money or buying.")
     if kind == "card":
         return "You cannot take money now."
+    if kind == "side":
+        return "No wall card you clicked has its sticks go on that side: click one first."
     return "That makes no move now."
+
+
+def _sticks_text(keys) -> str:
+    """Where a wall card's sticks may go next (`Selection.next_keys`), or that the card
+    is to be clicked (after a side)."""
+    if "wall_card" in keys:
+        return "Now click the wall card whose sticks go there."
+    where = [what for kind, what in (("side", "a side of your tile (a thin strip)"),
+                                     ("cell", "a tile marked ◆"),
+                                     ("to_place", "a tile in hand"),
+                                     ("reserve", "a tile of your reserve")) if kind in keys]
+    if not where:
+        return "Its sticks fit on none of your tiles now."
+    return ("Now click where its sticks go: " + ", ".join(where[:-1])
+            + (" or " if len(where) > 1 else "") + where[-1] + ".")
 
 
 def _square_text(game, you, selection, square):

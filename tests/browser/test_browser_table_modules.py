@@ -3,9 +3,11 @@
 The game starts from 06's new-game panel (three players, seed 3, every module ticked).
 Each move is clicks on what the page shows: the hint marks the button of the next click
 (``alhambra-hinted``), and the moves a greedy adviser would not make are clicked on their
-pieces (a wall card, then a tile marked ◆; a master builder among your cards; the gate
-card beside the display; a placement through a gate). The game goes on until every
-module's move has been made once (`MODULE_MOVES`), told in the table's own sentences.
+pieces (a wall card, then the side of a tile where its sticks go; a master builder among
+your cards; the gate card beside the display). A placement through a gate is a click on
+the double wall it goes through, drawn along the side of the cell (the hint's click).
+The game goes on until every module's move has been made once (`MODULE_MOVES`), told in
+the table's own sentences.
 """
 
 from __future__ import annotations
@@ -49,19 +51,23 @@ def _turn(status):
     return found and found.group(1)
 
 
-def _special_move(table, tried, turn):
+def _sides_of_first_marked(table):
+    """The side buttons of the first tile marked ◆ (a wall card's sticks may go on it)."""
+    marked = table.locator("[class*='alhambra-cell-']:visible", has_text=re.compile("◆$"))
+    if not marked.count():
+        return marked
+    cell = re.search(r"alhambra-cell-(\S+)", marked.first.get_attribute("class")).group(1)
+    return table.locator(f"[class*='alhambra-side-{cell}-']:visible")
+
+
+def _special_move(web, table, tried, turn):
     """A module move the adviser would not make, clicked on its pieces; False if none."""
-    gate = visible(table, "alhambra-choice-", "through a gate")
-    if gate.count():
-        after(table, gate.first.click)
-        return True
     status = table.locator(".alhambra-status").inner_text()
     if "your turn" not in status:
         return False
-    cell = "[class*='alhambra-cell-']:visible"
-    steps = [  # (name, the piece, the next: a tile marked ◆ or a choice's words)
+    steps = [  # (name, the piece, the next: the side of a tile or a choice's words)
         ("wall", table.locator("[class*='alhambra-wall_card-']:visible"),
-         lambda: table.locator(cell, has_text=re.compile("◆$"))),
+         lambda: _sides_of_first_marked(table)),
         ("builder", table.locator("[class*='alhambra-money-'][title*='master builder']:visible"),
          lambda: visible(table, "alhambra-choice-", "play the master builder")),
         ("gate", table.locator(".alhambra-gate_card-0:visible"),
@@ -71,6 +77,9 @@ def _special_move(table, tried, turn):
         if piece.count() and (name, turn) not in tried:
             tried.add((name, turn))  # once a turn: it may lead nowhere
             after(table, piece.first.click)
+            if name == "wall" and then().count() and "wall_sides" not in tried:
+                tried.add("wall_sides")
+                web.shot("wall_sides")  # the sides its sticks may go on, thin strips
             if then().count():
                 after(table, then().first.click)
                 return True
@@ -100,10 +109,12 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move(web, voila
     while set(MODULE_MOVES) - made:
         assert clicks < MAX_CLICKS and "Game over" not in status.inner_text(), (
             set(MODULE_MOVES) - made)
-        if not _special_move(table, tried, _turn(status.inner_text())):
+        if not _special_move(web, table, tried, _turn(status.inner_text())):
             after(table, table.locator(".alhambra-hint").click)
             hinted = table.locator(".alhambra-hinted")
             expect(hinted).to_have_count(1)
+            if "alhambra-double_wall-" in (hinted.get_attribute("class") or ""):
+                web.shot("double_wall")  # the gate's double wall, drawn on the cell's side
             after(table, hinted.click)
         clicks += 2
         said = message.inner_text()

@@ -1,0 +1,75 @@
+"""The GameTable's files and new games: save a game as JSON, load one, start a new one.
+
+A mixin of `~alhambra_lib.widgets.GameTable`: its methods use the table's `game`, `you`,
+`bots`, `message`, `download`, `new_game_panel`, `new_game_button` and `new_game`.
+
+Examples
+--------
+>>> from alhambra_lib.widgets import GameTable
+>>> table = GameTable()
+>>> text = table.save()
+>>> table.load("not a game")
+>>> table.message.value.startswith("That file is not a game")
+True
+>>> table.load(text); table.message.value
+'Loaded the game at turn 1; you play You.'
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+from ..bots import GreedyBot
+from ..errors import AlhambraError
+from ..game import Game
+
+__all__ = ["TableFiles"]
+
+
+class TableFiles:
+    """Save, load and new-game handling of the GameTable (a mixin)."""
+
+    def _toggle_panel(self, change) -> None:
+        self.new_game_panel.box.layout.display = "" if change["new"] else "none"
+
+    def _start_from_panel(self) -> None:
+        panel = self.new_game_panel
+        try:
+            game, bots = panel.make_game()
+        except (ValueError, TypeError) as refused:
+            self.message.value = escape(f"That game cannot start: {refused}")
+            return
+        self.new_game(game, bots, you=panel.your_name.value.strip())
+        self.new_game_button.value = False
+        self.download.value = ""
+        self.message.value = "A new game: " + panel.describe() + "."
+
+    def save(self) -> str:
+        """The game as JSON text (`Game.to_json`); the table offers it as a file, too."""
+        text = self.game.to_json()
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (f"<a download='alhambra-turn-{self.game.turn}.json' "
+                               f"href='data:application/json;base64,{data}'>⬇ download the game "
+                               f"as it is now (turn {self.game.turn})</a>")
+        return text
+
+    def load(self, text: str) -> None:
+        """Go on with the game saved as `text` (JSON); the bots keep the seats they had.
+
+        A save that the rules refuse leaves the table as it was and says why.
+        """
+        try:
+            game = Game.from_json(text)
+        except AlhambraError as refused:
+            self.message.value = escape(f"That file is not a game this table can load: {refused}")
+            return
+        you = self.you if self.you in game.players else game.players[0]
+        bots = {name: self.bots.get(name) or GreedyBot() for name in game.players if name != you}
+        self.new_game(game, bots, you=you)
+        self.message.value = escape(f"Loaded the game at turn {game.turn}; you play {you}.")
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if files:
+            self.load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
