@@ -104,7 +104,7 @@ from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
-from .reach import cut_cells, unreachable_cells
+from .reach import cut_cells_reached, unreachable_cells
 from .walls import WallGraph
 
 __all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES", "stick_reasons",
@@ -257,10 +257,12 @@ class Alhambra:
         self._camps = set()  # cells holding a camp: empty in the base game
         self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
+        self._cut = None  # the walking graph's cut cells, kept while known; None: unknown
         self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
         self._built_facts = {}  # built cell -> (`_side_facts`, camp sides), dropped near changes
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
+        self._cut = frozenset()  # the fountain alone
 
     # -- reading -----------------------------------------------------------------
 
@@ -482,8 +484,7 @@ class Alhambra:
             raise IllegalPlacement(f"cannot lay sticks on {''.join(sides)} at {tuple(cell)}: "
                                    f"{verdict.explain()}", verdict.reasons)
         cell = check_cell(cell)
-        tile = self._take(cell)
-        self._add(cell, tile.with_sticks(sides))
+        self._replace(cell, self._layout[cell].with_sticks(sides))
 
     def legal_positions(self, tile):
         """The set of cells where `tile` may be placed.
@@ -696,7 +697,13 @@ class Alhambra:
         an exchange test is one bit test per group (a handful) rather than per cell.
         """
         if self._redesign is None:
-            cut = cut_cells(self._adj)  # the plain adjacency: no graph built on the hot path
+            cut = self._cut
+            if cut is None:  # the plain adjacency: no graph built on the hot path
+                cut, reached = cut_cells_reached(self._adj)
+                cut = frozenset(cut)
+                # kept for the next changes only when every walked tile is reached: the
+                # updates of `_cut_after_add` hold for a connected graph
+                self._cut = cut if reached == len(self._adj) - len(self._camps) else None
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
             removable, groups = set(), {}
             # The engine's listings (`keep`) keep each built cell's facts across changes
@@ -717,7 +724,7 @@ class Alhambra:
             removable.difference_update(unanchoring)
             removable.difference_update(gated)
             # Values only (the groups as pairs of tuples): a copy may share the cache.
-            self._redesign = (frozenset(cut), frozenset(removable),
+            self._redesign = (cut, frozenset(removable),
                               tuple((key, tuple(cells)) for key, cells in groups.items()),
                               unanchoring)
         return self._redesign
@@ -781,8 +788,16 @@ class Alhambra:
             raise IllegalPlacement(f"cannot exchange {tile} in at {tuple(cell)}: "
                                    f"{verdict.explain()}", verdict.reasons)
         cell = check_cell(cell)
+        return self._replace(cell, tile)
+
+    def _replace(self, cell, tile):
+        """Put `tile` on `cell` in place of the tile there (checked: it matches every
+        neighbour, so the walking graph keeps its edges and its cut cells) and return
+        the tile taken."""
+        cut = self._cut
         old = self._take(cell)
         self._add(cell, tile)
+        self._cut = cut
         return old
 
     # -- the engine's listings (sorted, cached per layout) ------------------------------
@@ -870,6 +885,7 @@ class Alhambra:
                 joined[neighbour] = adj[neighbour][cell] = False
             elif gates and gate_pair(cell, side) in gates:  # a gated double wall (§M5)
                 joined[neighbour] = adj[neighbour][cell] = True
+        self._cut_after_add(joined, walked)
         if self._graph is not None:
             self._graph.add_node(cell, tile=tile)
             self._graph.add_edges_from((cell, other, {"gate": True} if gated else {})
@@ -882,12 +898,36 @@ class Alhambra:
         self._walls.tile_added(cell, layout)
         self._changed_near(cell)
 
+    def _cut_after_add(self, joined, walked):
+        """Keep the cut cells known across the addition of a node joined to `joined`
+        (they are only kept while the walking graph is connected).
+
+        A camp (no edges, not `walked`) or a leaf changes no other cell's status, and the
+        leaf's one neighbour becomes a cut cell (unless it is the fountain, never listed).
+        A node joined to two cells or more cuts nothing new (it stays joined without any
+        one of them), so no cut cells stay none; otherwise they are recomputed when asked.
+        """
+        cut = self._cut
+        if cut is None or not walked or (len(joined) > 1 and not cut):
+            return
+        if not joined:  # a walked tile cut off: the graph is no longer connected
+            self._cut = None
+            return
+        if len(joined) == 1:
+            (other,) = joined
+            self._cut = cut if other == _ORIGIN or other in cut else cut | {other}
+        else:
+            self._cut = None
+
     def _take(self, cell):
         layout = self._layout
         tile = layout.pop(cell)
         adj = self._adj
-        for other in adj.pop(cell):
+        joined = adj.pop(cell)
+        for other in joined:
             del adj[other][cell]
+        if joined:  # a lone node (a camp) cuts nothing; other removals, recomputed
+            self._cut = None
         if self._graph is not None:
             self._graph.remove_node(cell)
         frontier = self._frontier
@@ -942,6 +982,7 @@ class Alhambra:
         return state
 
     def __setstate__(self, state):
+        state.setdefault("_cut", None)  # pickled before the cut cells were kept
         self.__dict__.update(state)
         self._view = MappingProxyType(self._layout)
 
@@ -986,6 +1027,7 @@ class Alhambra:
         for cell, tile in cells.items():
             if cell != _ORIGIN:
                 alhambra._add(cell, tile)
+        alhambra._cut = None  # a whole layout: its cut cells are computed when asked
         if check:
             alhambra._check_whole()
         return alhambra
