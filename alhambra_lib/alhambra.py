@@ -341,14 +341,26 @@ class Alhambra:
 
     def _side_facts(self, cell):
         """Bit masks: sides of `cell` with a built neighbour, and those facing its wall."""
-        layout = self._layout
+        # Written out, N, E, S, W (bits 1, 2, 4, 8; the facing side's bit 4, 8, 1, 2):
+        # every placement and redesign listing asks this of the cells near a change.
+        get = self._layout.get
+        x, y = cell
         built = facing = 0
-        for bit, facing_bit, neighbour in zip(_BITS, _FACING_BITS, side_neighbours(cell)):
-            tile = layout.get(neighbour)
-            if tile is not None:
-                built |= bit
-                if tile.mask & facing_bit:
-                    facing |= bit
+        tile = get((x, y + 1))
+        if tile is not None:
+            built, facing = 1, tile.mask >> 2 & 1
+        tile = get((x + 1, y))
+        if tile is not None:
+            built |= 2
+            facing |= tile.mask >> 2 & 2
+        tile = get((x, y - 1))
+        if tile is not None:
+            built |= 4
+            facing |= tile.mask << 2 & 4
+        tile = get((x - 1, y))
+        if tile is not None:
+            built |= 8
+            facing |= tile.mask << 2 & 8
         return built, facing
 
     def _placement_facts(self, cell):
