@@ -519,7 +519,7 @@ class Alhambra:
 
     def _open_cells(self):
         """``(cell, built sides, facing walls, camp sides)`` of the frontier cells where
-        building makes no hole, kept until the layout changes."""
+        building makes no hole, in cell order, kept until the layout changes."""
         rows = self._listing.get("open")
         if rows is None:
             camp_sides = self._empty_camp_sides()
@@ -529,6 +529,7 @@ class Alhambra:
                 built, facing, hole = facts_of(cell)
                 if not hole:
                     rows.append((cell, built, facing, camp_sides.get(cell, 0)))
+            rows.sort()  # by cell (each cell once): the listings come out sorted
             rows = self._listing["open"] = tuple(rows)
         return rows
 
@@ -701,12 +702,14 @@ class Alhambra:
 
     def _redesign_facts(self, keep=False):
         """(cut cells, removable cells, exchange groups, cells whose removal would unanchor
-        a camp); the groups map ``(built sides, facing walls, camp sides)`` of a movable
-        building tile to the cells that share them.
+        a camp, rows, removable cells sorted); the groups map ``(built sides, facing
+        walls, camp sides)`` of a movable building tile to the cells that share them, the
+        rows are ``(cell, built sides, facing walls, camp sides)`` of those cells, sorted.
 
         Computed in one pass over the built cells once per layout, so that a game
         listing every redesign pays O(tiles) once rather than per cell and per tile, and
-        an exchange test is one bit test per group (a handful) rather than per cell.
+        an exchange test is one bit test per group (a handful) rather than per cell. The
+        pass goes in cell order, so the engine's listings come out sorted.
         """
         if self._redesign is None:
             cut = self._cut
@@ -717,28 +720,27 @@ class Alhambra:
                 # updates of `_cut_after_add` hold for a connected graph
                 self._cut = cut if reached == len(self._adj) - len(self._camps) else None
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
-            removable, groups = set(), {}
+            unanchoring = self._unanchoring() if self._camps else frozenset()
+            removable, groups, rows = [], {}, []
             # The engine's listings (`keep`) keep each built cell's facts across changes
             # (dropped near each change); a lone check does not pay for keeping them.
             known = self._built_facts if keep or self._built_facts else {}
-            for cell in self._layout:
-                if cell == _ORIGIN:
+            for cell in sorted(self._layout):
+                if cell == _ORIGIN or cell in gated:
                     continue
                 key = known.get(cell)  # (built sides, facing walls, camp sides)
                 if key is None:
                     key = known[cell] = (*self._side_facts(cell),
                                          self._camp_sides(cell) if self._camps else 0)
-                if key[0] != 15 and cell not in cut:  # 15: four built neighbours, a hole
-                    removable.add(cell)
-                if cell not in gated:
-                    groups.setdefault(key, []).append(cell)
-            unanchoring = self._unanchoring() if self._camps else frozenset()
-            removable.difference_update(unanchoring)
-            removable.difference_update(gated)
+                # 15: four built neighbours, a hole
+                if key[0] != 15 and cell not in cut and cell not in unanchoring:
+                    removable.append(cell)
+                groups.setdefault(key, []).append(cell)
+                rows.append((cell, *key))
             # Values only (the groups as pairs of tuples): a copy may share the cache.
             self._redesign = (cut, frozenset(removable),
                               tuple((key, tuple(cells)) for key, cells in groups.items()),
-                              unanchoring)
+                              unanchoring, tuple(rows), tuple(removable))
         return self._redesign
 
     def removable_positions(self):
@@ -814,10 +816,13 @@ class Alhambra:
 
     # -- the engine's listings (sorted, cached per layout) ------------------------------
 
-    def _listed(self, key, positions):
+    def _listed(self, key, positions, ordered=False):
+        """`positions()` as a sorted tuple, kept under `key` until the layout changes
+        (`ordered`: they come sorted already)."""
         cells = self._listing.get(key)
         if cells is None:
-            cells = self._listing[key] = tuple(sorted(positions()))
+            cells = positions()
+            cells = self._listing[key] = tuple(cells if ordered else sorted(cells))
         return cells
 
     def placement_cells(self, tile):
@@ -834,20 +839,29 @@ class Alhambra:
         ((-1, 0), (0, -1), (0, 1))
         """
         return self._listed(("place", tile.mask, tile.kind == CAMP),
-                            lambda: self._placements(tile))
+                            lambda: self._placements(tile), ordered=True)
 
     def _placements(self, tile):
-        """`legal_positions` from `_open_cells`: the facts gathered once per layout make
-        the queries for a layout's other kinds of tiles one tight loop."""
+        """`legal_positions` from `_open_cells`, in cell order: the facts gathered once
+        per layout make the queries for a layout's other kinds of tiles one tight loop."""
         mask, is_camp, reasons = tile.mask, tile.kind == CAMP, self._camp_reasons
+        if not (self._camps or is_camp):
+            return [cell for cell, built, facing, _ in self._open_cells()
+                    if not (mask ^ facing) & built and built & ~mask & ~facing]
         return [cell for cell, built, facing, sides in self._open_cells()
                 if (not reasons(tile, built, facing, sides) if sides or is_camp
                     else not (mask ^ facing) & built and built & ~mask & ~facing)]
 
     def exchange_cells(self, tile):
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
-        return self._listed(("exchange", tile.mask, tile.kind == CAMP),
-                            lambda: self.exchange_positions(tile))
+        mask = tile.mask
+        if self._camps or tile.kind == CAMP:
+            return self._listed(("exchange", mask, tile.kind == CAMP),
+                                lambda: self.exchange_positions(tile))
+        # the rows come in cell order: no sorting
+        return self._listed(("exchange", mask, False), lambda: [
+            cell for cell, built, facing, _ in self._redesign_facts(keep=True)[4]
+            if not (mask ^ facing) & built], ordered=True)
 
     def stick_cells(self, sides):
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
@@ -857,7 +871,7 @@ class Alhambra:
 
     def removable_cells(self):
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
-        return self._listed("remove", lambda: self._redesign_facts(keep=True)[1])
+        return self._listed("remove", lambda: self._redesign_facts(keep=True)[5], ordered=True)
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
