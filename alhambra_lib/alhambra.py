@@ -522,11 +522,12 @@ class Alhambra:
         building makes no hole, in cell order, kept until the layout changes."""
         rows = self._listing.get("open")
         if rows is None:
-            camp_sides = self._empty_camp_sides()
-            facts_of = self._facts_of
+            camp_sides = self._empty_camp_sides() if self._camps else {}
+            facts, facts_of = self._facts, self._facts_of
             rows = []
             for cell in self._frontier:
-                built, facing, hole = facts_of(cell)
+                # most facts are kept (only those near the change were dropped)
+                built, facing, hole = facts.get(cell) or facts_of(cell)
                 if not hole:
                     rows.append((cell, built, facing, camp_sides.get(cell, 0)))
             rows.sort()  # by cell (each cell once): the listings come out sorted
