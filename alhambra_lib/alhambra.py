@@ -142,6 +142,9 @@ REASONS = {
 
 #: The kind of the Camps module's tiles (RULES.md §M8); their walls are their bastions.
 CAMP = "camp"
+# Whether a tile fits by the camp rule, per (walls, built sides, facing walls, camp
+# sides, is a camp) packed in 17 bits: 0 not worked out yet, 1 no, 2 yes.
+_CAMP_FITS = bytearray(1 << 17)
 
 _ORIGIN = (0, 0)
 _BITS = tuple(BIT[side] for side in SIDES)
@@ -576,6 +579,18 @@ class Alhambra:
             reasons.append("camp_contact")
         return reasons
 
+    @staticmethod
+    def _camp_fits(tile, built, facing, camp_sides):
+        """``not _camp_reasons(...)``, looked up: the answer depends on five small masks
+        only, so each combination is worked out once per process (`_CAMP_FITS`)."""
+        is_camp = tile.kind == CAMP
+        index = (((tile.mask << 4 | built) << 4 | facing) << 4 | camp_sides) << 1 | is_camp
+        known = _CAMP_FITS[index]
+        if not known:
+            known = _CAMP_FITS[index] = 1 if Alhambra._camp_reasons(
+                tile, built, facing, camp_sides) else 2
+        return known == 2
+
     def _anchored(self, gone=None):
         """Whether every camp (but one on `gone`) touches a non-camp tile other than
         `gone`, directly or through a chain of side-touching camps.
@@ -625,8 +640,31 @@ class Alhambra:
             if len(anchors) == 1:
                 unanchoring |= anchors
         unanchoring.discard(_ORIGIN)
-        unanchoring.update(c for c in camps if not self._anchored(c))
+        unanchoring.update(self._unanchoring_camps())
         return frozenset(unanchoring)
+
+    def _unanchoring_camps(self):
+        """The camps whose removal would leave another camp unanchored: `_anchored` for
+        each camp, with every camp's neighbours looked up once (a legal Alhambra)."""
+        layout, camps = self._layout, self._camps
+        anchored, joined = set(), {}
+        for camp in camps:
+            near = side_neighbours(camp)
+            if any(n in layout and n not in camps for n in near):
+                anchored.add(camp)
+            joined[camp] = [n for n in near if n in camps]
+        found = []
+        for gone in camps:
+            reached = [c for c in anchored if c != gone]
+            seen = set(reached)
+            while reached:
+                for n in joined[reached.pop()]:
+                    if n != gone and n not in seen:
+                        seen.add(n)
+                        reached.append(n)
+            if len(seen) < len(camps) - 1:
+                found.append(gone)
+        return found
 
     def _empty_camp_sides(self):
         """``{empty cell: bit mask of its sides facing a camp}``, gathered from the camps
@@ -646,7 +684,7 @@ class Alhambra:
         camp_sides = self._empty_camp_sides()
         mask = tile.mask
         is_camp = tile.kind == CAMP
-        reasons = self._camp_reasons
+        fits = self._camp_fits
         facts_of = self._facts_of
         legal = set()
         for cell in self._frontier:
@@ -655,7 +693,7 @@ class Alhambra:
                 continue
             sides = camp_sides.get(cell, 0)
             if sides or is_camp:
-                if not reasons(tile, built, facing, sides):
+                if fits(tile, built, facing, sides):
                     legal.add(cell)
             elif not (mask ^ facing) & built and built & ~mask & ~facing:
                 legal.add(cell)
@@ -790,9 +828,9 @@ class Alhambra:
         mask = _check_tile(tile).mask
         groups = self._redesign_facts(keep=True)[2]
         if self._camps or tile.kind == CAMP:
-            reasons = self._camp_reasons
+            fits = self._camp_fits
             return {cell for (built, facing, sides), cells in groups
-                    if not reasons(tile, built, facing, sides) for cell in cells}
+                    if fits(tile, built, facing, sides) for cell in cells}
         return {cell for (built, facing, _), cells in groups
                 if not (mask ^ facing) & built for cell in cells}
 
@@ -845,12 +883,12 @@ class Alhambra:
     def _placements(self, tile):
         """`legal_positions` from `_open_cells`, in cell order: the facts gathered once
         per layout make the queries for a layout's other kinds of tiles one tight loop."""
-        mask, is_camp, reasons = tile.mask, tile.kind == CAMP, self._camp_reasons
+        mask, is_camp, fits = tile.mask, tile.kind == CAMP, self._camp_fits
         if not (self._camps or is_camp):
             return [cell for cell, built, facing, _ in self._open_cells()
                     if not (mask ^ facing) & built and built & ~mask & ~facing]
         return [cell for cell, built, facing, sides in self._open_cells()
-                if (not reasons(tile, built, facing, sides) if sides or is_camp
+                if (fits(tile, built, facing, sides) if sides or is_camp
                     else not (mask ^ facing) & built and built & ~mask & ~facing)]
 
     def exchange_cells(self, tile):
