@@ -104,7 +104,7 @@ from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
-from .reach import cut_cells, unreachable_cells
+from .reach import cut_cells_reached, unreachable_cells
 from .walls import WallGraph
 
 __all__ = ["Alhambra", "IllegalPlacement", "Verdict", "REASONS", "HOLE_RULES", "stick_reasons",
@@ -142,6 +142,9 @@ REASONS = {
 
 #: The kind of the Camps module's tiles (RULES.md §M8); their walls are their bastions.
 CAMP = "camp"
+# Whether a tile fits by the camp rule, per (walls, built sides, facing walls, camp
+# sides, is a camp) packed in 17 bits: 0 not worked out yet, 1 no, 2 yes.
+_CAMP_FITS = bytearray(1 << 17)
 
 _ORIGIN = (0, 0)
 _BITS = tuple(BIT[side] for side in SIDES)
@@ -264,10 +267,12 @@ class Alhambra:
         self._camps = set()  # cells holding a camp: empty in the base game
         self._gates = set()  # gate pairs (§M5): empty in the base game
         self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
+        self._cut = None  # the walking graph's cut cells, kept while known; None: unknown
         self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
         self._built_facts = {}  # built cell -> (`_side_facts`, camp sides), dropped near changes
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
+        self._cut = frozenset()  # the fountain alone
 
     # -- reading -----------------------------------------------------------------
 
@@ -346,14 +351,26 @@ class Alhambra:
 
     def _side_facts(self, cell):
         """Bit masks: sides of `cell` with a built neighbour, and those facing its wall."""
-        layout = self._layout
+        # Written out, N, E, S, W (bits 1, 2, 4, 8; the facing side's bit 4, 8, 1, 2):
+        # every placement and redesign listing asks this of the cells near a change.
+        get = self._layout.get
+        x, y = cell
         built = facing = 0
-        for bit, facing_bit, neighbour in zip(_BITS, _FACING_BITS, side_neighbours(cell)):
-            tile = layout.get(neighbour)
-            if tile is not None:
-                built |= bit
-                if tile.mask & facing_bit:
-                    facing |= bit
+        tile = get((x, y + 1))
+        if tile is not None:
+            built, facing = 1, tile.mask >> 2 & 1
+        tile = get((x + 1, y))
+        if tile is not None:
+            built |= 2
+            facing |= tile.mask >> 2 & 2
+        tile = get((x, y - 1))
+        if tile is not None:
+            built |= 4
+            facing |= tile.mask << 2 & 4
+        tile = get((x - 1, y))
+        if tile is not None:
+            built |= 8
+            facing |= tile.mask << 2 & 8
         return built, facing
 
     def _placement_facts(self, cell):
@@ -490,8 +507,7 @@ class Alhambra:
             raise IllegalPlacement(f"cannot lay sticks on {''.join(sides)} at {tuple(cell)}: "
                                    f"{verdict.explain()}", verdict.reasons)
         cell = check_cell(cell)
-        tile = self._take(cell)
-        self._add(cell, tile.with_sticks(sides))
+        self._replace(cell, self._layout[cell].with_sticks(sides))
 
     def legal_positions(self, tile):
         """The set of cells where `tile` may be placed.
@@ -514,16 +530,18 @@ class Alhambra:
 
     def _open_cells(self):
         """``(cell, built sides, facing walls, camp sides)`` of the frontier cells where
-        building makes no hole, kept until the layout changes."""
+        building makes no hole, in cell order, kept until the layout changes."""
         rows = self._listing.get("open")
         if rows is None:
-            camp_sides = self._empty_camp_sides()
-            facts_of = self._facts_of
+            camp_sides = self._empty_camp_sides() if self._camps else {}
+            facts, facts_of = self._facts, self._facts_of
             rows = []
             for cell in self._frontier:
-                built, facing, hole = facts_of(cell)
+                # most facts are kept (only those near the change were dropped)
+                built, facing, hole = facts.get(cell) or facts_of(cell)
                 if not hole:
                     rows.append((cell, built, facing, camp_sides.get(cell, 0)))
+            rows.sort()  # by cell (each cell once): the listings come out sorted
             rows = self._listing["open"] = tuple(rows)
         return rows
 
@@ -568,6 +586,18 @@ class Alhambra:
         if camp_sides & ~(mask & facing):
             reasons.append("camp_contact")
         return reasons
+
+    @staticmethod
+    def _camp_fits(tile, built, facing, camp_sides):
+        """``not _camp_reasons(...)``, looked up: the answer depends on five small masks
+        only, so each combination is worked out once per process (`_CAMP_FITS`)."""
+        is_camp = tile.kind == CAMP
+        index = (((tile.mask << 4 | built) << 4 | facing) << 4 | camp_sides) << 1 | is_camp
+        known = _CAMP_FITS[index]
+        if not known:
+            known = _CAMP_FITS[index] = 1 if Alhambra._camp_reasons(
+                tile, built, facing, camp_sides) else 2
+        return known == 2
 
     def _anchored(self, gone=None):
         """Whether every camp (but one on `gone`) touches a non-camp tile other than
@@ -618,8 +648,31 @@ class Alhambra:
             if len(anchors) == 1:
                 unanchoring |= anchors
         unanchoring.discard(_ORIGIN)
-        unanchoring.update(c for c in camps if not self._anchored(c))
+        unanchoring.update(self._unanchoring_camps())
         return frozenset(unanchoring)
+
+    def _unanchoring_camps(self):
+        """The camps whose removal would leave another camp unanchored: `_anchored` for
+        each camp, with every camp's neighbours looked up once (a legal Alhambra)."""
+        layout, camps = self._layout, self._camps
+        anchored, joined = set(), {}
+        for camp in camps:
+            near = side_neighbours(camp)
+            if any(n in layout and n not in camps for n in near):
+                anchored.add(camp)
+            joined[camp] = [n for n in near if n in camps]
+        found = []
+        for gone in camps:
+            reached = [c for c in anchored if c != gone]
+            seen = set(reached)
+            while reached:
+                for n in joined[reached.pop()]:
+                    if n != gone and n not in seen:
+                        seen.add(n)
+                        reached.append(n)
+            if len(seen) < len(camps) - 1:
+                found.append(gone)
+        return found
 
     def _empty_camp_sides(self):
         """``{empty cell: bit mask of its sides facing a camp}``, gathered from the camps
@@ -639,7 +692,7 @@ class Alhambra:
         camp_sides = self._empty_camp_sides()
         mask = tile.mask
         is_camp = tile.kind == CAMP
-        reasons = self._camp_reasons
+        fits = self._camp_fits
         facts_of = self._facts_of
         legal = set()
         for cell in self._frontier:
@@ -648,7 +701,7 @@ class Alhambra:
                 continue
             sides = camp_sides.get(cell, 0)
             if sides or is_camp:
-                if not reasons(tile, built, facing, sides):
+                if fits(tile, built, facing, sides):
                     legal.add(cell)
             elif not (mask ^ facing) & built and built & ~mask & ~facing:
                 legal.add(cell)
@@ -696,38 +749,45 @@ class Alhambra:
 
     def _redesign_facts(self, keep=False):
         """(cut cells, removable cells, exchange groups, cells whose removal would unanchor
-        a camp); the groups map ``(built sides, facing walls, camp sides)`` of a movable
-        building tile to the cells that share them.
+        a camp, rows, removable cells sorted); the groups map ``(built sides, facing
+        walls, camp sides)`` of a movable building tile to the cells that share them, the
+        rows are ``(cell, built sides, facing walls, camp sides)`` of those cells, sorted.
 
         Computed in one pass over the built cells once per layout, so that a game
         listing every redesign pays O(tiles) once rather than per cell and per tile, and
-        an exchange test is one bit test per group (a handful) rather than per cell.
+        an exchange test is one bit test per group (a handful) rather than per cell. The
+        pass goes in cell order, so the engine's listings come out sorted.
         """
         if self._redesign is None:
-            cut = cut_cells(self._adj)  # the plain adjacency: no graph built on the hot path
+            cut = self._cut
+            if cut is None:  # the plain adjacency: no graph built on the hot path
+                cut, reached = cut_cells_reached(self._adj)
+                cut = frozenset(cut)
+                # kept for the next changes only when every walked tile is reached: the
+                # updates of `_cut_after_add` hold for a connected graph
+                self._cut = cut if reached == len(self._adj) - len(self._camps) else None
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
-            removable, groups = set(), {}
+            unanchoring = self._unanchoring() if self._camps else frozenset()
+            removable, groups, rows = [], {}, []
             # The engine's listings (`keep`) keep each built cell's facts across changes
             # (dropped near each change); a lone check does not pay for keeping them.
             known = self._built_facts if keep or self._built_facts else {}
-            for cell in self._layout:
-                if cell == _ORIGIN:
+            for cell in sorted(self._layout):
+                if cell == _ORIGIN or cell in gated:
                     continue
                 key = known.get(cell)  # (built sides, facing walls, camp sides)
                 if key is None:
                     key = known[cell] = (*self._side_facts(cell),
                                          self._camp_sides(cell) if self._camps else 0)
-                if key[0] != 15 and cell not in cut:  # 15: four built neighbours, a hole
-                    removable.add(cell)
-                if cell not in gated:
-                    groups.setdefault(key, []).append(cell)
-            unanchoring = self._unanchoring() if self._camps else frozenset()
-            removable.difference_update(unanchoring)
-            removable.difference_update(gated)
+                # 15: four built neighbours, a hole
+                if key[0] != 15 and cell not in cut and cell not in unanchoring:
+                    removable.append(cell)
+                groups.setdefault(key, []).append(cell)
+                rows.append((cell, *key))
             # Values only (the groups as pairs of tuples): a copy may share the cache.
-            self._redesign = (frozenset(cut), frozenset(removable),
+            self._redesign = (cut, frozenset(removable),
                               tuple((key, tuple(cells)) for key, cells in groups.items()),
-                              unanchoring)
+                              unanchoring, tuple(rows), tuple(removable))
         return self._redesign
 
     def removable_positions(self):
@@ -776,9 +836,9 @@ class Alhambra:
         mask = _check_tile(tile).mask
         groups = self._redesign_facts(keep=True)[2]
         if self._camps or tile.kind == CAMP:
-            reasons = self._camp_reasons
+            fits = self._camp_fits
             return {cell for (built, facing, sides), cells in groups
-                    if not reasons(tile, built, facing, sides) for cell in cells}
+                    if fits(tile, built, facing, sides) for cell in cells}
         return {cell for (built, facing, _), cells in groups
                 if not (mask ^ facing) & built for cell in cells}
 
@@ -789,16 +849,27 @@ class Alhambra:
             raise IllegalPlacement(f"cannot exchange {tile} in at {tuple(cell)}: "
                                    f"{verdict.explain()}", verdict.reasons)
         cell = check_cell(cell)
+        return self._replace(cell, tile)
+
+    def _replace(self, cell, tile):
+        """Put `tile` on `cell` in place of the tile there (checked: it matches every
+        neighbour, so the walking graph keeps its edges and its cut cells) and return
+        the tile taken."""
+        cut = self._cut
         old = self._take(cell)
         self._add(cell, tile)
+        self._cut = cut
         return old
 
     # -- the engine's listings (sorted, cached per layout) ------------------------------
 
-    def _listed(self, key, positions):
+    def _listed(self, key, positions, ordered=False):
+        """`positions()` as a sorted tuple, kept under `key` until the layout changes
+        (`ordered`: they come sorted already)."""
         cells = self._listing.get(key)
         if cells is None:
-            cells = self._listing[key] = tuple(sorted(positions()))
+            cells = positions()
+            cells = self._listing[key] = tuple(cells if ordered else sorted(cells))
         return cells
 
     def placement_cells(self, tile):
@@ -815,20 +886,29 @@ class Alhambra:
         ((-1, 0), (0, -1), (0, 1))
         """
         return self._listed(("place", tile.mask, tile.kind == CAMP),
-                            lambda: self._placements(tile))
+                            lambda: self._placements(tile), ordered=True)
 
     def _placements(self, tile):
-        """`legal_positions` from `_open_cells`: the facts gathered once per layout make
-        the queries for a layout's other kinds of tiles one tight loop."""
-        mask, is_camp, reasons = tile.mask, tile.kind == CAMP, self._camp_reasons
+        """`legal_positions` from `_open_cells`, in cell order: the facts gathered once
+        per layout make the queries for a layout's other kinds of tiles one tight loop."""
+        mask, is_camp, fits = tile.mask, tile.kind == CAMP, self._camp_fits
+        if not (self._camps or is_camp):
+            return [cell for cell, built, facing, _ in self._open_cells()
+                    if not (mask ^ facing) & built and built & ~mask & ~facing]
         return [cell for cell, built, facing, sides in self._open_cells()
-                if (not reasons(tile, built, facing, sides) if sides or is_camp
+                if (fits(tile, built, facing, sides) if sides or is_camp
                     else not (mask ^ facing) & built and built & ~mask & ~facing)]
 
     def exchange_cells(self, tile):
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
-        return self._listed(("exchange", tile.mask, tile.kind == CAMP),
-                            lambda: self.exchange_positions(tile))
+        mask = tile.mask
+        if self._camps or tile.kind == CAMP:
+            return self._listed(("exchange", mask, tile.kind == CAMP),
+                                lambda: self.exchange_positions(tile))
+        # the rows come in cell order: no sorting
+        return self._listed(("exchange", mask, False), lambda: [
+            cell for cell, built, facing, _ in self._redesign_facts(keep=True)[4]
+            if not (mask ^ facing) & built], ordered=True)
 
     def stick_cells(self, sides):
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
@@ -838,7 +918,7 @@ class Alhambra:
 
     def removable_cells(self):
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
-        return self._listed("remove", lambda: self._redesign_facts(keep=True)[1])
+        return self._listed("remove", lambda: self._redesign_facts(keep=True)[5], ordered=True)
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
@@ -878,6 +958,7 @@ class Alhambra:
                 joined[neighbour] = adj[neighbour][cell] = False
             elif gates and gate_pair(cell, side) in gates:  # a gated double wall (§M5)
                 joined[neighbour] = adj[neighbour][cell] = True
+        self._cut_after_add(joined, walked)
         if self._graph is not None:
             self._graph.add_node(cell, tile=tile)
             self._graph.add_edges_from((cell, other, {"gate": True} if gated else {})
@@ -890,12 +971,36 @@ class Alhambra:
         self._walls.tile_added(cell, layout)
         self._changed_near(cell)
 
+    def _cut_after_add(self, joined, walked):
+        """Keep the cut cells known across the addition of a node joined to `joined`
+        (they are only kept while the walking graph is connected).
+
+        A camp (no edges, not `walked`) or a leaf changes no other cell's status, and the
+        leaf's one neighbour becomes a cut cell (unless it is the fountain, never listed).
+        A node joined to two cells or more cuts nothing new (it stays joined without any
+        one of them), so no cut cells stay none; otherwise they are recomputed when asked.
+        """
+        cut = self._cut
+        if cut is None or not walked or (len(joined) > 1 and not cut):
+            return
+        if not joined:  # a walked tile cut off: the graph is no longer connected
+            self._cut = None
+            return
+        if len(joined) == 1:
+            (other,) = joined
+            self._cut = cut if other == _ORIGIN or other in cut else cut | {other}
+        else:
+            self._cut = None
+
     def _take(self, cell):
         layout = self._layout
         tile = layout.pop(cell)
         adj = self._adj
-        for other in adj.pop(cell):
+        joined = adj.pop(cell)
+        for other in joined:
             del adj[other][cell]
+        if joined:  # a lone node (a camp) cuts nothing; other removals, recomputed
+            self._cut = None
         if self._graph is not None:
             self._graph.remove_node(cell)
         frontier = self._frontier
@@ -950,6 +1055,7 @@ class Alhambra:
         return state
 
     def __setstate__(self, state):
+        state.setdefault("_cut", None)  # pickled before the cut cells were kept
         self.__dict__.update(state)
         self._view = MappingProxyType(self._layout)
 
@@ -994,6 +1100,7 @@ class Alhambra:
         for cell, tile in cells.items():
             if cell != _ORIGIN:
                 alhambra._add(cell, tile)
+        alhambra._cut = None  # a whole layout: its cut cells are computed when asked
         if check:
             alhambra._check_whole()
         return alhambra

@@ -38,7 +38,7 @@ Figure 1 of RULES.md: a tile at (3, 0) would enclose (1, 0) and (2, 0).
 
 from __future__ import annotations
 
-from .grid import ring, side_neighbours
+from .grid import side_neighbours
 
 __all__ = [
     "enclosed_cells",
@@ -146,11 +146,13 @@ RING_RUNS = tuple(_circular_runs(m) for m in range(256))
 
 def ring_mask(cell, built):
     """The 8-bit mask of built cells around `cell`, bit i for the i-th cell of `ring`."""
-    mask = 0
-    for i, n in enumerate(ring(cell)):
-        if n in built:
-            mask |= 1 << i
-    return mask
+    # Written out (the order of `ring`): the hole test runs for every frontier cell
+    # near each change, and a loop over a built tuple costs several times more.
+    x, y = cell
+    return ((((x, y + 1) in built) | ((x + 1, y + 1) in built) << 1
+             | ((x + 1, y) in built) << 2 | ((x + 1, y - 1) in built) << 3
+             | ((x, y - 1) in built) << 4 | ((x - 1, y - 1) in built) << 5
+             | ((x - 1, y) in built) << 6 | ((x - 1, y + 1) in built) << 7))
 
 
 def closes_area(cell, built):

@@ -194,8 +194,17 @@ def may_pay_exactly(hand, market) -> bool:
     if ways is None:
         return True
     by_currency, diamonds = ways
-    return any(tile is not None and (diamonds >> tile.price & 1 or any(
-        sums >> tile.price & 1 for sums in by_currency[currency])) for currency, tile in market)
+    # plain loops: asked of every player after every turn (the window), where nested
+    # generators cost more than the bit tests
+    for currency, tile in market:
+        if tile is not None:
+            price = tile.price
+            if diamonds >> price & 1:
+                return True
+            for sums in by_currency[currency]:
+                if sums >> price & 1:
+                    return True
+    return False
 
 
 _WAYS = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-__all__ = ["walk_layers", "unreachable_cells", "cut_cells"]
+__all__ = ["walk_layers", "unreachable_cells", "cut_cells", "cut_cells_reached"]
 
 _FOUNTAIN = (0, 0)
 
@@ -73,6 +73,21 @@ def cut_cells(adjacency, root=_FOUNTAIN):
     >>> sorted(cut_cells({(0, 0): [(1, 0)], (1, 0): [(0, 0), (2, 0)], (2, 0): [(1, 0)]}))
     [(1, 0)]
     """
+    return cut_cells_reached(adjacency, root)[0]
+
+
+def cut_cells_reached(adjacency, root=_FOUNTAIN):
+    """`cut_cells` of the part of the graph joined to `root`, and the number of its cells.
+
+    The count tells whether the graph is connected (it then equals the number of
+    nodes), which is what lets `Alhambra` keep the cut cells across some changes.
+
+    Examples
+    --------
+    >>> cut, reached = cut_cells_reached({(0, 0): [(1, 0)], (1, 0): [(0, 0)], (5, 5): []})
+    >>> sorted(cut), reached
+    ([], 2)
+    """
     discovered = {root: 0}
     low = {root: 0}
     cut = set()
@@ -94,4 +109,4 @@ def cut_cells(adjacency, root=_FOUNTAIN):
                 # nothing below `node` climbs above `parent`: removing `parent` cuts it off
                 if parent != root and low[node] >= discovered[parent]:
                     cut.add(parent)
-    return cut
+    return cut, len(discovered)

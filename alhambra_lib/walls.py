@@ -42,7 +42,7 @@ from collections.abc import Iterable, Mapping
 
 from .components import Tile
 from .errors import InvalidInput, brief
-from .grid import OPPOSITE, SIDES, side_neighbour, side_neighbours, side_segment
+from .grid import BIT, OPPOSITE, SIDES, STEP, side_neighbour, side_neighbours, side_segment
 
 __all__ = [
     "external_segments",
@@ -332,6 +332,14 @@ def _longest_run_length(adj, segments):
     return best
 
 
+# Per side, N, E, S, W: the step to the neighbour, the side's bit, the bit of the
+# neighbour's facing side, and the side's corners as offsets from the cell (lower-left
+# first, as `side_segment`): a tile coming or going reads them with no function call.
+_SIDE_TABLE = tuple((*STEP[side], BIT[side], BIT[OPPOSITE[side]],
+                     (*side_segment((0, 0), side)[0], *side_segment((0, 0), side)[1]))
+                    for side in SIDES)
+
+
 class WallGraph:
     """The external wall segments of a growing Alhambra, as a graph of corners.
 
@@ -393,16 +401,17 @@ class WallGraph:
             self._sides_changed_among_camps(cell, layout, tile, added)
             return
         self._path = self._length = None
-        for side in SIDES:
-            neighbour = layout.get(side_neighbour(cell, side))
-            segment = side_segment(cell, side)
+        x, y = cell
+        mask = tile.mask
+        for step_x, step_y, bit, facing_bit, (ax, ay, bx, by) in _SIDE_TABLE:
+            neighbour = layout.get((x + step_x, y + step_y))
             if neighbour is not None:
                 # The neighbour's wall on this side faced an empty cell before a tile
                 # came (or faces one now that it left).
-                if neighbour.has_wall(OPPOSITE[side]):
-                    (self._discard if added else self._add)(*segment)
-            elif tile.has_wall(side):
-                (self._add if added else self._discard)(*segment)
+                if neighbour.mask & facing_bit:
+                    (self._discard if added else self._add)((x + ax, y + ay), (x + bx, y + by))
+            elif mask & bit:
+                (self._add if added else self._discard)((x + ax, y + ay), (x + bx, y + by))
 
     def _sides_changed_among_camps(self, cell, layout, tile, added):
         # The same, with camp cells empty: a camp changes nothing, and a wall facing a

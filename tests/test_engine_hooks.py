@@ -96,6 +96,20 @@ def test_cut_cells_on_plain_dicts_are_the_articulation_points():
             assert cut_cells(graph._adj) == cut_cells(graph.adj) == expected
 
 
+@pytest.mark.parametrize("seed", [0, 1, 4])
+def test_kept_cut_cells_are_the_articulation_points(seed):
+    """The cut cells an Alhambra keeps across placements, exchanges and sticks (rather
+    than searching again) are networkx's articulation points, after every action."""
+    modules = module_subset(seed)
+    for game in random_game(seed, modules, 3):
+        for player in game.players:
+            alhambra = game.alhambra(player)
+            component = alhambra.graph.subgraph(
+                nx.node_connected_component(alhambra.graph, (0, 0)))
+            expected = set(nx.articulation_points(component)) - {(0, 0)}
+            assert alhambra._redesign_facts()[0] == expected, (player, alhambra._cut)
+
+
 def test_kept_cell_listings_follow_every_change():
     """`placement_cells`, `exchange_cells`, `removable_cells` and `stick_cells` of one
     Alhambra changed again and again equal the plain answers on a fresh one."""

@@ -94,3 +94,21 @@ def test_version_grows_with_every_change_only():
     a.place(tile, (1, 0))
     assert a.version > v0
     assert not enclosed_cells(a.layout)
+
+
+def test_written_out_masks_are_the_definitions():
+    """`ring_mask` and `Alhambra._side_facts`, written out for speed, agree with their
+    definitions (a loop over `ring` and over the four sides) on random layouts."""
+    from alhambra_lib.grid import BIT, OPPOSITE, SIDES, ring, side_neighbour
+    from alhambra_lib.holes import ring_mask
+
+    for step, alhambra in enumerate(layouts("enclosed", games=1)):
+        layout = alhambra.layout
+        near = {side_neighbour(cell, side) for cell in layout for side in SIDES}
+        for cell in near | set(layout):
+            assert ring_mask(cell, layout) == sum(
+                1 << i for i, other in enumerate(ring(cell)) if other in layout)
+            built = sum(BIT[s] for s in SIDES if side_neighbour(cell, s) in layout)
+            facing = sum(BIT[s] for s in SIDES if side_neighbour(cell, s) in layout
+                         and layout[side_neighbour(cell, s)].has_wall(OPPOSITE[s]))
+            assert alhambra._side_facts(cell) == (built, facing)
