@@ -14,7 +14,7 @@ from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
 
-__all__ = ["GameView", "make_view"]
+__all__ = ["GameView", "make_view", "public_events", "SECRET_FIELDS"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,12 @@ class GameView:
         What is being decided now, and by whom.
     modules : mapping
         ``{module name: its public part for this player}``.
+    events : tuple of dict
+        The public record as this player saw it (`public_events`): the game's events,
+        with what only another player saw (their bonus cards, master builders, thieves,
+        a peeked attack card, the merchant's chosen citizens) and what nobody saw (the
+        attack order) replaced by None. Lets a bot count cards as a player at the table
+        can. The dicts are shared with the game's record: read them, never change them.
     """
 
     player: str
@@ -58,6 +64,7 @@ class GameView:
     options: MappingProxyType
     decision: object = None
     modules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    events: tuple = ()
 
     def alhambra(self, name):
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
@@ -73,6 +80,51 @@ class GameView:
             if tile.kind in counts:
                 counts[tile.kind] += 1
         return counts
+
+
+#: event type -> the fields only the event's ``player`` saw (a module's cards dealt face
+#: down, a peek, a secret choice); the key ``"*"`` marks a field nobody saw.
+SECRET_FIELDS = MappingProxyType({
+    "bonus_cards": ("tiles",),  # §M3: dealt face down
+    "master_builders_dealt": ("cards",),  # §M14: dealt face down
+    "scout_peek": ("card",),  # §M15: only the buyer looks at the attack card
+    "set_merchant": ("colours",),  # §M12: the citizens chosen for the disc
+    "invaders_setup": ("*", "attack_deck"),  # §M15: the attack cards lie face down
+})
+#: event type -> the field holding ``{player: secret}`` of every player (§M10 thieves).
+_SECRET_PER_PLAYER = MappingProxyType({"thieves": "hands"})
+
+
+def _redacted(event, name):
+    """`event` as `name` saw it: the same dict when nothing in it is hidden from them."""
+    kind = event["type"]
+    secret = SECRET_FIELDS.get(kind)
+    if secret is not None:
+        if secret[0] == "*":
+            return {**event, **dict.fromkeys(secret[1:])}
+        if event.get("player") != name:
+            return {**event, **dict.fromkeys(secret)}
+        return event
+    per_player = _SECRET_PER_PLAYER.get(kind)
+    if per_player is not None:
+        return {**event, per_player: {p: (v if p == name else None)
+                                      for p, v in event[per_player].items()}}
+    return event
+
+
+def public_events(game, name) -> tuple:
+    """The events of `game` as player `name` saw them (see `GameView.events`).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> g = Game(["Ana", "Ben"], seed=1, modules=("bonus_cards",))
+    >>> [e["tiles"] is None for e in public_events(g, "Ana") if e["type"] == "bonus_cards"]
+    [False, True]
+    """
+    if not game.modules:  # the base game has no secret events
+        return tuple(game._events)
+    return tuple(_redacted(event, name) for event in game._events)
 
 
 def make_view(game, name) -> GameView:
@@ -100,4 +152,5 @@ def make_view(game, name) -> GameView:
         options=MappingProxyType(game.options),
         decision=game.decision,
         modules=MappingProxyType({m.name: m.view(game, name) for m in game._view_hooks}),
+        events=public_events(game, name),
     )
