@@ -20,6 +20,7 @@ _LAZY.update(dict.fromkeys(("wilson_interval", "win_rates", "mean_scores", "summ
 _LAZY.update(dict.fromkeys(("weight_sweep", "sweep_summary"), "sweep"))
 _LAZY.update(dict.fromkeys(("module_effects", "module_tournaments", "module_effects_table"),
                            "module_study"))
+_LAZY.update(dict.fromkeys(("run_ladder", "ladder_table", "MatchUp"), "ladder"))
 __all__ += list(_LAZY)
 
 

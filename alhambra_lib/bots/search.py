@@ -77,9 +77,15 @@ LEVELS = MappingProxyType({
     "strong": Level(samples=6, candidates=6, horizon=3),
 })
 
-#: Points a unit of money in hand is worth at the end of a horizon: about a third of
-#: a point per coin, less as fewer scorings remain to profit from what it buys.
+#: Points a unit of money in hand is worth at the end of a horizon, by the number of
+#: scorings to come: less as fewer remain to profit from what it buys.
 MONEY_VALUE = (0.0, 0.08, 0.12, 0.15)
+#: The weight of a scoring round after the next one: today's counts say less of it (the
+#: majorities will move), and a sharp projection would make the search chase noise.
+LATER_ROUNDS = 0.5
+#: The margin is over this mix of the best rival and the rivals' mean: the best rival is
+#: who must be beaten, the mean makes the judgement less jumpy.
+BEST_RIVAL = 0.5
 
 
 @dataclass(frozen=True)
@@ -92,7 +98,7 @@ class MoveAnalysis:
         1 for the move the bot would play.
     action : Action
     margin : float
-        Expected final margin over the best rival, in points.
+        Expected final margin over the rivals (`BEST_RIVAL`), in points.
     win_chance : float
         Share of the sampled futures in which the player ends ahead (a shared lead half).
     text : str
@@ -114,8 +120,9 @@ def evaluate(game, name) -> dict:
     """``{competitor: projected final score}`` of `game` as `name` would judge it.
 
     The points so far; then for each scoring round still to come the majorities at
-    today's counts and today's longest wall; then the money in hand at `MONEY_VALUE`
-    (per scoring still to come). A finished game gives its final scores.
+    today's counts (the rounds after the next at `LATER_ROUNDS`) and today's longest
+    wall; then the money in hand at `MONEY_VALUE` (per scoring still to come). A
+    finished game gives its final scores.
 
     Examples
     --------
@@ -130,9 +137,10 @@ def evaluate(game, name) -> dict:
     remaining = [r for r in ROUNDS if r not in game.rounds_scored]
     counts = {p: game.counts(p) for p in game.competitors}
     walls = {p: game.alhambra(p).longest_wall() for p in game.players}
-    for round_no in remaining:
+    for i, round_no in enumerate(remaining):
+        weight = 1.0 if i == 0 else LATER_ROUNDS
         for p, points in score_majorities(counts, round_no).items():
-            scores[p] += points + walls.get(p, 0)
+            scores[p] += weight * points + walls.get(p, 0)
     worth = MONEY_VALUE[len(remaining)]
     for p in game.players:
         scores[p] += worth * _money(game, p)
@@ -140,9 +148,10 @@ def evaluate(game, name) -> dict:
 
 
 def _margin_and_win(scores, name):
-    rival = max(v for p, v in scores.items() if p != name)
-    mine = scores[name]
-    return mine - rival, 1.0 if mine > rival else 0.5 if mine == rival else 0.0
+    rivals = [v for p, v in scores.items() if p != name]
+    best, mine = max(rivals), scores[name]
+    rival = BEST_RIVAL * best + (1 - BEST_RIVAL) * sum(rivals) / len(rivals)
+    return mine - rival, 1.0 if mine > best else 0.5 if mine == best else 0.0
 
 
 class SearchBot:
@@ -258,6 +267,6 @@ class SearchBot:
 
 def _describe(action, margin, win):
     lead = "ahead" if margin >= 0 else "behind"
-    return (f"{action}: expected to finish {abs(margin):.1f} points {lead} of the best rival, "
+    return (f"{action}: expected to finish {abs(margin):.1f} points {lead} of the rivals, "
             f"winning {win:.0%} of the sampled futures")
 
