@@ -46,6 +46,7 @@ from ..modules import MODULES
 from .stats import wilson_interval
 
 __all__ = ["MatchUp", "ISSUE_MATCHUPS", "run_ladder", "ladder_table", "read_games",
+           "append_rows", "results",
            "GAMES_FILE", "LADDER_FILE", "GAME_COLUMNS", "LADDER_COLUMNS"]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -163,28 +164,31 @@ def _done(games) -> set:
              int(r.game)) for r in games.itertuples()}
 
 
-def _append(path, row):
+def append_rows(path, rows, columns):
+    """Append `rows` (dicts) to the CSV file `path`, with a header when it is new: a
+    finished game is on disk at once, so an interrupted run resumes after it."""
     new = not path.exists()
     with path.open("a", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=GAME_COLUMNS)
+        writer = csv.DictWriter(handle, fieldnames=columns)
         if new:
             writer.writeheader()
-        writer.writerow(row)
+        writer.writerows(rows)
 
 
-def _results(tasks, n_jobs, client):
-    """The rows of `tasks` as they finish."""
+def results(function, tasks, n_jobs=1, client=None):
+    """``function(*task)`` for every task, yielded as each finishes (in any order), on
+    joblib workers or, with `client`, on a dask cluster."""
     if client is not None:
         from distributed import as_completed
 
-        futures = [client.submit(_play_one, m, i, pure=False) for m, i in tasks]
+        futures = [client.submit(function, *task, pure=False) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
         return
     from joblib import Parallel, delayed
 
     yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
-        delayed(_play_one)(m, i) for m, i in tasks)
+        delayed(function)(*task) for task in tasks)
 
 
 def run_ladder(matchups=ISSUE_MATCHUPS, games_file=GAMES_FILE, ladder_file=LADDER_FILE,
@@ -215,8 +219,8 @@ def run_ladder(matchups=ISSUE_MATCHUPS, games_file=GAMES_FILE, ladder_file=LADDE
     done = _done(read_games(games_file))
     tasks = [(m, i) for m in matchups for i in range(m.games) if (*m.key(), i) not in done]
     with tqdm(total=len(tasks), desc="ladder games", disable=not progress) as bar:
-        for row in _results(tasks, n_jobs, client):
-            _append(games_file, row)
+        for row in results(_play_one, tasks, n_jobs, client):
+            append_rows(games_file, [row], GAME_COLUMNS)
             bar.update(1)
     table = ladder_table(read_games(games_file))
     table.to_csv(ladder_file, index=False)

@@ -61,13 +61,19 @@ class Level:
         Sampled games (determinizations) per decision.
     candidates : int
         Legal actions searched, the best by the one-step valuation.
-    horizon : int
-        Turns played on after the candidate before the position is judged.
+    horizon : int or None
+        Turns played on after the candidate before the position is judged; None plays
+        to the end of the game.
+    keep_favourite : float
+        Points of expected margin another candidate must gain over the one-step
+        favourite to be played instead: the search overrides the cheap valuation only
+        when it sees a clear difference, not noise.
     """
 
     samples: int
     candidates: int
-    horizon: int
+    horizon: int | None
+    keep_favourite: float = 0.0
 
 
 #: The levels, weakest first.
@@ -243,13 +249,16 @@ class SearchBot:
             for action in candidates:
                 game = sampled.copy()
                 game.apply(action)
-                self._roll_out(game, seats, view.turn + self.budget.horizon)
+                horizon = self.budget.horizon
+                self._roll_out(game, seats, None if horizon is None else view.turn + horizon)
                 margin, win = _margin_and_win(evaluate(game, view.player), view.player)
                 totals[action][0] += margin
                 totals[action][1] += win
         n = self.budget.samples
+        favourite = candidates[0]
+        bonus = {a: self.budget.keep_favourite if a == favourite else 0.0 for a in candidates}
         ranked = [(a, m / n, w / n) for a, (m, w) in totals.items()]
-        ranked.sort(key=lambda t: -t[1])  # stable: the one-step order breaks ties
+        ranked.sort(key=lambda t: -(t[1] + bonus[t[0]]))  # stable: one-step order on ties
         return ranked
 
     def _seat_policies(self, view, rng):
@@ -260,7 +269,7 @@ class SearchBot:
 
     @staticmethod
     def _roll_out(game, seats, until_turn):
-        while not game.is_over and game.turn <= until_turn:
+        while not game.is_over and (until_turn is None or game.turn <= until_turn):
             name = game.decision.player
             game.apply(seats[name].choose(game.view(name), game.legal_actions()))
 
