@@ -86,6 +86,9 @@ LEVELS = MappingProxyType({
 #: Points a unit of money in hand is worth at the end of a horizon, by the number of
 #: scorings to come: less as fewer remain to profit from what it buys.
 MONEY_VALUE = (0.0, 0.08, 0.12, 0.15)
+#: The one-step bot that ranks the candidates, plays the searching player's part of the
+#: rollouts and decides where the search adds nothing.
+PRIOR = BalancedBot
 #: The weight of a scoring round after the next one: today's counts say less of it (the
 #: majorities will move), and a sharp projection would make the search chase noise.
 LATER_ROUNDS = 0.5
@@ -182,11 +185,11 @@ class SearchBot:
         self.level = level
         self.budget = LEVELS[level]
         self.seed = 0 if seed is None else seed
-        self._fallback = BalancedBot()
+        self._fallback = PRIOR()
         self._greedy = GreedyBot()  # judges a master builder's redesign (§M14), Balanced not
         # The policies of the rollouts: a mix of the strategic bots, so the search does not
         # assume everyone plays alike.
-        self._policies = (BalancedBot(), WallBuilder())
+        self._policies = (PRIOR(), BalancedBot(), WallBuilder())
 
     def __repr__(self):
         return f"SearchBot({self.level!r}, seed={self.seed!r})"
@@ -264,7 +267,7 @@ class SearchBot:
     def _seat_policies(self, view, rng):
         """A rollout policy per player: the player itself plays balanced, each rival one of
         the strategic bots at random."""
-        return {p: self._policies[0] if p == view.player else rng.choice(self._policies)
+        return {p: self._policies[0] if p == view.player else rng.choice(self._policies[1:])
                 for p in view.players}
 
     @staticmethod
