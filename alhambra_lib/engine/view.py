@@ -39,7 +39,8 @@ class GameView:
         The public record as this player saw it (`public_events`): the game's events,
         with what only another player saw (their bonus cards, master builders, thieves,
         a peeked attack card, the merchant's chosen citizens) and what nobody saw (the
-        attack order) replaced by None. Lets a bot count cards as a player at the table
+        attack order, the face-down scouts) replaced by None (a list by as many Nones:
+        how many cards were dealt is seen). Lets a bot count cards as a player at the table
         can. The dicts are shared with the game's record: read them, never change them.
     """
 
@@ -89,10 +90,16 @@ SECRET_FIELDS = MappingProxyType({
     "master_builders_dealt": ("cards",),  # §M14: dealt face down
     "scout_peek": ("card",),  # §M15: only the buyer looks at the attack card
     "set_merchant": ("colours",),  # §M12: the citizens chosen for the disc
-    "invaders_setup": ("*", "attack_deck"),  # §M15: the attack cards lie face down
+    "invaders_setup": ("*", "attack_deck", "scouts"),  # §M15: both piles lie face down
 })
 #: event type -> the field holding ``{player: secret}`` of every player (§M10 thieves).
 _SECRET_PER_PLAYER = MappingProxyType({"thieves": "hands"})
+
+
+def _hidden(value):
+    """A secret as seen from outside: a list keeps its length (one sees how many cards
+    were dealt), each item None; anything else is None."""
+    return [None] * len(value) if isinstance(value, list) else None
 
 
 def _redacted(event, name):
@@ -101,13 +108,13 @@ def _redacted(event, name):
     secret = SECRET_FIELDS.get(kind)
     if secret is not None:
         if secret[0] == "*":
-            return {**event, **dict.fromkeys(secret[1:])}
+            return {**event, **{f: _hidden(event[f]) for f in secret[1:]}}
         if event.get("player") != name:
-            return {**event, **dict.fromkeys(secret)}
+            return {**event, **{f: _hidden(event[f]) for f in secret}}
         return event
     per_player = _SECRET_PER_PLAYER.get(kind)
     if per_player is not None:
-        return {**event, per_player: {p: (v if p == name else None)
+        return {**event, per_player: {p: (v if p == name else _hidden(v))
                                       for p, v in event[per_player].items()}}
     return event
 
@@ -119,8 +126,8 @@ def public_events(game, name) -> tuple:
     --------
     >>> from alhambra_lib import Game
     >>> g = Game(["Ana", "Ben"], seed=1, modules=("bonus_cards",))
-    >>> [e["tiles"] is None for e in public_events(g, "Ana") if e["type"] == "bonus_cards"]
-    [False, True]
+    >>> [e["tiles"] for e in public_events(g, "Ana") if e["type"] == "bonus_cards"][1]
+    [None, None]
     """
     if not game.modules:  # the base game has no secret events
         return tuple(game._events)
