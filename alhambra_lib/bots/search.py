@@ -8,7 +8,8 @@ For each decision the bot
    hands counted from the public record, the draw pile shuffled, the scoring cards in
    what is left of their piles);
 3. in each sampled game plays every candidate, then lets all players go on with fast
-   one-step policies (the strategic bots, each seat its own) for a horizon of turns;
+   one-step policies (the strategic bots, each seat its own) for a horizon of rounds
+   of turns, the player's own next turns included;
 4. judges each end position by its projected final margin: the points scored so far,
    plus, for every scoring round still to come, the majorities at the counts reached
    and the longest wall, plus the money in hand (money buys tiles later); the margin is
@@ -62,8 +63,9 @@ class Level:
     candidates : int
         Legal actions searched, the best by the one-step valuation.
     horizon : int or None
-        Turns played on after the candidate before the position is judged; None plays
-        to the end of the game.
+        Rounds of turns (every player one turn) played on after the candidate before
+        the position is judged, so the player sees their own next turns; None plays to
+        the end of the game.
     keep_favourite : float
         Points of expected margin another candidate must gain over the one-step
         favourite to be played instead: the search overrides the cheap valuation only
@@ -78,9 +80,9 @@ class Level:
 
 #: The levels, weakest first.
 LEVELS = MappingProxyType({
-    "easy": Level(samples=1, candidates=3, horizon=1),
-    "medium": Level(samples=3, candidates=4, horizon=2),
-    "strong": Level(samples=6, candidates=6, horizon=3),
+    "easy": Level(samples=2, candidates=3, horizon=1),
+    "medium": Level(samples=4, candidates=4, horizon=1),
+    "strong": Level(samples=12, candidates=6, horizon=2),
 })
 
 #: Points a unit of money in hand is worth at the end of a horizon, by the number of
@@ -253,7 +255,8 @@ class SearchBot:
                 game = sampled.copy()
                 game.apply(action)
                 horizon = self.budget.horizon
-                self._roll_out(game, seats, None if horizon is None else view.turn + horizon)
+                until = None if horizon is None else view.turn + horizon * len(view.players)
+                self._roll_out(game, seats, until)
                 margin, win = _margin_and_win(evaluate(game, view.player), view.player)
                 totals[action][0] += margin
                 totals[action][1] += win
