@@ -17,5 +17,5 @@ from .sampling import determinize
 from .view import GameView
 
 __all__ = ["Game", "GameView", "GameConfig", "Composition", "composition", "Decision", "Phase",
-           "determinize", "describe_event", "scoring_parts", "END_TRIGGERS", "MAX_PLAYERS", "MIN_PLAYERS",
-           "ROUNDS"]
+           "determinize", "describe_event", "scoring_parts", "END_TRIGGERS", "MAX_PLAYERS",
+           "MIN_PLAYERS", "ROUNDS"]
