@@ -127,7 +127,7 @@ def public_events(game, name) -> tuple:
     >>> from alhambra_lib import Game
     >>> g = Game(["Ana", "Ben"], seed=1, modules=("bonus_cards",))
     >>> [e["tiles"] for e in public_events(g, "Ana") if e["type"] == "bonus_cards"][1]
-    [None, None]
+    [None, None, None]
     """
     if not game.modules:  # the base game has no secret events
         return tuple(game._events)
