@@ -10,6 +10,12 @@ game as CSV or Parquet::
 
     python -m alhambra_lib tournament --bots wall,majority,balanced --games 1000 --jobs 2
 
+``ladder`` plays the search bot's seeded match-ups (`alhambra_lib.analysis.ladder`),
+resumably: every finished game is appended to ``data/ladder_games.csv`` and a rerun
+plays only the games missing; ``data/ladder.csv`` is rewritten from them::
+
+    python -m alhambra_lib ladder --jobs 2
+
 Both take the same bot names (`alhambra_lib.bots.BOTS`) and ``--modules`` for the Mega
 Box modules (`alhambra_lib.MODULES`), e.g. ``--modules vizier,exchange``.
 
@@ -180,7 +186,26 @@ def build_parser():
                      help="save the results here: .csv, or .parquet (needs pyarrow)")
     cup.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     cup.set_defaults(run=run_tournament)
+    _ladder_parser(commands)
     return parser
+
+
+def _ladder_parser(commands):
+    ladder = commands.add_parser("ladder", help="play the search bot's seeded match-ups, "
+                                                "resumably, and table its win shares")
+    ladder.add_argument("--jobs", type=int, default=1, help="parallel processes, -1 for all cores")
+    ladder.add_argument("--dask", metavar="ADDRESS", nargs="?", const="local", default=None,
+                        help="play on a dask cluster: its scheduler's address, or none for a "
+                             "local cluster")
+    ladder.add_argument("--games", type=int, default=None,
+                        help="games per match-up (default: the issue's, 100 to 200)")
+    ladder.add_argument("--only", default=None, metavar="BOT",
+                        help="only the match-ups of this registry name (e.g. search_medium)")
+    ladder.add_argument("--dir", type=Path, default=None, metavar="FOLDER",
+                        help="where ladder_games.csv and ladder.csv live "
+                             "(default: alhambra_lib/data)")
+    ladder.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    ladder.set_defaults(run=run_ladder)
 
 
 class _UsageError(Exception):
@@ -262,6 +287,45 @@ def run_tournament(args, out):
         csv = args.out.suffix.lower() == ".csv"
         return _save(args.out, lambda path: df.to_csv(path, index=False) if csv
                      else df.to_parquet(path, index=False), f"{len(df)} rows", out)
+    return 0
+
+
+def _ladder_matchups(args):
+    from dataclasses import replace
+
+    from .analysis.ladder import ISSUE_MATCHUPS
+
+    matchups = [m for m in ISSUE_MATCHUPS if args.only in (None, m.bot)]
+    if not matchups:
+        raise _UsageError(f"--only: no match-up of {args.only!r} (the bots are "
+                          f"{', '.join(sorted({m.bot for m in ISSUE_MATCHUPS}))})")
+    if args.games is not None:
+        if args.games < 1:
+            raise _UsageError(f"--games must be positive, got {args.games}")
+        matchups = [replace(m, games=args.games) for m in matchups]
+    return matchups
+
+
+def run_ladder(args, out):
+    """Play the ladder's missing games (`analysis.ladder.run_ladder`), print the table."""
+    from .analysis.ladder import GAMES_FILE, LADDER_FILE, run_ladder as ladder
+
+    games_file, ladder_file = GAMES_FILE, LADDER_FILE
+    if args.dir is not None:
+        args.dir.mkdir(parents=True, exist_ok=True)
+        games_file, ladder_file = args.dir / GAMES_FILE.name, args.dir / LADDER_FILE.name
+    client = None
+    if args.dask is not None:
+        from distributed import Client
+
+        client = Client() if args.dask == "local" else Client(args.dask)
+    try:
+        table = ladder(_ladder_matchups(args), games_file, ladder_file, n_jobs=args.jobs,
+                       client=client, progress=not args.no_progress)
+    finally:
+        if client is not None:
+            client.close()
+    print(table.to_string(index=False), file=out)
     return 0
 
 

@@ -130,7 +130,8 @@ def test_more_bots_than_seats_take_turns():
 
 @pytest.mark.parametrize("kwargs, error, message", [
     ({"bots": ["wall", "chess"]}, ValueError,
-     "unknown bot 'chess': the known bots are random, greedy, wall, majority, balanced"),
+     "unknown bot 'chess': the known bots are random, greedy, wall, majority, balanced, "
+     "search, search_medium, search_easy"),
     ({"bots": "wall"}, TypeError, "not one string"),
     ({"bots": []}, ValueError, "at least one bot"),
     ({"bots": ["wall", 3]}, TypeError, "a bot is a name"),

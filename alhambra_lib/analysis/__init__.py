@@ -20,6 +20,9 @@ _LAZY.update(dict.fromkeys(("wilson_interval", "win_rates", "mean_scores", "summ
 _LAZY.update(dict.fromkeys(("weight_sweep", "sweep_summary"), "sweep"))
 _LAZY.update(dict.fromkeys(("module_effects", "module_tournaments", "module_effects_table"),
                            "module_study"))
+_LAZY.update(dict.fromkeys(("run_ladder", "ladder_table", "MatchUp"), "ladder"))
+_LAZY.update(dict.fromkeys(("run_strong_wall_study", "strong_wall_summary",
+                            "plot_strong_wall_study", "read_strong_wall_study"), "strong_walls"))
 __all__ += list(_LAZY)
 
 

@@ -348,7 +348,7 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
     >>> tournament(["wall", "chess"], games=2)
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'chess': the known bots are random, greedy, wall, majority, balanced
+    ValueError: unknown bot 'chess': the known bots are random, greedy, wall, majority, ...
     """
     lineup = _lineup(bots)
     players = _check_counts(games, players, len(lineup), n_jobs)

@@ -1,4 +1,5 @@
-"""Players that choose actions: the `Bot` protocol, random, greedy and strategic bots, `play`.
+"""Players that choose actions: the `Bot` protocol, random, greedy, strategic and search bots,
+`play`.
 
 `BOTS` names the bots (`make_bot` makes one by name): the command line and
 `alhambra_lib.analysis.tournament` both read it.
@@ -19,7 +20,9 @@ from .base import KNOWN_KINDS, Bot, known_actions, play
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .registry import BOTS, make_bot
+from .search import SearchBot
 from .strategic import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "play", "StrategicBot", "Weights", "WallBuilder",
-           "MajorityHunter", "BalancedBot", "BOTS", "make_bot", "KNOWN_KINDS", "known_actions"]
+           "MajorityHunter", "BalancedBot", "SearchBot", "BOTS", "make_bot", "KNOWN_KINDS",
+           "known_actions"]

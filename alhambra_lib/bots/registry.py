@@ -1,18 +1,21 @@
 """The bots known by name: one table for the command line and for tournaments.
 
 `BOTS` maps a name to a *factory*, a callable returning a fresh `Bot`; `make_bot`
-makes one, passing a seed to the factories that take one (`RandomBot`).
+makes one, passing a seed to the factories that take one (`RandomBot`, `SearchBot`).
+``"search"`` is the `SearchBot` at its strong level; ``"search_medium"`` and
+``"search_easy"`` are its other levels, so every place that lists `BOTS` (the command
+line, tournaments, the table's new-game panel) offers the three.
 
 Examples
 --------
 >>> list(BOTS)
-['random', 'greedy', 'wall', 'majority', 'balanced']
+['random', 'greedy', 'wall', 'majority', 'balanced', 'search', 'search_medium', 'search_easy']
 >>> make_bot("wall", seed=3)
 WallBuilder()
 >>> make_bot("chess")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'chess': the known bots are random, greedy, wall, majority, balanced
+ValueError: unknown bot 'chess': the known bots are random, greedy, wall, majority, balanced, ...
 """
 
 from __future__ import annotations
@@ -23,9 +26,21 @@ from types import MappingProxyType
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .search import SearchBot
 from .strategic import BalancedBot, MajorityHunter, WallBuilder
 
-__all__ = ["BOTS", "make_bot", "bot_factory", "wants_seed"]
+__all__ = ["BOTS", "make_bot", "bot_factory", "wants_seed", "search_medium", "search_easy",
+           "bot_level"]
+
+
+def search_medium(seed=None) -> SearchBot:
+    """The `SearchBot` at its medium level."""
+    return SearchBot("medium", seed)
+
+
+def search_easy(seed=None) -> SearchBot:
+    """The `SearchBot` at its easy level."""
+    return SearchBot("easy", seed)
 
 #: name -> factory (the bot classes themselves), in the order the help lists them.
 BOTS = MappingProxyType({
@@ -34,7 +49,25 @@ BOTS = MappingProxyType({
     "wall": WallBuilder,
     "majority": MajorityHunter,
     "balanced": BalancedBot,
+    "search": SearchBot,
+    "search_medium": search_medium,
+    "search_easy": search_easy,
 })
+
+
+def bot_level(name) -> tuple:
+    """``(registry name of the bot, level)`` of a registered name: the search levels are
+    one bot, ``"search"``; the other bots have one level, ``""``.
+
+    Examples
+    --------
+    >>> bot_level("search_easy"), bot_level("search"), bot_level("wall")
+    (('search', 'easy'), ('search', 'strong'), ('wall', ''))
+    """
+    bot_factory(name)
+    if name == "search" or name.startswith("search_"):
+        return "search", name.partition("_")[2] or "strong"
+    return name, ""
 
 
 def bot_factory(spec):

@@ -1,5 +1,5 @@
 """The game engine: configuration, composition, the decision stack, `Game`, saving,
-views and narration (one concept per module).
+views, a game sampled from a view (`determinize`) and narration (one concept per module).
 
 Examples
 --------
@@ -13,8 +13,9 @@ from .config import END_TRIGGERS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, GameConfig
 from .decisions import Decision
 from .game import Game, Phase
 from .narration import describe_event, scoring_parts
+from .sampling import determinize
 from .view import GameView
 
 __all__ = ["Game", "GameView", "GameConfig", "Composition", "composition", "Decision", "Phase",
-           "describe_event", "scoring_parts", "END_TRIGGERS", "MAX_PLAYERS", "MIN_PLAYERS",
-           "ROUNDS"]
+           "determinize", "describe_event", "scoring_parts", "END_TRIGGERS", "MAX_PLAYERS",
+           "MIN_PLAYERS", "ROUNDS"]

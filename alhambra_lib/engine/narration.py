@@ -41,7 +41,11 @@ def card_text(data):
     --------
     >>> card_text(["exchange", "denar", "ducat"]), card_text(["master_builder", "denar"])
     ('exchange denar/ducat', '3 denar (master builder)')
+    >>> card_text(None)  # another player's secret card, in a view's events
+    'hidden card'
     """
+    if data is None:
+        return "hidden card"
     try:
         return str(card_from_list(list(data)))
     except (TypeError, ValueError):  # narration never fails, whatever a record holds

@@ -21,7 +21,8 @@ from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
 
-__all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view"]
+__all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
+           "SECRET_FIELDS"]
 
 
 class FrozenDict(dict):
@@ -123,6 +124,13 @@ class GameView:
         What is being decided now, and by whom.
     modules : mapping
         ``{module name: its public part for this player}``.
+    events : tuple of dict
+        The public record as this player saw it (`public_events`): the game's events,
+        with what only another player saw (their bonus cards, master builders, thieves,
+        a peeked attack card, the merchant's chosen citizens) and what nobody saw (the
+        attack order, the face-down scouts) replaced by None (a list by as many Nones:
+        how many cards were dealt is seen). Lets a bot count cards as a player at the table
+        can. The dicts are shared with the game's record: read them, never change them.
     """
 
     player: str
@@ -146,6 +154,7 @@ class GameView:
     options: MappingProxyType
     decision: object = None
     modules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    events: tuple = ()
 
     def alhambra(self, name):
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
@@ -161,6 +170,58 @@ class GameView:
             if tile.kind in counts:
                 counts[tile.kind] += 1
         return counts
+
+
+#: event type -> the fields only the event's ``player`` saw (a module's cards dealt face
+#: down, a peek, a secret choice); the key ``"*"`` marks a field nobody saw.
+SECRET_FIELDS = MappingProxyType({
+    "bonus_cards": ("tiles",),  # §M3: dealt face down
+    "master_builders_dealt": ("cards",),  # §M14: dealt face down
+    "scout_peek": ("card",),  # §M15: only the buyer looks at the attack card
+    "set_merchant": ("colours",),  # §M12: the citizens chosen for the disc
+    "invaders_setup": ("*", "attack_deck", "scouts"),  # §M15: both piles lie face down
+})
+#: event type -> the field holding ``{player: secret}`` of every player (§M10 thieves).
+_SECRET_PER_PLAYER = MappingProxyType({"thieves": "hands"})
+
+
+def _hidden(value):
+    """A secret as seen from outside: a list keeps its length (one sees how many cards
+    were dealt), each item None; anything else is None."""
+    return [None] * len(value) if isinstance(value, list) else None
+
+
+def _redacted(event, name):
+    """`event` as `name` saw it: the same dict when nothing in it is hidden from them."""
+    kind = event["type"]
+    secret = SECRET_FIELDS.get(kind)
+    if secret is not None:
+        if secret[0] == "*":
+            return {**event, **{f: _hidden(event[f]) for f in secret[1:]}}
+        if event.get("player") != name:
+            return {**event, **{f: _hidden(event[f]) for f in secret}}
+        return event
+    per_player = _SECRET_PER_PLAYER.get(kind)
+    if per_player is not None:
+        return {**event, per_player: {p: (v if p == name else _hidden(v))
+                                      for p, v in event[per_player].items()}}
+    return event
+
+
+def public_events(game, name) -> tuple:
+    """The events of `game` as player `name` saw them (see `GameView.events`).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> g = Game(["Ana", "Ben"], seed=1, modules=("bonus_cards",))
+    >>> [e["tiles"] for e in public_events(g, "Ana") if e["type"] == "bonus_cards"][1]
+    [None, None, None]
+    """
+    events = game._events[:game._n_events]  # the log is shared with copies (`Game.copy`)
+    if not game.modules:  # the base game has no secret events
+        return tuple(events)
+    return tuple(_redacted(event, name) for event in events)
 
 
 def make_view(game, name, live=None) -> GameView:
@@ -195,4 +256,5 @@ def make_view(game, name, live=None) -> GameView:
         options=MappingProxyType(game.options),
         decision=game.decision,
         modules=modules,
+        events=public_events(game, name),
     )

@@ -1,0 +1,287 @@
+"""`SearchBot`: determinized search over what a player can know.
+
+For each decision the bot
+
+1. ranks the legal actions with the cheap one-step valuation of `BalancedBot` and keeps
+   the best few (the *candidates*);
+2. samples several games consistent with its view (`engine.determinize`: the others'
+   hands counted from the public record, the draw pile shuffled, the scoring cards in
+   what is left of their piles);
+3. in each sampled game plays every candidate, then lets all players go on with fast
+   one-step policies (the strategic bots, each seat its own) for a horizon of rounds
+   of turns, the player's own next turns included;
+4. judges each end position by its projected final margin: the points scored so far,
+   plus, for every scoring round still to come, the majorities at the counts reached
+   and the longest wall, plus the money in hand (money buys tiles later); the margin is
+   over the best rival (Dirk included);
+5. plays the candidate with the best mean margin. The same sampled games serve every
+   candidate (common random numbers), so their differences are not drowned in the luck
+   of the draws.
+
+Budgets are counts (sampled games, candidates, turns), never time: the same seed and
+view give the same move. Decisions of the Mega Box modules, where no game can be
+sampled yet (`determinize` covers the base game), fall back to `BalancedBot` and the
+module valuations of `bots.module_values` (a master builder's redesign to `GreedyBot`).
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+>>> bot = SearchBot("easy", seed=1)
+>>> action = bot.choose(g.view("Ana"), g.legal_actions())
+>>> action in g.legal_actions()
+True
+>>> [m.rank for m in bot.analyse(g.view("Ana"), n=2)]
+[1, 2]
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..engine import determinize
+from ..engine.config import ROUNDS
+from ..scoring import score_majorities
+from .base import known_actions
+from .greedy import GreedyBot
+from .strategic import _HANDLERS, BalancedBot, WallBuilder, _Position
+
+__all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A search budget, in counts.
+
+    Attributes
+    ----------
+    samples : int
+        Sampled games (determinizations) per decision.
+    candidates : int
+        Legal actions searched, the best by the one-step valuation.
+    horizon : int or None
+        Rounds of turns (every player one turn) played on after the candidate before
+        the position is judged, so the player sees their own next turns; None plays to
+        the end of the game.
+    keep_favourite : float
+        Points of expected margin another candidate must gain over the one-step
+        favourite to be played instead: the search overrides the cheap valuation only
+        when it sees a clear difference, not noise.
+    """
+
+    samples: int
+    candidates: int
+    horizon: int | None
+    keep_favourite: float = 0.0
+
+
+#: The levels, weakest first.
+LEVELS = MappingProxyType({
+    "easy": Level(samples=2, candidates=3, horizon=1),
+    "medium": Level(samples=4, candidates=4, horizon=1),
+    "strong": Level(samples=12, candidates=6, horizon=2),
+})
+
+#: Points a unit of money in hand is worth at the end of a horizon, by the number of
+#: scorings to come: less as fewer remain to profit from what it buys.
+MONEY_VALUE = (0.0, 0.08, 0.12, 0.15)
+#: The one-step bot that ranks the candidates, plays the searching player's part of the
+#: rollouts and decides where the search adds nothing.
+PRIOR = BalancedBot
+#: The weight of a scoring round after the next one: today's counts say less of it (the
+#: majorities will move), and a sharp projection would make the search chase noise.
+LATER_ROUNDS = 0.5
+#: The margin is over this mix of the best rival and the rivals' mean: the best rival is
+#: who must be beaten, the mean makes the judgement less jumpy.
+BEST_RIVAL = 0.5
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move as the search saw it.
+
+    Attributes
+    ----------
+    rank : int
+        1 for the move the bot would play.
+    action : Action
+    margin : float
+        Expected final margin over the rivals (`BEST_RIVAL`), in points.
+    win_chance : float
+        Share of the sampled futures in which the player ends ahead (a shared lead half).
+    text : str
+        The move and its expectation in words.
+    """
+
+    rank: int
+    action: object
+    margin: float
+    win_chance: float
+    text: str
+
+
+def _money(game, name):
+    return sum(getattr(card, "value", 0) for card in game.hand(name))
+
+
+def evaluate(game, name) -> dict:
+    """``{competitor: projected final score}`` of `game` as `name` would judge it.
+
+    The points so far; then for each scoring round still to come the majorities at
+    today's counts (the rounds after the next at `LATER_ROUNDS`) and today's longest
+    wall; then the money in hand at `MONEY_VALUE` (per scoring still to come). A
+    finished game gives its final scores.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+    >>> sorted(evaluate(g, "Ana"))
+    ['Ana', 'Ben', 'Cy']
+    """
+    scores = dict(game.scores)
+    if game.is_over:
+        return scores
+    remaining = [r for r in ROUNDS if r not in game.rounds_scored]
+    counts = {p: game.counts(p) for p in game.competitors}
+    walls = {p: game.alhambra(p).longest_wall() for p in game.players}
+    for i, round_no in enumerate(remaining):
+        weight = 1.0 if i == 0 else LATER_ROUNDS
+        for p, points in score_majorities(counts, round_no).items():
+            scores[p] += weight * points + walls.get(p, 0)
+    worth = MONEY_VALUE[len(remaining)]
+    for p in game.players:
+        scores[p] += worth * _money(game, p)
+    return scores
+
+
+def _margin_and_win(scores, name):
+    rivals = [v for p, v in scores.items() if p != name]
+    best, mine = max(rivals), scores[name]
+    rival = BEST_RIVAL * best + (1 - BEST_RIVAL) * sum(rivals) / len(rivals)
+    return mine - rival, 1.0 if mine > best else 0.5 if mine == best else 0.0
+
+
+class SearchBot:
+    """Determinized search with policy rollouts and a projected-score evaluation.
+
+    Parameters
+    ----------
+    level : {"easy", "medium", "strong"}
+        The budget (`LEVELS`).
+    seed : int, optional
+        Seeds the samples; None is seed 0: the same view always gives the same move.
+
+    Raises
+    ------
+    ValueError
+        For an unknown level.
+    """
+
+    def __init__(self, level="strong", seed=None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+        self.level = level
+        self.budget = LEVELS[level]
+        self.seed = 0 if seed is None else seed
+        self._fallback = PRIOR()
+        self._greedy = GreedyBot()  # judges a master builder's redesign (§M14), Balanced not
+        # The policies of the rollouts: a mix of the strategic bots, so the search does not
+        # assume everyone plays alike.
+        self._policies = (PRIOR(), BalancedBot(), WallBuilder())
+
+    def __repr__(self):
+        return f"SearchBot({self.level!r}, seed={self.seed!r})"
+
+    def choose(self, view, legal_actions):
+        """Return the legal action the search judges best (see the module's notes)."""
+        actions = known_actions(legal_actions, _HANDLERS)
+        if view.decision is not None and view.decision.kind == "master_builder":
+            return self._greedy.choose(view, legal_actions)
+        if len(actions) == 1 or not self._searchable(view):
+            return self._fallback.choose(view, legal_actions)
+        return self._search(view, actions)[0][0]
+
+    def analyse(self, view, n=3, legal_actions=None) -> list:
+        """The `n` best moves (`MoveAnalysis`) with what the search expects of each.
+
+        `legal_actions` default to those of a game sampled from `view` (the same list).
+
+        Raises
+        ------
+        AlhambraError
+            For a view the search cannot sample (a game with modules, or over).
+        """
+        if legal_actions is None:
+            legal_actions = determinize(view, self.seed).legal_actions()
+        elif not self._searchable(view):
+            determinize(view, self.seed)  # raises the reason
+        actions = known_actions(legal_actions, _HANDLERS)
+        ranked = self._search(view, actions, keep=max(n, self.budget.candidates))[:n]
+        return [MoveAnalysis(i + 1, action, margin, win, _describe(action, margin, win))
+                for i, (action, margin, win) in enumerate(ranked)]
+
+    # -- the search ----------------------------------------------------------------------
+
+    @staticmethod
+    def _searchable(view):
+        return not view.modules and view.decision is not None and bool(view.events)
+
+    def _candidates(self, view, actions, keep):
+        position = _Position(view, self._fallback.weights)
+        scored = [(self._fallback._score(position.changes(a)), i, a)
+                  for i, a in enumerate(actions)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [a for _, _, a in scored[:keep]]
+
+    def _decision_seed(self, view):
+        # The view's record length and turn fix the moment; the bot's seed the samples.
+        # crc32, not hash(): str hashes change from one process to the next.
+        key = f"{self.seed}/{len(view.events)}/{view.turn}/{view.player}".encode()
+        return zlib.crc32(key)
+
+    def _search(self, view, actions, keep=None):
+        """[(action, mean margin, win share)], best first."""
+        candidates = self._candidates(view, actions, keep or self.budget.candidates)
+        rng = random.Random(self._decision_seed(view))
+        totals = {a: [0.0, 0.0] for a in candidates}
+        for _ in range(self.budget.samples):
+            sampled = determinize(view, rng.getrandbits(32))
+            seats = self._seat_policies(view, rng)
+            for action in candidates:
+                game = sampled.copy()
+                game.apply(action)
+                horizon = self.budget.horizon
+                until = None if horizon is None else view.turn + horizon * len(view.players)
+                self._roll_out(game, seats, until)
+                margin, win = _margin_and_win(evaluate(game, view.player), view.player)
+                totals[action][0] += margin
+                totals[action][1] += win
+        n = self.budget.samples
+        favourite = candidates[0]
+        bonus = {a: self.budget.keep_favourite if a == favourite else 0.0 for a in candidates}
+        ranked = [(a, m / n, w / n) for a, (m, w) in totals.items()]
+        ranked.sort(key=lambda t: -(t[1] + bonus[t[0]]))  # stable: one-step order on ties
+        return ranked
+
+    def _seat_policies(self, view, rng):
+        """A rollout policy per player: the player itself plays balanced, each rival one of
+        the strategic bots at random."""
+        return {p: self._policies[0] if p == view.player else rng.choice(self._policies[1:])
+                for p in view.players}
+
+    @staticmethod
+    def _roll_out(game, seats, until_turn):
+        while not game.is_over and (until_turn is None or game.turn <= until_turn):
+            name = game.decision.player
+            game.apply(seats[name].choose(game.view(name), game.legal_actions()))
+
+
+def _describe(action, margin, win):
+    lead = "ahead" if margin >= 0 else "behind"
+    return (f"{action}: expected to finish {abs(margin):.1f} points {lead} of the rivals, "
+            f"winning {win:.0%} of the sampled futures")
+
