@@ -191,7 +191,7 @@ draw_cards(action_from_event(moment.event).cards, title="Paid in diamonds").figu
 # bids first or passes, the others raise or pass, and the highest bid pays and takes the
 # card. Only two characters' texts are known for sure, so only they are played by default:
 # the City Watch, a third of its owner's wall points at every scoring, and the Wise Man,
-# half a building of the type that pays its owner most, at every scoring (§M7.4).
+# half a building of a type its owner chooses just before every scoring (§M7.4).
 
 # %%
 # NBVAL_CHECK_OUTPUT
