@@ -53,7 +53,9 @@ def weight_column(weight="wall"):
 def _strategic_class(bot):
     cls = BOT_NAMES.get(bot) if isinstance(bot, str) else bot
     if not (isinstance(cls, type) and issubclass(cls, StrategicBot)):
-        strategic = [n for n, c in BOT_NAMES.items() if issubclass(c, StrategicBot)]
+        # Some registry entries are factories, not classes (the search bot's levels).
+        strategic = [n for n, c in BOT_NAMES.items()
+                     if isinstance(c, type) and issubclass(c, StrategicBot)]
         raise TypeError(f"the swept bot is a StrategicBot class or one of "
                         f"{', '.join(strategic)}; got {bot!r}")
     return cls
