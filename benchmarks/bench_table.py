@@ -36,6 +36,12 @@ A wall card's sticks by a click on a tile's side, a gate by a click on the doubl
 the table before, at load 5: the base game 6.9-8.4 ms median per move (before 5.8-8.4),
 all 16 modules 6.2-13.4 ms (before 8.9-10.6), the hint the same; the same 36 and 33
 messages a move (at most 202 rather than 188: each square is placed on the grid once).
+
+Each player's pieces drawn (vizier tokens, bonus cards, thieves, characters, coins,
+scouts and attacks as buttons rather than sentences), back to back with the table before
+at load 3: the base game 5.9 ms median per move (before 5.5), all 16 modules 10.4 ms
+(before 7.9), undo 13.6 ms (9.4), the hint 5.6 ms (3.7); 42 messages (13.5 kB) a move
+with all 16 (before 32, 13.1 kB).
 """
 
 import os

@@ -3,10 +3,11 @@
 Your money cards, the pieces beside the display and the market (a gate card, wall cards,
 bazaars), the huts' piles, the treasure rooms, the citizens' supply and your disc, the
 character up for auction with a row of bid buttons: each is a button whose click is a
-`GameTable` click (``click(kind, key)``). The pieces no one clicks (vizier tokens, bonus
-cards, thieves, characters, coins, scouts and attacks) are said in a few lines, the
-others' secret ones as counts. `board_pieces` says what lies on your Alhambra's cells:
-chests, the merchant's disc, City Walls sticks and gates.
+`GameTable` click (``click(kind, key)``). Each player's vizier token, bonus cards, thieves,
+characters and coins, and the invaders' scouts and attacks, are drawn in the "pieces"
+panel (`_table_tokens.TokensPanel`), the others' secret ones as counts. `board_pieces`
+says what lies on your Alhambra's cells: chests, the merchant's disc, City Walls sticks
+and gates.
 
 Examples
 --------
@@ -32,6 +33,7 @@ from ..components import KINDS, Card
 from ..palette import CURRENCY_COLOURS, KIND_COLOURS, STICK_COLOUR
 from ._board import Look, paint, tile_look
 from ._common import css_class
+from ._table_tokens import TokensPanel
 from .table_text import auction_text
 
 __all__ = ["PiecesPanel", "board_pieces", "card_look"]
@@ -100,7 +102,7 @@ def _side_between(a, b) -> str:
 
 
 class PiecesPanel:
-    """The modules' pieces you may click, and the rest in words.
+    """The modules' pieces: those you click, and each player's drawn in `tokens`.
 
     Attributes
     ----------
@@ -108,7 +110,9 @@ class PiecesPanel:
         ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
     beside_box, hand_box, auction_box, supply_box : ipywidgets.VBox
         The pieces beside the display and the market, your cards, the auction, the
-        supplies and the rest in words: the table lays them out where they belong.
+        supplies and each player's pieces: the table lays them out where they belong.
+    tokens : TokensPanel
+        Each player's vizier token, bonus cards, thieves, characters, coins; the invaders.
     """
 
     def __init__(self, click):
@@ -119,14 +123,14 @@ class PiecesPanel:
                      for name in ("money", "beside", "huts", "rooms", "citizens", "disc",
                                   "bids")}
         self.heads = {name: widgets.HTML() for name in self.rows}
-        self.words = widgets.HTML()
+        self.tokens = TokensPanel(click)
         part = {n: widgets.VBox([self.heads[n], self.rows[n]]) for n in self.rows}
         # Where they lie at the table: beside the market, in your hand, at the auction
         # (beside the choices), the supplies (beside your Alhambra).
         self.beside_box, self.hand_box, self.auction_box = (
             part["beside"], part["money"], part["bids"])
         self.supply_box = widgets.VBox([part[n] for n in ("huts", "rooms", "citizens",
-                                                          "disc")] + [self.words])
+                                                          "disc")] + [self.tokens.box])
         for box, name in ((self.beside_box, "beside"), (self.hand_box, "hand"),
                           (self.auction_box, "auction"), (self.supply_box, "supplies")):
             box.add_class(css_class("pieces", name))
@@ -167,7 +171,7 @@ class PiecesPanel:
         self._show_rooms(parts.get("treasure"), selected)
         self._show_citizens(parts.get("street_merchant"), you, selected)
         self._show_auction(game, parts.get("characters"), selected)
-        self.words.value = _words(game, parts, you)
+        self.tokens.show(view, you, selected)
 
     def _show_beside(self, parts, selected):
         items = []
@@ -242,43 +246,3 @@ class PiecesPanel:
         self._row("bids", head or "Auction", items)
         if head and not items:
             self.heads["bids"].value = f"<b>{head}</b>"
-
-
-def _others(counts, you):
-    """"Ana holds 3, Ben holds 0": the others' secret pieces as counts."""
-    return ", ".join(f"{p} holds {n}" for p, n in counts.items() if p != you)
-
-
-def _words(game, parts, you) -> str:
-    """The pieces no one clicks, a line per module (the others' secrets as counts)."""
-    lines = []
-    if parts.get("vizier"):
-        lines.append("Viziers: " + ", ".join(
-            f"{p} {'awake' if up else 'asleep'}" for p, up in parts["vizier"]["awake"].items()))
-    if parts.get("bonus_cards"):
-        mine = ", ".join(str(c.tile) for c in parts["bonus_cards"]["hand"]) or "none"
-        lines.append(f"Bonus cards: yours {mine}; "
-                     + _others(parts["bonus_cards"]["hand_sizes"], you))
-    if parts.get("thieves"):
-        mine = ", ".join(parts["thieves"]["hand"]) or "none"
-        lines.append(f"Thieves: yours {mine}; " + _others(parts["thieves"]["counts"], you))
-    if parts.get("characters"):
-        owned = parts["characters"]["owned"]
-        lines.append("Characters: " + "; ".join(
-            f"{p} {', '.join(c.title for c in cards) or 'none'}" for p, cards in owned.items()))
-    if parts.get("change"):
-        lines.append("Coins: " + "; ".join(f"{p} {len(c)}" for p, c in
-                                           parts["change"]["coins"].items()))
-    if parts.get("invaders"):
-        inv = parts["invaders"]
-        attacks = ", ".join(f"round {r} from the {d}" for r, d in inv["attacks"]) or "none yet"
-        lines.append(f"Invaders: scouts {', '.join(inv['scouts']) or 'none'} face up, "
-                     f"{inv['scouts_face_down']} face down; attacks {attacks}")
-    if parts.get("treasure"):
-        held = parts["treasure"]["reserve_chests"].get(you, ())
-        if held:
-            lines.append(f"Chests on your reserve tiles: {len(held)}")
-    return "<div style='font-size:13px;line-height:1.35'>" + "<br>".join(
-        map(escape, lines)) + "</div>" if lines else ""
-
-

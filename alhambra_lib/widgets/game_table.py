@@ -363,6 +363,10 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         """Click the citizen of `colour` on your merchant's disc."""
         self._click("disc", colour)
 
+    def click_thief(self, currency: str) -> None:
+        """Click your thief of `currency` (Thieves): then a display card of it to steal."""
+        self._click("thief", currency)
+
     def click_wall_card(self, index):
         """Click wall card `index` beside the market (City Walls)."""
         self._click("wall_card", index)

@@ -142,7 +142,9 @@ _SHAPES = {
     "take_citizen": lambda a, g, y: Shape((("citizen", a.colour),), (), True),
     "swap_citizen": lambda a, g, y: Shape((("disc", a.colours[0]),
                                            ("citizen", a.colours[1])), (), True),
-    "steal": lambda a, g, y: Shape((("card", a.card),), (), True),
+    # A theft (§M10): the display card; or your thief of its currency, then the card.
+    "steal": lambda a, g, y: (Shape((("card", a.card),), (), True),
+                              Shape((("thief", a.card.currency), ("card", a.card)), (), True)),
     "swap_card": lambda a, g, y: Shape((("card", a.card),)),
     "master_builder": lambda a, g, y: Shape((("money", a.card),)),
 }
