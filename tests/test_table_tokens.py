@@ -76,12 +76,12 @@ def test_the_others_hidden_cards_are_counts_and_yours_are_face_up():
         hidden = parts["bonus_cards"]["hand_sizes"][player] - len(
             parts["bonus_cards"]["shown"][player])
         back = drawn.get(("bonus_back", player))
-        assert (back.description if back else "0") == str(hidden)
+        assert (back.description if back else "+? 0") == f"+? {hidden}"
         if hidden:
             assert back.style.button_color == CARD_BACK_COLOUR
         thieves = parts["thieves"]["counts"][player]
         back = drawn.get(("thief_back", player))
-        assert (back.description if back else "0") == str(thieves)
+        assert (back.description if back else "thief 0") == f"thief {thieves}"
     assert ("bonus_back", YOU) not in drawn and ("thief_back", YOU) not in drawn
     mine = [k for k in drawn if k[0] == "bonus" and k[1][0] == YOU]
     assert len(mine) == len(parts["bonus_cards"]["hand"]) > 0

@@ -22,7 +22,7 @@ Examples
 [('You', ['vizier', 'bonus', 'bonus', 'bonus', 'thief', 'thief', 'thief']),
  ('Ben', ['vizier', 'bonus_back', 'thief_back'])]
 >>> rows[1][2][1][2].text  # Ben's three bonus cards, face down
-'3'
+'+? 3'
 """
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ def _look(colour, text, tip, ink=_DARK_INK, ringed=False) -> Look:
     return Look(colour, text, ink, tip, _EDGE, ringed)
 
 
-def _back(count: int, what: str, who: str) -> Look:
-    """A face-down card with the number of them on it."""
-    return _look(CARD_BACK_COLOUR, str(count), f"{who} holds {count} {what}, face down",
+def _back(count: int, mark: str, what: str, who: str) -> Look:
+    """A face-down card: `mark` says what it is (as its face-up kind reads), then how many."""
+    return _look(CARD_BACK_COLOUR, f"{mark} {count}", f"{who} holds {count} {what}, face down",
                  _LIGHT_INK)
 
 
@@ -83,7 +83,7 @@ def _bonus(part, player, you) -> list:
         for i, card in enumerate(cards)]
     hidden = part["hand_sizes"].get(player, 0) - len(shown)
     if player != you and hidden > 0:
-        items.append(("bonus_back", player, _back(hidden, "bonus cards", player)))
+        items.append(("bonus_back", player, _back(hidden, "+?", "bonus cards", player)))
     return items
 
 
@@ -92,7 +92,7 @@ def _thieves(part, player, you, selected) -> list:
         return []
     if player != you:
         n = part["counts"].get(player, 0)
-        return [("thief_back", player, _back(n, "thieves", player))] if n else []
+        return [("thief_back", player, _back(n, "thief", "thieves", player))] if n else []
     # Two thieves of a currency are one card with their number: either steals the same.
     return [("thief", currency, _look(
         CURRENCY_COLOURS[currency], "thief" + (f" {n}" if n > 1 else ""),
@@ -158,7 +158,7 @@ def _invaders(part, you) -> list:
                                 if kind != "chambers" else _DARK_INK))
              for i, kind in enumerate(part["scouts"])]
     if part["scouts_face_down"]:
-        items.append(("scout_back", 0, _look(CARD_BACK_COLOUR, str(part["scouts_face_down"]),
+        items.append(("scout_back", 0, _look(CARD_BACK_COLOUR, f"scout {part['scouts_face_down']}",
                                              f"{part['scouts_face_down']} scouts face down",
                                              _LIGHT_INK)))
     items += [("attack", i, _look(PIECE_COLOURS["attack"], _ARROWS[side],
@@ -168,9 +168,8 @@ def _invaders(part, you) -> list:
         peeked = part.get("peeked") if you in part.get("peeked_by", ()) else None
         tip = f"{part['attack_cards_left']} attack cards left, face down" + (
             f"; you peeked at the next: from the {peeked}" if peeked else "")
-        items.append(("attack_back", 0, _look(CARD_BACK_COLOUR, f"{part['attack_cards_left']}"
-                                              + (f" {peeked}?" if peeked else ""), tip,
-                                              _LIGHT_INK)))
+        text = f"{part['attack_cards_left']} left" + (f", next {peeked}" if peeked else "")
+        items.append(("attack_back", 0, _look(CARD_BACK_COLOUR, text, tip, _LIGHT_INK)))
     return items
 
 

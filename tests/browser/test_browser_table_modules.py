@@ -122,4 +122,9 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move(web, voila
             if move not in made and _said(said, pattern):
                 made.add(move)
                 web.shot(move)
+    # Each player's pieces drawn under your Alhambra: a vizier token each, the rest.
+    pieces = table.locator(".alhambra-pieces-players")
+    pieces.scroll_into_view_if_needed()
+    expect(pieces.locator("[class*='alhambra-vizier-']")).to_have_count(3)
+    web.shot("pieces_panel")
     assert web.outside == []
