@@ -18,6 +18,7 @@ from alhambra_lib.bots import GreedyBot
 from alhambra_lib.modules import MODULES
 from alhambra_lib.palette import CARD_BACK_COLOUR, PIECE_COLOURS
 from alhambra_lib.widgets import GameTable
+from alhambra_lib.widgets._board import SELECTED_CLASS
 from alhambra_lib.widgets._table_tokens import token_rows
 
 YOU, OTHERS = "You", ("Ana", "Ben")
@@ -135,6 +136,10 @@ def test_a_thief_clicked_then_a_display_card_steals_it():
     table = _table(game)
     table.click_thief(steal.card.currency)
     assert ("thief", steal.card.currency) in table.selection.clicked
+    assert table.message.value == (f"Your {steal.card.currency} thief: now click a "
+                                   f"{steal.card.currency} card of the display to steal it.")
+    thief = table.pieces.tokens.buttons["thief", steal.card.currency]
+    assert SELECTED_CLASS in thief._dom_classes  # ringed while it waits for the card
     held = len(table.game.hand(YOU))
     table.click_card(list(table.game.display).index(steal.card))
     assert "You play a thief and steal" in table.message.value

@@ -181,6 +181,8 @@ def click_message(game, you, selection, piece) -> str:
         text = (f"Take the {what} alone, or with other cards totalling at most 5."
                 if len(takes) > 1 else f"You may take the {what}." if takes
                 else "Choose below.")
+    elif kind == "thief":
+        text = f"Your {what} thief: now click a {what} card of the display to steal it."
     elif kind in HOLDS:
         text = (f"The {what} is in hand: click a green cell to build it" +
                 (", or one of your tiles marked ⇄ to swap them." if kind == "reserve"
