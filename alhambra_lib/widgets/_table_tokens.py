@@ -48,7 +48,8 @@ _CHARACTER_COLOUR = "#f3e2b3"
 CLICKABLE = ("thief",)
 
 
-def _look(colour, text, tip, ink=_DARK_INK, ringed=False) -> Look:
+def _look(colour: str, text: str, tip: str, ink: str = _DARK_INK,
+          ringed: bool = False) -> Look:
     return Look(colour, text, ink, tip, _EDGE, ringed)
 
 
@@ -58,7 +59,7 @@ def _back(count: int, mark: str, what: str, who: str) -> Look:
                  _LIGHT_INK)
 
 
-def _vizier(part, player, you) -> list:
+def _vizier(part: dict | None, player: str, you: str) -> list:
     if not part:
         return []
     awake = part["awake"][player]
@@ -69,7 +70,7 @@ def _vizier(part, player, you) -> list:
     return [("vizier", player, _look(colour, "☼" if awake else "☾", tip))]
 
 
-def _bonus(part, player, you) -> list:
+def _bonus(part: dict | None, player: str, you: str) -> list:
     if not part:
         return []
     shown = part["shown"].get(player, ())
@@ -87,7 +88,7 @@ def _bonus(part, player, you) -> list:
     return items
 
 
-def _thieves(part, player, you, selected) -> list:
+def _thieves(part: dict | None, player: str, you: str, selected) -> list:
     if not part:
         return []
     if player != you:
@@ -102,7 +103,7 @@ def _thieves(part, player, you, selected) -> list:
         for currency, n in Counter(part["hand"]).items()]
 
 
-def _characters(part, player) -> list:
+def _characters(part: dict | None, player: str) -> list:
     if not part:
         return []
     items = []
@@ -115,7 +116,7 @@ def _characters(part, player) -> list:
     return items
 
 
-def _coins(part, player) -> list:
+def _coins(part: dict | None, player: str) -> list:
     if not part:
         return []
     counts = Counter(c.currency for c in part["coins"].get(player, ()))
@@ -124,14 +125,14 @@ def _coins(part, player) -> list:
         "(worth 1 each)", _LIGHT_INK)) for currency, n in sorted(counts.items())]
 
 
-def _chests(part, player, you) -> list:
+def _chests(part: dict | None, player: str, you: str) -> list:
     held = (part or {}).get("reserve_chests", {}).get(you, ()) if player == you else ()
     return [("reserve_chests", player, _look(
         PIECE_COLOURS["chest"], f"▣{len(held)}",
         f"{len(held)} chests on your reserve tiles"))] if held else []
 
 
-def _caption(parts, player, you) -> str:
+def _caption(parts: dict, player: str, you: str) -> str:
     """The old sentences about `player`'s pieces, for the row's tooltip."""
     said = []
     if parts.get("vizier"):
@@ -150,7 +151,7 @@ def _caption(parts, player, you) -> str:
     return f"{player}: " + "; ".join(said)
 
 
-def _invaders(part, you) -> list:
+def _invaders(part: dict | None, you: str) -> list:
     if not part:
         return []
     items = [("scout", i, _look(KIND_COLOURS[kind], kind[:4],
@@ -173,7 +174,7 @@ def _invaders(part, you) -> list:
     return items
 
 
-def token_rows(view, you, selected=frozenset()) -> list:
+def token_rows(view, you: str, selected=frozenset()) -> list:
     """``[(who, caption, [(kind, key, Look)])]``: each player's drawn pieces as `you`
     see them (yours first, the others' secrets as counts), then the invaders'."""
     parts = view.modules
@@ -211,14 +212,14 @@ class TokensPanel:
         ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
     """
 
-    def __init__(self, click):
+    def __init__(self, click) -> None:
         self._click = click
         self.buttons = {}
         self._rows = {}
         self.box = widgets.VBox(layout=widgets.Layout(grid_gap="2px"))
         self.box.add_class(css_class("pieces", "players"))
 
-    def _button(self, kind, key):
+    def _button(self, kind: str, key) -> widgets.Button:
         if (kind, key) not in self.buttons:
             button = widgets.Button(layout=widgets.Layout(
                 width="auto", min_width="30px", height="30px", padding="0px 5px",
@@ -230,7 +231,7 @@ class TokensPanel:
             self.buttons[kind, key] = button
         return self.buttons[kind, key]
 
-    def _row(self, who):
+    def _row(self, who: str) -> tuple:
         if who not in self._rows:
             head = widgets.HTML(layout=widgets.Layout(width="78px", overflow="hidden"))
             row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px",
@@ -239,7 +240,7 @@ class TokensPanel:
                 align_items="center", grid_gap="4px")))
         return self._rows[who]
 
-    def show(self, view, you, selected=frozenset()):
+    def show(self, view, you: str, selected=frozenset()) -> None:
         """Draw the pieces of `view` (what `you` see); `selected` pieces are ringed."""
         boxes = []
         for who, caption, items in token_rows(view, you, selected):
