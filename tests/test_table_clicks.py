@@ -124,7 +124,7 @@ def test_every_legal_action_has_a_click_path_that_makes_it(seed, others, modules
 
 def test_the_module_moves_met_are_named_by_pieces():
     """Each module move of a game with all 16 has pieces to click (none falls back to a
-    button but those that name nothing: end, decline, wake, keep the citizens)."""
+    button but those that name nothing: end, decline, keep the citizens)."""
     game = _game(6, ("Ana", "Ben"), tuple(MODULES))
     seen = set()
     for state, legal in _states(game, random.Random(6), 600):

@@ -144,3 +144,17 @@ def test_a_thief_clicked_then_a_display_card_steals_it():
     table.click_card(list(table.game.display).index(steal.card))
     assert "You play a thief and steal" in table.message.value
     assert len(table.game.hand(YOU)) == held + 1 and steal.card in table.game.hand(YOU)
+
+
+def test_your_sleeping_vizier_token_is_clicked_to_wake_it():
+    game = _state_with(lambda g: g.current_player == YOU and any(
+        a.kind == "wake" for a in g.legal_actions()))
+    wake = next(a for a in game.legal_actions() if a.kind == "wake")
+    table = _table(game)
+    assert table.click_path(wake) == [("vizier", YOU)]
+    table.click_vizier(OTHERS[0])  # another's token makes no move
+    assert table.message.value == "That makes no move now."
+    assert table.game.view(YOU).modules["vizier"]["awake"][YOU] is False
+    table.click_vizier(YOU)
+    assert "You wake the vizier" in table.message.value
+    assert table.game.view(YOU).modules["vizier"]["awake"][YOU] is True

@@ -123,7 +123,7 @@ class PiecesPanel:
                      for name in ("money", "beside", "huts", "rooms", "citizens", "disc",
                                   "bids")}
         self.heads = {name: widgets.HTML() for name in self.rows}
-        self.tokens = TokensPanel(click)
+        self.tokens = TokensPanel(click, self.buttons)
         part = {n: widgets.VBox([self.heads[n], self.rows[n]]) for n in self.rows}
         # Where they lie at the table: beside the market, in your hand, at the auction
         # (beside the choices), the supplies (beside your Alhambra).

@@ -7,7 +7,8 @@ auction (M7), the coins (M11), the chests on your reserve tiles (M13); and a row
 invaders (M15): the scouts face up in their building's colour, the face-down ones and
 the attack cards' pile as backs, each attack revealed as an arrow from its side. Every
 piece says in its tooltip what the old sentences said, and each row's caption keeps the
-sentence. A thief of yours is clicked to steal: then a display card of its currency.
+sentence. A thief of yours is clicked to steal (then a display card of its currency), your
+sleeping vizier token to wake it.
 
 Examples
 --------
@@ -44,8 +45,8 @@ _DARK_INK, _LIGHT_INK = "#222222", "#ffffff"
 #: An attack from a side comes in pointing to the opposite side (RULES.md §M15).
 _ARROWS = {"N": "N↓", "S": "S↑", "E": "←E", "W": "W→"}
 _CHARACTER_COLOUR = "#f3e2b3"
-#: The pieces a click picks (a thief of yours, to steal): kind -> the GameTable click.
-CLICKABLE = ("thief",)
+#: The pieces a click picks: a thief of yours (to steal), your vizier token (to wake it).
+CLICKABLE = ("thief", "vizier")
 
 
 def _look(colour: str, text: str, tip: str, ink: str = _DARK_INK,
@@ -65,7 +66,8 @@ def _vizier(part: dict | None, player: str, you: str) -> list:
     awake = part["awake"][player]
     whose = "your" if player == you else f"{player}'s"
     tip = (f"{whose} vizier token: awake (buys a tile out of turn)" if awake
-           else f"{whose} vizier token: asleep (wake it to buy out of turn)")
+           else f"{whose} vizier token: asleep" + (
+               " (click it to wake it: your turn ends)" if player == you else ""))
     colour = PIECE_COLOURS["awake" if awake else "asleep"]
     return [("vizier", player, _look(colour, "☼" if awake else "☾", tip))]
 
@@ -204,6 +206,9 @@ class TokensPanel:
     ----------
     click : callable
         ``click(kind, key)`` for a click on a piece of `CLICKABLE` kind (a thief).
+    buttons : dict, optional
+        Where to keep the buttons (shared with the table's other pieces, so that a hint
+        finds them all in one place).
 
     Attributes
     ----------
@@ -212,9 +217,9 @@ class TokensPanel:
         ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
     """
 
-    def __init__(self, click) -> None:
+    def __init__(self, click, buttons: dict | None = None) -> None:
         self._click = click
-        self.buttons = {}
+        self.buttons = {} if buttons is None else buttons
         self._rows = {}
         self.box = widgets.VBox(layout=widgets.Layout(grid_gap="2px"))
         self.box.add_class(css_class("pieces", "players"))

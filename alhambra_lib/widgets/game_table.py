@@ -363,6 +363,10 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         """Click the citizen of `colour` on your merchant's disc."""
         self._click("disc", colour)
 
+    def click_vizier(self, player: str) -> None:
+        """Click `player`'s vizier token (Vizier's Favour): yours asleep, to wake it."""
+        self._click("vizier", player)
+
     def click_thief(self, currency: str) -> None:
         """Click your thief of `currency` (Thieves): then a display card of it to steal."""
         self._click("thief", currency)

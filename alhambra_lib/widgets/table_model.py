@@ -9,8 +9,9 @@ required pieces are all clicked it is *ready*: a direct one (a tile built on a c
 chest put on a building) is made at once when it is the only match; the others are
 offered on the spot as choice buttons, never more than `MAX_OFFERED` of them (a payment
 among more is narrowed by clicking the cards paid with). Moves that no piece names
-(end the turn, decline, wake the vizier, and any decision this module does not know)
-are offered as buttons whenever there are few enough of them.
+(end the turn, decline, and any decision this module does not know)
+are offered as buttons whenever there are few enough of them; waking the vizier is a
+click on your sleeping vizier token.
 
 `click_path` says which clicks make an action, as ``(kind, key)`` pairs that
 ``getattr(table, "click_" + kind)(key)`` follows on a `GameTable`.
@@ -143,6 +144,7 @@ _SHAPES = {
     "swap_citizen": lambda a, g, y: Shape((("disc", a.colours[0]),
                                            ("citizen", a.colours[1])), (), True),
     # A theft (§M10): the display card; or your thief of its currency, then the card.
+    "wake": lambda a, g, y: Shape((("vizier", y),), (), True),
     "steal": lambda a, g, y: (Shape((("card", a.card),), (), True),
                               Shape((("thief", a.card.currency), ("card", a.card)), (), True)),
     "swap_card": lambda a, g, y: Shape((("card", a.card),)),
