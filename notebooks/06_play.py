@@ -58,10 +58,13 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #   one of your tiles to move it to your reserve (or swap it with the tile in hand).
 #
 # **undo my last move** takes back your own moves as long as nothing new came to light
-# since (no card or tile drawn, no other player moved). **suggest a move** tells you
-# what a GreedyBot would do in your seat. The bots answer at once, or one move at a
-# time if you choose **one by one**. What they did is told under the table, next to
-# their Alhambras and Dirk's tiles.
+# since (no card or tile drawn, no other player moved). **suggest a move** asks the strong
+# search bot (it says "thinking…" for up to a second): it marks the next click of its
+# best move and lists its three best moves in words, each with what it expects: how many
+# points ahead of (or behind) your rivals you finish, and your chance to win, over the
+# futures it sampled. The same position always gets the same hint. The bots answer at
+# once, or one move at a time if you choose **one by one**. What they did is told under
+# the table, next to their Alhambras and Dirk's tiles.
 
 # %%
 table = GameTable()
@@ -70,7 +73,8 @@ table
 # %% [markdown]
 # The table deals the same game every time this page opens. For another one, press
 # **new game…**: choose your name, 2 to 6 players (with two, Dirk joins as a third
-# collector who scores but never plays), the bot in each seat, the deal (seed) and the
+# collector who scores but never plays), the bot in each seat (the search bot
+# among them, easy, medium or strong), the deal (seed) and the
 # Mega Box modules to play with. Their pieces lie on the table too, and their moves are
 # clicks on them: a hut's pile, a bazaar or a wall card beside the market (then the side
 # of your tile where its sticks go, drawn as a thin strip), a treasure room, your
@@ -78,8 +82,9 @@ table
 # button beside the character up for auction, a card of the display for a thief, and
 # for a gate the double wall it goes through (a dark strip along the cell). When a click
 # leaves a few moves open, they are offered as buttons; a payment among many is narrowed
-# by clicking the cards you pay with. **suggest a move** marks the next click of the move
-# a GreedyBot would make. Experts may tick **list every legal move** to choose in a list
+# by clicking the cards you pay with. With modules the search bot does not look ahead: the
+# hint marks the next click of the move its one-step judgement would make and says so,
+# with no expectation. Experts may tick **list every legal move** to choose in a list
 # instead.
 # **save** offers the game as a file to download; **load** goes on with a saved one.
 

@@ -21,7 +21,7 @@ from _game_helpers import (
 
 from alhambra_lib import Game
 from alhambra_lib.actions import ACTION_KINDS, DIRK, Buy
-from alhambra_lib.bots import BOTS, GreedyBot
+from alhambra_lib.bots import BOTS, GreedyBot, SearchBot
 from alhambra_lib.modules import MODULES
 from alhambra_lib.widgets import GameTable
 
@@ -321,7 +321,7 @@ def test_save_and_load_from_the_table():
 def test_hint_points_at_a_move():
     table = GameTable()
     table.hint_button.click()
-    assert table.message.value.startswith("A GreedyBot would")
+    assert table.message.value.startswith("The strong search bot would")
     assert shown_choices(table)
     table.click_choice(0)
     while table.game.decision.kind != "place":  # on to a turn end with a tile to build
@@ -330,6 +330,75 @@ def test_hint_points_at_a_move():
     cell = next(a.pos for a in table.game.legal_actions() if a.kind == "place"
                 and f"at {a.pos}" in table.message.value)
     assert "alhambra-selected" in table.board.buttons[cell]._dom_classes
+
+
+def _hint_lines(table):
+    return table.message.value.split("<br>")
+
+
+@pytest.mark.parametrize("players", [["You", "Greedy 1", "Greedy 2"], ["You", "Greedy 2"]])
+def test_hint_lists_the_search_bots_three_best_moves_and_marks_the_best(players):
+    """In a base game (and with two players and Dirk) the hint is the strong search's: its
+    three best moves in words with their expectations, the next click of the best marked."""
+    table = GameTable(Game(players, seed=4))
+    game = table.game
+    rows = SearchBot("strong", seed=0).analyse(game.view("You"), 3, game.legal_actions())
+    table.hint()
+    head, *lines = _hint_lines(table)
+    assert head.startswith("The strong search bot would") and head.endswith("3 best moves:")
+    assert [line[:3] for line in lines] == ["1. ", "2. ", "3. "]
+    for row, line in zip(rows, lines):
+        assert "points" in line or "level with" in line
+        assert f"win chance {row.win_chance:.0%}".replace("%", " %") in line
+    assert table.hinted == table.click_path(rows[0].action)[-1]
+    message = table.message.value
+    table.hint()  # seeded: the same position gets the same hint
+    assert table.message.value == message
+    seen = len(game.events)
+    getattr(table, "click_" + table.hinted[0])(table.hinted[1])  # the marked click
+    assert game.events[seen]["type"] == rows[0].action.kind
+
+
+def test_hint_says_it_is_thinking_while_the_adviser_thinks():
+    seen = []
+
+    class Watcher(GreedyBot):
+        def choose(self, view, legal_actions):
+            button = table.hint_button
+            seen.append((button.disabled, button.description, table.message.value))
+            return super().choose(view, legal_actions)
+
+    table = GameTable(hint_bot=Watcher())
+    table.hint_button.click()
+    assert seen == [(True, "thinking…", "thinking…")]
+    assert not table.hint_button.disabled and table.hint_button.description == "suggest a move"
+    assert table.message.value.startswith("A Watcher would")
+
+
+def test_hint_in_a_module_game_gives_the_search_bots_one_step_move_without_expectations():
+    table = GameTable(Game(["You", "Greedy 1", "Greedy 2"], seed=4,
+                           modules=["vizier", "bazaars"]))
+    game = table.game
+    move = SearchBot("strong", seed=0).choose(game.view("You"), game.legal_actions())
+    table.hint()
+    assert table.hinted == table.click_path(move)[-1]
+    message = table.message.value
+    assert message.startswith("The strong search bot would") and "<br>" not in message
+    assert "one-step judgement, with no expectation" in message
+    assert "win chance" not in message
+
+
+def test_new_game_panel_offers_the_search_levels_in_words():
+    table = GameTable()
+    panel = table.new_game_panel
+    labels = dict((value, label) for label, value in panel.opponents[0].options)
+    assert [labels[name].split(" ")[:2] for name in ("search_easy", "search_medium", "search")
+            ] == [["Easy", "search"], ["Medium", "search"], ["Strong", "search"]]
+    panel.players.value = 3
+    panel.opponents[0].value, panel.opponents[1].value = "search", "search_easy"
+    panel.start_button.click()
+    assert table.game.players == ("You", "Strong 2", "Easy 3")
+    assert [table.bots[name].level for name in ("Strong 2", "Easy 3")] == ["strong", "easy"]
 
 
 def test_seats_are_checked():

@@ -213,8 +213,17 @@ def _special_move(table, tried):
     """A module move the adviser would not make, by clicking its pieces: lay a wall card's
     sticks with a click on a side of the first tile marked ◆ (after the card), play a master
     builder, take the gate card (the hint builds through a gate: a click on the double
-    wall). Each is tried once a turn; False when none applies now."""
+    wall), bid the least for a character (the search bot's one-step judgement, the hint in
+    module games, passes). Each is tried once a turn; False when none applies now."""
     pieces, turn = table.pieces, table.game.turn
+    bids = sorted(key for (kind, key), b in pieces.buttons.items()
+                  if kind == "bid" and _shown(pieces.rows["bids"], b))
+    if bids and table.game.current_player == YOU and ("bid", turn) not in tried:
+        tried.add(("bid", turn))  # the status of an auction says whose bid, not "your turn"
+        table.click_bid(bids[0])
+        if table.offered:  # the ways to pay it
+            table.click_choice(0)
+        return True
     if "your turn" not in table.status.value:
         return False
     beside = [k for k, b in pieces.buttons.items() if _shown(pieces.rows["beside"], b)]

@@ -33,7 +33,11 @@ __all__ = ["NewGamePanel", "bot_label"]
 
 _BOT_LABELS = {"random": "Random (any legal move)", "greedy": "Greedy (one step ahead)",
                "wall": "Wall builder", "majority": "Majority hunter",
-               "balanced": "Balanced strategist"}
+               "balanced": "Balanced strategist",
+               # The words before the first space name the seats ("Strong 1").
+               "search": "Strong search (looks ahead, ~1 s a move)",
+               "search_medium": "Medium search (looks ahead)",
+               "search_easy": "Easy search (looks a little ahead)"}
 
 
 def bot_label(name):

@@ -1,55 +1,113 @@
-"""The GameTable's hint: the move a GreedyBot would make in your seat, pointed at.
+"""The GameTable's hint: the strong search bot's best moves in your seat, the best pointed at.
 
-A mixin of `~alhambra_lib.widgets.GameTable`: its clicks but the last are made for you,
-and the button of the last wears the class ``alhambra-hinted``.
+A mixin of `~alhambra_lib.widgets.GameTable`: the clicks of the best move but the last are
+made for you, and the button of the last wears the class ``alhambra-hinted``. Below, the
+search's three best moves in words, with what it expects of each (the margin over your
+rivals, the share of the sampled futures you win). The search looks ahead in games without
+modules; in a game with modules it decides with its one-step judgement
+(`~alhambra_lib.bots.SearchBot.choose`), and the hint says so and shows that single move with
+no expectation. Another adviser (``GameTable(hint_bot=...)``) without ``analyse`` gives its
+single move too.
 
 Examples
 --------
 >>> from alhambra_lib.widgets import GameTable
 >>> table = GameTable()
 >>> table.hint()
->>> table.hinted, table.message.value
-(('choice', 0), 'A GreedyBot would pay 6 for the 4-seraglio.')
+>>> table.hinted
+('choice', 0)
+>>> print(table.message.value.replace("<br>", "\\n"))  # doctest: +NORMALIZE_WHITESPACE
+The strong search bot would pay 6 for the 4-seraglio. Its 3 best moves:
+1. pay 6 for the 4-seraglio: you finish about 16 points ahead of your rivals, win chance 75 %
+2. take 3 florin + 1 denar: you finish about 11 points ahead of your rivals, win chance 75 %
+3. take 1 denar: you finish about 8 points ahead of your rivals, win chance 67 %
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from ..errors import AlhambraError
 from ._board import HINTED
 from .table_model import SIDE_KINDS
-from .table_text import choice_text
+from .table_text import analysis_line, choice_text
 
-__all__ = ["TableHints"]
+__all__ = ["TableHints", "HINT_MOVES", "THINKING"]
+
+#: Moves of the search's analysis the hint lists.
+HINT_MOVES = 3
+#: The hint button's words while the adviser thinks (the strong search takes up to a second).
+THINKING = "thinking…"
 
 
 class TableHints:
     """The hint and the marking of its button (a mixin of the GameTable)."""
 
+    def advise(self) -> tuple:
+        """``(move, analysis)``: the adviser's move in your seat now, and its analysis (a list
+        of `~alhambra_lib.bots.MoveAnalysis`, best first, whose first is the move), or an
+        empty list where the adviser gives a single move without expectations."""
+        view, legal = self.game.view(self.you), self.game.legal_actions()
+        analyse = getattr(self._adviser, "analyse", None)
+        rows = []
+        if analyse is not None:
+            try:
+                rows = analyse(view, n=HINT_MOVES, legal_actions=legal)
+            except AlhambraError:  # a game the search cannot sample (modules): no analysis
+                rows = []
+        if rows:
+            return rows[0].action, rows
+        return self._adviser.choose(view, legal), []
+
     def suggest(self):
-        """The move suggested to you now: the one place a stronger adviser plugs in."""
-        return self._adviser.choose(self.game.view(self.you), self.game.legal_actions())
+        """The move suggested to you now (the adviser's best)."""
+        return self.advise()[0]
 
     def hint(self) -> None:
-        """Say (and point at) the move the adviser would make in your seat: its clicks
+        """Say (and point at) the adviser's move in your seat, with its analysis: the clicks
         but the last are made for you, the last is ringed (or its choice offered)."""
         if self._not_your_turn():
             return
-        choice = self.suggest()
+        button, words = self.hint_button, self.hint_button.description
+        # Shown while the search runs: the front end gets these before the answer.
+        button.disabled, button.description = True, THINKING
+        self.message.value = THINKING
+        try:
+            choice, rows = self.advise()
+        finally:
+            button.disabled, button.description = False, words
         path = self.click_path(choice)
         self._new_selection()
         for kind, key in path[:-1]:
             self.selection.click(self.selection.piece(kind, key))
         kind, key = self.hinted = path[-1]  # the widget of the next click is marked
         self._hint_cell = key if kind == "cell" else None  # ringed on the board
-        said = choice_text(choice, self.game.decision.kind)
+        self.message.value = self._hint_words(choice, rows, kind, key)
+        self._refresh()
+
+    def _hint_words(self, choice, rows, kind, key) -> str:
+        """The hint's message (HTML): who suggests what, where to click, the analysis."""
+        decision = self.game.decision.kind
+        said = choice_text(choice, decision)
         pos = getattr(choice, "pos", None)
         if pos is not None and str(pos) not in said:
             said += f" at {pos}"
         where = ("" if kind == "choice" else " (ringed in yellow)" if kind == "cell"
                  else f": click {self._piece_name(kind, key)}")
-        self.message.value = escape(f"A GreedyBot would {said}{where}.")
-        self._refresh()
+        head = f"{self._adviser_name()} would {said}{where}."
+        if rows:
+            lines = [f"Its {len(rows)} best moves:" if len(rows) > 1 else "Its judgement:"]
+            lines += [analysis_line(row, decision) for row in rows]
+            return "<br>".join(escape(line) for line in [head + " " + lines[0], *lines[1:]])
+        if hasattr(self._adviser, "analyse"):  # the search, in a game it cannot look ahead in
+            head += (" (The search looks ahead only in games without modules: this is its "
+                     "one-step judgement, with no expectation.)")
+        return escape(head)
+
+    def _adviser_name(self) -> str:
+        level = getattr(self._adviser, "level", None)
+        return (f"The {level} search bot" if level is not None
+                else f"A {type(self._adviser).__name__}")
 
     def _widget_of(self, kind: str, key):
         """The button a click of `kind` on `key` presses."""

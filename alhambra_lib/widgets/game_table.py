@@ -32,7 +32,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..actions import ACTION_KINDS
-from ..bots import GreedyBot
+from ..bots import GreedyBot, SearchBot
 from ..engine.narration import points_text
 from ..errors import IllegalAction
 from ..game import Game, describe_event
@@ -77,6 +77,10 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         Which player you are; the bots play every other seat.
     bots : mapping, optional
         ``{name: bot}`` for the other players; GreedyBots by default.
+    hint_bot : bot, optional
+        The adviser of **suggest a move**: by default the strong `SearchBot` (seed 0, so
+        the same position gets the same hint). A bot with ``analyse`` (a `SearchBot`) also
+        shows its three best moves with what it expects of each; any other bot its move.
 
     Attributes
     ----------
@@ -101,8 +105,9 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         The legal moves no click reaches (the modules' decisions), in words; with
         `show_all` ticked, every legal move.
     apply_button, undo_button, hint_button, next_button : ipywidgets.Button
-        Do the move chosen in the list; take back your last move; let a GreedyBot
-        suggest one; let the next bot move (when the bots play one by one).
+        Do the move chosen in the list; take back your last move; let the adviser
+        suggest one (it says "thinking…" and is disabled while the adviser thinks); let the
+        next bot move (when the bots play one by one).
     pace : ipywidgets.ToggleButtons
         The bots' moves all at once, or one by one.
     new_game_button : ipywidgets.ToggleButton
@@ -119,9 +124,9 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, game=None, *, you="You", bots=None):
+    def __init__(self, game=None, *, you="You", bots=None, hint_bot=None):
         game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
-        self._adviser = GreedyBot()
+        self._adviser = hint_bot if hint_bot is not None else SearchBot("strong", seed=0)
         self._refreshes = 0
         self._hinted_widget = None
         self._make_controls(you)

@@ -22,8 +22,8 @@ from ..components import CHARACTERS, CURRENCIES, Card
 from ..engine.narration import points_text
 from .table_model import HOLDS, PLACING, decision_title
 
-__all__ = ["auction_text", "choice_text", "click_message", "reasons_html", "status_text",
-           "winners_sentence"]
+__all__ = ["analysis_line", "auction_text", "choice_text", "click_message", "reasons_html",
+           "status_text", "winners_sentence"]
 
 
 def reasons_html(codes) -> str:
@@ -95,6 +95,27 @@ def choice_text(action, decision="act") -> str:
         return _DECLINE.get(decision, "decline")
     text = _TEXTS.get(action.kind)
     return text(action) if text else str(action)
+
+
+def analysis_line(row, decision="act") -> str:
+    """One move of a search's analysis (a `~alhambra_lib.bots.MoveAnalysis`) in words:
+    its rank, the move, and what the search expects of it.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from alhambra_lib.actions import Take
+    >>> row = SimpleNamespace(rank=1, action=Take((Card("denar", 3),)), margin=7.6,
+    ...                       win_chance=0.625)
+    >>> analysis_line(row)
+    '1. take 3 denar: you finish about 8 points ahead of your rivals, win chance 62 %'
+    """
+    points = round(abs(row.margin))
+    lead = ("level with your rivals" if points == 0 else
+            f"about {points} point{'s' * (points != 1)} "
+            f"{'ahead of' if row.margin > 0 else 'behind'} your rivals")
+    return (f"{row.rank}. {choice_text(row.action, decision)}: you finish {lead}, "
+            f"win chance {row.win_chance:.0%}".replace("%", " %"))
 
 
 def auction_text(part) -> str:

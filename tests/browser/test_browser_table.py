@@ -86,6 +86,15 @@ def test_new_game_from_the_panel_undo_and_a_whole_game_with_dirk_by_clicks(web, 
     status = table.locator(".alhambra-status")
     expect(status).to_contain_text("your turn")  # the learner arrives at their own turn
     web.shot("first_turn")
+    # The hint: the strong search bot's three best moves, the best one's next click marked.
+    message = table.locator(".alhambra-message")
+    after(table, table.locator(".alhambra-hint").click)
+    expect(message).to_contain_text("3 best moves")
+    expect(message).to_contain_text("3. ")
+    expect(message).to_contain_text("win chance")
+    expect(table.locator(".alhambra-hinted")).to_have_count(1)
+    expect(table.locator(".alhambra-hint")).to_be_enabled()
+    web.shot("hint")
 
     # A new game from the panel: two players, so Dirk joins.
     table.locator(".alhambra-new-game-button").click()

@@ -2,9 +2,9 @@
 
 The game starts from 06's new-game panel (three players, seed 3, every module ticked).
 Each move is clicks on what the page shows: the hint marks the button of the next click
-(``alhambra-hinted``), and the moves a greedy adviser would not make are clicked on their
+(``alhambra-hinted``), and the moves the adviser would not make are clicked on their
 pieces (a wall card, then the side of a tile where its sticks go; a master builder among
-your cards; the gate card beside the display). A placement through a gate is a click on
+your cards; the gate card beside the display; the least bid for a character). A placement through a gate is a click on
 the double wall it goes through, drawn along the side of the cell (the hint's click).
 The game goes on until every module's move has been made once (`MODULE_MOVES`), told in
 the table's own sentences.
@@ -62,6 +62,16 @@ def _sides_of_first_marked(table):
 
 def _special_move(web, table, tried, turn):
     """A module move the adviser would not make, clicked on its pieces; False if none."""
+    bids = table.locator("[class*='alhambra-bid-']:visible")  # least first
+    if bids.count() and ("bid", turn) not in tried:
+        # An auction's status says whose bid, not "your turn"; the hint in a module game
+        # (the search bot's one-step judgement) passes.
+        tried.add(("bid", turn))
+        after(table, bids.first.click)
+        offered = table.locator("[class*='alhambra-choice-']:visible")
+        if offered.count():  # the ways to pay the bid
+            after(table, offered.first.click)
+        return True
     status = table.locator(".alhambra-status").inner_text()
     if "your turn" not in status:
         return False
