@@ -133,5 +133,7 @@ class TableHints:
         if kind in SIDE_KINDS:  # a thin button along a side of a cell
             (cell, side), what = key, "double wall" if kind == "double_wall" else "side"
             return f"the {what} on the {side} side of {cell} (the thin strip)"
+        if kind == "vizier":  # the player's own token, in the pieces panel
+            return "your vizier token (gold when awake)"
         piece = self.selection.piece(kind, key)
         return f"the {kind.replace('_', ' ')} {piece[1] if piece else key}"
