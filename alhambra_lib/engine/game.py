@@ -120,9 +120,11 @@ _CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 #: The attributes of a `Game` that are caches derived from the state, not state: a copy
 #: shares one only while it is immutable (a tuple, of values only), else starts it
 #: empty; pickling and saving drop them. The legal actions now, each player's redesigns,
-#: the events saved as JSON so far (``(count, text)``), the views of the current version
-#: and the views whose module sections are not complete yet.
-_CACHES = ("_legal", "_redesigns", "_events_json", "_views", "_live_views")
+#: the events saved as JSON so far (``(count, text)``), the views of the current version,
+#: the views whose module sections are not complete yet, and each player's record as they
+#: saw it (`view.public_events`).
+_CACHES = ("_legal", "_redesigns", "_events_json", "_views", "_live_views",
+           "_public_events")
 #: Caches that always start empty in a copy: the views hold their game (their module
 #: sections are computed from it when first read).
 _OWN_CACHES = {"_views": lambda: (None, {}), "_live_views": list}
@@ -341,6 +343,7 @@ class Game:
         self._events_json = None  # (count, the first count events as JSON, comma-joined)
         self._views = (None, {})  # (version, {player: weak reference to the view})
         self._live_views = []  # weak references to views' module sections not complete
+        self._public_events = {}  # player -> (count, the first count events as they saw them)
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
     def _wire(self, modules):

@@ -218,10 +218,16 @@ def public_events(game, name) -> tuple:
     >>> [e["tiles"] for e in public_events(g, "Ana") if e["type"] == "bonus_cards"][1]
     [None, None, None]
     """
-    events = game._events[:game._n_events]  # the log is shared with copies (`Game.copy`)
+    n = game._n_events  # the log is shared with copies (`Game.copy`): read its first n
     if not game.modules:  # the base game has no secret events
-        return tuple(events)
-    return tuple(_redacted(event, name) for event in events)
+        return tuple(game._events[:n])
+    # The log only grows, so the redacted record is kept per player and extended: a
+    # view per decision then costs the new events only, not the whole game again.
+    seen, kept = game._public_events.get(name, (0, ()))
+    if seen != n:
+        kept += tuple(_redacted(event, name) for event in game._events[seen:n])
+        game._public_events[name] = (n, kept)
+    return kept
 
 
 def make_view(game, name, live=None) -> GameView:
