@@ -228,7 +228,7 @@ def _check_sides(sides):
 
 def _check_tile(tile):
     if not isinstance(tile, Tile):
-        raise TypeError(f"expected a Tile, got {type(tile).__name__}: {tile!r}")
+        raise InvalidInput(f"expected a Tile, got {type(tile).__name__}: {brief(tile)}")
     if tile.kind == FOUNTAIN_KIND:
         raise ValueError("the fountain is the start tile at (0, 0); it is never placed")
     return tile
@@ -913,7 +913,8 @@ class Alhambra:
     def stick_cells(self, sides):
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
         until the layout changes: a wall card beside the market is offered every turn."""
-        return self._listed(("sticks", sides), lambda: [
+        _check_sides(sides)
+        return self._listed(("sticks", frozenset(sides)), lambda: [
             cell for cell in self._layout if self.check_sticks(cell, sides).ok])
 
     def removable_cells(self):
@@ -1048,14 +1049,14 @@ class Alhambra:
         return new
 
     def __getstate__(self):
-        # A read-only view does not pickle, and the graph is derived: both are rebuilt.
+        # A read-only view does not pickle, and the graph is derived: both are rebuilt;
+        # the per-layout listings and facts are caches, computed again when asked.
         state = dict(vars(self))
         del state["_view"]
-        state["_graph"] = None
+        state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={})
         return state
 
     def __setstate__(self, state):
-        state.setdefault("_cut", None)  # pickled before the cut cells were kept
         self.__dict__.update(state)
         self._view = MappingProxyType(self._layout)
 

@@ -119,3 +119,20 @@ def test_the_bare_action_base_is_a_typed_error():
         Action().to_dict()
     assert game.to_json() == before
     assert issubclass(InvalidInput, AlhambraError) and issubclass(InvalidInput, TypeError)
+
+
+def test_an_alhambra_given_no_tile_is_a_typed_error():
+    from alhambra_lib import Alhambra
+
+    with pytest.raises(InvalidInput, match="expected a Tile, got str"):
+        Alhambra().legal_positions("tower")
+
+
+def test_stick_cells_take_any_collection_of_sides_and_refuse_others():
+    from alhambra_lib import Alhambra, Tile
+
+    a = Alhambra()
+    a.place(Tile("tower", 9, ""), (1, 0))
+    assert a.stick_cells(["S", "N"]) == a.stick_cells("NS") == a.stick_cells({"N", "S"})
+    with pytest.raises(InvalidInput, match="sticks go on sides"):
+        a.stick_cells(["Q"])
