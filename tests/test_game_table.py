@@ -243,6 +243,8 @@ def test_bots_one_by_one():
         table.next_button.click()
         assert table.message.value
     assert "Since your last move" in table.log.value and "Greedy 2" in table.log.value
+    table.click_card(0)  # your clicks work again once the bots have moved one by one
+    assert "cannot" not in table.message.value and table.selection.legal
     table.pace.value = "all"
     assert table.game.current_player == "You"
 

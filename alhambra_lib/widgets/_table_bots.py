@@ -57,9 +57,11 @@ class TableBots:
             self.message.value = "No bot is to play now."
             return
         self.message.value = "<br>".join(map(escape, self._bot_move()))
+        self._new_selection()  # the game moved on: your legal moves are new
         self._refresh()
 
     def _pace_changed(self) -> None:
         if self.pace.value == "all":
             self._bots_play()
+        self._new_selection()
         self._refresh()
