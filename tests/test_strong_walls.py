@@ -50,7 +50,7 @@ def test_the_summary_gives_intervals_and_says_what_is_not_settled():
     ratio, o_low, o_high = summary["odds_per_segment"]
     assert o_low < ratio < o_high
     assert summary["games"] == 40 and "fewer than the 300" in summary["text"]
-    assert ("not settled" in summary["text"]) == (o_low <= 1)
+    assert ("not settled" in summary["text"]) == (o_low <= 1 <= o_high)
     assert list(summary["by_wall"].columns[:3]) == ["rows", "wins", "win_rate"]
 
 
@@ -61,3 +61,10 @@ def test_the_plot_and_the_refusals(tmp_path):
         strong_wall_summary(read_strong_wall_study(tmp_path / "none.csv"))
     with pytest.raises(ValueError, match="unknown level"):
         run_strong_wall_study(games=1, level="hard", path=tmp_path / "x.csv")
+
+
+def test_walls_that_clearly_lose_are_said_so():
+    from alhambra_lib.analysis.strong_walls import _verdict
+
+    text = _verdict(400, (10.0, 9.0, 11.0), 0.1, (0.8, 0.7, 0.9))
+    assert "not settled" not in text and "fewer wins for longer walls" in text

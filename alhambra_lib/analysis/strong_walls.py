@@ -172,9 +172,10 @@ def _verdict(games, wall_points, share, odds):
     if math.isnan(ratio):
         lines.append("The walls separate winners from losers too cleanly for a fitted "
                      "slope: the data does not settle what a segment is worth.")
-    elif o_low > 1:
+    elif o_low > 1 or o_high < 1:  # the whole interval on one side of "no effect"
         lines.append(f"One segment more than the table's mean multiplies the odds of "
-                     f"winning by {ratio:.2f} (95% interval {o_low:.2f} to {o_high:.2f}).")
+                     f"winning by {ratio:.2f} (95% interval {o_low:.2f} to {o_high:.2f}): "
+                     f"{'more' if o_low > 1 else 'fewer'} wins for longer walls.")
     else:
         lines.append(f"Whether a longer wall than the table's helps a strong player win is "
                      f"not settled: the odds ratio per segment is {ratio:.2f}, but its 95% "
