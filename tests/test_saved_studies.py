@@ -1,5 +1,7 @@
 """Saved studies: shown from their files at once, a new run played only on the button."""
 
+import dataclasses
+
 import pandas as pd
 import pytest
 
@@ -89,3 +91,17 @@ def test_the_command_line_rewrites_a_saved_study(tiny_study, capsys):
     assert "wrote" in capsys.readouterr().out
     saved.main(["--list"])
     assert "tiny: a tiny wall study (2 games, seed 7)" in capsys.readouterr().out
+
+
+def test_a_new_study_that_fails_says_so_and_gives_the_button_back(monkeypatch):
+    from alhambra_lib.widgets import SavedStudyView
+
+    view = SavedStudyView("wall_small_run", lambda result: [])
+
+    def broken(*args):
+        raise ValueError("no bots to play")
+
+    monkeypatch.setattr(view, "study", dataclasses.replace(view.study, play=broken))
+    view.run()
+    assert "The study stopped: no bots to play" in view.message.value
+    assert not view.run_button.disabled

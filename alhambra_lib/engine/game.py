@@ -609,7 +609,7 @@ class Game:
         ['take', 'draw_card', 'turn']
         """
         if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-            raise ValueError(f"start is an event number, 0 or more, got {start!r}")
+            raise InvalidInput(f"start is an event number, 0 or more, got {brief(start)}")
         return self._events[start:self._n_events]
 
     @property
@@ -1523,12 +1523,16 @@ class Game:
 
 
 def _fresh_cache(value):
-    """A cache for a copy: the same value while immutable, else an empty one of its type.
+    """A cache for a copy: the same value while immutable, a dict of values copied one
+    level (each player's redesigns, their public record: still right for the copy, which
+    a search plays on at once), else an empty one of its type.
 
     A tuple is taken as immutable without looking inside: caches hold tuples of values
     (the legal actions, 900 of them in some turns), by the convention of `_CACHES`.
     """
-    return value if value.__class__ is tuple or is_immutable(value) else type(value)()
+    if value.__class__ is tuple or is_immutable(value):
+        return value
+    return dict(value) if value.__class__ is dict else type(value)()
 
 
 def _by_decision(handlers):

@@ -42,9 +42,6 @@ _CHEST = "▣"
 _DISC = "◉"
 _GATE_BORDER = "4px double #7a4b00"
 _STICK_BORDER = f"4px solid {STICK_COLOUR}"
-#: Chest colours as drawn (RULES.md §M13 names them).
-_CHEST_COLOURS = {"red": "#c0392b", "white": "#f4f4f4", "green": "#2e8b3a", "blue": "#2c64b8",
-                  "purple": "#7d3c98", "brown": "#8b5a2b"}
 
 
 def card_look(card, *, selected=False, note="click it") -> Look:

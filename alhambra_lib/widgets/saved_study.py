@@ -146,6 +146,9 @@ class SavedStudyView(WidgetBase):
         self.run_button.disabled = True
         try:
             self.result = self.study.run(games, seed, self._count)
+        except Exception as failed:  # a widget callback's traceback never reaches the app
+            self.message.value = escape(f"The study stopped: {failed}")
+            return
         finally:
             self.run_button.disabled = False
         self.message.value = ("Done. To play another, choose the games and the seed and "
