@@ -88,7 +88,8 @@ class PaymentSources:
     Attributes
     ----------
     exchange : bool
-        An exchange card joins its second currency to the price's (§M2).
+        An exchange card joins its second currency to the price's (§M2); where any
+        currency pays (no price currency) it adds nothing.
     diamonds : bool
         Diamonds pay any price, alone (§M6).
     overpaying : bool
@@ -235,7 +236,9 @@ def _kind_reason(cards, currency, sources, item):
         if other is None:
             return None  # diamonds pay any price
         return "diamonds_alone", f"diamonds pay alone, never with other cards (not with {other})"
-    exchanges = [c for c in cards if isinstance(c, ExchangeCard)] if sources.exchange else []
+    # where any currency pays (currency None) an exchange card joins nothing
+    exchanges = ([c for c in cards if isinstance(c, ExchangeCard)]
+                 if sources.exchange and currency is not None else [])
     if len(exchanges) > 1:
         return "one_exchange", "one exchange card per payment"
     if exchanges and currency is not None and currency not in exchanges[0].currencies:
