@@ -223,6 +223,11 @@ enough for the price 8 (only minimal payments are allowed)')
 
 def _kind_reason(cards, currency, sources, item):
     """``(reason, message)`` against what `cards` are, for the price's `currency`, else None."""
+    for card in cards:  # the base game's payment, checked first: plain money of the currency
+        if card.__class__ is not Card or card.currency != currency:
+            break
+    else:
+        return None
     for card in cards:
         if not isinstance(card, (Card, ExchangeCard)):  # a gate card (§M5), a wall card
             return "no_money", f"the {card} is no money: it pays nothing"
@@ -277,7 +282,7 @@ def _not_in_hand(cards, hand):
 
 def _amount_reason(cards, price, currency, rule, item, price_text):
     """``(reason, message)`` against what `cards` total under `rule`, else None."""
-    total = payment_total(cards)
+    total, least = _total_and_least(cards)
     if rule == "exact":
         if total != price:
             return "not_exact", f"{item} is paid exactly: {price_text}, the cards total {total}"
@@ -288,12 +293,23 @@ def _amount_reason(cards, price, currency, rule, item, price_text):
     padding = exchange_padding(cards, currency) if currency is not None else None
     if padding:
         return "exchange_needless", padding + " (only minimal payments are allowed)"
-    if not is_minimal(cards, price):
-        smallest = min((c for c in cards if card_value(c)), key=card_value)
-        return ("not_minimal", f"the {smallest} could be left out: the other cards still "
-                               f"total {total - smallest.value}, enough for {price_text} "
+    if least is not None and total - least.value >= price:
+        return ("not_minimal", f"the {least} could be left out: the other cards still "
+                               f"total {total - least.value}, enough for {price_text} "
                                f"(only minimal payments are allowed)")
     return None
+
+
+def _total_and_least(cards):
+    """What `cards` add up to, and their money card of least value (None: no money)."""
+    total, least = 0, None
+    for card in cards:
+        value = getattr(card, "value", 0)
+        if value:
+            total += value
+            if least is None or value < least.value:
+                least = card
+    return total, least
 
 
 def payment_total(cards) -> int:
@@ -303,9 +319,8 @@ def payment_total(cards) -> int:
 
 def is_minimal(cards, price: int) -> bool:
     """Whether `cards` reach `price` and no money card among them could be left out."""
-    total = payment_total(cards)
-    smallest = min((card_value(c) for c in cards if card_value(c)), default=0)
-    return total >= price and total - smallest < price
+    total, least = _total_and_least(cards)
+    return total >= price and total - (least.value if least is not None else 0) < price
 
 
 def exchange_padding(cards, currency: str) -> str | None:
