@@ -7,6 +7,12 @@ another action. Where the cards may come from is a *payment source*: the base ga
 pays a square in its own currency; an exchange card (RULES.md §M2) lets two currencies
 mix in one payment.
 
+`check_payment` is the one payment rule: it judges cards against a price under a rule
+(``"minimal"``, ``"exact"``, ``"at_least"``) and the `PaymentSources` in play, and
+returns a `PaymentVerdict` with reason codes (`PAYMENT_REASONS`), as `Alhambra.check`
+does for placements. Every buy-like action calls it: a market square and the vizier
+(`Game.check_payment`), a bazaar, a room of chests, a character bid.
+
 `minimal_payments` works on the values of one currency (the base game's hot path,
 cached); `minimal_card_payments` on any cards, each card kept apart by its identity
 (currency and value), so cards of two currencies can mix.
@@ -221,7 +227,8 @@ enough for the price 8 (only minimal payments are allowed)')
     return PaymentVerdict(False, tuple(reason for reason, _ in found), found[0][1])
 
 
-def _kind_reason(cards, currency, sources, item):
+def _kind_reason(cards: Sequence[Any], currency: str | None, sources: PaymentSources,
+                 item: str) -> tuple[str, str] | None:
     """``(reason, message)`` against what `cards` are, for the price's `currency`, else None."""
     for card in cards:  # the base game's payment, checked first: plain money of the currency
         if card.__class__ is not Card or card.currency != currency:
@@ -252,7 +259,8 @@ def _kind_reason(cards, currency, sources, item):
     return _currency_reason(cards, currency, exchanges[0] if exchanges else None, item)
 
 
-def _currency_reason(cards, currency, exchange, item):
+def _currency_reason(cards: Sequence[Any], currency: str | None,
+                     exchange: ExchangeCard | None, item: str) -> tuple[str, str] | None:
     """``(reason, message)`` for the first card of no currency that pays, else None."""
     paying = (currency,) if exchange is None else exchange.currencies
     for card in cards:
@@ -270,7 +278,7 @@ def _currency_reason(cards, currency, exchange, item):
     return None
 
 
-def _not_in_hand(cards, hand):
+def _not_in_hand(cards: Sequence[Any], hand: Sequence[Any]) -> Any:
     """The first of `cards` that `hand` does not hold (as many times), else None."""
     left = list(hand)
     for card in cards:
@@ -280,7 +288,8 @@ def _not_in_hand(cards, hand):
     return None
 
 
-def _amount_reason(cards, price, currency, rule, item, price_text):
+def _amount_reason(cards: Sequence[Any], price: int, currency: str | None, rule: Rule,
+                   item: str, price_text: str) -> tuple[str, str] | None:
     """``(reason, message)`` against what `cards` total under `rule`, else None."""
     total, least = _total_and_least(cards)
     if rule == "exact":
@@ -300,7 +309,7 @@ def _amount_reason(cards, price, currency, rule, item, price_text):
     return None
 
 
-def _total_and_least(cards):
+def _total_and_least(cards: Iterable[Any]) -> tuple[int, Any]:
     """What `cards` add up to, and their money card of least value (None: no money)."""
     total, least = 0, None
     for card in cards:
@@ -312,12 +321,12 @@ def _total_and_least(cards):
     return total, least
 
 
-def payment_total(cards) -> int:
+def payment_total(cards: Iterable[Any]) -> int:
     """What `cards` add up to (an exchange card adds nothing)."""
     return sum(card_value(c) for c in cards)
 
 
-def is_minimal(cards, price: int) -> bool:
+def is_minimal(cards: Iterable[Any], price: int) -> bool:
     """Whether `cards` reach `price` and no money card among them could be left out."""
     total, least = _total_and_least(cards)
     return total >= price and total - (least.value if least is not None else 0) < price
@@ -479,7 +488,7 @@ def may_pay_exactly(hand, market) -> bool:
     return False
 
 
-_WAYS = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)
+_WAYS: dict = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)
 
 
 def _ways_to_pay(hand):

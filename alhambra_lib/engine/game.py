@@ -95,6 +95,7 @@ from ..errors import IllegalAction, InvalidInput, brief
 from ..memo import by_identity
 from ..payments import (
     PaymentSources,
+    Rule,
     check_payment,
     minimal_card_payments,
     minimal_payments,
@@ -982,7 +983,7 @@ class Game:
 
     # buy (§4b)
 
-    def check_payment(self, action, rule="minimal", item=None):
+    def check_payment(self, action, rule: Rule = "minimal", item: str | None = None) -> None:
         """Refuse a `Buy`-like action whose tile, cards or payment the rules do not allow:
         its payment under `rule` (`payments.check_payment`) with the modules' sources."""
         tile = self._market[action.square - 1]
