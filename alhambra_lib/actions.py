@@ -37,6 +37,7 @@ from typing import ClassVar
 
 from .components import (
     CURRENCIES,
+    CURRENCY_RANK,
     DIAMOND,
     FOUNTAIN_KIND,
     KINDS,
@@ -86,7 +87,7 @@ DIRK = "Dirk"
 #: What a redesign does (RULES.md §7).
 REDESIGN_MOVES = ("place", "remove", "exchange")
 
-_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
+_CURRENCY_RANK = CURRENCY_RANK
 #: Money cards of equal value and currency: plain money first, then the modules' cards.
 _MONEY_RANK = {MasterBuilderCard: 1, Coin: 2, DiamondCard: 3}
 _KIND_RANK = {k: i for i, k in enumerate(KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS)}

@@ -36,6 +36,7 @@ __all__ = [
     "Tile",
     "Card",
     "DIAMOND",
+    "CURRENCY_RANK",
     "DiamondCard",
     "MasterBuilderCard",
     "Coin",
@@ -302,6 +303,8 @@ class Card:
 
 #: The diamonds' own currency (RULES.md §M6): it pays any market square, alone.
 DIAMOND = "diamond"
+#: The order of the currencies wherever cards are sorted: market order, diamonds last.
+CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 
 def _set_fields(card, currency, value):

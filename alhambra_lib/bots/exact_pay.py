@@ -18,11 +18,12 @@ Examples
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..components import CURRENCIES, Card, ExchangeCard
+from ..payments import currency_sums, exact_sums
 
 __all__ = ["exact_sums", "exact_square_count", "add_cards", "hand_money"]
+
+# `exact_sums` is `payments.exact_sums`: may_pay_exactly asks the same question.
 
 
 def add_cards(values, exchanges, cards):
@@ -51,25 +52,6 @@ def hand_money(cards):
     return values, exchanges
 
 
-@lru_cache(maxsize=1 << 12)
-def _sums(values):
-    sums = 1
-    for value in values:
-        sums |= sums << value
-    return sums
-
-
-def exact_sums(values) -> int:
-    """Bit mask of the totals some subset of the card `values` reaches exactly.
-
-    Examples
-    --------
-    >>> bin(exact_sums([1, 3]))  # 0, 1, 3 and 4
-    '0b11011'
-    """
-    return _sums(tuple(sorted(values)))
-
-
 def exact_square_count(values, market, exchanges=()) -> int:
     """How many squares of `market` the hand pays exactly.
 
@@ -82,14 +64,10 @@ def exact_square_count(values, market, exchanges=()) -> int:
     exchanges : iterable of ExchangeCard
         The hand's exchange cards: each lets its two currencies pay one square together.
     """
+    joined = [card.currencies for card in exchanges]
     count = 0
     for currency, tile in market:
         if tile is None:
             continue
-        sums = exact_sums(values.get(currency, ()))
-        for card in exchanges:
-            if currency in card.currencies:
-                first, second = card.currencies
-                sums |= exact_sums([*values.get(first, ()), *values.get(second, ())])
-        count += sums >> tile.price & 1
+        count += currency_sums(values, joined, currency) >> tile.price & 1
     return count

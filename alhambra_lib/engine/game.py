@@ -90,15 +90,15 @@ from ..actions import (
     take_choices,
     tile_order,
 )
-from ..components import CURRENCIES, DIAMOND, KINDS, Card, ScoringCard, warn_if_provisional
+from ..components import CURRENCIES, CURRENCY_RANK, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction, InvalidInput, brief
 from ..memo import by_identity
 from ..payments import (
-    exchange_padding,
-    is_minimal,
+    PaymentSources,
+    Rule,
+    check_payment,
     minimal_card_payments,
     minimal_payments,
-    not_money,
     payment_total,
 )
 from ..scoring import TERM_ORDER, score_round
@@ -115,7 +115,7 @@ MARKET_SIZE = 4
 DIRK_SETUP_GIFT = 6  # §10
 DIRK_ROUND_1_GIFT = 6
 
-_CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
+_CURRENCY_RANK = CURRENCY_RANK
 
 #: The attributes of a `Game` that are caches derived from the state, not state: a copy
 #: shares one only while it is immutable (a tuple, of values only), else starts it
@@ -390,9 +390,11 @@ class Game:
                                          if m.option_decisions is None
                                          or kind in m.option_decisions) for kind in kinds}
         self._payment_hooks = using("payment_sources")
-        self._buy_checks = using("check_buy")
+        sources = frozenset().union(*(m.money_sources for m in modules))
+        self._sources = PaymentSources(exchange="exchange" in sources,
+                                       diamonds="diamonds" in sources,
+                                       overpaying=any(m.overpaying for m in modules))
         self._spent_hooks = using("take_spent")
-        self._overpaying = any(m.overpaying for m in modules)
         self._free_kinds = frozenset().union(*(m.free_actions for m in modules))
         self._count_hooks = using("count_bonus")
         self._ask_hooks = using("ask_before_scoring")
@@ -981,38 +983,17 @@ class Game:
 
     # buy (§4b)
 
-    def check_payment(self, action):
-        """Refuse a `Buy`-like action whose tile, cards or payment the rules do not allow."""
+    def check_payment(self, action, rule: Rule = "minimal", item: str | None = None) -> None:
+        """Refuse a `Buy`-like action whose tile, cards or payment the rules do not allow:
+        its payment under `rule` (`payments.check_payment`) with the modules' sources."""
         tile = self._market[action.square - 1]
         if tile != action.tile:
             self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
-        # Only the modules' cards can be no money or pad a payment: the base game's
-        # buys skip both checks.
-        stray = not_money(action.cards) if self._modules else None
-        if stray is not None:  # a gate card vouched for by no module (§M5)
-            self.refuse(action, f"the {stray} is no money: it pays nothing")
-        if not (self._buy_checks and any(m.check_buy(self, action) for m in self._buy_checks)):
-            for card in action.cards:
-                if getattr(card, "currency", None) != action.currency:
-                    self.refuse(action, f"the {action.currency} square is paid in "
-                                        f"{action.currency} only, not with {card}")
-        left = list(self._hands[self.current_player])
-        for card in action.cards:
-            if card not in left:
-                self.refuse(action, f"{card} is not in hand")
-            left.remove(card)
-        total = payment_total(action.cards)
-        if total < tile.price:
-            self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
-        padding = (exchange_padding(action.cards, action.currency)
-                   if self._modules and not self._overpaying else None)
-        if padding:
-            self.refuse(action, padding + " (only minimal payments are allowed)")
-        if not self._overpaying and not is_minimal(action.cards, tile.price):
-            smallest = min((c for c in action.cards if isinstance(c, Card)), key=lambda c: c.value)
-            self.refuse(action, f"the {smallest} could be left out: the other cards still "
-                                f"total {total - smallest.value}, enough for the price "
-                                f"{tile.price} (only minimal payments are allowed)")
+        verdict = check_payment(action.cards, tile.price, action.currency, rule,
+                                self._sources, self._hands[self.current_player],
+                                item=item or f"the {action.currency} square")
+        if not verdict.ok:
+            self.refuse(action, verdict.message)
 
     def take_card(self, player, card):
         """Move `card` (checked to be on the display) into `player`'s hand (a theft, §M10)."""

@@ -13,7 +13,7 @@ vizier (M1)         totals, new/load slice, census; ``act`` + ``wake``; decision
                     ``vizier`` (``vizier``, ``decline``); turn-end step
                     ``vizier_window`` before ``finish_turn``; options; narration; view
 exchange (M2)       pile_inserts (2 each in piles 2-4), totals; payment_sources;
-                    check_buy; narration of the mixed payment
+                    money_sources ``exchange``; narration of the mixed payment
 bonus_cards (M3)    totals, new/load slice, census, setup (deal); before_scoring (show);
                     count_bonus; view (own cards, others' number)
 squares (M4)        tile_sets ``huts``; totals, new/load slice, census, setup (six
@@ -27,7 +27,7 @@ gates (M5)          pile_inserts (g3/g4/g5), totals, new/load slice, census, hel
                     gate=side)``, ``gate_side``, ``gate_needless``, ``gated``); options;
                     narration; view
 diamonds (M6)       deck_cards (11 diamonds, shuffled with the money), totals, tile_sets
-                    ``diamonds`` (a card set); payment_sources and check_buy (diamonds
+                    ``diamonds`` (a card set); payment_sources and money_sources ``diamonds`` (diamonds
                     pay any square, alone)
 characters (M7)     pile_inserts (piles 2-4), totals, new/load slice, held_cards,
                     census; reveal_card pushes decision ``auction`` (``bid``,

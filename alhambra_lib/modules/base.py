@@ -46,9 +46,10 @@ The hooks, in the order a game meets them:
     in the decision kinds of ``option_decisions`` (None: in every one).
 ``payment_sources(game, player)``
     Extra `Buy` actions (other ways to pay a market square) for `player`.
-``check_buy(game, action)``
-    Refuse a buy the module's payment rules do not allow; return True when the module
-    vouched for the payment (then the base one-currency rule is not applied).
+``money_sources``
+    The payment sources the module brings (`payments.PaymentSources`): ``"exchange"``
+    (an exchange card joins a second currency), ``"diamonds"`` (diamonds pay any square,
+    alone); the game judges every market buy with them (`payments.check_payment`).
 ``overpaying``
     True when the module switches the base rule "a payment is minimal" (RULES.md §4)
     off for market buys (Change, §M11); `legal_actions` still lists minimal payments.
@@ -140,6 +141,8 @@ class Module:
     tile_sets: ClassVar[tuple] = ()
     #: The base minimal-payment rule is off with this module (see the module docstring).
     overpaying: ClassVar[bool] = False
+    #: The payment sources the module brings (see the module docstring).
+    money_sources: ClassVar[frozenset] = frozenset()
     #: Action kinds that are not one of the turn's actions (see the module docstring).
     free_actions: ClassVar[frozenset] = frozenset()
     score_terms: ClassVar[tuple] = ()
@@ -194,9 +197,6 @@ class Module:
 
     def payment_sources(self, game, player) -> list:
         return []
-
-    def check_buy(self, game, action) -> bool:
-        return False
 
     def take_spent(self, game, card) -> bool:
         return False

@@ -46,7 +46,8 @@ from ..memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..payments import (
-    exchange_padding,
+    PaymentSources,
+    check_payment,
     may_pay_exactly,
     minimal_card_payments,
     minimal_payments,
@@ -59,6 +60,9 @@ __all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours",
 
 #: The 8 bazaars as shipped (`alhambra_lib/data/bazaars.csv`, provisional placeholders).
 BAZAARS = tile_set("bazaars").tiles
+
+#: How a bazaar is paid besides its currency: an exchange card joins a second one (§M2).
+_SOURCES = PaymentSources(exchange=True)
 
 #: The 8 neighbour offsets of a cell, diagonals included.
 NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
@@ -357,32 +361,14 @@ class Bazaars(Module):
         if tile is None:
             game.refuse(action, f"the {currency} square is empty: a bazaar costs the price of "
                                 f"the tile there, so it cannot be bought now")
-        exchanges = [c for c in action.cards if isinstance(c, ExchangeCard)]
-        if len(exchanges) > 1:
-            game.refuse(action, "one exchange card per payment")
-        joined = exchanges[0].currencies if exchanges else (currency,)
-        if exchanges and currency not in joined:
-            game.refuse(action, f"the {exchanges[0]} does not join the bazaar's currency "
-                                f"{currency}")
-        for card in action.cards:
-            if isinstance(card, ExchangeCard):
-                continue
-            if not isinstance(card, Card) or card.currency not in joined:
-                paid = f"{' and '.join(joined)} only" if exchanges else f"{currency} only"
-                game.refuse(action, f"the {bazaar_text(bazaar)} is paid in {paid}, "
-                                    f"not with {card}")
-        left = list(game.hand(game.current_player))
-        for card in action.cards:
-            if card not in left:
-                game.refuse(action, f"{card} is not in hand")
-            left.remove(card)
-        padding = exchange_padding(action.cards, currency)
-        if padding:  # an exact payment is minimal too (RULES.md §4, §M2)
-            game.refuse(action, padding)
-        total = payment_total(action.cards)
-        if total != tile.price:
-            game.refuse(action, f"a bazaar is paid exactly: the price is {tile.price} (the "
-                                f"{tile} on the {currency} square), the cards total {total}")
+        # paid exactly, in its currency or with an exchange card (§M16.3, §M2), never in
+        # diamonds (§M6); an exact payment is minimal too (RULES.md §4)
+        verdict = check_payment(action.cards, tile.price, currency, "exact", _SOURCES,
+                                game.hand(game.current_player), item=f"the {bazaar_text(bazaar)}",
+                                price_text=f"the price {tile.price} (the {tile} on the "
+                                           f"{currency} square)")
+        if not verdict.ok:
+            game.refuse(action, verdict.message)
 
     def _do_buy(self, game, action):
         player = game.current_player

@@ -66,6 +66,7 @@ from ..actions import (
 from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
 from ..engine.narration import card_text, register_events
 from ..errors import IllegalAction, InvalidSave
+from ..payments import PaymentSources, check_payment
 from ..scoring import majority_awards
 from .base import Module
 from .gates import any_redesign
@@ -103,6 +104,10 @@ def playable_characters(experimental: bool) -> tuple:
     `experimental` the hinted ones it plays; at most six (RULES.md §M7)."""
     hinted = tuple(i for i in HINTED if i in PLAYED_HINTS) if experimental else ()
     return (CONFIRMED + hinted)[:IN_PLAY]
+
+
+#: A bid is paid in any one currency, diamonds too (RULES.md §M7), and may overpay.
+_BID_SOURCES = PaymentSources(one_currency=True)
 
 
 def _currency(card):
@@ -417,18 +422,13 @@ class Characters(Module):
                 game.refill_display()  # drawn by the money swap, on its owner's turn
 
     def _check_bid(self, game, action):
-        currencies = {_currency(c) for c in action.cards}
-        if len(currencies) > 1:
-            game.refuse(action, "a bid is paid in one currency: "
-                                f"{', '.join(sorted(map(str, currencies)))}")
-        left = list(game.hand(game.current_player))
-        for card in action.cards:
-            if card not in left:
-                game.refuse(action, f"{card} is not in hand")
-            left.remove(card)
         above = self._high_amount(game)
-        if action.amount <= above:
-            game.refuse(action, f"the bid must be more than the highest bid, {above}")
+        verdict = check_payment(action.cards, above + 1, None, "at_least", _BID_SOURCES,
+                                game.hand(game.current_player), item="a bid",
+                                price_text=f"{above + 1}: the bid must be more than the "
+                                           f"highest bid, {above}")
+        if not verdict.ok:
+            game.refuse(action, verdict.message)
 
     def _do_bid(self, game, action):
         player = game.current_player

@@ -63,6 +63,8 @@ class Diamonds(Module):
     section = "M6"
     title = "Diamonds"
     tile_sets = ("diamonds",)
+    #: Diamonds pay any square, alone (`payments.check_payment`).
+    money_sources = frozenset({"diamonds"})
 
     def deck_cards(self, config):
         return DIAMONDS
@@ -74,13 +76,3 @@ class Diamonds(Module):
         """The minimal payments in diamonds alone, square by square."""
         values = tuple(c.value for c in game.hand(player) if _is_diamond(c))  # highest first
         return list(_diamond_buys(values, game.market)) if values else []
-
-    def check_buy(self, game, action):
-        """Diamonds pay alone (never with money or an exchange card), on any square."""
-        if not any(_is_diamond(c) for c in action.cards):
-            return False
-        others = [c for c in action.cards if not _is_diamond(c)]
-        if others:
-            game.refuse(action, f"diamonds pay alone, never with other cards (not with "
-                                f"{others[0]})")
-        return True

@@ -50,6 +50,8 @@ class Exchange(Module):
     name = "exchange"
     section = "M2"
     title = "Currency Exchange"
+    #: An exchange card joins its second currency to a payment (`payments.check_payment`).
+    money_sources = frozenset({"exchange"})
 
     def pile_inserts(self, config, rng=None):
         cards = list(EXCHANGE_CARDS)
@@ -66,19 +68,3 @@ class Exchange(Module):
         if not any(isinstance(c, ExchangeCard) for c in hand):
             return []
         return list(_exchange_buys(hand, game.market))
-
-    def check_buy(self, game, action):
-        exchanges = [c for c in action.cards if isinstance(c, ExchangeCard)]
-        if not exchanges:
-            return False
-        if len(exchanges) > 1:
-            game.refuse(action, "one exchange card per payment")
-        joined = exchanges[0].currencies
-        if action.currency not in joined:
-            game.refuse(action, f"the {exchanges[0]} does not join the square's currency "
-                                f"{action.currency}")
-        for card in action.cards:
-            if isinstance(card, Card) and card.currency not in joined:
-                game.refuse(action, f"with the {exchanges[0]} only {' and '.join(joined)} pay, "
-                                    f"not {card}")
-        return True

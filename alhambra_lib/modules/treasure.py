@@ -43,7 +43,7 @@ from ..memo import by_identity
 from ..engine.narration import card_text, register_events, tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
-from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
+from ..payments import PaymentSources, check_payment, minimal_card_payments, minimal_payments
 from ..scoring import share_places
 from .base import Module
 
@@ -64,6 +64,9 @@ ROOM_SIZE = 4
 CHEST_PRICE = 8
 #: The points of places 1, 2, 3 in each scoring round (RULES.md §M13.4).
 CHEST_POINTS = {1: (7,), 2: (14, 7), 3: (22, 14, 7)}
+#: Chests are paid in any currency, or in diamonds alone (RULES.md §M13.3, §M6); the
+#: minimal rule stays with Change's overpaying (§M11).
+_SOURCES = PaymentSources(diamonds=True)
 _BUILDINGS = frozenset(tuple(t.to_list()) for t in BUILDING_TILES)
 
 
@@ -344,26 +347,11 @@ class Treasure(Module):
         state = game.slice(self.name)
         if not state["rooms"][action.room - 1]:
             game.refuse(action, f"room {action.room} holds no chest")
-        for card in action.cards:
-            if not isinstance(getattr(card, "value", None), int):
-                game.refuse(action, f"the {card} adds nothing: chests are paid with money")
-        diamonds = [c for c in action.cards if _is_diamond(c)]
-        if diamonds and len(diamonds) != len(action.cards):
-            game.refuse(action, "diamonds pay only alone, not mixed with other money")
-        left = list(game.hand(game.current_player))
-        for card in action.cards:
-            if card not in left:
-                game.refuse(action, f"{card} is not in hand")
-            left.remove(card)
-        total = payment_total(action.cards)
-        if total < CHEST_PRICE:
-            game.refuse(action, f"the cards total {total}, less than the {CHEST_PRICE} the "
-                                f"chests cost")
-        if not is_minimal(action.cards, CHEST_PRICE):
-            smallest = min(action.cards, key=lambda c: c.value)
-            game.refuse(action, f"the {smallest} could be left out: the other cards still "
-                                f"total {total - smallest.value}, at least {CHEST_PRICE} "
-                                f"(only minimal payments are allowed)")
+        verdict = check_payment(action.cards, CHEST_PRICE, None, "minimal", _SOURCES,
+                                game.hand(game.current_player), item="the chests",
+                                price_text=f"the {CHEST_PRICE} the chests cost")
+        if not verdict.ok:
+            game.refuse(action, verdict.message)
 
     def _do_buy_chests(self, game, action):
         player = game.current_player

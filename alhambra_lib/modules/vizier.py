@@ -32,7 +32,7 @@ from typing import ClassVar
 from ..actions import Buy, Decline, PlainAction, register_action
 from ..engine.narration import paid_text, register_events, tile_text
 from ..errors import InvalidSave
-from ..payments import exchange_padding, may_pay_exactly
+from ..payments import may_pay_exactly
 from .base import Module
 from .window import (
     WINDOW_STEP,
@@ -156,12 +156,8 @@ class Vizier(Module):
             # §M1, MEGABOX.md 0.6: asleep is asleep, in any window and whatever else the
             # player may still do there (play a thief).
             game.refuse(action, "the vizier is asleep: wake it on one's own turn first")
-        game.check_payment(action)
-        if not action.exact:
-            game.refuse(action, f"the vizier pays exactly: the price is {action.tile.price}")
-        padding = exchange_padding(action.cards, action.currency)
-        if padding:  # exact, and minimal even with Change's overpaying (§M1, §M11)
-            game.refuse(action, padding)
+        # exact, and minimal even with Change's overpaying (§M1, §M11)
+        game.check_payment(action, "exact", item="a vizier's purchase")
 
     def _do_buy(self, game, action):
         player = game.current_player
