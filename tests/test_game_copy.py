@@ -80,7 +80,8 @@ def state_of(game):
     from alhambra_lib.engine.game import _CACHES, _SHARED_STATE
 
     return {name: value for name, value in vars(game).items()
-            if name not in game._wiring and name not in _CACHES and name not in _SHARED_STATE}
+            if name not in game._wiring and name not in _CACHES and name not in _SHARED_STATE
+            and name != "_ctx"}
 
 
 # -- copy -------------------------------------------------------------------------------

@@ -104,6 +104,7 @@ from ..payments import (
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
+from .context import Context
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
 from .state import append_event, copy_data, is_immutable
 
@@ -307,6 +308,7 @@ class Game:
         self._wire([MODULES[name]() for name in config.modules])
         # What `_wire` resolved is fixed for the game: copies share it, pickles omit it.
         self._wiring = frozenset(set(vars(self)) - unwired) | {"_config", "_wiring"}
+        self._ctx = Context(self)  # what the modules' hooks get: one per game, never shared
         self._version = next(_VERSIONS)  # renewed by every change of the state
         self._bag = []
         self._market = [None] * MARKET_SIZE
@@ -365,19 +367,22 @@ class Game:
                 self._allowed.setdefault(kind, set()).update(kinds)
                 for action_kind in kinds & m.actions.keys():
                     shared.setdefault(action_kind, {})[kind] = m.actions[action_kind]
-            self._handlers.update(m.actions)
+            for kind, (check, effect) in m.actions.items():
+                self._handlers[kind] = (_on_context(check), _on_context(effect))
             for name, before in m.turn_end_steps:
                 # A step several modules declare (the window of the vizier and the thieves,
                 # §M10) is one step, run by the last of them, which serves them all.
                 if name not in steps:
                     steps.insert(steps.index(before), name)
-                self._steps[name] = getattr(m, f"step_{name}")
+                self._steps[name] = _on_context(getattr(m, f"step_{name}"))
             for name in m.setup_steps:
-                self._steps[name] = getattr(m, f"step_{name}")
+                self._steps[name] = _on_context(getattr(m, f"step_{name}"))
         for kind, by_decision in shared.items():
             if len(set(by_decision.values())) > 1:  # ``decline`` of a window, an auction
                 # and a master builder's redesign (§M7, §M14)
-                self._handlers[kind] = _by_decision(by_decision)
+                self._handlers[kind] = _by_decision(
+                    {decision: (_on_context(check), _on_context(effect))
+                     for decision, (check, effect) in by_decision.items()})
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
         ranked.sort(key=TURN_END_ORDER.index)
@@ -423,7 +428,7 @@ class Game:
     def _competitors(self):
         return self._config.competitors
 
-    def slice(self, module):
+    def _slice(self, module):
         """The state slice of `module` (a name), the live data: read it, never change it."""
         return self._slices[module]
 
@@ -431,11 +436,11 @@ class Game:
 
     def _setup(self):
         extra = {"modules": list(self._config.modules)} if self._modules else {}
-        self.event("setup", players=list(self._players), dirk=self._dirk,
+        self._event("setup", players=list(self._players), dirk=self._dirk,
                     options=self.options, **extra)
         box = composition(self._config, self._modules, self._rng)
         self._bag = sorted(box.bag, key=tile_order)
-        self.refill_market()
+        self._refill_market()
         if self._dirk:
             self._gift_dirk(DIRK_SETUP_GIFT, "setup")
         money = list(box.money)
@@ -446,12 +451,12 @@ class Game:
         self._start = self._start_player()
         start = self._players[self._start]
         hand = self._hands[start]
-        self.event("start_player", player=start, cards=len(hand),
+        self._event("start_player", player=start, cards=len(hand),
                     total=sum(c.value for c in hand))
-        self.refill_display()
+        self._refill_display()
         self._build_draw_pile(box.pile_inserts)
         for module in self._modules:
-            module.setup(self)
+            module.setup(self._ctx)
         self._pile_sizes = None  # the piles are one draw pile from now on
         self._current = self._start  # a setup decision is made before the first turn
         self._script = list(self._setup_script)
@@ -467,7 +472,7 @@ class Game:
         while sum(c.value for c in dealt) < STARTING_MONEY:
             dealt.append(self._draw.pop())
         self._hands[player] = sorted(dealt, key=hand_order)
-        self.event("starting_money", player=player, cards=[c.to_list() for c in dealt])
+        self._event("starting_money", player=player, cards=[c.to_list() for c in dealt])
 
     def _start_player(self):
         """§3.5: fewest cards, then lowest total, then earliest in the seating order."""
@@ -490,9 +495,9 @@ class Game:
             start = end
         self._draw = [card for pile in reversed(piles) for card in reversed(pile)]
         self._pile_sizes = [len(p) for p in piles]
-        self.event("draw_pile", piles=[len(p) for p in piles])
+        self._event("draw_pile", piles=[len(p) for p in piles])
 
-    def shuffle_into_pile(self, number, cards):
+    def _shuffle_into_pile(self, number, cards):
         """At setup only (in `Module.setup`): shuffle `cards` into money pile `number`
         (1-5, RULES.md §3.7) like the cards of ``pile_inserts``, for cards the module
         shares out from the same shuffle as cards it deals (master builders, §M14)."""
@@ -521,7 +526,7 @@ class Game:
         """The game's options as a dict."""
         return self._config.options
 
-    def option(self, name):
+    def _option(self, name):
         """The value of a module option of this game (its default unless chosen)."""
         return dict(self._config.module_options)[name]
 
@@ -686,7 +691,7 @@ class Game:
         found["scoring_card"] += len(self._revealed)  # set aside once revealed
         found.update(tile_component(t) for t in self._all_tiles())
         for module in self._census_hooks:
-            found.update(module.census(self))
+            found.update(module.census(self._ctx))
         return dict(found)
 
     def _all_cards(self):
@@ -762,7 +767,8 @@ class Game:
         new.__dict__.update({name: _fresh_cache(value) if name in _CACHES
                              else value if name in wiring or name in _SHARED_STATE
                              else copy_data(value)
-                             for name, value in vars(self).items()})
+                             for name, value in vars(self).items() if name != "_ctx"})
+        new._ctx = Context(new)
         for name, empty in _OWN_CACHES.items():
             setattr(new, name, empty())
         return new
@@ -770,7 +776,7 @@ class Game:
     def __getstate__(self) -> dict:
         """Pickle the state alone: no wiring (its closures do not pickle), no caches."""
         state = {name: value for name, value in vars(self).items()
-                 if name not in self._wiring and name not in _CACHES}
+                 if name not in self._wiring and name not in _CACHES and name != "_ctx"}
         state["_events"] = self._events[:self._n_events]
         state["_config"] = self._config
         return state
@@ -816,7 +822,7 @@ class Game:
         decision = self._decisions[-1]
         kind = decision.kind
         parts = [source(self) for source in _BASE_SOURCES.get(kind, ())]
-        parts += [module.options(self, decision)
+        parts += [module.options(self._ctx, decision)
                   for module in self._options_for.get(kind, self._option_hooks)]
         actions = tuple(chain.from_iterable(parts))  # one copy of a long listing (chests)
         if kind == "act" and (self._may_continue or not actions or (
@@ -831,10 +837,10 @@ class Game:
                             lambda: _take_actions(tuple(sorted(display, key=card_order))))
         if self._beside_hooks:  # a card beside the display is taken alone (§M5)
             takes += tuple(Take((card,)) for m in self._beside_hooks
-                           for card in m.cards_beside(self))
+                           for card in m.cards_beside(self._ctx))
         return takes
 
-    def payment_options(self, player):
+    def _payments_of(self, player):
         """Every minimal way for `player` to pay a market tile now, as `Buy` actions.
 
         Square by square in one currency (RULES.md §4b), then the ways the modules'
@@ -868,16 +874,16 @@ class Game:
             if sum(paid) >= tile.price:
                 actions.extend(_buy_actions(square, tile, tuple(paid)))
         for module in self._payment_hooks:
-            actions.extend(module.payment_sources(self, player))
+            actions.extend(module.payment_sources(self._ctx, player))
         return actions
 
     def _buy_options(self):
-        return self.payment_options(self.current_player)
+        return self._payments_of(self.current_player)
 
     def _redesign_options(self):
-        return self.redesign_options(self.current_player)
+        return self._redesigns_of(self.current_player)
 
-    def redesign_options(self, player):
+    def _redesigns_of(self, player):
         """Every redesign `player` could make now (RULES.md §7), as `Redesign` actions:
         reserve tiles placed, tiles removed, reserve tiles exchanged in (for the modules
         too: a master builder's redesign, §M14)."""
@@ -945,7 +951,7 @@ class Game:
                     f" {', '.join(map(str, self._to_place))}")
         return f"{player} is to decide ({decision.kind})"
 
-    def refuse(self, action, why, reasons=()):
+    def _refuse(self, action, why, reasons=()):
         """Raise `IllegalAction` for `action` of the player deciding (for the modules too)."""
         raise IllegalAction(f"{self.current_player} cannot {action}: {why}", reasons)
 
@@ -953,130 +959,130 @@ class Game:
 
     def _check_take(self, action):
         if self._beside_hooks and len(action.cards) == 1 and any(
-                action.cards[0] in m.cards_beside(self) for m in self._beside_hooks):
+                action.cards[0] in m.cards_beside(self._ctx) for m in self._beside_hooks):
             return  # a module's card beside the display (a gate card, §M5)
         left = list(self._display)
         for card in action.cards:
             if card not in left:
-                self.refuse(action, f"{card} is not on the display "
+                self._refuse(action, f"{card} is not on the display "
                                     f"({', '.join(map(str, self._display)) or 'empty'})")
             left.remove(card)
         if len(action.cards) > 1:
             if not all(isinstance(c, Card) for c in action.cards):
-                self.refuse(action, "an exchange card is taken alone")
+                self._refuse(action, "an exchange card is taken alone")
             total = payment_total(action.cards)
             if total > 5:
-                self.refuse(action, f"several cards must total at most 5, these total {total}")
+                self._refuse(action, f"several cards must total at most 5, these total {total}")
 
     def _do_take(self, action):
         player = self.current_player
         hand = self._hands[player]
         for card in action.cards:
-            if not (self._beside_hooks and any(m.take_beside(self, card)
+            if not (self._beside_hooks and any(m.take_beside(self._ctx, card)
                                                for m in self._beside_hooks)):
                 self._display.remove(card)
             bisect.insort(hand, card, key=hand_order)
-        self.event("take", player=player, cards=[c.to_list() for c in action.cards])
-        self.end_actions()
+        self._event("take", player=player, cards=[c.to_list() for c in action.cards])
+        self._end_actions()
 
     # buy (§4b)
 
-    def check_payment(self, action):
+    def _check_payment(self, action):
         """Refuse a `Buy`-like action whose tile, cards or payment the rules do not allow."""
         tile = self._market[action.square - 1]
         if tile != action.tile:
-            self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
+            self._refuse(action, f"square {action.square} holds {tile or 'nothing'}")
         # Only the modules' cards can be no money or pad a payment: the base game's
         # buys skip both checks.
         stray = not_money(action.cards) if self._modules else None
         if stray is not None:  # a gate card vouched for by no module (§M5)
-            self.refuse(action, f"the {stray} is no money: it pays nothing")
-        if not (self._buy_checks and any(m.check_buy(self, action) for m in self._buy_checks)):
+            self._refuse(action, f"the {stray} is no money: it pays nothing")
+        if not (self._buy_checks and any(m.check_buy(self._ctx, action) for m in self._buy_checks)):
             for card in action.cards:
                 if getattr(card, "currency", None) != action.currency:
-                    self.refuse(action, f"the {action.currency} square is paid in "
+                    self._refuse(action, f"the {action.currency} square is paid in "
                                         f"{action.currency} only, not with {card}")
         left = list(self._hands[self.current_player])
         for card in action.cards:
             if card not in left:
-                self.refuse(action, f"{card} is not in hand")
+                self._refuse(action, f"{card} is not in hand")
             left.remove(card)
         total = payment_total(action.cards)
         if total < tile.price:
-            self.refuse(action, f"the cards total {total}, less than the price {tile.price}")
+            self._refuse(action, f"the cards total {total}, less than the price {tile.price}")
         padding = (exchange_padding(action.cards, action.currency)
                    if self._modules and not self._overpaying else None)
         if padding:
-            self.refuse(action, padding + " (only minimal payments are allowed)")
+            self._refuse(action, padding + " (only minimal payments are allowed)")
         if not self._overpaying and not is_minimal(action.cards, tile.price):
             smallest = min((c for c in action.cards if isinstance(c, Card)), key=lambda c: c.value)
-            self.refuse(action, f"the {smallest} could be left out: the other cards still "
+            self._refuse(action, f"the {smallest} could be left out: the other cards still "
                                 f"total {total - smallest.value}, enough for the price "
                                 f"{tile.price} (only minimal payments are allowed)")
 
-    def take_card(self, player, card):
+    def _take_card(self, player, card):
         """Move `card` (checked to be on the display) into `player`'s hand (a theft, §M10)."""
         self._display.remove(card)
         bisect.insort(self._hands[player], card, key=hand_order)
 
-    def discard_from_display(self, card):
+    def _discard_from_display(self, card):
         """Move `card` (checked to be on the display) to the discard pile (§M7)."""
         self._display.remove(card)
         self._discard.append(card)
 
-    def discard_cards(self, player, cards):
+    def _discard_cards(self, player, cards):
         """Move `cards` (checked to be in `player`'s hand) to the discard pile; a module
         may take one back instead (a spent coin into the coin bag, §M11)."""
         hand = self._hands[player]
         for card in cards:
             hand.remove(card)
-            if not (self._spent_hooks and any(m.take_spent(self, card)
+            if not (self._spent_hooks and any(m.take_spent(self._ctx, card)
                                               for m in self._spent_hooks)):
                 self._discard.append(card)
 
-    def give_cards(self, player, cards):
+    def _give_cards(self, player, cards):
         """Put `cards` into `player`'s hand (for the modules: master builders dealt at
         setup, coins drawn as change, §M11, §M14); the module records the event."""
         hand = self._hands[player]
         for card in cards:
             bisect.insort(hand, card, key=hand_order)
 
-    def discard_drawn(self, card):
+    def _discard_drawn(self, card):
         """Put a card just drawn for the display on the discard pile (a second gate card,
         §M5)."""
         self._discard.append(card)
 
-    def remove_cards(self, player, cards):
+    def _remove_cards(self, player, cards):
         """Take `cards` (checked to be in `player`'s hand) out of the game: the module
         that spends them keeps count (a gate card, §M5)."""
         hand = self._hands[player]
         for card in cards:
             hand.remove(card)
 
-    def pay(self, player, action):
+    def _pay(self, player, action):
         """Move a checked payment's cards to the discard and take the tile off the market."""
-        self.discard_cards(player, action.cards)
+        self._discard_cards(player, action.cards)
         self._market[action.square - 1] = None
 
     def _do_buy(self, action):
         player = self.current_player
-        self.pay(player, action)
+        self._pay(player, action)
         exact = action.exact
-        self.event("buy", player=player, square=action.square, currency=action.currency,
+        self._event("buy", player=player, square=action.square, currency=action.currency,
                     tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards],
                     exact=exact)
-        self.bought(action.tile, exact)
+        self._bought(action.tile, exact)
 
-    def bought(self, tile, exact):
+    def _bought(self, tile, exact):
         """A tile bought on one's turn waits to be placed; an exact payment grants another
         action (§4b), any other ends the action part (for the modules too: a bazaar)."""
         self._to_place.append(tile)
         if exact:
             self._may_continue = True
         else:
-            self.end_actions()
+            self._end_actions()
 
-    def lay_sticks(self, player, sides, tile, cell=None):
+    def _lay_sticks(self, player, sides, tile, cell=None):
         """Lay City Walls sticks (§M9, checked by the module) on one of `player`'s tiles:
         the one on `cell` of the Alhambra, else `tile` waiting to be placed (just
         bought), else `tile` on the reserve. Returns the tile with its sticks."""
@@ -1094,7 +1100,7 @@ class Game:
             self._redesigns.pop(player, None)
         return new
 
-    def receive_tile(self, tile):
+    def _receive_tile(self, tile):
         """A tile the player deciding takes for free this turn (a hut, §M4): it waits to be
         placed at the turn end with the bought tiles, and can never go to Dirk."""
         self._to_place.append(tile)
@@ -1105,7 +1111,7 @@ class Game:
         player = self.current_player
         alhambra = self._alhambras[player]
         if action.move != "remove" and action.tile not in self._reserves[player]:
-            self.refuse(action, f"{action.tile} is not on the reserve")
+            self._refuse(action, f"{action.tile} is not on the reserve")
         if action.gate is not None:
             self._check_gate(action)
         if action.move == "place":
@@ -1115,7 +1121,7 @@ class Game:
         else:
             verdict = alhambra.check_exchange(action.tile, action.pos)
         if not verdict.ok:
-            self.refuse(action, verdict.explain(), verdict.reasons)
+            self._refuse(action, verdict.explain(), verdict.reasons)
 
     def _do_redesign(self, action):
         player = self.current_player
@@ -1133,27 +1139,27 @@ class Game:
         if removed is not None:
             bisect.insort(reserve, removed, key=tile_order)
         self._redesigns.pop(player, None)
-        self.event("redesign", player=player, move=action.move,
+        self._event("redesign", player=player, move=action.move,
                     tile=None if action.tile is None else action.tile.to_list(),
                     pos=list(action.pos), removed=None if removed is None else removed.to_list(),
                     **self._gate_used(player, action))
         if self._decisions[-1].kind == "act":
-            self.end_actions()
+            self._end_actions()
         else:  # a module's redesign at the turn end (a master builder's, §M14)
-            self.resume()
+            self._resume()
 
     # end / pass
 
     def _check_end(self, action):
         if not self._may_continue and self._legal_tuple()[-1:] != (End(),):  # End comes last
-            self.refuse(action, "ending the action part needs an exact payment first, and "
+            self._refuse(action, "ending the action part needs an exact payment first, and "
                                 "passing is only for a player with no other legal action")
 
     def _do_end(self, action):
-        self.event("end", player=self.current_player, passed=not self._may_continue)
-        self.end_actions()
+        self._event("end", player=self.current_player, passed=not self._may_continue)
+        self._end_actions()
 
-    def end_actions(self):
+    def _end_actions(self):
         """The action part of the turn is over: run the turn-end script (§5)."""
         self._may_continue = False
         self._decisions.pop()
@@ -1164,7 +1170,7 @@ class Game:
 
     def _check_waiting(self, action):
         if action.tile not in self._to_place:
-            self.refuse(action, f"{action.tile} is not waiting to be placed "
+            self._refuse(action, f"{action.tile} is not waiting to be placed "
                                 f"(waiting: {', '.join(map(str, self._to_place)) or 'nothing'})")
 
     def _check_place(self, action):
@@ -1173,24 +1179,24 @@ class Game:
             self._check_gate(action)
         verdict = self._alhambras[self.current_player].check(action.tile, action.pos, action.gate)
         if not verdict.ok:
-            self.refuse(action, verdict.explain(), verdict.reasons)
+            self._refuse(action, verdict.explain(), verdict.reasons)
 
     def _do_place(self, action):
         player = self.current_player
         self._alhambras[player].place(action.tile, action.pos, action.gate)
         self._redesigns.pop(player, None)
         self._to_place.remove(action.tile)
-        self.event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
+        self._event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
                     **self._gate_used(player, action))
         self._after_placing()
 
     def _check_gate(self, action):
         """A placement through a gate needs the City Gates module and its card (§M5)."""
         if not self._gate_hooks:
-            self.refuse(action, "gates belong to the City Gates module (RULES.md §M5), "
+            self._refuse(action, "gates belong to the City Gates module (RULES.md §M5), "
                                 "which is not in play")
         for module in self._gate_hooks:
-            module.check_gate(self, action)
+            module.check_gate(self._ctx, action)
 
     def _gate_used(self, player, action):
         """The gate card of a placement through a gate is spent: ``{"gate": side}`` for
@@ -1198,7 +1204,7 @@ class Game:
         if action.gate is None:
             return {}
         for module in self._gate_hooks:
-            module.use_gate(self, player, action)
+            module.use_gate(self._ctx, player, action)
         return {"gate": action.gate}
 
     def _do_reserve(self, action):
@@ -1206,50 +1212,50 @@ class Game:
         self._to_place.remove(action.tile)
         bisect.insort(self._reserves[player], action.tile, key=tile_order)
         self._redesigns.pop(player, None)
-        self.event("reserve", player=player, tile=action.tile.to_list())
+        self._event("reserve", player=player, tile=action.tile.to_list())
         self._after_placing()
 
     def _check_give(self, action):
         if not self._dirk:
-            self.refuse(action, f"only a two-player game has {DIRK}")
+            self._refuse(action, f"only a two-player game has {DIRK}")
         if not self._decisions[-1].data.get("give", False) or action.tile.kind == "hut":
-            self.refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
+            self._refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
         if action.tile.stick_mask:
-            self.refuse(action, f"{DIRK} takes no part in City Walls (§M9): a tile with "
+            self._refuse(action, f"{DIRK} takes no part in City Walls (§M9): a tile with "
                                 "sticks stays with its player")
         self._check_waiting(action)
 
     def _do_give(self, action):
         self._to_place.remove(action.tile)
         self._dirk_tiles.append(action.tile)
-        self.event("give", player=self.current_player, tile=action.tile.to_list())
+        self._event("give", player=self.current_player, tile=action.tile.to_list())
         self._after_placing()
 
     def _after_placing(self):
         if not self._to_place:
-            self.resume()
+            self._resume()
 
     # -- the decision stack and the turn-end script ---------------------------------------
 
-    def push_decision(self, kind, player, **data):
+    def _push_decision(self, kind, player, **data):
         """Put a decision on top: `player` is to decide `kind` now (for the modules too)."""
         self._decisions.append(Decision.make(kind, player, data))
 
-    def swap_decision(self, kind, player, **data):
+    def _swap_decision(self, kind, player, **data):
         """Replace the decision on top (a window's answer that needs a choice of its own)."""
         self._decisions[-1] = Decision.make(kind, player, data)
 
-    def place_now(self, player, tile):
+    def _place_now(self, player, tile):
         """`player` places or reserves `tile` at once: the decision on top becomes ``place``
         (with no giving to Dirk; a vizier's purchase, §M1)."""
         self._to_place.append(tile)
-        self.swap_decision("place", player)
+        self._swap_decision("place", player)
 
-    def shuffle(self, items):
+    def _shuffle(self, items):
         """Shuffle `items` in place with the game's own generator (saved with the game)."""
         self._rng.shuffle(items)
 
-    def resume(self):
+    def _resume(self):
         """The decision on top is made: take it off and go on with the script."""
         self._decisions.pop()
         self._run_script()
@@ -1269,7 +1275,7 @@ class Game:
             return True
         return False
 
-    def refill_display(self) -> bool:
+    def _refill_display(self) -> bool:
         """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty.
 
         Returns True when a module's decision waits (an auction of a revealed
@@ -1298,18 +1304,18 @@ class Game:
         if isinstance(card, ScoringCard):
             self._revealed.append(card.round_no)
             self._pending_rounds.append(card.round_no)
-            self.event("scoring_card", round=card.round_no)
+            self._event("scoring_card", round=card.round_no)
         elif not (self._reveal_hooks
-                  and any(m.reveal_card(self, card) for m in self._reveal_hooks)):
+                  and any(m.reveal_card(self._ctx, card) for m in self._reveal_hooks)):
             self._display.append(card)
-            self.event("draw_card", card=card.to_list())
+            self._event("draw_card", card=card.to_list())
 
     def _reshuffle(self):
         self._draw, self._discard = self._discard, []
         self._rng.shuffle(self._draw)
-        self.event("reshuffle", cards=len(self._draw))
+        self._event("reshuffle", cards=len(self._draw))
 
-    def refill_market(self):
+    def _refill_market(self):
         """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short.
 
         A module may take a drawn tile instead (a bazaar goes beside the market, §M16);
@@ -1321,14 +1327,14 @@ class Game:
                     self._market_short = True
                     return
                 tile = self._bag.pop(self._rng.randrange(len(self._bag)))
-                if self._drawn_hooks and any(m.take_drawn_tile(self, tile)
+                if self._drawn_hooks and any(m.take_drawn_tile(self._ctx, tile)
                                              for m in self._drawn_hooks):
                     tile = None
                     continue
                 self._market[i] = tile
-                self.event("draw_tile", square=i + 1, tile=tile.to_list())
+                self._event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def hold_scorings(self) -> bool:
+    def _hold_scorings(self) -> bool:
         """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
 
         A turn-end step, and for the modules a scoring card drawn between turns (the
@@ -1349,23 +1355,23 @@ class Game:
 
     def _asking(self, round_no) -> bool:
         """Whether a module pushed a decision the scoring of `round_no` waits for."""
-        return bool(self._ask_hooks) and any(m.ask_before_scoring(self, round_no)
+        return bool(self._ask_hooks) and any(m.ask_before_scoring(self._ctx, round_no)
                                              for m in self._ask_hooks)
 
-    def game_ending(self):
+    def _game_ending(self):
         """Whether the turn now ending ends the game (§9.1): the trigger has fired."""
         if self._config.end_trigger == "market_short":
             return self._market_short
         return not self._bag
 
-    def seats_from_next(self):
+    def _seats_from_next(self):
         """The players in seat order from the one after the turn's player, that one last."""
         n = len(self._players)
         return [self._players[(self._current + k) % n] for k in range(1, n + 1)]
 
     def _finish_turn(self):
         """§9.1: end the game if its trigger fired, else start the next turn."""
-        ending = self.game_ending()
+        ending = self._game_ending()
         self._market_short = False
         if ending:
             self._end_game(self._config.end_trigger)
@@ -1377,13 +1383,13 @@ class Game:
         self._turn += 1
         player = self._players[self._current]
         self._decisions.append(Decision("act", player))
-        self.event("turn", turn=self._turn, player=player)
+        self._event("turn", turn=self._turn, player=player)
 
     def _gift_dirk(self, size, after):
         tiles = [self._bag.pop(self._rng.randrange(len(self._bag)))
                  for _ in range(min(size, len(self._bag)))]
         self._dirk_tiles.extend(tiles)
-        self.event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
+        self._event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
 
     # -- scoring (§8) -------------------------------------------------------------------
 
@@ -1397,20 +1403,20 @@ class Game:
             return counts
         counts = self._alhambras[name].counts()
         for module in self._count_hooks:
-            module.count_bonus(self, name, counts)
+            module.count_bonus(self._ctx, name, counts)
         return counts
 
     def _score_round(self, round_no):
         """Majorities for every competitor (Dirk too), walls for the real players, module terms."""
         for module in self._scoring_hooks:
-            module.before_scoring(self, round_no)
+            module.before_scoring(self._ctx, round_no)
         competitors = self._competitors()
         counts = {name: self.counts(name) for name in competitors}
         walls = {name: 0 if name == DIRK else self._alhambras[name].longest_wall()
                  for name in competitors}
         # A term a module does not score in this round (bazaars before round 3) is None.
         terms = [(term, values) for term, values in
-                 ((term, module.score(self, term, round_no)) for module, term in self._score_hooks)
+                 ((term, module.score(self._ctx, term, round_no)) for module, term in self._score_hooks)
                  if values is not None]
         breakdown = score_round(round_no, counts, walls, terms)
         for name, gained in breakdown.points.items():
@@ -1418,16 +1424,16 @@ class Game:
         self._scored.append(round_no)
         details = {}
         for module in self._detail_hooks:
-            details.update(module.scoring_details(self, round_no))
-        self.event("scoring", round=round_no, counts=counts, walls=walls,
+            details.update(module.scoring_details(self._ctx, round_no))
+        self._event("scoring", round=round_no, counts=counts, walls=walls,
                     points=dict(breakdown.points), parts=breakdown.parts_dict(), **details)
         for module in self._scored_hooks:
-            module.after_scoring(self, round_no)
+            module.after_scoring(self._ctx, round_no)
 
     # -- end of the game (§9) -----------------------------------------------------------
 
     def _end_game(self, reason):
-        self.event("end_triggered", reason=reason)
+        self._event("end_triggered", reason=reason)
         self._end_reason = reason
         self._distribute()
         self._script = list(GAME_END)
@@ -1455,12 +1461,12 @@ class Game:
                 self._market[i] = None
                 received.setdefault(holder, []).append(tile)
         for module in self._distribution_hooks:  # e.g. bazaars beside the market (§M16)
-            for holder, tile, entry in module.distribute(self, self._majority_holder):
+            for holder, tile, entry in module.distribute(self._ctx, self._majority_holder):
                 record.append(entry)
                 if holder is not None:
                     received.setdefault(holder, []).append(tile)
-        self.event("distribution", tiles=record)
-        self._awaiting = [[p, received[p]] for p in self.seats_from_next() if p in received]
+        self._event("distribution", tiles=record)
+        self._awaiting = [[p, received[p]] for p in self._seats_from_next() if p in received]
 
     def _final_placing(self):
         if not self._awaiting:
@@ -1468,27 +1474,27 @@ class Game:
         player, tiles = self._awaiting.pop(0)
         self._current = self._players.index(player)
         self._to_place = tiles
-        self.push_decision("final_place", player)
-        self.event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
+        self._push_decision("final_place", player)
+        self._event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
         return True
 
     def _final_scoring(self):
         if self._asking(3):
             return True
         self._score_round(3)
-        self.event("game_over", scores=dict(self._scores), winners=self.winners)
+        self._event("game_over", scores=dict(self._scores), winners=self.winners)
         return False
 
     # -- events ---------------------------------------------------------------------------
 
-    def event(self, kind, **fields):
+    def _event(self, kind, **fields):
         """Append an event to the record (for the modules too); the modules that watch
         events (``on_event``) see it at once."""
         event = {"type": kind, **fields}
         self._events, self._n_events = append_event(self._events, self._n_events, event)
         if self._event_hooks:
             for module in self._watchers.get(kind, self._watching_all):
-                module.on_event(self, event)
+                module.on_event(self._ctx, event)
 
     # -- saving and restoring -------------------------------------------------------------
 
@@ -1535,6 +1541,14 @@ def _fresh_cache(value):
     return dict(value) if value.__class__ is dict else type(value)()
 
 
+def _on_context(hook):
+    """A module's action handler or step, called as the engine calls its own
+    (``f(game, ...)``), given the game's context instead (modules never get the game)."""
+    def call(game, *args):
+        return hook(game._ctx, *args)
+    return call
+
+
 def _by_decision(handlers):
     """(check, effect) of an action kind several modules offer (``decline``): those of the
     module whose decision is on top."""
@@ -1549,7 +1563,7 @@ def _by_decision(handlers):
 #: action kind -> (check, effect), each called as f(game, action).
 _BASE_HANDLERS = MappingProxyType({
     "take": (Game._check_take, Game._do_take),
-    "buy": (Game.check_payment, Game._do_buy),
+    "buy": (Game._check_payment, Game._do_buy),
     "redesign": (Game._check_redesign, Game._do_redesign),
     "end": (Game._check_end, Game._do_end),
     "place": (Game._check_place, Game._do_place),
@@ -1575,9 +1589,9 @@ _BASE_SOURCES = MappingProxyType({
 #: turn-end step name -> method; a true result means "waiting on a decision".
 _BASE_STEPS = MappingProxyType({
     "place_bought": Game._step_place_bought,
-    "refill_display": Game.refill_display,
-    "refill_market": Game.refill_market,
-    "hold_scorings": Game.hold_scorings,
+    "refill_display": Game._refill_display,
+    "refill_market": Game._refill_market,
+    "hold_scorings": Game._hold_scorings,
     "finish_turn": Game._finish_turn,
     "final_placing": Game._final_placing,
     "final_scoring": Game._final_scoring,

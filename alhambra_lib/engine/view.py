@@ -82,7 +82,7 @@ class ModuleViews(Mapping):
         parts = self._parts
         if module not in parts:
             hook = self._hooks[module]  # KeyError for a module not in play
-            parts[module] = freeze(hook.view(self._game, self._name))
+            parts[module] = freeze(hook.view(self._game._ctx, self._name))
         return parts[module]
 
     def __iter__(self):
