@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from ..actions import Action, Buy, Redesign
+    from ..actions import Action, Buy
     from ..alhambra import Alhambra
     from ..components import Tile
     from .config import GameConfig
@@ -130,7 +130,7 @@ class Context:
     def payment_options(self, player: str) -> list[Buy]:
         return self._game._payments_of(player)
 
-    def redesign_options(self, player: str) -> Sequence[Redesign]:
+    def redesign_options(self, player: str) -> Sequence[Action]:
         return self._game._redesigns_of(player)
 
     def seats_from_next(self) -> list[str]:

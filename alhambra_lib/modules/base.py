@@ -207,7 +207,7 @@ class Module:
     def options(self, game: GameContext, decision: Decision) -> list[Action]:
         return []
 
-    def payment_sources(self, game: GameContext, player: str) -> list[Action]:
+    def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         return []
 
     def check_buy(self, game: GameContext, action: Buy) -> bool:

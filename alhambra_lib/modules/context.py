@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
-    from ..actions import Action, Buy, Redesign
+    from ..actions import Action, Buy
     from ..alhambra import Alhambra
     from ..components import Tile
     from ..engine.config import GameConfig
@@ -139,7 +139,7 @@ class GameContext(Protocol):
         """Every minimal way for `player` to pay a market tile now."""
         ...
 
-    def redesign_options(self, player: str) -> Sequence[Redesign]:
+    def redesign_options(self, player: str) -> Sequence[Action]:
         """Every redesign `player` could make now."""
         ...
 
