@@ -16,6 +16,7 @@ from alhambra_lib.actions import card_order, take_choices, tile_order
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.modules import bazaars, treasure
 from alhambra_lib.modules.treasure import BuyChests
+from alhambra_lib.engine.context import module_context
 
 __all__ = ["plain_legal_actions", "plain_redesigns"]
 
@@ -53,7 +54,7 @@ def plain_redesigns(game, player):
 
 def _takes(game):
     takes = [Take(cards) for cards in take_choices(tuple(sorted(game.display, key=card_order)))]
-    takes += [Take((card,)) for m in game._beside_hooks for card in m.cards_beside(game)]
+    takes += [Take((card,)) for m in game._beside_hooks for card in m.cards_beside(module_context(game))]
     return takes
 
 
@@ -74,9 +75,9 @@ def _bazaar_buys(game, module, decision):
     """The bazaar purchases listed for every hand (no quick test first)."""
     if decision.kind != "act":
         return []
-    beside = tuple(dict.fromkeys(module.beside(game)))
+    beside = tuple(dict.fromkeys(module.beside(module_context(game))))
     prices = tuple(None if tile is None else tile.price
-                   for _, tile in (module.price(game, b) for b in beside))
+                   for _, tile in (module.price(module_context(game), b) for b in beside))
     return list(bazaars._bazaar_buys(beside, prices, game.hand(decision.player)))
 
 
@@ -84,16 +85,17 @@ def _module_options(game, decision):
     """Every module asked, its kept listings emptied, the game's kept ones bypassed."""
     bazaars._BUYS.clear()
     treasure._CHEST_BUYS.clear()
-    game.redesign_options = lambda player: tuple(plain_redesigns(game, player))
+    game._redesigns_of = lambda player: tuple(plain_redesigns(game, player))
+    ctx = module_context(game)
     try:
         actions = []
         for module in game._option_hooks:
             if module.name == "bazaars":
                 actions += _bazaar_buys(game, module, decision)
             else:
-                actions += module.options(game, decision)
+                actions += module.options(ctx, decision)
     finally:
-        del game.redesign_options
+        del game._redesigns_of
     # Chest purchases are built without their checks on the fast path: build them with.
     return [BuyChests(a.room, a.cards) if isinstance(a, BuyChests) else a for a in actions]
 
@@ -106,7 +108,7 @@ def plain_legal_actions(game):
     actions = []
     if decision.kind == "act":
         actions += _takes(game)
-        actions += game.payment_options(decision.player)
+        actions += module_context(game).payment_options(decision.player)
         actions += plain_redesigns(game, decision.player)
     elif decision.kind in ("place", "final_place"):
         actions += _placing(game, decision)

@@ -15,6 +15,7 @@ from _plain_listing import plain_legal_actions
 from alhambra_lib import MODULES, Alhambra, Game
 from alhambra_lib.payments import may_pay_exactly
 from alhambra_lib.reach import cut_cells
+from alhambra_lib.engine.context import module_context
 
 NAMES = ["Ana", "Ben", "Cy", "Dana"]
 
@@ -51,7 +52,7 @@ def test_fast_listing_is_the_plain_one_with_random_modules(seed):
         assert_listing_plain(game)
         if "vizier" in modules:
             for player in game.players:
-                assert vizier.can_buy(game, player) == bool(vizier.purchases(game, player))
+                assert vizier.can_buy(module_context(game), player) == bool(vizier.purchases(module_context(game), player))
 
 
 @pytest.mark.parametrize("hole_rule", ["enclosed", "single"])
@@ -79,7 +80,7 @@ def test_may_pay_exactly_never_hides_an_exact_payment():
         for game in random_game(seed, ("vizier", "change", "master_builders"), 3):
             for player in game.players:
                 if not may_pay_exactly(game.hand(player), game.market):
-                    assert not any(b.exact for b in game.payment_options(player))
+                    assert not any(b.exact for b in module_context(game).payment_options(player))
 
 
 def test_cut_cells_on_plain_dicts_are_the_articulation_points():

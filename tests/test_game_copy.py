@@ -80,7 +80,8 @@ def state_of(game):
     from alhambra_lib.engine.game import _CACHES, _SHARED_STATE
 
     return {name: value for name, value in vars(game).items()
-            if name not in game._wiring and name not in _CACHES and name not in _SHARED_STATE}
+            if name not in game._wiring and name not in _CACHES and name not in _SHARED_STATE
+            and name != "_ctx"}
 
 
 # -- copy -------------------------------------------------------------------------------
@@ -343,3 +344,18 @@ def test_copies_and_pickles_play_the_same_under_any_hash_seed():
                                 text=True, env=env, cwd=ROOT, check=True)
         outputs.append(result.stdout.strip())
     assert outputs[0] == outputs[1] and len(outputs[0]) == 64
+
+
+def test_each_game_has_its_own_context():
+    """The modules' hooks get the context of the game they act on: a copy's and a
+    reloaded game's context is their own, never the original's."""
+    import pickle
+
+    from alhambra_lib.engine.context import module_context
+
+    game = Game(["Ana", "Ben", "Cy"], seed=4, modules=("vizier",))
+    for other in (game.copy(), pickle.loads(pickle.dumps(game)), Game.from_json(game.to_json())):
+        assert module_context(other) is not module_context(game)
+        assert module_context(other).slice("vizier") is not module_context(game).slice("vizier")
+        module_context(other).slice("vizier")["awake"]["Ana"] = False
+        assert module_context(game).slice("vizier")["awake"]["Ana"] is True

@@ -21,6 +21,7 @@ from alhambra_lib.modules.characters import ChooseWiseMan, default_wise_man, wis
 from alhambra_lib.modules.gates import Gates, gated_redesigns
 from alhambra_lib.modules.vizier import VizierBuy
 from alhambra_lib.replay import replay
+from alhambra_lib.engine.context import module_context
 
 DATA = Path(__file__).parent / "data"
 DENAR_FLORIN = ExchangeCard(("denar", "florin"))
@@ -36,7 +37,7 @@ def test_rule1_a_sleeping_vizier_may_not_buy_in_the_window():
     for i in (1, 0, 1):
         game.apply(game.legal_actions()[i])
     assert game.decision == Decision("window", "Ana")
-    assert not game.slice("vizier")["awake"]["Ana"]
+    assert not module_context(game).slice("vizier")["awake"]["Ana"]
     buy = VizierBuy(4, game.market[3][1], cards("4 florin"))
     assert buy not in game.legal_actions()
     before = game.to_json()
@@ -64,7 +65,7 @@ def test_rule2_a_characters_extra_redesign_offers_gates_too():
     """A character's extra redesign is a ``master_builder`` decision: the gates offer theirs
     there whichever module pushed it."""
     game = Game.from_json((DATA / "issue22_master_builder_gate.json").read_text())
-    offered = Gates().options(game, Decision("master_builder", "Ana"))
+    offered = Gates().options(module_context(game), Decision("master_builder", "Ana"))
     assert offered == gated_redesigns(game, "Ana") != []
 
 
@@ -158,7 +159,7 @@ def test_rule5_the_wise_mans_type_is_a_decision_of_its_owner_before_the_scoring(
     order, pushed just before the scoring; the scoring event keeps the chosen type."""
     game = _wise_man_game()
     owner, round_no = game.decision.player, game.decision.data["round"]
-    assert "wise_man" in game.slice("characters")["owned"][owner]
+    assert "wise_man" in module_context(game).slice("characters")["owned"][owner]
     assert round_no not in game.rounds_scored
     assert game.legal_actions() == [ChooseWiseMan(k) for k in KINDS]
     assert Game.from_json(game.to_json()).to_json() == game.to_json()  # saves keep it

@@ -23,6 +23,7 @@ from alhambra_lib import MODULES, Game
 from alhambra_lib.engine.composition import composition
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import InvalidSave
+from alhambra_lib.engine.context import module_context
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dan")
 
@@ -99,7 +100,7 @@ def test_a_decision_handed_to_another_player_is_refused(kind, modules):
 
 def test_an_auction_whose_bid_cards_the_bidder_does_not_hold_is_refused():
     data = _reach(("characters",), "auction",
-                  lambda game: game.slice("characters")["auction"]["high"] is not None)
+                  lambda game: module_context(game).slice("characters")["auction"]["high"] is not None)
     bidder, cards = data["modules_state"]["characters"]["auction"]["high"]
     for card in cards:  # the cards leave the hand for the discard pile: all 108 still there
         data["hands"][bidder].remove(card)
@@ -139,7 +140,7 @@ def test_missing_chests_are_refused():
 
 
 def test_a_wall_card_on_the_money_display_is_refused():
-    data = _reach(("city_walls",), "act", lambda game: bool(game.slice("city_walls")["beside"]))
+    data = _reach(("city_walls",), "act", lambda game: bool(module_context(game).slice("city_walls")["beside"]))
     wall = data["modules_state"]["city_walls"]["beside"].pop()
     data["discard"].append(data["display"].pop())
     data["display"].append(wall)
@@ -147,7 +148,7 @@ def test_a_wall_card_on_the_money_display_is_refused():
 
 
 def test_a_wall_card_in_a_hand_is_refused():
-    data = _reach(("city_walls",), "act", lambda game: bool(game.slice("city_walls")["beside"]))
+    data = _reach(("city_walls",), "act", lambda game: bool(module_context(game).slice("city_walls")["beside"]))
     data["hands"]["Ana"].append(data["modules_state"]["city_walls"]["beside"].pop())
     _refused(data, "Ana's hand", "never holds a wall card")
 

@@ -39,6 +39,7 @@ from alhambra_lib.engine.narration import EVENT_FIELDS, describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.bazaars import BAZAARS, Bazaars, BuyBazaar, bazaar_points
 from alhambra_lib.replay import replay
+from alhambra_lib.engine.context import module_context
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore::alhambra_lib.components.ProvisionalDataWarning")
@@ -105,7 +106,7 @@ def test_setup_8_bazaars_in_the_bag_none_on_the_market(players):
         game = Game([f"P{i}" for i in range(players)], seed=seed, modules=("bazaars",))
         census_ok(game)
         assert all(t is not None and t.kind != "bazaar" for _, t in game.market)
-        beside = Bazaars().beside(game)
+        beside = Bazaars().beside(module_context(game))
         inside = [t for t in _bag(game) if t.kind == "bazaar"]
         dirk = [t for t in game.dirk_tiles if t.kind == "bazaar"]
         assert sorted(map(repr, beside + inside + dirk)) == sorted(map(repr, BAZAARS))
@@ -130,7 +131,7 @@ def test_a_bazaar_drawn_at_setup_goes_beside_and_the_next_draw_fills_the_square(
             else:
                 squares.append(e["square"])
         assert squares == [1, 2, 3, 4]  # a bazaar took no square
-        assert len(Bazaars().beside(game)) == sum(e["type"] == "bazaar_beside" for e in draws)
+        assert len(Bazaars().beside(module_context(game))) == sum(e["type"] == "bazaar_beside" for e in draws)
     assert seen > 5
 
 
@@ -156,7 +157,7 @@ def test_a_bazaar_drawn_at_a_turn_end_goes_beside_and_the_next_draw_fills_the_sq
             continue
         assert types(new) == ["bazaar_beside"] * (len(new) - 1) + ["draw_tile"]
         assert new[-1]["square"] == 1 and game.market[0][1] == keep
-        assert len(Bazaars().beside(game)) == len(new) - 1
+        assert len(Bazaars().beside(module_context(game))) == len(new) - 1
         assert player in game.players
         census_ok(game)
         return
@@ -173,7 +174,7 @@ def test_buy_bazaar_exact_in_its_currency_at_the_price_of_that_square():
     player = game.current_player
     offered = buys(game)
     assert offered == [BuyBazaar(BZ, money(CUR, PRICE - 3, 3))]
-    assert Bazaars().view(game, player)["beside"][0]["price"] == PRICE
+    assert Bazaars().view(module_context(game), player)["beside"][0]["price"] == PRICE
     # The price follows the square: a cheaper tile there makes a cheaper bazaar.
     market = list(MARKET)
     market[SQ - 1] = next(t for t in BUILDING_TILES if t.price == 6)
@@ -186,7 +187,7 @@ def test_buy_bazaar_exact_in_its_currency_at_the_price_of_that_square():
                      "cards": [[CUR, PRICE - 3], [CUR, 3]], "currency": CUR, "square": SQ,
                      "priced_by": MARKET[SQ - 1].to_list(), "price": PRICE}
     assert game.to_place == (BZ,) and game.market[SQ - 1][1] == MARKET[SQ - 1]
-    assert Bazaars().beside(game) == [] and len(game.hand(player)) == 3
+    assert Bazaars().beside(module_context(game)) == [] and len(game.hand(player)) == 3
     census_ok(game)
 
 
@@ -357,7 +358,7 @@ def test_not_distributed_at_the_end():
     """Decision: the bazaars beside the market stay there at the end; census counts them."""
     for seed in range(10):
         game = play_randomly(Game(THREE, seed=seed, modules=("bazaars",)), random.Random(seed))
-        left = Bazaars().beside(game)
+        left = Bazaars().beside(module_context(game))
         if not left:
             continue
         (distribution,) = [e for e in game.events if e["type"] == "distribution"]
@@ -377,7 +378,7 @@ def test_dirk_gets_bazaars_as_dead_tiles():
         if not dead:
             continue
         assert sum(game.counts(DIRK).values()) == len(game.dirk_tiles) - len(dead)
-        assert Bazaars().score(game, "bazaars", 3)[DIRK] == 0
+        assert Bazaars().score(module_context(game), "bazaars", 3)[DIRK] == 0
         done = play_randomly(game, random.Random(seed))
         final = [e for e in done.events if e["type"] == "scoring"][-1]
         assert final["parts"]["bazaars"][DIRK] == 0
@@ -428,7 +429,7 @@ def test_save_load_round_trip_mid_game_continues_identically():
     for seed in range(20):
         game = Game(THREE, seed=seed, modules=("bazaars",))
         rng = random.Random(seed)
-        game = _play_to(game, rng, lambda g: g.slice("bazaars")["beside"] and any(
+        game = _play_to(game, rng, lambda g: module_context(g).slice("bazaars")["beside"] and any(
             t.kind == "bazaar" for t in g.to_place))
         if game.is_over:
             continue
@@ -447,7 +448,7 @@ def test_round_trip_with_bazaars_beside_the_market():
     """Bazaars beside the market are saved in the slice and counted on loading; one too
     many (also left in the bag) is refused."""
     game = next(g for g in (Game(THREE, seed=s, modules=("bazaars",)) for s in range(30))
-                if g.slice("bazaars")["beside"])
+                if module_context(g).slice("bazaars")["beside"])
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
     data = state(game)
     data["modules_state"]["bazaars"]["beside"].append(

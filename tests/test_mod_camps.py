@@ -41,6 +41,7 @@ from alhambra_lib.components import FOUNTAIN, ProvisionalDataWarning, Tile, tile
 from alhambra_lib.errors import InvalidSave
 from alhambra_lib.modules import MODULES
 from alhambra_lib.modules.camps import Camps, camp_lines, camp_points
+from alhambra_lib.engine.context import module_context
 
 pytestmark = pytest.mark.filterwarnings("ignore::alhambra_lib.components.ProvisionalDataWarning")
 
@@ -200,7 +201,7 @@ def test_dirks_camps_are_dead_tiles():
     game = new(["Ana", "Ben"], seed=3)
     game = set_dirk(game, [CAMP_W, CAMP_NW, PAV_8])
     assert game.counts("Dirk")["pavilion"] == 1 and sum(game.counts("Dirk").values()) == 1
-    assert Camps().score(game, "camps", 1)["Dirk"] == 0
+    assert Camps().score(module_context(game), "camps", 1)["Dirk"] == 0
     game = set_market(game, [CAMPS[0], SER_9, GARDEN_11, TOWER_12])
     game = set_hand(game, game.current_player, cards(f"{CAMPS[0].price} denar"))
     do(game, f"buy {CAMPS[0]} from denar square paying {CAMPS[0].price} (exact)")

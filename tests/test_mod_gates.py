@@ -41,6 +41,7 @@ from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.gates import gate_piles
 from alhambra_lib.replay import replay
+from alhambra_lib.engine.context import module_context
 
 THREE = ["Ana", "Ben", "Cy"]
 GATE = GateCard()
@@ -131,7 +132,7 @@ def test_taking_the_gate_card_is_a_take_of_that_card_alone():
     take = next(e for e in reversed(game.events) if e["type"] == "take")
     assert describe_event(take) == f"{NEXT} takes gate card"
     # a gate card is no money: no payment ever counts it
-    assert all(GATE not in a.cards for a in game.payment_options(NEXT))
+    assert all(GATE not in a.cards for a in module_context(game).payment_options(NEXT))
 
 
 # -- placing through a gate -------------------------------------------------------------------
@@ -391,7 +392,7 @@ def test_a_refill_that_only_finds_gate_cards_stops_short():
     from alhambra_lib.components import GateCard
 
     game = Game(["Ana", "Ben", "Cy"], seed=2, modules=("gates",))
-    game.slice("gates")["beside"] = 1
+    module_context(game).slice("gates")["beside"] = 1
     game._draw, game._discard, game._display = [], [GateCard(), GateCard()], []
-    assert game.refill_display() is False
+    assert module_context(game).refill_display() is False
     assert game._display == [] and len(game._draw) + len(game._discard) == 2

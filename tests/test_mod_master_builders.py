@@ -34,6 +34,7 @@ from alhambra_lib.components import MasterBuilderCard as MB
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.master_builders import MASTER_BUILDERS, PlayMasterBuilder
+from alhambra_lib.engine.context import module_context
 
 GARDEN = open_tile("garden")
 TOWER = open_tile("tower")
@@ -237,7 +238,7 @@ def test_the_vizier_and_a_master_builder_decline_apart():
     do(game, "take 9 ducat")
     assert game.decision.kind == "master_builder"
     game.apply(Decline())
-    assert game.slice("master_builders")["played"] == 0
+    assert module_context(game).slice("master_builders")["played"] == 0
 
 
 def test_a_master_builder_redesign_out_of_turn_is_refused():

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from alhambra_lib import Game
 from alhambra_lib.alhambra import Alhambra
 from alhambra_lib.engine.narration import describe_event
+from alhambra_lib.engine.context import module_context
 
 MODULES = ("vizier", "exchange", "bonus_cards")
 SUBSETS = [s for k in range(4) for s in itertools.combinations(MODULES, k)]
@@ -44,7 +45,7 @@ def check_scoring(game, event):
     for name, points in event["points"].items():
         assert sum(part[name] for part in event["parts"].values()) == points
     assert all(event["walls"][name] == 0 for name in event["walls"] if name == "Dirk")
-    bonus = game.slice("bonus_cards") if "bonus_cards" in game.modules else None
+    bonus = module_context(game).slice("bonus_cards") if "bonus_cards" in game.modules else None
     for name in game.players:
         counts = game.alhambra(name).counts()
         if bonus is not None:

@@ -40,6 +40,7 @@ from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.errors import IllegalAction, InvalidSave
 from alhambra_lib.modules.squares import HUT_LIMIT, TakeHut, hut_bonus, huts
 from alhambra_lib.replay import replay
+from alhambra_lib.engine.context import module_context
 
 pytestmark = pytest.mark.filterwarnings("ignore::alhambra_lib.components.ProvisionalDataWarning")
 
@@ -67,7 +68,7 @@ def face_up(game, colour, tile):
 
 
 def piles(game):
-    return game.slice("squares")["piles"]
+    return module_context(game).slice("squares")["piles"]
 
 
 def held(game, name):

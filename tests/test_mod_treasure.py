@@ -44,6 +44,7 @@ from alhambra_lib.modules.treasure import (
 )
 from alhambra_lib.replay import replay
 from alhambra_lib.scoring import share_places
+from alhambra_lib.engine.context import module_context
 
 THREE = ["Ana", "Ben", "Cy"]
 GARDEN_10 = real_tile("garden", 10, "")
@@ -111,7 +112,7 @@ def cell_of(game, player, tile):
 
 
 def chests(game, player):
-    return Treasure().chest_counts(game)[player]
+    return Treasure().chest_counts(module_context(game))[player]
 
 
 def view(game, name="Ana"):
@@ -129,7 +130,7 @@ def since(game, n, *kinds):
 def test_setup_four_chests_in_each_room_thirty_in_the_bag(players):
     """§M13.2: 4 chests drawn into each of the 3 rooms, 30 left in the bag; 42 in all."""
     game = Game([f"P{i}" for i in range(players)], seed=3, modules=("treasure",))
-    ts = game.slice("treasure")
+    ts = module_context(game).slice("treasure")
     assert [len(r) for r in ts["rooms"]] == [4, 4, 4]
     assert len(ts["bag"]) == 30 and ts["chests"] == [] and ts["pending"] is None
     assert Counter(ts["bag"] + [c for room in ts["rooms"] for c in room]) == Counter(CHESTS)
@@ -141,7 +142,7 @@ def test_setup_four_chests_in_each_room_thirty_in_the_bag(players):
 
 def test_the_draw_uses_the_games_generator():
     """§M13.2: the same seed draws the same rooms; another seed (almost surely) others."""
-    rooms = [Game(THREE, seed=s, modules=("treasure",)).slice("treasure")["rooms"]
+    rooms = [module_context(Game(THREE, seed=s, modules=("treasure",))).slice("treasure")["rooms"]
              for s in (5, 5, 6, 7)]
     assert rooms[0] == rooms[1]
     assert len({json.dumps(r) for r in rooms}) > 1
@@ -301,7 +302,7 @@ def test_the_left_neighbour_may_have_a_choice_too_and_leftovers_go_back_to_the_b
     game = build_anywhere(game, "Ana", [CHAM_10])
     game = set_treasure(game, rooms=[["purple", "blue", "white", "white"], ["red"] * 4,
                                      ["brown"] * 4], on=[CHAM_10])
-    bag = len(game.slice("treasure")["bag"])
+    bag = len(module_context(game).slice("treasure")["bag"])
     n = len(game.events)
     game.apply(BuyChests(1, cards("8 denar")))
     assert game.decision.kind == "chests" and game.current_player == "Ben"
@@ -314,7 +315,7 @@ def test_the_left_neighbour_may_have_a_choice_too_and_leftovers_go_back_to_the_b
     assert told[0]["to"] == "Ben" and told[2]["to"] == "Cy"
     assert told[4]["chests"] == ["white", "white"]
     assert (chests(game, "Ana"), chests(game, "Ben"), chests(game, "Cy")) == (1, 1, 1)
-    assert len(game.slice("treasure")["bag"]) == bag + 2 - 4
+    assert len(module_context(game).slice("treasure")["bag"]) == bag + 2 - 4
     assert game.census()["chest"] == 42
 
 
@@ -330,7 +331,7 @@ def test_reserve_tiles_get_no_chest_and_dirk_never_receives():
     told = since(game, n, "chests_passed", "chests_to_bag")
     assert [e["type"] for e in told] == ["chests_passed", "chests_to_bag"]
     assert told[0]["to"] == "Ben" and all(e.get("to") != DIRK for e in told)
-    assert game.slice("treasure")["chests"] == []
+    assert module_context(game).slice("treasure")["chests"] == []
     assert view(game)["reserve_chests"]["Ana"] == ()
 
 
@@ -345,7 +346,7 @@ def test_the_emptied_room_is_refilled_with_four_from_the_bag():
     game.apply(BuyChests(2, cards("8 denar")))
     refill = since(game, n, "chest_room")
     assert len(refill) == 1 and refill[0]["room"] == 2 and len(refill[0]["chests"]) == 4
-    ts = game.slice("treasure")
+    ts = module_context(game).slice("treasure")
     assert ts["rooms"][1] == refill[0]["chests"] and len(ts["bag"]) == 30
     assert ts["refill"] is True
 
@@ -361,14 +362,14 @@ def test_a_low_bag_leaves_the_room_empty_and_no_room_is_refilled_any_more():
     game.apply(BuyChests(1, cards("8 denar")))
     closed = since(game, n, "chest_rooms_closed", "chest_room")
     assert closed == [{"type": "chest_rooms_closed", "room": 1, "bag": 3}]
-    ts = game.slice("treasure")
+    ts = module_context(game).slice("treasure")
     assert ts["rooms"][0] == [] and ts["refill"] is False and view(game)["refill"] is False
     assert game.census()["chest"] == 42
     assert BuyChests(1, cards("8 dirham")) not in game.legal_actions()
     n = len(game.events)
     game.apply(BuyChests(3, cards("8 dirham")))  # Ben: nobody can place brown
     assert "chests_to_bag" in types(since(game, n))
-    ts = game.slice("treasure")
+    ts = module_context(game).slice("treasure")
     assert len(ts["bag"]) == 7 and ts["rooms"][2] == []
     assert "chest_room" not in types(since(game, n))
 
@@ -381,7 +382,7 @@ def test_leftovers_return_before_the_refill_so_they_may_refill_the_room():
     n = len(game.events)
     game.apply(BuyChests(1, cards("8 denar")))
     assert types(since(game, n, "chests_to_bag", "chest_room")) == ["chests_to_bag", "chest_room"]
-    assert len(game.slice("treasure")["bag"]) == 2
+    assert len(module_context(game).slice("treasure")["bag"]) == 2
 
 
 # -- a chest travels with its building -----------------------------------------------------
@@ -398,14 +399,14 @@ def test_a_chest_leaves_with_its_building_to_the_reserve_and_comes_back_with_it(
     assert game.reserve("Ana") == (GARDEN_10,) and chests(game, "Ana") == 0
     assert view(game, "Ben")["reserve_chests"]["Ana"] == (GARDEN_10,)
     assert view(game, "Ben")["chests"]["Ana"] == {}
-    assert Treasure().score(game, "treasure", 1)["Ana"] == 0
+    assert Treasure().score(module_context(game), "treasure", 1)["Ana"] == 0
     assert game.census()["chest"] == 42
     game.apply(game.legal_actions()[0])  # Ben takes money
     game.apply(game.legal_actions()[0])  # Cy
     assert game.current_player == "Ana"
     game.apply(Redesign("place", GARDEN_10, (0, 1)))
     assert chests(game, "Ana") == 1 and view(game)["chests"]["Ana"] == {(0, 1): "green"}
-    assert game.slice("treasure")["chests"] == [GARDEN_10.to_list()]
+    assert module_context(game).slice("treasure")["chests"] == [GARDEN_10.to_list()]
 
 
 # -- scoring ---------------------------------------------------------------------------
@@ -422,15 +423,15 @@ def test_chest_majority_points_per_round_with_a_tie():
     game = build_anywhere(game, "Cy", [SER_9])
     game = set_treasure(game, on=[GARDEN_10, GARDEN_11, TOWER_11, TOWER_12, PAV_8, SER_9])
     score = Treasure().score
-    assert Treasure().chest_counts(game) == {"Ana": 3, "Ben": 2, "Cy": 1, "Dee": 0}
-    assert score(game, "treasure", 1) == {"Ana": 7, "Ben": 0, "Cy": 0, "Dee": 0}
-    assert score(game, "treasure", 2) == {"Ana": 14, "Ben": 7, "Cy": 0, "Dee": 0}
-    assert score(game, "treasure", 3) == {"Ana": 22, "Ben": 14, "Cy": 7, "Dee": 0}
+    assert Treasure().chest_counts(module_context(game)) == {"Ana": 3, "Ben": 2, "Cy": 1, "Dee": 0}
+    assert score(module_context(game), "treasure", 1) == {"Ana": 7, "Ben": 0, "Cy": 0, "Dee": 0}
+    assert score(module_context(game), "treasure", 2) == {"Ana": 14, "Ben": 7, "Cy": 0, "Dee": 0}
+    assert score(module_context(game), "treasure", 3) == {"Ana": 22, "Ben": 14, "Cy": 7, "Dee": 0}
     game = build_anywhere(game, "Ben", [ARC_9])
     game = set_treasure(game, on=[GARDEN_10, GARDEN_11, TOWER_11, TOWER_12, PAV_8, ARC_9, SER_9])
-    assert score(game, "treasure", 1) == {"Ana": 3, "Ben": 3, "Cy": 0, "Dee": 0}
-    assert score(game, "treasure", 2) == {"Ana": 10, "Ben": 10, "Cy": 0, "Dee": 0}
-    assert score(game, "treasure", 3) == {"Ana": 18, "Ben": 18, "Cy": 7, "Dee": 0}
+    assert score(module_context(game), "treasure", 1) == {"Ana": 3, "Ben": 3, "Cy": 0, "Dee": 0}
+    assert score(module_context(game), "treasure", 2) == {"Ana": 10, "Ben": 10, "Cy": 0, "Dee": 0}
+    assert score(module_context(game), "treasure", 3) == {"Ana": 18, "Ben": 18, "Cy": 7, "Dee": 0}
     assert CHEST_POINTS == {1: (7,), 2: (14, 7), 3: (22, 14, 7)}
     assert share_places({"A": 1, "B": 1, "C": 1}, (7,)) == {"A": 2, "B": 2, "C": 2}
 

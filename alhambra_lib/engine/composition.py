@@ -21,9 +21,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..components import BUILDING_TILES, ScoringCard, money_deck
+
+if TYPE_CHECKING:
+    import random
+
+    from ..modules.base import Module
+    from .config import GameConfig
 
 __all__ = ["Composition", "composition", "BASE_PILE_INSERTS", "PILES"]
 
@@ -73,7 +80,8 @@ class Composition:
         return found
 
 
-def composition(config, modules=None, rng=None) -> Composition:
+def composition(config: GameConfig, modules: Sequence[Module] | None = None,
+                rng: random.Random | None = None) -> Composition:
     """The `Composition` of a `GameConfig` (its modules' hooks applied in module order).
 
     With `rng` (at setup) a module shuffles its cards before sharing them out over the
@@ -85,9 +93,9 @@ def composition(config, modules=None, rng=None) -> Composition:
         modules = [MODULES[name]() for name in config.modules]
     money = list(money_deck(two_players=config.dirk))
     inserts = {pile: list(cards) for pile, cards in BASE_PILE_INSERTS.items()}
-    other_cards = []
+    other_cards: list[Any] = []
     bag = list(BUILDING_TILES)
-    others = []
+    others: list[Any] = []
     totals = {"money": len(money), "scoring_card": 2, "building": len(BUILDING_TILES)}
     for module in modules:
         money += module.deck_cards(config)

@@ -18,7 +18,9 @@ ValueError: unknown module 'wizards': the modules are vizier, exchange, bonus_ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import DIRK
 from ..alhambra import HOLE_RULES
@@ -49,8 +51,9 @@ class GameConfig:
     module_options: tuple = ()
 
     @classmethod
-    def make(cls, players, *, end_trigger="market_short", hole_rule="enclosed", modules=(),
-             **module_options):
+    def make(cls, players: Iterable[str], *, end_trigger: str = "market_short",
+             hole_rule: str = "enclosed", modules: Iterable[str] = (),
+             **module_options: Any) -> GameConfig:
         """Check everything and return the config; ValueError/TypeError say what is wrong.
 
         `module_options` are the modules' readings where the rules are unclear (e.g.
@@ -85,7 +88,7 @@ def module_option_owners() -> dict:
     return {option: name for name, module in MODULES.items() for option in module.option_defaults}
 
 
-def _check_module_options(modules, given) -> tuple:
+def _check_module_options(modules: tuple[str, ...], given: Mapping[str, Any]) -> tuple:
     from ..modules import MODULES
 
     owners = module_option_owners()
@@ -103,7 +106,7 @@ def _check_module_options(modules, given) -> tuple:
     return tuple(sorted(chosen.items()))
 
 
-def resolve_modules(names) -> tuple:
+def resolve_modules(names: Iterable[str]) -> tuple[str, ...]:
     """The module names in the rulebook's order; unknown names and duplicates refused."""
     from ..modules import MODULES
 
@@ -118,7 +121,7 @@ def resolve_modules(names) -> tuple:
     return tuple(name for name in MODULES if name in names)
 
 
-def _check_names(players) -> tuple:
+def _check_names(players: Iterable[str]) -> tuple[str, ...]:
     if isinstance(players, str):
         raise TypeError("players is a list of names, not one string")
     names = tuple(players)
@@ -136,7 +139,7 @@ def _check_names(players) -> tuple:
     return names
 
 
-def _check_option(name, value, allowed):
+def _check_option(name: str, value: str, allowed: Iterable[str]) -> str:
     if value not in allowed:
         raise ValueError(f"unknown {name} {value!r}: expected one of {', '.join(allowed)}")
     return value

@@ -26,7 +26,7 @@ Decision('place', 'Ana', {'give': True})
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 __all__ = ["Decision", "TURN_END", "TURN_END_ORDER", "GAME_END", "BASE_DECISIONS",
            "PUSHED_BY"]
@@ -60,7 +60,7 @@ PUSHED_BY = MappingProxyType({
 })
 
 
-_NO_DATA = MappingProxyType({})
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Decision(NamedTuple):
@@ -75,15 +75,15 @@ class Decision(NamedTuple):
     data: Mapping = _NO_DATA
 
     @classmethod
-    def make(cls, kind, player, data=None):
+    def make(cls, kind: str, player: str, data: Mapping[str, Any] | None = None) -> Decision:
         """A decision with `data` copied into a read-only mapping."""
         return cls(kind, player, MappingProxyType(dict(data)) if data else _NO_DATA)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         extra = f", {dict(self.data)!r}" if self.data else ""
         return f"Decision({self.kind!r}, {self.player!r}{extra})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str, str, dict]]:
         # Pickled as its plain data: a read-only mapping does not pickle.
         return (Decision.make, (self.kind, self.player, dict(self.data)))
 

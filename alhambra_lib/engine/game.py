@@ -71,10 +71,12 @@ import itertools
 import random
 import weakref
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from functools import lru_cache
 from itertools import chain
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..actions import (
     DIRK,
@@ -104,6 +106,20 @@ from ..payments import (
 from ..scoring import TERM_ORDER, score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
+from .context import Context
+
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
+    from ..components import Tile
+    from ..grid import Cell
+    from ..modules.base import Module
+    from .view import GameView
+
+    #: A card a hand, a pile or the display may hold: money, or a module's card (exchange,
+    #: gate, wall, character...: classes with no common base, read by duck typing).
+    AnyCard = Any
+    #: An action's check or effect, called as ``f(game, action)``.
+    Handler = Callable[["Game", Any], Any]  # the action: of the kind it is registered for
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
 from .state import append_event, copy_data, is_immutable
 
@@ -127,7 +143,7 @@ _CACHES = ("_legal", "_redesigns", "_events_json", "_views", "_live_views",
            "_public_events")
 #: Caches that always start empty in a copy: the views hold their game (their module
 #: sections are computed from it when first read).
-_OWN_CACHES = {"_views": lambda: (None, {}), "_live_views": list}
+_OWN_CACHES: dict[str, Callable[[], Any]] = {"_views": lambda: (None, {}), "_live_views": list}
 #: The state versions (`Game._version`): one count for every game of the process, so two
 #: games have the same version only when one is a copy of the other, unchanged since
 #: (same state). A cache keyed by the version is right wherever it lives, even where
@@ -136,7 +152,8 @@ _VERSIONS = itertools.count(1)
 #: State that copies share on purpose: the append-only event log (each game reads its
 #: first ``_n_events``; `state.append_event` forks it when needed).
 _SHARED_STATE = ("_events",)
-_TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
+#: The take actions by the display's cards (`memo.by_identity`).
+_TAKES: dict[Any, tuple[Take, ...]] = {}
 _LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
 
@@ -153,14 +170,14 @@ class Phase(str, Enum):
     INTERRUPT = "interrupt"
     OVER = "over"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.value
 
 
 _PHASE_OF = {"act": Phase.ACTION, "place": Phase.PLACE, "final_place": Phase.FINAL_PLACE}
 
 
-def hand_order(card):
+def hand_order(card: AnyCard) -> tuple:
     """Sort key of a hand: grouped by currency (diamonds after the four), highest value
     first, a plain card before a module's money card like it; other cards after.
 
@@ -173,7 +190,7 @@ def hand_order(card):
     return (len(_CURRENCY_RANK), *card_order(card))
 
 
-def _make_rng(seed):
+def _make_rng(seed: int | random.Random | None) -> random.Random:
     """A private generator: from None (fresh entropy), an int, or a Random-like object."""
     if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
         return random.Random(seed)
@@ -185,7 +202,7 @@ def _make_rng(seed):
 
 
 @lru_cache(maxsize=4096)
-def _take_actions(display):
+def _take_actions(display: tuple[AnyCard, ...]) -> tuple[Take, ...]:
     return tuple(Take(cards) for cards in take_choices(display))
 
 
@@ -194,11 +211,12 @@ _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 # Actions are values, so equal ones can be shared: the same placements and redesigns
 # come up turn after turn. They are kept per (move, tile), then by cell, so a listing
 # hashes each tile once and its cells (plain tuples) after that.
-_AT = {}  # (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`
+#: (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`.
+_AT: dict[tuple[str, Tile | None], dict[Cell, Action]] = {}
 _AT_KEPT = 1 << 12
 
 
-def _at_cells(move, tile, cells):
+def _at_cells(move: str, tile: Tile | None, cells: Iterable[Cell]) -> list[Action]:
     """The `Place` (move ``"tile"``) or `Redesign` actions of `tile` at `cells`, in order."""
     known = _AT.get((move, tile))
     if known is None:
@@ -210,13 +228,13 @@ def _at_cells(move, tile, cells):
     except KeyError:
         for pos in cells:
             if pos not in known:
-                known[pos] = (Place(tile, pos) if move == "tile"
+                known[pos] = (Place(tile, pos) if move == "tile" and tile is not None
                               else Redesign(move, tile, pos))
         return [known[pos] for pos in cells]
 
 
 @lru_cache(maxsize=4096)
-def _card_buy_actions(square, tile, money):
+def _card_buy_actions(square: int, tile: Tile, money: tuple[Card, ...]) -> tuple[Buy, ...]:
     """The minimal payments of a square with `money` (its currency's cards, a tuple) that
     holds a module's money card (a master builder, a coin): cards kept apart by kind."""
     return tuple(Buy(square, tile, payment) for payment in minimal_card_payments(money,
@@ -224,18 +242,18 @@ def _card_buy_actions(square, tile, money):
 
 
 @lru_cache(maxsize=8192)
-def _buy_actions(square, tile, values):
+def _buy_actions(square: int, tile: Tile, values: tuple[int, ...]) -> tuple[Buy, ...]:
     currency = CURRENCIES[square - 1]
     return tuple(Buy(square, tile, tuple(_CARD[currency, v] for v in payment))
                  for payment in minimal_payments(values, tile.price))
 
 
-def _distinct(tiles):
+def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
     """The distinct tiles of a list, in `tile_order`."""
     return sorted(set(tiles), key=tile_order)
 
 
-def tile_component(tile) -> str:
+def tile_component(tile: Tile) -> str:
     """The census key of a tile: ``"building"`` for the 54 base kinds."""
     return "building" if tile.kind in KINDS else tile.kind
 
@@ -285,8 +303,48 @@ class Game:
       `view` is what a player may see.
     """
 
-    def __init__(self, players, seed=None, *, end_trigger="market_short", hole_rule="enclosed",
-                 modules=(), **module_options):
+    # The state (saved, copied, pickled), typed here once; `_blank` gives every field.
+    _bag: list[Tile]
+    _market: list[Tile | None]
+    _draw: list[AnyCard]
+    _discard: list[AnyCard]
+    _display: list[AnyCard]
+    _hands: dict[str, list[AnyCard]]
+    _alhambras: dict[str, Alhambra]
+    _reserves: dict[str, list[Tile]]
+    _dirk_tiles: list[Tile]
+    _to_place: list[Tile]
+    _awaiting: list[list[Any]]
+    _scores: dict[str, int]
+    _decisions: list[Decision]
+    _script: list[str]
+    _current: int
+    _start: int
+    _turn: int
+    _may_continue: bool
+    _revealed: list[int]
+    _scored: list[int]
+    _end_reason: str | None
+    _events: list[dict[str, Any]]
+    _n_events: int
+    _slices: dict[str, Any]
+    _pending_rounds: list[int]
+    _market_short: bool
+    # Caches (`_CACHES`).
+    _legal: tuple[Action, ...] | None
+    _redesigns: dict[str, tuple[Action, ...]]
+    _events_json: tuple[int, str] | None
+    _views: tuple[int | None, dict[str, weakref.ref[GameView]]]
+    _live_views: list[weakref.ref[Any]]
+    _public_events: dict[str, tuple[int, tuple[dict[str, Any], ...]]]
+    _pile_sizes: list[int] | None
+    # The wiring (`_wire`): shared by copies.
+    _handlers: dict[str, tuple[Handler, Handler]]
+    _steps: dict[str, Callable[[Game], bool | None]]
+
+    def __init__(self, players: Sequence[str], seed: int | random.Random | None = None, *,
+                 end_trigger: str = "market_short", hole_rule: str = "enclosed",
+                 modules: Iterable[str] = (), **module_options: bool) -> None:
         config = GameConfig.make(players, end_trigger=end_trigger, hole_rule=hole_rule,
                                  modules=modules, **module_options)
         self._blank(config, _make_rng(seed))
@@ -294,7 +352,7 @@ class Game:
 
     # -- the state and the modules' hooks ---------------------------------------------
 
-    def _blank(self, config, rng):
+    def _blank(self, config: GameConfig, rng: random.Random) -> None:
         """Every state field, empty: the fountains alone, nothing dealt."""
         from ..alhambra import Alhambra
         from ..modules import MODULES
@@ -307,6 +365,7 @@ class Game:
         self._wire([MODULES[name]() for name in config.modules])
         # What `_wire` resolved is fixed for the game: copies share it, pickles omit it.
         self._wiring = frozenset(set(vars(self)) - unwired) | {"_config", "_wiring"}
+        self._ctx = Context(self)  # what the modules' hooks get: one per game, never shared
         self._version = next(_VERSIONS)  # renewed by every change of the state
         self._bag = []
         self._market = [None] * MARKET_SIZE
@@ -322,8 +381,8 @@ class Game:
         self._scores = dict.fromkeys(config.competitors, 0)
         self._decisions = []  # the top one is the last
         self._script = []  # turn-end steps still to run, the next first
-        self._current = None  # the seat whose turn it is
-        self._start = None
+        self._current = 0  # the seat whose turn it is (setup decides)
+        self._start = 0
         self._turn = 0
         self._may_continue = False
         self._revealed = []  # rounds whose scoring card came up, in order
@@ -346,18 +405,19 @@ class Game:
         self._public_events = {}  # player -> (count, the first count events as they saw them)
         self._pile_sizes = None  # the sizes of the money piles while setup builds them
 
-    def _wire(self, modules):
+    def _wire(self, modules: Iterable[Module]) -> None:
         """Resolve the modules' hooks once: only the hooks in use are kept."""
         self._modules = tuple(modules)
 
-        def using(hook):
+        def using(hook: str) -> tuple[Module, ...]:
             return tuple(m for m in modules if m.overrides(hook))
 
         self._handlers = dict(_BASE_HANDLERS)
         self._allowed = {kind: set(kinds) for kind, kinds in _BASE_ALLOWED.items()}
         steps = list(TURN_END)
         self._steps = dict(_BASE_STEPS)
-        shared = {}  # action kind -> {decision kind: handler} of every module offering it
+        # action kind -> {decision kind: (check, effect)} of every module offering it
+        shared: dict[str, dict[str, tuple[Handler, Handler]]] = {}
         for m in modules:
             for name in m.tile_sets:
                 warn_if_provisional(name)
@@ -365,19 +425,22 @@ class Game:
                 self._allowed.setdefault(kind, set()).update(kinds)
                 for action_kind in kinds & m.actions.keys():
                     shared.setdefault(action_kind, {})[kind] = m.actions[action_kind]
-            self._handlers.update(m.actions)
+            for kind, (check, effect) in m.actions.items():
+                self._handlers[kind] = (_on_context(check), _on_context(effect))
             for name, before in m.turn_end_steps:
                 # A step several modules declare (the window of the vizier and the thieves,
                 # §M10) is one step, run by the last of them, which serves them all.
                 if name not in steps:
                     steps.insert(steps.index(before), name)
-                self._steps[name] = getattr(m, f"step_{name}")
+                self._steps[name] = _on_context(getattr(m, f"step_{name}"))
             for name in m.setup_steps:
-                self._steps[name] = getattr(m, f"step_{name}")
+                self._steps[name] = _on_context(getattr(m, f"step_{name}"))
         for kind, by_decision in shared.items():
             if len(set(by_decision.values())) > 1:  # ``decline`` of a window, an auction
                 # and a master builder's redesign (§M7, §M14)
-                self._handlers[kind] = _by_decision(by_decision)
+                self._handlers[kind] = _by_decision(
+                    {decision: (_on_context(check), _on_context(effect))
+                     for decision, (check, effect) in by_decision.items()})
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
         ranked = [s for s in steps if s in TURN_END_ORDER]
         ranked.sort(key=TURN_END_ORDER.index)
@@ -422,22 +485,22 @@ class Game:
         self._census_hooks = using("census")
         self._view_hooks = using("view")
 
-    def _competitors(self):
+    def _competitors(self) -> tuple[str, ...]:
         return self._config.competitors
 
-    def slice(self, module):
+    def _slice(self, module: str) -> Any:
         """The state slice of `module` (a name), the live data: read it, never change it."""
         return self._slices[module]
 
     # -- setup (RULES.md §3) -------------------------------------------------------
 
-    def _setup(self):
+    def _setup(self) -> None:
         extra = {"modules": list(self._config.modules)} if self._modules else {}
-        self.event("setup", players=list(self._players), dirk=self._dirk,
+        self._event("setup", players=list(self._players), dirk=self._dirk,
                     options=self.options, **extra)
         box = composition(self._config, self._modules, self._rng)
         self._bag = sorted(box.bag, key=tile_order)
-        self.refill_market()
+        self._refill_market()
         if self._dirk:
             self._gift_dirk(DIRK_SETUP_GIFT, "setup")
         money = list(box.money)
@@ -448,37 +511,38 @@ class Game:
         self._start = self._start_player()
         start = self._players[self._start]
         hand = self._hands[start]
-        self.event("start_player", player=start, cards=len(hand),
+        self._event("start_player", player=start, cards=len(hand),
                     total=sum(c.value for c in hand))
-        self.refill_display()
+        self._refill_display()
         self._build_draw_pile(box.pile_inserts)
         for module in self._modules:
-            module.setup(self)
+            module.setup(self._ctx)
         self._pile_sizes = None  # the piles are one draw pile from now on
         self._current = self._start  # a setup decision is made before the first turn
         self._script = list(self._setup_script)
         self._run_script()
         self._version = next(_VERSIONS)
 
-    def _first_turn(self):
+    def _first_turn(self) -> bool:
         self._current = self._start
         self._begin_turn()
+        return False
 
-    def _deal_starting_money(self, player):
-        dealt = []
+    def _deal_starting_money(self, player: str) -> None:
+        dealt: list[Card] = []
         while sum(c.value for c in dealt) < STARTING_MONEY:
             dealt.append(self._draw.pop())
         self._hands[player] = sorted(dealt, key=hand_order)
-        self.event("starting_money", player=player, cards=[c.to_list() for c in dealt])
+        self._event("starting_money", player=player, cards=[c.to_list() for c in dealt])
 
-    def _start_player(self):
+    def _start_player(self) -> int:
         """§3.5: fewest cards, then lowest total, then earliest in the seating order."""
-        def key(i):
+        def key(i: int) -> tuple:
             hand = self._hands[self._players[i]]
             return (len(hand), sum(c.value for c in hand), i)
         return min(range(len(self._players)), key=key)
 
-    def _build_draw_pile(self, inserts):
+    def _build_draw_pile(self, inserts: Mapping[int, Sequence[Any]]) -> None:
         """§3.7: five piles, special cards shuffled into theirs, pile 1 on top."""
         top_first = self._draw[::-1]
         size, extra = divmod(len(top_first), PILES)
@@ -492,9 +556,9 @@ class Game:
             start = end
         self._draw = [card for pile in reversed(piles) for card in reversed(pile)]
         self._pile_sizes = [len(p) for p in piles]
-        self.event("draw_pile", piles=[len(p) for p in piles])
+        self._event("draw_pile", piles=[len(p) for p in piles])
 
-    def shuffle_into_pile(self, number, cards):
+    def _shuffle_into_pile(self, number: int, cards: Iterable[AnyCard]) -> None:
         """At setup only (in `Module.setup`): shuffle `cards` into money pile `number`
         (1-5, RULES.md §3.7) like the cards of ``pile_inserts``, for cards the module
         shares out from the same shuffle as cards it deals (master builders, §M14)."""
@@ -509,43 +573,43 @@ class Game:
     # -- public state ----------------------------------------------------------------
 
     @property
-    def players(self):
+    def players(self) -> tuple[str, ...]:
         """The real players' names, in seating order."""
         return self._players
 
     @property
-    def competitors(self):
+    def competitors(self) -> tuple[str, ...]:
         """Everyone who scores: the players, and Dirk in a two-player game."""
         return self._config.competitors
 
     @property
-    def options(self):
+    def options(self) -> dict[str, Any]:
         """The game's options as a dict."""
         return self._config.options
 
-    def option(self, name):
+    def _option(self, name: str) -> Any:
         """The value of a module option of this game (its default unless chosen)."""
         return dict(self._config.module_options)[name]
 
     @property
-    def modules(self):
+    def modules(self) -> tuple[str, ...]:
         """The Mega Box modules in play, in the rulebook's order."""
         return self._config.modules
 
     @property
-    def decision(self):
+    def decision(self) -> Decision | None:
         """The `Decision` being made now (``.kind``, ``.player``); None once the game is over."""
         return self._decisions[-1] if self._decisions else None
 
     @property
-    def phase(self):
+    def phase(self) -> Phase:
         """The current `Phase` (a str enum: compares equal to ``"action"`` etc.)."""
         if not self._decisions:
             return Phase.OVER
         return _PHASE_OF.get(self._decisions[-1].kind, Phase.INTERRUPT)
 
     @property
-    def current_player(self):
+    def current_player(self) -> str | None:
         """The name of the player deciding now (``decision.player``), None once over.
 
         With modules this may be any player, out of seat order.
@@ -553,32 +617,38 @@ class Game:
         return self._decisions[-1].player if self._decisions else None
 
     @property
-    def turn_player(self):
+    def _decider(self) -> str:
+        """The player deciding now, while the game goes on (the engine's rules ask it
+        only then)."""
+        return self._decisions[-1].player
+
+    @property
+    def turn_player(self) -> str | None:
         """Whose turn it is (the seat the turn belongs to), None once the game is over."""
         return None if self.is_over else self._players[self._current]
 
     @property
-    def start_player(self):
+    def start_player(self) -> str:
         """The name of the player who took the first turn."""
         return self._players[self._start]
 
     @property
-    def turn(self):
+    def turn(self) -> int:
         """The number of the current turn, 1 for the first."""
         return self._turn
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         """Whether the final scoring has been held."""
         return not self._decisions and 3 in self._scored
 
     @property
-    def scores(self):
+    def scores(self) -> dict[str, int]:
         """``{name: points}``, Dirk included in a two-player game."""
         return dict(self._scores)
 
     @property
-    def winners(self):
+    def winners(self) -> list[str]:
         """The real players with the highest total (several share a victory); [] before the end."""
         if not self.is_over:
             return []
@@ -586,12 +656,12 @@ class Game:
         return [p for p in self._players if self._scores[p] == best]
 
     @property
-    def rounds_scored(self):
+    def rounds_scored(self) -> tuple[int, ...]:
         """The scoring rounds held so far, in order."""
         return tuple(self._scored)
 
     @property
-    def events(self):
+    def events(self) -> list[dict[str, Any]]:
         """Everything that happened, as JSON-able dicts, in order.
 
         A fresh list of the record's own dicts: read them, do not change them.
@@ -615,64 +685,64 @@ class Game:
         return self._events[start:self._n_events]
 
     @property
-    def market(self):
+    def market(self) -> tuple[tuple[str, Tile | None], ...]:
         """Squares 1..4 in order: ``(currency, Tile or None)`` pairs."""
         return tuple(zip(CURRENCIES, self._market))
 
     @property
-    def display(self):
+    def display(self) -> tuple[AnyCard, ...]:
         """The face-up cards of the display (money, and module cards such as exchange cards)."""
         return tuple(self._display)
 
     @property
-    def to_place(self):
+    def to_place(self) -> tuple[Tile, ...]:
         """The tiles the player deciding must still place, reserve or give."""
         return tuple(self._to_place)
 
     @property
-    def awaiting(self):
+    def awaiting(self) -> tuple[tuple[str, tuple[Tile, ...]], ...]:
         """End of game: ``(name, tiles)`` of the recipients still to place after the current one."""
         return tuple((name, tuple(tiles)) for name, tiles in self._awaiting)
 
     @property
-    def bag_size(self):
+    def bag_size(self) -> int:
         """The number of tiles left in the bag."""
         return len(self._bag)
 
     @property
-    def deck_size(self):
+    def deck_size(self) -> int:
         """The number of cards in the draw pile (special cards not yet drawn included)."""
         return len(self._draw)
 
     @property
-    def discard_size(self):
+    def discard_size(self) -> int:
         """The number of cards on the discard pile."""
         return len(self._discard)
 
     @property
-    def dirk_tiles(self):
+    def dirk_tiles(self) -> tuple[Tile, ...]:
         """Dirk's tiles in the order he received them; () with three or more players."""
         return tuple(self._dirk_tiles)
 
-    def _player(self, name):
+    def _player(self, name: str) -> str:
         if name not in self._hands:
             raise ValueError(f"no player called {name!r}: the players are "
                              f"{', '.join(self._players)}")
         return name
 
-    def hand(self, name):
+    def hand(self, name: str) -> tuple[AnyCard, ...]:
         """That player's cards, grouped by currency, highest value first (module cards after)."""
         return tuple(self._hands[self._player(name)])
 
-    def reserve(self, name):
+    def reserve(self, name: str) -> tuple[Tile, ...]:
         """That player's reserve tiles, in `tile_order`."""
         return tuple(self._reserves[self._player(name)])
 
-    def alhambra(self, name):
+    def alhambra(self, name: str) -> Alhambra:
         """That player's `Alhambra`, the live object: read it, never change it."""
         return self._alhambras[self._player(name)]
 
-    def census(self):
+    def census(self) -> dict[str, int]:
         """``{component: total}`` of every component of this game, wherever it is.
 
         Counted from where things are (bag, market, piles, display, hands, Alhambras,
@@ -688,17 +758,17 @@ class Game:
         found["scoring_card"] += len(self._revealed)  # set aside once revealed
         found.update(tile_component(t) for t in self._all_tiles())
         for module in self._census_hooks:
-            found.update(module.census(self))
+            found.update(module.census(self._ctx))
         return dict(found)
 
-    def _all_cards(self):
+    def _all_cards(self) -> Iterator[AnyCard]:
         yield from self._draw
         yield from self._discard
         yield from self._display
         for hand in self._hands.values():
             yield from hand
 
-    def _all_tiles(self):
+    def _all_tiles(self) -> Iterator[Tile]:
         yield from self._bag
         yield from (t for t in self._market if t is not None)
         yield from self._dirk_tiles
@@ -709,7 +779,7 @@ class Game:
             yield from (t for cell, t in self._alhambras[p].layout.items() if cell != (0, 0))
             yield from self._reserves[p]
 
-    def view(self, name):
+    def view(self, name: str) -> GameView:
         """What `name` may see: own hand, others' card counts, everything public.
 
         A snapshot (`GameView`); asked again before the game changes (by `apply`, its
@@ -731,7 +801,7 @@ class Game:
             views[name] = weakref.ref(view)
         return view
 
-    def _complete_views(self):
+    def _complete_views(self) -> None:
         """Before a change: the views handed out and still held get every module's
         section now, while the state is the one they show."""
         for held in self._live_views:
@@ -764,7 +834,8 @@ class Game:
         new.__dict__.update({name: _fresh_cache(value) if name in _CACHES
                              else value if name in wiring or name in _SHARED_STATE
                              else copy_data(value)
-                             for name, value in vars(self).items()})
+                             for name, value in vars(self).items() if name != "_ctx"})
+        new._ctx = Context(new)
         for name, empty in _OWN_CACHES.items():
             setattr(new, name, empty())
         return new
@@ -772,7 +843,7 @@ class Game:
     def __getstate__(self) -> dict:
         """Pickle the state alone: no wiring (its closures do not pickle), no caches."""
         state = {name: value for name, value in vars(self).items()
-                 if name not in self._wiring and name not in _CACHES}
+                 if name not in self._wiring and name not in _CACHES and name != "_ctx"}
         state["_events"] = self._events[:self._n_events]
         state["_config"] = self._config
         return state
@@ -783,19 +854,19 @@ class Game:
         self.__dict__.update(state)
         self._version = next(_VERSIONS)  # numbers of another process mean nothing here
 
-    def __repr__(self):
-        who = f", {self.current_player} to decide" if self._decisions else ""
+    def __repr__(self) -> str:
+        who = f", {self._decider} to decide" if self._decisions else ""
         mods = f" with {', '.join(self.modules)}" if self.modules else ""
         return f"<Game {', '.join(self._players)}{mods}: turn {self._turn}, {self.phase}{who}>"
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         from ..display import mimebundle
 
         return mimebundle(self)
 
     # -- legal actions -----------------------------------------------------------------
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[Action]:
         """Every action legal now for the player deciding, in a canonical order.
 
         ``act``: takes, buys (square 1..4, then the modules' payment sources),
@@ -807,18 +878,18 @@ class Game:
         """
         return list(self._legal_tuple())
 
-    def _legal_tuple(self):
+    def _legal_tuple(self) -> tuple[Action, ...]:
         if self._legal is None:
             self._legal = self._enumerate_actions()
         return self._legal
 
-    def _enumerate_actions(self):
+    def _enumerate_actions(self) -> tuple[Action, ...]:
         if not self._decisions:
             return ()
         decision = self._decisions[-1]
         kind = decision.kind
         parts = [source(self) for source in _BASE_SOURCES.get(kind, ())]
-        parts += [module.options(self, decision)
+        parts += [module.options(self._ctx, decision)
                   for module in self._options_for.get(kind, self._option_hooks)]
         actions = tuple(chain.from_iterable(parts))  # one copy of a long listing (chests)
         if kind == "act" and (self._may_continue or not actions or (
@@ -826,38 +897,37 @@ class Game:
             actions += (End(),)
         return actions
 
-    def _take_options(self):
+    def _take_options(self) -> tuple[Take, ...]:
         # The choices depend on the cards, not their order: one cache entry per multiset.
         display = tuple(self._display)
         takes = by_identity(_TAKES, None, display,
                             lambda: _take_actions(tuple(sorted(display, key=card_order))))
         if self._beside_hooks:  # a card beside the display is taken alone (§M5)
             takes += tuple(Take((card,)) for m in self._beside_hooks
-                           for card in m.cards_beside(self))
+                           for card in m.cards_beside(self._ctx))
         return takes
 
-    def payment_options(self, player):
+    def _payments_of(self, player: str) -> list[Buy]:
         """Every minimal way for `player` to pay a market tile now, as `Buy` actions.
 
         Square by square in one currency (RULES.md §4b), then the ways the modules'
         payment sources add (an exchange card, §M2).
         """
-        values = {currency: [] for currency in CURRENCIES}
+        values: dict[str, list[int]] = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
+        mixed: set[str] = set()
         if not self._modules:
             for card in hand:  # highest value first
                 values[card.currency].append(card.value)
-            mixed = ()
         else:
             # Module cards pay only through their source (exchange, diamonds...), except
             # the money of a currency (master builders, coins): it pays its square.
-            mixed = set()
             for card in hand:
                 if card.__class__ is Card:
                     values[card.currency].append(card.value)
                 elif isinstance(card, Card) and card.currency in values:
                     mixed.add(card.currency)
-        actions = []
+        actions: list[Buy] = []
         for square, tile in enumerate(self._market, start=1):
             currency = CURRENCIES[square - 1]
             if tile is None:
@@ -870,16 +940,16 @@ class Game:
             if sum(paid) >= tile.price:
                 actions.extend(_buy_actions(square, tile, tuple(paid)))
         for module in self._payment_hooks:
-            actions.extend(module.payment_sources(self, player))
+            actions.extend(module.payment_sources(self._ctx, player))
         return actions
 
-    def _buy_options(self):
-        return self.payment_options(self.current_player)
+    def _buy_options(self) -> list[Buy]:
+        return self._payments_of(self._decider)
 
-    def _redesign_options(self):
-        return self.redesign_options(self.current_player)
+    def _redesign_options(self) -> tuple[Action, ...]:
+        return self._redesigns_of(self._decider)
 
-    def redesign_options(self, player):
+    def _redesigns_of(self, player: str) -> tuple[Action, ...]:
         """Every redesign `player` could make now (RULES.md §7), as `Redesign` actions:
         reserve tiles placed, tiles removed, reserve tiles exchanged in (for the modules
         too: a master builder's redesign, §M14)."""
@@ -889,17 +959,17 @@ class Game:
             reserve = _distinct(self._reserves[player])
             # The Alhambra keeps each listing per layout and per kind of tile: a change
             # of the reserve alone costs no search, one of the layout one per kind.
-            actions = []
+            listing: list[Action] = []
             for tile in reserve:
-                actions += _at_cells("place", tile, alhambra.placement_cells(tile))
-            actions += _at_cells("remove", None, alhambra.removable_cells())
+                listing += _at_cells("place", tile, alhambra.placement_cells(tile))
+            listing += _at_cells("remove", None, alhambra.removable_cells())
             for tile in reserve:
-                actions += _at_cells("exchange", tile, alhambra.exchange_cells(tile))
-            actions = self._redesigns[player] = tuple(actions)
+                listing += _at_cells("exchange", tile, alhambra.exchange_cells(tile))
+            actions = self._redesigns[player] = tuple(listing)
         return actions
 
-    def _placing_options(self):
-        alhambra = self._alhambras[self.current_player]
+    def _placing_options(self) -> list[Action]:
+        alhambra = self._alhambras[self._decider]
         may_give = self._decisions[-1].data.get("give", False)
         actions = []
         for tile in _distinct(self._to_place):
@@ -911,7 +981,7 @@ class Game:
 
     # -- applying actions ---------------------------------------------------------------
 
-    def apply(self, action):
+    def apply(self, action: Action) -> None:
         """Carry out `action` for the player deciding now.
 
         Raises
@@ -936,7 +1006,7 @@ class Game:
         self._version = next(_VERSIONS)
         effect(self, action)
 
-    def _decision_text(self):
+    def _decision_text(self) -> str:
         decision = self._decisions[-1]
         player = decision.player
         if decision.kind == "act":
@@ -947,117 +1017,117 @@ class Game:
                     f" {', '.join(map(str, self._to_place))}")
         return f"{player} is to decide ({decision.kind})"
 
-    def refuse(self, action, why, reasons=()):
+    def _refuse(self, action: Action, why: str, reasons: Iterable[str] = ()) -> NoReturn:
         """Raise `IllegalAction` for `action` of the player deciding (for the modules too)."""
-        raise IllegalAction(f"{self.current_player} cannot {action}: {why}", reasons)
+        raise IllegalAction(f"{self._decider} cannot {action}: {why}", reasons)
 
     # take (§4a)
 
-    def _check_take(self, action):
+    def _check_take(self, action: Take) -> None:
         if self._beside_hooks and len(action.cards) == 1 and any(
-                action.cards[0] in m.cards_beside(self) for m in self._beside_hooks):
+                action.cards[0] in m.cards_beside(self._ctx) for m in self._beside_hooks):
             return  # a module's card beside the display (a gate card, §M5)
         left = list(self._display)
         for card in action.cards:
             if card not in left:
-                self.refuse(action, f"{card} is not on the display "
+                self._refuse(action, f"{card} is not on the display "
                                     f"({', '.join(map(str, self._display)) or 'empty'})")
             left.remove(card)
         if len(action.cards) > 1:
             if not all(isinstance(c, Card) for c in action.cards):
-                self.refuse(action, "an exchange card is taken alone")
+                self._refuse(action, "an exchange card is taken alone")
             total = payment_total(action.cards)
             if total > 5:
-                self.refuse(action, f"several cards must total at most 5, these total {total}")
+                self._refuse(action, f"several cards must total at most 5, these total {total}")
 
-    def _do_take(self, action):
-        player = self.current_player
+    def _do_take(self, action: Take) -> None:
+        player = self._decider
         hand = self._hands[player]
         for card in action.cards:
-            if not (self._beside_hooks and any(m.take_beside(self, card)
+            if not (self._beside_hooks and any(m.take_beside(self._ctx, card)
                                                for m in self._beside_hooks)):
                 self._display.remove(card)
             bisect.insort(hand, card, key=hand_order)
-        self.event("take", player=player, cards=[c.to_list() for c in action.cards])
-        self.end_actions()
+        self._event("take", player=player, cards=[c.to_list() for c in action.cards])
+        self._end_actions()
 
     # buy (§4b)
 
-    def check_payment(self, action, rule: Rule = "minimal", item: str | None = None) -> None:
+    def _check_payment(self, action: Buy, rule: Rule = "minimal", item: str | None = None) -> None:
         """Refuse a `Buy`-like action whose tile, cards or payment the rules do not allow:
         its payment under `rule` (`payments.check_payment`) with the modules' sources."""
         tile = self._market[action.square - 1]
-        if tile != action.tile:
-            self.refuse(action, f"square {action.square} holds {tile or 'nothing'}")
+        if tile is None or tile != action.tile:
+            self._refuse(action, f"square {action.square} holds {tile or 'nothing'}")
         verdict = check_payment(action.cards, tile.price, action.currency, rule,
-                                self._sources, self._hands[self.current_player],
+                                self._sources, self._hands[self._decider],
                                 item=item or f"the {action.currency} square")
         if not verdict.ok:
-            self.refuse(action, verdict.message)
+            self._refuse(action, verdict.message)
 
-    def take_card(self, player, card):
+    def _take_card(self, player: str, card: AnyCard) -> None:
         """Move `card` (checked to be on the display) into `player`'s hand (a theft, §M10)."""
         self._display.remove(card)
         bisect.insort(self._hands[player], card, key=hand_order)
 
-    def discard_from_display(self, card):
+    def _discard_from_display(self, card: AnyCard) -> None:
         """Move `card` (checked to be on the display) to the discard pile (§M7)."""
         self._display.remove(card)
         self._discard.append(card)
 
-    def discard_cards(self, player, cards):
+    def _discard_cards(self, player: str, cards: Iterable[AnyCard]) -> None:
         """Move `cards` (checked to be in `player`'s hand) to the discard pile; a module
         may take one back instead (a spent coin into the coin bag, §M11)."""
         hand = self._hands[player]
         for card in cards:
             hand.remove(card)
-            if not (self._spent_hooks and any(m.take_spent(self, card)
+            if not (self._spent_hooks and any(m.take_spent(self._ctx, card)
                                               for m in self._spent_hooks)):
                 self._discard.append(card)
 
-    def give_cards(self, player, cards):
+    def _give_cards(self, player: str, cards: Iterable[AnyCard]) -> None:
         """Put `cards` into `player`'s hand (for the modules: master builders dealt at
         setup, coins drawn as change, §M11, §M14); the module records the event."""
         hand = self._hands[player]
         for card in cards:
             bisect.insort(hand, card, key=hand_order)
 
-    def discard_drawn(self, card):
+    def _discard_drawn(self, card: AnyCard) -> None:
         """Put a card just drawn for the display on the discard pile (a second gate card,
         §M5)."""
         self._discard.append(card)
 
-    def remove_cards(self, player, cards):
+    def _remove_cards(self, player: str, cards: Iterable[AnyCard]) -> None:
         """Take `cards` (checked to be in `player`'s hand) out of the game: the module
         that spends them keeps count (a gate card, §M5)."""
         hand = self._hands[player]
         for card in cards:
             hand.remove(card)
 
-    def pay(self, player, action):
+    def _pay(self, player: str, action: Buy) -> None:
         """Move a checked payment's cards to the discard and take the tile off the market."""
-        self.discard_cards(player, action.cards)
+        self._discard_cards(player, action.cards)
         self._market[action.square - 1] = None
 
-    def _do_buy(self, action):
-        player = self.current_player
-        self.pay(player, action)
+    def _do_buy(self, action: Buy) -> None:
+        player = self._decider
+        self._pay(player, action)
         exact = action.exact
-        self.event("buy", player=player, square=action.square, currency=action.currency,
+        self._event("buy", player=player, square=action.square, currency=action.currency,
                     tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards],
                     exact=exact)
-        self.bought(action.tile, exact)
+        self._bought(action.tile, exact)
 
-    def bought(self, tile, exact):
+    def _bought(self, tile: Tile, exact: bool) -> None:
         """A tile bought on one's turn waits to be placed; an exact payment grants another
         action (§4b), any other ends the action part (for the modules too: a bazaar)."""
         self._to_place.append(tile)
         if exact:
             self._may_continue = True
         else:
-            self.end_actions()
+            self._end_actions()
 
-    def lay_sticks(self, player, sides, tile, cell=None):
+    def _lay_sticks(self, player: str, sides: Iterable[str], tile: Tile, cell: Cell | None = None) -> Tile:
         """Lay City Walls sticks (§M9, checked by the module) on one of `player`'s tiles:
         the one on `cell` of the Alhambra, else `tile` waiting to be placed (just
         bought), else `tile` on the reserve. Returns the tile with its sticks."""
@@ -1075,18 +1145,18 @@ class Game:
             self._redesigns.pop(player, None)
         return new
 
-    def receive_tile(self, tile):
+    def _receive_tile(self, tile: Tile) -> None:
         """A tile the player deciding takes for free this turn (a hut, §M4): it waits to be
         placed at the turn end with the bought tiles, and can never go to Dirk."""
         self._to_place.append(tile)
 
     # redesign (§7)
 
-    def _check_redesign(self, action):
-        player = self.current_player
+    def _check_redesign(self, action: Redesign) -> None:
+        player = self._decider
         alhambra = self._alhambras[player]
         if action.move != "remove" and action.tile not in self._reserves[player]:
-            self.refuse(action, f"{action.tile} is not on the reserve")
+            self._refuse(action, f"{action.tile} is not on the reserve")
         if action.gate is not None:
             self._check_gate(action)
         if action.move == "place":
@@ -1096,10 +1166,10 @@ class Game:
         else:
             verdict = alhambra.check_exchange(action.tile, action.pos)
         if not verdict.ok:
-            self.refuse(action, verdict.explain(), verdict.reasons)
+            self._refuse(action, verdict.explain(), verdict.reasons)
 
-    def _do_redesign(self, action):
-        player = self.current_player
+    def _do_redesign(self, action: Redesign) -> None:
+        player = self._decider
         alhambra = self._alhambras[player]
         reserve = self._reserves[player]
         removed = None
@@ -1114,27 +1184,27 @@ class Game:
         if removed is not None:
             bisect.insort(reserve, removed, key=tile_order)
         self._redesigns.pop(player, None)
-        self.event("redesign", player=player, move=action.move,
+        self._event("redesign", player=player, move=action.move,
                     tile=None if action.tile is None else action.tile.to_list(),
                     pos=list(action.pos), removed=None if removed is None else removed.to_list(),
                     **self._gate_used(player, action))
         if self._decisions[-1].kind == "act":
-            self.end_actions()
+            self._end_actions()
         else:  # a module's redesign at the turn end (a master builder's, §M14)
-            self.resume()
+            self._resume()
 
     # end / pass
 
-    def _check_end(self, action):
+    def _check_end(self, action: End) -> None:
         if not self._may_continue and self._legal_tuple()[-1:] != (End(),):  # End comes last
-            self.refuse(action, "ending the action part needs an exact payment first, and "
+            self._refuse(action, "ending the action part needs an exact payment first, and "
                                 "passing is only for a player with no other legal action")
 
-    def _do_end(self, action):
-        self.event("end", player=self.current_player, passed=not self._may_continue)
-        self.end_actions()
+    def _do_end(self, action: End) -> None:
+        self._event("end", player=self._decider, passed=not self._may_continue)
+        self._end_actions()
 
-    def end_actions(self):
+    def _end_actions(self) -> None:
         """The action part of the turn is over: run the turn-end script (§5)."""
         self._may_continue = False
         self._decisions.pop()
@@ -1143,99 +1213,99 @@ class Game:
 
     # place / reserve / give (§5.1, §9.4)
 
-    def _check_waiting(self, action):
+    def _check_waiting(self, action: Place | Reserve | Give) -> None:
         if action.tile not in self._to_place:
-            self.refuse(action, f"{action.tile} is not waiting to be placed "
+            self._refuse(action, f"{action.tile} is not waiting to be placed "
                                 f"(waiting: {', '.join(map(str, self._to_place)) or 'nothing'})")
 
-    def _check_place(self, action):
+    def _check_place(self, action: Place) -> None:
         self._check_waiting(action)
         if action.gate is not None:
             self._check_gate(action)
-        verdict = self._alhambras[self.current_player].check(action.tile, action.pos, action.gate)
+        verdict = self._alhambras[self._decider].check(action.tile, action.pos, action.gate)
         if not verdict.ok:
-            self.refuse(action, verdict.explain(), verdict.reasons)
+            self._refuse(action, verdict.explain(), verdict.reasons)
 
-    def _do_place(self, action):
-        player = self.current_player
+    def _do_place(self, action: Place) -> None:
+        player = self._decider
         self._alhambras[player].place(action.tile, action.pos, action.gate)
         self._redesigns.pop(player, None)
         self._to_place.remove(action.tile)
-        self.event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
+        self._event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
                     **self._gate_used(player, action))
         self._after_placing()
 
-    def _check_gate(self, action):
+    def _check_gate(self, action: Place | Redesign) -> None:
         """A placement through a gate needs the City Gates module and its card (§M5)."""
         if not self._gate_hooks:
-            self.refuse(action, "gates belong to the City Gates module (RULES.md §M5), "
+            self._refuse(action, "gates belong to the City Gates module (RULES.md §M5), "
                                 "which is not in play")
         for module in self._gate_hooks:
-            module.check_gate(self, action)
+            module.check_gate(self._ctx, action)
 
-    def _gate_used(self, player, action):
+    def _gate_used(self, player: str, action: Place | Redesign) -> dict[str, str]:
         """The gate card of a placement through a gate is spent: ``{"gate": side}`` for
         its event, ``{}`` without a gate (the base game's events are unchanged)."""
         if action.gate is None:
             return {}
         for module in self._gate_hooks:
-            module.use_gate(self, player, action)
+            module.use_gate(self._ctx, player, action)
         return {"gate": action.gate}
 
-    def _do_reserve(self, action):
-        player = self.current_player
+    def _do_reserve(self, action: Reserve) -> None:
+        player = self._decider
         self._to_place.remove(action.tile)
         bisect.insort(self._reserves[player], action.tile, key=tile_order)
         self._redesigns.pop(player, None)
-        self.event("reserve", player=player, tile=action.tile.to_list())
+        self._event("reserve", player=player, tile=action.tile.to_list())
         self._after_placing()
 
-    def _check_give(self, action):
+    def _check_give(self, action: Give) -> None:
         if not self._dirk:
-            self.refuse(action, f"only a two-player game has {DIRK}")
+            self._refuse(action, f"only a two-player game has {DIRK}")
         if not self._decisions[-1].data.get("give", False) or action.tile.kind == "hut":
-            self.refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
+            self._refuse(action, f"only a tile bought on one's own turn may go to {DIRK}")
         if action.tile.stick_mask:
-            self.refuse(action, f"{DIRK} takes no part in City Walls (§M9): a tile with "
+            self._refuse(action, f"{DIRK} takes no part in City Walls (§M9): a tile with "
                                 "sticks stays with its player")
         self._check_waiting(action)
 
-    def _do_give(self, action):
+    def _do_give(self, action: Give) -> None:
         self._to_place.remove(action.tile)
         self._dirk_tiles.append(action.tile)
-        self.event("give", player=self.current_player, tile=action.tile.to_list())
+        self._event("give", player=self._decider, tile=action.tile.to_list())
         self._after_placing()
 
-    def _after_placing(self):
+    def _after_placing(self) -> None:
         if not self._to_place:
-            self.resume()
+            self._resume()
 
     # -- the decision stack and the turn-end script ---------------------------------------
 
-    def push_decision(self, kind, player, **data):
+    def _push_decision(self, kind: str, player: str, **data: Any) -> None:
         """Put a decision on top: `player` is to decide `kind` now (for the modules too)."""
         self._decisions.append(Decision.make(kind, player, data))
 
-    def swap_decision(self, kind, player, **data):
+    def _swap_decision(self, kind: str, player: str, **data: Any) -> None:
         """Replace the decision on top (a window's answer that needs a choice of its own)."""
         self._decisions[-1] = Decision.make(kind, player, data)
 
-    def place_now(self, player, tile):
+    def _place_now(self, player: str, tile: Tile) -> None:
         """`player` places or reserves `tile` at once: the decision on top becomes ``place``
         (with no giving to Dirk; a vizier's purchase, §M1)."""
         self._to_place.append(tile)
-        self.swap_decision("place", player)
+        self._swap_decision("place", player)
 
-    def shuffle(self, items):
+    def _shuffle(self, items: list[Any]) -> None:
         """Shuffle `items` in place with the game's own generator (saved with the game)."""
         self._rng.shuffle(items)
 
-    def resume(self):
+    def _resume(self) -> None:
         """The decision on top is made: take it off and go on with the script."""
         self._decisions.pop()
         self._run_script()
 
-    def _run_script(self):
+    def _run_script(self) -> None:
         """Run turn-end steps in order until one waits on a decision (it stays first)."""
         while self._script and not self._decisions:
             name = self._script.pop(0)
@@ -1243,14 +1313,14 @@ class Game:
                 self._script.insert(0, name)
                 return
 
-    def _step_place_bought(self):
+    def _step_place_bought(self) -> bool:
         if self._to_place:
             give = {"give": True} if self._dirk else None
             self._decisions.append(Decision.make("place", self._players[self._current], give))
             return True
         return False
 
-    def refill_display(self) -> bool:
+    def _refill_display(self) -> bool:
         """§5.2: draw until the display holds 4; a reshuffle when the draw pile is empty.
 
         Returns True when a module's decision waits (an auction of a revealed
@@ -1273,24 +1343,24 @@ class Game:
                 return True
         return False
 
-    def _reveal(self, card):
+    def _reveal(self, card: AnyCard) -> None:
         """A card drawn for the display: a scoring card is set aside, a module may take
         its own card (`Module.reveal_card`), any other goes on the display."""
         if isinstance(card, ScoringCard):
             self._revealed.append(card.round_no)
             self._pending_rounds.append(card.round_no)
-            self.event("scoring_card", round=card.round_no)
+            self._event("scoring_card", round=card.round_no)
         elif not (self._reveal_hooks
-                  and any(m.reveal_card(self, card) for m in self._reveal_hooks)):
+                  and any(m.reveal_card(self._ctx, card) for m in self._reveal_hooks)):
             self._display.append(card)
-            self.event("draw_card", card=card.to_list())
+            self._event("draw_card", card=card.to_list())
 
-    def _reshuffle(self):
+    def _reshuffle(self) -> None:
         self._draw, self._discard = self._discard, []
         self._rng.shuffle(self._draw)
-        self.event("reshuffle", cards=len(self._draw))
+        self._event("reshuffle", cards=len(self._draw))
 
-    def refill_market(self):
+    def _refill_market(self) -> None:
         """§5.3: fill empty squares 1 to 4 from the bag; note if the bag falls short.
 
         A module may take a drawn tile instead (a bazaar goes beside the market, §M16);
@@ -1302,14 +1372,14 @@ class Game:
                     self._market_short = True
                     return
                 tile = self._bag.pop(self._rng.randrange(len(self._bag)))
-                if self._drawn_hooks and any(m.take_drawn_tile(self, tile)
+                if self._drawn_hooks and any(m.take_drawn_tile(self._ctx, tile)
                                              for m in self._drawn_hooks):
                     tile = None
                     continue
                 self._market[i] = tile
-                self.event("draw_tile", square=i + 1, tile=tile.to_list())
+                self._event("draw_tile", square=i + 1, tile=tile.to_list())
 
-    def hold_scorings(self) -> bool:
+    def _hold_scorings(self) -> bool:
         """§5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
 
         A turn-end step, and for the modules a scoring card drawn between turns (the
@@ -1328,25 +1398,25 @@ class Game:
                 self._gift_dirk(size, f"round {round_no}")
         return False
 
-    def _asking(self, round_no) -> bool:
+    def _asking(self, round_no: int) -> bool:
         """Whether a module pushed a decision the scoring of `round_no` waits for."""
-        return bool(self._ask_hooks) and any(m.ask_before_scoring(self, round_no)
+        return bool(self._ask_hooks) and any(m.ask_before_scoring(self._ctx, round_no)
                                              for m in self._ask_hooks)
 
-    def game_ending(self):
+    def _game_ending(self) -> bool:
         """Whether the turn now ending ends the game (§9.1): the trigger has fired."""
         if self._config.end_trigger == "market_short":
             return self._market_short
         return not self._bag
 
-    def seats_from_next(self):
+    def _seats_from_next(self) -> list[str]:
         """The players in seat order from the one after the turn's player, that one last."""
         n = len(self._players)
         return [self._players[(self._current + k) % n] for k in range(1, n + 1)]
 
-    def _finish_turn(self):
+    def _finish_turn(self) -> None:
         """§9.1: end the game if its trigger fired, else start the next turn."""
-        ending = self.game_ending()
+        ending = self._game_ending()
         self._market_short = False
         if ending:
             self._end_game(self._config.end_trigger)
@@ -1354,44 +1424,44 @@ class Game:
             self._current = (self._current + 1) % len(self._players)
             self._begin_turn()
 
-    def _begin_turn(self):
+    def _begin_turn(self) -> None:
         self._turn += 1
         player = self._players[self._current]
         self._decisions.append(Decision("act", player))
-        self.event("turn", turn=self._turn, player=player)
+        self._event("turn", turn=self._turn, player=player)
 
-    def _gift_dirk(self, size, after):
+    def _gift_dirk(self, size: int, after: str) -> None:
         tiles = [self._bag.pop(self._rng.randrange(len(self._bag)))
                  for _ in range(min(size, len(self._bag)))]
         self._dirk_tiles.extend(tiles)
-        self.event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
+        self._event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
 
     # -- scoring (§8) -------------------------------------------------------------------
 
-    def counts(self, name):
+    def counts(self, name: str) -> dict[str, float]:
         """``{kind: n}`` of a competitor for majorities, the modules' bonuses included."""
         if name == DIRK:
-            counts = dict.fromkeys(KINDS, 0)
+            counts: dict[str, float] = dict.fromkeys(KINDS, 0)
             for tile in self._dirk_tiles:
                 if tile.kind in counts:
                     counts[tile.kind] += 1
             return counts
-        counts = self._alhambras[name].counts()
+        counts = dict[str, float](self._alhambras[name].counts())
         for module in self._count_hooks:
-            module.count_bonus(self, name, counts)
+            module.count_bonus(self._ctx, name, counts)
         return counts
 
-    def _score_round(self, round_no):
+    def _score_round(self, round_no: int) -> None:
         """Majorities for every competitor (Dirk too), walls for the real players, module terms."""
         for module in self._scoring_hooks:
-            module.before_scoring(self, round_no)
+            module.before_scoring(self._ctx, round_no)
         competitors = self._competitors()
         counts = {name: self.counts(name) for name in competitors}
         walls = {name: 0 if name == DIRK else self._alhambras[name].longest_wall()
                  for name in competitors}
         # A term a module does not score in this round (bazaars before round 3) is None.
         terms = [(term, values) for term, values in
-                 ((term, module.score(self, term, round_no)) for module, term in self._score_hooks)
+                 ((term, module.score(self._ctx, term, round_no)) for module, term in self._score_hooks)
                  if values is not None]
         breakdown = score_round(round_no, counts, walls, terms)
         for name, gained in breakdown.points.items():
@@ -1399,21 +1469,21 @@ class Game:
         self._scored.append(round_no)
         details = {}
         for module in self._detail_hooks:
-            details.update(module.scoring_details(self, round_no))
-        self.event("scoring", round=round_no, counts=counts, walls=walls,
+            details.update(module.scoring_details(self._ctx, round_no))
+        self._event("scoring", round=round_no, counts=counts, walls=walls,
                     points=dict(breakdown.points), parts=breakdown.parts_dict(), **details)
         for module in self._scored_hooks:
-            module.after_scoring(self, round_no)
+            module.after_scoring(self._ctx, round_no)
 
     # -- end of the game (§9) -----------------------------------------------------------
 
-    def _end_game(self, reason):
-        self.event("end_triggered", reason=reason)
+    def _end_game(self, reason: str) -> None:
+        self._event("end_triggered", reason=reason)
         self._end_reason = reason
         self._distribute()
         self._script = list(GAME_END)
 
-    def _majority_holder(self, currency):
+    def _majority_holder(self, currency: str) -> str | None:
         """The one player holding strictly the most money in `currency`, else None."""
         holdings = {p: sum(c.value for c in self._hands[p]
                            if isinstance(c, Card) and c.currency == currency)
@@ -1422,9 +1492,9 @@ class Game:
         leaders = [p for p, total in holdings.items() if total == best]
         return leaders[0] if best > 0 and len(leaders) == 1 else None
 
-    def _distribute(self):
+    def _distribute(self) -> None:
         """§9.3: each market tile to the strict majority holder of its currency."""
-        received = {}
+        received: dict[str, list[Tile]] = {}
         record = []
         for i, tile in enumerate(self._market):
             if tile is None:
@@ -1436,44 +1506,44 @@ class Game:
                 self._market[i] = None
                 received.setdefault(holder, []).append(tile)
         for module in self._distribution_hooks:  # e.g. bazaars beside the market (§M16)
-            for holder, tile, entry in module.distribute(self, self._majority_holder):
+            for holder, tile, entry in module.distribute(self._ctx, self._majority_holder):
                 record.append(entry)
                 if holder is not None:
                     received.setdefault(holder, []).append(tile)
-        self.event("distribution", tiles=record)
-        self._awaiting = [[p, received[p]] for p in self.seats_from_next() if p in received]
+        self._event("distribution", tiles=record)
+        self._awaiting = [[p, received[p]] for p in self._seats_from_next() if p in received]
 
-    def _final_placing(self):
+    def _final_placing(self) -> bool:
         if not self._awaiting:
             return False
         player, tiles = self._awaiting.pop(0)
         self._current = self._players.index(player)
         self._to_place = tiles
-        self.push_decision("final_place", player)
-        self.event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
+        self._push_decision("final_place", player)
+        self._event("final_placing", player=player, tiles=[t.to_list() for t in tiles])
         return True
 
-    def _final_scoring(self):
+    def _final_scoring(self) -> bool:
         if self._asking(3):
             return True
         self._score_round(3)
-        self.event("game_over", scores=dict(self._scores), winners=self.winners)
+        self._event("game_over", scores=dict(self._scores), winners=self.winners)
         return False
 
     # -- events ---------------------------------------------------------------------------
 
-    def event(self, kind, **fields):
+    def _event(self, kind: str, **fields: Any) -> None:
         """Append an event to the record (for the modules too); the modules that watch
         events (``on_event``) see it at once."""
         event = {"type": kind, **fields}
         self._events, self._n_events = append_event(self._events, self._n_events, event)
         if self._event_hooks:
             for module in self._watchers.get(kind, self._watching_all):
-                module.on_event(self, event)
+                module.on_event(self._ctx, event)
 
     # -- saving and restoring -------------------------------------------------------------
 
-    def to_json(self):
+    def to_json(self) -> str:
         """The whole state as a JSON string, byte for byte the same for the same game.
 
         Keys are sorted; tiles are ``[kind, price, walls]`` with walls in N, E, S, W
@@ -1487,7 +1557,7 @@ class Game:
         return game_json(self)
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls, text: str | bytes) -> Game:
         """Restore a game saved by `to_json` (this version or version 1), checking it.
 
         Raises
@@ -1503,7 +1573,7 @@ class Game:
         return load_game(cls, text)
 
 
-def _fresh_cache(value):
+def _fresh_cache(value: Any) -> Any:
     """A cache for a copy: the same value while immutable, a dict of values copied one
     level (each player's redesigns, their public record: still right for the copy, which
     a search plays on at once), else an empty one of its type.
@@ -1516,21 +1586,29 @@ def _fresh_cache(value):
     return dict(value) if value.__class__ is dict else type(value)()
 
 
-def _by_decision(handlers):
+def _on_context(hook: Callable[..., Any]) -> Callable[..., Any]:
+    """A module's action handler or step, called as the engine calls its own
+    (``f(game, ...)``), given the game's context instead (modules never get the game)."""
+    def call(game: Game, *args: Any) -> Any:
+        return hook(game._ctx, *args)
+    return call
+
+
+def _by_decision(handlers: dict[str, tuple[Handler, Handler]]) -> tuple[Handler, Handler]:
     """(check, effect) of an action kind several modules offer (``decline``): those of the
     module whose decision is on top."""
-    def check(game, action):
-        return handlers[game.decision.kind][0](game, action)
+    def check(game: Game, action: Action) -> Any:
+        return handlers[game._decisions[-1].kind][0](game, action)
 
-    def effect(game, action):
-        return handlers[game.decision.kind][1](game, action)
+    def effect(game: Game, action: Action) -> Any:
+        return handlers[game._decisions[-1].kind][1](game, action)
     return check, effect
 
 
 #: action kind -> (check, effect), each called as f(game, action).
-_BASE_HANDLERS = MappingProxyType({
+_BASE_HANDLERS: Mapping[str, tuple[Handler, Handler]] = MappingProxyType({
     "take": (Game._check_take, Game._do_take),
-    "buy": (Game.check_payment, Game._do_buy),
+    "buy": (Game._check_payment, Game._do_buy),
     "redesign": (Game._check_redesign, Game._do_redesign),
     "end": (Game._check_end, Game._do_end),
     "place": (Game._check_place, Game._do_place),
@@ -1556,9 +1634,9 @@ _BASE_SOURCES = MappingProxyType({
 #: turn-end step name -> method; a true result means "waiting on a decision".
 _BASE_STEPS = MappingProxyType({
     "place_bought": Game._step_place_bought,
-    "refill_display": Game.refill_display,
-    "refill_market": Game.refill_market,
-    "hold_scorings": Game.hold_scorings,
+    "refill_display": Game._refill_display,
+    "refill_market": Game._refill_market,
+    "hold_scorings": Game._hold_scorings,
     "finish_turn": Game._finish_turn,
     "final_placing": Game._final_placing,
     "final_scoring": Game._final_scoring,

@@ -370,7 +370,7 @@ class _Loader:
         included."""
         self.where = "cards"
         for module in game._modules:
-            held.update(module.held_cards(game))
+            held.update(module.held_cards(game._ctx))
         expected = box.cards()
         if held != expected:
             self.fail(f"the cards are not the {sum(expected.values())} of the game "
@@ -412,7 +412,7 @@ class _Loader:
         """Every tile exactly once, the ones the modules hold (hut piles...) included."""
         self.where = "tiles"
         for module in game._modules:
-            found.update(module.held_tiles(game))
+            found.update(module.held_tiles(game._ctx))
         expected = box.tiles()
         if found != expected:
             self.fail(f"the tiles are not the {sum(expected.values())} of the game (missing "
@@ -584,7 +584,7 @@ class _Loader:
             self.fail(f"one entry per module {list(game.modules)}, got {sorted(map(str, slices))}")
         for module in game._modules:
             self.where = f"modules_state.{module.name}"
-            game._slices[module.name] = module.load_slice(game, slices[module.name])
+            game._slices[module.name] = module.load_slice(game._ctx, slices[module.name])
 
     def events(self, game, data):
         events = self.expect(data["events"], list, "events")

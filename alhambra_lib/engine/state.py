@@ -38,6 +38,7 @@ import copy as _copy
 import dataclasses
 import random
 from enum import Enum
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["copy_data", "copy_rng", "append_event", "is_immutable"]
@@ -99,23 +100,23 @@ def is_immutable(value: Any) -> bool:
     return _immutable_type(value.__class__)
 
 
-def _copy_list(value):
+def _copy_list(value: list) -> list:
     # A type not met yet is judged by `copy_data`, which shares an immutable item.
     known = _IMMUTABLE.get
     return [item if known(item.__class__) else copy_data(item) for item in value]
 
 
-def _copy_dict(value):
+def _copy_dict(value: dict) -> dict:
     known = _IMMUTABLE.get
     return {key: item if known(item.__class__) else copy_data(item)
             for key, item in value.items()}
 
 
-def _copy_tuple(value):
+def _copy_tuple(value: tuple) -> tuple:
     return value if is_immutable(value) else tuple(copy_data(item) for item in value)
 
 
-_COPIERS = {
+_COPIERS: dict[type, Callable[[Any], Any]] = {
     list: _copy_list,
     dict: _copy_dict,
     set: set.copy,  # the items of a set are hashable values
@@ -137,8 +138,9 @@ def copy_data(value: Any) -> Any:
         return copier(value)
     if _immutable_type(cls):
         return value
-    if callable(getattr(value, "copy", None)):
-        return value.copy()
+    copier_method = getattr(value, "copy", None)
+    if callable(copier_method):
+        return copier_method()
     return _copy.deepcopy(value)
 
 

@@ -13,13 +13,18 @@ handed out before it changes, so a section read later is still that of the snaps
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
+
+if TYPE_CHECKING:
+    from ..modules.base import Module
+    from .game import Game
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -42,17 +47,17 @@ class FrozenDict(dict):
 
     __slots__ = ()
 
-    def _refuse(self, *args, **kwargs):
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("a view is a snapshot: it cannot be changed")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[dict]]:
         return (FrozenDict, (dict(self),))
 
 
-def freeze(value):
+def freeze(value: Any) -> Any:
     """`value` with every dict made a `FrozenDict`, every list a tuple and every set a
     frozenset, recursively: nothing of it can change any more."""
     if isinstance(value, dict):
@@ -73,35 +78,37 @@ class ModuleViews(Mapping):
 
     __slots__ = ("_game", "_name", "_hooks", "_parts", "__weakref__")
 
-    def __init__(self, game, name, hooks):
-        self._game, self._name = game, name
+    def __init__(self, game: Game, name: str, hooks: Iterable[Module]) -> None:
+        self._game: Game | None = game
+        self._name = name
         self._hooks = {m.name: m for m in hooks}
-        self._parts = {}
+        self._parts: dict[str, Any] = {}
 
-    def __getitem__(self, module):
+    def __getitem__(self, module: str) -> Any:
         parts = self._parts
         if module not in parts:
             hook = self._hooks[module]  # KeyError for a module not in play
-            parts[module] = freeze(hook.view(self._game, self._name))
+            assert self._game is not None  # `complete` read every section before letting go
+            parts[module] = freeze(hook.view(self._game._ctx, self._name))
         return parts[module]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._hooks)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._hooks)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return repr(dict(self))
 
-    def complete(self):
+    def complete(self) -> None:
         """Compute every section not read yet, and let go of the game."""
         if self._game is not None:
             for module in self._hooks:
                 self[module]
             self._game = None
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[dict]]:
         self.complete()
         return (FrozenDict, (dict(self._parts),))
 
@@ -153,16 +160,16 @@ class GameView:
     rounds_scored: tuple
     options: MappingProxyType
     decision: object = None
-    modules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    modules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     events: tuple = ()
 
-    def alhambra(self, name):
+    def alhambra(self, name: str) -> Alhambra:
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
         gates = self.modules.get("gates", {}).get("gates", {}).get(name, ())
         return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False,
                                     gates=gates)
 
-    def counts(self, name):
+    def counts(self, name: str) -> dict[str, int]:
         """``{kind: n}`` of `name`'s Alhambra, or of Dirk's tiles (no module bonuses)."""
         counts = dict.fromkeys(KINDS, 0)
         tiles = self.dirk_tiles if name == DIRK else self.layouts[name].values()
@@ -185,13 +192,13 @@ SECRET_FIELDS = MappingProxyType({
 _SECRET_PER_PLAYER = MappingProxyType({"thieves": "hands"})
 
 
-def _hidden(value):
+def _hidden(value: Any) -> list[None] | None:
     """A secret as seen from outside: a list keeps its length (one sees how many cards
     were dealt), each item None; anything else is None."""
     return [None] * len(value) if isinstance(value, list) else None
 
 
-def _redacted(event, name):
+def _redacted(event: dict[str, Any], name: str) -> dict[str, Any]:
     """`event` as `name` saw it: the same dict when nothing in it is hidden from them."""
     kind = event["type"]
     secret = SECRET_FIELDS.get(kind)
@@ -208,7 +215,7 @@ def _redacted(event, name):
     return event
 
 
-def public_events(game, name) -> tuple:
+def public_events(game: Game, name: str) -> tuple[dict[str, Any], ...]:
     """The events of `game` as player `name` saw them (see `GameView.events`).
 
     Examples
@@ -230,7 +237,7 @@ def public_events(game, name) -> tuple:
     return kept
 
 
-def make_view(game, name, live=None) -> GameView:
+def make_view(game: Game, name: str, live: list[weakref.ref[ModuleViews]] | None = None) -> GameView:
     """The `GameView` of `game` for player `name`; the sections of its modules are read
     when asked, and `live` (a list) gets a weak reference to them, which the game
     completes before it changes (without `live` they are all computed at once)."""

@@ -6,6 +6,10 @@ Every hook has a default that adds nothing. `Game` looks at which hooks a module
 overrides once, at construction, and keeps only those: the base game (no modules) pays
 nothing for the modules it does not use.
 
+Every hook that is given ``game`` gets a `GameContext` (`alhambra_lib.modules.context`):
+the game as its modules see it, with what a hook may read and the services through which
+it changes the state; never the `Game` itself, whose public face is the player's alone.
+
 The hooks, in the order a game meets them:
 
 ``deck_cards(config)``
@@ -34,7 +38,7 @@ The hooks, in the order a game meets them:
     and ``{census key: count}`` of the components held in the slice.
 ``setup(game)``
     Deal or lay out the module's components once base setup is done (services:
-    `Game.give_cards`, `Game.shuffle_into_pile`, `Game.shuffle`).
+    `GameContext.give_cards`, `GameContext.shuffle_into_pile`, `GameContext.shuffle`).
 ``actions``
     ``{action kind: (check, effect)}``, each called as ``f(game, action)``; a check
     raises `IllegalAction` and changes nothing.
@@ -116,7 +120,17 @@ The hooks, in the order a game meets them:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    import random
+
+    from ..actions import Action, Buy
+    from ..components import Card, Tile
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
 
 __all__ = ["Module"]
 
@@ -133,7 +147,7 @@ class Module:
     turn_end_steps: ClassVar[tuple] = ()
     setup_steps: ClassVar[tuple] = ()
     #: ``{option: default}``: readings of unclear rules a game may choose
-    #: (``Game(..., option=True)``); the module reads them with `Game.option`.
+    #: (``Game(..., option=True)``); the module reads them with `GameContext.option`.
     option_defaults: ClassVar[dict] = {}
     #: The shipped data sets the module plays with (`components.tile_set`, or
     #: `components.card_set` for the diamonds); a game warns once per process when one
@@ -153,97 +167,99 @@ class Module:
     #: The event types `on_event` acts on (None: any): the game shows it those alone.
     event_types: ClassVar[frozenset | None] = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
-    def deck_cards(self, config) -> tuple:
+    def deck_cards(self, config: GameConfig) -> tuple[Card, ...]:
         return ()
 
-    def pile_inserts(self, config, rng=None) -> dict:
+    def pile_inserts(self, config: GameConfig,
+                     rng: random.Random | None = None) -> dict[int, list[Any]]:
         return {}
 
-    def other_cards(self, config) -> tuple:
+    def other_cards(self, config: GameConfig) -> tuple[Any, ...]:
         return ()
 
-    def held_cards(self, game) -> tuple:
+    def held_cards(self, game: GameContext) -> tuple[Any, ...]:
         return ()
 
-    def bag_tiles(self, config) -> tuple:
+    def bag_tiles(self, config: GameConfig) -> tuple[Tile, ...]:
         return ()
 
-    def other_tiles(self, config) -> tuple:
+    def other_tiles(self, config: GameConfig) -> tuple[Tile, ...]:
         return ()
 
-    def held_tiles(self, game) -> tuple:
+    def held_tiles(self, game: GameContext) -> tuple[Tile, ...]:
         return ()
 
-    def totals(self, config) -> dict:
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {}
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> Any:
         return None
 
-    def load_slice(self, game, data):
+    def load_slice(self, game: GameContext, data: Any) -> Any:
         return data
 
-    def census(self, game) -> dict:
+    def census(self, game: GameContext) -> dict[str, int]:
         return {}
 
-    def setup(self, game) -> None:
+    def setup(self, game: GameContext) -> None:
         return None
 
-    def options(self, game, decision) -> list:
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         return []
 
-    def payment_sources(self, game, player) -> list:
+    def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         return []
 
-    def take_spent(self, game, card) -> bool:
+    def take_spent(self, game: GameContext, card: Any) -> bool:
         return False
 
-    def ask_before_scoring(self, game, round_no) -> bool:
+    def ask_before_scoring(self, game: GameContext, round_no: int) -> bool:
         return False
 
-    def before_scoring(self, game, round_no) -> None:
+    def before_scoring(self, game: GameContext, round_no: int) -> None:
         return None
 
-    def after_scoring(self, game, round_no) -> None:
+    def after_scoring(self, game: GameContext, round_no: int) -> None:
         return None
 
-    def scoring_details(self, game, round_no) -> dict:
+    def scoring_details(self, game: GameContext, round_no: int) -> dict[str, Any]:
         return {}
 
-    def on_event(self, game, event) -> None:
+    def on_event(self, game: GameContext, event: dict[str, Any]) -> None:
         return None
 
-    def take_drawn_tile(self, game, tile) -> bool:
+    def take_drawn_tile(self, game: GameContext, tile: Tile) -> bool:
         return False
 
-    def reveal_card(self, game, card) -> bool:
+    def reveal_card(self, game: GameContext, card: Any) -> bool:
         return False
 
-    def cards_beside(self, game) -> tuple:
+    def cards_beside(self, game: GameContext) -> tuple[Any, ...]:
         return ()
 
-    def take_beside(self, game, card) -> bool:
+    def take_beside(self, game: GameContext, card: Any) -> bool:
         return False
 
-    def check_gate(self, game, action) -> None:
+    def check_gate(self, game: GameContext, action: Action) -> None:
         return None
 
-    def use_gate(self, game, player, action) -> None:
+    def use_gate(self, game: GameContext, player: str, action: Action) -> None:
         return None
 
-    def distribute(self, game, holder_of) -> list:
+    def distribute(self, game: GameContext,
+                   holder_of: Callable[[str], str | None]) -> list[tuple[str | None, Tile, dict]]:
         return []
 
-    def count_bonus(self, game, name, counts) -> None:
+    def count_bonus(self, game: GameContext, name: str, counts: dict[str, float]) -> None:
         return None
 
-    def score(self, game, term, round_no) -> dict:
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int] | None:
         return {}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> Any:
         return None
 
     def overrides(self, hook: str) -> bool:

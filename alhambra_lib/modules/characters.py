@@ -270,7 +270,7 @@ class Characters(Module):
                 and all(isinstance(v, list) for v in (data["out"], *data["owned"].values()))):
             raise InvalidSave("the characters slice is {box, owned: {player: [id]}, out, "
                               "auction, wise_man, swapped, redesigned}", where)
-        fresh = self.new_slice(game._config)
+        fresh = self.new_slice(game.config)
         if data["box"] != fresh["box"]:
             raise InvalidSave(f"the characters in the box are {fresh['box']}", where)
         playable = set(playable_characters(game.option("experimental")))
@@ -324,10 +324,10 @@ class Characters(Module):
         if owners != [top.player]:
             raise InvalidSave(f"{top.player} chooses the Wise Man's type but does not own it",
                               where)
-        pending = game._pending_rounds
-        step = game._script[:1]
-        due = (pending[0] if pending and step in (["hold_scorings"], ["vizier_window"])
-               else 3 if step == ["final_scoring"] else None)
+        pending = game.pending_rounds
+        step = game.script[:1]
+        due = (pending[0] if pending and step in (("hold_scorings",), ("vizier_window",))
+               else 3 if step == ("final_scoring",) else None)
         if due is None or top.data.get("round") != due:
             raise InvalidSave(f"the Wise Man's type is chosen just before a scoring, for its "
                               f"round (the scoring held next: {due})", where)

@@ -116,7 +116,7 @@ class Gates(Module):
         if not (isinstance(data, dict) and set(data) == {"beside", "used"}):
             raise InvalidSave("the gates slice is {beside: 0 or 1, used: n}", where)
         loaded = {"beside": _count(data, "beside", where, 1),
-                  "used": _count(data, "used", where, self.cards_in_game(game._config))}
+                  "used": _count(data, "used", where, self.cards_in_game(game.config))}
         gates = sum(len(game.alhambra(p).gates()) for p in game.players)
         if gates != loaded["used"]:
             raise InvalidSave(f"the Alhambras hold {gates} gates, {loaded['used']} gate cards "

@@ -113,7 +113,7 @@ def check_window(game, window, where: str, owner: bool = True) -> None:
     if asking and (not window["queue"] or window["queue"][0] != top.player):
         raise InvalidSave(f"{top.player} is asked, but the window's queue is "
                           f"{window['queue']}", where)
-    if window is not None and game._script[:1] != [WINDOW_STEP]:
+    if window is not None and game.script[:1] != (WINDOW_STEP,):
         raise InvalidSave("an open window is the turn-end step running now", where)
     if (window is not None and window["repoll"] and top is not None and top.kind == "place"
             and window["queue"][:1] != [top.player]):
