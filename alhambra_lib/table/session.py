@@ -174,7 +174,7 @@ class TableSession:
         action = selection.click(piece)
         if action is None:
             return Click("selected", piece)
-        return self._move(action, piece)
+        return self.move(action, piece)
 
     def click_choice(self, index: int) -> Click:
         """Choose the offered move `index` (``selection.offered``)."""
@@ -183,9 +183,10 @@ class TableSession:
             return Click("waiting")
         if not 0 <= index < len(offered):
             return Click("nothing")
-        return self._move(offered[index], ("choice", index))
+        return self.move(offered[index], ("choice", index))
 
-    def _move(self, action, piece) -> Click:
+    def move(self, action, piece=None) -> Click:
+        """`apply` your move `action`, a refusal caught: what a click that makes it did."""
         try:
             said = self.apply(action)
         except IllegalAction as refused:
