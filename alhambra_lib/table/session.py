@@ -30,7 +30,7 @@ from ..actions import ACTION_KINDS
 from ..bots import GreedyBot, SearchBot, bot_moves
 from ..errors import AlhambraError, IllegalAction, InvalidInput
 from ..game import Game, describe_event
-from .clicks import HOLDS, Selection, click_path
+from .clicks import Selection, click_path
 
 __all__ = ["TableSession", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS"]
 
@@ -359,4 +359,4 @@ class TableSession:
     def held_tile(self):
         """The tile in hand (selected to build), or None."""
         held = self.selection.held()
-        return None if held is None or held[0] not in HOLDS else held[1]
+        return None if held is None else held[1]
