@@ -223,10 +223,11 @@ class Selection:
         self.game, self.you, self.legal = game, you, list(legal)
         # (action, shape) for every way of clicking every action: an action may repeat.
         self._pairs = [(a, s) for a in self.legal for s in shapes(a, game, you)]
-        self._lists = None
-        self._now = (None, [])  # (clicked, its matching pairs): read many times a click
+        self._lists: dict | None = None
+        # (clicked, its matching pairs): the offered moves, the marks and the hint read them.
+        self._now: tuple[Counter | None, list] = (None, [])
         self.matched = True  # whether the last click matched a move
-        self.clicked = Counter()
+        self.clicked: Counter = Counter()
         self.reset()
 
     @property
@@ -262,8 +263,8 @@ class Selection:
                 if (s.required or s.narrowing) and _within(clicked, s.pieces)]
 
     def _matching_now(self) -> list:
-        """`_matching` of what is clicked now, computed once per selection: the offered
-        moves, the board's marks and the hint all read it at every redraw."""
+        """`_matching` of what is clicked now, computed once per click: the offered moves,
+        the board's marks and the hint all read it at every redraw."""
         seen, pairs = self._now
         if seen != self.clicked:
             pairs = self._matching(self.clicked)
@@ -348,7 +349,7 @@ class Selection:
             found = [s for _, s in self._matching_now()]
         else:  # nothing clicked: the pieces that alone make a move
             found = [s for _, s in self._pairs if s.direct and len(s.required) == 1]
-        keys = {}
+        keys: dict[str, set] = {}
         for made in found:
             for piece in made.required:
                 if piece not in clicked:
@@ -359,7 +360,7 @@ class Selection:
 def _once(pairs) -> list:
     """The actions of ``(action, shape)`` `pairs`, once each: an action's ways of clicking
     come one after another (`Selection`), so comparing neighbours suffices."""
-    found = []
+    found: list = []
     for action, _ in pairs:
         if not found or found[-1] is not action:
             found.append(action)
@@ -419,7 +420,9 @@ def click_path(game, you, action) -> list:
     if action not in legal:
         raise ValueError(f"{action} is not one of your legal moves now")
     selection, made = Selection(game, you, legal), shape(action, game, you)
-    lists, clicks, used = selection.lists, [], set()
+    lists = selection.lists
+    clicks: list[tuple[str, object]] = []
+    used: set[tuple[str, object]] = set()
     while len(clicks) < MAX_CLICKS:
         offered = selection.offered
         if action in offered:

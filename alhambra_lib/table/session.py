@@ -331,8 +331,8 @@ class TableSession:
         choice, rows = self.advise()
         path = self.click_path(choice)
         self.new_selection()
-        for kind, key in path[:-1]:
-            self.selection.click(self.selection.piece(kind, key))
+        for kind, key in path[:-1]:  # never a choice, nor the click that makes the move
+            self.click(kind, key)
         self.hinted = path[-1]
         return choice, rows
 
