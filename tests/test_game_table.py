@@ -443,3 +443,20 @@ def test_every_legal_move_can_be_chosen_from_a_list_in_words():
     table.action_picker.value = take
     table.apply_button.click()
     assert your_moves(table.game, "You")[0]["type"] == "take"
+
+
+@pytest.mark.parametrize("modules", [(), tuple(MODULES)])
+def test_a_redraw_builds_your_view_once(monkeypatch, modules):
+    game = Game(["You", "Bot"], seed=3, modules=modules)
+    table = GameTable(game, bots={"Bot": GreedyBot()}, hint_bot=GreedyBot())
+    table.click_card(0)  # the selection has read its pieces: a redraw alone is counted
+    views = []
+    view = Game.view
+
+    def counted(self, player):
+        views.append(player)
+        return view(self, player)
+
+    monkeypatch.setattr(Game, "view", counted)
+    table._refresh()
+    assert views == ["You"]

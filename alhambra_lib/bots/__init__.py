@@ -16,13 +16,13 @@ Examples
 (True, True)
 """
 
-from .base import KNOWN_KINDS, Bot, known_actions, play
+from .base import KNOWN_KINDS, Bot, bot_moves, known_actions, play
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .registry import BOTS, make_bot
 from .search import SearchBot
 from .strategic import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play", "StrategicBot", "Weights", "WallBuilder",
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play", "bot_moves", "StrategicBot", "Weights", "WallBuilder",
            "MajorityHunter", "BalancedBot", "SearchBot", "BOTS", "make_bot", "KNOWN_KINDS",
            "known_actions"]

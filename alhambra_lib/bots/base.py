@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Protocol, runtime_checkable
 
 from ..actions import ACTION_KINDS
 from .module_values import MERCHANT_KINDS
 
-__all__ = ["Bot", "play", "KNOWN_KINDS", "MODULE_KINDS", "MERCHANT_KINDS", "known_actions"]
+__all__ = ["Bot", "play", "bot_moves", "KNOWN_KINDS", "MODULE_KINDS", "MERCHANT_KINDS", "known_actions"]
 
 #: The action kinds of the modules after the vizier that the bots judge: huts (M4),
 #: chests (M13), the street merchant (M12), bazaars (M16), a theft (M10), a bid for a
@@ -73,6 +73,67 @@ def _seat_bots(players, bots):
     return seats
 
 
+def bot_moves(game, bots, *, human: str | None = None,
+              max_actions: int = 100_000) -> Iterator[tuple[str, object]]:
+    """Let `bots` play `game` one action at a time: the loop of `play`, as a generator.
+
+    Each step applies the chosen action to `game` (in place) and yields
+    ``(player, action)``. The loop stops when the game is over or `human` is to decide;
+    a caller may also stop early (the `~alhambra_lib.table.TableSession` takes one step
+    when the bots play one by one).
+
+    Parameters
+    ----------
+    game : Game
+    bots : mapping or sequence
+        ``{name: bot}`` for every player but `human`, or one bot per such player in
+        seating order.
+    human : str, optional
+        The player who has no bot: the loop hands the game back when they decide.
+    max_actions : int
+        A guard against bots that never let the game move on (say, redesigning forever):
+        a RuntimeError is raised after this many actions.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If a seat has no bot, or a bot has no ``choose`` (before any move).
+    RuntimeError
+        After `max_actions` actions with the game still in the bots' hands.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> from alhambra_lib.bots import GreedyBot
+    >>> game = Game(["Ana", "Ben", "Cy"], seed=1)
+    >>> steps = bot_moves(game, {"Ben": GreedyBot(), "Cy": GreedyBot()}, human="Ana")
+    >>> list(steps), game.current_player  # Ana decides first: the bots wait
+    ([], 'Ana')
+    """
+    seats = _seat_bots([p for p in game.players if p != human], bots)
+    return _bot_steps(game, seats, human, max_actions)
+
+
+def _bot_steps(game, seats, human, max_actions):
+    # Apart from `bot_moves`, so that bad seats are refused when it is called, not at the
+    # first step.
+    for _ in range(max_actions):
+        if game.is_over:
+            return
+        name = game.decision.player  # who decides now, in or out of seat order
+        if name == human:
+            return
+        action = seats[name].choose(game.view(name), game.legal_actions())
+        game.apply(action)
+        yield name, action
+    if game.is_over or game.decision.player == human:
+        return
+    if human is None:
+        raise RuntimeError(f"the game did not end within {max_actions} actions")
+    raise RuntimeError(f"the bots made {max_actions} actions without handing the game back "
+                       f"to {human}")
+
+
 def play(game, bots, *, max_actions=100_000):
     """Let `bots` play `game` to the end and return the game.
 
@@ -86,6 +147,10 @@ def play(game, bots, *, max_actions=100_000):
         A guard against bots that never let the game end (say, redesigning forever):
         a RuntimeError is raised after this many actions.
 
+    See Also
+    --------
+    bot_moves : the same loop, one action at a time, that may hand the game to a human.
+
     Examples
     --------
     >>> from alhambra_lib import Game
@@ -93,12 +158,6 @@ def play(game, bots, *, max_actions=100_000):
     >>> play(Game(["Ana", "Ben"], seed=4), {"Ana": RandomBot(1), "Ben": RandomBot(2)}).is_over
     True
     """
-    seats = _seat_bots(game.players, bots)
-    for _ in range(max_actions):
-        if game.is_over:
-            return game
-        name = game.decision.player  # who decides now, in or out of seat order
-        game.apply(seats[name].choose(game.view(name), game.legal_actions()))
-    if game.is_over:
-        return game
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    for _ in bot_moves(game, bots, max_actions=max_actions):
+        pass
+    return game

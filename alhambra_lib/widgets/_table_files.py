@@ -1,7 +1,7 @@
 """The GameTable's files and new games: save a game as JSON, load one, start a new one.
 
-A mixin of `~alhambra_lib.widgets.GameTable`: its methods use the table's `game`, `you`,
-`bots`, `message`, `download`, `new_game_panel`, `new_game_button` and `new_game`.
+A mixin of `~alhambra_lib.widgets.GameTable`: its methods use the table's `session`,
+`message`, `download`, `new_game_panel`, `new_game_button` and `new_game`.
 
 Examples
 --------
@@ -20,9 +20,7 @@ from __future__ import annotations
 import base64
 from html import escape
 
-from ..bots import GreedyBot
 from ..errors import AlhambraError
-from ..game import Game
 
 __all__ = ["TableFiles"]
 
@@ -47,7 +45,7 @@ class TableFiles:
 
     def save(self) -> str:
         """The game as JSON text (`Game.to_json`); the table offers it as a file, too."""
-        text = self.game.to_json()
+        text = self.session.save()
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (f"<a download='alhambra-turn-{self.game.turn}.json' "
                                f"href='data:application/json;base64,{data}'>⬇ download the game "
@@ -60,14 +58,13 @@ class TableFiles:
         A save that the rules refuse leaves the table as it was and says why.
         """
         try:
-            game = Game.from_json(text)
+            self.session.load(text)
         except AlhambraError as refused:
             self.message.value = escape(f"That file is not a game this table can load: {refused}")
             return
-        you = self.you if self.you in game.players else game.players[0]
-        bots = {name: self.bots.get(name) or GreedyBot() for name in game.players if name != you}
-        self.new_game(game, bots, you=you)
-        self.message.value = escape(f"Loaded the game at turn {game.turn}; you play {you}.")
+        self._sat()
+        self.message.value = escape(f"Loaded the game at turn {self.game.turn}; "
+                                    f"you play {self.you}.")
 
     def _uploaded(self, change) -> None:
         files = change["new"]

@@ -1,6 +1,7 @@
 """The GameTable's hint: the strong search bot's best moves in your seat, the best pointed at.
 
-A mixin of `~alhambra_lib.widgets.GameTable`: the clicks of the best move but the last are
+A mixin of `~alhambra_lib.widgets.GameTable`, showing its session's hint
+(`~alhambra_lib.table.TableSession.hint`): the clicks of the best move but the last are
 made for you, and the button of the last wears the class ``alhambra-hinted``. Below, the
 search's three best moves in words, with what it expects of each (the margin over your
 rivals, the share of the sampled futures you win). The search looks ahead in games without
@@ -27,15 +28,13 @@ from __future__ import annotations
 
 from html import escape
 
-from ..errors import AlhambraError
+from ..table.clicks import SIDE_KINDS
+from ..table.session import HINT_MOVES
 from ._board import HINTED
-from .table_model import SIDE_KINDS
 from .table_text import analysis_line, choice_text
 
 __all__ = ["TableHints", "HINT_MOVES", "THINKING"]
 
-#: Moves of the search's analysis the hint lists.
-HINT_MOVES = 3
 #: The hint button's words while the adviser thinks (the strong search takes up to a second).
 THINKING = "thinking…"
 
@@ -46,18 +45,9 @@ class TableHints:
     def advise(self) -> tuple:
         """``(move, analysis)``: the adviser's move in your seat now, and its analysis (a list
         of `~alhambra_lib.bots.MoveAnalysis`, best first, whose first is the move), or an
-        empty list where the adviser gives a single move without expectations."""
-        view, legal = self.game.view(self.you), self.game.legal_actions()
-        analyse = getattr(self._adviser, "analyse", None)
-        rows = []
-        if analyse is not None:
-            try:
-                rows = analyse(view, n=HINT_MOVES, legal_actions=legal)
-            except AlhambraError:  # a game the search cannot sample (modules): no analysis
-                rows = []
-        if rows:
-            return rows[0].action, rows
-        return self._adviser.choose(view, legal), []
+        empty list where the adviser gives a single move without expectations
+        (`~alhambra_lib.table.TableSession.advise`)."""
+        return self.session.advise()
 
     def suggest(self):
         """The move suggested to you now (the adviser's best)."""
@@ -73,16 +63,10 @@ class TableHints:
         button.disabled, button.description = True, THINKING
         self.message.value = THINKING
         try:
-            choice, rows = self.advise()
+            choice, rows = self.session.hint()
         finally:
             button.disabled, button.description = False, words
-        path = self.click_path(choice)
-        self._new_selection()
-        for kind, key in path[:-1]:
-            self.selection.click(self.selection.piece(kind, key))
-        kind, key = self.hinted = path[-1]  # the widget of the next click is marked
-        self._hint_cell = key if kind == "cell" else None  # ringed on the board
-        self.message.value = self._hint_words(choice, rows, kind, key)
+        self.message.value = self._hint_words(choice, rows, *self.hinted)
         self._refresh()
 
     def _hint_words(self, choice, rows, kind, key) -> str:
@@ -99,15 +83,15 @@ class TableHints:
             lines = [f"Its {len(rows)} best moves:" if len(rows) > 1 else "Its judgement:"]
             lines += [analysis_line(row, decision) for row in rows]
             return "<br>".join(escape(line) for line in [head + " " + lines[0], *lines[1:]])
-        if hasattr(self._adviser, "analyse"):  # the search, in a game it cannot look ahead in
+        if hasattr(self.session.adviser, "analyse"):  # the search, in a game it cannot look ahead in
             head += (" (The search looks ahead only in games without modules: this is its "
                      "one-step judgement, with no expectation.)")
         return escape(head)
 
     def _adviser_name(self) -> str:
-        level = getattr(self._adviser, "level", None)
+        level = getattr(self.session.adviser, "level", None)
         return (f"The {level} search bot" if level is not None
-                else f"A {type(self._adviser).__name__}")
+                else f"A {type(self.session.adviser).__name__}")
 
     def _widget_of(self, kind: str, key):
         """The button a click of `kind` on `key` presses."""

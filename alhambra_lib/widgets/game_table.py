@@ -5,10 +5,14 @@ can make are offered, the exact ones marked), a green cell of your Alhambra to b
 the tile in hand, one of your tiles or a reserve tile to redesign. The Mega Box
 modules' moves are clicks on their pieces too: a hut's pile, a chest's building, the
 side of a tile for a wall card's sticks, the double wall a gate goes through...
-(`table_model` says which clicks make which move; the list of every legal move stays
-for experts). Undo takes back your own moves as long as nothing new was revealed since; the
-new-game panel seats 2 to 6 players against any bots, with any modules; a game is
+(`alhambra_lib.table.clicks` says which clicks make which move; the list of every legal
+move stays for experts). Undo takes back your own moves as long as nothing new was revealed
+since; the new-game panel seats 2 to 6 players against any bots, with any modules; a game is
 saved to and loaded from a JSON file.
+
+The table is a view over its `session` (an `alhambra_lib.table.TableSession`, which holds
+the game, the seats, what is clicked, undo and the hint, and imports no widget): each click
+goes to the session, and the table shows what came of it.
 
 Examples
 --------
@@ -31,11 +35,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..actions import ACTION_KINDS
-from ..bots import GreedyBot, SearchBot
 from ..engine.narration import points_text
-from ..errors import IllegalAction
-from ..game import Game, describe_event
+from ..table.clicks import SIDE_KINDS
+from ..table.session import TableSession
 from ._board import (
     EXCHANGE,
     ILLEGAL,
@@ -53,10 +55,10 @@ from ._table_market import MarketPanel
 from ._table_pieces import PiecesPanel, board_pieces
 from ._table_bots import TableBots
 from ._table_choices import ChoicePanel
+from ._table_clicks import TableClicks
 from ._table_files import TableFiles
 from ._table_hints import TableHints
 from ._table_story import TEXT, TableStory
-from .table_model import SIDE_KINDS, Selection, click_path
 from .table_text import click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
@@ -66,7 +68,7 @@ _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
                 f"{{{TEXT}; padding: 2px 0}}</style>")
 
 
-class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
+class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
     """You against bots at a table you play by clicking: money, market, your Alhambra.
 
     Parameters
@@ -84,6 +86,8 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
 
     Attributes
     ----------
+    session : TableSession
+        The model the table shows: `game`, `you`, `bots`, `selection` and `hinted` are its.
     game : Game
     board : BoardGrid
         Your Alhambra, one button per cell (``board.buttons[x, y]``): the cells where
@@ -125,12 +129,20 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
     """
 
     def __init__(self, game=None, *, you="You", bots=None, hint_bot=None):
-        game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
-        self._adviser = hint_bot if hint_bot is not None else SearchBot("strong", seed=0)
         self._refreshes = 0
         self._hinted_widget = None
         self._make_controls(you)
-        self.new_game(game, bots, you=you)
+        self.session = TableSession(game, you=you, bots=bots, adviser=hint_bot,
+                                    pace=self.pace.value)
+        self._sat()
+
+    game = property(lambda self: self.session.game, doc="The game at the table.")
+    you = property(lambda self: self.session.you, doc="Which player you are.")
+    bots = property(lambda self: self.session.bots, doc="``{name: bot}`` of the others.")
+    selection = property(lambda self: self.session.selection,
+                         doc="What is clicked (`alhambra_lib.table.Selection`).")
+    hinted = property(lambda self: self.session.hinted,
+                      doc="``(kind, key)``: the click the hint points at, or None.")
 
     # -- building ----------------------------------------------------------------------
 
@@ -235,44 +247,19 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         ValueError
             If `you` does not play in `game`, or a seat has no bot.
         """
-        you = you if you is not None else self.you
-        if you not in game.players:
-            raise ValueError(f"{you!r} does not play in this game: the players are "
-                             f"{', '.join(game.players)}")
-        bots = dict(bots) if bots is not None else {
-            name: GreedyBot() for name in game.players if name != you}
-        missing = [name for name in game.players if name != you and name not in bots]
-        if missing:
-            raise ValueError(f"no bot for {', '.join(missing)}")
-        self.game, self.you, self.bots = game, you, bots
-        self._undo = []  # (state before, what it was) of your moves since the last reveal
-        self.story.sit(game, you)
-        if self.pace.value == "all":
-            self._bots_play()
-        self._new_selection()
+        self.session.sit(game, bots, you=you)
+        self._sat()
+
+    def _sat(self) -> None:
+        """A new game at the table (the bots have played up to your decision)."""
+        self.story.sit(self.game, self.you)
         self._refresh()
-
-    # -- what is legal now, what is clicked ----------------------------------------------
-
-    def _yours(self):
-        """Your legal actions now; none while another decides or the game is over."""
-        game = self.game
-        return game.legal_actions() if game.current_player == self.you else []
-
-    def _new_selection(self):
-        """Nothing clicked (but the first tile you bought in hand while you build)."""
-        self.selection = Selection(self.game, self.you, self._yours())
-        self._hint_cell = self.hinted = None
-
-    def _held_tile(self):
-        held = self.selection.held()
-        return None if held is None else held[1]
 
     def _marks(self, keys: dict) -> dict:
         """``cell -> LEGAL/ILLEGAL/EXCHANGE/TARGET``: where your next click on the board
         goes, for what is clicked (or in hand), from the selection's `next_keys`."""
         alhambra = self.game.alhambra(self.you)
-        tile = self._held_tile()
+        tile = self.session.held_tile()
         marks = {cell: ILLEGAL for cell in alhambra.frontier()} if tile is not None else {}
         for cell in keys.get("cell", ()):
             marks[cell] = (LEGAL if cell not in alhambra.layout
@@ -281,118 +268,42 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
 
     def click_path(self, action):
         """The clicks that make `action` from a fresh selection: ``(kind, key)`` pairs,
-        ``getattr(self, "click_" + kind)(key)`` each (see `table_model.click_path`)."""
-        return click_path(self.game, self.you, action)
+        ``getattr(self, "click_" + kind)(key)`` each (see `alhambra_lib.table.click_path`)."""
+        return self.session.click_path(action)
 
     # -- clicks ------------------------------------------------------------------------
 
     def _not_your_turn(self):
-        game = self.game
-        if game.is_over:
+        waiting = self.session.waiting_for()
+        if waiting == "":
             self.message.value = "The game is over: start a new one with <b>new game…</b>."
-            return True
-        if game.current_player != self.you:
-            self.message.value = escape(f"{game.current_player} is to play: press "
-                                        "'next bot move'.")
-            return True
-        return False
+        elif waiting is not None:
+            self.message.value = escape(f"{waiting} is to play: press 'next bot move'.")
+        return waiting is not None
 
     def _click(self, kind, key):
         """One click on a piece: it joins what is clicked, or makes the move it completes."""
         if self._not_your_turn():
             return
-        selection = self.selection
-        if kind == "reserve" and selection.held() == selection.piece(kind, key):
-            selection.reset()  # a second click puts the tile back
-            self.message.value = "The tile is back in your reserve."
-            self._refresh()
-            return
-        piece = selection.piece(kind, key)
-        if piece is None:
+        self._show_click(self.session.click(kind, key))
+
+    def _show_click(self, click) -> None:
+        """Say what a click did, and show the table after it."""
+        if click.outcome == "nothing":
             self.message.value = "There is nothing there now."
             return
-        self._hint_cell = self.hinted = None
-        action = selection.click(piece)
-        if action is not None:
-            self.apply(action)
+        if click.outcome == "refused":
+            why = reasons_html(click.refusal.reasons)
+            self.message.value = escape(str(click.refusal)) + (f"<ul>{why}</ul>" if why else "")
             return
-        self.message.value = click_message(self.game, self.you, self.selection, piece)
+        if click.outcome == "back":
+            self.message.value = "The tile is back in your reserve."
+        elif click.outcome == "moved":
+            self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}."
+                                                 for line in click.said))
+        else:
+            self.message.value = click_message(self.game, self.you, self.selection, click.piece)
         self._refresh()
-
-    def click_square(self, square):
-        """Click market square `square` (1..4): the ways you can pay for its tile."""
-        self._click("square", square)
-
-    def click_card(self, index):
-        """Click card `index` of the display: the ways to take it (or steal it)."""
-        self._click("card", index)
-
-    def click_to_place(self, index):
-        """Take tile `index` of the tiles to place in hand."""
-        self._click("to_place", index)
-
-    def click_reserve(self, index):
-        """Take reserve tile `index` in hand for a redesign (click again to put it back)."""
-        self._click("reserve", index)
-
-    def click_cell(self, cell):
-        """Click cell `cell` of your Alhambra: build the tile in hand there, pick your tile,
-        put a chest or the merchant's disc..."""
-        self._click("cell", cell)
-
-    def click_money(self, index):
-        """Click card `index` of your hand: pay with it, bid with it, play it."""
-        self._click("money", index)
-
-    def click_hut(self, colour):
-        """Click the huts' pile of `colour` (Squares)."""
-        self._click("hut", colour)
-
-    def click_bazaar(self, index):
-        """Click bazaar `index` beside the market (Bazaars)."""
-        self._click("bazaar", index)
-
-    def click_room(self, room):
-        """Click treasure room `room` (1..3, Treasure Chamber)."""
-        self._click("room", room)
-
-    def click_bid(self, amount):
-        """Click the bid button of `amount` beside the character up for auction."""
-        self._click("bid", amount)
-
-    def click_citizen(self, colour):
-        """Click a citizen of `colour` in the supply (Street Merchant)."""
-        self._click("citizen", colour)
-
-    def click_disc(self, colour):
-        """Click the citizen of `colour` on your merchant's disc."""
-        self._click("disc", colour)
-
-    def click_vizier(self, player: str) -> None:
-        """Click `player`'s vizier token (Vizier's Favour): yours asleep, to wake it."""
-        self._click("vizier", player)
-
-    def click_thief(self, currency: str) -> None:
-        """Click your thief of `currency` (Thieves): then a display card of it to steal."""
-        self._click("thief", currency)
-
-    def click_wall_card(self, index):
-        """Click wall card `index` beside the market (City Walls)."""
-        self._click("wall_card", index)
-
-    def click_gate_card(self, index):
-        """Click the gate card beside the display (City Gates)."""
-        self._click("gate_card", index)
-
-    def click_side(self, key: tuple) -> None:
-        """Click side ``key = (cell, side)`` of your tile on `cell`: lay the sticks of the
-        wall card clicked before on that tile, one of them on that side (City Walls)."""
-        self._click("side", key)
-
-    def click_double_wall(self, key: tuple) -> None:
-        """Click the double wall on side ``key = (cell, side)`` of empty cell `cell`: build
-        the tile in hand there through a gate (City Gates)."""
-        self._click("double_wall", key)
 
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
@@ -409,66 +320,37 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         if action is None:
             self.message.value = "Choose a move in the list first."
             return
-        game = self.game
-        before, seen = game.to_json(), len(game.events)
-        sizes = (game.bag_size, game.deck_size)
-        try:
-            game.apply(action)
-        except IllegalAction as refused:
-            why = reasons_html(refused.reasons)
-            self.message.value = escape(str(refused)) + (f"<ul>{why}</ul>" if why else "")
-            return
-        said = [describe_event(e) for e in game.events[seen:]
-                if e.get("player") == self.you and e["type"] in ACTION_KINDS]
-        if self._revealed(seen, sizes):
-            self._undo.clear()
-        else:
-            self._undo.append((before, said))
-        self.story.said = []
-        self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}." for line in said))
-        if self.pace.value == "all":
-            self._bots_play()
-        self._new_selection()
-        self._refresh()
-
-    def _revealed(self, seen, sizes):
-        """Whether anything new came to light since event `seen` (a card or a tile drawn,
-        another player's move): then undo would let you try the future."""
-        game = self.game
-        if (game.bag_size, game.deck_size) != sizes:
-            return True
-        return any(e.get("player") != self.you or e["type"] not in ACTION_KINDS
-                   for e in game.events[seen:])
+        self._show_click(self.session.move(action))
 
     def undo(self):
         """Take back your last move, if nothing was revealed since."""
-        if not self._undo:
+        said = self.session.undo()
+        if said is None:
             self.message.value = ("Nothing to undo: your last move revealed new cards or tiles, "
                                   "or you have not moved yet this turn.")
             return
-        state, said = self._undo.pop()
-        self.game = Game.from_json(state)
-        self._new_selection()
         self.message.value = escape("Taken back: " + "; ".join(said) + ".")
         self._refresh()
 
     # -- showing -----------------------------------------------------------------------
 
     def _status_text(self):
-        return status_text(self.game, self.you, self._yours())
+        return status_text(self.game, self.you, self.selection.legal)
 
     def _refresh(self):
         game = self.game
         legal = self.selection.legal
-        self._show_mine()
+        view = game.view(self.you)  # once per redraw: the board and the pieces read it
+        self._show_mine(view)
         self.market.show(game, self.you, legal, self.selection.clicked)
-        self.pieces.show(game, self.you, self.selection.clicked)
+        self.pieces.show(game, self.you, self.selection.clicked, view)
         self.offered = self.selection.offered
         self.choices.show(self.offered, game.decision.kind if not game.is_over else "")
         self.choices.list_actions(legal)
+        self.story.said = self.session.said
         self.story.show(game)
         self._mark_hinted()
-        self.undo_button.disabled = not self._undo
+        self.undo_button.disabled = not self.session.can_undo
         waiting = not game.is_over and game.current_player != self.you
         self.next_button.layout.display = "" if self.pace.value == "one" else "none"
         self.next_button.disabled = not waiting
@@ -478,12 +360,12 @@ class GameTable(TableFiles, TableHints, TableBots, WidgetBase):
         self.status.value = (f"<b data-refresh='{self._refreshes}'>"
                              f"{escape(self._status_text())}</b>")
 
-    def _show_mine(self):
+    def _show_mine(self, view):
         game, you = self.game, self.you
         alhambra = game.alhambra(you)
         clicked = self.selection.clicked
-        cell = next((p[1] for p in clicked if p[0] == "cell"), self._hint_cell)
-        pieces = board_pieces(game.view(you), you) if game.modules else {}
+        cell = next((p[1] for p in clicked if p[0] == "cell"), self.session.hint_cell)
+        pieces = board_pieces(view, you) if game.modules else {}
         keys = self.selection.next_keys()
         # The side buttons a next click may use: where a wall card's sticks go, the double
         # walls a gate goes through.

@@ -20,7 +20,7 @@ from ..actions import DIRK, Buy
 from ..alhambra import REASONS
 from ..components import CHARACTERS, CURRENCIES, Card
 from ..engine.narration import points_text
-from .table_model import HOLDS, PLACING, decision_title
+from ..table.clicks import HOLDS, PLACING, decision_title
 
 __all__ = ["analysis_line", "auction_text", "choice_text", "click_message", "reasons_html",
            "status_text", "winners_sentence"]
