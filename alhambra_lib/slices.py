@@ -1,0 +1,357 @@
+"""Typed module slices: a slice's shape declared as types, one codec that checks a save.
+
+A module keeps its state as plain JSON-able data, its *slice* (copying a game copies
+plain data, which is fast). The module declares the slice's shape once, as types:
+a `TypedDict` whose fields are ``bool``, ``int``, ``str``, ``None``, `Literal` sets,
+``list[...]``, ``tuple[...]`` (a list of fixed length in the save), ``dict[str, ...]``,
+``X | None``, and ``Annotated[X, marker, ...]`` for what a plain type cannot say:
+
+- a string: how the value is named in messages (``Annotated[int, "a round"]``);
+- `Range`, `Size`: bounds of an integer, of a list's or a dict's length;
+- `PLAYER_KEYS` / `Keys`: a dict's keys are exactly the players / the given names;
+- `PLAYER`, `DISTINCT`: a string naming a player; a list without repeats;
+- `Via`: a value read by a decoder of the library (a tile, a card, a cell), kept in its
+  saved form (``to_list``), optionally accepted only when a predicate holds;
+- `Sort`: the list is put in a canonical order (a bag has none).
+
+`decode_slice` reads a saved slice against its declaration and returns it (sorted where
+declared); anything else raises `InvalidSave` whose ``where`` is the slice
+(``"modules_state.vizier"``) and whose message names the exact place inside it and what
+was expected there. The rules that relate fields to each other or to the rest of the
+game stay with the module, as short named checks (`Module.slice_rules`).
+
+Examples
+--------
+>>> from typing import TypedDict
+>>> class Sleep(TypedDict):
+...     awake: PerPlayer[bool]
+...     turns: Annotated[int, Range(0, 9)]
+>>> decode_slice(Sleep, {"awake": {"Ana": True, "Ben": False}, "turns": 2}, "demo",
+...              ("Ana", "Ben"))
+{'awake': {'Ana': True, 'Ben': False}, 'turns': 2}
+>>> decode_slice(Sleep, {"awake": {"Ana": True, "Ben": 1}, "turns": 2}, "demo", ("Ana", "Ben"))
+Traceback (most recent call last):
+...
+alhambra_lib.errors.InvalidSave: invalid saved game (modules_state.demo): the demo slice at awake.Ben: expected true or false, got 1
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, \
+    get_type_hints, is_typeddict
+
+from .actions import card_from_list, card_order, tile_from_list, tile_order
+from .errors import InvalidSave, brief
+
+__all__ = [
+    "Annotated", "CARD", "CARD_ORDER", "Currency", "DISTINCT", "Direction", "Keys", "Kind", "PLAYER",
+    "PLAYER_KEYS", "PerPlayer", "Player", "Range", "Size", "Sort", "TILE", "TILE_ORDER", "Via",
+    "decode_slice", "describe",
+]
+
+_T = TypeVar("_T")
+
+
+class _Refused(Exception):
+    """A value that does not fit: the message says what was expected (caught once, at
+    the top, and raised as `InvalidSave` with the path)."""
+
+    def __init__(self, path: tuple, message: str):
+        super().__init__(message)
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Range:
+    """An integer from `least` to `most` (None: unbounded)."""
+
+    least: int | None = None
+    most: int | None = None
+
+    def text(self) -> str:
+        if self.most is None:
+            return f"at least {self.least}"
+        if self.least is None:
+            return f"at most {self.most}"
+        return f"from {self.least} to {self.most}"
+
+    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+        if (self.least is not None and value < self.least) or (
+                self.most is not None and value > self.most):
+            raise _Refused(path, f"expected {what}, got {brief(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Size:
+    """A list (or dict) of `least` to `most` items (`most` None: any number)."""
+
+    least: int = 0
+    most: int | None = None
+
+    def text(self) -> str:
+        if self.least == self.most:
+            return f"exactly {self.least} items"
+        return (f"at least {self.least} item{'s' * (self.least != 1)}" if self.most is None
+                else f"{self.least} to {self.most} items")
+
+    def before(self, value: Any, codec: _Codec, path: tuple) -> None:
+        if isinstance(value, (list, dict)) and not (
+                self.least <= len(value) <= (len(value) if self.most is None else self.most)):
+            raise _Refused(path, f"expected {self.text()}, got {len(value)}")
+
+
+@dataclass(frozen=True)
+class Keys:
+    """A dict whose keys are exactly `names` (`text` names them in messages)."""
+
+    names: tuple
+    text: str = ""
+
+    def before(self, value: Any, codec: _Codec, path: tuple) -> None:
+        _same_keys(value, set(self.names), self.text or f"the keys {list(self.names)}", path)
+
+
+@dataclass(frozen=True)
+class _PlayerKeys:
+    """A dict with one entry per player."""
+
+    def before(self, value: Any, codec: _Codec, path: tuple) -> None:
+        _same_keys(value, set(codec.players), f"one entry per player {list(codec.players)}",
+                   path)
+
+
+@dataclass(frozen=True)
+class _Player:
+    """A string naming a player of the game."""
+
+    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+        if value not in codec.players:
+            raise _Refused(path, f"expected a player ({', '.join(codec.players)}), "
+                                 f"got {brief(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class _Distinct:
+    """A list without repeats."""
+
+    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+        if len(set(map(repr, value))) != len(value):
+            raise _Refused(path, f"expected distinct items, got {brief(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Sort:
+    """Put a list in canonical order: sorted by `key` (of the saved item)."""
+
+    key: Callable[[Any], Any]
+
+    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+        return sorted(value, key=self.key)
+
+
+@dataclass(frozen=True)
+class Via:
+    """A value read by `decode` (raising TypeError or ValueError), accepted when
+    `accept` (of the decoded value) holds, and kept as ``encode(decoded)``; `text`
+    names it in messages."""
+
+    decode: Callable[[Any], Any]
+    encode: Callable[[Any], Any]
+    text: str
+    accept: Callable[[Any], bool] | None = field(default=None)
+
+    def where(self, accept: Callable[[Any], bool], text: str) -> Via:
+        """The same reading, accepting only what `accept` says (`text`: its name)."""
+        return Via(self.decode, self.encode, text, accept)
+
+    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+        try:
+            decoded = self.decode(value)
+        except (TypeError, ValueError) as error:
+            raise _Refused(path, f"expected {self.text}: {error}") from None
+        if self.accept is not None and not self.accept(decoded):
+            raise _Refused(path, f"expected {self.text}, got {decoded}")
+        return self.encode(decoded)
+
+
+#: Markers without parameters.
+PLAYER_KEYS = _PlayerKeys()
+PLAYER = _Player()
+DISTINCT = _Distinct()
+#: A tile (``[kind, price, walls, *marks]``) and a card (``Card.to_list``) as saved.
+TILE = Via(tile_from_list, lambda tile: tile.to_list(), "a tile")
+CARD = Via(card_from_list, lambda card: card.to_list(), "a card")
+#: Saved tiles and cards in the library's order (`actions.tile_order`, `card_order`).
+TILE_ORDER = Sort(lambda saved: tile_order(tile_from_list(saved)))
+CARD_ORDER = Sort(lambda saved: card_order(card_from_list(saved)))
+
+#: Names of a player; ``{player: X}`` with one entry per player.
+Player = Annotated[str, PLAYER]
+PerPlayer = Annotated[dict[str, _T], PLAYER_KEYS]
+#: The currencies, the six building types (also citizens' and scouts' colours by
+#: type), the four directions (``components.CURRENCIES``, ``KINDS``; a test keeps
+#: them in step).
+Currency = Literal["denar", "dirham", "ducat", "florin"]
+Kind = Literal["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
+Direction = Literal["N", "E", "S", "W"]
+
+
+def _same_keys(value: Any, expected: set, text: str, path: tuple) -> None:
+    if isinstance(value, dict) and set(value) != expected:
+        missing, unknown = expected - set(value), set(value) - expected
+        raise _Refused(path, f"expected {text}: missing {sorted(missing)}, unknown "
+                             f"{sorted(map(str, unknown))}")
+
+
+def describe(spec: Any) -> str:
+    """How a declared type reads in a message.
+
+    Examples
+    --------
+    >>> describe(list[Annotated[int, Range(1, 3)]]), describe(Kind | None)
+    ('a list of (an integer from 1 to 3)', "one of 'pavilion', 'seraglio', 'arcades', \
+'chambers', 'garden', 'tower' or null")
+    """
+    origin, args = get_origin(spec), get_args(spec)
+    if origin is Annotated:
+        named = [m for m in args[1:] if isinstance(m, str)]
+        bounds = [m.text() for m in args[1:] if isinstance(m, Range)]
+        vias = [m.text for m in args[1:] if isinstance(m, Via)]
+        if named:
+            return named[0] + "".join(f" ({b})" for b in bounds)
+        return vias[0] if vias else " ".join([describe(args[0]), *bounds])
+    if spec is None or spec is type(None):
+        return "null"
+    if origin is Literal:
+        return "one of " + ", ".join(map(repr, args))
+    if origin in (Union, types.UnionType):
+        return " or ".join(describe(a) for a in args)
+    if origin is list:
+        return f"a list of ({describe(args[0])})"
+    if origin is tuple:
+        return "[" + ", ".join(describe(a) for a in args) + "]"
+    if origin is dict:
+        return f"{{{describe(args[0])}: {describe(args[1])}}}"
+    if is_typeddict(spec):
+        return "{" + ", ".join(_fields(spec)) + "}"
+    return {bool: "true or false", int: "an integer", str: "a string"}.get(spec, str(spec))
+
+
+@lru_cache(maxsize=None)
+def _fields(spec: Any) -> dict:
+    return get_type_hints(spec, include_extras=True)
+
+
+_EXACT = (bool, int, str)
+
+
+class _Codec:
+    """Reads one saved value against a declared type (see the module docstring)."""
+
+    def __init__(self, players: Iterable[str]):
+        self.players = tuple(players)
+
+    def read(self, spec: Any, value: Any, path: tuple) -> Any:
+        origin = get_origin(spec)
+        if origin is Annotated:
+            return self.annotated(spec, value, path)
+        if spec is None or spec is type(None):
+            if value is not None:
+                raise _Refused(path, f"expected null, got {brief(value)}")
+            return None
+        if spec in _EXACT:
+            if type(value) is not spec:  # True is no integer here, 1 no boolean
+                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+            return value
+        if origin is Literal:
+            if not any(type(value) is type(a) and value == a for a in get_args(spec)):
+                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+            return value
+        if origin in (Union, types.UnionType):
+            return self.union(spec, value, path)
+        if origin in (list, tuple, dict) or is_typeddict(spec):
+            return self.container(spec, origin, value, path)
+        raise TypeError(f"no codec for the declared type {spec!r}")
+
+    def annotated(self, spec: Any, value: Any, path: tuple) -> Any:
+        base, *markers = get_args(spec)
+        for marker in markers:
+            if hasattr(marker, "before"):
+                marker.before(value, self, path)
+        if not any(isinstance(m, Via) for m in markers):
+            try:
+                value = self.read(base, value, path)
+            except _Refused as refused:
+                if refused.path != path or not any(isinstance(m, str) for m in markers):
+                    raise
+                # the value itself is wrong: say it with the name it was given
+                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}") from None
+        elif not isinstance(value, list):  # a Via reads the saved list form
+            raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+        for marker in markers:
+            if hasattr(marker, "after"):
+                value = marker.after(value, self, path, describe(spec))
+        return value
+
+    def union(self, spec: Any, value: Any, path: tuple) -> Any:
+        options = get_args(spec)
+        if value is None and type(None) in options:
+            return None
+        others = [o for o in options if o is not type(None)]
+        if len(others) == 1:  # X | None: what is wrong inside X is said exactly
+            return self.read(others[0], value, path)
+        for option in others:
+            try:
+                return self.read(option, value, path)
+            except _Refused:
+                continue
+        raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+
+    def container(self, spec: Any, origin: Any, value: Any, path: tuple) -> Any:
+        args = get_args(spec)
+        if origin in (list, tuple):
+            if not isinstance(value, list):
+                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+            if origin is list:
+                return [self.read(args[0], item, (*path, i)) for i, item in enumerate(value)]
+            if len(value) != len(args):
+                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+            return [self.read(a, item, (*path, i)) for i, (a, item) in enumerate(zip(args, value))]
+        if not isinstance(value, dict):
+            raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+        if origin is dict:
+            return {self.read(args[0], k, (*path, k)): self.read(args[1], v, (*path, k))
+                    for k, v in value.items()}
+        fields = _fields(spec)
+        _same_keys(value, set(fields), describe(spec), path)
+        return {name: self.read(kind, value[name], (*path, name))
+                for name, kind in fields.items()}
+
+
+def _path_text(path: tuple) -> str:
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else f".{step}"
+    return text.lstrip(".")
+
+
+def decode_slice(spec: Any, data: Any, module: str, players: Iterable[str]) -> Any:
+    """`data`, the saved slice of `module`, read against its declared type `spec`.
+
+    Returns the slice as plain data (lists sorted where `Sort` says so, tiles and cards
+    in their saved form). Raises `InvalidSave` with ``where`` ``"modules_state.<module>"``
+    and a message naming the place inside the slice and what was expected there.
+    """
+    try:
+        return _Codec(players).read(spec, data, ())
+    except _Refused as refused:
+        at = f" at {_path_text(refused.path)}" if refused.path else ""
+        raise InvalidSave(f"the {module} slice{at}: {refused}",
+                          f"modules_state.{module}") from None
