@@ -289,9 +289,9 @@ class _Codec:
             try:
                 value = self.read(base, value, path)
             except _Refused as refused:
-                if refused.path != path or not any(isinstance(m, str) for m in markers):
+                if refused.path != path or not any(isinstance(m, (str, Range)) for m in markers):
                     raise
-                # the value itself is wrong: say it with the name it was given
+                # the value itself is wrong: say it with its name and bounds
                 raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}") from None
         elif not isinstance(value, list):  # a Via reads the saved list form
             raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
@@ -306,7 +306,12 @@ class _Codec:
             return None
         others = [o for o in options if o is not type(None)]
         if len(others) == 1:  # X | None: what is wrong inside X is said exactly
-            return self.read(others[0], value, path)
+            try:
+                return self.read(others[0], value, path)
+            except _Refused as refused:
+                if refused.path != path:
+                    raise
+                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}") from None
         for option in others:
             try:
                 return self.read(option, value, path)

@@ -209,7 +209,7 @@ def _one_chest_a_building(game, data: TreasureSlice) -> str | None:
 
 
 def _chests_on_held_tiles(game, data: TreasureSlice) -> str | None:
-    held = set()
+    held: set = set()
     for p in game.players:
         held.update(t.printed for t in game.alhambra(p).layout.values())
         held.update(t.printed for t in game.reserve(p))
@@ -236,7 +236,7 @@ def _chests_handed_out_now(game, data: TreasureSlice) -> str | None:
 
 
 def _chests_counted(game, data: TreasureSlice) -> str | None:
-    every = Counter(data["bag"])
+    every: Counter[str] = Counter(data["bag"])
     for room in data["rooms"]:
         every.update(room)
     every.update(data["pending"]["chests"] if data["pending"] else ())

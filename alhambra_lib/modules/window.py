@@ -112,7 +112,7 @@ def window_problem(game, window: Window | None) -> str | None:
         return f"the window's decision is {kind!r} with these modules"
     if asking != (window is not None and not window["repoll"]):
         return "a window decision is on top exactly while the window asks someone"
-    if asking and (not window["queue"] or window["queue"][0] != top.player):
+    if window is not None and asking and window["queue"][:1] != [top.player]:
         return f"{top.player} is asked, but the window's queue is {window['queue']}"
     if window is not None and game._script[:1] != [WINDOW_STEP]:
         return "an open window is the turn-end step running now"
