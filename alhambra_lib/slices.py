@@ -57,12 +57,13 @@ _T = TypeVar("_T")
 
 
 class _Refused(Exception):
-    """A value that does not fit: the message says what was expected (caught once, at
-    the top, and raised as `InvalidSave` with the path)."""
+    """A value that does not fit: the message says what was expected. Each container it
+    leaves adds its key to `path` (innermost first), so a value that fits costs no path;
+    `decode_slice` raises it as `InvalidSave`."""
 
-    def __init__(self, path: tuple, message: str):
+    def __init__(self, message: str):
         super().__init__(message)
-        self.path = path
+        self.path: list = []
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,10 @@ class Range:
             return f"at most {self.most}"
         return f"from {self.least} to {self.most}"
 
-    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+    def after(self, value: Any, players: tuple, what: str) -> Any:
         if (self.least is not None and value < self.least) or (
                 self.most is not None and value > self.most):
-            raise _Refused(path, f"expected {what}, got {brief(value)}")
+            raise _Refused(f"expected {what}, got {brief(value)}")
         return value
 
 
@@ -99,10 +100,10 @@ class Size:
         return (f"at least {self.least} item{'s' * (self.least != 1)}" if self.most is None
                 else f"{self.least} to {self.most} items")
 
-    def before(self, value: Any, codec: _Codec, path: tuple) -> None:
+    def before(self, value: Any, players: tuple) -> None:
         if isinstance(value, (list, dict)) and not (
                 self.least <= len(value) <= (len(value) if self.most is None else self.most)):
-            raise _Refused(path, f"expected {self.text()}, got {len(value)}")
+            raise _Refused(f"expected {self.text()}, got {len(value)}")
 
 
 @dataclass(frozen=True)
@@ -112,26 +113,25 @@ class Keys:
     names: tuple
     text: str = ""
 
-    def before(self, value: Any, codec: _Codec, path: tuple) -> None:
-        _same_keys(value, set(self.names), self.text or f"the keys {list(self.names)}", path)
+    def before(self, value: Any, players: tuple) -> None:
+        _same_keys(value, set(self.names), self.text or f"the keys {list(self.names)}")
 
 
 @dataclass(frozen=True)
 class _PlayerKeys:
     """A dict with one entry per player."""
 
-    def before(self, value: Any, codec: _Codec, path: tuple) -> None:
-        _same_keys(value, set(codec.players), f"one entry per player {list(codec.players)}",
-                   path)
+    def before(self, value: Any, players: tuple) -> None:
+        _same_keys(value, set(players), f"one entry per player {list(players)}")
 
 
 @dataclass(frozen=True)
 class _Player:
     """A string naming a player of the game."""
 
-    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
-        if value not in codec.players:
-            raise _Refused(path, f"expected a player ({', '.join(codec.players)}), "
+    def after(self, value: Any, players: tuple, what: str) -> Any:
+        if value not in players:
+            raise _Refused(f"expected a player ({', '.join(players)}), "
                                  f"got {brief(value)}")
         return value
 
@@ -140,9 +140,9 @@ class _Player:
 class _Distinct:
     """A list without repeats."""
 
-    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+    def after(self, value: Any, players: tuple, what: str) -> Any:
         if len(set(map(repr, value))) != len(value):
-            raise _Refused(path, f"expected distinct items, got {brief(value)}")
+            raise _Refused(f"expected distinct items, got {brief(value)}")
         return value
 
 
@@ -152,7 +152,7 @@ class Sort:
 
     key: Callable[[Any], Any]
 
-    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+    def after(self, value: Any, players: tuple, what: str) -> Any:
         return sorted(value, key=self.key)
 
 
@@ -171,13 +171,13 @@ class Via:
         """The same reading, accepting only what `accept` says (`text`: its name)."""
         return Via(self.decode, self.encode, text, accept)
 
-    def after(self, value: Any, codec: _Codec, path: tuple, what: str) -> Any:
+    def after(self, value: Any, players: tuple, what: str) -> Any:
         try:
             decoded = self.decode(value)
         except (TypeError, ValueError) as error:
-            raise _Refused(path, f"expected {self.text}: {error}") from None
+            raise _Refused(f"expected {self.text}: {error}") from None
         if self.accept is not None and not self.accept(decoded):
-            raise _Refused(path, f"expected {self.text}, got {decoded}")
+            raise _Refused(f"expected {self.text}, got {decoded}")
         return self.encode(decoded)
 
 
@@ -203,10 +203,10 @@ Kind = Literal["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
 Direction = Literal["N", "E", "S", "W"]
 
 
-def _same_keys(value: Any, expected: set, text: str, path: tuple) -> None:
-    if isinstance(value, dict) and set(value) != expected:
+def _same_keys(value: Any, expected: set, text: str) -> None:
+    if isinstance(value, dict) and value.keys() != expected:
         missing, unknown = expected - set(value), set(value) - expected
-        raise _Refused(path, f"expected {text}: missing {sorted(missing)}, unknown "
+        raise _Refused(f"expected {text}: missing {sorted(missing)}, unknown "
                              f"{sorted(map(str, unknown))}")
 
 
@@ -249,100 +249,173 @@ def _fields(spec: Any) -> dict:
     return get_type_hints(spec, include_extras=True)
 
 
-_EXACT = (bool, int, str)
+_EXACT = (bool, int, str, type(None))
+#: Reads a saved value given the players' names: returns it (sorted where declared) or
+#: raises `_Refused`.
+_Read = Callable[[Any, tuple], Any]
 
 
-class _Codec:
-    """Reads one saved value against a declared type (see the module docstring)."""
+def _refuse(what: str, value: Any) -> _Refused:
+    return _Refused(f"expected {what}, got {brief(value)}")
 
-    def __init__(self, players: Iterable[str]):
-        self.players = tuple(players)
 
-    def read(self, spec: Any, value: Any, path: tuple) -> Any:
-        origin = get_origin(spec)
-        if origin is Annotated:
-            return self.annotated(spec, value, path)
-        if spec is None or spec is type(None):
-            if value is not None:
-                raise _Refused(path, f"expected null, got {brief(value)}")
-            return None
-        if spec in _EXACT:
-            if type(value) is not spec:  # True is no integer here, 1 no boolean
-                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
-            return value
-        if origin is Literal:
-            if not any(type(value) is type(a) and value == a for a in get_args(spec)):
-                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
-            return value
-        if origin in (Union, types.UnionType):
-            return self.union(spec, value, path)
-        if origin in (list, tuple, dict) or is_typeddict(spec):
-            return self.container(spec, origin, value, path)
-        raise TypeError(f"no codec for the declared type {spec!r}")
+@lru_cache(maxsize=None)
+def _reader(spec: Any) -> _Read:
+    """The function that reads a saved value of the declared type `spec`, built once per
+    type (a load reads each slice without looking at its declaration again)."""
+    origin, args, what = get_origin(spec), get_args(spec), describe(spec)
+    if origin is Annotated:
+        return _annotated(args[0], args[1:], what)
+    if spec is None or spec in _EXACT:
+        return _exact(type(None) if spec is None else spec, what)
+    if origin is Literal:
+        return _literal(args, what)
+    if origin in (Union, types.UnionType):
+        return _union(args, what)
+    if origin is list:
+        return _list(_reader(args[0]), what)
+    if origin is tuple:
+        return _tuple(tuple(map(_reader, args)), what)
+    if origin is dict:
+        return _dict(_reader(args[0]), _reader(args[1]), what)
+    if is_typeddict(spec):
+        return _typed_dict({name: _reader(kind) for name, kind in
+                        get_type_hints(spec, include_extras=True).items()}, what)
+    raise TypeError(f"no codec for the declared type {spec!r}")
 
-    def annotated(self, spec: Any, value: Any, path: tuple) -> Any:
-        base, *markers = get_args(spec)
-        for marker in markers:
-            if hasattr(marker, "before"):
-                marker.before(value, self, path)
-        if not any(isinstance(m, Via) for m in markers):
-            try:
-                value = self.read(base, value, path)
-            except _Refused as refused:
-                if refused.path != path or not any(isinstance(m, (str, Range)) for m in markers):
-                    raise
-                # the value itself is wrong: say it with its name and bounds
-                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}") from None
-        elif not isinstance(value, list):  # a Via reads the saved list form
-            raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
-        for marker in markers:
-            if hasattr(marker, "after"):
-                value = marker.after(value, self, path, describe(spec))
+
+def _exact(kind: type, what: str) -> _Read:
+    def read(value, players):
+        if type(value) is not kind:  # True is no integer here, 1 no boolean
+            raise _refuse(what, value)
         return value
+    return read
 
-    def union(self, spec: Any, value: Any, path: tuple) -> Any:
-        options = get_args(spec)
-        if value is None and type(None) in options:
+
+def _literal(values: tuple, what: str) -> _Read:
+    allowed = {value: type(value) for value in values}
+
+    def read(value, players):
+        try:
+            ok = allowed.get(value) is type(value)  # True is not 1 here
+        except TypeError:  # a list or a dict
+            ok = False
+        if not ok:
+            raise _refuse(what, value)
+        return value
+    return read
+
+
+def _union(options: tuple, what: str) -> _Read:
+    nullable = type(None) in options
+    readers = [_reader(o) for o in options if o is not type(None)]
+
+    def read(value, players):
+        if value is None and nullable:
             return None
-        others = [o for o in options if o is not type(None)]
-        if len(others) == 1:  # X | None: what is wrong inside X is said exactly
+        for option in readers:
             try:
-                return self.read(others[0], value, path)
+                return option(value, players)
             except _Refused as refused:
-                if refused.path != path:
-                    raise
-                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}") from None
-        for option in others:
-            try:
-                return self.read(option, value, path)
-            except _Refused:
-                continue
-        raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
+                if refused.path and len(readers) == 1:
+                    raise  # inside X of X | None: said exactly
+        raise _refuse(what, value)
+    return read
 
-    def container(self, spec: Any, origin: Any, value: Any, path: tuple) -> Any:
-        args = get_args(spec)
-        if origin in (list, tuple):
-            if not isinstance(value, list):
-                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
-            if origin is list:
-                return [self.read(args[0], item, (*path, i)) for i, item in enumerate(value)]
-            if len(value) != len(args):
-                raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
-            return [self.read(a, item, (*path, i)) for i, (a, item) in enumerate(zip(args, value))]
+
+def _list(item: _Read, what: str) -> _Read:
+    def read(value, players):
+        if not isinstance(value, list):
+            raise _refuse(what, value)
+        out, i = [], 0
+        try:
+            for i, entry in enumerate(value):
+                out.append(item(entry, players))
+        except _Refused as refused:
+            refused.path.append(i)
+            raise
+        return out
+    return read
+
+
+def _tuple(items: tuple, what: str) -> _Read:
+    def read(value, players):
+        if not isinstance(value, list) or len(value) != len(items):
+            raise _refuse(what, value)
+        out, i = [], 0
+        try:
+            for i, (item, entry) in enumerate(zip(items, value)):
+                out.append(item(entry, players))
+        except _Refused as refused:
+            refused.path.append(i)
+            raise
+        return out
+    return read
+
+
+def _dict(key: _Read, item: _Read, what: str) -> _Read:
+    def read(value, players):
         if not isinstance(value, dict):
-            raise _Refused(path, f"expected {describe(spec)}, got {brief(value)}")
-        if origin is dict:
-            return {self.read(args[0], k, (*path, k)): self.read(args[1], v, (*path, k))
-                    for k, v in value.items()}
-        fields = _fields(spec)
-        _same_keys(value, set(fields), describe(spec), path)
-        return {name: self.read(kind, value[name], (*path, name))
-                for name, kind in fields.items()}
+            raise _refuse(what, value)
+        out, name = {}, None
+        try:
+            for name, entry in value.items():
+                out[key(name, players)] = item(entry, players)
+        except _Refused as refused:
+            refused.path.append(name)
+            raise
+        return out
+    return read
 
 
-def _path_text(path: tuple) -> str:
+def _typed_dict(fields: dict, what: str) -> _Read:
+    names = set(fields)
+
+    def read(value, players):
+        if not isinstance(value, dict):
+            raise _refuse(what, value)
+        _same_keys(value, names, what)
+        out, name = {}, None
+        try:
+            for name, field_reader in fields.items():
+                out[name] = field_reader(value[name], players)
+        except _Refused as refused:
+            refused.path.append(name)
+            raise
+        return out
+    return read
+
+
+def _annotated(base: Any, markers: tuple, what: str) -> _Read:
+    befores = [m.before for m in markers if hasattr(m, "before")]
+    afters = [m.after for m in markers if hasattr(m, "after")]
+    # A value read by a `Via` is its saved list; a named or bounded value that is wrong
+    # itself (not inside) is said with its name and bounds.
+    base_read = None if any(isinstance(m, Via) for m in markers) else _reader(base)
+    renamed = any(isinstance(m, (str, Range)) for m in markers)
+
+    def read(value, players):
+        for before in befores:
+            before(value, players)
+        if base_read is None:
+            if not isinstance(value, list):
+                raise _refuse(what, value)
+        else:
+            try:
+                value = base_read(value, players)
+            except _Refused as refused:
+                if refused.path or not renamed:
+                    raise
+                raise _refuse(what, value) from None
+        for after in afters:
+            value = after(value, players, what)
+        return value
+    return read
+
+
+def _path_text(path: list) -> str:
     text = ""
-    for step in path:
+    for step in reversed(path):
         text += f"[{step}]" if isinstance(step, int) else f".{step}"
     return text.lstrip(".")
 
@@ -355,7 +428,7 @@ def decode_slice(spec: Any, data: Any, module: str, players: Iterable[str]) -> A
     and a message naming the place inside the slice and what was expected there.
     """
     try:
-        return _Codec(players).read(spec, data, ())
+        return _reader(spec)(data, tuple(players))
     except _Refused as refused:
         at = f" at {_path_text(refused.path)}" if refused.path else ""
         raise InvalidSave(f"the {module} slice{at}: {refused}",
