@@ -18,7 +18,8 @@ a `TypedDict` whose fields are ``bool``, ``int``, ``str``, ``None``, `Literal` s
 declared); anything else raises `InvalidSave` whose ``where`` is the slice
 (``"modules_state.vizier"``) and whose message names the exact place inside it and what
 was expected there. The rules that relate fields to each other or to the rest of the
-game stay with the module, as short named checks (`Module.slice_rules`).
+game stay with the module, as short named checks (`Module.slice_rules`). `decode` does
+the same for any part of a save (the scoring events' totals, `engine.persist`).
 
 Examples
 --------
@@ -50,7 +51,7 @@ from .errors import InvalidSave, brief
 __all__ = [
     "Annotated", "CARD", "CARD_ORDER", "Currency", "DISTINCT", "Direction", "Keys", "Kind", "PLAYER",
     "PLAYER_KEYS", "PerPlayer", "Player", "Range", "Size", "Sort", "TILE", "TILE_ORDER", "Via",
-    "decode_slice", "describe",
+    "decode", "decode_slice", "describe",
 ]
 
 _T = TypeVar("_T")
@@ -59,7 +60,7 @@ _T = TypeVar("_T")
 class _Refused(Exception):
     """A value that does not fit: the message says what was expected. Each container it
     leaves adds its key to `path` (innermost first), so a value that fits costs no path;
-    `decode_slice` raises it as `InvalidSave`."""
+    `decode` raises it as `InvalidSave`."""
 
     def __init__(self, message: str):
         super().__init__(message)
@@ -241,7 +242,8 @@ def describe(spec: Any) -> str:
         return f"{{{describe(args[0])}: {describe(args[1])}}}"
     if is_typeddict(spec):
         return "{" + ", ".join(_fields(spec)) + "}"
-    return {bool: "true or false", int: "an integer", str: "a string"}.get(spec, str(spec))
+    return {bool: "true or false", int: "an integer", float: "a float", str: "a string",
+            Any: "anything"}.get(spec, str(spec))
 
 
 @lru_cache(maxsize=None)
@@ -249,7 +251,7 @@ def _fields(spec: Any) -> dict:
     return get_type_hints(spec, include_extras=True)
 
 
-_EXACT = (bool, int, str, type(None))
+_EXACT = (bool, int, float, str, type(None))
 #: Reads a saved value given the players' names: returns it (sorted where declared) or
 #: raises `_Refused`.
 _Read = Callable[[Any, tuple], Any]
@@ -268,6 +270,8 @@ def _reader(spec: Any) -> _Read:
         return _annotated(args[0], args[1:], what)
     if spec is None or spec in _EXACT:
         return _exact(type(None) if spec is None else spec, what)
+    if spec is Any:
+        return lambda value, players: value
     if origin is Literal:
         return _literal(args, what)
     if origin in (Union, types.UnionType):
@@ -420,16 +424,23 @@ def _path_text(path: list) -> str:
     return text.lstrip(".")
 
 
-def decode_slice(spec: Any, data: Any, module: str, players: Iterable[str]) -> Any:
-    """`data`, the saved slice of `module`, read against its declared type `spec`.
+def decode(spec: Any, data: Any, where: str, players: Iterable[str] = (),
+           what: str = "") -> Any:
+    """`data`, a part of a save, read against its declared type `spec`.
 
-    Returns the slice as plain data (lists sorted where `Sort` says so, tiles and cards
-    in their saved form). Raises `InvalidSave` with ``where`` ``"modules_state.<module>"``
-    and a message naming the place inside the slice and what was expected there.
+    Returns it as plain data (lists sorted where `Sort` says so, tiles and cards in their
+    saved form). Raises `InvalidSave` at `where` whose message names the place inside
+    `data` and what was expected there (after `what`, the part's name, or `where`).
+    `players` are the names `PLAYER` and `PLAYER_KEYS` accept.
     """
     try:
         return _reader(spec)(data, tuple(players))
     except _Refused as refused:
         at = f" at {_path_text(refused.path)}" if refused.path else ""
-        raise InvalidSave(f"the {module} slice{at}: {refused}",
-                          f"modules_state.{module}") from None
+        raise InvalidSave(f"{what or where}{at}: {refused}", where) from None
+
+
+def decode_slice(spec: Any, data: Any, module: str, players: Iterable[str]) -> Any:
+    """`data`, the saved slice of `module`, read against its declared type `spec` (see
+    `decode`); a refusal is at ``"modules_state.<module>"``."""
+    return decode(spec, data, f"modules_state.{module}", players, f"the {module} slice")

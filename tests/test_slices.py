@@ -207,5 +207,24 @@ def test_the_codec_names_the_place_and_what_was_expected(change, message):
 
 def test_a_type_the_codec_cannot_read_is_a_programming_error():
     with pytest.raises(TypeError, match="no codec"):
-        decode_slice(float, 1.0, "toy", ())
+        decode_slice(complex, 1j, "toy", ())
     assert describe(Annotated[int, Range(1, 3), "a round"]) == "a round (from 1 to 3)"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda e: e["counts"]["Ana"].update(castle=1), r"at counts.Ana.castle: expected one of"),
+    (lambda e: e["counts"]["Ben"].update(garden=True), r"at counts.Ben.garden: expected an integer or a float"),
+    (lambda e: e["points"].pop("Cy"), r"at points: expected one entry per player"),
+    (lambda e: e["parts"]["walls"].update(Ana="3"), r"at parts.walls.Ana: expected an integer, got '3'"),
+    (lambda e: e["parts"]["walls"].update(Ana=e["parts"]["walls"]["Ana"] + 1), "do not add up"),
+])
+def test_a_scoring_event_s_totals_are_read_by_the_same_codec(change, message):
+    game, rng = Game(list(NAMES), seed=5), random.Random(5)
+    while not any(e["type"] == "scoring" for e in game.events):
+        game.apply(rng.choice(game.legal_actions()))
+    data = _saved(game)
+    i = next(i for i, e in enumerate(data["events"]) if e["type"] == "scoring")
+    change(data["events"][i])
+    refused = _refusal(data)
+    assert refused.where == f"events[{i}]"
+    assert re.search(message, str(refused)), str(refused)

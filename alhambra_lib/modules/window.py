@@ -27,13 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
-from ..errors import InvalidSave
 from ..slices import DISTINCT, Annotated, Player
 
 __all__ = [
     "WINDOW_STEP",
     "Window",
-    "check_window",
     "run_window",
     "window_decline",
     "window_owner",
@@ -121,12 +119,3 @@ def window_problem(game, window: Window | None) -> str | None:
         return (f"{top.player} places a vizier's purchase, but the window asked "
                 f"{window['queue'][:1]}")
     return None
-
-
-def check_window(game, window: Window | None, where: str, owner: bool = True) -> None:
-    """Raise `InvalidSave` (at `where`) when `window_problem` finds something wrong with
-    `window`, in the slice of the module that holds it (`owner`); its shape is the
-    slice type's (`Window`)."""
-    problem = window_problem(game, window) if owner else None
-    if problem:
-        raise InvalidSave(problem, where)
