@@ -327,18 +327,23 @@ def _union(options: tuple, what: str) -> _Read:
     return read
 
 
+def _read_each(entries: Iterable[tuple[Any, _Read, Any]], players: tuple) -> list:
+    """Read each ``(key, reader, value)``; a refusal inside gets `key` on its path."""
+    out, key = [], None
+    try:
+        for key, read, value in entries:
+            out.append(read(value, players))
+    except _Refused as refused:
+        refused.path.append(key)
+        raise
+    return out
+
+
 def _list(item: _Read, what: str) -> _Read:
     def read(value, players):
         if not isinstance(value, list):
             raise _refuse(what, value)
-        out, i = [], 0
-        try:
-            for i, entry in enumerate(value):
-                out.append(item(entry, players))
-        except _Refused as refused:
-            refused.path.append(i)
-            raise
-        return out
+        return _read_each(((i, item, entry) for i, entry in enumerate(value)), players)
     return read
 
 
@@ -346,14 +351,7 @@ def _tuple(items: tuple, what: str) -> _Read:
     def read(value, players):
         if not isinstance(value, list) or len(value) != len(items):
             raise _refuse(what, value)
-        out, i = [], 0
-        try:
-            for i, (item, entry) in enumerate(zip(items, value)):
-                out.append(item(entry, players))
-        except _Refused as refused:
-            refused.path.append(i)
-            raise
-        return out
+        return _read_each(zip(range(len(items)), items, value), players)
     return read
 
 
@@ -361,14 +359,9 @@ def _dict(key: _Read, item: _Read, what: str) -> _Read:
     def read(value, players):
         if not isinstance(value, dict):
             raise _refuse(what, value)
-        out, name = {}, None
-        try:
-            for name, entry in value.items():
-                out[key(name, players)] = item(entry, players)
-        except _Refused as refused:
-            refused.path.append(name)
-            raise
-        return out
+        keys = _read_each(((name, key, name) for name in value), players)
+        return dict(zip(keys, _read_each(((name, item, entry) for name, entry in value.items()),
+                                         players)))
     return read
 
 
@@ -379,14 +372,9 @@ def _typed_dict(fields: dict, what: str) -> _Read:
         if not isinstance(value, dict):
             raise _refuse(what, value)
         _same_keys(value, names, what)
-        out, name = {}, None
-        try:
-            for name, field_reader in fields.items():
-                out[name] = field_reader(value[name], players)
-        except _Refused as refused:
-            refused.path.append(name)
-            raise
-        return out
+        return dict(zip(fields, _read_each(
+            ((name, field_reader, value[name]) for name, field_reader in fields.items()),
+            players)))
     return read
 
 
