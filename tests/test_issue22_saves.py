@@ -158,7 +158,7 @@ def test_a_scoring_event_with_empty_fields_is_refused(field):
     data = _reach((), "act", lambda game: bool(game.rounds_scored))
     i, event = next((i, e) for i, e in enumerate(data["events"]) if e["type"] == "scoring")
     event[field] = {}
-    _refused(data, f"events[{i}]", f"{field} are those of every competitor")
+    _refused(data, f"events[{i}]", f"a scoring event at {field}: expected one entry per player")
 
 
 def test_an_event_the_narration_cannot_tell_is_refused():

@@ -23,19 +23,22 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any, TypedDict
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, KINDS, CharacterCard, ScoringCard
+from ..components import FOUNTAIN, CharacterCard, ScoringCard
 from ..errors import AlhambraError, InvalidSave, brief
 from ..grid import check_cell
+from ..slices import Kind, PerPlayer, decode
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
 from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
 from .narration import EVENT_FIELDS, describe_event
 
-__all__ = ["game_state", "game_json", "load_game", "SAVE_FORMAT", "SAVE_VERSION"]
+__all__ = ["game_state", "game_json", "load_game", "ScoringTotals", "SAVE_FORMAT",
+           "SAVE_VERSION"]
 
 SAVE_FORMAT = "alhambra_lib.game"
 SAVE_VERSION = 2
@@ -60,6 +63,17 @@ _V1_KEYS = frozenset({
     "alhambras", "reserves", "dirk_tiles", "to_place", "awaiting", "scores",
     "scoring_cards_revealed", "rounds_scored", "end_reason", "events",
 })
+
+
+class ScoringTotals(TypedDict):
+    """What a scoring event says of each competitor (read by `slices.decode`): the
+    counts by type, the walls, the points, and the points by term (``parts``, none in
+    older saves), which add up to the points."""
+
+    counts: PerPlayer[dict[Kind, int | float]]
+    walls: PerPlayer[Any]
+    points: PerPlayer[int]
+    parts: dict[str, PerPlayer[int]]
 
 
 def _card_json(card):
@@ -617,24 +631,10 @@ class _Loader:
             self.fail(f"a {event['type']} event cannot be told")
 
     def scoring_event(self, event, totals):
-        for key in ("counts", "walls"):
-            value = event[key]
-            if not (isinstance(value, dict) and set(value) == set(totals)):
-                self.fail(f"a scoring event's {key} are those of every competitor")
-        if not all(isinstance(c, dict) and all(n in KINDS for n in c)
-                   and all(type(v) in (int, float) for v in c.values())
-                   for c in event["counts"].values()):
-            self.fail("a scoring event's counts are {competitor: {type: n}}")
-        points = event["points"]
-        if not isinstance(points, dict) or set(points) != set(totals) or not all(
-                type(v) is int for v in points.values()):
-            self.fail("a scoring event lacks the points of every competitor")
-        parts = event.get("parts", {})
-        if not isinstance(parts, dict) or not all(
-                isinstance(v, dict) and set(v) == set(totals)
-                and all(type(x) is int for x in v.values())
-                for v in parts.values()):
-            self.fail("a scoring event's parts are {term: {competitor: points}}")
+        read = decode(ScoringTotals, {**{k: event[k] for k in ("counts", "walls", "points")},
+                                      "parts": event.get("parts", {})},
+                      self.where, totals, "a scoring event")
+        points, parts = read["points"], read["parts"]
         for name in totals:
             if parts and sum(v[name] for v in parts.values()) != points[name]:
                 self.fail(f"the parts of {name} do not add up to {points[name]}")

@@ -35,7 +35,7 @@ characters (M7)     pile_inserts (piles 2-4), totals, new/load slice, held_cards
                     options; ask_before_scoring pushes decision ``wise_man`` (the
                     owner's type, ``wise_man``), after_scoring, count_bonus (its
                     half), scoring_details; score term ``characters``; narration; view
-camps (M8)          bag_tiles, totals, tile_sets; load_slice (none kept); placement
+camps (M8)          bag_tiles, totals, tile_sets; no slice (slice_type None); placement
                     rules in the core (``camp_contact``, ``camp_unanchored``); score
                     term ``camps``
 city_walls (M9)     pile_inserts, totals, new/load slice, census, held_cards;

@@ -35,7 +35,10 @@ The hooks, in the order a game meets them:
     and the conservation check).
 ``new_slice(config)`` / ``load_slice(game, data)`` / ``census(game)``
     The module's state: a fresh slice, a saved slice checked (raise `InvalidSave`),
-    and ``{census key: count}`` of the components held in the slice.
+    and ``{census key: count}`` of the components held in the slice. A module declares
+    its slice's shape as a type (``slice_type``, read by `slices.decode_slice`) and the
+    rules that tie its fields to each other and to the game as ``slice_rules``: the
+    default `load_slice` applies both.
 ``setup(game)``
     Deal or lay out the module's components once base setup is done (services:
     `GameContext.give_cards`, `GameContext.shuffle_into_pile`, `GameContext.shuffle`).
@@ -123,6 +126,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..errors import InvalidSave
+from ..slices import decode_slice
+
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
     import random
 
@@ -166,6 +172,11 @@ class Module:
     option_decisions: ClassVar[frozenset | None] = None
     #: The event types `on_event` acts on (None: any): the game shows it those alone.
     event_types: ClassVar[frozenset | None] = None
+    #: The slice's declared type (`slices.decode_slice`; None: the module keeps none).
+    slice_type: ClassVar[Any] = None
+    #: What the type cannot say: ``rule(game, data) -> str | None``, each naming what is
+    #: wrong with a well-typed slice (checked in order once the rest of the save is read).
+    slice_rules: ClassVar[tuple[Callable[[Any, Any], str | None], ...]] = ()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -199,6 +210,12 @@ class Module:
         return None
 
     def load_slice(self, game: GameContext, data: Any) -> Any:
+        """`data` read against `slice_type`, then held to each of `slice_rules`."""
+        data = decode_slice(self.slice_type, data, self.name, game.players)
+        for rule in self.slice_rules:
+            problem = rule(game, data)
+            if problem:
+                raise InvalidSave(problem, f"modules_state.{self.name}")
         return data
 
     def census(self, game: GameContext) -> dict[str, int]:

@@ -38,13 +38,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..memo import by_identity
 from ..engine.narration import paid_text, register_events, tile_text
-from ..errors import InvalidSave
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -53,6 +52,7 @@ from ..payments import (
     minimal_payments,
     payment_total,
 )
+from ..slices import TILE, TILE_ORDER, Annotated
 from .base import Module
 
 __all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours", "bazaar_points",
@@ -236,6 +236,24 @@ def bazaar_neighbours(layout, cell):
             if c in layout and layout[c].is_building and layout[c].kind in types]
 
 
+class BazaarsSlice(TypedDict):
+    """The bazaars lying face up beside the market, in tile order."""
+
+    beside: Annotated[list[Annotated[list, TILE.where(lambda t: t in _bazaar_box(),
+                                                          "one of the bazaars")]], TILE_ORDER]
+
+
+@lru_cache(maxsize=1)
+def _bazaar_box() -> Counter:
+    return Counter(tile_set("bazaars").tiles)
+
+
+def _bazaars_once(game, data: BazaarsSlice) -> str | None:
+    if Counter(map(tile_from_list, data["beside"])) - _bazaar_box():
+        return "a bazaar lies beside the market more often than the game has it"
+    return None
+
+
 class Bazaars(Module):
     """Bazaars: drawn beside the market, bought exactly, scored n x k at the end."""
 
@@ -261,30 +279,12 @@ class Bazaars(Module):
     def totals(self, config):
         return {"bazaar": len(tile_set("bazaars").tiles)}
 
+    slice_type = BazaarsSlice
+    slice_rules = (_bazaars_once,)
+
     def new_slice(self, config):
         # beside: the bazaars lying face up beside the market, as tile lists in tile order.
         return {"beside": []}
-
-    def load_slice(self, game, data):
-        where = "modules_state.bazaars"
-        if not (isinstance(data, dict) and set(data) == {"beside"}
-                and isinstance(data["beside"], list)):
-            raise InvalidSave("the bazaars slice is {beside: [bazaar tiles]}", where)
-        box = Counter(tile_set("bazaars").tiles)
-        tiles = []
-        for entry in data["beside"]:
-            try:
-                tile = tile_from_list(entry)
-            except (TypeError, ValueError) as error:
-                raise InvalidSave(f"a bazaar beside the market: {error}", where) from None
-            if tile not in box:
-                raise InvalidSave(f"{tile!r} beside the market is not one of the bazaars "
-                                  f"of the game", where)
-            tiles.append(tile)
-        if Counter(tiles) - box:
-            raise InvalidSave("a bazaar lies beside the market more often than the game "
-                              "has it", where)
-        return {"beside": [t.to_list() for t in sorted(tiles, key=tile_order)]}
 
     def held_tiles(self, game):
         """The bazaars beside the market (for the conservation check of a restored game)."""

@@ -23,11 +23,12 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
 from ..engine.narration import register_events, tile_text
-from ..errors import InvalidSave
+from ..slices import TILE, Annotated, PerPlayer
 from .base import Module
 
 __all__ = ["BonusCards", "BonusCard", "BONUS_CARDS", "bonus_cards_per_player"]
@@ -48,11 +49,33 @@ class BonusCard:
 BONUS_CARDS = tuple(BonusCard(t) for t in sorted((t for t in BUILDING_TILES if not t.walls),
                                                  key=tile_order))
 _TILES = frozenset(c.tile for c in BONUS_CARDS)
+_BONUS_TILE = TILE.where(lambda tile: tile in _TILES, "a bonus card's tile")
 
 
 def bonus_cards_per_player(players: int) -> int:
     """3 with 2-3 players, 2 with 4-5, 1 with 6 (RULES.md §M3)."""
     return 3 if players <= 3 else 2 if players <= 5 else 1
+
+
+class BonusCardsSlice(TypedDict):
+    """The bonus cards (by their tiles) in each hand, shown at a scoring, set aside."""
+
+    hands: PerPlayer[list[Annotated[list, _BONUS_TILE]]]
+    shown: PerPlayer[list[Annotated[list, _BONUS_TILE]]]
+    set_aside: list[Annotated[list, _BONUS_TILE]]
+
+
+def _ten_once_each(game, data: BonusCardsSlice) -> str | None:
+    every = data["set_aside"] + [t for h in data["hands"].values() for t in h]
+    if sorted(map(tile_from_list, every), key=tile_order) != sorted(_TILES, key=tile_order):
+        return "the bonus cards are not the ten of the game, once each"
+    return None
+
+
+def _shown_in_hand(game, data: BonusCardsSlice) -> str | None:
+    if any(t not in data["hands"][p] for p in game.players for t in data["shown"][p]):
+        return "a shown bonus card is not in its owner's hand"
+    return None
 
 
 class BonusCards(Module):
@@ -64,6 +87,9 @@ class BonusCards(Module):
 
     def totals(self, config):
         return {"bonus_card": len(BONUS_CARDS)}
+
+    slice_type = BonusCardsSlice
+    slice_rules = (_ten_once_each, _shown_in_hand)
 
     def new_slice(self, config):
         # Tiles as [kind, price, walls]; "shown": the cards that have counted at a scoring.
@@ -81,23 +107,6 @@ class BonusCards(Module):
             game.event("bonus_cards", player=player, tiles=state["hands"][player])
         state["set_aside"] = [t.to_list() for t in sorted(tiles[len(game.players) * each:],
                                                           key=tile_order)]
-
-    def load_slice(self, game, data):
-        where = "modules_state.bonus_cards"
-        try:
-            hands = {p: [tile_from_list(t) for t in data["hands"][p]] for p in game.players}
-            shown = {p: [tile_from_list(t) for t in data["shown"][p]] for p in game.players}
-            aside = [tile_from_list(t) for t in data["set_aside"]]
-            ok = set(data) == {"hands", "shown", "set_aside"} and set(data["hands"]) == set(
-                data["shown"]) == set(game.players)
-        except (TypeError, ValueError, KeyError) as error:
-            raise InvalidSave(f"the bonus cards are hands, shown and set_aside: {error}", where)
-        every = sorted(aside + [t for h in hands.values() for t in h], key=tile_order)
-        if not ok or every != sorted(_TILES, key=tile_order):
-            raise InvalidSave("the bonus cards are not the ten of the game, once each", where)
-        if any(t not in hands[p] for p in game.players for t in shown[p]):
-            raise InvalidSave("a shown bonus card is not in its owner's hand", where)
-        return data
 
     def census(self, game):
         state = game.slice(self.name)

@@ -33,7 +33,6 @@ Examples
 from __future__ import annotations
 
 from ..components import tile_set
-from ..errors import InvalidSave
 from ..grid import SIDES, STEP
 from .base import Module
 
@@ -118,13 +117,6 @@ class Camps(Module):
 
     def totals(self, config):
         return {"camp": len(self.tiles())}
-
-    def load_slice(self, game, data):
-        # The module keeps nothing of its own: the camps are where the engine holds tiles.
-        if data is not None:
-            raise InvalidSave(f"the camps keep no state of their own (null), got {data!r:.60}",
-                              "modules_state.camps")
-        return data
 
     def score(self, game, term, round_no):
         """Every competitor's camp points; Dirk's camps are dead tiles (RULES.md §M8)."""

@@ -29,11 +29,12 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
 from ..actions import card_from_list
 from ..components import CURRENCIES, Coin, card_value
 from ..engine.narration import card_text, register_events
-from ..errors import InvalidSave
+from ..slices import Annotated, Currency, Sort
 from .base import Module
 
 __all__ = ["Change", "COINS", "COINS_PER_CURRENCY", "change_for"]
@@ -46,6 +47,19 @@ COINS = tuple(Coin(c) for c in CURRENCIES for _ in range(COINS_PER_CURRENCY))
 def change_for(paid: int, price: int) -> int:
     """The number of coins an overpayment draws: half the excess, rounded down."""
     return max(paid - price, 0) // 2
+
+
+class ChangeSlice(TypedDict):
+    """The currencies of the coins in the bag (a bag has no order: sorted)."""
+
+    bag: Annotated[list[Currency], Sort(CURRENCIES.index)]
+
+
+def _coins_per_currency(game, data: ChangeSlice) -> str | None:
+    over = {c: n for c, n in Counter(data["bag"]).items() if n > COINS_PER_CURRENCY}
+    if over:
+        return f"the coin bag holds at most {COINS_PER_CURRENCY} coins of a currency, got {over}"
+    return None
 
 
 class Change(Module):
@@ -65,20 +79,12 @@ class Change(Module):
     def totals(self, config):
         return {"coin": len(COINS)}
 
+    slice_type = ChangeSlice
+    slice_rules = (_coins_per_currency,)
+
     def new_slice(self, config):
         # bag: the currencies of the coins in the bag, sorted (a bag has no order).
         return {"bag": [c.currency for c in COINS]}
-
-    def load_slice(self, game, data):
-        where = "modules_state.change"
-        if not (isinstance(data, dict) and set(data) == {"bag"} and isinstance(data["bag"], list)
-                and all(type(c) is str and c in CURRENCIES for c in data["bag"])):
-            raise InvalidSave("the change slice is {bag: [currencies of the coins]}", where)
-        over = {c: n for c, n in Counter(data["bag"]).items() if n > COINS_PER_CURRENCY}
-        if over:
-            raise InvalidSave(f"the coin bag holds at most {COINS_PER_CURRENCY} coins of a "
-                              f"currency, got {over}", where)
-        return {"bag": sorted(data["bag"], key=CURRENCIES.index)}
 
     def held_cards(self, game):
         return tuple(Coin(c) for c in game.slice(self.name)["bag"])

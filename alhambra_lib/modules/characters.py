@@ -52,7 +52,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal, TypedDict
 
 from ..actions import (
     DIRK,
@@ -65,9 +65,10 @@ from ..actions import (
 )
 from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
 from ..engine.narration import card_text, register_events
-from ..errors import IllegalAction, InvalidSave
+from ..errors import IllegalAction
 from ..payments import PaymentSources, check_payment
 from ..scoring import majority_awards
+from ..slices import CARD, DISTINCT, Annotated, Kind, PerPlayer, Player, Size
 from .base import Module
 from .gates import any_redesign
 from .thieves import is_money
@@ -207,6 +208,90 @@ def bids(hand, above: int) -> list:
     return sorted(found, key=lambda b: (b.amount, card_order(b.cards[0])))
 
 
+#: A character's id (the keys of `components.CHARACTERS`; a test keeps them in step).
+CharacterId = Literal["wise_man", "city_watch", "end_bonus", "money_swap", "extra_redesign",
+                      "unknown_1", "unknown_2", "unknown_3", "unknown_4", "unknown_5"]
+
+
+class Auction(TypedDict):
+    """The character auctioned, the players still bidding (the one asked first), and
+    the highest bid so far, ``[player, cards]``."""
+
+    card: CharacterId
+    bidders: Annotated[list[Player], DISTINCT, Size(1)]
+    high: tuple[Player, Annotated[list[Annotated[list, CARD]], Size(1)]] | None
+
+
+class CharactersSlice(TypedDict):
+    """Characters by id: never in play (``box``), owned face up, out of the game (unsold),
+    auctioned; the Wise Man's type and whether it is chosen for the scoring about to be
+    held; the turns the money swap and the extra redesign were last used."""
+
+    box: list[CharacterId]
+    owned: PerPlayer[list[CharacterId]]
+    out: list[CharacterId]
+    auction: Auction | None
+    wise_man: Kind | None
+    wise_man_chosen: Annotated[Literal[False], "false (a choice is scored in the same action)"]
+    swapped: Annotated[int, "a turn number"] | None
+    redesigned: Annotated[int, "a turn number"] | None
+
+
+def _box_unplayed(game, data: CharactersSlice) -> str | None:
+    playable = playable_characters(_experimental(game.config))
+    box = [i for i in CHARACTERS if i not in playable]
+    return None if data["box"] == box else f"the characters in the box are {box}"
+
+
+def _played_once(game, data: CharactersSlice) -> str | None:
+    playable = set(playable_characters(game.option("experimental")))
+    held = Characters._held_ids(data)
+    if not set(held) <= playable or len(set(held)) != len(held):
+        return f"characters owned, out or auctioned are played ones, once each: {held}"
+    return None
+
+
+def _wise_man_due(game, data: CharactersSlice) -> str | None:
+    """A ``wise_man`` decision is its owner's, for the scoring the script holds next."""
+    top = game.decision
+    if top is None or top.kind != "wise_man":
+        return None
+    owners = [p for p, ids in data["owned"].items() if "wise_man" in ids]
+    if owners != [top.player]:
+        return f"{top.player} chooses the Wise Man's type but does not own it"
+    pending = game.pending_rounds
+    step = game.script[:1]
+    due = (pending[0] if pending and step in (("hold_scorings",), ("vizier_window",))
+           else 3 if step == ("final_scoring",) else None)
+    if due is None or top.data.get("round") != due:
+        return (f"the Wise Man's type is chosen just before a scoring, for its round (the "
+                f"scoring held next: {due})")
+    return None
+
+
+def _auction_bids(game, data: CharactersSlice) -> str | None:
+    """An auction is on exactly while its first bidder decides; the highest bidder still
+    bids, with cards of their hand."""
+    top, auction = game.decision, data["auction"]
+    if auction is None:
+        if top is not None and top.kind == "auction":
+            return "an auction decision with no character auctioned"
+        return None
+    high = auction["high"]
+    if high is not None:
+        if high[0] not in auction["bidders"]:
+            return f"the highest bidder {high[0]} no longer bids"
+        try:
+            bid = Bid(tuple(card_from_list(c) for c in high[1]))
+        except (TypeError, ValueError) as error:
+            return f"the highest bid's cards: {error}"
+        if Counter(bid.cards) - Counter(game.hand(high[0])):
+            return f"{high[0]} bids cards they do not hold: {bid}"
+    if top is None or top.kind != "auction" or top.player != auction["bidders"][0]:
+        return f"{auction['bidders'][0]} is to bid in the auction, not {top}"
+    return None
+
+
 class Characters(Module):
     """Characters: auctions during refills, the Wise Man and the City Watch at scorings."""
 
@@ -242,6 +327,9 @@ class Characters(Module):
     def totals(self, config):
         return {"character": len(CHARACTERS)}
 
+    slice_type = CharactersSlice
+    slice_rules = (_box_unplayed, _played_once, _wise_man_due, _auction_bids)
+
     def new_slice(self, config):
         # Characters by id. "box": never in play (unknown texts, or hinted ones without
         # experimental); "owned" face up; "out": unsold at auction; "auction": the one
@@ -255,82 +343,14 @@ class Characters(Module):
                 "wise_man": None, "wise_man_chosen": False, "swapped": None,
                 "redesigned": None}
 
+    def load_slice(self, game, data):
+        if isinstance(data, dict) and "wise_man_chosen" not in data:
+            data = {**data, "wise_man_chosen": False}  # saved before the choice was asked
+        return super().load_slice(game, data)
+
     def setup(self, game):
         if game.option("experimental"):
             _warn_provisional()
-
-    def load_slice(self, game, data):
-        where = "modules_state.characters"
-        keys = {"box", "owned", "out", "auction", "wise_man", "wise_man_chosen", "swapped",
-                "redesigned"}
-        if isinstance(data, dict) and set(data) == keys - {"wise_man_chosen"}:
-            data = {**data, "wise_man_chosen": False}  # saved before the choice was asked
-        if not (isinstance(data, dict) and set(data) == keys and isinstance(data["owned"], dict)
-                and set(data["owned"]) == set(game.players)
-                and all(isinstance(v, list) for v in (data["out"], *data["owned"].values()))):
-            raise InvalidSave("the characters slice is {box, owned: {player: [id]}, out, "
-                              "auction, wise_man, swapped, redesigned}", where)
-        fresh = self.new_slice(game.config)
-        if data["box"] != fresh["box"]:
-            raise InvalidSave(f"the characters in the box are {fresh['box']}", where)
-        playable = set(playable_characters(game.option("experimental")))
-        held = self._held_ids(data)
-        if not set(held) <= playable or len(set(held)) != len(held):
-            raise InvalidSave(f"characters owned, out or auctioned are played ones, once each: "
-                              f"{held}", where)
-        if data["wise_man"] not in (None, *KINDS):
-            raise InvalidSave("the Wise Man counts for a building type or none", where)
-        if data["wise_man_chosen"] is not False:  # a choice is scored in the same action
-            raise InvalidSave("wise_man_chosen is false between actions", where)
-        self._check_wise_man(game, data, where)
-        if any(data[k] is not None and type(data[k]) is not int
-               for k in ("swapped", "redesigned")):
-            raise InvalidSave("swapped and redesigned are null or a turn number", where)
-        self._check_auction(game, data["auction"], where)
-        return data
-
-    def _check_auction(self, game, auction, where):
-        top = game.decision
-        if auction is None:
-            if top is not None and top.kind == "auction":
-                raise InvalidSave("an auction decision with no character auctioned", where)
-            return
-        if not (isinstance(auction, dict) and set(auction) == {"card", "bidders", "high"}
-                and isinstance(auction["bidders"], list) and auction["bidders"]
-                and all(p in game.players for p in auction["bidders"])
-                and len(set(auction["bidders"])) == len(auction["bidders"])):
-            raise InvalidSave("an auction is {card, bidders: [players], high}", where)
-        high = auction["high"]
-        if high is not None:
-            if not (isinstance(high, list) and len(high) == 2 and high[0] in auction["bidders"]
-                    and isinstance(high[1], list) and high[1]):
-                raise InvalidSave("the highest bid is [player, cards]", where)
-            try:
-                bid = Bid(tuple(card_from_list(c) for c in high[1]))
-            except (TypeError, ValueError) as error:
-                raise InvalidSave(f"the highest bid's cards: {error}", where) from None
-            if Counter(bid.cards) - Counter(game.hand(high[0])):
-                raise InvalidSave(f"{high[0]} bids cards they do not hold: {bid}", where)
-        if top is None or top.kind != "auction" or top.player != auction["bidders"][0]:
-            raise InvalidSave(f"{auction['bidders'][0]} is to bid in the auction, not {top}",
-                              where)
-
-    def _check_wise_man(self, game, data, where):
-        """A ``wise_man`` decision is its owner's, for the scoring the script holds next."""
-        top = game.decision
-        if top is None or top.kind != "wise_man":
-            return
-        owners = [p for p, ids in data["owned"].items() if "wise_man" in ids]
-        if owners != [top.player]:
-            raise InvalidSave(f"{top.player} chooses the Wise Man's type but does not own it",
-                              where)
-        pending = game.pending_rounds
-        step = game.script[:1]
-        due = (pending[0] if pending and step in (("hold_scorings",), ("vizier_window",))
-               else 3 if step == ("final_scoring",) else None)
-        if due is None or top.data.get("round") != due:
-            raise InvalidSave(f"the Wise Man's type is chosen just before a scoring, for its "
-                              f"round (the scoring held next: {due})", where)
 
     @staticmethod
     def _held_ids(data):

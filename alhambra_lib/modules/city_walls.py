@@ -29,14 +29,14 @@ lay the sticks of wall card NE on 8-garden at (1, 0)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Action, card_from_list, card_order, register_action, tile_order
 from ..alhambra import REASONS, stick_reasons
 from ..components import WALL_CARDS, Tile, WallCard
 from ..engine.narration import register_events, tile_text
-from ..errors import InvalidSave
 from ..grid import check_cell
+from ..slices import CARD, CARD_ORDER, Annotated
 from .base import Module
 
 __all__ = ["STICKS", "BuildWall", "CityWalls", "stick_sides"]
@@ -99,6 +99,24 @@ def _distinct(tiles):
     return sorted(set(tiles), key=tile_order)
 
 
+_WALL_CARD = Annotated[list, CARD.where(lambda card: isinstance(card, WallCard), "a wall card")]
+
+
+class CityWallsSlice(TypedDict):
+    """The wall cards face up beside the market, and those spent (out of the game)."""
+
+    beside: Annotated[list[_WALL_CARD], CARD_ORDER]
+    used: Annotated[list[_WALL_CARD], CARD_ORDER]
+
+
+def _sticks_match_spent_cards(game, data: CityWallsSlice) -> str | None:
+    laid = sum(len(card_from_list(card).sides) for card in data["used"])
+    on_tiles = sum(len(tile.stick_sides) for tile in CityWalls._own_tiles(game))
+    if laid != on_tiles:
+        return f"the tiles carry {on_tiles} sticks, the wall cards spent show {laid}"
+    return None
+
+
 class CityWalls(Module):
     """City Walls: wall cards beside the market; their sticks make walls on tiles."""
 
@@ -126,35 +144,13 @@ class CityWalls(Module):
     def totals(self, config):
         return {"wall_card": len(WALL_CARDS)}
 
+    slice_type = CityWallsSlice
+    slice_rules = (_sticks_match_spent_cards,)
+
     def new_slice(self, config):
         # beside: the wall cards face up beside the market; used: those spent (out of
         # the game), both as card lists in card order.
         return {"beside": [], "used": []}
-
-    def load_slice(self, game, data):
-        where = "modules_state.city_walls"
-        if not (isinstance(data, dict) and set(data) == {"beside", "used"}
-                and all(isinstance(data[k], list) for k in data)):
-            raise InvalidSave("the city_walls slice is {beside: [wall cards], used: [wall "
-                              "cards]}", where)
-        loaded = {}
-        for key in ("beside", "used"):
-            cards = []
-            for entry in data[key]:
-                try:
-                    card = card_from_list(entry)
-                except (TypeError, ValueError) as error:
-                    raise InvalidSave(f"a wall card {key}: {error}", where) from None
-                if not isinstance(card, WallCard):
-                    raise InvalidSave(f"{card} is no wall card", where)
-                cards.append(card)
-            loaded[key] = sorted(cards, key=card_order)
-        laid = sum(len(card.sides) for card in loaded["used"])
-        on_tiles = sum(len(tile.stick_sides) for tile in self._own_tiles(game))
-        if laid != on_tiles:
-            raise InvalidSave(f"the tiles carry {on_tiles} sticks, the wall cards spent "
-                              f"show {laid}", where)
-        return {key: [c.to_list() for c in cards] for key, cards in loaded.items()}
 
     @staticmethod
     def _own_tiles(game):

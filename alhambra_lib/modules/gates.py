@@ -28,12 +28,12 @@ Examples
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Place, Redesign, tile_order
 from ..components import GateCard
 from ..engine.narration import register_events
-from ..errors import InvalidSave
+from ..slices import Annotated, Range
 from .base import Module
 
 __all__ = ["Gates", "REDESIGNING", "gate_piles", "gated_redesigns", "any_redesign"]
@@ -47,13 +47,6 @@ def gate_piles(n):
     g3 = -(-n // 3)
     g4 = -(-(n - g3) // 2)
     return {3: g3, 4: g4, 5: n - g3 - g4}
-
-
-def _count(data, key, where, limit):
-    value = data[key]
-    if type(value) is not int or not 0 <= value <= limit:
-        raise InvalidSave(f"{key} should be an integer from 0 to {limit}, got {value!r}", where)
-    return value
 
 
 #: The decisions that allow a redesign: the action part, and the turn-end redesign of a
@@ -82,6 +75,27 @@ def any_redesign(game, player) -> bool:
     return "gates" in game.modules and bool(gated_redesigns(game, player))
 
 
+class GatesSlice(TypedDict):
+    """1 while a gate card lies beside the display; the cards spent on gates."""
+
+    beside: Annotated[int, Range(0, 1)]
+    used: Annotated[int, Range(0)]
+
+
+def _cards_in_game(game, data: GatesSlice) -> str | None:
+    most = Gates.cards_in_game(game.config)
+    if data["beside"] + data["used"] > most:
+        return f"the game has {most} gate cards, beside and used hold {data['beside'] + data['used']}"
+    return None
+
+
+def _gates_built(game, data: GatesSlice) -> str | None:
+    gates = sum(len(game.alhambra(p).gates()) for p in game.players)
+    if gates != data["used"]:
+        return f"the Alhambras hold {gates} gates, {data['used']} gate cards were spent"
+    return None
+
+
 class Gates(Module):
     """City Gates: gate cards beside the display, spent to place a tile through a gate."""
 
@@ -106,22 +120,13 @@ class Gates(Module):
     def totals(self, config):
         return {"gate_card": self.cards_in_game(config)}
 
+    slice_type = GatesSlice
+    slice_rules = (_cards_in_game, _gates_built)
+
     def new_slice(self, config):
         # beside: 1 while a gate card lies beside the display; used: the cards spent on
         # gates (out of the game).
         return {"beside": 0, "used": 0}
-
-    def load_slice(self, game, data):
-        where = "modules_state.gates"
-        if not (isinstance(data, dict) and set(data) == {"beside", "used"}):
-            raise InvalidSave("the gates slice is {beside: 0 or 1, used: n}", where)
-        loaded = {"beside": _count(data, "beside", where, 1),
-                  "used": _count(data, "used", where, self.cards_in_game(game.config))}
-        gates = sum(len(game.alhambra(p).gates()) for p in game.players)
-        if gates != loaded["used"]:
-            raise InvalidSave(f"the Alhambras hold {gates} gates, {loaded['used']} gate cards "
-                              f"were spent", where)
-        return loaded
 
     def held_cards(self, game):
         data = game.slice(self.name)

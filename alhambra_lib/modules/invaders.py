@@ -33,10 +33,12 @@ Examples
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ..components import FOUNTAIN_KIND, KINDS
 from ..engine.narration import register_events, tile_text
-from ..errors import InvalidSave
 from ..grid import OPPOSITE, SIDES, side_neighbour
+from ..slices import Annotated, Direction, Kind, Player, Range, Size
 from .base import Module
 
 __all__ = ["Invaders", "ATTACK_CARDS", "SCOUTS", "UNATTACKED_KINDS", "unprotected_sides",
@@ -52,8 +54,6 @@ UNATTACKED_KINDS = frozenset({FOUNTAIN_KIND, "camp"})
 #: Scouts turned face up at setup and after rounds 1 and 2.
 SCOUTS_TURNED = 2
 _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-_WHERE = "modules_state.invaders"
-
 
 def flanks(direction):
     """The two directions perpendicular to `direction`, in N, E, S, W order.
@@ -146,6 +146,44 @@ def attack_penalty(sides, direction, round_no):
     return penalty
 
 
+class InvadersSlice(TypedDict):
+    """The attack cards face down (the top first) and revealed ([round, direction]); the
+    scouts face down (the top first), face up and out of the game; each player's look at
+    the top attack card."""
+
+    attack_deck: list[Direction]
+    revealed: list[tuple[Annotated[int, Range(1, 3), "a round"], Direction]]
+    scouts_down: list[Kind]
+    scouts_up: Annotated[list[Kind], Size(0, SCOUTS_TURNED)]
+    scouts_out: list[Kind]
+    peeks: dict[Player, Direction]
+
+
+def _rounds_in_order(game, data: InvadersSlice) -> str | None:
+    rounds = [r[0] for r in data["revealed"]]
+    if rounds != sorted(set(rounds)):
+        return f"revealed attacks of rounds {rounds}: rounds 1-3, once each, in order"
+    return None
+
+
+def _attack_cards_once(game, data: InvadersSlice) -> str | None:
+    if sorted(data["attack_deck"] + [r[1] for r in data["revealed"]]) != sorted(ATTACK_CARDS):
+        return "the attack cards are N, E, S, W, once each"
+    return None
+
+
+def _scouts_once(game, data: InvadersSlice) -> str | None:
+    if sorted(data["scouts_down"] + data["scouts_up"] + data["scouts_out"]) != sorted(SCOUTS):
+        return "the scouts are the six building types, once each"
+    return None
+
+
+def _peeks_at_the_top(game, data: InvadersSlice) -> str | None:
+    if any([card] != data["attack_deck"][:1] for card in data["peeks"].values()):
+        return "a peek is a player's look at the top attack card"
+    return None
+
+
 class Invaders(Module):
     """Invaders: attack cards revealed at each scoring, scouts that let a buyer peek."""
 
@@ -159,6 +197,9 @@ class Invaders(Module):
 
     def totals(self, config):
         return {"attack_card": len(ATTACK_CARDS), "scout": len(SCOUTS)}
+
+    slice_type = InvadersSlice
+    slice_rules = (_rounds_in_order, _attack_cards_once, _scouts_once, _peeks_at_the_top)
 
     def new_slice(self, config):
         # attack_deck: face down, the top card first; revealed: [round, direction] of the
@@ -178,34 +219,6 @@ class Invaders(Module):
         state["scouts_down"] = scouts
         game.event("invaders_setup", attack_deck=list(deck), scouts=list(scouts))
         self._turn_up(game, "setup")
-
-    def load_slice(self, game, data):
-        keys = {"attack_deck", "revealed", "scouts_down", "scouts_up", "scouts_out", "peeks"}
-        if not (isinstance(data, dict) and set(data) == keys
-                and all(isinstance(data[k], list) for k in keys - {"peeks"})
-                and isinstance(data["peeks"], dict)):
-            raise InvalidSave("the invaders slice is {attack_deck, revealed, scouts_down, "
-                              "scouts_up, scouts_out: lists, peeks: {player: direction}}", _WHERE)
-        revealed = data["revealed"]
-        if not all(isinstance(r, list) and len(r) == 2 and type(r[0]) is int for r in revealed):
-            raise InvalidSave("a revealed attack is [round, direction]", _WHERE)
-        rounds = [r[0] for r in revealed]
-        if rounds != sorted(set(rounds)) or not set(rounds) <= {1, 2, 3}:
-            raise InvalidSave(f"revealed attacks of rounds {rounds}: rounds 1-3, once each, "
-                              "in order", _WHERE)
-        cards = data["attack_deck"] + [r[1] for r in revealed]
-        if not all(isinstance(c, str) for c in cards) or sorted(cards) != sorted(ATTACK_CARDS):
-            raise InvalidSave("the attack cards are N, E, S, W, once each", _WHERE)
-        scouts = data["scouts_down"] + data["scouts_up"] + data["scouts_out"]
-        if not all(isinstance(s, str) for s in scouts) or sorted(scouts) != sorted(SCOUTS):
-            raise InvalidSave("the scouts are the six building types, once each", _WHERE)
-        if len(data["scouts_up"]) > SCOUTS_TURNED:
-            raise InvalidSave(f"at most {SCOUTS_TURNED} scouts are face up", _WHERE)
-        peeks = data["peeks"]
-        top = data["attack_deck"][:1]
-        if not all(p in game.players and [c] == top for p, c in peeks.items()):
-            raise InvalidSave("a peek is a player's look at the top attack card", _WHERE)
-        return data
 
     def census(self, game):
         state = game.slice(self.name)

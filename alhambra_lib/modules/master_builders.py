@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, MasterBuilderCard
 from ..engine.narration import card_text, register_events
-from ..errors import InvalidSave
+from ..slices import Annotated, Currency, Range, Size, Sort
 from .base import Module
 from .gates import any_redesign
 
@@ -77,6 +77,30 @@ def _no_check(game, action):
     return None
 
 
+class MasterBuildersSlice(TypedDict):
+    """The currencies of the master builders not in play (sorted); the redesigns still
+    owed this turn."""
+
+    out: Annotated[list[Currency], Size(0, len(MASTER_BUILDERS)), Sort(CURRENCIES.index)]
+    played: Annotated[int, Range(0, len(MASTER_BUILDERS)), "the redesigns owed"]
+
+
+def _played_on_own_turn(game, data: MasterBuildersSlice) -> str | None:
+    decision = game.decision
+    if data["played"] and (decision is None or decision.player != game.turn_player):
+        return ("master builders are played on one's own turn, and their redesigns made "
+                "before it ends")
+    return None
+
+
+def _redesign_in_turn(game, data: MasterBuildersSlice) -> str | None:
+    decision = game.decision
+    if decision is not None and decision.kind == "master_builder" and (
+            decision.player != game.turn_player):
+        return f"{decision.player} makes a master builder's redesign out of turn"
+    return None
+
+
 class MasterBuilders(Module):
     """Master Builders: dealt and shuffled in at setup; played for a turn-end redesign."""
 
@@ -101,31 +125,13 @@ class MasterBuilders(Module):
     def totals(self, config):
         return {"master_builder": len(MASTER_BUILDERS)}
 
+    slice_type = MasterBuildersSlice
+    slice_rules = (_played_on_own_turn, _redesign_in_turn)
+
     def new_slice(self, config):
         # out: the currencies of the master builders not in play (all 16 before setup,
         # the leftovers after it), sorted; played: the redesigns still owed this turn.
         return {"out": [c.currency for c in MASTER_BUILDERS], "played": 0}
-
-    def load_slice(self, game, data):
-        where = "modules_state.master_builders"
-        if not (isinstance(data, dict) and set(data) == {"out", "played"}
-                and isinstance(data["out"], list)
-                and all(type(c) is str and c in CURRENCIES for c in data["out"])):
-            raise InvalidSave("the master builders slice is {out: [currencies], played: n}",
-                              where)
-        played = data["played"]
-        if type(played) is not int or not 0 <= played <= len(MASTER_BUILDERS):
-            raise InvalidSave(f"the redesigns owed by master builders are 0 to "
-                              f"{len(MASTER_BUILDERS)}, got {played!r}", where)
-        decision = game.decision
-        if played and (decision is None or decision.player != game.turn_player):
-            raise InvalidSave("master builders are played on one's own turn, and their "
-                              "redesigns made before it ends", where)
-        if decision is not None and decision.kind == "master_builder" and (
-                decision.player != game.turn_player):
-            raise InvalidSave(f"{decision.player} makes a master builder's redesign out of "
-                              f"turn", where)
-        return {"out": sorted(data["out"], key=CURRENCIES.index), "played": played}
 
     def held_cards(self, game):
         return tuple(MasterBuilderCard(c) for c in game.slice(self.name)["out"])

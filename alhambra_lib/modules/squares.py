@@ -48,21 +48,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Action, register_action, tile_from_list, tile_order
 from ..components import KINDS, tile_set
 from ..engine.narration import register_events
-from ..errors import InvalidSave
 from ..grid import OPPOSITE, SIDES, side_neighbour
+from ..slices import TILE, Annotated, Keys
 from .base import Module
 
 __all__ = ["Squares", "TakeHut", "HUT_LIMIT", "hut_bonus", "hut_neighbours", "huts"]
 
 #: At most this many huts per player: Alhambra, reserve and waiting together (RULES.md §M4).
 HUT_LIMIT = 3
-_WHERE = "modules_state.squares"
-
 
 def huts():
     """The 24 huts of the shipped set (`components.tile_set`), in `tile_order`.
@@ -168,6 +166,30 @@ def _held(game, name):
     return held
 
 
+_HUT = Annotated[list, TILE.where(lambda tile: tile.kind == "hut", "a hut")]
+
+
+class SquaresSlice(TypedDict):
+    """The hut piles by type, the face-up hut first, the others in the order they will
+    be turned up."""
+
+    piles: Annotated[dict[str, Annotated[list[_HUT], "a list of huts"]],
+                     Keys(KINDS, "the six types")]
+
+
+def _piles_by_type(game, data: SquaresSlice) -> str | None:
+    for colour, pile in data["piles"].items():
+        if any(tile_from_list(t).marks != (colour,) for t in pile):
+            return f"the {colour} pile holds only {colour} huts"
+    return None
+
+
+def _huts_held(game, data: SquaresSlice) -> str | None:
+    # That every hut is somewhere exactly once is the engine's tile check (held_tiles).
+    over = [name for name in game.players if _held(game, name) > HUT_LIMIT]
+    return f"{over[0]} holds more than {HUT_LIMIT} huts" if over else None
+
+
 class Squares(Module):
     """Squares / Workers' Huts: six piles of huts, taken for free, counted at scorings."""
 
@@ -186,6 +208,9 @@ class Squares(Module):
     def totals(self, config):
         return {"hut": len(tile_set("huts").tiles)}
 
+    slice_type = SquaresSlice
+    slice_rules = (_piles_by_type, _huts_held)
+
     def new_slice(self, config):
         # piles: {type: [hut as [kind, price, walls, type], ...]}, the face-up hut first,
         # the others face down in the order they will be turned up.
@@ -200,28 +225,6 @@ class Squares(Module):
             piles[colour] = [t.to_list() for t in pile]
         game.event("hut_piles", up={c: p[0] if p else None for c, p in piles.items()},
                    sizes={c: len(p) for c, p in piles.items()})
-
-    def load_slice(self, game, data):
-        try:
-            if not (isinstance(data, dict) and set(data) == {"piles"}
-                    and isinstance(data["piles"], dict) and set(data["piles"]) == set(KINDS)):
-                raise ValueError("expected {piles: {type: [huts]}} with the six types")
-            piles = {}
-            for colour in KINDS:
-                pile = data["piles"][colour]
-                if not isinstance(pile, list):
-                    raise ValueError(f"the {colour} pile is a list of huts")
-                piles[colour] = [tile_from_list(t) for t in pile]
-                if any(t.kind != "hut" or t.marks != (colour,) for t in piles[colour]):
-                    raise ValueError(f"the {colour} pile holds only {colour} huts")
-        except (TypeError, ValueError, KeyError, AttributeError) as error:
-            raise InvalidSave(f"the squares slice is {{piles: {{type: [huts]}}}}: {error}",
-                              _WHERE) from None
-        # That every hut is somewhere exactly once is the engine's tile check (held_tiles).
-        for name in game.players:
-            if _held(game, name) > HUT_LIMIT:
-                raise InvalidSave(f"{name} holds more than {HUT_LIMIT} huts", _WHERE)
-        return data
 
     def other_tiles(self, config):
         return huts()

@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal, TypedDict
 
 from ..actions import Action, PlainAction, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS
 from ..engine.narration import register_events, tile_text
-from ..errors import InvalidSave
 from ..grid import check_cell, side_neighbours
+from ..slices import TILE, Annotated, Keys, Kind, PerPlayer, Range, Size, Via
 from .base import Module
 
 __all__ = ["CITIZENS_PER_COLOUR", "COLOURS", "COLOUR_NAMES", "KeepCitizens", "PlaceMerchant",
@@ -228,6 +228,92 @@ _SETUP_CHOICES = tuple(itertools.combinations(COLOURS, DISC_SIZE))
 # -- the module ------------------------------------------------------------------------
 
 
+class Disc(TypedDict):
+    """A player's disc: its cell (null while lifted or before setup), the citizens on it,
+    those held at setup (all six, then the three not chosen until everyone has chosen)
+    and what is to do."""
+
+    pos: Annotated[list, Via(check_cell, list, "a cell [x, y]")] | None
+    citizens: Annotated[list[Kind], Size(0, DISC_SIZE)]
+    hand: Annotated[list[Kind], Size(0, len(COLOURS))]
+    todo: Literal["setup", "take", "swap", "place"] | None
+
+
+class StreetMerchantSlice(TypedDict):
+    """The citizens in the supply by colour, each player's disc, and the residents
+    (``[[tile, n], ...]`` in tile order, wherever the building is)."""
+
+    supply: Annotated[dict[str, Annotated[int, Range(0)]], Keys(COLOURS, "the six colours")]
+    discs: PerPlayer[Disc]
+    residents: list[tuple[Annotated[list, TILE.where(
+        lambda tile: tile in _BASE_TILES, "one of the 54 base buildings")],
+        Annotated[int, Range(1)]]]
+
+
+def _citizens_in_order(game, data: StreetMerchantSlice) -> str | None:
+    for player, disc in data["discs"].items():
+        if disc["citizens"] != _in_order(disc["citizens"]) or disc["hand"] != _in_order(
+                disc["hand"]):
+            return f"{player}'s citizens are listed in colour order"
+    return None
+
+
+def _hands_at_setup(game, data: StreetMerchantSlice) -> str | None:
+    """Citizens are held apart from a disc only at setup, the six before a choice."""
+    for player, disc in data["discs"].items():
+        citizens, hand = disc["citizens"], disc["hand"]
+        if hand and (game.turn != 0 or set(hand) | set(citizens) != set(COLOURS)
+                     or len(hand) + len(citizens) != len(COLOURS)):
+            return f"{player} holds citizens apart from the disc only at setup"
+        if disc["todo"] == "setup" and (citizens or hand != list(COLOURS)):
+            return f"{player} is to choose from one citizen of each colour"
+    return None
+
+
+def _discs_on_the_table(game, data: StreetMerchantSlice) -> str | None:
+    """A disc on the table lies on an empty cell with nothing to do; one off it is lifted
+    (or the game is over)."""
+    for player, disc in data["discs"].items():
+        if disc["pos"] is not None:
+            if tuple(disc["pos"]) in game.alhambra(player).layout:
+                return f"{player}'s disc is on {tuple(disc['pos'])}, a built cell"
+            if disc["todo"] is not None:
+                return f"{player}'s disc is on the table and yet lifted"
+        elif disc["todo"] is None and not (game.decision is None
+                                           or game.decision.kind == "final_place"):
+            return f"{player}'s disc is off the table, with nothing to do"
+    return None
+
+
+def _residents_in_order(game, data: StreetMerchantSlice) -> str | None:
+    tiles = [tile_from_list(t) for t, _ in data["residents"]]
+    if len(set(tiles)) != len(tiles) or tiles != sorted(tiles, key=tile_order):
+        return "the residents' buildings are distinct and in tile order"
+    return None
+
+
+def _citizens_counted(game, data: StreetMerchantSlice) -> str | None:
+    found = dict(data["supply"])
+    for disc in data["discs"].values():
+        for colour in disc["citizens"] + disc["hand"]:
+            found[colour] += 1
+    for tile, n in data["residents"]:
+        found[tile[0]] += n
+    if any(n != CITIZENS_PER_COLOUR for n in found.values()):
+        return f"there are {CITIZENS_PER_COLOUR} citizens of each colour, found {found}"
+    return None
+
+
+def _merchant_due(game, data: StreetMerchantSlice) -> str | None:
+    """The steps ask the players in turn order, from the one whose turn it is."""
+    top = game.decision
+    if top is None or top.kind != "merchant":
+        return None
+    due = next((p for p in StreetMerchant._order(game) if data["discs"][p]["todo"] is not None),
+               None)
+    return None if top.player == due else f"{top.player} is asked about their disc, but {due} is due"
+
+
 class StreetMerchant(Module):
     """Street Merchant: a disc per player, citizens on it, residents on buildings."""
 
@@ -259,6 +345,10 @@ class StreetMerchant(Module):
         return {"citizen": CITIZENS_PER_COLOUR * len(COLOURS),
                 "merchant_disc": len(config.players)}
 
+    slice_type = StreetMerchantSlice
+    slice_rules = (_citizens_in_order, _hands_at_setup, _discs_on_the_table,
+                   _residents_in_order, _citizens_counted, _merchant_due)
+
     def new_slice(self, config):
         # supply: {colour: n}. discs: per player the cell ([x, y], None while lifted or
         # before setup), the citizens on it, the citizens held at setup ("hand": all six,
@@ -276,78 +366,6 @@ class StreetMerchant(Module):
                 state["supply"][colour] -= 1
             disc["hand"] = list(COLOURS)
             disc["todo"] = "setup"
-
-    def load_slice(self, game, data):
-        where = "modules_state.street_merchant"
-        try:
-            self._validate(game, data)
-        except (TypeError, ValueError, KeyError, AttributeError) as error:
-            raise InvalidSave(f"the street merchant slice is {{supply, discs, residents}}: "
-                              f"{error}", where) from None
-        return data
-
-    def _validate(self, game, data):
-        if not isinstance(data, dict) or set(data) != {"supply", "discs", "residents"}:
-            raise ValueError("the keys are supply, discs and residents")
-        supply, discs, residents = data["supply"], data["discs"], data["residents"]
-        if not isinstance(supply, dict) or set(supply) != set(COLOURS) or not all(
-                type(n) is int and n >= 0 for n in supply.values()):
-            raise ValueError("the supply is {colour: n >= 0} for the six colours")
-        found = dict(supply)
-        if not isinstance(discs, dict) or set(discs) != set(game.players):
-            raise ValueError("one disc per player")
-        for player, disc in discs.items():
-            if not isinstance(disc, dict) or set(disc) != {"pos", "citizens", "hand", "todo"}:
-                raise ValueError(f"{player}'s disc is {{pos, citizens, hand, todo}}")
-            if disc["todo"] not in _TODO:
-                raise ValueError(f"{player}'s disc has nothing like {disc['todo']!r} to do")
-            citizens, hand = disc["citizens"], disc["hand"]
-            if not (isinstance(citizens, list) and isinstance(hand, list)
-                    and len(citizens) <= DISC_SIZE and len(hand) <= len(COLOURS)):
-                raise ValueError(f"{player}'s disc holds at most {DISC_SIZE} citizens")
-            for colour in citizens + hand:
-                found[_colour(colour)] += 1
-            if citizens != _in_order(citizens) or hand != _in_order(hand):
-                raise ValueError(f"{player}'s citizens are listed in colour order")
-            todo, pos = disc["todo"], disc["pos"]
-            if hand and (game.turn != 0 or set(hand) | set(citizens) != set(COLOURS)
-                         or len(hand) + len(citizens) != len(COLOURS)):
-                raise ValueError(f"{player} holds citizens apart from the disc only at setup")
-            if todo == "setup" and (citizens or hand != list(COLOURS)):
-                raise ValueError(f"{player} is to choose from one citizen of each colour")
-            if pos is not None:
-                if not isinstance(pos, list):
-                    raise ValueError(f"{player}'s disc cell is [x, y] or null")
-                cell = check_cell(pos)
-                if cell in game.alhambra(player).layout:
-                    raise ValueError(f"{player}'s disc is on {cell}, a built cell")
-                if todo is not None:
-                    raise ValueError(f"{player}'s disc is on the table and yet lifted")
-            elif todo is None and not (game.decision is None
-                                       or game.decision.kind == "final_place"):
-                raise ValueError(f"{player}'s disc is off the table, with nothing to do")
-        if not isinstance(residents, list):
-            raise ValueError("the residents are [[tile, n], ...]")
-        tiles = []
-        for entry in residents:
-            if not (isinstance(entry, list) and len(entry) == 2 and type(entry[1]) is int
-                    and entry[1] >= 1):
-                raise ValueError(f"a resident entry is [tile, n >= 1], got {entry!r}"[:200])
-            tile = tile_from_list(entry[0])
-            if tile not in _BASE_TILES:
-                raise ValueError(f"residents live on the 54 base buildings, not on {tile}")
-            tiles.append(tile)
-            found[tile.kind] += entry[1]
-        if len(set(tiles)) != len(tiles) or tiles != sorted(tiles, key=tile_order):
-            raise ValueError("the residents' buildings are distinct and in tile order")
-        if any(n != CITIZENS_PER_COLOUR for n in found.values()):
-            raise ValueError(f"there are {CITIZENS_PER_COLOUR} citizens of each colour, "
-                             f"found {found}")
-        top = game.decision
-        if top is not None and top.kind == "merchant":  # the steps' order of asking
-            due = next((p for p in self._order(game) if discs[p]["todo"] is not None), None)
-            if top.player != due:
-                raise ValueError(f"{top.player} is asked about their disc, but {due} is due")
 
     def census(self, game):
         state = game.slice(self.name)
@@ -437,7 +455,8 @@ class StreetMerchant(Module):
 
     # -- the steps ----------------------------------------------------------------------
 
-    def _order(self, game):
+    @staticmethod
+    def _order(game):
         """The players from the one whose turn it is, in seat order."""
         seats = game.seats_from_next()
         return [seats[-1]] + seats[:-1]

@@ -32,17 +32,26 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
 from ..engine.narration import card_text, register_events
-from ..errors import InvalidSave
+from ..slices import Currency, PerPlayer
 from .base import Module
 from .vizier import Vizier
-from .window import WINDOW_STEP, check_window, run_window, window_decline, window_used
+from .window import (
+    WINDOW_STEP,
+    Window,
+    run_window,
+    window_decline,
+    window_problem,
+    window_used,
+)
 
-__all__ = ["THIEVES_PER_CURRENCY", "Steal", "Thieves", "is_money", "thieves_per_player"]
+__all__ = [
+    "THIEVES_PER_CURRENCY", "Steal", "Thieves", "ThievesSlice", "is_money", "thieves_per_player",
+]
 
 #: Thief cards per currency (12 in all).
 THIEVES_PER_CURRENCY = 3
@@ -74,6 +83,35 @@ class Steal(Action):
 register_action(Steal, ("card",))
 
 
+class ThievesSlice(TypedDict):
+    """Thieves as currencies: in each hand (face down), removed at setup, played."""
+
+    hands: PerPlayer[list[Currency]]
+    removed: list[Currency]
+    played: list[Currency]
+    window: Window | None
+
+
+def _thieves_counted(game, data: ThievesSlice) -> str | None:
+    every = Counter(data["removed"] + data["played"]
+                    + [c for h in data["hands"].values() for c in h])
+    if every != Counter({c: THIEVES_PER_CURRENCY for c in CURRENCIES}):
+        return f"the thieves are not {THIEVES_PER_CURRENCY} per currency, once each: {dict(every)}"
+    return None
+
+
+def _thieves_dealt(game, data: ThievesSlice) -> str | None:
+    each = thieves_per_player(len(game.players))
+    if (len(data["removed"]) != THIEVES_PER_CURRENCY * len(CURRENCIES) - each * len(game.players)
+            or any(len(h) > each for h in data["hands"].values())):
+        return f"{each} thieves are dealt to each player, the rest removed"
+    return None
+
+
+def _window_rule(game, data: ThievesSlice) -> str | None:
+    return window_problem(game, data["window"])
+
+
 class Thieves(Module):
     """Thieves: cards dealt at setup, played in the window between turns."""
 
@@ -94,6 +132,9 @@ class Thieves(Module):
     def totals(self, config):
         return {"thief": THIEVES_PER_CURRENCY * len(CURRENCIES)}
 
+    slice_type = ThievesSlice
+    slice_rules = (_thieves_counted, _thieves_dealt, _window_rule)
+
     def new_slice(self, config):
         # Thieves as currencies: "hands" face down, "removed" at setup (unseen), "played"
         # (out of the game); "window" is the shared window's state (window.py).
@@ -112,27 +153,6 @@ class Thieves(Module):
         # The event keeps its own lists: later thefts change the live hands, never the record.
         game.event("thieves", hands={p: list(h) for p, h in state["hands"].items()},
                    removed=len(state["removed"]))
-
-    def load_slice(self, game, data):
-        where = "modules_state.thieves"
-        if not (isinstance(data, dict) and set(data) == {"hands", "removed", "played", "window"}
-                and isinstance(data["hands"], dict) and set(data["hands"]) == set(game.players)
-                and all(isinstance(v, list) for v in (data["removed"], data["played"],
-                                                      *data["hands"].values()))):
-            raise InvalidSave("the thieves slice is {hands: {player: [currency]}, removed, "
-                              "played, window}", where)
-        every = Counter(data["removed"] + data["played"]
-                        + [c for h in data["hands"].values() for c in h])
-        if every != Counter({c: THIEVES_PER_CURRENCY for c in CURRENCIES}):
-            raise InvalidSave(f"the thieves are not {THIEVES_PER_CURRENCY} per currency, "
-                              f"once each: {dict(every)}", where)
-        each = thieves_per_player(len(game.players))
-        if (len(data["removed"]) != sum(every.values()) - each * len(game.players)
-                or any(len(h) > each for h in data["hands"].values())):
-            raise InvalidSave(f"{each} thieves are dealt to each player, the rest removed",
-                              where)
-        check_window(game, data["window"], where)
-        return data
 
     def census(self, game):
         state = game.slice(self.name)

@@ -35,16 +35,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, Literal, TypedDict
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
 from ..memo import by_identity
 from ..engine.narration import card_text, register_events, tile_text
-from ..errors import InvalidSave
 from ..grid import check_cell
 from ..payments import PaymentSources, check_payment, minimal_card_payments, minimal_payments
 from ..scoring import share_places
+from ..slices import DISTINCT, TILE, TILE_ORDER, Annotated, Player, Range, Size, Sort
 from .base import Module
 
 __all__ = ["Treasure", "BuyChests", "PlaceChest", "COLOURS", "CHESTS", "ROOMS", "ROOM_SIZE",
@@ -176,6 +176,80 @@ def _colours_text(colours):
     return ", ".join(colours) or "no chest"
 
 
+#: A chest's colour (the keys of `COLOURS`; a test keeps them in step).
+Chest = Literal["blue", "red", "brown", "white", "green", "purple"]
+_ALL = sum(CHESTS.values())
+_CHEST_ORDER = Sort(_colour_key)
+
+
+class Pending(TypedDict):
+    """The chests bought this turn while they are handed out: their room, the chests
+    still to place and the players to receive them (the one placing first)."""
+
+    room: Annotated[int, Range(1, ROOMS), "a room"]
+    chests: Annotated[list[Chest], Size(0, ROOM_SIZE), _CHEST_ORDER]
+    queue: Annotated[list[Player], DISTINCT, Size(1)]
+
+
+class TreasureSlice(TypedDict):
+    """Chests by colour in the bag and the rooms (sorted); the base buildings carrying
+    one; false once a room could not be refilled; the chests being handed out."""
+
+    bag: Annotated[list[Chest], Size(0, _ALL), _CHEST_ORDER]
+    rooms: Annotated[list[Annotated[list[Chest], Size(0, ROOM_SIZE), _CHEST_ORDER]],
+                     Size(ROOMS, ROOMS)]
+    chests: Annotated[list[Annotated[list, TILE.where(
+        lambda tile: tuple(tile.to_list()) in _BUILDINGS, "a base building")]],
+        Size(0, _ALL), TILE_ORDER]
+    refill: bool
+    pending: Pending | None
+
+
+def _one_chest_a_building(game, data: TreasureSlice) -> str | None:
+    if len(set(map(tuple, data["chests"]))) != len(data["chests"]):
+        return "a building carries at most one chest"
+    return None
+
+
+def _chests_on_held_tiles(game, data: TreasureSlice) -> str | None:
+    held: set = set()
+    for p in game.players:
+        held.update(t.printed for t in game.alhambra(p).layout.values())
+        held.update(t.printed for t in game.reserve(p))
+    stray = next((t for t in map(tile_from_list, data["chests"]) if t not in held), None)
+    return None if stray is None else f"the chest on {stray} is on a tile no player holds"
+
+
+def _pending_room_empty(game, data: TreasureSlice) -> str | None:
+    pending = data["pending"]
+    if pending is not None and data["rooms"][pending["room"] - 1]:
+        return "the room whose chests are handed out is empty until they are"
+    return None
+
+
+def _chests_handed_out_now(game, data: TreasureSlice) -> str | None:
+    """Chests are handed out at a turn end, to the player deciding first."""
+    decision, pending = game.decision, data["pending"]
+    if decision is not None and decision.kind == "chests" and (
+            pending is None or pending["queue"][0] != decision.player):
+        return f"{decision.player} places chests but none are handed out to them"
+    if pending is not None and (decision is None or decision.kind == "act"):
+        return "chests are handed out only at a turn end"
+    return None
+
+
+def _chests_counted(game, data: TreasureSlice) -> str | None:
+    every: Counter[str] = Counter(data["bag"])
+    for room in data["rooms"]:
+        every.update(room)
+    every.update(data["pending"]["chests"] if data["pending"] else ())
+    every.update(_COLOUR_OF[tile_from_list(t).kind] for t in data["chests"])
+    if every != Counter(CHESTS):
+        return (f"the chests are not the {_ALL} of the game ({dict(CHESTS)}), "
+                f"got {dict(every)}")
+    return None
+
+
 class Treasure(Module):
     """Treasure Chamber: three rooms of chests, bought, set on buildings, scored."""
 
@@ -196,6 +270,10 @@ class Treasure(Module):
     def totals(self, config):
         return {"chest": sum(CHESTS.values())}
 
+    slice_type = TreasureSlice
+    slice_rules = (_one_chest_a_building, _chests_on_held_tiles, _pending_room_empty,
+                   _chests_handed_out_now, _chests_counted)
+
     def new_slice(self, config):
         # bag and rooms: chest colours, sorted; chests: the tiles carrying one (a chest
         # sits on its tile wherever the tile goes, a base tile being unique); refill:
@@ -211,86 +289,6 @@ class Treasure(Module):
         for i in range(ROOMS):
             state["rooms"][i] = _draw(game, state["bag"], ROOM_SIZE)
             game.event("chest_room", room=i + 1, chests=list(state["rooms"][i]))
-
-    def load_slice(self, game, data):
-        where = "modules_state.treasure"
-
-        def colours(value, what, most=None):
-            if not (isinstance(value, list) and all(
-                    type(c) is str and c in _ORDER for c in value)):
-                raise InvalidSave(f"the treasure {what} is a list of chest colours "
-                                  f"({', '.join(COLOURS)})", where)
-            if most is not None and len(value) > most:
-                raise InvalidSave(f"the treasure {what} holds at most {most} chests", where)
-            return sorted(value, key=_colour_key)
-
-        if not (isinstance(data, dict)
-                and set(data) == {"bag", "rooms", "chests", "refill", "pending"}):
-            raise InvalidSave("the treasure slice is {bag, rooms, chests, refill, pending}",
-                              where)
-        if type(data["refill"]) is not bool:
-            raise InvalidSave("the treasure refill flag is true or false", where)
-        bag = colours(data["bag"], "bag", sum(CHESTS.values()))
-        rooms = data["rooms"]
-        if not (isinstance(rooms, list) and len(rooms) == ROOMS):
-            raise InvalidSave(f"the treasure chamber has {ROOMS} rooms", where)
-        rooms = [colours(r, f"room {i + 1}", ROOM_SIZE) for i, r in enumerate(rooms)]
-        chests = data["chests"]
-        if not isinstance(chests, list) or len(chests) > sum(CHESTS.values()):
-            raise InvalidSave("the treasure chests are a list of tiles", where)
-        tiles = []
-        for entry in chests:
-            try:
-                tile = tile_from_list(entry)
-            except (TypeError, ValueError) as error:
-                raise InvalidSave(f"a chest's building: {error}", where) from None
-            if tuple(tile.to_list()) not in _BUILDINGS:
-                raise InvalidSave(f"a chest sits on a base building, not on {tile}", where)
-            tiles.append(tile)
-        if len(set(tiles)) != len(tiles):
-            raise InvalidSave("a building carries at most one chest", where)
-        held = set()
-        for p in game.players:
-            held.update(t.printed for t in game.alhambra(p).layout.values())
-            held.update(t.printed for t in game.reserve(p))
-        for tile in tiles:
-            if tile not in held:
-                raise InvalidSave(f"the chest on {tile} is on a tile no player holds", where)
-        pending = data["pending"]
-        waiting = []
-        if pending is not None:
-            if not (isinstance(pending, dict) and set(pending) == {"room", "chests", "queue"}
-                    and type(pending["room"]) is int and 1 <= pending["room"] <= ROOMS
-                    and isinstance(pending["queue"], list) and pending["queue"]
-                    and all(type(p) is str and p in game.players for p in pending["queue"])
-                    and len(set(pending["queue"])) == len(pending["queue"])):
-                raise InvalidSave("the chests handed out are {room: 1-3, chests: [colours], "
-                                  "queue: [players]}", where)
-            waiting = colours(pending["chests"], "chests handed out", ROOM_SIZE)
-            if rooms[pending["room"] - 1]:
-                raise InvalidSave("the room whose chests are handed out is empty until "
-                                  "they are", where)
-            pending = {"room": pending["room"], "chests": waiting,
-                       "queue": list(pending["queue"])}
-        decision = game.decision
-        if decision is not None and decision.kind == "chests" and (
-                pending is None or pending["queue"][0] != decision.player):
-            raise InvalidSave(f"{decision.player} places chests but none are handed out to "
-                              f"them", where)
-        if pending is not None and (decision is None or decision.kind == "act"):
-            raise InvalidSave("chests are handed out only at a turn end", where)
-        every = Counter(bag)
-        for room in rooms:
-            every.update(room)
-        every.update(waiting)
-        every.update(_COLOUR_OF[t.kind] for t in tiles)
-        if every != Counter(CHESTS):
-            raise InvalidSave(f"the chests are not the {sum(CHESTS.values())} of the game "
-                              f"({dict(CHESTS)}), got {dict(every)}", where)
-        return {"bag": bag, "rooms": rooms,
-                "chests": sorted(data["chests"], key=lambda t: tile_order(
-                    tile_from_list(t))),
-                "refill": data["refill"], "pending": pending}
 
     def census(self, game):
         state = game.slice(self.name)

@@ -27,23 +27,24 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from ..actions import Buy, Decline, PlainAction, register_action
 from ..engine.narration import paid_text, register_events, tile_text
-from ..errors import InvalidSave
 from ..payments import may_pay_exactly
+from ..slices import PerPlayer
 from .base import Module
 from .window import (
     WINDOW_STEP,
-    check_window,
+    Window,
     run_window,
     window_decline,
     window_owner,
+    window_problem,
     window_used,
 )
 
-__all__ = ["Vizier", "VizierBuy", "Wake"]
+__all__ = ["Vizier", "VizierBuy", "VizierSlice", "Wake"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,19 @@ register_action(VizierBuy, ("square", "tile", "cards"))
 register_action(Wake)
 
 
+class VizierSlice(TypedDict):
+    """Each player's vizier awake or asleep; the window when the vizier holds it."""
+
+    awake: PerPlayer[bool]
+    window: Window | None
+
+
+def _window_rule(game, data: VizierSlice) -> str | None:
+    if window_owner(game) != "vizier":
+        return None if data["window"] is None else "with the thieves the window is theirs"
+    return window_problem(game, data["window"])
+
+
 class Vizier(Module):
     """Vizier's Favour: a window between turns, a token per player."""
 
@@ -88,22 +102,13 @@ class Vizier(Module):
     def totals(self, config):
         return {"vizier": len(config.players)}
 
+    slice_type = VizierSlice
+    slice_rules = (_window_rule,)
+
     def new_slice(self, config):
         # window: None while closed, else the players still to ask (the next first) and
         # whether the market needs a refill and everyone is asked again (after a purchase).
         return {"awake": dict.fromkeys(config.players, True), "window": None}
-
-    def load_slice(self, game, data):
-        if not (isinstance(data, dict) and set(data) == {"awake", "window"}
-                and isinstance(data["awake"], dict) and set(data["awake"]) == set(game.players)
-                and all(type(v) is bool for v in data["awake"].values())):
-            raise InvalidSave("the vizier slice is {awake: {player: bool}, window}",
-                              "modules_state.vizier")
-        check_window(game, data["window"], "modules_state.vizier",
-                     owner=window_owner(game) == self.name)
-        if data["window"] is not None and window_owner(game) != self.name:
-            raise InvalidSave("with the thieves the window is theirs", "modules_state.vizier")
-        return data
 
     def census(self, game):
         return {"vizier": len(game.slice(self.name)["awake"])}

@@ -25,15 +25,17 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypedDict
 
-from ..errors import InvalidSave
+from ..slices import DISTINCT, Annotated, Player
 
 __all__ = [
     "WINDOW_STEP",
-    "check_window",
+    "Window",
     "run_window",
     "window_decline",
     "window_owner",
+    "window_problem",
     "window_used",
 ]
 
@@ -88,34 +90,32 @@ def window_decline(game, action) -> None:
 WINDOW_DECISIONS = ("vizier", "window")
 
 
-def check_window(game, window, where: str, owner: bool = True) -> None:
-    """Raise `InvalidSave` unless `window` (a saved slice's ``window``) is well formed and,
-    in the slice of the module that holds it (`owner`), matches the decisions and the
-    script: a window asking someone has that player first in its queue and its decision
-    on top; after a use (``repoll``) the window step comes next in the script."""
-    if window is not None and not (
-            isinstance(window, dict) and set(window) == {"queue", "repoll"}
-            and type(window["repoll"]) is bool and isinstance(window["queue"], list)
-            and all(type(p) is str and p in game.players for p in window["queue"])
-            and len(set(window["queue"])) == len(window["queue"])):
-        raise InvalidSave("the window is null or {queue: [distinct players], repoll: bool}",
-                          where)
-    if not owner:
-        return
+class Window(TypedDict):
+    """The window's state in a slice (None while closed): the players still to ask, the
+    one asked first, and whether a use calls for a refill and asking everyone again."""
+
+    queue: Annotated[list[Player], DISTINCT]
+    repoll: bool
+
+
+def window_problem(game, window: Window | None) -> str | None:
+    """What is wrong with a well-typed `window` held by the module running the step (see
+    `window_owner`), or None: a window asking someone has that player first in its queue
+    and its decision on top; after a use (``repoll``) the window step comes next in the
+    script."""
     top = game.decision
     kind = "window" if window_owner(game) == "thieves" else "vizier"
     asking = top is not None and top.kind in WINDOW_DECISIONS
     if asking and top.kind != kind:
-        raise InvalidSave(f"the window's decision is {kind!r} with these modules", where)
+        return f"the window's decision is {kind!r} with these modules"
     if asking != (window is not None and not window["repoll"]):
-        raise InvalidSave("a window decision is on top exactly while the window asks someone",
-                          where)
-    if asking and (not window["queue"] or window["queue"][0] != top.player):
-        raise InvalidSave(f"{top.player} is asked, but the window's queue is "
-                          f"{window['queue']}", where)
+        return "a window decision is on top exactly while the window asks someone"
+    if window is not None and asking and window["queue"][:1] != [top.player]:
+        return f"{top.player} is asked, but the window's queue is {window['queue']}"
     if window is not None and game.script[:1] != (WINDOW_STEP,):
-        raise InvalidSave("an open window is the turn-end step running now", where)
+        return "an open window is the turn-end step running now"
     if (window is not None and window["repoll"] and top is not None and top.kind == "place"
             and window["queue"][:1] != [top.player]):
-        raise InvalidSave(f"{top.player} places a vizier's purchase, but the window asked "
-                          f"{window['queue'][:1]}", where)
+        return (f"{top.player} places a vizier's purchase, but the window asked "
+                f"{window['queue'][:1]}")
+    return None
