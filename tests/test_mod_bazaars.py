@@ -238,7 +238,7 @@ def test_the_action_refuses_a_tile_that_is_no_bazaar():
 
 
 def test_another_action_follows_and_the_square_can_still_be_bought():
-    """Decision: an exact purchase, so another action follows (`game.bought(tile, True)`);
+    """Decision: an exact purchase, so another action follows (`GameContext.bought(tile, True)`);
     the market tile stays and may be bought after, its bazaar price then gone."""
     same = [b for b in BAZAARS if b.marks[0] == CUR and b != BZ]
     game = arranged(hand=money(CUR, PRICE - 3, 3, PRICE - 3, 3), beside=(BZ, *same[:1]))
