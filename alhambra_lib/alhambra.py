@@ -102,6 +102,7 @@ import networkx as nx
 
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
+from .grid import Cell
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells_reached, unreachable_cells
@@ -256,7 +257,7 @@ class Alhambra:
         if hole_rule not in HOLE_RULES:
             raise ValueError(f"unknown hole_rule {hole_rule!r}: expected 'enclosed' or 'single'")
         self.hole_rule = hole_rule
-        self._layout = {}
+        self._layout: dict[Cell, Tile] = {}
         self._view = MappingProxyType(self._layout)
         self._adj = {}  # the walking graph: cell -> {neighbour: whether through a gate}
         self._graph = None  # the networkx graph, built from _adj when first read
@@ -335,7 +336,8 @@ class Alhambra:
         return (self.hole_rule == other.hole_rule and self._layout == other._layout
                 and self._gates == other._gates)
 
-    __hash__ = None
+    # Mutable, so unhashable (equal layouts compare equal); typeshed spells it the same way.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self):
         return (f"<Alhambra: {len(self._layout) - 1} tiles, wall {self.longest_wall()}"
@@ -678,7 +680,7 @@ class Alhambra:
         """``{empty cell: bit mask of its sides facing a camp}``, gathered from the camps
         (8 at most) rather than cell by cell."""
         layout = self._layout
-        camp_sides = {}
+        camp_sides: dict[Cell, int] = {}
         for cell in self._camps:
             for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
                 if neighbour not in layout:
@@ -768,7 +770,9 @@ class Alhambra:
                 self._cut = cut if reached == len(self._adj) - len(self._camps) else None
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
             unanchoring = self._unanchoring() if self._camps else frozenset()
-            removable, groups, rows = [], {}, []
+            removable: list = []
+            groups: dict = {}
+            rows: list = []
             # The engine's listings (`keep`) keep each built cell's facts across changes
             # (dropped near each change); a lone check does not pay for keeping them.
             known = self._built_facts if keep or self._built_facts else {}
@@ -1126,10 +1130,10 @@ class Alhambra:
                                            ("walls_mismatch",))
         for a, b in sorted(self._gates):
             # §M5: a gate joins two side-touching non-camp tiles through a double wall.
-            side = next((s for s in SIDES if side_neighbour(a, s) == b), None)
-            if (side is None or a not in layout or b not in layout or CAMP in (
-                    layout[a].kind, layout[b].kind) or not layout[a].has_wall(side)
-                    or not layout[b].has_wall(OPPOSITE[side])):
+            gate_side = next((s for s in SIDES if side_neighbour(a, s) == b), None)
+            if (gate_side is None or a not in layout or b not in layout or CAMP in (
+                    layout[a].kind, layout[b].kind) or not layout[a].has_wall(gate_side)
+                    or not layout[b].has_wall(OPPOSITE[gate_side])):
                 raise IllegalPlacement(f"layout breaks gate_side at {a}-{b}", ("gate_side",))
         cut_off = unreachable_cells(self.graph) - self._camps
         if cut_off:

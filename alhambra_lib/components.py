@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import csv
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from .grid import BIT, SIDES, mask_sides
 
@@ -127,12 +129,18 @@ class Tile:
 
     kind: str
     price: int
-    walls: frozenset = field(default=frozenset())
-    marks: tuple = ()
-    sticks: frozenset = field(default=frozenset())
+    walls: frozenset[str] = field(default=frozenset())
+    marks: tuple[str, ...] = ()
+    sticks: frozenset[str] = field(default=frozenset())
     mask: int = field(init=False, repr=False, compare=False)
     #: The sticks as a bit mask (0 on every tile but the City Walls' ones).
     stick_mask: int = field(init=False, repr=False, compare=False)
+
+    if TYPE_CHECKING:
+        # What the generated __init__ accepts: `__post_init__` turns any iterable of
+        # side letters (a string too) into the frozensets above.
+        def __init__(self, kind: str, price: int, walls: Iterable[str] = ...,
+                     marks: Iterable[str] = ..., sticks: Iterable[str] = ...) -> None: ...
 
     def __post_init__(self):
         if (not isinstance(self.kind, str)
@@ -742,7 +750,7 @@ def _data_rows(file):
     return list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
 
 
-_WARNED = set()
+_WARNED: set[str] = set()
 
 
 def warn_if_provisional(name):

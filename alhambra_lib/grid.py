@@ -19,7 +19,12 @@ Examples
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 __all__ = [
+    "Cell",
+    "Corner",
+    "Segment",
     "SIDES",
     "STEP",
     "OPPOSITE",
@@ -32,6 +37,13 @@ __all__ = [
     "walls_mask",
     "mask_sides",
 ]
+
+#: A cell (x, y) of the grid: the fountain is (0, 0).
+Cell: TypeAlias = tuple[int, int]
+#: An integer point where sides meet.
+Corner: TypeAlias = tuple[int, int]
+#: A side as the two corners it joins.
+Segment: TypeAlias = tuple[Corner, Corner]
 
 #: The four sides in the order used everywhere (and in saved games).
 SIDES = ("N", "E", "S", "W")

@@ -17,6 +17,7 @@ Examples
 A legal Alhambra never has an unreachable tile; a hand-made graph can:
 
 >>> import networkx as nx
+
 >>> sorted(unreachable_cells(nx.Graph([((0, 0), (1, 0)), ((2, 2), (2, 3))])))
 [(2, 2), (2, 3)]
 """
@@ -24,6 +25,8 @@ A legal Alhambra never has an unreachable tile; a hand-made graph can:
 from __future__ import annotations
 
 import networkx as nx
+
+from .grid import Cell
 
 __all__ = ["walk_layers", "unreachable_cells", "cut_cells", "cut_cells_reached"]
 
@@ -90,7 +93,7 @@ def cut_cells_reached(adjacency, root=_FOUNTAIN):
     """
     discovered = {root: 0}
     low = {root: 0}
-    cut = set()
+    cut: set[Cell] = set()
     stack = [(root, None, iter(adjacency[root]))]
     while stack:
         node, parent, children = stack[-1]

@@ -38,6 +38,7 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .actions import DIRK
 from .components import KIND_TOTALS, KINDS, MAX_WALL
@@ -70,7 +71,12 @@ class RoundScore:
 
     majorities: int
     walls: int
-    parts: MappingProxyType = field(default=None, compare=False)
+    parts: MappingProxyType[str, int] = field(default=None, compare=False)  # type: ignore[arg-type]
+
+    if TYPE_CHECKING:
+        # `__post_init__` makes any mapping (or None: majorities and walls only) read-only.
+        def __init__(self, majorities: int, walls: int,
+                     parts: Mapping[str, int] | None = None) -> None: ...
 
     def __post_init__(self):
         parts = {"majorities": self.majorities, "walls": self.walls}
@@ -319,7 +325,9 @@ class ScoreSheet:
         counts = {name: dict(by_kind) for name, by_kind in counts.items()}
         for module in self.modules:
             bonus = SHEET_MODULES[module].count_bonus
-            for name in self.players if bonus else ():
+            if bonus is None:
+                continue
+            for name in self.players:
                 for kind, n in bonus(entry, name).items():
                     counts[name][kind] += n
         terms = [(term, points(entry)) for module in self.modules
@@ -392,7 +400,7 @@ class ScoreSheet:
             counts, walls, values = self._rounds[round_no]
             for name, score in self.round_points(round_no).items():
                 running[name] += score.total
-                row = dict.fromkeys(self.csv_columns, "")
+                row: dict[str, object] = dict.fromkeys(self.csv_columns, "")
                 row.update({"round": round_no, "player": name, **counts[name],
                             "wall": walls.get(name, 0), "majority_points": score.majorities,
                             "wall_points": score.walls, "round_points": score.total,

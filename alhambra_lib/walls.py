@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping
 
 from .components import Tile
 from .errors import InvalidInput, brief
+from .grid import Corner
 from .grid import BIT, OPPOSITE, SIDES, STEP, side_neighbour, side_neighbours, side_segment
 
 __all__ = [
@@ -115,7 +116,7 @@ def corner_graph(segments):
     {(0, 0): {(1, 0)}, (1, 0): {(0, 0)}}
     """
     _check_given(segments, Iterable, "segments are an iterable of corner pairs")
-    adj = {}
+    adj: dict[Corner, set[Corner]] = {}
     for a, b in segments:
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)
@@ -171,12 +172,12 @@ def chains(adj):
 
 def _longest_chain_trail(chains):
     """Longest trail through chains joined at their end corners (depth-first search)."""
-    incident = {}
+    incident: dict[Corner, list[int]] = {}
     for i, chain in enumerate(chains):
         incident.setdefault(chain[0], []).append(i)
         if chain[-1] != chain[0]:
             incident.setdefault(chain[-1], []).append(i)
-    best = []
+    best: list[int] = []
     used = [False] * len(chains)
 
     def extend(corner, path):

@@ -305,7 +305,7 @@ class _Pool:
 
     def __init__(self, tiles):
         self.tiles = tiles
-        self.by_mask = {}
+        self.by_mask: dict = {}
         for tile in tiles:
             self.by_mask.setdefault(tile.mask, []).append(tile)
         self.masks = sorted(self.by_mask)
@@ -1150,8 +1150,8 @@ def _walks_to_all(layout, wanted, outside, spares):
     A 0-1 breadth-first search: stepping onto a wanted cell (through an open side of
     its tile) is free, onto another cell that may be built costs one tile.
     """
-    cost = {}
-    todo = deque()
+    cost: dict = {}
+    todo: deque = deque()
 
     def enter(cell, side, spent):
         """Step onto `cell` through its `side`, having spent `spent` tiles."""

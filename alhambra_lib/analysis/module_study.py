@@ -145,7 +145,7 @@ def module_tournaments(games: int = SMALL_GAMES, *, modules=None, bots=STRATEGIC
         raise ValueError(f"games is an integer of at least 2 per arm, got {games!r}")
     arms = [BASE] + _arms(modules)
     if seed is None:
-        seed = np.random.SeedSequence().entropy
+        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]  # an int when drawn
     report, close = _reporter(progress, games * len(arms))
     frames, done = [], 0
     try:

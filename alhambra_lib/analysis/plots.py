@@ -154,8 +154,8 @@ def plot_bots(table, metric="win_rate", ax=None, *, baseline=None, confidence=0.
             ax.errorbar(values[row], row, xerr=_errors(values, bounds)[:, row:row + 1],
                         fmt="none", ecolor=colour, elinewidth=2, capsize=4, gid="interval")
     ax.scatter(values, y, s=50, c=colours, zorder=3, gid="points")
-    for value, row, high in zip(values, y, values if bounds is None else bounds[1]):
-        ax.annotate(f"{value:.2f}" if metric == "win_rate" else f"{value:.1f}", (high, row),
+    for value, at, high in zip(values, y, values if bounds is None else bounds[1]):
+        ax.annotate(f"{value:.2f}" if metric == "win_rate" else f"{value:.1f}", (high, at),
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
     if baseline is not None:
         _baseline(ax, baseline, vertical=True)
@@ -431,9 +431,9 @@ def plot_module_effects(table, measure="winner_score", ax=None, *, confidence=0.
         ax.errorbar(values[row], row, xerr=_errors(values, bounds)[:, row:row + 1],
                     fmt="none", ecolor=colour, elinewidth=2, capsize=4, gid="interval")
     ax.scatter(values, y, s=50, c=colours, zorder=3, gid="points")
-    for value, row, high in zip(values, y, bounds[1]):
+    for value, at, high in zip(values, y, bounds[1]):
         ax.annotate(f"{value:+.2f}" if measure == "wall_slope" else f"{value:+.1f}",
-                    (high if np.isfinite(high) else value, row), xytext=(6, 0),
+                    (high if np.isfinite(high) else value, at), xytext=(6, 0),
                     textcoords="offset points", va="center", fontsize=8)
     ax.axvline(0, color=_BASELINE, linestyle="--", linewidth=1, gid="baseline")
     ax.set_yticks(y, list(rows["title"]))

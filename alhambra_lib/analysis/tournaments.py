@@ -126,7 +126,8 @@ def _label(factory):
     The default ``<... object at 0x...>`` repr would differ from run to run.
     """
     bot = _make_bot(factory, 0)
-    return repr(bot) if type(bot).__repr__ is not object.__repr__ else type(bot).__name__
+    own_repr = getattr(type(bot), "__repr__") is not object.__repr__
+    return repr(bot) if own_repr else type(bot).__name__
 
 
 # -- one game ----------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def _seats(game_index, n_bots, players):
 def _wall_traces(game):
     """{player: [wall length after each of their turns]}, replayed from the events."""
     alhambras = {p: Alhambra(game.options["hole_rule"]) for p in game.players}
-    traces = {p: [] for p in game.players}
+    traces: dict[str, list[int]] = {p: [] for p in game.players}
     acting = None
     for event in game.events:
         kind = event["type"]

@@ -46,7 +46,8 @@ def hand_money(cards):
     >>> hand_money([Card("denar", 5), Card("denar", 2)])[0]["denar"]
     [5, 2]
     """
-    values, exchanges = {c: [] for c in CURRENCIES}, []
+    values: dict[str, list[int]] = {c: [] for c in CURRENCIES}
+    exchanges: list = []
     add_cards(values, exchanges, cards)
     return values, exchanges
 

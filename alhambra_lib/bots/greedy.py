@@ -186,7 +186,7 @@ class GreedyBot:
     # -- the action phase -------------------------------------------------------------
 
     def _act(self, view, actions):
-        by_kind = {}
+        by_kind: dict[str, list] = {}
         for action in actions:
             by_kind.setdefault(action.kind, []).append(action)
         gain = self._majority_gain_function(view)

@@ -197,7 +197,7 @@ def chest_handout(view, room):
     seat = view.players.index(me)
     order = view.players[seat:] + view.players[:seat]
     left = Counter(CHEST_COLOURS[c] for c in state["rooms"][room - 1])
-    placed = {}
+    placed: dict = {}
     for name in order:
         carrying = state["chests"][name]
         free = Counter(t.kind for cell, t in view.layouts[name].items()
@@ -298,17 +298,17 @@ def merchant_choice(view, actions):
     """
     wish = colour_wishes(view)
     disc = view.modules["street_merchant"]["discs"][view.player]["citizens"] or ()
-    by_kind = {}
+    by_kind: dict[str, list] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
     layout = view.layouts[view.player]
-    wanted = []
+    wanted: list = []
 
     def fits(colours):
         """cell -> how many market and reserve buildings of `colours` could go there."""
         if not wanted:
             wanted.append(_wanted_cells(view))
-        fit = Counter()
+        fit: Counter = Counter()
         for kind, cells in wanted[0]:
             if kind in colours:
                 fit.update(cells)

@@ -372,10 +372,10 @@ class _Position:
         others = [c[kind] for name, c in self.rival_counts.items()]
         if dirk_extra:
             others[list(self.rival_counts).index(DIRK)] += dirk_extra
-        others = tuple(sorted((n for n in others if n), reverse=True))
+        rivals = tuple(sorted((n for n in others if n), reverse=True))
         first = lower = 0.0
         for round_no, discount in self.rounds:
-            f, low = _kind_points(kind, round_no, mine, others)
+            f, low = _kind_points(kind, round_no, mine, rivals)
             first += discount * f
             lower += discount * low
         return first, lower

@@ -168,7 +168,7 @@ def draw_score_track(events, ax=None):
     colours = player_colours(names)
     width = 0.8 / max(len(names), 1)
     so_far = {term: dict.fromkeys(names, 0) for term in terms}
-    bars = {term: [] for term in terms}  # term -> [(x, height, bottom, colour)]
+    bars: dict[str, list[tuple]] = {term: [] for term in terms}  # term -> [(x, height, bottom, colour)]
     totals, lost, lowest = [], [], 0
     for i, event in enumerate(rounds):
         parts = scoring_parts(event)

@@ -137,7 +137,7 @@ def draw_game(game, *, viewer=None):
         else:
             MODULE_PIECES[extra].table(ax, seen)
     scores = game.scores
-    key = {}
+    key: dict = {}
     for i, name in enumerate(panels):
         ax = fig.add_subplot(grid[1 + extra_rows + i // cols, i % cols])
         points = points_text(scores.get(name, 0))

@@ -60,7 +60,7 @@ PUSHED_BY = MappingProxyType({
 })
 
 
-_NO_DATA = MappingProxyType({})
+_NO_DATA: Mapping[str, object] = MappingProxyType({})
 
 
 class Decision(NamedTuple):

@@ -71,6 +71,7 @@ import itertools
 import random
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
 from itertools import chain
@@ -127,7 +128,8 @@ _CACHES = ("_legal", "_redesigns", "_events_json", "_views", "_live_views",
            "_public_events")
 #: Caches that always start empty in a copy: the views hold their game (their module
 #: sections are computed from it when first read).
-_OWN_CACHES = {"_views": lambda: (None, {}), "_live_views": list}
+_OWN_CACHES: dict[str, Callable[[], object]] = {"_views": lambda: (None, {}),
+                                                 "_live_views": list}
 #: The state versions (`Game._version`): one count for every game of the process, so two
 #: games have the same version only when one is a copy of the other, unchanged since
 #: (same state). A cache keyed by the version is right wherever it lives, even where
@@ -136,7 +138,7 @@ _VERSIONS = itertools.count(1)
 #: State that copies share on purpose: the append-only event log (each game reads its
 #: first ``_n_events``; `state.append_event` forks it when needed).
 _SHARED_STATE = ("_events",)
-_TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
+_TAKES: dict = {}  # the take actions by the display's cards (`memo.by_identity`)
 _LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
 
@@ -194,7 +196,7 @@ _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 # Actions are values, so equal ones can be shared: the same placements and redesigns
 # come up turn after turn. They are kept per (move, tile), then by cell, so a listing
 # hashes each tile once and its cells (plain tuples) after that.
-_AT = {}  # (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`
+_AT: dict = {}  # (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`
 _AT_KEPT = 1 << 12
 
 

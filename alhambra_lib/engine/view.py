@@ -153,7 +153,7 @@ class GameView:
     rounds_scored: tuple
     options: MappingProxyType
     decision: object = None
-    modules: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    modules: Mapping = field(default_factory=lambda: MappingProxyType({}))
     events: tuple = ()
 
     def alhambra(self, name):

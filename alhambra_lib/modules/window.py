@@ -110,7 +110,7 @@ def check_window(game, window, where: str, owner: bool = True) -> None:
     if asking != (window is not None and not window["repoll"]):
         raise InvalidSave("a window decision is on top exactly while the window asks someone",
                           where)
-    if asking and (not window["queue"] or window["queue"][0] != top.player):
+    if asking and window is not None and (not window["queue"] or window["queue"][0] != top.player):
         raise InvalidSave(f"{top.player} is asked, but the window's queue is "
                           f"{window['queue']}", where)
     if window is not None and game._script[:1] != [WINDOW_STEP]:

@@ -78,7 +78,8 @@ def _layer_steps(layers, words, edges=()):
 
     Returns the steps and every cell reached.
     """
-    steps, reached = [], frozenset()
+    steps: list[SearchStep] = []
+    reached: frozenset = frozenset()
     for k, layer in enumerate(layers):
         title, text = words(k, layer, len(reached) + len(layer))
         steps.append(SearchStep(title, text, reached, frozenset(layer), edges=edges))
