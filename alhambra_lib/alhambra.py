@@ -327,7 +327,7 @@ class Alhambra:
         """Corner points (x, y) along a longest external wall; ``[]`` when there is none."""
         return list(self._walls.path())
 
-    def wall_segments(self) -> list[Segment]:
+    def wall_segments(self) -> set[Segment]:
         """The external wall segments, each a pair of corners, lower-left first."""
         return self._walls.segments()
 

@@ -16,10 +16,14 @@ import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
+
+if TYPE_CHECKING:
+    from .decisions import Decision
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -152,7 +156,7 @@ class GameView:
     discard_size: int
     rounds_scored: tuple
     options: MappingProxyType
-    decision: object = None
+    decision: Decision | None = None
     modules: Mapping = field(default_factory=lambda: MappingProxyType({}))
     events: tuple = ()
 
