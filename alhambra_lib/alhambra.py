@@ -208,7 +208,8 @@ def gate_pair(cell: Cell, side: str) -> tuple[Cell, Cell]:
     >>> gate_pair((1, 0), "W"), gate_pair((0, 0), "E")
     (((0, 0), (1, 0)), ((0, 0), (1, 0)))
     """
-    return tuple(sorted((tuple(cell), side_neighbour(cell, side))))
+    low, high = sorted(((cell[0], cell[1]), side_neighbour(cell, side)))
+    return low, high
 
 
 def stick_reasons(tile: Tile, sides: Iterable[str]) -> list[str]:
@@ -351,7 +352,8 @@ class Alhambra:
         return (f"<Alhambra: {len(self._layout) - 1} tiles, wall {self.longest_wall()}"
                 f"{', hole_rule=single' if self.hole_rule == 'single' else ''}>")
 
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+    def _repr_mimebundle_(self, include: object = None,
+                          exclude: object = None) -> dict[str, str | bytes]:
         from .display import mimebundle
         from .svg import alhambra_svg
 
@@ -771,8 +773,8 @@ class Alhambra:
         if self._redesign is None:
             cut = self._cut
             if cut is None:  # the plain adjacency: no graph built on the hot path
-                cut, reached = cut_cells_reached(self._adj)
-                cut = frozenset(cut)
+                cut_set, reached = cut_cells_reached(self._adj)
+                cut = frozenset(cut_set)
                 # kept for the next changes only when every walked tile is reached: the
                 # updates of `_cut_after_add` hold for a connected graph
                 self._cut = cut if reached == len(self._adj) - len(self._camps) else None
@@ -1111,7 +1113,7 @@ class Alhambra:
         alhambra = cls(hole_rule)
         for pair in gates:
             a, b = (check_cell(c) for c in pair)
-            alhambra._gates.add(tuple(sorted((a, b))))
+            alhambra._gates.add((a, b) if a <= b else (b, a))
         for cell, tile in cells.items():
             if cell != _ORIGIN:
                 alhambra._add(cell, tile)

@@ -234,7 +234,8 @@ class Tile:
             return [self.kind, self.price, walls, *self.marks]
         return [self.kind, self.price, self.wall_sides, *self.marks]
 
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+    def _repr_mimebundle_(self, include: object = None,
+                          exclude: object = None) -> dict[str, str | bytes]:
         from .display import mimebundle
         from .svg import tile_svg
 

@@ -162,7 +162,8 @@ class ScoreSheet:
         What the modules in play ask each round, in the modules' order.
     """
 
-    def __init__(self, players: Iterable[str], modules: Iterable[str] = (), **options) -> None:
+    def __init__(self, players: Iterable[str], modules: Iterable[str] = (),
+                 **options: bool) -> None:
         players = tuple(players)
         if not 2 <= len(players) <= 6:
             raise InvalidScore(f"a game has 2 to 6 players, got {len(players)}")

@@ -181,7 +181,7 @@ def _longest_chain_trail(chains: Sequence[Sequence[Corner]]) -> list[Corner]:
     best: list[Corner] = []
     used = [False] * len(chains)
 
-    def extend(corner, path):
+    def extend(corner: Corner, path: list[Corner]) -> None:
         nonlocal best
         if len(path) > len(best):
             best = list(path)
@@ -295,7 +295,7 @@ def longest_simple_path_length(adj: Mapping[Corner, set[Corner]]) -> int:
     best = 0
     visited = set()
 
-    def extend(corner, length):
+    def extend(corner: Corner, length: int) -> None:
         nonlocal best
         best = max(best, length)
         visited.add(corner)

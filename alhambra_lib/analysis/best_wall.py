@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..alhambra import HOLE_RULES, Alhambra
 from ..components import FOUNTAIN_KIND, Tile
@@ -246,7 +247,7 @@ def best_wall(tiles: Iterable[Tile], *, hole_rule: str = "enclosed", exact_limit
                             beam_width=beam_width, time_limit=time_limit).alhambra
 
 
-def wall_gap(alhambra: Alhambra, reserve: Iterable[Tile] = (), **options) -> int:
+def wall_gap(alhambra: Alhambra, reserve: Iterable[Tile] = (), **options: Any) -> int:
     """How many wall points `alhambra` is short of the best its tiles and `reserve` allow.
 
     Parameters
@@ -450,7 +451,7 @@ class _Search:
         builder = _Builder(self.pool, self.hole_rule)
         seen = set()
 
-        def visit():
+        def visit() -> None:
             self.clock.tick()
             self.offer(builder.alhambra.longest_wall(), builder.path)
             for mask, cell in list(builder.moves()):
@@ -788,7 +789,7 @@ class _RunTracer:
         free cell (`room`), can fill corners of `patterns`."""
         counts = list(counts)
 
-        def fill(i, fountain_placed):
+        def fill(i: int, fountain_placed: bool) -> bool:
             if i == len(patterns):
                 return fountain_placed or room
             wanted, matter = patterns[i]
@@ -989,7 +990,7 @@ class _Completion:
         corners = sorted(self.traced.corners)
         seen = set()
 
-        def fill_corners(i, fountain):
+        def fill_corners(i: int, fountain: int | None) -> Iterator[tuple[dict[int, int], int]]:
             if i == len(corners):
                 yield from link(fountain)
                 return
@@ -997,7 +998,7 @@ class _Completion:
                 yield from with_tile(corners[i], mask, is_fountain, fill_corners, i + 1,
                                      corners[i] if is_fountain else fountain)
 
-        def link(fountain):
+        def link(fountain: int | None) -> Iterator[tuple[dict[int, int], int]]:
             key = (frozenset(built.items()), fountain)
             if key in seen:
                 return
@@ -1018,7 +1019,9 @@ class _Completion:
                     yield from with_tile(cell, mask, is_fountain, link,
                                          cell if is_fountain else fountain)
 
-        def with_tile(cell, mask, is_fountain, then, *args):
+        def with_tile(cell: int, mask: int, is_fountain: bool,
+                      then: Callable[..., Iterator[tuple[dict[int, int], int]]],
+                      *args: Any) -> Iterator[tuple[dict[int, int], int]]:
             built[cell] = mask
             if not is_fountain:
                 left[mask] -= 1
@@ -1104,7 +1107,7 @@ class _Completion:
         builder = _Builder(self.pool, "enclosed")
         seen = set()
 
-        def moves(spares_left):
+        def moves(spares_left: int) -> list[tuple[int, Cell]]:
             # Run tiles first: a dead end shows sooner.
             found = []
             for mask, cell in builder.moves():
@@ -1115,7 +1118,7 @@ class _Completion:
                     found.append((True, mask, cell))
             return [(mask, cell) for _, mask, cell in sorted(found)]
 
-        def build(spares_left):
+        def build(spares_left: int) -> tuple[int, list[tuple[int, Cell]]] | None:
             if not wanted:
                 return builder.alhambra.longest_wall(), list(builder.path)
             self.clock.tick()
@@ -1162,7 +1165,7 @@ def _walks_to_all(layout: Mapping[Cell, Tile], wanted: Mapping[Cell, int],
     cost: dict = {}
     todo: deque = deque()
 
-    def enter(cell, side, spent):
+    def enter(cell: Cell, side: int, spent: int) -> None:
         """Step onto `cell` through its `side`, having spent `spent` tiles."""
         if cell in layout or cell in outside:
             return

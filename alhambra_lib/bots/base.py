@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..actions import ACTION_KINDS
+from ..actions import ACTION_KINDS, Action
 from .module_values import MERCHANT_KINDS
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.view import GameView
 
 __all__ = ["Bot", "play", "KNOWN_KINDS", "MODULE_KINDS", "MERCHANT_KINDS", "known_actions"]
 
@@ -22,7 +26,8 @@ KNOWN_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "rede
                          "vizier", "decline", "wake"}) | MODULE_KINDS
 
 
-def known_actions(legal_actions, known=KNOWN_KINDS):
+def known_actions(legal_actions: Sequence[Action],
+                  known: Collection[str] = KNOWN_KINDS) -> list[Action]:
     """The actions of `legal_actions` whose kind is in `known`, in order.
 
     When none is known (a module's own decision), the first action of a kind the game
@@ -52,11 +57,11 @@ class Bot(Protocol):
     legal actions, and the bot returns one of them.
     """
 
-    def choose(self, view, legal_actions):
+    def choose(self, view: GameView, legal_actions: Sequence[Action]) -> Action:
         """Return one of `legal_actions`."""
 
 
-def _seat_bots(players, bots):
+def _seat_bots(players: Sequence[str], bots: Mapping[str, Bot] | Iterable[Bot]) -> dict[str, Bot]:
     if isinstance(bots, Mapping):
         seats = dict(bots)
     else:
@@ -73,7 +78,8 @@ def _seat_bots(players, bots):
     return seats
 
 
-def play(game, bots, *, max_actions=100_000):
+def play(game: Game, bots: Mapping[str, Bot] | Iterable[Bot], *,
+         max_actions: int = 100_000) -> Game:
     """Let `bots` play `game` to the end and return the game.
 
     Parameters

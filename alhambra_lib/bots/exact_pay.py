@@ -18,14 +18,17 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
-from ..components import CURRENCIES, Card, ExchangeCard
+from ..components import CURRENCIES, Card, ExchangeCard, Tile
 
 __all__ = ["exact_sums", "exact_square_count", "add_cards", "hand_money"]
 
 
-def add_cards(values, exchanges, cards):
+def add_cards(values: Mapping[str, list[int]], exchanges: list[ExchangeCard],
+              cards: Iterable[Any]) -> None:
     """Add `cards` to ``values`` (``{currency: [values]}``) and ``exchanges`` (a list).
 
     Money of a currency `values` has no list for (a module's own money, Mega Box M6,
@@ -38,7 +41,7 @@ def add_cards(values, exchanges, cards):
             values[card.currency].append(card.value)
 
 
-def hand_money(cards):
+def hand_money(cards: Iterable[Any]) -> tuple[dict[str, list[int]], list[ExchangeCard]]:
     """``({currency: [values]}, [exchange cards])`` of `cards`, for `exact_square_count`.
 
     Examples
@@ -53,14 +56,14 @@ def hand_money(cards):
 
 
 @lru_cache(maxsize=1 << 12)
-def _sums(values):
+def _sums(values: tuple[int, ...]) -> int:
     sums = 1
     for value in values:
         sums |= sums << value
     return sums
 
 
-def exact_sums(values) -> int:
+def exact_sums(values: Iterable[int]) -> int:
     """Bit mask of the totals some subset of the card `values` reaches exactly.
 
     Examples
@@ -71,7 +74,9 @@ def exact_sums(values) -> int:
     return _sums(tuple(sorted(values)))
 
 
-def exact_square_count(values, market, exchanges=()) -> int:
+def exact_square_count(values: Mapping[str, Sequence[int]],
+                       market: Iterable[tuple[str, Tile | None]],
+                       exchanges: Sequence[ExchangeCard] = ()) -> int:
     """How many squares of `market` the hand pays exactly.
 
     Parameters

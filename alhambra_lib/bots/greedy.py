@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from ..actions import DIRK, Action, Take
 from ..engine.config import ROUNDS, has_dirk
@@ -46,7 +46,7 @@ def _camp_worth(view: GameView) -> Callable[[Mapping[Cell, Tile], Cell, Tile], f
     less `CLOSED_SIDE_COST` per cell around it it closes to buildings."""
     rounds_left = len([r for r in ROUNDS if r not in view.rounds_scored])
 
-    def worth(layout, cell, camp):
+    def worth(layout: Mapping[Cell, Tile], cell: Cell, camp: Tile) -> float:
         return (camp_gain_at(layout, cell, camp) * rounds_left
                 - CLOSED_SIDE_COST * closed_sides(layout, cell, camp))
     return worth
@@ -204,7 +204,7 @@ class GreedyBot:
         buys = by_kind.get("buy", [])
         bazaar = self._bazaar(view, by_kind.get("buy_bazaar", []), alhambra)
         if buys:
-            def buy_worth(buy):
+            def buy_worth(buy: Any) -> float:
                 overpay = payment_total(buy.cards) - buy.tile.price
                 return tile_worth(buy.tile) + (self.exact_bonus if overpay == 0
                                                else -self.overpay_cost * overpay)
@@ -245,7 +245,7 @@ class GreedyBot:
             return None
         values = {}
 
-        def value(action):
+        def value(action: Any) -> float:
             if action.bazaar not in values:
                 values[action.bazaar] = bazaar_value(view, action.bazaar, alhambra)[0]
             return values[action.bazaar]
@@ -307,7 +307,7 @@ class GreedyBot:
         camp_worth = _camp_worth(view)
         worths = {}
 
-        def judge(tile):
+        def judge(tile: Tile) -> float:
             if tile.kind == "camp":
                 cells = alhambra.legal_positions(tile)
                 if not cells:
@@ -321,7 +321,7 @@ class GreedyBot:
                 value /= 2  # it waits on the reserve
             return value
 
-        def worth(tile):
+        def worth(tile: Tile) -> float:
             if tile not in worths:
                 worths[tile] = judge(tile)
             return worths[tile]
@@ -355,7 +355,7 @@ class GreedyBot:
         now = {r: score_majorities(counts, r)[view.player] for r in rounds}
         cache = {}
 
-        def gain(kind, n=1):
+        def gain(kind: str, n: int = 1) -> float:
             """The majority points `n` more of `kind` add (a hut's bonus: n up to 3)."""
             if kind not in counts[view.player]:  # a hut, camp or bazaar scores no majority
                 return 0
@@ -369,12 +369,12 @@ class GreedyBot:
 
     @staticmethod
     def _take_scorer(view: GameView) -> Callable[[Any], float]:
-        def exact_squares(cards):
+        def exact_squares(cards: Iterable[Any]) -> int:
             values, exchanges = hand_money(cards)
             return exact_square_count(values, view.market, exchanges)
         before = exact_squares(view.hand)
 
-        def score(take):
+        def score(take: Any) -> float:
             return (exact_squares(view.hand + take.cards) - before) * 3 \
                 + payment_total(take.cards)
         return score
@@ -387,7 +387,7 @@ class GreedyBot:
         layout = view.layouts[view.player]
         extra = self._module_tile_scorer(view)
 
-        def score(action):
+        def score(action: Any) -> tuple[float, int, int]:
             if action.kind != "place":
                 # Reserve rather than give: a reserve tile may be built later.
                 return (0, wall_now - 1, -1 if action.kind == "give" else 0)
@@ -407,7 +407,7 @@ class GreedyBot:
         gain = None
         camp_worth = _camp_worth(view)
 
-        def extra(tile, cell):
+        def extra(tile: Tile, cell: Cell) -> float:
             nonlocal gain
             if tile.is_building or tile.kind not in ("hut", "bazaar", "camp"):
                 return 0

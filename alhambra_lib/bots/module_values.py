@@ -18,7 +18,7 @@ Examples
 from __future__ import annotations
 
 from collections import ChainMap, Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..components import KINDS, Tile
@@ -154,7 +154,7 @@ def camp_gain_at(layout: Mapping[Cell, Tile], cell: Cell, tile: Tile) -> int:
     """
     runs = {side: _run(layout, cell, side) for side in SIDES}
 
-    def buildings(side):
+    def buildings(side: str) -> int:
         return sum(layout[c].is_building for c in runs[side])
 
     gain = 0
@@ -316,7 +316,7 @@ def merchant_choice(view: GameView, actions: Sequence[Any]) -> Action:
     layout = view.layouts[view.player]
     wanted: list = []
 
-    def fits(colours):
+    def fits(colours: Collection[str]) -> Counter[Cell]:
         """cell -> how many market and reserve buildings of `colours` could go there."""
         if not wanted:
             wanted.append(_wanted_cells(view))
@@ -329,7 +329,7 @@ def merchant_choice(view: GameView, actions: Sequence[Any]) -> Action:
     if "set_merchant" in by_kind:
         fit = {}
 
-        def set_score(a):
+        def set_score(a: Any) -> tuple[int, int]:
             if a.colours not in fit:
                 fit[a.colours] = fits(a.colours)
             return (sum(wish[c] for c in a.colours), fit[a.colours][a.pos])
@@ -340,7 +340,7 @@ def merchant_choice(view: GameView, actions: Sequence[Any]) -> Action:
     if "swap_citizen" in by_kind or "keep_citizens" in by_kind:
         now = sum(wish[c] for c in set(disc))
 
-        def swap_gain(a):
+        def swap_gain(a: Any) -> int:
             after = set(disc) - {a.colours[0]} | {a.colours[1]}
             if list(disc).count(a.colours[0]) > 1:
                 after.add(a.colours[0])
@@ -350,7 +350,7 @@ def merchant_choice(view: GameView, actions: Sequence[Any]) -> Action:
             return swap
         return by_kind["keep_citizens"][0]
     if "place_merchant" in by_kind:
-        fit = fits(set(disc))
-        return first_best(by_kind["place_merchant"],
-                           lambda a: (fit[a.pos], sum(n in layout for n in side_neighbours(a.pos))))
+        fit_disc = fits(set(disc))
+        return first_best(by_kind["place_merchant"], lambda a: (
+            fit_disc[a.pos], sum(n in layout for n in side_neighbours(a.pos))))
     return actions[0]

@@ -249,7 +249,7 @@ class StrategicBot:
     #: The weights used when none are given (subclasses set their own).
     preset = Weights()
 
-    def __init__(self, weights: Weights | None = None, **overrides) -> None:
+    def __init__(self, weights: Weights | None = None, **overrides: float) -> None:
         base = self.preset if weights is None else weights
         if not isinstance(base, Weights):
             raise TypeError(f"weights must be a Weights, got {type(base).__name__}")
