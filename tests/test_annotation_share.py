@@ -23,6 +23,8 @@ class C:
     def build(cls) -> "C": ...
     @staticmethod
     def plain(x) -> int: ...
+    if True:
+        def guarded(self, a: int) -> None: ...
 '''
 
 
@@ -34,7 +36,7 @@ def _flags(source):
 def test_every_parameter_but_self_and_cls_and_the_return_count():
     assert _flags(SAMPLE) == {"typed": True, "no_return": False, "bare_star": False,
                               "method": True, "inner": True, "loose": False, "build": True,
-                              "plain": False}
+                              "plain": False, "guarded": True}
 
 
 def test_a_file_and_the_command_line(tmp_path, capsys):
@@ -42,8 +44,8 @@ def test_a_file_and_the_command_line(tmp_path, capsys):
     package.mkdir()
     (package / "a.py").write_text(SAMPLE)
     (package / "skipped.py").write_text("def f(x): ...\n")
-    assert share.count_file(package / "a.py") == (4, 8)
+    assert share.count_file(package / "a.py") == (5, 9)
     assert share.main([str(package), "--files", "--exclude", str(package / "skipped.py")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "4 of 8 functions fully annotated (50%)"
+    assert out[-1] == "5 of 9 functions fully annotated (56%)"
     assert "skipped" not in "".join(out)

@@ -23,14 +23,18 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _functions(tree: ast.AST) -> Iterator[tuple[FunctionNode, bool]]:
-    """Each function in `tree` with whether it sits directly in a class body."""
+    """Each function in `tree` with whether it is a method: in a class body, possibly under
+    an ``if`` or ``try`` there (``if TYPE_CHECKING: def __init__(self, ...)``)."""
     stack: list[tuple[ast.AST, bool]] = [(tree, False)]
     while stack:
-        node, _ = stack.pop()
+        node, in_class = stack.pop()
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                yield child, isinstance(node, ast.ClassDef)
-            stack.append((child, False))
+                yield child, in_class
+                stack.append((child, False))
+            else:
+                stack.append((child, isinstance(child, ast.ClassDef) or (
+                    in_class and isinstance(child, ast.stmt))))
 
 
 def fully_annotated(func: FunctionNode, is_method: bool) -> bool:
