@@ -47,9 +47,11 @@ app: $(STAMP)
 		--Voila.config_file_paths=$(CURDIR)/app --Voila.ip=127.0.0.1 --port=$(APP_PORT) \
 		--Voila.port_retries=0
 
-# One pytest run: doctests of alhambra_lib, tests/, and the notebooks through nbval
+# mypy first (its settings are [tool.mypy] in pyproject.toml), then one pytest run:
+# doctests of alhambra_lib, tests/, and the notebooks through nbval
 # (--doctest-modules and --nbval-lax come from addopts in pyproject.toml).
 test: $(STAMP)
+	$(BIN)/python -m mypy alhambra_lib
 	$(BIN)/python -m pytest $(TEST_PATHS)
 
 bench: $(STAMP)
@@ -62,5 +64,5 @@ endif
 	@for s in $(BENCH_SCRIPTS); do echo "$(BIN)/python $$s"; $(BIN)/python $$s || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .benchmarks build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache .benchmarks build dist *.egg-info
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

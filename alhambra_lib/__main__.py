@@ -28,7 +28,9 @@ import argparse
 import importlib.util
 import os
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any, TextIO
 
 from .actions import DIRK
 from .alhambra import HOLE_RULES
@@ -43,7 +45,7 @@ __all__ = ["build_parser", "main", "output_path", "parse_modules"]
 NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
 
 
-def parse_modules(text):
+def parse_modules(text: str) -> tuple[str, ...]:
     """``"vizier,exchange"`` -> ``("vizier", "exchange")``, refusing unknown names.
 
     Examples
@@ -65,7 +67,7 @@ def parse_modules(text):
     return names
 
 
-def output_path(text, suffixes=None):
+def output_path(text: str, suffixes: Iterable[str] | None = None) -> Path:
     """A file the command will write at the end, checked before anything runs.
 
     Refuses, with a message argparse prints before exiting with code 2: a name not ending
@@ -97,7 +99,7 @@ does not exist
     return path
 
 
-def _check_writable(path):
+def _check_writable(path: Path) -> None:
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"cannot write {path}: it is a folder; "
                                          "give a file name")
@@ -111,7 +113,7 @@ def _check_writable(path):
         os.remove(path)
 
 
-def _save(path, write, what, out) -> int:
+def _save(path: Path, write: Callable[[Path], object], what: str, out: TextIO) -> int:
     """Write `what` to `path` with `write(path)` at the end of a run; what cannot be
     checked before (a full disk) is said in one line on stderr, with exit code 1."""
     try:
@@ -125,7 +127,7 @@ def _save(path, write, what, out) -> int:
     return 0
 
 
-def _table_path(text):
+def _table_path(text: str) -> Path:
     """``--out``: a .csv, or a .parquet when pyarrow is installed (`output_path`)."""
     path = output_path(text, (".csv", ".parquet"))
     if path.suffix.lower() == ".parquet" and importlib.util.find_spec("pyarrow") is None:
@@ -134,7 +136,7 @@ def _table_path(text):
     return path
 
 
-def _common_options(parser):
+def _common_options(parser: argparse.ArgumentParser) -> None:
     """The options `play` and `tournament` share."""
     parser.add_argument("--end-trigger", choices=END_TRIGGERS, default="market_short",
                         help="when the game ends (RULES.md §9): market_short, when the bag "
@@ -154,7 +156,7 @@ def _common_options(parser):
                              + ", ".join(f"{o} ({m})" for o, m in sorted(owners.items())))
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     """The argument parser, one subparser per command."""
     parser = argparse.ArgumentParser(prog="python -m alhambra_lib",
                                      description="Alhambra (Dirk Henn, Queen Games 2003).")
@@ -190,7 +192,7 @@ def build_parser():
     return parser
 
 
-def _ladder_parser(commands):
+def _ladder_parser(commands: Any) -> None:
     ladder = commands.add_parser("ladder", help="play the search bot's seeded match-ups, "
                                                 "resumably, and table its win shares")
     ladder.add_argument("--jobs", type=int, default=1, help="parallel processes, -1 for all cores")
@@ -213,11 +215,11 @@ class _UsageError(Exception):
     argparse does for the others."""
 
 
-def _options(args):
+def _options(args: argparse.Namespace) -> dict[str, bool]:
     return dict.fromkeys(args.option, True)
 
 
-def _bots(spec, players, seed):
+def _bots(spec: str, players: int, seed: int | None) -> list[Any]:
     kinds = spec.split(",")
     if len(kinds) == 1:
         kinds *= players
@@ -227,7 +229,7 @@ def _bots(spec, players, seed):
     return [make_bot(k, None if seed is None else seed + seat) for seat, k in enumerate(kinds)]
 
 
-def run_play(args, out):
+def run_play(args: argparse.Namespace, out: TextIO) -> int:
     """Play one game as `args` say and print its story to `out`."""
     names = NAMES[:args.players]
     bots = _bots(args.bots, args.players, args.seed)
@@ -253,7 +255,7 @@ def run_play(args, out):
     return 0
 
 
-def _summary_text(df):
+def _summary_text(df: Any) -> Any:
     """The per-bot table the command prints: one formatted string per cell."""
     import pandas as pd
 
@@ -271,7 +273,7 @@ def _summary_text(df):
     }, index=table.index).to_string()
 
 
-def run_tournament(args, out):
+def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
     """Play the tournament `args` describe, print the summary table, save the rows."""
     from .analysis import tournament
 
@@ -290,7 +292,7 @@ def run_tournament(args, out):
     return 0
 
 
-def _ladder_matchups(args):
+def _ladder_matchups(args: argparse.Namespace) -> Any:
     from dataclasses import replace
 
     from .analysis.ladder import ISSUE_MATCHUPS
@@ -306,7 +308,7 @@ def _ladder_matchups(args):
     return matchups
 
 
-def run_ladder(args, out):
+def run_ladder(args: argparse.Namespace, out: TextIO) -> int:
     """Play the ladder's missing games (`analysis.ladder.run_ladder`), print the table."""
     from .analysis.ladder import GAMES_FILE, LADDER_FILE, run_ladder as ladder
 
@@ -329,7 +331,7 @@ def run_ladder(args, out):
     return 0
 
 
-def main(argv=None, out=None):
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line with `argv` (default: sys.argv[1:]), printing to `out`."""
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -647,7 +647,7 @@ def take_choices(display):
     """
     ordered = sorted(display, key=card_order)
     money = [c for c in ordered if isinstance(c, Card)]
-    choices = {(c,) for c in ordered}
+    choices: set[tuple] = {(c,) for c in ordered}
     for subset in range(1, 1 << len(money)):
         cards = tuple(card for i, card in enumerate(money) if subset >> i & 1)
         if len(cards) > 1 and sum(c.value for c in cards) <= 5:

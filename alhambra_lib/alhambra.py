@@ -95,14 +95,17 @@ one built from the layout by the definition.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 import networkx as nx
 
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
-from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
+from .grid import (BIT, OPPOSITE, SIDES, Cell, Corner, Segment, check_cell, side_neighbour,
+                   side_neighbours)
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells_reached, unreachable_cells
 from .walls import WallGraph
@@ -166,10 +169,10 @@ class Verdict:
     ok: bool
     reasons: tuple = ()
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self.ok
 
-    def explain(self):
+    def explain(self) -> str:
         """The reasons in words, one sentence, or ``"legal"``."""
         if self.ok:
             return "legal"
@@ -179,7 +182,7 @@ class Verdict:
 _LEGAL = Verdict(True, ())
 
 
-def _copy_attribute(value):
+def _copy_attribute(value: Any) -> Any:
     """An attribute's value for a copy (`Alhambra.copy`): containers of values copied one
     level deep, objects with a ``copy`` method (the walls) by it, the rest (numbers,
     strings, tuples and frozen sets, the cached facts) shared."""
@@ -197,7 +200,7 @@ _ATTRIBUTE_COPIES = {
 }
 
 
-def gate_pair(cell, side):
+def gate_pair(cell: Cell, side: str) -> tuple[Cell, Cell]:
     """The gate on `side` of `cell` as the pair of cells it joins, lower cell first.
 
     Examples
@@ -205,10 +208,11 @@ def gate_pair(cell, side):
     >>> gate_pair((1, 0), "W"), gate_pair((0, 0), "E")
     (((0, 0), (1, 0)), ((0, 0), (1, 0)))
     """
-    return tuple(sorted((tuple(cell), side_neighbour(cell, side))))
+    low, high = sorted(((cell[0], cell[1]), side_neighbour(cell, side)))
+    return low, high
 
 
-def stick_reasons(tile, sides):
+def stick_reasons(tile: Tile, sides: Iterable[str]) -> list[str]:
     """The reasons against laying sticks on `sides` of `tile`, wherever it lies
     (``overbuilt``, ``no_sticks``); an Alhambra adds the facing cells' (§M9)."""
     reasons = []
@@ -219,14 +223,14 @@ def stick_reasons(tile, sides):
     return reasons
 
 
-def _check_sides(sides):
+def _check_sides(sides: Iterable[str]) -> None:
     """Raise `InvalidInput` unless `sides` names sides of a tile (N, E, S, W)."""
     if not (isinstance(sides, (str, tuple, list, frozenset, set)) and sides
             and all(isinstance(s, str) and s in SIDES for s in sides)):
         raise InvalidInput(f"sticks go on sides N, E, S or W, got {brief(sides)}")
 
 
-def _check_tile(tile):
+def _check_tile(tile: object) -> Tile:
     if not isinstance(tile, Tile):
         raise InvalidInput(f"expected a Tile, got {type(tile).__name__}: {brief(tile)}")
     if tile.kind == FOUNTAIN_KIND:
@@ -252,24 +256,30 @@ class Alhambra:
         read (a copy builds its own only then) and kept in step afterwards.
     """
 
-    def __init__(self, hole_rule="enclosed"):
+    def __init__(self, hole_rule: str = "enclosed") -> None:
         if hole_rule not in HOLE_RULES:
             raise ValueError(f"unknown hole_rule {hole_rule!r}: expected 'enclosed' or 'single'")
         self.hole_rule = hole_rule
-        self._layout = {}
+        self._layout: dict[Cell, Tile] = {}
         self._view = MappingProxyType(self._layout)
-        self._adj = {}  # the walking graph: cell -> {neighbour: whether through a gate}
-        self._graph = None  # the networkx graph, built from _adj when first read
-        self._frontier = {}  # empty cell -> number of built side-neighbours
-        self._facts = {}  # frontier cell -> (built sides, facing walls, makes a hole)
+        # the walking graph: cell -> {neighbour: whether through a gate}
+        self._adj: dict[Cell, dict[Cell, bool]] = {}
+        self._graph: nx.Graph | None = None  # the networkx graph, built from _adj when first read
+        self._frontier: dict[Cell, int] = {}  # empty cell -> number of built side-neighbours
+        # frontier cell -> (built sides, facing walls, makes a hole)
+        self._facts: dict[Cell, tuple[int, int, bool]] = {}
         self._walls = WallGraph()
         self._counts = dict.fromkeys(KINDS, 0)
-        self._camps = set()  # cells holding a camp: empty in the base game
-        self._gates = set()  # gate pairs (§M5): empty in the base game
-        self._redesign = None  # (cells that may be emptied, facts per built cell), per layout
-        self._cut = None  # the walking graph's cut cells, kept while known; None: unknown
-        self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
-        self._built_facts = {}  # built cell -> (`_side_facts`, camp sides), dropped near changes
+        self._camps: set[Cell] = set()  # cells holding a camp: empty in the base game
+        self._gates: set[tuple[Cell, Cell]] = set()  # gate pairs (§M5): empty in the base game
+        # (cells that may be emptied, facts per built cell), per layout
+        self._redesign: tuple | None = None
+        # the walking graph's cut cells, kept while known; None: unknown
+        self._cut: frozenset[Cell] | None = None
+        # the engine's sorted listings, per layout (`placement_cells`)
+        self._listing: dict[Hashable, Any] = {}
+        # built cell -> (`_side_facts`, camp sides), dropped near changes
+        self._built_facts: dict[Cell, tuple] = {}
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
         self._cut = frozenset()  # the fountain alone
@@ -277,7 +287,7 @@ class Alhambra:
     # -- reading -----------------------------------------------------------------
 
     @property
-    def graph(self):
+    def graph(self) -> nx.Graph:
         """The walking graph as networkx: built cells (attribute ``tile``) and the open
         shared sides, a gate's edge with ``gate=True`` (see the class docstring).
 
@@ -298,50 +308,52 @@ class Alhambra:
         return self._graph
 
     @property
-    def layout(self):
+    def layout(self) -> Mapping[Cell, Tile]:
         """Read-only mapping ``(x, y) -> Tile`` of every built tile, the fountain included."""
         return self._view
 
-    def counts(self):
+    def counts(self) -> dict[str, int]:
         """Number of tiles of each of the six kinds (the fountain is not counted)."""
         return dict(self._counts)
 
-    def frontier(self):
+    def frontier(self) -> frozenset[Cell]:
         """The empty cells that share a side with a built cell: where tiles can go."""
         return frozenset(self._frontier)
 
-    def longest_wall(self):
+    def longest_wall(self) -> int:
         """Wall points: the number of segments in the longest external wall."""
         return self._walls.length()
 
-    def longest_wall_path(self):
+    def longest_wall_path(self) -> list[Corner]:
         """Corner points (x, y) along a longest external wall; ``[]`` when there is none."""
         return list(self._walls.path())
 
-    def wall_segments(self):
+    def wall_segments(self) -> set[Segment]:
         """The external wall segments, each a pair of corners, lower-left first."""
         return self._walls.segments()
 
-    def wall_graph(self):
+    def wall_graph(self) -> nx.Graph:
         """The external walls as a networkx graph of corners (a fresh copy, for teaching)."""
         return nx.Graph((a, b) for a, b in self._walls.segments())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._layout)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Alhambra):
             return NotImplemented
         return (self.hole_rule == other.hole_rule and self._layout == other._layout
                 and self._gates == other._gates)
 
-    __hash__ = None
+    # Mutable, so unhashable (equal layouts compare equal); typeshed spells it the same way.
+    __hash__ = None  # type: ignore[assignment]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"<Alhambra: {len(self._layout) - 1} tiles, wall {self.longest_wall()}"
                 f"{', hole_rule=single' if self.hole_rule == 'single' else ''}>")
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: object = None,
+                          exclude: object = None) -> dict[str, str | bytes]:
         from .display import mimebundle
         from .svg import alhambra_svg
 
@@ -349,7 +361,7 @@ class Alhambra:
 
     # -- placement -----------------------------------------------------------------
 
-    def _side_facts(self, cell):
+    def _side_facts(self, cell: Cell) -> tuple[int, int]:
         """Bit masks: sides of `cell` with a built neighbour, and those facing its wall."""
         # Written out, N, E, S, W (bits 1, 2, 4, 8; the facing side's bit 4, 8, 1, 2):
         # every placement and redesign listing asks this of the cells near a change.
@@ -373,7 +385,7 @@ class Alhambra:
             facing |= tile.mask << 2 & 8
         return built, facing
 
-    def _placement_facts(self, cell):
+    def _placement_facts(self, cell: Cell) -> tuple[int, int, bool]:
         """(sides with a built neighbour, those whose neighbour has a facing wall, hole)."""
         built, facing = self._side_facts(cell)
         if self.hole_rule == "enclosed":
@@ -382,13 +394,13 @@ class Alhambra:
             hole = makes_single_hole(cell, self._layout)
         return built, facing, hole
 
-    def _facts_of(self, cell):
+    def _facts_of(self, cell: Cell) -> tuple[int, int, bool]:
         facts = self._facts.get(cell)
         if facts is None:
             facts = self._facts[cell] = self._placement_facts(cell)
         return facts
 
-    def check(self, tile, cell, gate=None):
+    def check(self, tile: Tile, cell: Cell, gate: str | None = None) -> Verdict:
         """May `tile` be placed on `cell`? Returns a `Verdict` with every reason against.
 
         `gate` (City Gates, §M5): place it with a gate on that side of the tile.
@@ -431,7 +443,7 @@ class Alhambra:
 
     # -- city gates (RULES.md §M5) -----------------------------------------------------
 
-    def _gate_reasons(self, tile, cell, gate, reasons):
+    def _gate_reasons(self, tile: Tile, cell: Cell, gate: str, reasons: list[str]) -> None:
         """Turn the side reasons of placing `tile` on `cell` into those with a gate on
         its side `gate`: the gate stands for ``unreachable``, never for another reason."""
         if gate not in BIT:
@@ -445,14 +457,14 @@ class Alhambra:
                 or not other.has_wall(OPPOSITE[gate])):
             reasons.append("gate_side")
 
-    def gates(self):
+    def gates(self) -> frozenset[tuple[Cell, Cell]]:
         """The gates (§M5), each the pair of cells it joins, lower cell first."""
         return frozenset(self._gates)
 
-    def _gated_cells(self):
+    def _gated_cells(self) -> set[Cell]:
         return {cell for pair in self._gates for cell in pair}
 
-    def gate_positions(self, tile):
+    def gate_positions(self, tile: Tile) -> set[tuple[Cell, str]]:
         """The ``(cell, side)`` where `tile` may be placed with a gate on that side (§M5).
 
         A tile needs a gate where its only reason against is ``unreachable``: it then
@@ -479,7 +491,7 @@ class Alhambra:
 
     # -- city walls (RULES.md §M9) -----------------------------------------------------
 
-    def check_sticks(self, cell, sides):
+    def check_sticks(self, cell: Cell, sides: Iterable[str]) -> Verdict:
         """May sticks go on `sides` of the tile on `cell`? Returns a `Verdict` (§M9).
 
         Examples
@@ -499,7 +511,7 @@ class Alhambra:
             reasons.append("stick_against_tile")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
-    def add_sticks(self, cell, sides):
+    def add_sticks(self, cell: Cell, sides: Iterable[str]) -> None:
         """Lay sticks on `sides` of the tile on `cell` (they face empty cells, so every
         rule still holds); raises `IllegalPlacement` and changes nothing if refused."""
         verdict = self.check_sticks(cell, sides)
@@ -509,7 +521,7 @@ class Alhambra:
         cell = check_cell(cell)
         self._replace(cell, self._layout[cell].with_sticks(sides))
 
-    def legal_positions(self, tile):
+    def legal_positions(self, tile: Tile) -> set[Cell]:
         """The set of cells where `tile` may be placed.
 
         Notes
@@ -528,7 +540,7 @@ class Alhambra:
                 legal.add(cell)
         return legal
 
-    def _open_cells(self):
+    def _open_cells(self) -> tuple[tuple[Cell, int, int, int], ...]:
         """``(cell, built sides, facing walls, camp sides)`` of the frontier cells where
         building makes no hole, in cell order, kept until the layout changes."""
         rows = self._listing.get("open")
@@ -547,11 +559,11 @@ class Alhambra:
 
     # -- camps (RULES.md §M8) ---------------------------------------------------------
 
-    def camps(self):
+    def camps(self) -> frozenset[Cell]:
         """The cells holding a camp (Mega Box M8)."""
         return frozenset(self._camps)
 
-    def _camp_sides(self, cell):
+    def _camp_sides(self, cell: Cell) -> int:
         """Bit mask of the sides of `cell` whose neighbour is a camp."""
         layout = self._layout
         sides = 0
@@ -562,7 +574,7 @@ class Alhambra:
         return sides
 
     @staticmethod
-    def _camp_reasons(tile, built, facing, camp_sides):
+    def _camp_reasons(tile: Tile, built: int, facing: int, camp_sides: int) -> list[str]:
         """The side reasons against `tile` on a cell whose built, facing-wall and camp
         sides are these masks (camps anywhere near): every side but the hole.
 
@@ -588,7 +600,7 @@ class Alhambra:
         return reasons
 
     @staticmethod
-    def _camp_fits(tile, built, facing, camp_sides):
+    def _camp_fits(tile: Tile, built: int, facing: int, camp_sides: int) -> bool:
         """``not _camp_reasons(...)``, looked up: the answer depends on five small masks
         only, so each combination is worked out once per process (`_CAMP_FITS`)."""
         is_camp = tile.kind == CAMP
@@ -599,7 +611,7 @@ class Alhambra:
                 tile, built, facing, camp_sides) else 2
         return known == 2
 
-    def _anchored(self, gone=None):
+    def _anchored(self, gone: Cell | None = None) -> bool:
         """Whether every camp (but one on `gone`) touches a non-camp tile other than
         `gone`, directly or through a chain of side-touching camps.
 
@@ -618,7 +630,7 @@ class Alhambra:
                     reached.append(n)
         return len(seen) == len(camps)
 
-    def _unanchoring(self):
+    def _unanchoring(self) -> frozenset[Cell]:
         """The cells whose removal would leave some camp unanchored (camps and their
         non-camp neighbours are the only candidates).
 
@@ -651,7 +663,7 @@ class Alhambra:
         unanchoring.update(self._unanchoring_camps())
         return frozenset(unanchoring)
 
-    def _unanchoring_camps(self):
+    def _unanchoring_camps(self) -> list[Cell]:
         """The camps whose removal would leave another camp unanchored: `_anchored` for
         each camp, with every camp's neighbours looked up once (a legal Alhambra)."""
         layout, camps = self._layout, self._camps
@@ -674,18 +686,18 @@ class Alhambra:
                 found.append(gone)
         return found
 
-    def _empty_camp_sides(self):
+    def _empty_camp_sides(self) -> dict[Cell, int]:
         """``{empty cell: bit mask of its sides facing a camp}``, gathered from the camps
         (8 at most) rather than cell by cell."""
         layout = self._layout
-        camp_sides = {}
+        camp_sides: dict[Cell, int] = {}
         for cell in self._camps:
             for bit, neighbour in zip(_FACING_BITS, side_neighbours(cell)):
                 if neighbour not in layout:
                     camp_sides[neighbour] = camp_sides.get(neighbour, 0) | bit
         return camp_sides
 
-    def _legal_among_camps(self, tile):
+    def _legal_among_camps(self, tile: Tile) -> set[Cell]:
         # `legal_positions` when camps are concerned: the camp sides of the empty cells
         # are gathered from the camps (8 at most), then a cell touching no camp takes
         # the base test (for a building) and the others the camp rule.
@@ -707,7 +719,7 @@ class Alhambra:
                 legal.add(cell)
         return legal
 
-    def place(self, tile, cell, gate=None):
+    def place(self, tile: Tile, cell: Cell, gate: str | None = None) -> None:
         """Build `tile` on `cell` (with a gate on its side `gate`, §M5); raises
         `IllegalPlacement` and changes nothing if illegal."""
         verdict = self.check(tile, cell, gate)
@@ -721,7 +733,7 @@ class Alhambra:
 
     # -- redesign ------------------------------------------------------------------
 
-    def check_removal(self, cell):
+    def check_removal(self, cell: Cell) -> Verdict:
         """May the tile on `cell` be moved to the reserve? Returns a `Verdict`.
 
         Notes
@@ -747,7 +759,7 @@ class Alhambra:
             reasons.append("gated")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
-    def _redesign_facts(self, keep=False):
+    def _redesign_facts(self, keep: bool = False) -> tuple:
         """(cut cells, removable cells, exchange groups, cells whose removal would unanchor
         a camp, rows, removable cells sorted); the groups map ``(built sides, facing
         walls, camp sides)`` of a movable building tile to the cells that share them, the
@@ -761,14 +773,16 @@ class Alhambra:
         if self._redesign is None:
             cut = self._cut
             if cut is None:  # the plain adjacency: no graph built on the hot path
-                cut, reached = cut_cells_reached(self._adj)
-                cut = frozenset(cut)
+                cut_set, reached = cut_cells_reached(self._adj)
+                cut = frozenset(cut_set)
                 # kept for the next changes only when every walked tile is reached: the
                 # updates of `_cut_after_add` hold for a connected graph
                 self._cut = cut if reached == len(self._adj) - len(self._camps) else None
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
             unanchoring = self._unanchoring() if self._camps else frozenset()
-            removable, groups, rows = [], {}, []
+            removable: list = []
+            groups: dict = {}
+            rows: list = []
             # The engine's listings (`keep`) keep each built cell's facts across changes
             # (dropped near each change); a lone check does not pay for keeping them.
             known = self._built_facts if keep or self._built_facts else {}
@@ -790,11 +804,11 @@ class Alhambra:
                               unanchoring, tuple(rows), tuple(removable))
         return self._redesign
 
-    def removable_positions(self):
+    def removable_positions(self) -> set[Cell]:
         """The set of cells whose tile may be moved to the reserve (cached per layout)."""
         return set(self._redesign_facts()[1])
 
-    def remove(self, cell):
+    def remove(self, cell: Cell) -> Tile:
         """Move the tile on `cell` out (to the reserve) and return it."""
         verdict = self.check_removal(cell)
         if not verdict.ok:
@@ -802,7 +816,7 @@ class Alhambra:
                                    f"{verdict.explain()}", verdict.reasons)
         return self._take(check_cell(cell))
 
-    def check_exchange(self, tile, cell):
+    def check_exchange(self, tile: Tile, cell: Cell) -> Verdict:
         """May reserve `tile` take the exact cell of the tile on `cell`? Returns a `Verdict`.
 
         Notes
@@ -831,7 +845,7 @@ class Alhambra:
             reasons.append("gated")
         return Verdict(False, tuple(reasons)) if reasons else _LEGAL
 
-    def exchange_positions(self, tile):
+    def exchange_positions(self, tile: Tile) -> set[Cell]:
         """The set of cells where reserve `tile` may be exchanged in."""
         mask = _check_tile(tile).mask
         groups = self._redesign_facts(keep=True)[2]
@@ -842,7 +856,7 @@ class Alhambra:
         return {cell for (built, facing, _), cells in groups
                 if not (mask ^ facing) & built for cell in cells}
 
-    def exchange(self, tile, cell):
+    def exchange(self, tile: Tile, cell: Cell) -> Tile:
         """Put reserve `tile` on `cell` in place of the tile there, and return that tile."""
         verdict = self.check_exchange(tile, cell)
         if not verdict.ok:
@@ -851,7 +865,7 @@ class Alhambra:
         cell = check_cell(cell)
         return self._replace(cell, tile)
 
-    def _replace(self, cell, tile):
+    def _replace(self, cell: Cell, tile: Tile) -> Tile:
         """Put `tile` on `cell` in place of the tile there (checked: it matches every
         neighbour, so the walking graph keeps its edges and its cut cells) and return
         the tile taken."""
@@ -863,7 +877,8 @@ class Alhambra:
 
     # -- the engine's listings (sorted, cached per layout) ------------------------------
 
-    def _listed(self, key, positions, ordered=False):
+    def _listed(self, key: Hashable, positions: Callable[[], Iterable[Cell]],
+                ordered: bool = False) -> tuple[Cell, ...]:
         """`positions()` as a sorted tuple, kept under `key` until the layout changes
         (`ordered`: they come sorted already)."""
         cells = self._listing.get(key)
@@ -872,7 +887,7 @@ class Alhambra:
             cells = self._listing[key] = tuple(cells if ordered else sorted(cells))
         return cells
 
-    def placement_cells(self, tile):
+    def placement_cells(self, tile: Tile) -> tuple[Cell, ...]:
         """`legal_positions` of `tile` as a sorted tuple, kept until the layout changes.
 
         Legality depends on the tile only through its walls and whether it is a camp,
@@ -888,7 +903,7 @@ class Alhambra:
         return self._listed(("place", tile.mask, tile.kind == CAMP),
                             lambda: self._placements(tile), ordered=True)
 
-    def _placements(self, tile):
+    def _placements(self, tile: Tile) -> list[Cell]:
         """`legal_positions` from `_open_cells`, in cell order: the facts gathered once
         per layout make the queries for a layout's other kinds of tiles one tight loop."""
         mask, is_camp, fits = tile.mask, tile.kind == CAMP, self._camp_fits
@@ -899,7 +914,7 @@ class Alhambra:
                 if (fits(tile, built, facing, sides) if sides or is_camp
                     else not (mask ^ facing) & built and built & ~mask & ~facing)]
 
-    def exchange_cells(self, tile):
+    def exchange_cells(self, tile: Tile) -> tuple[Cell, ...]:
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
         mask = tile.mask
         if self._camps or tile.kind == CAMP:
@@ -910,20 +925,20 @@ class Alhambra:
             cell for cell, built, facing, _ in self._redesign_facts(keep=True)[4]
             if not (mask ^ facing) & built], ordered=True)
 
-    def stick_cells(self, sides):
+    def stick_cells(self, sides: Iterable[str]) -> tuple[Cell, ...]:
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
         until the layout changes: a wall card beside the market is offered every turn."""
         _check_sides(sides)
         return self._listed(("sticks", frozenset(sides)), lambda: [
             cell for cell in self._layout if self.check_sticks(cell, sides).ok])
 
-    def removable_cells(self):
+    def removable_cells(self) -> tuple[Cell, ...]:
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
         return self._listed("remove", lambda: self._redesign_facts(keep=True)[5], ordered=True)
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
-    def _changed_near(self, cell):
+    def _changed_near(self, cell: Cell) -> None:
         self.version += 1
         self._redesign = None
         if self._listing:
@@ -940,7 +955,7 @@ class Alhambra:
             pop((x, y + 1), None)
             pop((x, y - 1), None)
 
-    def _add(self, cell, tile):
+    def _add(self, cell: Cell, tile: Tile) -> None:
         layout = self._layout
         layout[cell] = tile
         adj = self._adj
@@ -972,7 +987,7 @@ class Alhambra:
         self._walls.tile_added(cell, layout)
         self._changed_near(cell)
 
-    def _cut_after_add(self, joined, walked):
+    def _cut_after_add(self, joined: Collection[Cell], walked: bool) -> None:
         """Keep the cut cells known across the addition of a node joined to `joined`
         (they are only kept while the walking graph is connected).
 
@@ -993,7 +1008,7 @@ class Alhambra:
         else:
             self._cut = None
 
-    def _take(self, cell):
+    def _take(self, cell: Cell) -> Tile:
         layout = self._layout
         tile = layout.pop(cell)
         adj = self._adj
@@ -1026,7 +1041,7 @@ class Alhambra:
 
     # -- whole layouts ---------------------------------------------------------------
 
-    def copy(self):
+    def copy(self) -> Alhambra:
         """An independent copy with the same tiles, gates and hole rule.
 
         Structural: the plain data (layout, walking adjacency, frontier, walls...) is
@@ -1048,7 +1063,7 @@ class Alhambra:
         new._view = MappingProxyType(new._layout)
         return new
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         # A read-only view does not pickle, and the graph is derived: both are rebuilt;
         # the per-layout listings and facts are caches, computed again when asked.
         state = dict(vars(self))
@@ -1056,12 +1071,13 @@ class Alhambra:
         state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={})
         return state
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._view = MappingProxyType(self._layout)
 
     @classmethod
-    def from_layout(cls, layout, hole_rule="enclosed", *, check=True, gates=()):
+    def from_layout(cls, layout: Mapping[Cell, Tile], hole_rule: str = "enclosed", *,
+                    check: bool = True, gates: Iterable[tuple[Cell, Cell]] = ()) -> Alhambra:
         """Build an Alhambra from a mapping ``(x, y) -> Tile``, checking the whole layout.
 
         The mapping must hold the fountain at (0, 0) (it may be left out) and building
@@ -1097,7 +1113,7 @@ class Alhambra:
         alhambra = cls(hole_rule)
         for pair in gates:
             a, b = (check_cell(c) for c in pair)
-            alhambra._gates.add(tuple(sorted((a, b))))
+            alhambra._gates.add((a, b) if a <= b else (b, a))
         for cell, tile in cells.items():
             if cell != _ORIGIN:
                 alhambra._add(cell, tile)
@@ -1106,7 +1122,7 @@ class Alhambra:
             alhambra._check_whole()
         return alhambra
 
-    def _check_whole(self):
+    def _check_whole(self) -> None:
         layout = self._layout
         for cell, tile in layout.items():
             for side in ("E", "N"):
@@ -1126,10 +1142,10 @@ class Alhambra:
                                            ("walls_mismatch",))
         for a, b in sorted(self._gates):
             # §M5: a gate joins two side-touching non-camp tiles through a double wall.
-            side = next((s for s in SIDES if side_neighbour(a, s) == b), None)
-            if (side is None or a not in layout or b not in layout or CAMP in (
-                    layout[a].kind, layout[b].kind) or not layout[a].has_wall(side)
-                    or not layout[b].has_wall(OPPOSITE[side])):
+            gate_side = next((s for s in SIDES if side_neighbour(a, s) == b), None)
+            if (gate_side is None or a not in layout or b not in layout or CAMP in (
+                    layout[a].kind, layout[b].kind) or not layout[a].has_wall(gate_side)
+                    or not layout[b].has_wall(OPPOSITE[gate_side])):
                 raise IllegalPlacement(f"layout breaks gate_side at {a}-{b}", ("gate_side",))
         cut_off = unreachable_cells(self.graph) - self._camps
         if cut_off:

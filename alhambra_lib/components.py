@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import csv
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from .grid import BIT, SIDES, mask_sides
 
@@ -128,14 +130,20 @@ class Tile:
 
     kind: str
     price: int
-    walls: frozenset = field(default=frozenset())
-    marks: tuple = ()
-    sticks: frozenset = field(default=frozenset())
+    walls: frozenset[str] = field(default=frozenset())
+    marks: tuple[str, ...] = ()
+    sticks: frozenset[str] = field(default=frozenset())
     mask: int = field(init=False, repr=False, compare=False)
     #: The sticks as a bit mask (0 on every tile but the City Walls' ones).
     stick_mask: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    if TYPE_CHECKING:
+        # What the generated __init__ accepts: `__post_init__` turns any iterable of
+        # side letters (a string too) into the frozensets above.
+        def __init__(self, kind: str, price: int, walls: Iterable[str] = ...,
+                     marks: Iterable[str] = ..., sticks: Iterable[str] = ...) -> None: ...
+
+    def __post_init__(self) -> None:
         if (not isinstance(self.kind, str)
                 or self.kind not in KINDS + (FOUNTAIN_KIND,) + MODULE_KINDS):
             raise ValueError(f"unknown tile kind {self.kind!r}: expected one of {', '.join(KINDS)}"
@@ -167,23 +175,23 @@ class Tile:
         object.__setattr__(self, "stick_mask", sticks)
 
     @property
-    def wall_sides(self):
+    def wall_sides(self) -> str:
         """The walls, sticks included, as a string in N, E, S, W order (``""`` for none)."""
         return mask_sides(self.mask)
 
     @property
-    def stick_sides(self):
+    def stick_sides(self) -> str:
         """The sticks as a string in N, E, S, W order (``""`` for none, §M9)."""
         return mask_sides(self.stick_mask)
 
     @property
-    def printed(self):
+    def printed(self) -> Tile:
         """The tile as printed, without its sticks (itself when it has none)."""
         if not self.stick_mask:
             return self
         return Tile(self.kind, self.price, self.walls, self.marks)
 
-    def with_sticks(self, sides):
+    def with_sticks(self, sides: Iterable[str]) -> Tile:
         """The tile with sticks on `sides` too (RULES.md §M9); a ValueError on a wall.
 
         Examples
@@ -194,31 +202,31 @@ class Tile:
         return Tile(self.kind, self.price, self.walls, self.marks,
                     self.sticks | frozenset(sides))
 
-    def has_wall(self, side):
+    def has_wall(self, side: str) -> bool:
         """Return whether the tile has a wall on `side` (one of N, E, S, W)."""
         return bool(self.mask & BIT[side])
 
     @property
-    def is_building(self):
+    def is_building(self) -> bool:
         """Whether the tile is one of the six building types (it scores majorities)."""
         return self.kind in KINDS
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         marks = f", marks={self.marks!r}" if self.marks else ""
         sticks = f", sticks={self.stick_sides!r}" if self.stick_mask else ""
         return f"Tile({self.kind!r}, {self.price}, {mask_sides(self.mask & ~self.stick_mask)!r}" \
                f"{marks}{sticks})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.kind in ("hut", "bazaar"):
             return f"{self.marks[0]} {self.kind}"
         return f"{self.price}-{self.kind}"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Tile], tuple]:
         return (Tile, (self.kind, self.price, mask_sides(self.mask & ~self.stick_mask),
                        self.marks, self.stick_sides))
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``[kind, price, walls, *marks]``, walls in N, E, S, W order
         (sticks in lower case)."""
         if self.stick_mask:
@@ -227,14 +235,15 @@ class Tile:
             return [self.kind, self.price, walls, *self.marks]
         return [self.kind, self.price, self.wall_sides, *self.marks]
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: object = None,
+                          exclude: object = None) -> dict[str, str | bytes]:
         from .display import mimebundle
         from .svg import tile_svg
 
         return mimebundle(self, tile_svg)
 
 
-def _stick_mask(tile):
+def _stick_mask(tile: Tile) -> int:
     """The sticks of `tile` (normalised to a frozenset) as a mask, checked (§M9)."""
     sticks = tile.sticks
     if isinstance(sticks, str) or not isinstance(sticks, frozenset):
@@ -250,7 +259,7 @@ def _stick_mask(tile):
     return sum(BIT[s] for s in sticks)
 
 
-def _check_marks(kind, marks):
+def _check_marks(kind: str, marks: Iterable[str]) -> None:
     if isinstance(marks, str) or not isinstance(marks, (tuple, list)):
         raise TypeError(f"a tile's marks are a tuple of names, got {marks!r}")
     if kind == "hut":
@@ -282,7 +291,7 @@ class Card:
     currency: str
     value: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.currency not in CURRENCIES:
             raise ValueError(f"unknown currency {self.currency!r}: expected one of "
                              f"{', '.join(CURRENCIES)}")
@@ -290,10 +299,10 @@ class Card:
                 or not 1 <= self.value <= 9):
             raise ValueError(f"a money card's value is an integer from 1 to 9, got {self.value!r}")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.value} {self.currency}"
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``[currency, value]``."""
         return [self.currency, self.value]
 
@@ -307,7 +316,7 @@ DIAMOND = "diamond"
 CURRENCY_RANK = {c: i for i, c in enumerate(CURRENCIES + (DIAMOND,))}
 
 
-def _set_fields(card, currency, value):
+def _set_fields(card: object, currency: str, value: int) -> None:
     # The money cards of the modules are Card subclasses with fixed fields: they compare
     # unequal to a plain card of the same currency and value (their classes differ).
     object.__setattr__(card, "currency", currency)
@@ -332,18 +341,18 @@ class DiamondCard(Card):
     __slots__ = ()
     component = "diamond"
 
-    def __init__(self, value):
+    def __init__(self, value: int) -> None:
         if (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9):
             raise ValueError(f"a diamond's value is an integer from 1 to 9, got {value!r}")
         _set_fields(self, DIAMOND, value)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"DiamondCard({self.value})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.value} {DIAMOND}"
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["diamond", value]``."""
         return [DIAMOND, self.value]
 
@@ -366,17 +375,17 @@ class MasterBuilderCard(Card):
     #: The value printed on every master builder.
     VALUE = 3
 
-    def __init__(self, currency):
+    def __init__(self, currency: str) -> None:
         _check_currency(currency)
         _set_fields(self, currency, self.VALUE)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"MasterBuilderCard({self.currency!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.value} {self.currency} (master builder)"
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["master_builder", currency]``."""
         return ["master_builder", self.currency]
 
@@ -395,22 +404,22 @@ class Coin(Card):
     __slots__ = ()
     component = "coin"
 
-    def __init__(self, currency):
+    def __init__(self, currency: str) -> None:
         _check_currency(currency)
         _set_fields(self, currency, 1)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Coin({self.currency!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"1 {self.currency} (coin)"
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["coin", currency]``."""
         return ["coin", self.currency]
 
 
-def _check_currency(currency):
+def _check_currency(currency: object) -> None:
     if currency not in CURRENCIES:
         raise ValueError(f"unknown currency {currency!r}: expected one of "
                          f"{', '.join(CURRENCIES)}")
@@ -423,7 +432,7 @@ class ScoringCard:
     round_no: int
     component = "scoring_card"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"scoring card {self.round_no}"
 
 
@@ -446,17 +455,17 @@ class ExchangeCard:
     currencies: tuple
     component = "exchange_card"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         pair = tuple(self.currencies) if not isinstance(self.currencies, str) else ()
         if len(pair) != 2 or len(set(pair)) != 2 or not all(c in CURRENCIES for c in pair):
             raise ValueError(f"an exchange card joins two different currencies among "
                              f"{', '.join(CURRENCIES)}, got {self.currencies!r}")
         object.__setattr__(self, "currencies", tuple(sorted(pair, key=CURRENCIES.index)))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "exchange " + "/".join(self.currencies)
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["exchange", currency, currency]``."""
         return ["exchange", *self.currencies]
 
@@ -483,7 +492,7 @@ class WallCard:
     sides: str
     component = "wall_card"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         sides = "".join(s for s in SIDES if s in self.sides) if isinstance(self.sides, str) else ""
         if (not sides or len(sides) != len(self.sides) or sides in ("NS", "EW")
                 or len(sides) > 2):
@@ -491,14 +500,14 @@ class WallCard:
                              f"{self.sides!r}")
         object.__setattr__(self, "sides", sides)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"wall card {self.sides}"
 
     @property
-    def sort_key(self):
+    def sort_key(self) -> tuple[int, list[int]]:
         return (len(self.sides), [SIDES.index(s) for s in self.sides])
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["wall", sides]``."""
         return ["wall", self.sides]
 
@@ -520,10 +529,10 @@ class GateCard:
     component = "gate_card"
     sort_key = ()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "gate card"
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["gate"]``."""
         return ["gate"]
 
@@ -549,7 +558,7 @@ class CharacterCard:
     id: str
     component = "character"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.id not in CHARACTERS:
             raise ValueError(f"unknown character {self.id!r}: the characters are "
                              f"{', '.join(CHARACTERS)}")
@@ -563,15 +572,15 @@ class CharacterCard:
         """Whether the card's effect is a placeholder for an unknown text (RULES.md §M7)."""
         return CHARACTERS[self.id]["provisional"] == "1"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.title
 
-    def to_list(self):
+    def to_list(self) -> list[str | int]:
         """A JSON-able form ``["character", id]``."""
         return ["character", self.id]
 
 
-def _load_characters():
+def _load_characters() -> dict[str, dict[str, str]]:
     text = resources.files(__package__).joinpath("data", "characters.csv").read_text()
     rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
     return {row["id"]: row for row in rows}
@@ -582,12 +591,12 @@ def _load_characters():
 CHARACTERS = _load_characters()
 
 
-def card_value(card) -> int:
+def card_value(card: object) -> int:
     """What a card adds to a payment: a money card its value, an exchange card 0."""
     return getattr(card, "value", 0)
 
 
-def _load_tiles():
+def _load_tiles() -> tuple[Tile, ...]:
     # The CSV is the single source of the tile data; id 0 is the fountain.
     text = resources.files(__package__).joinpath("data", "tiles.csv").read_text()
     tiles = []
@@ -624,7 +633,7 @@ FIRST_PLACE_POINTS = {
 }
 
 
-def place_points(kind, round_no, place):
+def place_points(kind: str, round_no: int, place: int) -> int:
     """Points for `place` (1, 2, ...) in `kind` in scoring round `round_no` (1..3).
 
     Examples
@@ -641,7 +650,7 @@ def place_points(kind, round_no, place):
     return FIRST_PLACE_POINTS[kind][round_no - place]
 
 
-def money_deck(two_players=False):
+def money_deck(two_players: bool = False) -> tuple[Card, ...]:
     """Return the money cards: 3 copies (2 with two players) of each currency x value 1..9.
 
     The order is canonical (currency, value, copy); shuffling is the game's job.
@@ -676,7 +685,7 @@ class TileSet:
     printed: tuple = ()
 
 
-def _tile_of_row(name, row):
+def _tile_of_row(name: str, row: dict[str, str]) -> Tile:
     walls = row.get("walls", row.get("bastions", ""))
     if name == "huts":
         return Tile("hut", 0, walls, (row["type"],))
@@ -686,7 +695,7 @@ def _tile_of_row(name, row):
 
 
 @lru_cache(maxsize=None)
-def tile_set(name):
+def tile_set(name: str) -> TileSet:
     """The `TileSet` `name` (``"huts"``, ``"camps"`` or ``"bazaars"``), read once.
 
     Examples
@@ -723,7 +732,7 @@ class CardSet:
 
 
 @lru_cache(maxsize=None)
-def card_set(name):
+def card_set(name: str) -> CardSet:
     """The `CardSet` `name` (``"diamonds"``), read once.
 
     Examples
@@ -740,15 +749,15 @@ def card_set(name):
                                       if row["provisional"].strip() == "1"))
 
 
-def _data_rows(file):
+def _data_rows(file: str) -> list[dict[str, str]]:
     text = resources.files(__package__).joinpath("data", file).read_text()
     return list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
 
 
-_WARNED = set()
+_WARNED: set[str] = set()
 
 
-def warn_if_provisional(name):
+def warn_if_provisional(name: str) -> None:
     """Warn (once per process and set) that a game plays with placeholder data: a tile
     set of `TILE_SETS` or a card set of `CARD_SETS`."""
     if name in CARD_SETS:

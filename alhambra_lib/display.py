@@ -5,11 +5,14 @@ shows the drawing of `alhambra_lib.draw` as a PNG; on a bare install, where only
 networkx is there, the plain SVG of `alhambra_lib.svg` stands in. matplotlib is
 imported only when a picture is asked for, so the rules never pay for it.
 """
+from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 __all__ = ["mimebundle"]
 
 
-def mimebundle(obj, svg=None):
+def mimebundle(obj: Any, svg: Callable[[Any], str] | None = None) -> dict[str, str | bytes]:
     """Return the notebook representation of `obj`: ``{mime type: data}``.
 
     Parameters
@@ -28,7 +31,7 @@ def mimebundle(obj, svg=None):
     try:
         from .draw import png_of
     except ImportError:  # matplotlib is optional
-        bundle = {"text/plain": repr(obj)}
+        bundle: dict[str, str | bytes] = {"text/plain": repr(obj)}
         if svg is not None:
             bundle["image/svg+xml"] = svg(obj)
         return bundle

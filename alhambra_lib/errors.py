@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 __all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore",
            "InvalidInput", "brief"]
 
@@ -28,7 +29,7 @@ __all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", 
 _DIGITS = 40
 
 
-def brief(value, limit: int = 80, quote: bool = True) -> str:
+def brief(value: object, limit: int = 80, quote: bool = True) -> str:
     """A short repr of `value` for an error message, that never fails itself.
 
     A huge integer is told by its size (Python refuses to write out one of more than
@@ -61,7 +62,7 @@ class AlhambraError(ValueError):
         Machine-readable reason codes where the refusal has them (building rules), else ().
     """
 
-    def __init__(self, message: str, reasons=()):
+    def __init__(self, message: str, reasons: Iterable[str] = ()) -> None:
         super().__init__(message)
         self.reasons = tuple(reasons)
 
@@ -87,7 +88,7 @@ class InvalidSave(AlhambraError):
         The part of the save at fault (``"hands"``, ``"events[12]"``...), or "".
     """
 
-    def __init__(self, message: str, where: str = ""):
+    def __init__(self, message: str, where: str = "") -> None:
         prefix = f"invalid saved game ({where}): " if where else "invalid saved game: "
         super().__init__(prefix + message)
         self.where = where

@@ -35,6 +35,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 __all__ = ["NotebookEntry", "ReadingPath", "PATHS", "add_front_page", "notebook_entries",
            "paths_of", "read_entry"]
@@ -154,12 +155,12 @@ def paths_of(entries: list[NotebookEntry]) -> list[ReadingPath]:
             for path in PATHS]
 
 
-def _source(cell):
+def _source(cell: dict[str, Any]) -> str:
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
 
-def _title(notebook, path):
+def _title(notebook: dict[str, Any], path: Path) -> str:
     """The first ``# `` heading of the first text cell, else the file name in words."""
     texts = [_source(c) for c in notebook.get("cells", []) if c.get("cell_type") == "markdown"]
     for line in (texts[0] if texts else "").splitlines():
@@ -168,7 +169,7 @@ def _title(notebook, path):
     return path.stem.split("_", 1)[1].replace("_", " ").capitalize()
 
 
-def _estimate(notebook):
+def _estimate(notebook: dict[str, Any]) -> int:
     """Minutes to read the text and look at the outputs, rounded up to five."""
     cells = notebook.get("cells", [])
     words = sum(len(_source(c).split()) for c in cells if c.get("cell_type") == "markdown")
@@ -177,7 +178,7 @@ def _estimate(notebook):
     return max(5, 5 * math.ceil(minutes / 5))
 
 
-def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_) -> dict:
+def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_: Any) -> dict:
     """Voila's ``page_config_hook``: the folder's notebooks for the front page's template.
 
     Voila calls it for every page; only a folder's page (its notebook list) gets the entries,

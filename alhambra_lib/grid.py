@@ -19,7 +19,13 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, TypeAlias, TypeVar
+
 __all__ = [
+    "Cell",
+    "Corner",
+    "Segment",
     "SIDES",
     "STEP",
     "OPPOSITE",
@@ -32,6 +38,15 @@ __all__ = [
     "walls_mask",
     "mask_sides",
 ]
+
+#: A cell (x, y) of the grid: the fountain is (0, 0).
+Cell: TypeAlias = tuple[int, int]
+#: An integer point where sides meet.
+Corner: TypeAlias = tuple[int, int]
+#: A side as the two corners it joins.
+Segment: TypeAlias = tuple[Corner, Corner]
+# Cells are int pairs; a drawing places reserve tiles at float positions too.
+_N = TypeVar("_N", int, float)
 
 #: The four sides in the order used everywhere (and in saved games).
 SIDES = ("N", "E", "S", "W")
@@ -50,19 +65,19 @@ BIT = {"N": 1, "E": 2, "S": 4, "W": 8}
 _RING_STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 
-def side_neighbour(cell, side):
+def side_neighbour(cell: Cell, side: str) -> Cell:
     """Return the cell across `side` of `cell`."""
     dx, dy = STEP[side]
     return (cell[0] + dx, cell[1] + dy)
 
 
-def side_neighbours(cell):
+def side_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     """Return the four cells sharing a side with `cell`, in N, E, S, W order."""
     x, y = cell
     return ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
 
 
-def ring(cell):
+def ring(cell: Cell) -> tuple[Cell, ...]:
     """Return the eight cells around `cell`, clockwise from north (N, NE, E, ... NW).
 
     Examples
@@ -74,7 +89,7 @@ def ring(cell):
     return tuple((x + dx, y + dy) for dx, dy in _RING_STEPS)
 
 
-def side_segment(cell, side):
+def side_segment(cell: tuple[_N, _N], side: str) -> tuple[tuple[_N, _N], tuple[_N, _N]]:
     """Return the two corners bounding `side` of `cell`, lower-left corner first."""
     x, y = cell
     if side == "N":
@@ -88,7 +103,7 @@ def side_segment(cell, side):
     raise ValueError(f"unknown side {side!r}: expected one of N, E, S, W")
 
 
-def check_cell(cell):
+def check_cell(cell: Any) -> Cell:
     """Return `cell` as an (x, y) tuple of ints, or raise a TypeError naming the problem.
 
     Examples
@@ -112,7 +127,7 @@ def check_cell(cell):
     return (x, y)
 
 
-def walls_mask(sides):
+def walls_mask(sides: Iterable[str]) -> int:
     """Return the 4-bit mask of an iterable of side letters.
 
     Examples
@@ -123,7 +138,7 @@ def walls_mask(sides):
     return sum(BIT[s] for s in set(sides))
 
 
-def mask_sides(mask):
+def mask_sides(mask: int) -> str:
     """Return the side letters of a mask, in N, E, S, W order, as a string.
 
     Examples

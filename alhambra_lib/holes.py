@@ -38,7 +38,8 @@ Figure 1 of RULES.md: a tile at (3, 0) would enclose (1, 0) and (2, 0).
 
 from __future__ import annotations
 
-from .grid import side_neighbours
+from collections.abc import Collection
+from .grid import Cell, side_neighbours
 
 __all__ = [
     "enclosed_cells",
@@ -51,13 +52,13 @@ __all__ = [
 ]
 
 
-def _box(built):
+def _box(built: Collection[Cell]) -> tuple[int, int, int, int]:
     xs = [x for x, _ in built]
     ys = [y for _, y in built]
     return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
 
 
-def flood_layers(built):
+def flood_layers(built: Collection[Cell]) -> list[list[Cell]]:
     """Return the empty cells of the grown bounding box, layer by layer of the flood.
 
     Layer 0 is the border of the bounding box grown by one: empty, hence outside.
@@ -95,7 +96,7 @@ def flood_layers(built):
     return layers
 
 
-def flood_from_outside(built):
+def flood_from_outside(built: Collection[Cell]) -> list[Cell]:
     """Return the empty cells of the grown bounding box in the order a flood reaches them.
 
     The flood starts from every cell on the border of the bounding box grown by one
@@ -111,7 +112,7 @@ def flood_from_outside(built):
     return [cell for layer in flood_layers(built) for cell in layer]
 
 
-def enclosed_cells(built):
+def enclosed_cells(built: Collection[Cell]) -> set[Cell]:
     """Return the set of empty cells that cannot reach the outside through empty cells.
 
     Parameters
@@ -133,7 +134,7 @@ def enclosed_cells(built):
     return empty - set(flood_from_outside(built))
 
 
-def _circular_runs(mask):
+def _circular_runs(mask: int) -> int:
     if mask == 0xFF:
         return 1
     bits = [(mask >> i) & 1 for i in range(8)]
@@ -144,7 +145,7 @@ def _circular_runs(mask):
 RING_RUNS = tuple(_circular_runs(m) for m in range(256))
 
 
-def ring_mask(cell, built):
+def ring_mask(cell: Cell, built: Collection[Cell]) -> int:
     """The 8-bit mask of built cells around `cell`, bit i for the i-th cell of `ring`."""
     # Written out (the order of `ring`): the hole test runs for every frontier cell
     # near each change, and a loop over a built tuple costs several times more.
@@ -155,7 +156,7 @@ def ring_mask(cell, built):
              | ((x - 1, y) in built) << 6 | ((x - 1, y + 1) in built) << 7))
 
 
-def closes_area(cell, built):
+def closes_area(cell: Cell, built: Collection[Cell]) -> bool:
     """Return whether building the empty `cell` encloses an area (local test, legal layouts).
 
     Exact when `built` is a legal Alhambra (connected by sides, no enclosed area) and
@@ -164,7 +165,7 @@ def closes_area(cell, built):
     return RING_RUNS[ring_mask(cell, built)] > 1
 
 
-def makes_single_hole(cell, built):
+def makes_single_hole(cell: Cell, built: Collection[Cell]) -> bool:
     """Return whether building `cell` leaves an empty cell with four built side-neighbours.
 
     Only the side-neighbours of `cell` can become such cells. Cost O(1).

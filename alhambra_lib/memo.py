@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 __all__ = ["by_identity", "KEPT"]
 
@@ -29,7 +30,8 @@ __all__ = ["by_identity", "KEPT"]
 KEPT = 512
 
 
-def by_identity(kept: dict, key: Hashable, objects: tuple, compute: Callable, size: int = KEPT):
+def by_identity(kept: dict, key: Hashable, objects: tuple, compute: Callable,
+                size: int = KEPT) -> Any:
     """``compute()``, kept in `kept` under `key` (plain values) and the identities of
     `objects` (a tuple, held by the entry), for a function of their values alone."""
     ids = (key, tuple(map(id, objects)))

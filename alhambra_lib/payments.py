@@ -494,7 +494,7 @@ _WAYS: dict = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)
 def _ways_to_pay(hand):
     """``({currency: subset sums of the ways to pay it}, diamonds' subset sums)`` of a
     hand, sums as bit sets; None when the hand holds a card of unknown use."""
-    values = {currency: [] for currency in (*CURRENCIES, DIAMOND)}
+    values: dict[str, list[int]] = {currency: [] for currency in (*CURRENCIES, DIAMOND)}
     joined = []
     for card in hand:
         currency = getattr(card, "currency", None)

@@ -17,6 +17,7 @@ Examples
 A legal Alhambra never has an unreachable tile; a hand-made graph can:
 
 >>> import networkx as nx
+
 >>> sorted(unreachable_cells(nx.Graph([((0, 0), (1, 0)), ((2, 2), (2, 3))])))
 [(2, 2), (2, 3)]
 """
@@ -24,13 +25,16 @@ A legal Alhambra never has an unreachable tile; a hand-made graph can:
 from __future__ import annotations
 
 import networkx as nx
+from collections.abc import Iterable, Iterator, Mapping
+
+from .grid import Cell
 
 __all__ = ["walk_layers", "unreachable_cells", "cut_cells", "cut_cells_reached"]
 
 _FOUNTAIN = (0, 0)
 
 
-def walk_layers(graph, start=_FOUNTAIN):
+def walk_layers(graph: nx.Graph, start: Cell = _FOUNTAIN) -> list[list[Cell]]:
     """Return the cells reachable from `start`, layer by layer of breadth-first search.
 
     Layer k holds the cells k steps from the fountain; each layer is sorted so the
@@ -43,7 +47,7 @@ def walk_layers(graph, start=_FOUNTAIN):
     return [sorted(layer) for layer in nx.bfs_layers(graph, [start])]
 
 
-def unreachable_cells(graph, start=_FOUNTAIN):
+def unreachable_cells(graph: nx.Graph, start: Cell = _FOUNTAIN) -> set[Cell]:
     """Return the set of built cells that cannot be walked to from `start`.
 
     Notes
@@ -53,7 +57,7 @@ def unreachable_cells(graph, start=_FOUNTAIN):
     return set(graph) - nx.node_connected_component(graph, start)
 
 
-def cut_cells(adjacency, root=_FOUNTAIN):
+def cut_cells(adjacency: Mapping[Cell, Iterable[Cell]], root: Cell = _FOUNTAIN) -> set[Cell]:
     """Return the cells other than `root` whose removal cuts the graph (its cut vertices).
 
     Parameters
@@ -76,7 +80,8 @@ def cut_cells(adjacency, root=_FOUNTAIN):
     return cut_cells_reached(adjacency, root)[0]
 
 
-def cut_cells_reached(adjacency, root=_FOUNTAIN):
+def cut_cells_reached(adjacency: Mapping[Cell, Iterable[Cell]],
+                      root: Cell = _FOUNTAIN) -> tuple[set[Cell], int]:
     """`cut_cells` of the part of the graph joined to `root`, and the number of its cells.
 
     The count tells whether the graph is connected (it then equals the number of
@@ -90,8 +95,9 @@ def cut_cells_reached(adjacency, root=_FOUNTAIN):
     """
     discovered = {root: 0}
     low = {root: 0}
-    cut = set()
-    stack = [(root, None, iter(adjacency[root]))]
+    cut: set[Cell] = set()
+    stack: list[tuple[Cell, Cell | None, Iterator[Cell]]] = [
+        (root, None, iter(adjacency[root]))]
     while stack:
         node, parent, children = stack[-1]
         for child in children:

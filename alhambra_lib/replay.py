@@ -29,8 +29,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 from .actions import (
     ACTION_KINDS,
+    Action,
     Buy,
     End,
     Give,
@@ -45,6 +49,9 @@ from .actions import (
 )
 from .game import Game, describe_event
 
+if TYPE_CHECKING:
+    from .components import Tile
+
 __all__ = ["HEADLINES", "event_turns", "narrate", "action_from_event", "actions_from_events",
            "replay"]
 
@@ -53,7 +60,7 @@ HEADLINES = ("scoring_card", "scoring", "dirk_gift", "end_triggered", "distribut
              "game_over")
 
 
-def event_turns(events):
+def event_turns(events: Iterable[Mapping[str, Any]]) -> list[int]:
     """The turn of each event: 0 before the first turn (the setup), then the turn number.
 
     A turn's events run from its ``turn`` event to the next one, so a turn end (refills,
@@ -73,7 +80,8 @@ def event_turns(events):
     return turns
 
 
-def narrate(events, *, turns=None, types=None):
+def narrate(events: Sequence[Mapping[str, Any]], *, turns: Collection[int] | None = None,
+            types: Collection[str] | None = None) -> list[str]:
     """One line per event (`describe_event`), optionally only some turns or event types.
 
     Parameters
@@ -101,11 +109,11 @@ def narrate(events, *, turns=None, types=None):
             if (turns is None or turn in turns) and (types is None or event["type"] in types)]
 
 
-def _tile(event, key="tile"):
+def _tile(event: Mapping[str, Any], key: str = "tile") -> Tile:
     return tile_from_list(event[key])
 
 
-def _cards(event):
+def _cards(event: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(card_from_list(c) for c in event["cards"])
 
 
@@ -122,7 +130,7 @@ _ACTIONS = {
 }
 
 
-def action_from_event(event):
+def action_from_event(event: Mapping[str, Any]) -> Action | None:
     """The action that made `event`, or None for an event no player chose (a refill...).
 
     Examples
@@ -142,12 +150,13 @@ def action_from_event(event):
     return None
 
 
-def actions_from_events(events):
+def actions_from_events(events: Iterable[Mapping[str, Any]]) -> list[Action]:
     """Every action the players took, in order: what `replay` applies again."""
     return [action for action in map(action_from_event, events) if action is not None]
 
 
-def replay(start, events, *, turn=None):
+def replay(start: Game | str, events: Sequence[Mapping[str, Any]], *,
+           turn: int | None = None) -> Game:
     """Play the actions of `events` again from the game's start; return the new game.
 
     Parameters

@@ -35,16 +35,17 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .actions import DIRK
 from .components import KIND_TOTALS, KINDS, MAX_WALL
 from .engine.config import ROUNDS, has_dirk, module_option_owners
 from .errors import InvalidScore, brief
 from .modules import MODULES
-from .scoring import TERM_ORDER, score_round
+from .scoring import TERM_ORDER, ScoreBreakdown, score_round
 from .sheet_inputs import SHEET_MODULES, RoundEntry
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
@@ -53,6 +54,9 @@ __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
 #: (`ScoreSheet.csv_columns` adds the modules' inputs and terms).
 CSV_COLUMNS = ("round", "player", *KINDS, "wall", "majority_points", "wall_points",
                "round_points", "total")
+
+#: A round as `ScoreSheet.check` completes it: counts, walls and the modules' inputs.
+_Recorded: TypeAlias = tuple[dict[str, dict[str, float]], dict[str, int], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -70,20 +74,25 @@ class RoundScore:
 
     majorities: int
     walls: int
-    parts: MappingProxyType = field(default=None, compare=False)
+    parts: MappingProxyType[str, int] = field(default=None, compare=False)  # type: ignore[arg-type]
 
-    def __post_init__(self):
+    if TYPE_CHECKING:
+        # `__post_init__` makes any mapping (or None: majorities and walls only) read-only.
+        def __init__(self, majorities: int, walls: int,
+                     parts: Mapping[str, int] | None = None) -> None: ...
+
+    def __post_init__(self) -> None:
         parts = {"majorities": self.majorities, "walls": self.walls}
         if self.parts is not None:
             parts.update(self.parts)
         object.__setattr__(self, "parts", MappingProxyType(parts))
 
     @property
-    def total(self):
+    def total(self) -> int:
         return sum(self.parts.values())
 
 
-def _check_count(what, n, most, limit):
+def _check_count(what: str, n: object, most: int, limit: str) -> None:
     """`InvalidScore` unless `n` is a whole number from 0 to `most` (`limit` says why)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise InvalidScore(f"{what} must be an integer >= 0, got {brief(n, 40)}")
@@ -91,12 +100,13 @@ def _check_count(what, n, most, limit):
         raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({limit})")
 
 
-def _check_mapping(value, what):
+def _check_mapping(value: object, what: str) -> None:
     if not isinstance(value, Mapping):
         raise InvalidScore(f"{what}, got {type(value).__name__} {brief(value, 40)}")
 
 
-def _check_counts(counts, competitors):
+def _check_counts(counts: Mapping[str, Mapping[str, float]],
+                  competitors: Iterable[str]) -> dict[str, dict[str, float]]:
     """``{competitor: {kind: n}}`` complete, or `InvalidScore` naming what is wrong."""
     _check_mapping(counts, "counts map each name to {type: number of tiles}")
     full = {}
@@ -119,7 +129,7 @@ def _check_counts(counts, competitors):
     return full
 
 
-def _listed(counts, kind):
+def _listed(counts: Mapping[str, Mapping[str, float]], kind: str) -> str:
     """``Ana 6, Ben 6`` for the competitors with tiles of `kind`."""
     return ", ".join(f"{name} {by_kind[kind]}" for name, by_kind in counts.items()
                      if by_kind[kind])
@@ -152,7 +162,8 @@ class ScoreSheet:
         What the modules in play ask each round, in the modules' order.
     """
 
-    def __init__(self, players, modules=(), **options):
+    def __init__(self, players: Iterable[str], modules: Iterable[str] = (),
+                 **options: bool) -> None:
         players = tuple(players)
         if not 2 <= len(players) <= 6:
             raise InvalidScore(f"a game has 2 to 6 players, got {len(players)}")
@@ -169,10 +180,10 @@ class ScoreSheet:
         self.modules = self._check_modules(modules)
         self.options = self._check_options(options)
         self.inputs = tuple(i for m in self.modules for i in SHEET_MODULES[m].inputs)
-        self._rounds = {}
+        self._rounds: dict[int, _Recorded] = {}
 
     @staticmethod
-    def _check_modules(modules):
+    def _check_modules(modules: Iterable[str]) -> tuple[str, ...]:
         if isinstance(modules, str):
             raise InvalidScore(f"modules is a list of names, got the text {brief(modules)}")
         try:
@@ -187,7 +198,7 @@ class ScoreSheet:
             raise InvalidScore(f"a module is named twice in {', '.join(modules)}")
         return tuple(m for m in SHEET_MODULES if m in modules)
 
-    def _check_options(self, options):
+    def _check_options(self, options: Mapping[str, bool]) -> dict[str, bool]:
         owners = module_option_owners()
         for option, value in options.items():
             if option not in owners:
@@ -202,11 +213,12 @@ class ScoreSheet:
                 for option, default in MODULES[m].option_defaults.items()}
 
     @property
-    def rounds(self):
+    def rounds(self) -> tuple[int, ...]:
         """The recorded scoring rounds, in order."""
         return tuple(sorted(self._rounds))
 
-    def record(self, round_no, counts, walls, inputs=None):
+    def record(self, round_no: int, counts: Mapping[str, Mapping[str, float]],
+               walls: Mapping[str, int], inputs: Mapping[str, Any] | None = None) -> None:
         """Record (or replace) scoring round `round_no`; nothing changes if it is refused.
 
         Parameters
@@ -229,7 +241,9 @@ class ScoreSheet:
         """
         self._rounds[round_no] = self.check(round_no, counts, walls, inputs)
 
-    def check(self, round_no, counts, walls, inputs=None, *, complete=True):
+    def check(self, round_no: int, counts: Mapping[str, Mapping[str, float]],
+              walls: Mapping[str, int], inputs: Mapping[str, Any] | None = None, *,
+              complete: bool = True) -> _Recorded:
         """The entries of `record` checked and made complete, without recording them.
 
         Returns ``(counts, walls, inputs)`` with every competitor, type and input; with
@@ -254,7 +268,8 @@ class ScoreSheet:
         return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
                                                  complete)
 
-    def _check_inputs(self, round_no, inputs, complete):
+    def _check_inputs(self, round_no: int, inputs: Mapping[str, Any],
+                      complete: bool) -> dict[str, Any]:
         _check_mapping(inputs, "inputs map each module input's name to its values")
         known = {i.name for i in self.inputs}
         unknown = [name for name in inputs if name not in known]
@@ -288,28 +303,28 @@ class ScoreSheet:
                                    f" only, not in round {round_no}")
         return values
 
-    def forget(self, round_no):
+    def forget(self, round_no: int) -> None:
         """Remove a recorded round."""
         self._rounds.pop(round_no, None)
 
-    def counts(self, round_no):
+    def counts(self, round_no: int) -> dict[str, dict[str, float]]:
         """``{competitor: {kind: n}}`` recorded for `round_no` (the buildings, no bonus)."""
         return {name: dict(by_kind) for name, by_kind in self._rounds[round_no][0].items()}
 
-    def walls(self, round_no):
+    def walls(self, round_no: int) -> dict[str, int]:
         """``{player: wall length}`` recorded for `round_no`."""
         return dict(self._rounds[round_no][1])
 
-    def module_inputs(self, round_no):
+    def module_inputs(self, round_no: int) -> dict[str, Any]:
         """The modules' inputs recorded for `round_no`, complete, by input name."""
         return {name: dict(v) if isinstance(v, dict) else v
                 for name, v in self._rounds[round_no][2].items()}
 
-    def _entry(self, round_no):
+    def _entry(self, round_no: int) -> RoundEntry:
         _, walls, values = self._rounds[round_no]
         return RoundEntry(round_no, self.players, walls, values, self.options)
 
-    def breakdown(self, round_no):
+    def breakdown(self, round_no: int) -> ScoreBreakdown:
         """The `ScoreBreakdown` of a recorded round (`score_round`, as `Game` scores).
 
         Its counts hold the modules' bonuses (bonus cards, huts), as a game's do.
@@ -319,7 +334,9 @@ class ScoreSheet:
         counts = {name: dict(by_kind) for name, by_kind in counts.items()}
         for module in self.modules:
             bonus = SHEET_MODULES[module].count_bonus
-            for name in self.players if bonus else ():
+            if bonus is None:
+                continue
+            for name in self.players:
                 for kind, n in bonus(entry, name).items():
                     counts[name][kind] += n
         terms = [(term, points(entry)) for module in self.modules
@@ -334,14 +351,14 @@ class ScoreSheet:
                    for name, by_kind in counts.items()}
         return replace(score_round(round_no, doubled, walls, terms), counts=counts)
 
-    def round_points(self, round_no):
+    def round_points(self, round_no: int) -> dict[str, RoundScore]:
         """``{competitor: RoundScore}`` for a recorded round."""
         parts = self.breakdown(round_no).parts_dict()
         return {name: RoundScore(parts["majorities"][name], parts["walls"][name],
                                  {term: values[name] for term, values in parts.items()})
                 for name in self.competitors}
 
-    def totals(self):
+    def totals(self) -> dict[str, int]:
         """``{competitor: points}`` over every recorded round."""
         totals = dict.fromkeys(self.competitors, 0)
         for round_no in self.rounds:
@@ -349,7 +366,7 @@ class ScoreSheet:
                 totals[name] += score.total
         return totals
 
-    def scoring_events(self):
+    def scoring_events(self) -> list[dict[str, Any]]:
         """The recorded rounds as scoring events in the format of `Game.events`.
 
         So that whatever draws or replays a game's scores (`draw_score_track`) works
@@ -365,12 +382,12 @@ class ScoreSheet:
                            "parts": parts})
         return events
 
-    def _terms(self):
+    def _terms(self) -> list[str]:
         return sorted((term for m in self.modules for term, _ in SHEET_MODULES[m].terms),
                       key=TERM_ORDER.index)
 
     @property
-    def csv_columns(self):
+    def csv_columns(self) -> tuple[str, ...]:
         """The columns of `to_csv`: `CSV_COLUMNS` with, for the modules in play, their
         inputs after the wall and their terms' points after the wall points."""
         inputs = tuple(c for spec in self.inputs for c in spec.csv_columns())
@@ -380,7 +397,7 @@ class ScoreSheet:
         return (CSV_COLUMNS[:at_wall] + inputs + CSV_COLUMNS[at_wall:at_points] + terms
                 + CSV_COLUMNS[at_points:])
 
-    def rows(self):
+    def rows(self) -> list[dict[str, object]]:
         """One dict per recorded round and competitor, keys `csv_columns`, running totals.
 
         A term not scored in a round (bazaars before the last) and Dirk's module inputs
@@ -392,7 +409,7 @@ class ScoreSheet:
             counts, walls, values = self._rounds[round_no]
             for name, score in self.round_points(round_no).items():
                 running[name] += score.total
-                row = dict.fromkeys(self.csv_columns, "")
+                row: dict[str, object] = dict.fromkeys(self.csv_columns, "")
                 row.update({"round": round_no, "player": name, **counts[name],
                             "wall": walls.get(name, 0), "majority_points": score.majorities,
                             "wall_points": score.walls, "round_points": score.total,
@@ -407,7 +424,7 @@ class ScoreSheet:
                 rows.append(row)
         return rows
 
-    def to_csv(self):
+    def to_csv(self) -> str:
         """The sheet as CSV text with a header row (`csv_columns`)."""
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=self.csv_columns, lineterminator="\n")

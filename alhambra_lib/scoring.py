@@ -169,7 +169,7 @@ def place_groups(values, points):
     >>> place_groups({"A": 3, "B": 3, "C": 1, "D": 0}, (22, 14, 7))
     [(('A', 'B'), 3, 1, (22, 14), 18), (('C',), 1, 3, (7,), 7)]
     """
-    by_count = {}
+    by_count: dict[float, list[str]] = {}
     for name, n in values.items():
         if n > 0:
             by_count.setdefault(n, []).append(name)

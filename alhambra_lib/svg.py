@@ -17,10 +17,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-from .grid import SIDES, side_segment
+from .grid import SIDES, Cell, Corner, side_segment
 from .palette import KIND_COLOURS, LONGEST_WALL_COLOUR, WALL_COLOUR
+
+if TYPE_CHECKING:
+    from .alhambra import Alhambra
+    from .components import Tile
 
 __all__ = ["alhambra_svg", "tile_svg"]
 
@@ -28,7 +34,8 @@ _CELL = 44  # pixels per cell
 _MARGIN = 14
 
 
-def _cell_shapes(cell, tile, to_px):
+def _cell_shapes(cell: Cell, tile: Tile,
+                 to_px: Callable[[Corner], tuple[float, float]]) -> list[str]:
     x0, y1 = to_px((cell[0], cell[1] + 1))
     shapes = [f'<rect x="{x0}" y="{y1}" width="{_CELL}" height="{_CELL}" '
               f'fill="{KIND_COLOURS[tile.kind]}" stroke="#999" stroke-width="1">'
@@ -49,14 +56,14 @@ def _cell_shapes(cell, tile, to_px):
     return shapes
 
 
-def _svg(layout, path=(), caption=""):
+def _svg(layout: Mapping[Cell, Tile], path: Sequence[Corner] = (), caption: str = "") -> str:
     xs = [x for x, _ in layout]
     ys = [y for _, y in layout]
     x_min, y_max = min(xs), max(ys) + 1
     width = (max(xs) + 1 - x_min) * _CELL + 2 * _MARGIN
     height = (y_max - min(ys)) * _CELL + 2 * _MARGIN + (18 if caption else 0)
 
-    def to_px(corner):
+    def to_px(corner: Corner) -> tuple[float, float]:
         return (_MARGIN + (corner[0] - x_min) * _CELL, _MARGIN + (y_max - corner[1]) * _CELL)
 
     shapes = [s for cell, tile in sorted(layout.items()) for s in _cell_shapes(cell, tile, to_px)]
@@ -71,7 +78,7 @@ def _svg(layout, path=(), caption=""):
             f'viewBox="0 0 {width} {height}">' + "".join(shapes) + "</svg>")
 
 
-def alhambra_svg(alhambra, *, caption=True):
+def alhambra_svg(alhambra: Alhambra, *, caption: bool | str = True) -> str:
     """An SVG picture of `alhambra` with its longest wall traced, as a string.
 
     With `caption`, the number of tiles and the longest wall are written under it.
@@ -81,6 +88,6 @@ def alhambra_svg(alhambra, *, caption=True):
     return _svg(alhambra.layout, alhambra.longest_wall_path(), text)
 
 
-def tile_svg(tile):
+def tile_svg(tile: Tile) -> str:
     """An SVG picture of one tile, as a string."""
     return _svg({(0, 0): tile})

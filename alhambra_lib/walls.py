@@ -38,11 +38,12 @@ walled.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from .components import Tile
 from .errors import InvalidInput, brief
-from .grid import BIT, OPPOSITE, SIDES, STEP, side_neighbour, side_neighbours, side_segment
+from .grid import (BIT, OPPOSITE, SIDES, STEP, Cell, Corner, Segment, side_neighbour,
+                   side_neighbours, side_segment)
 
 __all__ = [
     "external_segments",
@@ -60,7 +61,7 @@ __all__ = [
 _CAMP = "camp"
 
 
-def external_segments(layout):
+def external_segments(layout: Mapping[Cell, Tile]) -> set[Segment]:
     """Return the set of external wall segments of a layout ``{(x, y): Tile}``.
 
     Each segment is a pair of corners, lower-left corner first. A camp's cell counts
@@ -84,7 +85,7 @@ def external_segments(layout):
             if tile.has_wall(side) and side_neighbour(cell, side) not in layout}
 
 
-def boundary_segments(cells):
+def boundary_segments(cells: Iterable[Cell]) -> set[Segment]:
     """Return the boundary of the built `cells`: every side between a built and an empty cell.
 
     Each side is a pair of corners, lower-left corner first. External walls lie on
@@ -106,7 +107,7 @@ def boundary_segments(cells):
             if neighbour not in cells}
 
 
-def corner_graph(segments):
+def corner_graph(segments: Iterable[Segment]) -> dict[Corner, set[Corner]]:
     """The corner graph of wall segments: ``{corner: set of corners one segment away}``.
 
     Examples
@@ -115,14 +116,14 @@ def corner_graph(segments):
     {(0, 0): {(1, 0)}, (1, 0): {(0, 0)}}
     """
     _check_given(segments, Iterable, "segments are an iterable of corner pairs")
-    adj = {}
+    adj: dict[Corner, set[Corner]] = {}
     for a, b in segments:
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)
     return adj
 
 
-def chains(adj):
+def chains(adj: Mapping[Corner, set[Corner]]) -> tuple[list[list[Corner]], list[list[Corner]]]:
     """Split the corner graph into chains between corners of degree other than 2.
 
     Returns the chains (lists of corners, end to end) and the pure cycles (closed
@@ -140,7 +141,8 @@ def chains(adj):
             corners = [start, first]
             walked.add((start, first))
             walked.add((first, start))
-            prev, cur = start, first
+            prev: Corner | None = start
+            cur = first
             while len(adj[cur]) == 2 and cur != start:
                 a, b = adj[cur]
                 nxt = b if a == prev else a
@@ -169,17 +171,17 @@ def chains(adj):
     return chains, cycles
 
 
-def _longest_chain_trail(chains):
+def _longest_chain_trail(chains: Sequence[Sequence[Corner]]) -> list[Corner]:
     """Longest trail through chains joined at their end corners (depth-first search)."""
-    incident = {}
+    incident: dict[Corner, list[int]] = {}
     for i, chain in enumerate(chains):
         incident.setdefault(chain[0], []).append(i)
         if chain[-1] != chain[0]:
             incident.setdefault(chain[-1], []).append(i)
-    best = []
+    best: list[Corner] = []
     used = [False] * len(chains)
 
-    def extend(corner, path):
+    def extend(corner: Corner, path: list[Corner]) -> None:
         nonlocal best
         if len(path) > len(best):
             best = list(path)
@@ -199,7 +201,7 @@ def _longest_chain_trail(chains):
     return best
 
 
-def longest_trail(adj):
+def longest_trail(adj: Mapping[Corner, set[Corner]]) -> list[Corner]:
     """Return the corners of a longest trail in the corner graph `adj` ({corner: set}).
 
     Returns a list of corners, one more than the number of segments; a closed trail
@@ -231,24 +233,24 @@ def longest_trail(adj):
     return best if len(best) > 1 else []
 
 
-def _check_layout(layout):
+def _check_layout(layout: object) -> None:
     """Raise `InvalidInput` unless `layout` is a mapping of cells to tiles."""
     if not isinstance(layout, Mapping) or not all(isinstance(t, Tile) for t in layout.values()):
         raise InvalidInput(f"a layout is a mapping {{(x, y): Tile}}, got {brief(layout, 60)}")
 
 
-def _check_given(value, kind, what):
+def _check_given(value: object, kind: type, what: str) -> None:
     """Raise `InvalidInput` unless `value` is a `kind` (not a string for an iterable)."""
     if not isinstance(value, kind) or isinstance(value, str):
         raise InvalidInput(f"{what}, got {brief(value, 60)}")
 
 
-def longest_wall_path(layout):
+def longest_wall_path(layout: Mapping[Cell, Tile]) -> list[Corner]:
     """Return the corners along a longest continuous external wall of `layout`."""
     return longest_trail(corner_graph(external_segments(layout)))
 
 
-def longest_wall(layout):
+def longest_wall(layout: Mapping[Cell, Tile]) -> int:
     """Return the wall points of `layout`: segments in its longest external wall.
 
     Examples
@@ -260,7 +262,7 @@ def longest_wall(layout):
     return max(len(longest_wall_path(layout)) - 1, 0)
 
 
-def longest_simple_path_length(adj):
+def longest_simple_path_length(adj: Mapping[Corner, set[Corner]]) -> int:
     """Return the segments of a longest path in `adj` that never revisits a corner.
 
     A teaching function for a wrong reading of the wall rule: BoardGameArena counts
@@ -293,7 +295,7 @@ def longest_simple_path_length(adj):
     best = 0
     visited = set()
 
-    def extend(corner, length):
+    def extend(corner: Corner, length: int) -> None:
         nonlocal best
         best = max(best, length)
         visited.add(corner)
@@ -307,7 +309,7 @@ def longest_simple_path_length(adj):
     return best
 
 
-def _longest_run_length(adj, segments):
+def _longest_run_length(adj: Mapping[Corner, set[Corner]], segments: int) -> int:
     """Longest wall in a corner graph whose corners all have degree 1 or 2.
 
     Each run is walked once from one of its ends; the segments not on any run form
@@ -362,15 +364,15 @@ class WallGraph:
     2
     """
 
-    def __init__(self):
-        self.adj = {}
+    def __init__(self) -> None:
+        self.adj: dict[Corner, set[Corner]] = {}
         self._segments = 0
         self._forks = 0  # corners where more than two external segments meet
-        self._path = None
-        self._length = None
+        self._path: list[Corner] | None = None
+        self._length: int | None = None
         self.camps = False
 
-    def _add(self, a, b):
+    def _add(self, a: Corner, b: Corner) -> None:
         self._segments += 1
         for u, v in ((a, b), (b, a)):
             nbrs = self.adj.setdefault(u, set())
@@ -378,7 +380,7 @@ class WallGraph:
             if len(nbrs) == 3:
                 self._forks += 1
 
-    def _discard(self, a, b):
+    def _discard(self, a: Corner, b: Corner) -> None:
         self._segments -= 1
         for u, v in ((a, b), (b, a)):
             nbrs = self.adj[u]
@@ -388,15 +390,16 @@ class WallGraph:
             if not nbrs:
                 del self.adj[u]
 
-    def tile_added(self, cell, layout):
+    def tile_added(self, cell: Cell, layout: Mapping[Cell, Tile]) -> None:
         """Update after the tile at `cell` was added to `layout`."""
         self._sides_changed(cell, layout, layout[cell], added=True)
 
-    def tile_removed(self, cell, tile, layout):
+    def tile_removed(self, cell: Cell, tile: Tile, layout: Mapping[Cell, Tile]) -> None:
         """Update after `tile` was removed from `cell` of `layout`."""
         self._sides_changed(cell, layout, tile, added=False)
 
-    def _sides_changed(self, cell, layout, tile, added):
+    def _sides_changed(self, cell: Cell, layout: Mapping[Cell, Tile], tile: Tile,
+                       added: bool) -> None:
         if self.camps:
             self._sides_changed_among_camps(cell, layout, tile, added)
             return
@@ -413,7 +416,8 @@ class WallGraph:
             elif mask & bit:
                 (self._add if added else self._discard)((x + ax, y + ay), (x + bx, y + by))
 
-    def _sides_changed_among_camps(self, cell, layout, tile, added):
+    def _sides_changed_among_camps(self, cell: Cell, layout: Mapping[Cell, Tile], tile: Tile,
+                                   added: bool) -> None:
         # The same, with camp cells empty: a camp changes nothing, and a wall facing a
         # camp stays external.
         if tile.kind == _CAMP:
@@ -428,13 +432,13 @@ class WallGraph:
             elif tile.has_wall(side):
                 (self._add if added else self._discard)(*segment)
 
-    def path(self):
+    def path(self) -> list[Corner]:
         """The corners of a longest external wall (cached until the next change)."""
         if self._path is None:
             self._path = longest_trail(self.adj)
         return self._path
 
-    def length(self):
+    def length(self) -> int:
         """The wall points: number of segments in the longest external wall.
 
         Without forks (always so on a legal Alhambra) the walls are separate runs and
@@ -449,11 +453,11 @@ class WallGraph:
                 self._length = _longest_run_length(self.adj, self._segments)
         return self._length
 
-    def segments(self):
+    def segments(self) -> set[Segment]:
         """The set of external segments, each as (corner, corner), lower-left first."""
         return {(a, b) for a, nbrs in self.adj.items() for b in nbrs if a < b}
 
-    def copy(self):
+    def copy(self) -> WallGraph:
         """An independent copy."""
         other = WallGraph()
         other.adj = {corner: set(nbrs) for corner, nbrs in self.adj.items()}

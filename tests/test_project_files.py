@@ -123,3 +123,38 @@ def test_ci_runs_make_test():
     assert "make test" in lines
     assert "set -euo pipefail" in lines
     assert os.access(ci, os.X_OK)
+
+
+def _make_recipe(target: str) -> list[str]:
+    """The command lines of a Makefile target, in order."""
+    text = (ROOT / "Makefile").read_text()
+    match = re.search(rf"^{target}:[^\n]*\n((?:\t[^\n]*\n)+)", text, re.MULTILINE)
+    assert match, f"the Makefile has no {target!r} target"
+    return [line.strip() for line in match.group(1).splitlines()]
+
+
+def test_make_test_type_checks_the_library_before_pytest():
+    recipe = _make_recipe("test")
+    mypy = [i for i, line in enumerate(recipe) if "-m mypy alhambra_lib" in line]
+    pytest = [i for i, line in enumerate(recipe) if "-m pytest" in line]
+    assert mypy and pytest and mypy[0] < pytest[0], recipe
+
+
+def test_mypy_is_a_test_dependency_with_a_configuration():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    test_extra = [split_requirement(r)[0] for r in project["project"]["optional-dependencies"]["test"]]
+    assert "mypy" in test_extra
+    config = project["tool"]["mypy"]
+    assert config["check_untyped_defs"] is True
+    # Only third-party packages may be taken on trust, never the library itself.
+    for override in config.get("overrides", []):
+        modules = override["module"]
+        if override.get("ignore_missing_imports"):
+            assert not any(m.startswith("alhambra_lib") for m in modules), modules
+
+
+def test_the_package_is_marked_typed():
+    assert (ROOT / "alhambra_lib" / "py.typed").is_file()
+    package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["alhambra_lib"]
+    assert "py.typed" in package_data

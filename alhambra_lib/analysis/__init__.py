@@ -3,7 +3,9 @@
 Only light modules are imported here (the rules core: standard library and networkx),
 so ``import alhambra_lib.analysis`` stays cheap.
 """
+from __future__ import annotations
 
+from typing import Any
 from .best_wall import BestWall, best_wall, best_wall_search, tiles_of, wall_gap
 
 __all__ = ["BestWall", "best_wall", "best_wall_search", "tiles_of", "wall_gap"]
@@ -26,7 +28,7 @@ _LAZY.update(dict.fromkeys(("run_strong_wall_study", "strong_wall_summary",
 __all__ += list(_LAZY)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
@@ -36,5 +38,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))

@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..alhambra import HOLE_RULES, Alhambra
 from ..components import FOUNTAIN_KIND, Tile
-from ..grid import BIT, OPPOSITE, SIDES, side_neighbours
+from ..grid import BIT, OPPOSITE, SIDES, Cell, side_neighbours
 
 __all__ = ["BestWall", "best_wall", "best_wall_search", "tiles_of", "wall_gap"]
 
@@ -74,12 +76,12 @@ class BestWall:
     unused: tuple
 
     @property
-    def exact(self):
+    def exact(self) -> bool:
         """Whether `wall` is proven to be the best possible (it meets `upper_bound`)."""
         return self.wall == self.upper_bound
 
 
-def _checked_tiles(tiles):
+def _checked_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     tiles = tuple(tiles)
     for tile in tiles:
         if not isinstance(tile, Tile):
@@ -90,7 +92,7 @@ def _checked_tiles(tiles):
     return tiles
 
 
-def tiles_of(alhambra, reserve=()):
+def tiles_of(alhambra: Alhambra, reserve: Iterable[Tile] = ()) -> tuple[Tile, ...]:
     """The building tiles of `alhambra` (fountain left out) followed by those of `reserve`.
 
     Examples
@@ -110,8 +112,8 @@ def tiles_of(alhambra, reserve=()):
 # -- the public search -----------------------------------------------------------------
 
 
-def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=128,
-                     time_limit=None):
+def best_wall_search(tiles: Iterable[Tile], *, hole_rule: str = "enclosed", exact_limit: int = 12,
+                     beam_width: int = 128, time_limit: float | None = None) -> BestWall:
     """Search for an arrangement of some of `tiles` with the longest possible wall.
 
     Parameters
@@ -227,7 +229,8 @@ def best_wall_search(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=
     return search.result()
 
 
-def best_wall(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=128, time_limit=None):
+def best_wall(tiles: Iterable[Tile], *, hole_rule: str = "enclosed", exact_limit: int = 12,
+              beam_width: int = 128, time_limit: float | None = None) -> Alhambra:
     """The Alhambra with the longest wall that some of `tiles` can build.
 
     Same parameters as `best_wall_search`, which also tells whether the result is
@@ -244,7 +247,7 @@ def best_wall(tiles, *, hole_rule="enclosed", exact_limit=12, beam_width=128, ti
                             beam_width=beam_width, time_limit=time_limit).alhambra
 
 
-def wall_gap(alhambra, reserve=(), **options):
+def wall_gap(alhambra: Alhambra, reserve: Iterable[Tile] = (), **options: Any) -> int:
     """How many wall points `alhambra` is short of the best its tiles and `reserve` allow.
 
     Parameters
@@ -289,11 +292,11 @@ class _Clock:
 
     _CHECK_EVERY = 256  # time.monotonic() costs about as much as a small node
 
-    def __init__(self, seconds):
+    def __init__(self, seconds: float | None) -> None:
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.nodes = 0
 
-    def tick(self):
+    def tick(self) -> None:
         self.nodes += 1
         if (self.deadline is not None and not self.nodes % self._CHECK_EVERY
                 and time.monotonic() > self.deadline):
@@ -303,9 +306,9 @@ class _Clock:
 class _Pool:
     """The tiles as counts per wall mask, plus the real tiles to hand out at the end."""
 
-    def __init__(self, tiles):
+    def __init__(self, tiles: Sequence[Tile]) -> None:
         self.tiles = tiles
-        self.by_mask = {}
+        self.by_mask: dict = {}
         for tile in tiles:
             self.by_mask.setdefault(tile.mask, []).append(tile)
         self.masks = sorted(self.by_mask)
@@ -313,12 +316,12 @@ class _Pool:
         self.walls = sum(_WALLS[mask] * n for mask, n in self.count.items())
         self.cells = len(tiles) + 1  # the most an Alhambra of them covers, fountain included
 
-    def sample(self, mask):
+    def sample(self, mask: int) -> Tile:
         """A tile with this mask, to ask the Alhambra where such a tile may go."""
         return self.by_mask[mask][0]
 
 
-def _layout_key(path):
+def _layout_key(path: Iterable[tuple[int, Cell]]) -> int:
     """One int naming the layout of a placement path (order does not matter)."""
     key = 0
     for code in sorted(((x + 128) << 12) | ((y + 128) << 4) | mask for mask, (x, y) in path):
@@ -329,41 +332,41 @@ def _layout_key(path):
 class _Builder:
     """An Alhambra under construction by placements of masks, with undo."""
 
-    def __init__(self, pool, hole_rule):
+    def __init__(self, pool: _Pool, hole_rule: str) -> None:
         self.pool = pool
         self.alhambra = Alhambra(hole_rule)
         self.left = dict(pool.count)
-        self.path = []
+        self.path: list[tuple[int, Cell]] = []
 
-    def clone(self):
+    def clone(self) -> _Builder:
         other = _Builder.__new__(_Builder)
         other.pool, other.alhambra = self.pool, self.alhambra.copy()
         other.left, other.path = dict(self.left), list(self.path)
         return other
 
-    def moves(self):
+    def moves(self) -> Iterator[tuple[int, Cell]]:
         """Every legal placement (mask, cell) of a tile still left, in a fixed order."""
         for mask in self.pool.masks:
             if self.left[mask]:
                 for cell in sorted(self.alhambra.legal_positions(self.pool.sample(mask))):
                     yield mask, cell
 
-    def key_after(self, mask, cell):
+    def key_after(self, mask: int, cell: Cell) -> int:
         return _layout_key(self.path + [(mask, cell)])
 
-    def push(self, mask, cell):
+    def push(self, mask: int, cell: Cell) -> None:
         self.alhambra.place(self.pool.sample(mask), cell)
         self.left[mask] -= 1
         self.path.append((mask, cell))
 
-    def pop(self):
+    def pop(self) -> None:
         # Taking back the last placement is always a legal removal: it restores the
         # legal layout it was made on.
         mask, cell = self.path.pop()
         self.alhambra.remove(cell)
         self.left[mask] += 1
 
-    def bound(self):
+    def bound(self) -> int:
         """External segments now plus walls still unplaced: no wall grows beyond it."""
         unplaced = sum(_WALLS[mask] * n for mask, n in self.left.items())
         return len(self.alhambra.wall_segments()) + unplaced
@@ -372,19 +375,19 @@ class _Builder:
 class _Search:
     """The state shared by the phases: the best path found and the proven bound."""
 
-    def __init__(self, pool, hole_rule, clock):
+    def __init__(self, pool: _Pool, hole_rule: str, clock: _Clock) -> None:
         self.pool = pool
         self.hole_rule = hole_rule
         self.clock = clock
         self.best_wall = 0
-        self.best_path = []
+        self.best_path: list[tuple[int, Cell]] = []
         self.upper = self.pool.walls
 
-    def offer(self, wall, path):
+    def offer(self, wall: int, path: Iterable[tuple[int, Cell]]) -> None:
         if wall > self.best_wall:
             self.best_wall, self.best_path = wall, list(path)
 
-    def result(self):
+    def result(self) -> BestWall:
         alhambra = Alhambra(self.hole_rule)
         handed_out = {mask: iter(group) for mask, group in self.pool.by_mask.items()}
         placed = []
@@ -400,7 +403,7 @@ class _Search:
 
     # -- 1. beam search ------------------------------------------------------------------
 
-    def beam(self, width):
+    def beam(self, width: int) -> None:
         layer = [_Builder(self.pool, self.hole_rule)]
         seen = set()
         while layer:
@@ -429,7 +432,7 @@ class _Search:
 
     # -- 3./4. proofs ------------------------------------------------------------------------
 
-    def prove(self, beam_width):
+    def prove(self, beam_width: int) -> None:
         """Raise the best found to the best possible, and the bound down to it."""
         if self.hole_rule == "enclosed":
             self._prove_by_runs()
@@ -444,11 +447,11 @@ class _Search:
             self.offer(enclosed.best_wall, enclosed.best_path)
         self._prove_by_placements()
 
-    def _prove_by_placements(self):
+    def _prove_by_placements(self) -> None:
         builder = _Builder(self.pool, self.hole_rule)
         seen = set()
 
-        def visit():
+        def visit() -> None:
             self.clock.tick()
             self.offer(builder.alhambra.longest_wall(), builder.path)
             for mask, cell in list(builder.moves()):
@@ -466,7 +469,7 @@ class _Search:
         visit()
         self.upper = self.best_wall
 
-    def _prove_by_runs(self):
+    def _prove_by_runs(self) -> None:
         while self.best_wall < self.upper:
             target = self.best_wall + 1
             for traced in _RunTracer(self.pool, target, self.clock).runs():
@@ -492,11 +495,11 @@ _OPEN_DELTAS = tuple(tuple(_DELTA[side] for side in range(4) if not mask >> side
                      for mask in range(16))  # the steps through the open sides of a mask
 
 
-def _code(cell):
+def _code(cell: Cell) -> int:
     return (cell[0] + 64) * _ROW + cell[1] + 64
 
 
-def _decode(code):
+def _decode(code: int) -> Cell:
     return (code // _ROW - 64, code % _ROW - 64)
 
 
@@ -534,7 +537,7 @@ class _RunTracer:
     (`_corners_fill`) and a way in for each tile (`_has_way_in`).
     """
 
-    def __init__(self, pool, target, clock):
+    def __init__(self, pool: _Pool, target: int, clock: _Clock) -> None:
         self.target = target
         self.clock = clock
         self.masks = pool.masks
@@ -542,22 +545,22 @@ class _RunTracer:
         self.left = [pool.count.get(mask, 0) for mask in range(16)]
         self.richest = sorted(((_WALLS[mask], mask) for mask in pool.masks), reverse=True)
         self.with_wall = tuple(tuple(m for m in pool.masks if m >> side & 1) for side in range(4))
-        self.run = {}
-        self.corners = {}
-        self.outside = {}
-        self.used = set()  # cell * 4 + side of the run's segments
+        self.run: dict[int, int] = {}
+        self.corners: dict[int, tuple[int, int]] = {}
+        self.outside: dict[int, int] = {}
+        self.used: set[int] = set()  # cell * 4 + side of the run's segments
         self.run_walls = 0
         # Walls never on the run: those of run tiles facing a built cell, and those the
         # corners' tiles must have facing run tiles.
         self.wasted = 0
-        self.log = []
-        self.fill_memo = {}
-        self.spare_memo = {}
+        self.log: list[tuple] = []
+        self.fill_memo: dict[tuple, bool] = {}
+        self.spare_memo: dict[tuple, int] = {}
         # The walls the tiles left could bring change only as a tile joins the run, so a
         # stack follows the carries.
         self.spare_gains = [self._spare_gain()]
 
-    def runs(self):
+    def runs(self) -> Iterator[_TracedRun]:
         """Yield every plausible run of `target` segments, as a `_TracedRun`."""
         first = _code((0, 0))
         for mask in self.masks:
@@ -569,7 +572,7 @@ class _RunTracer:
                         yield from self._extend(first, side, 1)
                     self._rollback(mark)
 
-    def _starts_wall(self, first, side):
+    def _starts_wall(self, first: int, side: int) -> bool:
         """Let the run start only where a wall may start.
 
         A wall of `target` segments or more has a first segment, one whose predecessor on
@@ -584,7 +587,7 @@ class _RunTracer:
             return True
         return self._keep_built(first + _DELTA[back])
 
-    def _extend(self, cell, side, done):
+    def _extend(self, cell: int, side: int, done: int) -> Iterator[_TracedRun]:
         """The run has `done` segments, the last on `side` of `cell`: try each next one."""
         if done == self.target:
             if self._plausible():
@@ -617,7 +620,7 @@ class _RunTracer:
                 self._rollback(corner_mark)
         self._rollback(mark)
 
-    def _carriers(self, cell, side):
+    def _carriers(self, cell: int, side: int) -> Sequence[int]:
         """The masks a tile on `cell` may have to carry the run on `side`: walled there,
         matching the run tiles beside it, and still left."""
         mask = self.run.get(cell)
@@ -631,7 +634,7 @@ class _RunTracer:
 
     # -- changes, each checked and logged for `_rollback` -----------------------------------
 
-    def _carry(self, cell, mask):
+    def _carry(self, cell: int, mask: int) -> bool:
         """Put a run tile with `mask` (matching the run tiles beside) on `cell`."""
         run, corners = self.run, self.corners
         if cell in run:
@@ -662,7 +665,7 @@ class _RunTracer:
         self.spare_gains.append(self._spare_gain())
         return self._within_bound() and self._corners_fill()  # else the caller rolls back
 
-    def _keep_built(self, cell):
+    def _keep_built(self, cell: int) -> bool:
         """Require `cell` built (an inner corner), by a tile chosen later."""
         if cell in self.run or cell in self.corners:
             return True
@@ -675,7 +678,7 @@ class _RunTracer:
         self.log.append(("corner", cell, wasted))
         return self._within_bound() and self._corners_fill()  # else the caller rolls back
 
-    def _keep_empty(self, cell):
+    def _keep_empty(self, cell: int) -> bool:
         """Require `cell` empty; no run tile may lose its last way in."""
         if cell in self.run or cell in self.corners:
             return False
@@ -689,7 +692,7 @@ class _RunTracer:
                     return False  # the caller rolls back
         return True
 
-    def _segment(self, cell, side):
+    def _segment(self, cell: int, side: int) -> bool:
         """Add the wall on `side` of run tile `cell` to the run."""
         segment = cell * 4 + side
         if segment in self.used or not self._keep_empty(cell + _DELTA[side]):
@@ -698,7 +701,7 @@ class _RunTracer:
         self.log.append(("segment", segment))
         return True
 
-    def _has_way_in(self, cell, mask):
+    def _has_way_in(self, cell: int, mask: int) -> bool:
         """A tile is walked to through an open side: one must face a cell that may be built."""
         outside = self.outside
         for delta in _OPEN_DELTAS[mask]:
@@ -706,7 +709,7 @@ class _RunTracer:
                 return True
         return False
 
-    def _rollback(self, mark):
+    def _rollback(self, mark: int) -> None:
         log = self.log
         while len(log) > mark:
             change = log.pop()
@@ -735,7 +738,7 @@ class _RunTracer:
 
     # -- bounds on any longer run --------------------------------------------------------
 
-    def _within_bound(self):
+    def _within_bound(self) -> bool:
         """Whether the run can still reach `target` segments.
 
         Its segments so far plus those it could still gain: the unused walls of its tiles
@@ -747,7 +750,7 @@ class _RunTracer:
         """
         return self.run_walls - self.wasted + self.spare_gains[-1] >= self.target
 
-    def _spare_gain(self):
+    def _spare_gain(self) -> int:
         """The walls of the wall-richest tiles left that fit on the cells left but the
         fountain's (an inner corner may come to carry the run too)."""
         cells = self.cell_budget - len(self.run) - 1
@@ -764,7 +767,7 @@ class _RunTracer:
             self.spare_memo[key] = gain
         return gain
 
-    def _corners_fill(self):
+    def _corners_fill(self) -> bool:
         """Tiles left (or the fountain, on one corner) can fill the corners within budget.
 
         Run tiles and corners only ever grow and tiles left only shrink, so once this
@@ -781,12 +784,12 @@ class _RunTracer:
             known = self.fill_memo[key] = self._fill(*key)
         return known
 
-    def _fill(self, patterns, counts, room):
+    def _fill(self, patterns: Sequence[tuple[int, int]], counts: Iterable[int], room: bool) -> bool:
         """Whether tiles of `counts` (by mask) and the fountain, on one corner or else on a
         free cell (`room`), can fill corners of `patterns`."""
         counts = list(counts)
 
-        def fill(i, fountain_placed):
+        def fill(i: int, fountain_placed: bool) -> bool:
             if i == len(patterns):
                 return fountain_placed or room
             wanted, matter = patterns[i]
@@ -805,26 +808,26 @@ class _RunTracer:
 
     # -- necessary conditions on a whole run -----------------------------------------------
 
-    def _built(self):
+    def _built(self) -> dict[int, int]:
         """Run tiles and corners as cell -> wall mask. A corner's tile has the walls its
         pattern wants towards run tiles; its other sides may be open."""
         built = {cell: wanted for cell, (wanted, _) in self.corners.items()}
         built.update(self.run)
         return built
 
-    def _plausible(self):
+    def _plausible(self) -> bool:
         """The run's tiles and corners can be linked within the cells left, and the cells
         across it reach the outside (else they would be a hole)."""
         built = self._built()
         return (_can_link(built, self.outside, self.cell_budget - len(built))
                 and _reach_outside(built, self.outside))
 
-    def _traced(self):
+    def _traced(self) -> _TracedRun:
         return _TracedRun(dict(self.run), dict(self.corners), frozenset(self.outside),
                           tuple(self.left))
 
 
-def _pattern(cell, built):
+def _pattern(cell: int, built: Mapping[int, int]) -> tuple[int, int]:
     """(walls wanted, sides that matter) of a tile on `cell`, to match the tiles of
     `built` (cell -> wall mask) beside it."""
     wanted = matter = 0
@@ -839,7 +842,7 @@ def _pattern(cell, built):
 # -- walks and holes on the run's frame (cell -> wall mask; 0 where any side may be open) ------
 
 
-def _walk_groups(built):
+def _walk_groups(built: Mapping[int, int]) -> dict[int, int]:
     """Group number of each built cell; a group's cells are linked by open sides."""
     group_of = {}
     groups = 0
@@ -860,7 +863,7 @@ def _walk_groups(built):
     return group_of
 
 
-def _can_link(built, blocked, cells_left):
+def _can_link(built: Mapping[int, int], blocked: Collection[int], cells_left: int) -> bool:
     """Whether `cells_left` new cells, none `blocked`, can link the groups of `built`.
 
     As a new cell joins at most four groups, g groups take at least (g - 1) / 3 of them,
@@ -873,7 +876,8 @@ def _can_link(built, blocked, cells_left):
         for group in range(groups))
 
 
-def _link_length(group, group_of, built, blocked, limit):
+def _link_length(group: int, group_of: Mapping[int, int], built: Mapping[int, int],
+                 blocked: Collection[int], limit: int) -> int:
     """The fewest new cells a walk crosses from `group` to another one (or limit + 1)."""
     frontier = _ways_out(group, group_of, built, blocked)
     seen = set(frontier)
@@ -893,7 +897,8 @@ def _link_length(group, group_of, built, blocked, limit):
     return limit + 1
 
 
-def _ways_out(group, group_of, built, blocked):
+def _ways_out(group: int, group_of: Mapping[int, int], built: Mapping[int, int],
+              blocked: Collection[int]) -> set[int]:
     """The cells a walk can step onto from `group`: empty, and not `blocked`."""
     return {cell + _DELTA[side] for cell, owner in group_of.items() if owner == group
             for side in range(4)
@@ -901,14 +906,14 @@ def _ways_out(group, group_of, built, blocked):
             and cell + _DELTA[side] not in blocked}
 
 
-def _box(cells):
+def _box(cells: Iterable[int]) -> tuple[int, int, int, int]:
     """(x0, x1, y0, y1) of the cells' bounding box grown by one, in code columns and rows."""
     columns = [cell // _ROW for cell in cells]
     rows = [cell % _ROW for cell in cells]
     return min(columns) - 1, max(columns) + 1, min(rows) - 1, max(rows) + 1
 
 
-def _reach_outside(built, cells):
+def _reach_outside(built: Mapping[int, int], cells: Iterable[int]) -> bool:
     """Whether every one of `cells` (empty) links by empty cells to beyond the box of
     `built`: else it is in a hole (RULES.md §6)."""
     x0, x1, y0, y1 = _box(built)
@@ -927,7 +932,7 @@ def _reach_outside(built, cells):
     return all(cell in reached for cell in cells)
 
 
-def _has_hole(built):
+def _has_hole(built: Mapping[int, int]) -> bool:
     """Whether some empty cell within the box of `built` is enclosed."""
     x0, x1, y0, y1 = _box(built)
     empty = [x * _ROW + y for x in range(x0 + 1, x1) for y in range(y0 + 1, y1)
@@ -953,13 +958,13 @@ class _Completion:
        hole), a depth-first search over all legal placements decides (`_build_from`).
     """
 
-    def __init__(self, pool, traced, clock):
+    def __init__(self, pool: _Pool, traced: _TracedRun, clock: _Clock) -> None:
         self.pool = pool
         self.traced = traced
         self.clock = clock
         self.cell_budget = pool.cells
 
-    def search(self):
+    def search(self) -> tuple[int, list[tuple[int, Cell]]] | None:
         """(wall, placement path) of an arrangement showing the run, or None if none does."""
         sketched = False
         for built, fountain in self._sketches():
@@ -978,14 +983,14 @@ class _Completion:
 
     # -- 1. sketches ------------------------------------------------------------------------
 
-    def _sketches(self):
+    def _sketches(self) -> Iterator[tuple[dict[int, int], int]]:
         """Yield (built, fountain cell) of each sketch; `built` is valid until resumed."""
         built = dict(self.traced.run)
         left = list(self.traced.left)
         corners = sorted(self.traced.corners)
         seen = set()
 
-        def fill_corners(i, fountain):
+        def fill_corners(i: int, fountain: int | None) -> Iterator[tuple[dict[int, int], int]]:
             if i == len(corners):
                 yield from link(fountain)
                 return
@@ -993,7 +998,7 @@ class _Completion:
                 yield from with_tile(corners[i], mask, is_fountain, fill_corners, i + 1,
                                      corners[i] if is_fountain else fountain)
 
-        def link(fountain):
+        def link(fountain: int | None) -> Iterator[tuple[dict[int, int], int]]:
             key = (frozenset(built.items()), fountain)
             if key in seen:
                 return
@@ -1014,7 +1019,9 @@ class _Completion:
                     yield from with_tile(cell, mask, is_fountain, link,
                                          cell if is_fountain else fountain)
 
-        def with_tile(cell, mask, is_fountain, then, *args):
+        def with_tile(cell: int, mask: int, is_fountain: bool,
+                      then: Callable[..., Iterator[tuple[dict[int, int], int]]],
+                      *args: Any) -> Iterator[tuple[dict[int, int], int]]:
             built[cell] = mask
             if not is_fountain:
                 left[mask] -= 1
@@ -1025,7 +1032,8 @@ class _Completion:
 
         yield from fill_corners(0, None)
 
-    def _fits(self, cell, built, left, fountain):
+    def _fits(self, cell: int, built: Mapping[int, int], left: Sequence[int],
+              fountain: int | None) -> list[tuple[int, bool]]:
         """(mask, is the fountain) of each tile that may stand on `cell` beside `built`."""
         wanted, matter = _pattern(cell, built)
         fits = [(mask, False) for mask in range(16)
@@ -1036,15 +1044,16 @@ class _Completion:
 
     # -- 2. building a sketch ------------------------------------------------------------------
 
-    def _build_sketch(self, built, fountain):
+    def _build_sketch(self, built: Mapping[int, int],
+                      fountain: int) -> tuple[int, list[tuple[int, Cell]]] | None:
         """Placement path building `built` from its `fountain`, or None."""
         cells = [cell for cell in built if cell != fountain]
-        wanted = dict(zip(_relative(cells, fountain), map(built.get, cells)))
+        wanted = dict(zip(_relative(cells, fountain), (built[cell] for cell in cells)))
         return self._build_within(wanted, set(), set(), budget=0)
 
     # -- 3. every legal placement ----------------------------------------------------------------
 
-    def _fountain_cells(self):
+    def _fountain_cells(self) -> list[int]:
         """Cells where the fountain may stand, nearest the run first.
 
         The fountain is open all round, so run tiles beside it need an open side there;
@@ -1066,11 +1075,11 @@ class _Completion:
                 if cell in traced.corners or self._fountain_fits(cell)]
         return sorted(fits, key=lambda cell: (distance[cell], cell))
 
-    def _fountain_fits(self, cell):
+    def _fountain_fits(self, cell: int) -> bool:
         wanted, _ = _pattern(cell, self.traced.run)
         return not wanted
 
-    def _build_from(self, fountain):
+    def _build_from(self, fountain: int) -> tuple[int, list[tuple[int, Cell]]] | None:
         """The placement path of an arrangement with the fountain on `fountain` showing
         the run, or None.
 
@@ -1088,7 +1097,9 @@ class _Completion:
                 return path
         return None
 
-    def _build_within(self, wanted, corners, outside, budget):
+    def _build_within(self, wanted: dict[Cell, int], corners: Collection[Cell],
+                      outside: Collection[Cell],
+                      budget: int) -> tuple[int, list[tuple[int, Cell]]] | None:
         """Depth-first search over legal placements from the fountain (each layout once)
         that builds the `wanted` tiles (cell -> mask, in the fountain's frame) with at most
         `budget` spare tiles, none on an `outside` cell; the placement path or None."""
@@ -1096,7 +1107,7 @@ class _Completion:
         builder = _Builder(self.pool, "enclosed")
         seen = set()
 
-        def moves(spares_left):
+        def moves(spares_left: int) -> list[tuple[int, Cell]]:
             # Run tiles first: a dead end shows sooner.
             found = []
             for mask, cell in builder.moves():
@@ -1107,7 +1118,7 @@ class _Completion:
                     found.append((True, mask, cell))
             return [(mask, cell) for _, mask, cell in sorted(found)]
 
-        def build(spares_left):
+        def build(spares_left: int) -> tuple[int, list[tuple[int, Cell]]] | None:
             if not wanted:
                 return builder.alhambra.longest_wall(), list(builder.path)
             self.clock.tick()
@@ -1137,23 +1148,24 @@ class _Completion:
         return build(budget)
 
 
-def _relative(cells, fountain):
+def _relative(cells: Iterable[int], fountain: int) -> list[Cell]:
     """Coded `cells` as (x, y) cells of the Alhambra whose fountain stands on `fountain`."""
     fx, fy = _decode(fountain)
     return [(x - fx, y - fy) for x, y in map(_decode, cells)]
 
 
-def _walks_to_all(layout, wanted, outside, spares):
+def _walks_to_all(layout: Mapping[Cell, Tile], wanted: Mapping[Cell, int],
+                  outside: Collection[Cell], spares: int) -> bool:
     """Whether a walk from the built `layout` can reach every `wanted` cell (cell -> wall
     mask of the tile to stand there) with at most `spares` new tiles on its way.
 
     A 0-1 breadth-first search: stepping onto a wanted cell (through an open side of
     its tile) is free, onto another cell that may be built costs one tile.
     """
-    cost = {}
-    todo = deque()
+    cost: dict = {}
+    todo: deque = deque()
 
-    def enter(cell, side, spent):
+    def enter(cell: Cell, side: int, spent: int) -> None:
         """Step onto `cell` through its `side`, having spent `spent` tiles."""
         if cell in layout or cell in outside:
             return

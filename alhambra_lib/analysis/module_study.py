@@ -41,7 +41,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -75,7 +76,7 @@ MEASURES = {
 _WALLS = [f"walls_r{r}" for r in ROUNDS]
 
 
-def _arms(modules):
+def _arms(modules: Iterable[str] | None) -> list[str]:
     """The module names to play, checked against `MODULES`, in the registry's order."""
     if modules is None:
         return list(MODULES)
@@ -88,7 +89,8 @@ def _arms(modules):
     return [m for m in MODULES if m in modules]
 
 
-def _reporter(progress, total):
+def _reporter(progress: bool | Callable[[int, int], None],
+              total: int) -> tuple[Callable[[int], object], Callable[[], object]]:
     """(report(games done), close()) for `progress`: False, True (a tqdm bar) or a callable."""
     if callable(progress):
         return (lambda done: progress(done, total)), (lambda: None)
@@ -100,8 +102,9 @@ def _reporter(progress, total):
     return (lambda done: None), (lambda: None)
 
 
-def module_tournaments(games: int = SMALL_GAMES, *, modules=None, bots=STRATEGIC_BOTS,
-                       seed: int | None = 0, n_jobs: int = 1, client=None,
+def module_tournaments(games: int = SMALL_GAMES, *, modules: Iterable[str] | None = None,
+                       bots: Sequence[str] = STRATEGIC_BOTS, seed: int | None = 0, n_jobs: int = 1,
+                       client: Any = None,
                        progress: bool | Callable[[int, int], None] = False) -> pd.DataFrame:
     """The games behind `module_effects`: the base game and each module alone.
 
@@ -145,7 +148,7 @@ def module_tournaments(games: int = SMALL_GAMES, *, modules=None, bots=STRATEGIC
         raise ValueError(f"games is an integer of at least 2 per arm, got {games!r}")
     arms = [BASE] + _arms(modules)
     if seed is None:
-        seed = np.random.SeedSequence().entropy
+        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]  # an int when drawn
     report, close = _reporter(progress, games * len(arms))
     frames, done = [], 0
     try:
@@ -163,7 +166,7 @@ def module_tournaments(games: int = SMALL_GAMES, *, modules=None, bots=STRATEGIC
     return pd.concat(frames, ignore_index=True)
 
 
-def _per_game(df):
+def _per_game(df: pd.DataFrame) -> pd.DataFrame:
     """One row per (arm, game): the per-game measures."""
     rows = df.assign(wall_points=df[_WALLS].fillna(0).sum(axis=1))
     grouped = rows.groupby(["arm", "game"], sort=False)
@@ -175,7 +178,7 @@ def _per_game(df):
     })
 
 
-def _slope(rows):
+def _slope(rows: pd.DataFrame) -> tuple[float, float]:
     """(slope, standard error) of the least-squares line of score on wall points."""
     x = rows[_WALLS].fillna(0).sum(axis=1).to_numpy(float)
     y = rows["score"].to_numpy(float)
@@ -187,7 +190,7 @@ def _slope(rows):
     return slope, np.sqrt((residual ** 2).sum() / (n - 2) / spread)
 
 
-def _mean_interval(values, z):
+def _mean_interval(values: Any, z: float) -> tuple[float, float, float]:
     values = np.asarray(values, float)
     mean = values.mean()
     half = z * values.std(ddof=1) / np.sqrt(len(values)) if len(values) > 1 else np.nan
@@ -251,9 +254,9 @@ def module_effects_table(df: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
     return pd.DataFrame(rows, columns=columns).set_index(["module", "measure"])
 
 
-def module_effects(games: int | None = None, *, large: bool = False, modules=None,
-                   seed: int | None = 0, n_jobs: int = 1, client=None,
-                   progress: bool | Callable[[int, int], None] = False,
+def module_effects(games: int | None = None, *, large: bool = False,
+                   modules: Iterable[str] | None = None, seed: int | None = 0, n_jobs: int = 1,
+                   client: Any = None, progress: bool | Callable[[int, int], None] = False,
                    confidence: float = 0.95) -> pd.DataFrame:
     """How each module changes scores, game length and the value of walls (the table).
 

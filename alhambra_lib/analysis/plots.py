@@ -35,13 +35,20 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
 from ..draw import new_axes, side_legend
 from ..palette import SERIES_COLOURS
 from .stats import mean_wall_by_turn
 from .tournaments import wall_by_turn
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["bot_colours", "plot_bots", "plot_sweep", "plot_win_rate_by_wall",
            "plot_wall_by_turn", "plot_wall_gaps", "plot_module_effects", "METRICS"]
@@ -60,7 +67,7 @@ _BAND_ALPHA = 0.2
 _BASELINE = "#888888"
 
 
-def bot_colours(labels):
+def bot_colours(labels: Iterable[str]) -> dict[str, str]:
     """A colour per bot label: fixed for the named bots, the others in order of the labels.
 
     Examples
@@ -79,7 +86,8 @@ def bot_colours(labels):
             for label in labels}
 
 
-def _metric(table, metric):
+def _metric(table: pd.DataFrame,
+            metric: str) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray] | None, str]:
     """(values, lows, highs or None, axis label) of a metric of `table`."""
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}: the metrics are {', '.join(METRICS)}")
@@ -90,16 +98,17 @@ def _metric(table, metric):
     return table[column].to_numpy(float), bounds, label
 
 
-def _games(table, each="each"):
+def _games(table: pd.DataFrame, each: str = "each") -> str:
     """' (n games each)' when every row counts the same games, else ''."""
     counts = set(table["games"]) if "games" in table else set()
     return f" ({counts.pop()} games {each})" if len(counts) == 1 else ""
 
 
-def _baseline(ax, value, vertical=False):
+def _baseline(ax: Axes, value: float, vertical: bool = False) -> None:
     """A dashed reference line, labelled with its value at its far end."""
-    style = {"color": _BASELINE, "linestyle": "--", "linewidth": 1, "gid": "baseline"}
-    text = {"fontsize": 7, "color": _BASELINE, "gid": "baseline_label"}
+    style: dict[str, Any] = {"color": _BASELINE, "linestyle": "--", "linewidth": 1,
+                             "gid": "baseline"}
+    text: dict[str, Any] = {"fontsize": 7, "color": _BASELINE, "gid": "baseline_label"}
     if vertical:
         ax.axvline(value, **style)
         ax.text(value, 1.0, f" baseline {value:.2f}", transform=ax.get_xaxis_transform(),
@@ -110,7 +119,7 @@ def _baseline(ax, value, vertical=False):
                 ha="right", va="bottom", **text)
 
 
-def _style(ax, xlabel, ylabel, title):
+def _style(ax: Axes, xlabel: str, ylabel: str, title: str) -> None:
     ax.set_xlabel(xlabel, fontsize=9)
     ax.set_ylabel(ylabel, fontsize=9)
     ax.tick_params(labelsize=8)
@@ -118,12 +127,13 @@ def _style(ax, xlabel, ylabel, title):
     ax.grid(alpha=0.3)
 
 
-def _errors(values, bounds):
+def _errors(values: np.ndarray, bounds: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Error bar lengths below and above the values, from (lows, highs)."""
     return np.vstack([values - bounds[0], bounds[1] - values])
 
 
-def plot_bots(table, metric="win_rate", ax=None, *, baseline=None, confidence=0.95):
+def plot_bots(table: pd.DataFrame, metric: str = "win_rate", ax: Axes | None = None, *,
+              baseline: float | None = None, confidence: float = 0.95) -> Axes:
     """Each bot's win rate (or mean score, or mean final wall) with its interval, best on top.
 
     Parameters
@@ -154,8 +164,8 @@ def plot_bots(table, metric="win_rate", ax=None, *, baseline=None, confidence=0.
             ax.errorbar(values[row], row, xerr=_errors(values, bounds)[:, row:row + 1],
                         fmt="none", ecolor=colour, elinewidth=2, capsize=4, gid="interval")
     ax.scatter(values, y, s=50, c=colours, zorder=3, gid="points")
-    for value, row, high in zip(values, y, values if bounds is None else bounds[1]):
-        ax.annotate(f"{value:.2f}" if metric == "win_rate" else f"{value:.1f}", (high, row),
+    for value, at, high in zip(values, y, values if bounds is None else bounds[1]):
+        ax.annotate(f"{value:.2f}" if metric == "win_rate" else f"{value:.1f}", (high, at),
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
     if baseline is not None:
         _baseline(ax, baseline, vertical=True)
@@ -167,8 +177,9 @@ def plot_bots(table, metric="win_rate", ax=None, *, baseline=None, confidence=0.
     return ax
 
 
-def plot_sweep(table, metric="win_rate", ax=None, *, weight="wall", bot="swept", marked=None,
-               baseline=None, confidence=0.95):
+def plot_sweep(table: pd.DataFrame, metric: str = "win_rate", ax: Axes | None = None, *,
+               weight: str = "wall", bot: str = "swept", marked: float | None = None,
+               baseline: float | None = None, confidence: float = 0.95) -> Axes:
     """A metric of the swept bot against the value of the weight, with its confidence band.
 
     Parameters
@@ -230,7 +241,8 @@ def plot_sweep(table, metric="win_rate", ax=None, *, weight="wall", bot="swept",
     return ax
 
 
-def plot_win_rate_by_wall(table, ax=None, *, baseline=None, confidence=0.95):
+def plot_win_rate_by_wall(table: pd.DataFrame, ax: Axes | None = None, *,
+                          baseline: float | None = None, confidence: float = 0.95) -> Axes:
     """The win rate of the players whose final wall fell in each bucket, with intervals.
 
     Parameters
@@ -279,7 +291,8 @@ def plot_win_rate_by_wall(table, ax=None, *, baseline=None, confidence=0.95):
     return ax
 
 
-def plot_wall_by_turn(df, ax=None, *, by="bot", min_share=0.5):
+def plot_wall_by_turn(df: pd.DataFrame, ax: Axes | None = None, *, by: str = "bot",
+                      min_share: float = 0.5) -> Axes:
     """The mean length of each bot's longest wall after each of its turns.
 
     Parameters
@@ -329,7 +342,7 @@ def plot_wall_by_turn(df, ax=None, *, by="bot", min_share=0.5):
     return ax
 
 
-def plot_wall_gaps(df, ax=None, *, by="bot"):
+def plot_wall_gaps(df: pd.DataFrame, ax: Axes | None = None, *, by: str = "bot") -> Axes:
     """The distribution of the wall gap per bot: the share of Alhambras within each gap.
 
     Parameters
@@ -378,7 +391,8 @@ def plot_wall_gaps(df, ax=None, *, by="bot"):
     return ax
 
 
-def plot_module_effects(table, measure="winner_score", ax=None, *, confidence=0.95):
+def plot_module_effects(table: pd.DataFrame, measure: str = "winner_score", ax: Axes | None = None,
+                        *, confidence: float = 0.95) -> Axes:
     """How much each Mega Box module changes one measure against the base game.
 
     Parameters
@@ -431,9 +445,9 @@ def plot_module_effects(table, measure="winner_score", ax=None, *, confidence=0.
         ax.errorbar(values[row], row, xerr=_errors(values, bounds)[:, row:row + 1],
                     fmt="none", ecolor=colour, elinewidth=2, capsize=4, gid="interval")
     ax.scatter(values, y, s=50, c=colours, zorder=3, gid="points")
-    for value, row, high in zip(values, y, bounds[1]):
+    for value, at, high in zip(values, y, bounds[1]):
         ax.annotate(f"{value:+.2f}" if measure == "wall_slope" else f"{value:+.1f}",
-                    (high if np.isfinite(high) else value, row), xytext=(6, 0),
+                    (high if np.isfinite(high) else value, at), xytext=(6, 0),
                     textcoords="offset points", va="center", fontsize=8)
     ax.axvline(0, color=_BASELINE, linestyle="--", linewidth=1, gid="baseline")
     ax.set_yticks(y, list(rows["title"]))

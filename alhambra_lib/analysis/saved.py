@@ -184,7 +184,7 @@ def run_small_wall_run(games: int = 60, seed: int = wall_study_module.SEED,
     weights = wall_study_module.WALL_WEIGHTS
     gap_games = min(gap_games, games)
     count = _counter(progress, games * (1 + len(weights)) + gap_games)
-    run = {"seed": seed, "n_jobs": n_jobs, "progress": count}
+    run: dict[str, Any] = {"seed": seed, "n_jobs": n_jobs, "progress": count}
     first = tournament(list(wall_study_module.PRESETS), games=games, **run)
     sweep = weight_sweep(list(weights), games=games, **run)
     # The same search bounds as the page's text states: a beam of 16, no exact proof.

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import warnings
 from statistics import NormalDist
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -52,13 +53,13 @@ __all__ = [
 ]
 
 
-def _z(confidence):
+def _z(confidence: float) -> float:
     if not 0 < confidence < 1:
         raise ValueError(f"confidence is between 0 and 1, e.g. 0.95; got {confidence!r}")
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
-def wilson_interval(successes, trials, confidence=0.95):
+def wilson_interval(successes: Any, trials: Any, confidence: float = 0.95) -> tuple[Any, Any]:
     """The Wilson score interval of a proportion ``successes / trials``.
 
     Parameters
@@ -99,7 +100,8 @@ def wilson_interval(successes, trials, confidence=0.95):
     return low, high
 
 
-def win_rates(df, by="bot", confidence=0.95):
+def win_rates(df: pd.DataFrame, by: str | list[str] = "bot",
+              confidence: float = 0.95) -> pd.DataFrame:
     """Games, wins and the win rate with its Wilson interval, per `by` group.
 
     Tied leaders all count as winners, so the rates of a table can sum to more
@@ -120,7 +122,8 @@ def win_rates(df, by="bot", confidence=0.95):
     return table
 
 
-def mean_scores(df, column="score", by="bot", confidence=0.95):
+def mean_scores(df: pd.DataFrame, column: str = "score", by: str | list[str] = "bot",
+                confidence: float = 0.95) -> pd.DataFrame:
     """Mean of `column` per `by` group, with its standard deviation and normal interval.
 
     Examples
@@ -137,7 +140,8 @@ def mean_scores(df, column="score", by="bot", confidence=0.95):
     return table
 
 
-def summary(df, by="bot", confidence=0.95):
+def summary(df: pd.DataFrame, by: str | list[str] = "bot",
+            confidence: float = 0.95) -> pd.DataFrame:
     """One row per bot: win rate and mean score with their intervals, mean final wall.
 
     Sorted by win rate, best first; the table the ``tournament`` command prints.
@@ -163,7 +167,7 @@ def summary(df, by="bot", confidence=0.95):
     return table.sort_values("win_rate", ascending=False, kind="stable")
 
 
-def win_rate_by_wall(df, width=5, confidence=0.95):
+def win_rate_by_wall(df: pd.DataFrame, width: int = 5, confidence: float = 0.95) -> pd.DataFrame:
     """Win rate by final wall length, in buckets of `width` segments.
 
     Returns
@@ -197,7 +201,8 @@ def win_rate_by_wall(df, width=5, confidence=0.95):
     return table.set_index("bucket")
 
 
-def _logistic_fit(x, y, iterations=100, tolerance=1e-10):
+def _logistic_fit(x: np.ndarray, y: np.ndarray, iterations: int = 100,
+                  tolerance: float = 1e-10) -> tuple[float, float, float]:
     """Intercept, slope and the slope's standard error of logit P(y) = a + b x (Newton).
 
     NaNs, with a warning, when the walls separate winners from losers completely:
@@ -221,7 +226,8 @@ def _logistic_fit(x, y, iterations=100, tolerance=1e-10):
     return math.nan, math.nan, math.nan
 
 
-def wall_win_association(df, relative=False, confidence=0.95):
+def wall_win_association(df: pd.DataFrame, relative: bool = False,
+                         confidence: float = 0.95) -> pd.Series:
     """How the final wall length relates to winning: correlation and logistic slope.
 
     Parameters
@@ -276,7 +282,7 @@ def wall_win_association(df, relative=False, confidence=0.95):
     })
 
 
-def mean_wall_by_turn(df, by="bot"):
+def mean_wall_by_turn(df: pd.DataFrame, by: str = "bot") -> pd.DataFrame:
     """The mean wall length after each turn: one row per turn, one column per bot.
 
     Turn k averages the players who had a k-th turn: near the end some players have
@@ -298,7 +304,7 @@ def mean_wall_by_turn(df, by="bot"):
     return long.pivot_table(index="turn", columns=by, values="wall", aggfunc="mean")
 
 
-def _best_wall_of(layout, options):
+def _best_wall_of(layout: str, options: dict[str, Any]) -> tuple[int, bool]:
     """(best wall, proven) for one ``final_layout``: never below the wall actually built."""
     alhambra, reserve = final_position(layout)
     result = best_wall_search(tiles_of(alhambra, reserve), hole_rule=alhambra.hole_rule,
@@ -308,7 +314,8 @@ def _best_wall_of(layout, options):
     return best, result.exact or result.upper_bound == best
 
 
-def add_wall_gaps(df, n_jobs=1, progress=True, **options):
+def add_wall_gaps(df: pd.DataFrame, n_jobs: int = 1, progress: bool = True,
+                  **options: Any) -> pd.DataFrame:
     """A copy of `df` with how far each final Alhambra's wall was from the best possible.
 
     For every row, `best_wall_search` arranges the tiles of the final Alhambra and its

@@ -26,8 +26,10 @@ Examples
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -70,8 +72,9 @@ class WallStudy:
     seed: int
 
 
-def run_wall_study(games=2000, seed=SEED, weights=WALL_WEIGHTS, n_jobs=1, client=None,
-                   progress=True):
+def run_wall_study(games: int = 2000, seed: int = SEED, weights: Sequence[float] = WALL_WEIGHTS,
+                   n_jobs: int = 1, client: Any = None,
+                   progress: bool | Callable[..., Any] = True) -> WallStudy:
     """Play the study: the presets' tournament and the wall-weight sweep, `games` each.
 
     Parameters
@@ -95,7 +98,7 @@ def run_wall_study(games=2000, seed=SEED, weights=WALL_WEIGHTS, n_jobs=1, client
     return WallStudy(presets=presets, sweep=sweep, games=games, seed=seed)
 
 
-def save_wall_study(study, path=STUDY_FILE):
+def save_wall_study(study: WallStudy, path: str | Path = STUDY_FILE) -> None:
     """Write `study` to the CSV file `path`: one row per preset bot, then per weight."""
     presets = study.presets.rename_axis("bot").reset_index().assign(part="presets")
     sweep = study.sweep.rename_axis(_WEIGHT).reset_index().assign(part="sweep", bot="swept")
@@ -105,7 +108,7 @@ def save_wall_study(study, path=STUDY_FILE):
     table[first + [c for c in table.columns if c not in first]].to_csv(path, index=False)
 
 
-def load_wall_study(path=STUDY_FILE):
+def load_wall_study(path: str | Path = STUDY_FILE) -> WallStudy:
     """Read a study written by `save_wall_study` (by default the saved run of notebook 05).
 
     Raises
@@ -128,7 +131,7 @@ def load_wall_study(path=STUDY_FILE):
     return WallStudy(presets=presets, sweep=sweep, games=games, seed=seed)
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m alhambra_lib.analysis.study",
         description="Play the wall study of notebook 05 and save its summaries as CSV.")

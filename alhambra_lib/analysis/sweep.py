@@ -20,9 +20,10 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from functools import partial
+from typing import Any
 
 import pandas as pd
 
@@ -37,7 +38,7 @@ SWEPT = "swept"
 _WEIGHTS = tuple(f.name for f in fields(Weights))
 
 
-def weight_column(weight="wall"):
+def weight_column(weight: str = "wall") -> str:
     """The column of a sweep that holds the swept weight's value: ``"wall_weight"``...
 
     Examples
@@ -50,7 +51,7 @@ def weight_column(weight="wall"):
     return f"{weight}_weight"
 
 
-def _strategic_class(bot):
+def _strategic_class(bot: str | type) -> type:
     cls = BOT_NAMES.get(bot) if isinstance(bot, str) else bot
     if not (isinstance(cls, type) and issubclass(cls, StrategicBot)):
         # Some registry entries are factories, not classes (the search bot's levels).
@@ -61,7 +62,7 @@ def _strategic_class(bot):
     return cls
 
 
-def _opponents(opponents):
+def _opponents(opponents: Sequence[Any] | Mapping[str, Any]) -> dict[str, Any]:
     """{label: name or factory}: a mapping as given, or distinct bot names as their labels."""
     if isinstance(opponents, Mapping):
         lineup = {str(label): spec for label, spec in opponents.items()}
@@ -77,8 +78,10 @@ def _opponents(opponents):
     return lineup
 
 
-def weight_sweep(values, weight="wall", bot="balanced", opponents=("majority", "balanced"),
-                 games=60, seed=0, n_jobs=1, client=None, progress=True, **game_options):
+def weight_sweep(values: Sequence[float], weight: str = "wall", bot: str | type = "balanced",
+                 opponents: Sequence[Any] | Mapping[str, Any] = ("majority", "balanced"),
+                 games: int = 60, seed: int | None = 0, n_jobs: int = 1, client: Any = None,
+                 progress: bool | Callable[..., Any] = True, **game_options: Any) -> pd.DataFrame:
     """One `tournament` per value of `weight`: the swept bot against a fixed field.
 
     Parameters
@@ -135,7 +138,8 @@ def weight_sweep(values, weight="wall", bot="balanced", opponents=("majority", "
     return pd.concat(frames, ignore_index=True)
 
 
-def sweep_summary(sweep, weight="wall", bot=SWEPT, confidence=0.95):
+def sweep_summary(sweep: pd.DataFrame, weight: str = "wall", bot: str = SWEPT,
+                  confidence: float = 0.95) -> pd.DataFrame:
     """The swept bot's results per value of the weight, in increasing order of the value.
 
     Parameters

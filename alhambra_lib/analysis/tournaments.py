@@ -68,8 +68,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import nullcontext
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -78,7 +79,7 @@ from ..actions import tile_from_list, tile_order
 from ..alhambra import Alhambra
 from ..bots import BOTS, play
 from ..bots.registry import bot_factory, make_bot
-from ..components import ROUNDS
+from ..components import ROUNDS, Tile
 from ..engine.narration import scoring_parts
 from ..game import Game
 from ..scoring import BASE_TERMS
@@ -104,7 +105,7 @@ _factory = bot_factory
 _make_bot = make_bot
 
 
-def _lineup(bots):
+def _lineup(bots: Sequence[Any] | Mapping[str, Any]) -> list[tuple[str, Callable[..., Any]]]:
     """[(label, factory)] from a sequence of names/factories or a mapping label -> one."""
     if isinstance(bots, str):
         raise TypeError("bots is a list of bot names or factories, not one string")
@@ -120,27 +121,28 @@ def _lineup(bots):
     return lineup
 
 
-def _label(factory):
+def _label(factory: Callable[..., Any]) -> str:
     """The repr of a bot the factory makes (``WallBuilder(wall=3.0)``), else its class name.
 
     The default ``<... object at 0x...>`` repr would differ from run to run.
     """
     bot = _make_bot(factory, 0)
-    return repr(bot) if type(bot).__repr__ is not object.__repr__ else type(bot).__name__
+    own_repr = getattr(type(bot), "__repr__") is not object.__repr__
+    return repr(bot) if own_repr else type(bot).__name__
 
 
 # -- one game ----------------------------------------------------------------------------
 
 
-def _seats(game_index, n_bots, players):
+def _seats(game_index: int, n_bots: int, players: int) -> list[int]:
     """Bot indices by seat: game i shifts the seating by i, so every bot sits everywhere."""
     return [(game_index + seat) % n_bots for seat in range(players)]
 
 
-def _wall_traces(game):
+def _wall_traces(game: Game) -> dict[str, list[int]]:
     """{player: [wall length after each of their turns]}, replayed from the events."""
     alhambras = {p: Alhambra(game.options["hole_rule"]) for p in game.players}
-    traces = {p: [] for p in game.players}
+    traces: dict[str, list[int]] = {p: [] for p in game.players}
     acting = None
     for event in game.events:
         kind = event["type"]
@@ -158,7 +160,7 @@ def _wall_traces(game):
     return traces
 
 
-def _replay_redesign(alhambra, event):
+def _replay_redesign(alhambra: Alhambra, event: Mapping[str, Any]) -> None:
     pos = tuple(event["pos"])
     if event["move"] == "place":
         alhambra.place(tile_from_list(event["tile"]), pos, event.get("gate"))
@@ -168,7 +170,7 @@ def _replay_redesign(alhambra, event):
         alhambra.exchange(tile_from_list(event["tile"]), pos)
 
 
-def _layout_json(game, name):
+def _layout_json(game: Game, name: str) -> str:
     alhambra = game.alhambra(name)
     return json.dumps({
         "hole_rule": alhambra.hole_rule,
@@ -178,7 +180,7 @@ def _layout_json(game, name):
     }, separators=(",", ":"))
 
 
-def _rows(game, index, game_seed, labels):
+def _rows(game: Game, index: int, game_seed: int, labels: Sequence[str]) -> list[dict[str, Any]]:
     """One row per player of a finished game (labels: the bot label of each seat)."""
     scores = game.scores
     rounds = {e["round"]: scoring_parts(e) for e in game.events if e["type"] == "scoring"}
@@ -210,11 +212,13 @@ def _rows(game, index, game_seed, labels):
     return rows
 
 
-def _names(players):
+def _names(players: int) -> list[str]:
     return [f"P{seat + 1}" for seat in range(players)]
 
 
-def _play_chunk(tasks, lineup, players, game_options):
+def _play_chunk(tasks: Sequence[tuple[int, int, Sequence[int]]],
+                lineup: Sequence[tuple[str, Callable[..., Any]]], players: int,
+                game_options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Play the games of one task; a task is (game index, game seed, seat seeds)."""
     names = _names(players)
     rows = []
@@ -229,7 +233,8 @@ def _play_chunk(tasks, lineup, players, game_options):
 # -- many games --------------------------------------------------------------------------
 
 
-def _seed_tasks(seed, games, players):
+def _seed_tasks(seed: int | Sequence[int] | None, games: int,
+                players: int) -> list[tuple[int, int, list[int]]]:
     """(game index, game seed, seat seeds) per game, each game from its own SeedSequence."""
     tasks = []
     for index, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
@@ -238,7 +243,7 @@ def _seed_tasks(seed, games, players):
     return tasks
 
 
-def _chunks(tasks, workers):
+def _chunks(tasks: Sequence[Any], workers: int) -> list[Sequence[Any]]:
     size = max(1, min(MAX_CHUNK, math.ceil(len(tasks) / (4 * workers))))
     return [tasks[i:i + size] for i in range(0, len(tasks), size)]
 
@@ -246,12 +251,13 @@ def _chunks(tasks, workers):
 class _Callback(nullcontext):
     """A stand-in for a tqdm bar that passes each update to a function."""
 
-    def __init__(self, function):
+    def __init__(self, function: Callable[[Any], Any]) -> None:
         super().__init__()
         self.update = function
 
 
-def _run_local(chunks, n_jobs, bar, args):
+def _run_local(chunks: Sequence[Sequence[Any]], n_jobs: int, bar: Any,
+               args: Sequence[Any]) -> list[list[dict[str, Any]]]:
     from joblib import Parallel, delayed
 
     results = Parallel(n_jobs=n_jobs, return_as="generator")(
@@ -263,7 +269,8 @@ def _run_local(chunks, n_jobs, bar, args):
     return collected
 
 
-def _run_dask(chunks, client, bar, args):
+def _run_dask(chunks: Sequence[Sequence[Any]], client: Any, bar: Any,
+              args: Sequence[Any]) -> list[list[dict[str, Any]]]:
     from distributed import as_completed
 
     futures = client.map(_play_chunk, chunks, *[[a] * len(chunks) for a in args], pure=False)
@@ -273,7 +280,7 @@ def _run_dask(chunks, client, bar, args):
     return client.gather(futures)  # in chunk order, whatever order they finished in
 
 
-def _check_counts(games, players, n_bots, n_jobs):
+def _check_counts(games: int, players: int | None, n_bots: int, n_jobs: int) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, got {games!r}")
     if players is None:
@@ -287,8 +294,11 @@ def _check_counts(games, players, n_bots, n_jobs):
     return players
 
 
-def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, progress=True,
-               modules=(), **game_options):
+def tournament(bots: Sequence[Any] | Mapping[str, Any], games: int = 100,
+               players: int | None = None, seed: int | Sequence[int] | None = 0, n_jobs: int = 1,
+               client: Any = None, progress: bool | Callable[..., Any] = True,
+               modules: Iterable[str] = (),
+               **game_options: Any) -> pd.DataFrame:
     """Play `games` seeded games between `bots` and return one row per player per game.
 
     Parameters
@@ -375,7 +385,7 @@ def tournament(bots, games=100, players=None, seed=0, n_jobs=1, client=None, pro
     return _frame([row for rows in results for row in rows])
 
 
-def _frame(rows):
+def _frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     extra = list(dict.fromkeys(k for row in rows for k in row if k not in _COLUMNS))
     df = pd.DataFrame(rows, columns=_COLUMNS + extra)
     per_round = [f"{part}_r{r}" for r in ROUNDS for part in ("walls", "majority")] + extra
@@ -387,7 +397,7 @@ def _frame(rows):
 # -- reading the recorded columns ---------------------------------------------------------
 
 
-def wall_by_turn(df):
+def wall_by_turn(df: pd.DataFrame) -> pd.DataFrame:
     """The wall length after each turn, one row per player per turn (long format).
 
     Parameters
@@ -420,7 +430,7 @@ def wall_by_turn(df):
     return long[["game", "seat", "bot", "turn", "wall"]].reset_index(drop=True)
 
 
-def final_position(layout):
+def final_position(layout: str) -> tuple[Alhambra, tuple[Tile, ...]]:
     """The final `Alhambra` and reserve recorded in a ``final_layout`` value.
 
     Parameters

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Protocol, runtime_checkable
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..actions import ACTION_KINDS
+from ..actions import ACTION_KINDS, Action
 from .module_values import MERCHANT_KINDS
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.view import GameView
 
 __all__ = ["Bot", "play", "bot_moves", "KNOWN_KINDS", "MODULE_KINDS", "MERCHANT_KINDS", "known_actions"]
 
@@ -22,7 +26,8 @@ KNOWN_KINDS = frozenset({"take", "buy", "end", "place", "reserve", "give", "rede
                          "vizier", "decline", "wake"}) | MODULE_KINDS
 
 
-def known_actions(legal_actions, known=KNOWN_KINDS):
+def known_actions(legal_actions: Sequence[Action],
+                  known: Collection[str] = KNOWN_KINDS) -> list[Action]:
     """The actions of `legal_actions` whose kind is in `known`, in order.
 
     When none is known (a module's own decision), the first action of a kind the game
@@ -52,11 +57,11 @@ class Bot(Protocol):
     legal actions, and the bot returns one of them.
     """
 
-    def choose(self, view, legal_actions):
+    def choose(self, view: GameView, legal_actions: Sequence[Action]) -> Action:
         """Return one of `legal_actions`."""
 
 
-def _seat_bots(players, bots):
+def _seat_bots(players: Sequence[str], bots: Mapping[str, Bot] | Iterable[Bot]) -> dict[str, Bot]:
     if isinstance(bots, Mapping):
         seats = dict(bots)
     else:
@@ -73,8 +78,9 @@ def _seat_bots(players, bots):
     return seats
 
 
-def bot_moves(game, bots, *, human: str | None = None,
-              max_actions: int = 100_000) -> Iterator[tuple[str, object]]:
+def bot_moves(game: Game, bots: Mapping[str, Bot] | Iterable[Bot], *,
+              human: str | None = None,
+              max_actions: int = 100_000) -> Iterator[tuple[str, Action]]:
     """Let `bots` play `game` one action at a time: the loop of `play`, as a generator.
 
     Each step applies the chosen action to `game` (in place) and yields
@@ -114,19 +120,22 @@ def bot_moves(game, bots, *, human: str | None = None,
     return _bot_steps(game, seats, human, max_actions)
 
 
-def _bot_steps(game, seats, human, max_actions):
+def _bot_steps(game: Game, seats: Mapping[str, Bot], human: str | None,
+               max_actions: int) -> Iterator[tuple[str, Action]]:
     # Apart from `bot_moves`, so that bad seats are refused when it is called, not at the
     # first step.
     for _ in range(max_actions):
-        if game.is_over:
+        decision = game.decision
+        if decision is None:  # the game is over
             return
-        name = game.decision.player  # who decides now, in or out of seat order
+        name = decision.player  # who decides now, in or out of seat order
         if name == human:
             return
         action = seats[name].choose(game.view(name), game.legal_actions())
         game.apply(action)
         yield name, action
-    if game.is_over or game.decision.player == human:
+    decision = game.decision
+    if decision is None or decision.player == human:
         return
     if human is None:
         raise RuntimeError(f"the game did not end within {max_actions} actions")
@@ -134,7 +143,8 @@ def _bot_steps(game, seats, human, max_actions):
                        f"to {human}")
 
 
-def play(game, bots, *, max_actions=100_000):
+def play(game: Game, bots: Mapping[str, Bot] | Iterable[Bot], *,
+         max_actions: int = 100_000) -> Game:
     """Let `bots` play `game` to the end and return the game.
 
     Parameters

@@ -18,7 +18,10 @@ Examples
 
 from __future__ import annotations
 
-from ..components import CURRENCIES, Card, ExchangeCard
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..components import CURRENCIES, Card, ExchangeCard, Tile
 from ..payments import currency_sums, exact_sums
 
 __all__ = ["exact_sums", "exact_square_count", "add_cards", "hand_money"]
@@ -26,7 +29,8 @@ __all__ = ["exact_sums", "exact_square_count", "add_cards", "hand_money"]
 # `exact_sums` is `payments.exact_sums`: may_pay_exactly asks the same question.
 
 
-def add_cards(values, exchanges, cards):
+def add_cards(values: Mapping[str, list[int]], exchanges: list[ExchangeCard],
+              cards: Iterable[Any]) -> None:
     """Add `cards` to ``values`` (``{currency: [values]}``) and ``exchanges`` (a list).
 
     Money of a currency `values` has no list for (a module's own money, Mega Box M6,
@@ -39,7 +43,7 @@ def add_cards(values, exchanges, cards):
             values[card.currency].append(card.value)
 
 
-def hand_money(cards):
+def hand_money(cards: Iterable[Any]) -> tuple[dict[str, list[int]], list[ExchangeCard]]:
     """``({currency: [values]}, [exchange cards])`` of `cards`, for `exact_square_count`.
 
     Examples
@@ -47,12 +51,15 @@ def hand_money(cards):
     >>> hand_money([Card("denar", 5), Card("denar", 2)])[0]["denar"]
     [5, 2]
     """
-    values, exchanges = {c: [] for c in CURRENCIES}, []
+    values: dict[str, list[int]] = {c: [] for c in CURRENCIES}
+    exchanges: list = []
     add_cards(values, exchanges, cards)
     return values, exchanges
 
 
-def exact_square_count(values, market, exchanges=()) -> int:
+def exact_square_count(values: Mapping[str, Sequence[int]],
+                       market: Iterable[tuple[str, Tile | None]],
+                       exchanges: Sequence[ExchangeCard] = ()) -> int:
     """How many squares of `market` the hand pays exactly.
 
     Parameters

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..actions import DIRK, Take
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+from ..actions import DIRK, Action, Take
 from ..engine.config import ROUNDS, has_dirk
 from ..game import Phase
 from ..modules.treasure import CHEST_POINTS
@@ -26,6 +28,12 @@ from .module_values import (
     module_counts,
 )
 
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
+    from ..components import Tile
+    from ..engine.view import GameView
+    from ..grid import Cell
+
 __all__ = ["GreedyBot", "CLOSED_SIDE_COST"]
 
 
@@ -33,12 +41,12 @@ __all__ = ["GreedyBot", "CLOSED_SIDE_COST"]
 CLOSED_SIDE_COST = 0.5
 
 
-def _camp_worth(view):
+def _camp_worth(view: GameView) -> Callable[[Mapping[Cell, Tile], Cell, Tile], float]:
     """(layout, cell, camp) -> the camp's line points over the rounds to come on `cell`,
     less `CLOSED_SIDE_COST` per cell around it it closes to buildings."""
     rounds_left = len([r for r in ROUNDS if r not in view.rounds_scored])
 
-    def worth(layout, cell, camp):
+    def worth(layout: Mapping[Cell, Tile], cell: Cell, camp: Tile) -> float:
         return (camp_gain_at(layout, cell, camp) * rounds_left
                 - CLOSED_SIDE_COST * closed_sides(layout, cell, camp))
     return worth
@@ -128,8 +136,9 @@ class GreedyBot:
     buy 8-tower from florin square paying 9
     """
 
-    def __init__(self, exact_bonus=2.0, overpay_cost=0.5, buy_threshold=3.0, wake_value=4.0,
-                 bid_limit=4, money_rate=0.5):
+    def __init__(self, exact_bonus: float = 2.0, overpay_cost: float = 0.5,
+                 buy_threshold: float = 3.0, wake_value: float = 4.0, bid_limit: int = 4,
+                 money_rate: float = 0.5) -> None:
         self.exact_bonus = exact_bonus
         self.overpay_cost = overpay_cost
         self.buy_threshold = buy_threshold
@@ -137,10 +146,10 @@ class GreedyBot:
         self.bid_limit = bid_limit
         self.money_rate = money_rate
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "GreedyBot()"
 
-    def choose(self, view, legal_actions):
+    def choose(self, view: GameView, legal_actions: Sequence[Action]) -> Action:
         """Return the greedy choice among `legal_actions` (see the class notes)."""
         actions = known_actions(legal_actions, KNOWN_KINDS)
         if actions[0].kind not in KNOWN_KINDS:
@@ -164,14 +173,14 @@ class GreedyBot:
             return wise_man_pick(view, actions)
         return self._act(view, actions)
 
-    def _auction(self, actions):
+    def _auction(self, actions: Sequence[Any]) -> Action:
         """A character's auction (M7): the cheapest bid up to `bid_limit`, else pass."""
         bids = [a for a in actions if a.kind == "bid" and a.amount <= self.bid_limit]
         if bids:
             return min(bids, key=lambda b: (b.amount, len(b.cards)))
         return next(a for a in actions if a.kind == "decline")
 
-    def _master_builder(self, view, actions):
+    def _master_builder(self, view: GameView, actions: Sequence[Any]) -> Action:
         """A reserve tile placed where it adds majority points, else decline."""
         gain = self._majority_gain_function(view)
         placements = [a for a in actions if a.kind == "redesign" and a.move == "place"]
@@ -185,8 +194,8 @@ class GreedyBot:
 
     # -- the action phase -------------------------------------------------------------
 
-    def _act(self, view, actions):
-        by_kind = {}
+    def _act(self, view: GameView, actions: Sequence[Any]) -> Action:
+        by_kind: dict[str, list] = {}
         for action in actions:
             by_kind.setdefault(action.kind, []).append(action)
         gain = self._majority_gain_function(view)
@@ -195,7 +204,7 @@ class GreedyBot:
         buys = by_kind.get("buy", [])
         bazaar = self._bazaar(view, by_kind.get("buy_bazaar", []), alhambra)
         if buys:
-            def buy_worth(buy):
+            def buy_worth(buy: Any) -> float:
                 overpay = payment_total(buy.cards) - buy.tile.price
                 return tile_worth(buy.tile) + (self.exact_bonus if overpay == 0
                                                else -self.overpay_cost * overpay)
@@ -229,13 +238,14 @@ class GreedyBot:
             return buys[0] if len(buys) == 1 else self._best(buys, lambda b: -len(b.cards))
         return by_kind["end"][0] if "end" in by_kind else actions[0]
 
-    def _bazaar(self, view, bazaars, alhambra):
+    def _bazaar(self, view: GameView, bazaars: Sequence[Any],
+                alhambra: Alhambra) -> tuple[float, Action] | None:
         """(worth, action) of the best bazaar purchase worth buying, or None."""
         if not bazaars:
             return None
         values = {}
 
-        def value(action):
+        def value(action: Any) -> float:
             if action.bazaar not in values:
                 values[action.bazaar] = bazaar_value(view, action.bazaar, alhambra)[0]
             return values[action.bazaar]
@@ -244,7 +254,8 @@ class GreedyBot:
             return None
         return value(best) + self.exact_bonus, best
 
-    def _terminal(self, view, by_kind, gain, money, alhambra):
+    def _terminal(self, view: GameView, by_kind: Mapping[str, Sequence[Any]],
+                  gain: Callable[..., float], money: float, alhambra: Alhambra) -> Action | None:
         """The best hut or chest purchase worth more than `money` points, or None."""
         options = []  # (worth, action)
         huts = view.modules["squares"]["up"] if "take_hut" in by_kind else {}
@@ -271,7 +282,7 @@ class GreedyBot:
         return None if best is None else best[1]
 
     @staticmethod
-    def _chest_gain(view, room):
+    def _chest_gain(view: GameView, room: int) -> float:
         """Chest-majority points the chests of `room` add over the rounds to come: those
         the player can set on its buildings now, and those passed on that its rivals
         can (`chest_handout`)."""
@@ -284,7 +295,8 @@ class GreedyBot:
         return sum(share_places(after, CHEST_POINTS[r])[view.player] for r in rounds) - now
 
     @staticmethod
-    def _tile_worth(view, gain, alhambra):
+    def _tile_worth(view: GameView, gain: Callable[..., float],
+                    alhambra: Alhambra) -> Callable[[Tile], float]:
         """tile -> its majority gain plus one, halved when it must wait on the reserve.
 
         A camp's gain is its camp points per scoring at its best legal cell, times the
@@ -295,7 +307,7 @@ class GreedyBot:
         camp_worth = _camp_worth(view)
         worths = {}
 
-        def judge(tile):
+        def judge(tile: Tile) -> float:
             if tile.kind == "camp":
                 cells = alhambra.legal_positions(tile)
                 if not cells:
@@ -309,13 +321,13 @@ class GreedyBot:
                 value /= 2  # it waits on the reserve
             return value
 
-        def worth(tile):
+        def worth(tile: Tile) -> float:
             if tile not in worths:
                 worths[tile] = judge(tile)
             return worths[tile]
         return worth
 
-    def _vizier(self, view, actions):
+    def _vizier(self, view: GameView, actions: Sequence[Any]) -> Action:
         """A window: the best `VizierBuy` if it is worth it, else the best theft (M10),
         else decline."""
         buys = [a for a in actions if a.kind == "vizier"]
@@ -332,7 +344,7 @@ class GreedyBot:
         declines = [a for a in actions if a.kind == "decline"]
         return declines[0] if declines else actions[0]
 
-    def _majority_gain_function(self, view):
+    def _majority_gain_function(self, view: GameView) -> Callable[..., float]:
         """kind -> majority points one more tile of that kind adds over the rounds to come."""
         competitors = list(view.players) + ([DIRK] if has_dirk(len(view.players)) else [])
         counts = {name: module_counts(view, name) for name in competitors}
@@ -343,7 +355,7 @@ class GreedyBot:
         now = {r: score_majorities(counts, r)[view.player] for r in rounds}
         cache = {}
 
-        def gain(kind, n=1):
+        def gain(kind: str, n: int = 1) -> float:
             """The majority points `n` more of `kind` add (a hut's bonus: n up to 3)."""
             if kind not in counts[view.player]:  # a hut, camp or bazaar scores no majority
                 return 0
@@ -356,26 +368,26 @@ class GreedyBot:
         return gain
 
     @staticmethod
-    def _take_scorer(view):
-        def exact_squares(cards):
+    def _take_scorer(view: GameView) -> Callable[[Any], float]:
+        def exact_squares(cards: Iterable[Any]) -> int:
             values, exchanges = hand_money(cards)
             return exact_square_count(values, view.market, exchanges)
         before = exact_squares(view.hand)
 
-        def score(take):
+        def score(take: Any) -> float:
             return (exact_squares(view.hand + take.cards) - before) * 3 \
                 + payment_total(take.cards)
         return score
 
     # -- placing ----------------------------------------------------------------------
 
-    def _placement_scorer(self, view):
+    def _placement_scorer(self, view: GameView) -> Callable[[Any], tuple[float, int, int]]:
         alhambra = view.alhambra(view.player)
         wall_now = alhambra.longest_wall()
         layout = view.layouts[view.player]
         extra = self._module_tile_scorer(view)
 
-        def score(action):
+        def score(action: Any) -> tuple[float, int, int]:
             if action.kind != "place":
                 # Reserve rather than give: a reserve tile may be built later.
                 return (0, wall_now - 1, -1 if action.kind == "give" else 0)
@@ -386,7 +398,7 @@ class GreedyBot:
             return (extra(action.tile, action.pos), trial.longest_wall(), built)
         return score
 
-    def _module_tile_scorer(self, view):
+    def _module_tile_scorer(self, view: GameView) -> Callable[[Tile, Cell], float]:
         """(tile, cell) -> the points a module's tile scores there by itself: a hut's
         majority gain (and a tenth per unit of bonus), a bazaar's n x k, a camp's points
         over the rounds to come less its closed cells (`_camp_worth`); 0 for a building
@@ -395,7 +407,7 @@ class GreedyBot:
         gain = None
         camp_worth = _camp_worth(view)
 
-        def extra(tile, cell):
+        def extra(tile: Tile, cell: Cell) -> float:
             nonlocal gain
             if tile.is_building or tile.kind not in ("hut", "bazaar", "camp"):
                 return 0

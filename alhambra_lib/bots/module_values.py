@@ -18,16 +18,23 @@ Examples
 from __future__ import annotations
 
 from collections import ChainMap, Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
-from ..components import KINDS
-from ..grid import OPPOSITE, SIDES, STEP, side_neighbour, side_neighbours
-from ..actions import DIRK
+from ..components import KINDS, Tile
+from ..errors import InvalidInput
+from ..grid import OPPOSITE, SIDES, STEP, Cell, side_neighbour, side_neighbours
+from ..actions import DIRK, Action
 from ..modules.bazaars import bazaar_points
 from ..modules.characters import wise_man_choice
 from ..modules.squares import hut_bonus
 from ..modules.treasure import CHEST_POINTS
 from ..modules.treasure import COLOURS as CHEST_COLOURS
 from ..scoring import place_groups
+
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
+    from ..engine.view import GameView
 
 __all__ = ["MERCHANT_KINDS", "module_counts", "hut_bonus_at", "hut_spots", "bazaar_points_at",
            "bazaar_value", "camp_gain_at", "closed_sides", "chest_counts", "chest_handout",
@@ -39,12 +46,12 @@ MERCHANT_KINDS = frozenset({"set_merchant", "take_citizen", "swap_citizen", "kee
                             "place_merchant"})
 
 
-def module_counts(view, name):
+def module_counts(view: GameView, name: str) -> dict[str, float]:
     """``view.counts(name)`` plus the hut bonus (M4) of `name`'s Alhambra (`hut_bonus`).
 
     Only with the squares module; Dirk has no hut, and without huts the bonus is empty.
     """
-    counts = view.counts(name)
+    counts: dict[str, float] = dict(view.counts(name))
     if "squares" in view.modules and name in view.layouts:
         for colour, n in hut_bonus(view.layouts[name]).items():
             counts[colour] += n
@@ -54,7 +61,7 @@ def module_counts(view, name):
 # -- huts (M4) -------------------------------------------------------------------------
 
 
-def hut_bonus_at(layout, cell, hut):
+def hut_bonus_at(layout: Mapping[Cell, Tile], cell: Cell, hut: Tile) -> int:
     """What `hut` on the empty `cell` of `layout` adds to its colour's count (0 to 4).
 
     Examples
@@ -71,7 +78,8 @@ def hut_bonus_at(layout, cell, hut):
     return hut_bonus(trial).get(hut.marks[0], 0)
 
 
-def hut_spots(view, hut, alhambra=None):
+def hut_spots(view: GameView, hut: Tile,
+              alhambra: Alhambra | None = None) -> list[tuple[Cell, int]]:
     """``[(cell, bonus)]``: the cells of the player's Alhambra where `hut` may go now, in
     cell order, with what it would add to its colour's count there.
 
@@ -86,15 +94,17 @@ def hut_spots(view, hut, alhambra=None):
 # -- bazaars (M16) ---------------------------------------------------------------------
 
 
-def bazaar_points_at(layout, cell, bazaar):
+def bazaar_points_at(layout: Mapping[Cell, Tile], cell: Cell, bazaar: Tile) -> int:
     """The n x k points `bazaar` on the empty `cell` of `layout` would score now.
 
     The layout is seen through an overlay holding the bazaar: nothing is copied.
     """
-    return bazaar_points(ChainMap({cell: bazaar}, layout), cell)[2]
+    # typeshed asks ChainMap for mutable maps; the overlay only reads `layout`.
+    return bazaar_points(ChainMap({cell: bazaar}, cast(dict, layout)), cell)[2]
 
 
-def bazaar_value(view, bazaar, alhambra=None, reserve_share=0.5):
+def bazaar_value(view: GameView, bazaar: Tile, alhambra: Alhambra | None = None,
+                 reserve_share: float = 0.5) -> tuple[float, bool]:
     """(points, legal): the best n x k `bazaar` would score now at a legal cell of the
     player's Alhambra; when no cell is legal, `reserve_share` of the best over the empty
     cells next to it (it waits on the reserve), and ``legal`` False. `alhambra`: as
@@ -111,7 +121,7 @@ def bazaar_value(view, bazaar, alhambra=None, reserve_share=0.5):
 # -- camps (M8) ------------------------------------------------------------------------
 
 
-def _run(layout, cell, side):
+def _run(layout: Mapping[Cell, Tile], cell: Cell, side: str) -> list[Cell]:
     """The built cells in a gap-free line from `cell` (excluded) towards `side`."""
     dx, dy = STEP[side]
     x, y = cell[0] + dx, cell[1] + dy
@@ -122,7 +132,7 @@ def _run(layout, cell, side):
     return cells
 
 
-def camp_gain_at(layout, cell, tile):
+def camp_gain_at(layout: Mapping[Cell, Tile], cell: Cell, tile: Tile) -> int:
     """The camp points (per scoring, `camp_points`) `tile` on the empty `cell` adds.
 
     Two things change, both on the four lines through `cell`: a camp scores the
@@ -144,7 +154,7 @@ def camp_gain_at(layout, cell, tile):
     """
     runs = {side: _run(layout, cell, side) for side in SIDES}
 
-    def buildings(side):
+    def buildings(side: str) -> int:
         return sum(layout[c].is_building for c in runs[side])
 
     gain = 0
@@ -158,7 +168,7 @@ def camp_gain_at(layout, cell, tile):
     return gain
 
 
-def closed_sides(layout, cell, camp):
+def closed_sides(layout: Mapping[Cell, Tile], cell: Cell, camp: Tile) -> int:
     """The empty cells next to `camp` on `cell` that no building may take any more.
 
     A camp touches a non-camp tile only with a bastion against that tile's wall
@@ -179,12 +189,12 @@ def closed_sides(layout, cell, camp):
 # -- chests (M13) ----------------------------------------------------------------------
 
 
-def chest_counts(view):
+def chest_counts(view: GameView) -> dict[str, int]:
     """``{player: chests on buildings in their Alhambra}`` (M13)."""
     return {p: len(cells) for p, cells in view.modules["treasure"]["chests"].items()}
 
 
-def chest_handout(view, room):
+def chest_handout(view: GameView, room: int) -> dict[str, int]:
     """``{player: chests placed}`` if the player bought the chests of `room` (1-3) now.
 
     The handing out of RULES.md §M13.3 on what is public: the buyer sets as many as it
@@ -197,7 +207,7 @@ def chest_handout(view, room):
     seat = view.players.index(me)
     order = view.players[seat:] + view.players[:seat]
     left = Counter(CHEST_COLOURS[c] for c in state["rooms"][room - 1])
-    placed = {}
+    placed: dict = {}
     for name in order:
         carrying = state["chests"][name]
         free = Counter(t.kind for cell, t in view.layouts[name].items()
@@ -214,7 +224,7 @@ def chest_handout(view, room):
     return placed
 
 
-def chest_counts_after(view, room):
+def chest_counts_after(view: GameView, room: int) -> dict[str, int] | None:
     """``{player: chests}`` (`chest_counts`) after the player bought the chests of `room`,
     or None when the player could set none of them."""
     handout = chest_handout(view, room)
@@ -226,7 +236,7 @@ def chest_counts_after(view, room):
     return counts
 
 
-def chest_places(counts, name, round_no):
+def chest_places(counts: Mapping[str, int], name: str, round_no: int) -> tuple[float, float]:
     """(first-place points, lower-place points) of `name` in the chest majority of round
     `round_no` (`CHEST_POINTS`, ties as in §8.3)."""
     for names, _, place, _, share in place_groups(counts, CHEST_POINTS[round_no]):
@@ -238,7 +248,7 @@ def chest_places(counts, name, round_no):
 # -- the street merchant (M12): one simple rule for both bots --------------------------
 
 
-def colour_wishes(view):
+def colour_wishes(view: GameView) -> dict[str, int]:
     """``{type: wish}``: how likely the player is to build that type, for the citizens.
 
     Two per building of the type in the Alhambra or about to be built (the bot follows its
@@ -255,7 +265,7 @@ def colour_wishes(view):
     return wish
 
 
-def _wanted_cells(view):
+def _wanted_cells(view: GameView) -> list[tuple[str, set[Cell]]]:
     """``[(type, legal cells)]`` of the market's and the reserve's buildings: where the
     tiles the disc may wait for could go."""
     tiles = [t for _, t in view.market if t is not None] + list(view.reserves[view.player])
@@ -263,17 +273,19 @@ def _wanted_cells(view):
     return [(t.kind, alhambra.legal_positions(t)) for t in tiles if t.is_building]
 
 
-def wise_man_pick(view, actions):
+def wise_man_pick(view: GameView, actions: Sequence[Any]) -> Action:
     """The Wise Man's type (M7) as MEGABOX.md 0.6 says: the most points for the bot this
     scoring, then the fewest for its best rival, then table order; the counts are what
     the bot sees (`module_counts`: the others' bonus cards are hidden)."""
     counts = {name: view.counts(DIRK) if name == DIRK else module_counts(view, name)
               for name in view.scores}
+    if view.decision is None:
+        raise InvalidInput("the Wise Man's type is chosen on his decision only")
     kind = wise_man_choice(counts, view.player, view.decision.data["round"], view.scores)
     return next(a for a in actions if a.colour == kind)
 
 
-def first_best(candidates, score):
+def first_best(candidates: Iterable[Any], score: Callable[[Any], Any]) -> Any:
     """The first of `candidates` with the highest `score` (None when there are none)."""
     chosen, top = None, None
     for action in candidates:
@@ -283,7 +295,7 @@ def first_best(candidates, score):
     return chosen
 
 
-def merchant_choice(view, actions):
+def merchant_choice(view: GameView, actions: Sequence[Any]) -> Action:
     """The street merchant's choice among `actions` (decision ``merchant``).
 
     - ``set_merchant``: the three colours most wished for (`colour_wishes`), on the cell
@@ -298,17 +310,17 @@ def merchant_choice(view, actions):
     """
     wish = colour_wishes(view)
     disc = view.modules["street_merchant"]["discs"][view.player]["citizens"] or ()
-    by_kind = {}
+    by_kind: dict[str, list] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
     layout = view.layouts[view.player]
-    wanted = []
+    wanted: list = []
 
-    def fits(colours):
+    def fits(colours: Collection[str]) -> Counter[Cell]:
         """cell -> how many market and reserve buildings of `colours` could go there."""
         if not wanted:
             wanted.append(_wanted_cells(view))
-        fit = Counter()
+        fit: Counter = Counter()
         for kind, cells in wanted[0]:
             if kind in colours:
                 fit.update(cells)
@@ -317,7 +329,7 @@ def merchant_choice(view, actions):
     if "set_merchant" in by_kind:
         fit = {}
 
-        def set_score(a):
+        def set_score(a: Any) -> tuple[int, int]:
             if a.colours not in fit:
                 fit[a.colours] = fits(a.colours)
             return (sum(wish[c] for c in a.colours), fit[a.colours][a.pos])
@@ -328,7 +340,7 @@ def merchant_choice(view, actions):
     if "swap_citizen" in by_kind or "keep_citizens" in by_kind:
         now = sum(wish[c] for c in set(disc))
 
-        def swap_gain(a):
+        def swap_gain(a: Any) -> int:
             after = set(disc) - {a.colours[0]} | {a.colours[1]}
             if list(disc).count(a.colours[0]) > 1:
                 after.add(a.colours[0])
@@ -338,7 +350,7 @@ def merchant_choice(view, actions):
             return swap
         return by_kind["keep_citizens"][0]
     if "place_merchant" in by_kind:
-        fit = fits(set(disc))
-        return first_best(by_kind["place_merchant"],
-                           lambda a: (fit[a.pos], sum(n in layout for n in side_neighbours(a.pos))))
+        fit_disc = fits(set(disc))
+        return first_best(by_kind["place_merchant"], lambda a: (
+            fit_disc[a.pos], sum(n in layout for n in side_neighbours(a.pos))))
     return actions[0]

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..actions import ACTION_KINDS
+from ..actions import ACTION_KINDS, Action
 from .base import known_actions
+
+if TYPE_CHECKING:
+    from ..engine.view import GameView
 
 __all__ = ["RandomBot"]
 
@@ -32,15 +37,15 @@ class RandomBot:
     True
     """
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | None = None) -> None:
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose(self, view, legal_actions):
+    def choose(self, view: GameView, legal_actions: Sequence[Action]) -> Action:
         """Return a uniformly random legal action (of a registered kind)."""
         known = known_actions(legal_actions, ACTION_KINDS)
         if len(known) == 1 and known[0].kind not in ACTION_KINDS:
             return known[0]
         return self._rng.choice(known)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "RandomBot()"

@@ -21,7 +21,9 @@ ValueError: unknown bot 'chess': the known bots are random, greedy, wall, majori
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Any
 
 from .base import Bot
 from .greedy import GreedyBot
@@ -33,17 +35,17 @@ __all__ = ["BOTS", "make_bot", "bot_factory", "wants_seed", "search_medium", "se
            "bot_level"]
 
 
-def search_medium(seed=None) -> SearchBot:
+def search_medium(seed: int | None = None) -> SearchBot:
     """The `SearchBot` at its medium level."""
     return SearchBot("medium", seed)
 
 
-def search_easy(seed=None) -> SearchBot:
+def search_easy(seed: int | None = None) -> SearchBot:
     """The `SearchBot` at its easy level."""
     return SearchBot("easy", seed)
 
 #: name -> factory (the bot classes themselves), in the order the help lists them.
-BOTS = MappingProxyType({
+BOTS: Mapping[str, Callable[..., Any]] = MappingProxyType({
     "random": RandomBot,
     "greedy": GreedyBot,
     "wall": WallBuilder,
@@ -55,7 +57,7 @@ BOTS = MappingProxyType({
 })
 
 
-def bot_level(name) -> tuple:
+def bot_level(name: str) -> tuple:
     """``(registry name of the bot, level)`` of a registered name: the search levels are
     one bot, ``"search"``; the other bots have one level, ``""``.
 
@@ -70,7 +72,7 @@ def bot_level(name) -> tuple:
     return name, ""
 
 
-def bot_factory(spec):
+def bot_factory(spec: str | Callable[..., Any]) -> Callable[..., Any]:
     """The factory of a bot name, or `spec` itself if it is callable.
 
     Raises
@@ -90,7 +92,7 @@ def bot_factory(spec):
     return spec
 
 
-def wants_seed(factory):
+def wants_seed(factory: Callable[..., Any]) -> bool:
     """Whether `factory` has a parameter called ``seed``."""
     try:
         return "seed" in inspect.signature(factory).parameters
@@ -98,7 +100,7 @@ def wants_seed(factory):
         return False
 
 
-def make_bot(spec, seed=None):
+def make_bot(spec: str | Callable[..., Any], seed: int | None = None) -> Any:
     """A fresh bot from a name of `BOTS` or a factory; `seed` goes to factories taking one.
 
     Raises

@@ -118,13 +118,15 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
-from ..actions import DIRK, Take
-from ..components import Card, ExchangeCard
+from ..actions import DIRK, Action, Buy, End, Give, Place, Redesign, Reserve, Take
+from ..components import Card, ExchangeCard, Tile
 from ..engine.config import ROUNDS, has_dirk
-from ..grid import side_neighbours
+from ..grid import Cell, side_neighbours
 from ..payments import payment_total
 from ..scoring import majority_awards
 from ..walls import WallGraph
@@ -143,6 +145,10 @@ from .module_values import (
     module_counts,
     wise_man_pick,
 )
+
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
+    from ..engine.view import GameView
 
 __all__ = [
     "Weights",
@@ -186,7 +192,7 @@ class Weights:
     blocked: float = 0.5
     future: float = 0.5
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
@@ -243,7 +249,7 @@ class StrategicBot:
     #: The weights used when none are given (subclasses set their own).
     preset = Weights()
 
-    def __init__(self, weights=None, **overrides):
+    def __init__(self, weights: Weights | None = None, **overrides: float) -> None:
         base = self.preset if weights is None else weights
         if not isinstance(base, Weights):
             raise TypeError(f"weights must be a Weights, got {type(base).__name__}")
@@ -253,12 +259,12 @@ class StrategicBot:
                              f"{', '.join(f.name for f in fields(Weights))}")
         self.weights = replace(base, **overrides)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         changed = [f"{f.name}={getattr(self.weights, f.name)!r}" for f in fields(Weights)
                    if getattr(self.weights, f.name) != getattr(self.preset, f.name)]
         return f"{type(self).__name__}({', '.join(changed)})"
 
-    def choose(self, view, legal_actions):
+    def choose(self, view: GameView, legal_actions: Sequence[Action]) -> Action:
         """Return the legal action with the highest score (the first one on a tie).
 
         Actions of a kind the bot does not know are left out (`known_actions`: the first
@@ -272,18 +278,18 @@ class StrategicBot:
         if actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
             return merchant_choice(view, actions)
         position = _Position(view, self.weights)
-        best, best_score = None, None
-        for action in actions:
+        best, best_score = actions[0], self._score(position.changes(actions[0]))
+        for action in actions[1:]:
             score = self._score(position.changes(action))
-            if best is None or score > best_score:
+            if score > best_score:
                 best, best_score = action, score
         return best
 
-    def features(self, view, action):
+    def features(self, view: GameView, action: Action) -> dict[str, float]:
         """``{feature: change}`` that `action` brings to `view`'s player, for explaining."""
         return _Position(view, self.weights).changes(action)
 
-    def _score(self, changes):
+    def _score(self, changes: Mapping[str, float]) -> float:
         w = self.weights
         return sum(getattr(w, name) * changes[name] * _SIGN[name] for name in FEATURES)
 
@@ -319,7 +325,8 @@ _ME = "\0me"  # a key no player can have (names are non-empty and Dirk is reserv
 
 
 @lru_cache(maxsize=1 << 14)
-def _kind_points(kind, round_no, mine, others):
+def _kind_points(kind: str, round_no: int, mine: float,
+                 others: tuple[float, ...]) -> tuple[int, int]:
     """(first-place points, lower-place points) of a player with `mine` tiles of `kind`.
 
     `others` are the other competitors' counts, sorted: the points depend on nothing
@@ -339,7 +346,7 @@ def _kind_points(kind, round_no, mine, others):
 class _Position:
     """The acting player's position in one view, and what each action changes in it."""
 
-    def __init__(self, view, weights):
+    def __init__(self, view: GameView, weights: Weights) -> None:
         self.view = view
         me = view.player
         rounds = [r for r in ROUNDS if r not in view.rounds_scored]
@@ -358,29 +365,32 @@ class _Position:
         # power is made of. Other cards (a module's own money) count in `money` only.
         self.values, self.exchanges = hand_money(view.hand)
         self.may_wall_in = not _WALLING_MODULES.isdisjoint(view.modules)
-        self._power_now = None
-        self._power = {}  # (cards paid, square emptied) -> buying power after
-        self._walls = self._wall_now = None
-        self._alhambra = None
-        self._spots = {}
-        self._chests = {}
+        self._power_now: int | None = None
+        # (cards gained, cards paid, square emptied) -> buying power after
+        self._power: dict[tuple, int] = {}
+        self._walls: WallGraph | None = None
+        self._wall_now = 0  # its length, once built
+        self._alhambra: Alhambra | None = None
+        self._spots: dict[Hashable, Any] = {}  # a tile's best spot, a bazaar's points
+        self._chests: dict[int, tuple[float, float]] = {}
 
     # features of the position
 
-    def _majority(self, kind, mine, dirk_extra=0):
+    def _majority(self, kind: str, mine: float, dirk_extra: int = 0) -> tuple[float, float]:
         """(first, lower) points in `kind` over the rounds to come, discounted."""
         others = [c[kind] for name, c in self.rival_counts.items()]
         if dirk_extra:
             others[list(self.rival_counts).index(DIRK)] += dirk_extra
-        others = tuple(sorted((n for n in others if n), reverse=True))
+        rivals = tuple(sorted((n for n in others if n), reverse=True))
         first = lower = 0.0
         for round_no, discount in self.rounds:
-            f, low = _kind_points(kind, round_no, mine, others)
+            f, low = _kind_points(kind, round_no, mine, rivals)
             first += discount * f
             lower += discount * low
         return first, lower
 
-    def _majority_change(self, kind, mine_delta, dirk_delta=0):
+    def _majority_change(self, kind: str, mine_delta: int,
+                         dirk_delta: int = 0) -> tuple[float, float]:
         if kind not in self.counts:  # a hut, camp or bazaar scores no majority
             return 0.0, 0.0
         mine = self.counts[kind]
@@ -388,7 +398,8 @@ class _Position:
         first1, lower1 = self._majority(kind, mine + mine_delta, dirk_delta)
         return first1 - first0, lower1 - lower0
 
-    def _buying_power_change(self, gained=(), paid=(), square=None):
+    def _buying_power_change(self, gained: Iterable[Any] = (), paid: Iterable[Any] = (),
+                             square: int | None = None) -> int:
         """How many more market squares the hand pays exactly with `gained` cards added,
         `paid` taken away and the tile of `square` (1-4, or None) gone from the market."""
         if self._power_now is None:
@@ -408,7 +419,7 @@ class _Position:
             self._power[key] = exact_square_count(values, market, exchanges) - self._power_now
         return self._power[key]
 
-    def _wall_change(self, remove=None, add=None):
+    def _wall_change(self, remove: Cell | None = None, add: tuple[Tile, Cell] | None = None) -> int:
         """How the wall length changes with the tile on `remove` taken away and/or
         ``add = (tile, cell)`` built.
 
@@ -422,7 +433,7 @@ class _Position:
             self._wall_now = self._walls.length()
         walls, layout = self._walls, self.layout
         old = None if remove is None else layout.pop(remove)
-        if old is not None:
+        if remove is not None and old is not None:
             walls.tile_removed(remove, old, layout)
         if add is not None:
             layout[add[1]] = add[0]
@@ -431,15 +442,15 @@ class _Position:
         if add is not None:
             del layout[add[1]]
             walls.tile_removed(add[1], add[0], layout)
-        if old is not None:
+        if remove is not None and old is not None:
             layout[remove] = old
             walls.tile_added(remove, layout)
         return length - self._wall_now
 
-    def _neighbours(self, cell):
+    def _neighbours(self, cell: Cell) -> int:
         return sum(n in self.layout for n in side_neighbours(cell))
 
-    def _best_spot(self, tile):
+    def _best_spot(self, tile: Tile) -> tuple[int, int, dict[str, float]] | None:
         """(wall change, compact change, module changes) of the best cell for a tile just
         bought or taken, or None; the module changes are those of `_module_tile` (empty
         for a building)."""
@@ -458,12 +469,12 @@ class _Position:
             self._spots[tile] = None if best is None else best[1:]
         return self._spots[tile]
 
-    def _legal(self, tile):
+    def _legal(self, tile: Tile) -> set[Cell]:
         if self._alhambra is None:
             self._alhambra = self.view.alhambra(self.view.player)
         return self._alhambra.legal_positions(tile)
 
-    def _module_tile(self, tile, cell, sign=1):
+    def _module_tile(self, tile: Tile, cell: Cell, sign: int = 1) -> dict[str, float]:
         """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself:
         a hut's majority points, a bazaar's n x k, a camp's line points over the rounds to
         come (`sign` -1: the tile taken away, the layout without it)."""
@@ -481,7 +492,8 @@ class _Position:
                     "blocked": sign * closed_sides(self.layout, cell, tile)}
         return {}
 
-    def _module_change(self, tile, change, cell, sign=1):
+    def _module_change(self, tile: Tile, change: dict[str, float], cell: Cell,
+                       sign: int = 1) -> None:
         """Add `_module_tile`'s changes for `tile` on `cell` to `change`."""
         if tile.is_building:
             return
@@ -490,52 +502,53 @@ class _Position:
 
     # what an action changes
 
-    def changes(self, action):
+    def changes(self, action: Action) -> dict[str, float]:
         """``{feature: change}`` the action brings (see the module docstring)."""
-        change = dict(_NO_CHANGE)
+        change: dict[str, float] = dict(_NO_CHANGE)
         handler = _HANDLERS.get(action.kind)
         if handler is not None:  # an unknown kind changes nothing the bot can tell
             getattr(self, handler)(action, change)
         return change
 
-    def _take(self, action, change):
+    def _take(self, action: Take, change: dict[str, float]) -> None:
         change["money"] = payment_total(action.cards)
         change["buying_power"] = self._buying_power_change(gained=action.cards)
 
-    def _pay(self, cards, change, square=None):
+    def _pay(self, cards: Sequence[Any], change: dict[str, float],
+             square: int | None = None) -> None:
         """``money`` and ``buying_power`` after paying `cards` (and buying `square`'s tile)."""
         change["money"] = -payment_total(cards)
         change["buying_power"] = self._buying_power_change(paid=cards, square=square)
 
-    def _buy(self, action, change):
+    def _buy(self, action: Buy, change: dict[str, float]) -> None:
         self._pay(action.cards, change, action.square)
         change["exact_payment"] = int(action.exact)
         self._build(action.tile, change)
 
-    def _vizier(self, action, change):
+    def _vizier(self, action: Any, change: dict[str, float]) -> None:
         """A vizier's purchase: a buy that grants no action and puts the vizier to sleep."""
         self._buy(action, change)
         change["exact_payment"] = 0
         change["vizier"] = -1
 
-    def _wake(self, action, change):
+    def _wake(self, action: Action, change: dict[str, float]) -> None:
         change["vizier"] = 1
 
-    def _steal(self, action, change):
+    def _steal(self, action: Any, change: dict[str, float]) -> None:
         """A theft (M10): the card joins the hand, like taking it."""
         self._take(Take((action.card,)), change)
 
-    def _bid(self, action, change):
+    def _bid(self, action: Any, change: dict[str, float]) -> None:
         """A bid for a character (M7): money spent for an effect the bot cannot weigh."""
         change["money"] = -action.amount
 
-    def _take_hut(self, action, change):
+    def _take_hut(self, action: Any, change: dict[str, float]) -> None:
         """A hut taken (M4): built on its best cell at the turn end, or reserved."""
         hut = self.view.modules["squares"]["up"].get(action.colour)
         if hut is not None:
             self._build(hut, change)
 
-    def _buy_bazaar(self, action, change):
+    def _buy_bazaar(self, action: Any, change: dict[str, float]) -> None:
         """A bazaar bought (M16): paid exactly beside the market, built like a tile."""
         self._pay(action.cards, change)
         change["exact_payment"] = 1
@@ -543,7 +556,7 @@ class _Position:
         if change["reserve"]:  # it waits on the reserve: half its best points now
             change["module_points"] = self._reserve_bazaar_points(action.bazaar)
 
-    def _reserve_bazaar_points(self, bazaar):
+    def _reserve_bazaar_points(self, bazaar: Tile) -> float:
         """Half the best n x k of `bazaar` over the empty cells next to the Alhambra."""
         key = ("reserve", bazaar)
         if key not in self._spots:
@@ -553,14 +566,14 @@ class _Position:
                                     for c in self._alhambra.frontier()), default=0) / 2
         return self._spots[key]
 
-    def _buy_chests(self, action, change):
+    def _buy_chests(self, action: Any, change: dict[str, float]) -> None:
         """A room's chests bought (M13): the chest majority of those placeable now."""
         self._pay(action.cards, change)
         if action.room not in self._chests:
             self._chests[action.room] = self._chest_change(action.room)
         change["first_place"], change["lower_place"] = self._chests[action.room]
 
-    def _chest_change(self, room):
+    def _chest_change(self, room: int) -> tuple[float, float]:
         after = chest_counts_after(self.view, room)
         if after is None:
             return 0.0, 0.0
@@ -574,7 +587,7 @@ class _Position:
             lower += discount * (low1 - low0)
         return first, lower
 
-    def _build(self, tile, change):
+    def _build(self, tile: Tile, change: dict[str, float]) -> None:
         """A tile bought now: built on its best cell, or waiting on the reserve."""
         spot = self._best_spot(tile)
         if spot is None:
@@ -595,7 +608,7 @@ class _Position:
         for name, value in spot[2].items():  # what it scores by itself on that cell
             change[name] += value
 
-    def _end(self, action, change):
+    def _end(self, action: End, change: dict[str, float]) -> None:
         pass  # the position stays as it is
 
     _decline = _end
@@ -603,21 +616,21 @@ class _Position:
     # The street merchant's decision is `merchant_choice`'s (see `StrategicBot.choose`).
     _set_merchant = _take_citizen = _swap_citizen = _keep_citizens = _place_merchant = _end
 
-    def _place(self, action, change):
+    def _place(self, action: Place, change: dict[str, float]) -> None:
         # The tile was counted as built already: only the walls and the shape change
         # (and what a hut, bazaar or camp scores on that cell by itself).
         change["wall"] = self._wall_change(add=(action.tile, action.pos)) * self.round_weight
         change["compact"] = self._neighbours(action.pos)
         self._module_change(action.tile, change, action.pos)
 
-    def _reserve(self, action, change):
+    def _reserve(self, action: Reserve, change: dict[str, float]) -> None:
         self._unbuild(action.tile, change)
         change["reserve"] = 1
 
-    def _give(self, action, change):
+    def _give(self, action: Give, change: dict[str, float]) -> None:
         self._unbuild(action.tile, change, dirk_delta=1)
 
-    def _unbuild(self, tile, change, dirk_delta=0):
+    def _unbuild(self, tile: Tile, change: dict[str, float], dirk_delta: int = 0) -> None:
         """A tile counted as built that will not be."""
         if not tile.is_building:
             return
@@ -625,21 +638,22 @@ class _Position:
         change["first_place"], change["lower_place"] = self._majority_change(
             tile.kind, -1, dirk_delta)
 
-    def _redesign(self, action, change):
+    def _redesign(self, action: Redesign, change: dict[str, float]) -> None:
         pos = action.pos
+        tile = cast(Tile, action.tile)  # None on a "remove" only, which reads the layout
         if action.move == "place":
-            wall = self._wall_change(add=(action.tile, pos))
-            change["tile"], change["reserve"] = int(action.tile.is_building), -1
+            wall = self._wall_change(add=(tile, pos))
+            change["tile"], change["reserve"] = int(tile.is_building), -1
             change["compact"] = self._neighbours(pos)
-            majority = self._majority_change(action.tile.kind, 1)
+            majority = self._majority_change(tile.kind, 1)
         elif action.move == "remove":
             wall = self._wall_change(remove=pos)
             change["tile"], change["reserve"] = -int(self.layout[pos].is_building), 1
             change["compact"] = -self._neighbours(pos)
             majority = self._majority_change(self.layout[pos].kind, -1)
         else:
-            wall = self._wall_change(remove=pos, add=(action.tile, pos))
-            majority = self._exchange_majority(action.tile.kind, self.layout[pos].kind)
+            wall = self._wall_change(remove=pos, add=(tile, pos))
+            majority = self._exchange_majority(tile.kind, self.layout[pos].kind)
         change["wall"] = wall * self.round_weight
         change["first_place"], change["lower_place"] = majority
         # What a hut, bazaar or camp moved scores by itself, and the camp lines through
@@ -650,12 +664,12 @@ class _Position:
             if old is not None:
                 self._module_change(old, change, pos, sign=-1)
             if action.move in ("place", "exchange"):
-                self._module_change(action.tile, change, pos)
+                self._module_change(tile, change, pos)
         finally:
             if old is not None:
                 self.layout[pos] = old
 
-    def _exchange_majority(self, kind_in, kind_out):
+    def _exchange_majority(self, kind_in: str, kind_out: str) -> tuple[float, float]:
         if kind_in == kind_out:
             return 0.0, 0.0
         gain = self._majority_change(kind_in, 1)

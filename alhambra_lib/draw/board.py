@@ -4,7 +4,10 @@ not, the reserve, and the key of the tile types.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
 
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.lines import Line2D
@@ -14,7 +17,7 @@ from matplotlib.patheffects import Stroke
 
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, tile_set
-from ..grid import side_segment
+from ..grid import Cell, side_segment
 from ..palette import (
     FOUNTAIN_RING_COLOUR,
     GRID_COLOUR,
@@ -58,11 +61,12 @@ REASON_TAGS = {
 }
 
 
-def _walls_text(tile):
+def _walls_text(tile: Tile) -> str:
     return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
 
 
-def _tiles_layer(ax, placed, prefix=""):
+def _tiles_layer(ax: Axes, placed: Iterable[tuple[tuple[float, float], Tile]],
+                 prefix: str = "") -> None:
     """Draw tiles at lower-left corners: squares, walls, prices and the fountain's ring.
 
     `placed` is a list of ``((x, y), Tile)``. Printed walls are one LineCollection; a
@@ -97,7 +101,8 @@ def _tiles_layer(ax, placed, prefix=""):
 _STICK_WIDTH = 5.0  # as wide as a printed wall, on the side like one
 
 
-def sticks_layer(ax, sides, gid):
+def sticks_layer(ax: Axes, sides: Iterable[tuple[tuple[float, float], str]],
+                 gid: str) -> LineCollection:
     """Draw City Walls sticks, ``[(cell, side)]``, as light wooden bars outlined in dark
     on their sides (RULES.md §M9), unlike a printed wall's solid dark line; over a printed
     wall of the tile back to back, since both are one wall."""
@@ -113,13 +118,13 @@ def sticks_layer(ax, sides, gid):
 STICK_OUTLINE = [Stroke(linewidth=_STICK_WIDTH + 1.6, foreground=WALL_COLOUR), NormalPath()]
 
 
-def stick_handle(label="stick (City Walls): a wall"):
+def stick_handle(label: str = "stick (City Walls): a wall") -> Line2D:
     """The legend entry of a stick."""
     return Line2D([], [], color=STICK_COLOUR, linewidth=_STICK_WIDTH, path_effects=STICK_OUTLINE,
                   solid_capstyle="round", label=label)
 
 
-def _tile_colour(tile):
+def _tile_colour(tile: Tile) -> str:
     """A tile's fill: its type's colour (a hut: the type of its colour bar, RULES.md §M4)."""
     return KIND_COLOURS[tile.marks[0] if tile.kind == "hut" else tile.kind]
 
@@ -128,10 +133,10 @@ def _tile_colour(tile):
 _KIND_SETS = {"hut": "huts", "camp": "camps", "bazaar": "bazaars"}
 
 
-def _kind_handles(tiles=()):
+def _kind_handles(tiles: Iterable[Tile] = ()) -> list[Artist]:
     """The tile types' legend entries; Mega Box kinds among `tiles` get one each, saying
     when their printed data is only a placeholder (provisional)."""
-    handles = [Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE, label=kind)
+    handles: list[Artist] = [Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE, label=kind)
                for kind in (FOUNTAIN_KIND,) + KINDS]
     present = {t.kind for t in tiles}
     for kind in MODULE_KINDS:
@@ -142,7 +147,8 @@ def _kind_handles(tiles=()):
     return handles
 
 
-def board_key(alhambra=None, *, legal_for=None, explain_for=None, wall=True):
+def board_key(alhambra: Alhambra | None = None, *, legal_for: Tile | str | None = None,
+              explain_for: Tile | str | None = None, wall: bool = True) -> list[Artist]:
     """The legend entries of `draw_alhambra`: tile types, shading, reason tags, walls.
 
     With an `alhambra`, the entries state the counts (legal cells, longest wall);
@@ -156,12 +162,12 @@ def board_key(alhambra=None, *, legal_for=None, explain_for=None, wall=True):
     handles = _kind_handles(() if alhambra is None else alhambra.layout.values())
     if legal_for is not None:
         label = f"legal for {legal_for}"
-        if alhambra is not None:
+        if alhambra is not None and isinstance(legal_for, Tile):
             label += f": {len(alhambra.legal_positions(legal_for))} cells"
         handles.append(Patch(facecolor=LEGAL_COLOUR, label=label))
     if explain_for is not None:
         label = f"not for {explain_for}"
-        if alhambra is not None:
+        if alhambra is not None and isinstance(explain_for, Tile):
             illegal = len(alhambra.frontier()) - len(alhambra.legal_positions(explain_for))
             label += f": {illegal} cells"
         handles.append(Patch(facecolor=ILLEGAL_COLOUR, label=label))
@@ -174,7 +180,7 @@ def board_key(alhambra=None, *, legal_for=None, explain_for=None, wall=True):
     return handles
 
 
-def draw_key(handles=None, ax=None):
+def draw_key(handles: Sequence[Artist] | None = None, ax: Axes | None = None) -> Axes:
     """Draw a legend alone, by default the full key of `draw_alhambra`.
 
     A widget redraws its board many times but shows the key once, beside it.
@@ -194,7 +200,7 @@ def draw_key(handles=None, ax=None):
     return ax
 
 
-def _box(layout):
+def _box(layout: Iterable[Cell]) -> tuple[int, int, int, int]:
     """The built cells' bounding box grown by one cell, where the frontier lies."""
     xs = [x for x, _ in layout]
     ys = [y for _, y in layout]
@@ -216,7 +222,7 @@ class _Board:
     reserve_label: tuple  # (x, "reserve") under the reserve, or ()
 
     @classmethod
-    def of(cls, alhambra, reserve=()):
+    def of(cls, alhambra: Alhambra, reserve: Iterable[Tile] | None = ()) -> _Board:
         x0, x1, y0, y1 = _box(alhambra.layout)
         reserve = list(reserve or ())
         if not reserve:
@@ -234,7 +240,7 @@ class _Board:
         return cls(x0, x1, y0, y1, start + (columns - 1) * _RESERVE_STEP + 1.25, placed,
                    ((middle, "reserve"),))
 
-    def new_axes(self, title, legend_entries, legend_in=_LEGEND_IN):
+    def new_axes(self, title: str, legend_entries: int, legend_in: float = _LEGEND_IN) -> Axes:
         """A new figure sized to the board, its title lines and a legend of so many entries
         (`legend_in` inches wide)."""
         lines = title.split("\n")
@@ -245,7 +251,8 @@ class _Board:
                          min_h=0.5 + _LINE_IN * len(lines) + 0.19 * legend_entries)
 
 
-def _alhambra_title(alhambra, legal_for, explain_for, wall, label):
+def _alhambra_title(alhambra: Alhambra, legal_for: Tile | None, explain_for: Tile | None,
+                    wall: bool, label: str) -> str:
     tiles = len(alhambra) - 1
     lines = [f"{label}: {tiles} tile{'' if tiles == 1 else 's'}"
              + (f", longest wall {alhambra.longest_wall()}" if wall else "")]
@@ -256,7 +263,7 @@ def _alhambra_title(alhambra, legal_for, explain_for, wall, label):
     return "\n".join(lines)
 
 
-def _explain_layer(ax, alhambra, tile):
+def _explain_layer(ax: Axes, alhambra: Alhambra, tile: Tile) -> None:
     """Tag every frontier cell with why `tile` may not go there, or "ok"."""
     illegal, tags = [], []
     for cell in sorted(alhambra.frontier()):
@@ -272,7 +279,7 @@ def _explain_layer(ax, alhambra, tile):
     LabelCollection(ax, tags, 7, False, "reasons")
 
 
-def _longest_wall_layer(ax, alhambra):
+def _longest_wall_layer(ax: Axes, alhambra: Alhambra) -> None:
     path = alhambra.longest_wall_path()
     if path:
         xs, ys = zip(*path)
@@ -281,7 +288,7 @@ def _longest_wall_layer(ax, alhambra):
                            gid="longest_wall"))
 
 
-def _board_frame(ax, board):
+def _board_frame(ax: Axes, board: _Board) -> None:
     """Limits, equal aspect, every cell's coordinate beside the board, axis names.
 
     The coordinates are one `LabelCollection` rather than matplotlib ticks, which
@@ -304,8 +311,10 @@ def _board_frame(ax, board):
         spine.set_color(GRID_COLOUR)
 
 
-def draw_alhambra(alhambra, ax=None, *, legal_for=None, explain_for=None, wall=True,
-                  reserve=None, legend=True, label="Alhambra"):
+def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile | None = None,
+                  explain_for: Tile | None = None, wall: bool = True,
+                  reserve: Iterable[Tile] | None = None, legend: bool = True,
+                  label: str = "Alhambra") -> Axes:
     """Draw an Alhambra: tiles, walls, fountain, and optionally where a tile may go.
 
     Parameters
@@ -383,7 +392,7 @@ def draw_alhambra(alhambra, ax=None, *, legal_for=None, explain_for=None, wall=T
     return ax
 
 
-def draw_tile(tile, ax=None):
+def draw_tile(tile: Tile, ax: Axes | None = None) -> Axes:
     """Draw one tile with its walls and price, its sides named (north up).
 
     Examples

@@ -22,7 +22,10 @@ CardFace(colour='#4a6fb5', value='7', label='ducat', text='#ffffff')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from matplotlib.axes import Axes
+from typing import Any
 
 from matplotlib.collections import PolyCollection
 
@@ -76,7 +79,7 @@ _FACES = {
 }
 
 
-def register_card_face(card_type, face):
+def register_card_face(card_type: type, face: Callable[[Any], CardFace]) -> None:
     """Give the cards of `card_type` their look: ``face(card) -> CardFace``.
 
     Examples
@@ -92,7 +95,7 @@ def register_card_face(card_type, face):
     _FACES[card_type] = face
 
 
-def card_face(card) -> CardFace:
+def card_face(card: object) -> CardFace:
     """The `CardFace` of `card` (a `CardFace` is its own face)."""
     if isinstance(card, CardFace):
         return card
@@ -103,12 +106,14 @@ def card_face(card) -> CardFace:
                     "register_card_face")
 
 
-def cards_layer(ax, cards, y, *, x=0.15, step=CARD_STEP, prefix=""):
+def cards_layer(ax: Axes, cards: Iterable[Any], y: float, *, x: float = 0.15,
+                step: float = CARD_STEP, prefix: str = "") -> None:
     """Draw `cards` (cards or faces) in a row from (x, y) (see `place_cards`)."""
     place_cards(ax, [((x + i * step, y), card) for i, card in enumerate(cards)], prefix)
 
 
-def place_cards(ax, placed, prefix=""):
+def place_cards(ax: Axes, placed: Iterable[tuple[tuple[float, float], Any]],
+                prefix: str = "") -> None:
     """Draw cards at lower-left corners, ``[((x, y), card or CardFace)]``: layers
     ``{prefix}cards``, ``{prefix}card_values`` and ``{prefix}card_currencies`` (the small
     labels)."""
@@ -124,7 +129,7 @@ def place_cards(ax, placed, prefix=""):
                     7, False, f"{prefix}card_currencies")
 
 
-def draw_cards(cards, ax=None, *, title=""):
+def draw_cards(cards: Sequence[Any], ax: Axes | None = None, *, title: str = "") -> Axes:
     """Draw a row of cards, e.g. a hand: each card's face (`card_face`) in a row.
 
     Parameters

@@ -4,9 +4,13 @@ step by step.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from typing import TYPE_CHECKING
 
 from ..palette import (
     CORNER_COLOURS,
@@ -20,11 +24,18 @@ from ..palette import (
 from .board import _TRACE_WIDTH, _Board, _kind_handles, draw_alhambra
 from .figure import LabelCollection, _square, side_legend
 
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
+    from ..grid import Cell, Corner, Segment
+
 __all__ = ["draw_search_step", "draw_walls_explained"]
 
 
-def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains=(), trail=(),
-                         caption="", label_corners=False):
+def draw_walls_explained(alhambra: Alhambra, ax: Axes | None = None, *,
+                         external: Collection[Segment] = (),
+                         corners: Mapping[Corner, int] | None = None,
+                         chains: Sequence[Sequence[Corner]] = (), trail: Sequence[Corner] = (),
+                         caption: str = "", label_corners: bool = False) -> Axes:
     """Draw an Alhambra with the stages of the longest-wall search laid over it.
 
     Parameters
@@ -84,11 +95,12 @@ def draw_walls_explained(alhambra, ax=None, *, external=(), corners=None, chains
     return ax
 
 
-def _corner_role(degree):
+def _corner_role(degree: int) -> str:
     return "end" if degree == 1 else "passing" if degree == 2 else "fork"
 
 
-def _walls_key(external, corners, chains, trail):
+def _walls_key(external: Collection[Segment], corners: Mapping[Corner, int] | None,
+               chains: Sequence[Sequence[Corner]], trail: Sequence[Corner]) -> list[Artist]:
     """The legend entries of `draw_walls_explained`."""
     handles = _kind_handles() + [Line2D([], [], color=WALL_COLOUR, linewidth=4, label="wall")]
     if external:
@@ -108,7 +120,7 @@ def _walls_key(external, corners, chains, trail):
     return handles
 
 
-def _chains_layer(ax, chains):
+def _chains_layer(ax: Axes, chains: Sequence[Sequence[Corner]]) -> None:
     """Each chain in its own colour, its length on a round badge mid-chain."""
     colours = [SERIES_COLOURS[i % len(SERIES_COLOURS)] for i in range(len(chains))]
     ax.add_collection(LineCollection(chains, colors=colours, linewidths=_TRACE_WIDTH, zorder=4,
@@ -125,13 +137,13 @@ def _chains_layer(ax, chains):
     labels.set_zorder(7)
 
 
-def _corners_layer(ax, corners):
+def _corners_layer(ax: Axes, corners: Mapping[Corner, int]) -> None:
     ax.scatter([c[0] for c in corners], [c[1] for c in corners], s=30, zorder=6, linewidths=1,
                c=[CORNER_COLOURS[_corner_role(d)] for d in corners.values()],
                edgecolors=WALL_COLOUR, gid="corners")
 
 
-def _corner_labels(ax, corners):
+def _corner_labels(ax: Axes, corners: Mapping[Corner, int]) -> None:
     # Up and right of the dot, on a light box: readable over tiles and walls alike.
     for x, y in corners:
         ax.text(x + 0.07, y + 0.07, f"({x}, {y})", fontsize=7, zorder=7, gid="corner_labels",
@@ -143,8 +155,10 @@ _DOOR = 0.22  # a walking edge stops this far from each cell centre, clear of th
 _SEARCH_ALPHA = 0.85  # reached cells: the state shows, the walls and prices stay on top
 
 
-def draw_search_step(alhambra, ax=None, *, reached=(), newest=(), missed=(), edges=(),
-                     caption="", legend=True):
+def draw_search_step(alhambra: Alhambra, ax: Axes | None = None, *, reached: Collection[Cell] = (),
+                     newest: Collection[Cell] = (), missed: Collection[Cell] = (),
+                     edges: Collection[tuple[Cell, Cell]] = (), caption: str = "",
+                     legend: bool = True) -> Axes:
     """Draw an Alhambra with one step of a breadth-first search laid over it.
 
     Parameters
@@ -207,7 +221,7 @@ def draw_search_step(alhambra, ax=None, *, reached=(), newest=(), missed=(), edg
     return ax
 
 
-def _doors_layer(ax, edges, reached):
+def _doors_layer(ax: Axes, edges: Collection[tuple[Cell, Cell]], reached: Collection[Cell]) -> None:
     """Each edge as a short line across the shared side of its two cells."""
     doors, colours = [], []
     for a, b in sorted(tuple(sorted(edge)) for edge in edges):
@@ -219,7 +233,8 @@ def _doors_layer(ax, edges, reached):
                                      zorder=4, gid="edges"))
 
 
-def _search_key(reached, newest, missed, edges):
+def _search_key(reached: Collection[Cell], newest: Collection[Cell], missed: Collection[Cell],
+                edges: Collection[tuple[Cell, Cell]]) -> list[Artist]:
     """The legend entries of `draw_search_step`."""
     handles = _kind_handles() + [Line2D([], [], color=WALL_COLOUR, linewidth=4, label="wall")]
     if edges:

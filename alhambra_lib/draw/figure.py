@@ -8,7 +8,11 @@ pyplot's); every layer carries an id (`artist`); short labels are one
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
+from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PathCollection, PolyCollection
@@ -33,12 +37,13 @@ _AXIS_TEXT = "#333333"
 class _Figure(Figure):
     """A matplotlib Figure that shows itself as a PNG when it is a notebook cell's value."""
 
-    def _repr_png_(self):
+    def _repr_png_(self) -> bytes:
         return png_of(self)
 
 
-def new_axes(plot_w, plot_h, *, left=0.6, right=0.2, bottom=0.55, top=0.3, min_w=0.0,
-              min_h=0.0):
+def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 0.2,
+             bottom: float = 0.55, top: float = 0.3, min_w: float = 0.0,
+             min_h: float = 0.0) -> Axes:
     """A new figure with one Axes of exactly `plot_w` x `plot_h` inches, and that Axes.
 
     Sizing the figure around the plot (instead of a layout engine) keeps cells square
@@ -53,7 +58,7 @@ def new_axes(plot_w, plot_h, *, left=0.6, right=0.2, bottom=0.55, top=0.3, min_w
     return fig.add_axes((left / width, bottom / height, plot_w / width, plot_h / height))
 
 
-def artist(ax, gid):
+def artist(ax: Axes, gid: str) -> Artist | None:
     """The artist of `ax` drawn with id `gid` (e.g. ``"walls"``), or None.
 
     Every layer of a drawing has an id, so tests and notebooks can check what was drawn:
@@ -104,7 +109,9 @@ class LabelCollection(PathCollection):
     ('12', 'ok')
     """
 
-    def __init__(self, ax, items, size, bold, gid, shift=(0, 0), align="center"):
+    def __init__(self, ax: Axes, items: Iterable[tuple[tuple[float, float], str, str]], size: float,
+                 bold: bool, gid: str, shift: tuple[float, float] = (0, 0),
+                 align: str = "center") -> None:
         if align not in _ALIGN:
             raise ValueError(f"align is one of {', '.join(_ALIGN)}, got {align!r}")
         items = list(items)
@@ -126,7 +133,7 @@ _ALIGN = {"center": 0.5, "left": 0.0, "right": 1.0}
 @lru_cache(maxsize=1024)
 
 
-def _glyphs(text, size, bold, align):
+def _glyphs(text: str, size: float, bold: bool, align: str) -> Path:
     """The outline of `text` in points around (0, 0); lines stacked downwards."""
     prop = FontProperties(size=size, weight="bold" if bold else "normal")
     lines = text.split("\n")
@@ -142,28 +149,29 @@ def _glyphs(text, size, bold, align):
     return Path.make_compound_path(*parts)
 
 
-def _text_colour(background):
+def _text_colour(background: str) -> str:
     r, g, b = to_rgb(background)
     return "#222222" if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#ffffff"
 
 
-def _square(x, y, size=1.0):
+def _square(x: float, y: float, size: float = 1.0) -> tuple[tuple[float, float], ...]:
     return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
 
 
-def _cells_layer(ax, cells, colour, gid, zorder=1):
+def _cells_layer(ax: Axes, cells: Iterable[tuple[int, int]], colour: str, gid: str,
+                 zorder: float = 1) -> None:
     squares = [_square(x, y) for x, y in cells]
     ax.add_collection(PolyCollection(squares, facecolors=colour, edgecolors="none",
                                      zorder=zorder, gid=gid))
 
 
-def side_legend(ax, handles, title=None):
+def side_legend(ax: Axes, handles: Sequence[Artist], title: str | None = None) -> None:
     """Put a small frameless legend right of `ax`, its top level with the plot's top."""
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8,
               title=title, title_fontsize=8, frameon=False, borderaxespad=0.0)
 
 
-def png_of(obj, *, dpi=DPI, compress_level=6):
+def png_of(obj: Any, *, dpi: float = DPI, compress_level: int = 6) -> bytes:
     """PNG bytes of a drawing: an Axes or Figure, or a Tile, Alhambra or Game drawn by default.
 
     Rendering goes through the Agg canvas of the figure, never through pyplot, so no
@@ -194,7 +202,7 @@ def png_of(obj, *, dpi=DPI, compress_level=6):
     return buffer.getvalue()
 
 
-def png_size(png):
+def png_size(png: bytes) -> tuple[int, int]:
     """``(width, height)`` in pixels of the PNG bytes `png`, read from its header.
 
     >>> from alhambra_lib import Tile
@@ -212,7 +220,7 @@ def png_size(png):
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
-def _figure_of(obj):
+def _figure_of(obj: Any) -> Any:
     if isinstance(obj, Figure):
         return obj
     if hasattr(obj, "figure") and hasattr(obj, "get_children"):  # an Axes

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.lines import Line2D
@@ -99,7 +100,7 @@ class Seen:
     player's own secrets (bonus cards, the citizens on the disc, a peeked attack card)
     are shown too."""
 
-    view: object
+    view: Any  # a GameView
     secrets: bool = True
 
     def part(self, module):
@@ -188,7 +189,10 @@ def _camps_board(ax, seen, name):
     lines = camp_lines(seen.view.layouts[name])
     if not lines:
         return [], ""
-    shafts, heads, scored, points = [], [], [], {}
+    shafts: list = []
+    heads: list = []
+    scored: list = []
+    points: dict = {}
     for cell, side, buildings in lines:
         dx, dy = STEP[side]
         across = (0.0, -0.3) if dy == 0 else (0.3, 0.0)  # beside the prices

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from matplotlib.axes import Axes
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch
+from typing import Any
 
 from ..actions import DIRK
 from ..components import KINDS, place_points
@@ -16,7 +19,7 @@ from .figure import _AXIS_TEXT, _TILE_EDGE, LabelCollection, new_axes, side_lege
 __all__ = ["draw_majorities", "draw_score_track", "player_colours"]
 
 
-def player_colours(names):
+def player_colours(names: Iterable[str]) -> dict[str, str]:
     """A colour per competitor, in seat order; the neutral Dirk is grey.
 
     Examples
@@ -34,12 +37,13 @@ def player_colours(names):
     return colours
 
 
-def _ordinal(place):
+def _ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th... (a place is at most 7: six players and Dirk)."""
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th')}"
 
 
-def _majority_rows(counts, round_no):
+def _majority_rows(counts: Mapping[str, Mapping[str, float]],
+                   round_no: int) -> list[tuple[str, str, list[tuple[str, float, str, int]]]]:
     """Per kind: (header, [(player, count, label, points)]) for `draw_majorities`."""
     groups = []
     for kind in KINDS:
@@ -60,7 +64,8 @@ def _majority_rows(counts, round_no):
     return groups
 
 
-def draw_majorities(counts, round_no, ax=None):
+def draw_majorities(counts: Mapping[str, Mapping[str, float]], round_no: int,
+                    ax: Axes | None = None) -> Axes:
     """Draw who leads each building type in a scoring round, the ties, and the points.
 
     One bar per player and type (length: the player's tiles of that type), grouped
@@ -108,7 +113,7 @@ def draw_majorities(counts, round_no, ax=None):
     ax.set_xlim(0, max(top, 1) * 1.9 + 1)
     ax.set_ylim(y - 1, -1)  # first type at the top
     ax.set_yticks([])
-    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.xaxis.get_major_locator().set_params(integer=True)  # type: ignore[call-arg]  # a MaxNLocator
     ax.tick_params(labelsize=8)
     ax.set_xlabel("tiles of the type", fontsize=9)
     ax.set_ylabel("type and player", fontsize=9, labelpad=50)
@@ -124,7 +129,7 @@ _LOST_ROOM = 0.12  # at least this share of the highest total is kept below 0 fo
 _TERM_HATCHES = ("xx", "..", "\\\\", "++", "oo", "--")
 
 
-def _score_terms(rounds):
+def _score_terms(rounds: Iterable[Mapping[str, Any]]) -> list[str]:
     """The terms scored in `rounds` (majorities, walls, then the modules' in order)."""
     terms = ["majorities", "walls"]
     for event in rounds:
@@ -132,7 +137,7 @@ def _score_terms(rounds):
     return terms
 
 
-def draw_score_track(events, ax=None):
+def draw_score_track(events: Iterable[Mapping[str, Any]], ax: Axes | None = None) -> Axes:
     """Draw each competitor's points after every scoring round, split by scoring term.
 
     Parameters
@@ -168,7 +173,8 @@ def draw_score_track(events, ax=None):
     colours = player_colours(names)
     width = 0.8 / max(len(names), 1)
     so_far = {term: dict.fromkeys(names, 0) for term in terms}
-    bars = {term: [] for term in terms}  # term -> [(x, height, bottom, colour)]
+    # term -> [(x, height, bottom, colour)]
+    bars: dict[str, list[tuple]] = {term: [] for term in terms}
     totals, lost, lowest = [], [], 0
     for i, event in enumerate(rounds):
         parts = scoring_parts(event)

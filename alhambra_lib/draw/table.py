@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PolyCollection
+from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from ..actions import DIRK
-from ..components import KINDS
+from ..components import KINDS, Tile
 from ..engine.narration import points_text
 from ..palette import CURRENCY_COLOURS
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
@@ -15,6 +19,9 @@ from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes
 from .pieces import MODULE_PIECES, Seen, board_pieces, summary_lines
 from .scores import draw_score_track
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
 __all__ = ["draw_game", "draw_market"]
 
 
@@ -22,7 +29,7 @@ _SQUARE_STEP = 1.5  # market squares and display cards, centre to centre
 _TABLE_ROW_IN = 2.4  # inches per row of module panels in `draw_game`
 
 
-def draw_market(game, ax=None, *, legend=True):
+def draw_market(game: Game, ax: Axes | None = None, *, legend: bool = True) -> Axes:
     """Draw the building market (squares 1..4 and their currencies) and the money display.
 
     Examples
@@ -64,7 +71,7 @@ def draw_market(game, ax=None, *, legend=True):
     return ax
 
 
-def _draw_dirk(tiles, ax):
+def _draw_dirk(tiles: Iterable[Tile], ax: Axes) -> None:
     """Dirk's tiles (two-player game), one row per type."""
     by_kind = {kind: [t for t in tiles if t.kind == kind] for kind in KINDS}
     placed, names = [], []
@@ -81,13 +88,13 @@ def _draw_dirk(tiles, ax):
     ax.set_axis_off()
 
 
-def _game_status(game):
+def _game_status(game: Game) -> str:
     if game.is_over:
         return f"Game over: won by {' and '.join(game.winners)}"
     return f"Turn {game.turn}: {game.current_player} to act ({game.phase})"
 
 
-def draw_game(game, *, viewer=None):
+def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     """Draw a whole game in one figure: market and display, scores, every Alhambra, and
     the pieces of the Mega Box modules in play.
 
@@ -137,7 +144,7 @@ def draw_game(game, *, viewer=None):
         else:
             MODULE_PIECES[extra].table(ax, seen)
     scores = game.scores
-    key = {}
+    key: dict = {}
     for i, name in enumerate(panels):
         ax = fig.add_subplot(grid[1 + extra_rows + i // cols, i % cols])
         points = points_text(scores.get(name, 0))

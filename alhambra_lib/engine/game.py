@@ -143,7 +143,8 @@ _CACHES = ("_legal", "_redesigns", "_events_json", "_views", "_live_views",
            "_public_events")
 #: Caches that always start empty in a copy: the views hold their game (their module
 #: sections are computed from it when first read).
-_OWN_CACHES: dict[str, Callable[[], Any]] = {"_views": lambda: (None, {}), "_live_views": list}
+_OWN_CACHES: dict[str, Callable[[], Any]] = {"_views": lambda: (None, {}),
+                                              "_live_views": list}
 #: The state versions (`Game._version`): one count for every game of the process, so two
 #: games have the same version only when one is a copy of the other, unchanged since
 #: (same state). A cache keyed by the version is right wherever it lives, even where
@@ -1155,16 +1156,17 @@ class Game:
     def _check_redesign(self, action: Redesign) -> None:
         player = self._decider
         alhambra = self._alhambras[player]
-        if action.move != "remove" and action.tile not in self._reserves[player]:
-            self._refuse(action, f"{action.tile} is not on the reserve")
+        tile = action.tile  # None exactly for a removal (`Redesign` checks it)
+        if tile is not None and tile not in self._reserves[player]:
+            self._refuse(action, f"{tile} is not on the reserve")
         if action.gate is not None:
             self._check_gate(action)
-        if action.move == "place":
-            verdict = alhambra.check(action.tile, action.pos, action.gate)
-        elif action.move == "remove":
+        if tile is None:
             verdict = alhambra.check_removal(action.pos)
+        elif action.move == "place":
+            verdict = alhambra.check(tile, action.pos, action.gate)
         else:
-            verdict = alhambra.check_exchange(action.tile, action.pos)
+            verdict = alhambra.check_exchange(tile, action.pos)
         if not verdict.ok:
             self._refuse(action, verdict.explain(), verdict.reasons)
 
@@ -1172,15 +1174,16 @@ class Game:
         player = self._decider
         alhambra = self._alhambras[player]
         reserve = self._reserves[player]
+        tile = action.tile
         removed = None
-        if action.move == "place":
-            alhambra.place(action.tile, action.pos, action.gate)
-        elif action.move == "remove":
+        if tile is None:
             removed = alhambra.remove(action.pos)
+        elif action.move == "place":
+            alhambra.place(tile, action.pos, action.gate)
         else:
-            removed = alhambra.exchange(action.tile, action.pos)
-        if action.tile is not None:
-            reserve.remove(action.tile)
+            removed = alhambra.exchange(tile, action.pos)
+        if tile is not None:
+            reserve.remove(tile)
         if removed is not None:
             bisect.insort(reserve, removed, key=tile_order)
         self._redesigns.pop(player, None)

@@ -25,6 +25,7 @@ from ..components import KINDS
 if TYPE_CHECKING:
     from ..modules.base import Module
     from .game import Game
+    from .decisions import Decision
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -159,7 +160,7 @@ class GameView:
     discard_size: int
     rounds_scored: tuple
     options: MappingProxyType
-    decision: object = None
+    decision: Decision | None = None
     modules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     events: tuple = ()
 

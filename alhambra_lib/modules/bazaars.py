@@ -79,7 +79,7 @@ def _distinct_bazaars(beside):
     return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
 
 
-_BUYS = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
+_BUYS: dict = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
 
 
 def _bazaar_buys(bazaars, prices, hand):

@@ -191,13 +191,13 @@ def bids(hand, above: int) -> list:
     ['bid 6 (5 ducat + 1 ducat)', 'bid 9 (5 ducat + 4 ducat)', 'bid 10 (5 ducat + 4 ducat + \
 1 ducat)']
     """
-    groups = {}
+    groups: dict[str, list] = {}
     for card in sorted(hand, key=card_order):
         if _currency(card) is not None and hasattr(card, "value"):
             groups.setdefault(_currency(card), []).append(card)
     found = []
     for cards in groups.values():
-        best = {0: ()}  # total -> fewest cards, highest values first
+        best: dict[int, tuple] = {0: ()}  # total -> fewest cards, highest values first
         for card in cards:  # highest value first
             for total, paid in sorted(best.items(), reverse=True):
                 new = paid + (card,)
@@ -612,7 +612,7 @@ def wise_man_choice(counts, owner, round_no, scores) -> str:
     return min(KINDS, key=key)
 
 
-_WARNED = []
+_WARNED: list[str] = []
 
 
 def _warn_provisional():

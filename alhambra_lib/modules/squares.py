@@ -123,7 +123,7 @@ def hut_bonus(layout) -> dict:
     >>> hut_bonus({(0, 0): hut, (0, 1): garden})  # the hut's wall is between them
     {}
     """
-    bonus = Counter()
+    bonus: Counter[str] = Counter()
     for cell, neighbours in hut_neighbours(layout).items():
         if neighbours:
             bonus[layout[cell].marks[0]] += len(neighbours)
@@ -142,7 +142,7 @@ def hut_neighbours(layout) -> dict:
     ...                 (0, 1): Tile("garden", 10, "")})  # the hut's north wall is between
     {(0, 0): [(1, 0)]}
     """
-    counted = {}
+    counted: dict = {}
     for cell, tile in layout.items():
         if tile.kind != "hut":
             continue

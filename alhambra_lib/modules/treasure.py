@@ -152,7 +152,7 @@ def _payments(hand):
     return tuple(found)
 
 
-_CHEST_BUYS = {}  # `_chest_buys` by the rooms holding chests and the hand's cards
+_CHEST_BUYS: dict = {}  # `_chest_buys` by the rooms holding chests and the hand's cards
 
 
 def _chest_buys(rooms, hand):

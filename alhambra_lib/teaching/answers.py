@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from ..errors import AlhambraError
 from .text import cell_list, plural
+
+if TYPE_CHECKING:
+    from ..grid import Cell
 
 __all__ = ["check_answer", "read_answer", "ANSWER_KINDS", "UnreadableAnswer"]
 
@@ -31,7 +35,7 @@ class UnreadableAnswer(AlhambraError):
     """Typed text that is not an answer of the asked kind; the message says what is expected."""
 
 
-def read_answer(text: str, kind: str):
+def read_answer(text: str, kind: str) -> set[Cell] | int:
     """The answer typed as `text`: a set of cells ``{(x, y), ...}`` or an int.
 
     Cells may be written ``(2, 1), (0, -1)``, ``2,1 0,-1`` or ``2 1; 0 -1``; "none" or
@@ -76,7 +80,7 @@ def read_answer(text: str, kind: str):
     return cells
 
 
-def check_answer(answer, expected):
+def check_answer(answer: object, expected: object) -> str:
     """Compare a reader's `answer` with the `expected` one; say "right" or what is off.
 
     Collections (lists, sets of cells...) compare as sets, in any order; numbers

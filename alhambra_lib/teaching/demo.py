@@ -17,12 +17,19 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..alhambra import Alhambra
 from ..bots import GreedyBot, play
 from ..components import BUILDING_TILES
 from ..game import Game
 from ..score_sheet import ScoreSheet
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..actions import Action
 
 __all__ = [
     "random_growth",
@@ -66,7 +73,8 @@ _GAME_DEMO_SEED = 2003
 _SWEEP_DEMO_WEIGHTS, _SWEEP_DEMO_GAMES, _SWEEP_DEMO_SEED = (0, 1, 4), 6, 2003
 
 
-def random_growth(seed=0, tiles=54, hole_rule="enclosed"):
+def random_growth(seed: int = 0, tiles: int = 54,
+                  hole_rule: str = "enclosed") -> Iterator[Alhambra]:
     """Grow an Alhambra from the 54 real tiles in a seeded random order, yielding each stage.
 
     Each tile in turn goes on a random legal cell; a tile that fits nowhere is
@@ -92,7 +100,7 @@ def random_growth(seed=0, tiles=54, hole_rule="enclosed"):
             yield alhambra
 
 
-def random_alhambra(seed=0, tiles=54, hole_rule="enclosed"):
+def random_alhambra(seed: int = 0, tiles: int = 54, hole_rule: str = "enclosed") -> Alhambra:
     """The last stage of `random_growth`: a seeded random legal Alhambra of `tiles` tiles."""
     alhambra = Alhambra(hole_rule)
     for alhambra in random_growth(seed, tiles, hole_rule):  # ends holding the last stage
@@ -100,12 +108,12 @@ def random_alhambra(seed=0, tiles=54, hole_rule="enclosed"):
     return alhambra
 
 
-def demo_alhambra():
+def demo_alhambra() -> Alhambra:
     """The sample Alhambra of the widgets: 12 tiles, seed 5."""
     return random_alhambra(seed=5, tiles=12)
 
 
-def search_demo():
+def search_demo() -> Alhambra:
     """The SearchStepper's demo: a seeded 22-tile Alhambra with an enclosed two-cell area.
 
     Examples
@@ -117,7 +125,7 @@ def search_demo():
     return random_alhambra(_SEARCH_DEMO_SEED, _SEARCH_DEMO_TILES, hole_rule="single")
 
 
-def wall_demo(seed=WALL_DEMO_SEED):
+def wall_demo(seed: int = WALL_DEMO_SEED) -> Alhambra:
     """The WallTracer's demo: a seeded random 20-tile Alhambra.
 
     Examples
@@ -128,7 +136,7 @@ def wall_demo(seed=WALL_DEMO_SEED):
     return random_alhambra(seed, _WALL_DEMO_TILES)
 
 
-def demo_game():
+def demo_game() -> tuple[Game, list[dict[str, Any]]]:
     """A new game of three GreedyBots, seed 2003, and its record once they finished it.
 
     Returns
@@ -149,7 +157,7 @@ def demo_game():
     return start, finished.events
 
 
-def demo_sheet():
+def demo_sheet() -> ScoreSheet:
     """Three players at a table after two scoring rounds.
 
     Examples
@@ -170,7 +178,7 @@ def demo_sheet():
     return sheet
 
 
-def demo_sweep():
+def demo_sweep() -> pd.DataFrame:
     """A small seeded sweep of the wall weight: 6 games at each of 0, 1 and 4 (about 1 s).
 
     Returns
@@ -192,7 +200,7 @@ _MEGA_BOX_FAVOURED = {"gate_place": 1.0, "gate_take": 0.9, "build_wall": 0.9,
                       "take_hut": 0.1}
 
 
-def _favoured_kind(action):
+def _favoured_kind(action: Any) -> str:
     """The kind `_MEGA_BOX_FAVOURED` knows `action` by: a place through a gate and a take
     of the gate card have kinds of their own there."""
     if action.kind == "place" and action.gate is not None:
@@ -202,7 +210,7 @@ def _favoured_kind(action):
     return action.kind
 
 
-def _builder_choice(game, rng):
+def _builder_choice(game: Game, rng: random.Random) -> Action:
     """A seeded choice that builds: module actions, placing in the Alhambra, buying."""
     actions = game.legal_actions()
     for kind, chance in _MEGA_BOX_FAVOURED.items():
@@ -221,7 +229,7 @@ def _builder_choice(game, rng):
                       or actions)
 
 
-def mega_box_game(seed=11, turns=160):
+def mega_box_game(seed: int = 11, turns: int = 160) -> Game:
     """A three-player game with all 16 Mega Box modules, played `turns` turns.
 
     A seeded player that favours the modules' actions (a gate, sticks, a bid, a theft,

@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..components import Tile
 from ..reach import walk_layers
@@ -51,7 +51,7 @@ class Exercise(NamedTuple):
     hint: str
 
     @classmethod
-    def of(cls, prompt, kind, expected, hint):
+    def of(cls, prompt: str, kind: str, expected: Any, hint: str) -> Exercise:
         """An exercise, checked: `kind` is known and `expected` is of that kind."""
         if kind not in ANSWER_KINDS:
             raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
@@ -59,7 +59,7 @@ class Exercise(NamedTuple):
         return cls(prompt, kind, expected, hint)
 
 
-def placement_exercises():
+def placement_exercises() -> list[Exercise]:
     """Notebook 02's exercises: legal cells, cells that close an area, search depth."""
     garden = Tile("garden", 10, "W")
     fig1 = figure_1()
@@ -82,7 +82,7 @@ def placement_exercises():
     ]
 
 
-def wall_exercises():
+def wall_exercises() -> list[Exercise]:
     """Notebook 03's exercises: wall points, wall ends, and the two readings of a loop."""
     corner_open = figure_2()
     corner_open.exchange(Tile("garden", 11, ""), (1, 1))

@@ -31,7 +31,7 @@ FIGURE_1_CELL = (3, 0)
 PINCH_CORNER = (3, 1)
 
 
-def figure_1(hole_rule="enclosed"):
+def figure_1(hole_rule: str = "enclosed") -> Alhambra:
     """RULES.md figure 1 before the tile on `?`: no walls, a bay of two empty cells.
 
     A tile on `FIGURE_1_CELL` (3, 0) would enclose (1, 0) and (2, 0): a hole under
@@ -52,7 +52,7 @@ def figure_1(hole_rule="enclosed"):
     return Alhambra.from_layout(dict(zip(cells, open_tiles)), hole_rule=hole_rule)
 
 
-def figure_2(open_side=False):
+def figure_2(open_side: bool = False) -> Alhambra:
     """RULES.md figure 2: the fountain ringed by eight tiles, all 12 outer sides walled.
 
     With ``open_side=True`` the tile north of the fountain, (0, 1), has no wall: the
@@ -73,7 +73,7 @@ def figure_2(open_side=False):
     return Alhambra.from_layout(walls)
 
 
-def figure_3(north_of_2_0_walled=False):
+def figure_3(north_of_2_0_walled: bool = False) -> Alhambra:
     """RULES.md figure 3: an internal double wall and two wall runs, 4 points.
 
     F (0, 0); (0, 1) walls N, W; (1, 0) N; (1, 1) N, E, S; (2, 0) E, S. With
@@ -92,7 +92,7 @@ def figure_3(north_of_2_0_walled=False):
                                  (2, 0): east})
 
 
-def pinch_layout():
+def pinch_layout() -> Alhambra:
     """A pinch, legal only under ``hole_rule="single"``: four wall segments meet at a corner.
 
     A ring of tiles round the enclosed cells (1, 1) and (2, 1), all six sides facing

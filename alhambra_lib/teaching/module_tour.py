@@ -25,13 +25,17 @@ Ana calls on the vizier, who buys 6-chambers from the denar square paying exactl
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..bots import Bot, known_actions
 from ..bots.module_values import wise_man_pick
 from ..engine.game import Game
 from ..replay import event_turns, narrate
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..engine.view import GameView
 
 __all__ = ["Moment", "first_moment", "EagerBot", "eager", "MAX_GAMES", "TOUR_KINDS"]
 
@@ -94,11 +98,11 @@ class EagerBot:
     End()
     """
 
-    def __init__(self, kinds: Iterable[str], seed=None):
+    def __init__(self, kinds: Iterable[str], seed: int | None = None) -> None:
         self.kinds = frozenset(kinds)
         self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose(self, view, legal_actions):
+    def choose(self, view: GameView, legal_actions: Sequence[Action]) -> Action:
         """An action of `kinds` at random if one is legal, else one of `TOUR_KINDS`."""
         wanted = [a for a in legal_actions if a.kind in self.kinds]
         if wanted:
@@ -110,7 +114,7 @@ class EagerBot:
             return known[0]
         return self._rng.choice(known)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"EagerBot({sorted(self.kinds)})"
 
 
@@ -123,11 +127,12 @@ def eager(*kinds: str) -> Callable[[int], EagerBot]:
     return lambda seed: EagerBot(kinds, seed)
 
 
-def _play_until(game, bots, event_type, where):
+def _play_until(game: Game, bots: Mapping[str, Any], event_type: str,
+                where: Callable[[dict], bool] | None) -> dict | None:
     """Play `game` on until an `event_type` event `where` accepts; that event, or None."""
     seen = len(game.events)
-    while not game.is_over:
-        name = game.decision.player
+    while (decision := game.decision) is not None:
+        name = decision.player
         game.apply(bots[name].choose(game.view(name), game.legal_actions()))
         for event in game.events[seen:]:
             if event["type"] == event_type and (where is None or where(event)):
@@ -136,10 +141,11 @@ def _play_until(game, bots, event_type, where):
     return None
 
 
-def first_moment(modules, event_type: str, *, players=("Ana", "Ben", "Cy"), seed: int = 0,
+def first_moment(modules: Iterable[str], event_type: str, *,
+                 players: Sequence[str] = ("Ana", "Ben", "Cy"), seed: int = 0,
                  where: Callable[[dict], bool] | None = None,
                  bots: Callable[[int], Bot] | None = None, games: int = MAX_GAMES,
-                 **options) -> Moment:
+                 **options: Any) -> Moment:
     """Play seeded games with `modules` until an `event_type` event; stop right after the
     action that brought it (a scoring's events come together: an attack, then the rest).
 

@@ -11,12 +11,17 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from ..alhambra import Alhambra, IllegalPlacement
+
+if TYPE_CHECKING:
+    from ..components import Tile
+    from ..grid import Cell
 
 __all__ = ["legal_positions_by_definition"]
 
 
-def legal_positions_by_definition(alhambra, tile):
+def legal_positions_by_definition(alhambra: Alhambra, tile: Tile) -> set[Cell]:
     """The cells where `tile` may go, found the slow way: by checking whole layouts.
 
     For every frontier cell, the layout with `tile` added is checked from scratch

@@ -24,11 +24,17 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..holes import enclosed_cells, flood_layers
 from ..reach import unreachable_cells, walk_layers
 from .text import cell_list, plural
+
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
+    from ..grid import Cell
 
 __all__ = ["SearchStep", "search_steps", "SEARCHES"]
 
@@ -48,17 +54,17 @@ class SearchStep:
     missed: frozenset = frozenset()
     edges: tuple = ()
 
-    def overlay(self):
+    def overlay(self) -> dict[str, Any]:
         """Keyword arguments for `alhambra_lib.draw.draw_search_step`."""
         return {"reached": self.reached, "newest": self.newest, "missed": self.missed,
                 "edges": self.edges, "caption": self.title}
 
 
-def _cells(cells):
+def _cells(cells: Collection[Cell]) -> str:
     return cell_list(cells, most=_LISTED)
 
 
-def search_steps(alhambra, search="walk"):
+def search_steps(alhambra: Alhambra, search: str = "walk") -> list[SearchStep]:
     """The steps of breadth-first search `search` ("walk" or "flood") on `alhambra`.
 
     Returns
@@ -73,12 +79,15 @@ def search_steps(alhambra, search="walk"):
     raise ValueError(f"unknown search {search!r}: expected one of {', '.join(SEARCHES)}")
 
 
-def _layer_steps(layers, words, edges=()):
+def _layer_steps(layers: Sequence[Sequence[Cell]],
+                 words: Callable[[int, Sequence[Cell], int], tuple[str, str]],
+                 edges: tuple[tuple[Cell, Cell], ...] = ()) -> tuple[list[SearchStep], frozenset]:
     """One step per BFS layer, `words(k, layer, total reached)` giving its title and text.
 
     Returns the steps and every cell reached.
     """
-    steps, reached = [], frozenset()
+    steps: list[SearchStep] = []
+    reached: frozenset = frozenset()
     for k, layer in enumerate(layers):
         title, text = words(k, layer, len(reached) + len(layer))
         steps.append(SearchStep(title, text, reached, frozenset(layer), edges=edges))
@@ -86,8 +95,8 @@ def _layer_steps(layers, words, edges=()):
     return steps, reached
 
 
-def _walk_words(tiles):
-    def words(k, layer, total):
+def _walk_words(tiles: int) -> Callable[[int, Sequence[Cell], int], tuple[str, str]]:
+    def words(k: int, layer: Sequence[Cell], total: int) -> tuple[str, str]:
         if k == 0:
             text = (f"Breadth-first search starts at the fountain (0, 0): 1 of {tiles} tiles "
                     "reached (the fountain counted). The short lines across open shared sides "
@@ -101,7 +110,7 @@ def _walk_words(tiles):
     return words
 
 
-def _walk_steps(alhambra):
+def _walk_steps(alhambra: Alhambra) -> list[SearchStep]:
     tiles = len(alhambra)
     edges = tuple(sorted(tuple(sorted(edge)) for edge in alhambra.graph.edges()))
     layers = walk_layers(alhambra.graph)
@@ -118,7 +127,7 @@ def _walk_steps(alhambra):
     return steps + [SearchStep("Done", done, reached, missed=missed, edges=edges)]
 
 
-def _flood_words(k, layer, total):
+def _flood_words(k: int, layer: Sequence[Cell], total: int) -> tuple[str, str]:
     if k == 0:
         text = ("The flood starts on the border of the bounding box grown by one cell: "
                 f"{plural(len(layer), 'empty cell')}, all outside the Alhambra.")
@@ -128,7 +137,7 @@ def _flood_words(k, layer, total):
     return f"Step {k}: {plural(len(layer), 'empty cell')}", text
 
 
-def _flood_steps(alhambra):
+def _flood_steps(alhambra: Alhambra) -> list[SearchStep]:
     layers = flood_layers(alhambra.layout)
     steps, reached = _layer_steps(layers, _flood_words)
     missed = frozenset(enclosed_cells(alhambra.layout))

@@ -10,19 +10,22 @@ Examples
 Ana buys a tower.
 Ben takes money.
 """
+from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable, Sequence
 from html import escape
+from typing import Any
 
 __all__ = ["plural", "cell_list", "sentences", "Sentences", "table_html", "Table"]
 
 
-def plural(n, word):
+def plural(n: int, word: str) -> str:
     """`n` and `word`, with an s unless `n` is 1."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def cell_list(cells, most=None):
+def cell_list(cells: Collection[tuple[int, int]], most: int | None = None) -> str:
     """The cells in order, separated by commas.
 
     Parameters
@@ -51,7 +54,7 @@ class Sentences(str):
     def __repr__(self) -> str:
         return str(self)
 
-    def _repr_pretty_(self, printer, cycle) -> None:
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
@@ -88,7 +91,7 @@ def sentences(*lines: str) -> Sentences:
     return Sentences("\n".join(_sentence(line) for text in lines for line in text.splitlines()))
 
 
-def table_html(header, rows) -> str:
+def table_html(header: Sequence[object], rows: Iterable[Sequence[object]]) -> str:
     """A small HTML table; `header` and `rows` hold plain values, escaped here."""
     head = "".join(f"<th style='padding:2px 8px'>{escape(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px;text-align:right'>"
@@ -108,7 +111,7 @@ class Table:
     garden    10
     """
 
-    def __init__(self, header, rows):
+    def __init__(self, header: Sequence[object], rows: Iterable[Sequence[object]]) -> None:
         self.header, self.rows = list(header), [list(row) for row in rows]
 
     def _repr_html_(self) -> str:
@@ -121,5 +124,5 @@ class Table:
                                    for i, (v, w) in enumerate(zip(line, widths))).rstrip()
                          for line in lines)
 
-    def _repr_pretty_(self, printer, cycle) -> None:
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self))

@@ -20,11 +20,15 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 # chains is the chain-cutting step of longest_trail; reusing it keeps the tracer
 # showing exactly what the scoring code does.
 from ..walls import chains, corner_graph, external_segments, longest_trail
 from .text import plural
+
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
 
 __all__ = ["WallStep", "wall_steps"]
 
@@ -40,13 +44,13 @@ class WallStep:
     chains: tuple = ()
     trail: tuple = ()
 
-    def overlay(self):
+    def overlay(self) -> dict[str, Any]:
         """Keyword arguments for `alhambra_lib.draw.draw_walls_explained`."""
         return {"external": self.external, "corners": self.corners, "chains": self.chains,
                 "trail": self.trail, "caption": self.title}
 
 
-def wall_steps(alhambra):
+def wall_steps(alhambra: Alhambra) -> list[WallStep]:
     """The five steps of finding `alhambra`'s longest wall, as `WallStep` values."""
     layout = alhambra.layout
     wall_sides = sum(len(tile.walls) for tile in layout.values())

@@ -23,8 +23,10 @@ Examples
 >>> "Ana, Ben and Cy tie for first in towers" in explorer.explanation.value
 True
 """
+from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from ..score_sheet import ScoreSheet
 from ..teaching.search_steps import SearchStep, search_steps
@@ -69,7 +71,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(import_module(_LAZY[name], __name__), name)
@@ -77,5 +79,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})

@@ -26,12 +26,14 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..components import FOUNTAIN_KIND, Card
-from ..grid import SIDES
+from ..components import FOUNTAIN_KIND, Card, Tile
+from ..grid import SIDES, Cell
 from ..palette import (
     CURRENCY_COLOURS,
     EMPTY_COLOUR,
@@ -42,6 +44,9 @@ from ..palette import (
     WALL_COLOUR,
 )
 from ._common import css_class
+
+if TYPE_CHECKING:
+    from ..alhambra import Alhambra
 
 __all__ = [
     "CELL_PX",
@@ -94,11 +99,11 @@ class Look:
     ringed: bool = False
 
 
-def _walls_text(tile):
+def _walls_text(tile: Tile) -> str:
     return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
 
 
-def tile_look(tile, *, selected=False, note=""):
+def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
     """The `Look` of `tile` drawn as a square: its walls as thick borders.
 
     `note` is added to the tooltip (what a click does); a selected tile is ringed.
@@ -116,7 +121,7 @@ def tile_look(tile, *, selected=False, note=""):
                 selected)
 
 
-def _empty_look(cell, mark, ringed=False):
+def _empty_look(cell: Cell, mark: str | None, ringed: bool = False) -> Look:
     if mark in _MARK_LOOK:
         colour, text, text_colour = _MARK_LOOK[mark]
         tip = f"{cell}: " + ("click to build here" if mark == LEGAL else
@@ -125,7 +130,7 @@ def _empty_look(cell, mark, ringed=False):
     return Look(EMPTY_COLOUR, "", "#222222", str(cell), (_NONE,) * 4)
 
 
-def paint(button, look):
+def paint(button: widgets.Button, look: Look) -> None:
     """Give `button` the `look`, changing only what differs (each change is a message)."""
     if getattr(button, "_look", None) == look:
         return
@@ -143,7 +148,7 @@ def paint(button, look):
     button._look = look
 
 
-def square_button(size=CELL_PX, *names):
+def square_button(size: int = CELL_PX, *names: object) -> widgets.Button:
     """A square button of `size` pixels with a CSS class made of `names`."""
     button = widgets.Button(layout=widgets.Layout(width=f"{size}px", height=f"{size}px",
                                                   padding="0px", margin="0px"))
@@ -153,7 +158,7 @@ def square_button(size=CELL_PX, *names):
     return button
 
 
-def card_button(card, *, selected=False):
+def card_button(card: object, *, selected: bool = False) -> widgets.Button:
     """A money card (or a module's card) as a small coloured button."""
     button = widgets.Button(layout=widgets.Layout(width="46px", height="58px", padding="0px",
                                                   margin="0px 4px 0px 0px"))
@@ -162,7 +167,7 @@ def card_button(card, *, selected=False):
     return button
 
 
-def paint_card(button, card, *, selected=False):
+def paint_card(button: widgets.Button, card: object, *, selected: bool = False) -> None:
     """Show `card` on `button`: its value on its currency's colour."""
     if card.__class__ is Card:
         colour, text = CURRENCY_COLOURS[card.currency], str(card.value)
@@ -187,12 +192,13 @@ class TileRow:
         Pixels per tile.
     """
 
-    def __init__(self, on_click, name, size=CELL_PX + 8):
+    def __init__(self, on_click: Callable[[int], object], name: str,
+                 size: int = CELL_PX + 8) -> None:
         self._on_click, self._name, self._size = on_click, name, size
-        self.buttons = []
+        self.buttons: list[widgets.Button] = []
         self.box = widgets.HBox(layout=widgets.Layout(grid_gap="6px", flex_flow="row wrap"))
 
-    def _button(self, index):
+    def _button(self, index: int) -> widgets.Button:
         while len(self.buttons) <= index:
             made = len(self.buttons)
             button = square_button(self._size, self._name, made)
@@ -200,7 +206,7 @@ class TileRow:
             self.buttons.append(button)
         return self.buttons[index]
 
-    def show(self, looks):
+    def show(self, looks: Sequence[Look]) -> None:
         """Show one square per `Look`."""
         shown = [self._button(i) for i in range(len(looks))]
         for button, look in zip(shown, looks):
@@ -235,21 +241,24 @@ class BoardGrid:
     grid : ipywidgets.GridBox
     """
 
-    def __init__(self, on_click, on_side=None):
+    def __init__(self, on_click: Callable[[Cell], object],
+                 on_side: Callable[[str, tuple[Cell, str]], object] | None = None) -> None:
         self._on_click, self._on_side = on_click, on_side
-        self.buttons, self.side_buttons = {}, {}
-        self._shown, self._sides_shown = [], []
+        self.buttons: dict[Cell, widgets.Button] = {}
+        self.side_buttons: dict[tuple[str, tuple[Cell, str]], widgets.Button] = {}
+        self._shown: list[Cell] = []
+        self._sides_shown: list[tuple[str, tuple[Cell, str]]] = []
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="0px", width="max-content"))
         self.grid.add_class(css_class("board"))
 
-    def _button(self, cell):
+    def _button(self, cell: Cell) -> widgets.Button:
         if cell not in self.buttons:
             button = square_button(CELL_PX, "cell", *cell)
             button.on_click(lambda _, cell=cell: self._on_click(cell))
             self.buttons[cell] = button
         return self.buttons[cell]
 
-    def _side_button(self, kind, key):
+    def _side_button(self, kind: str, key: tuple[Cell, str]) -> widgets.Button:
         if (kind, key) not in self.side_buttons:
             (cell, side) = key
             width, height, margin = _SIDE_BOX[side]
@@ -257,11 +266,15 @@ class BoardGrid:
                 width=f"{width}px", height=f"{height}px", margin=margin, padding="0px",
                 min_width="0px", min_height="0px"))
             button.add_class(css_class(kind, *cell, side))
-            button.on_click(lambda _, k=kind, x=key: self._on_side(k, x))
+            on_side = self._on_side
+            if on_side is not None:  # a board made without side clicks only shows its sides
+                button.on_click(lambda _, k=kind, x=key: on_side(k, x))
             self.side_buttons[kind, key] = button
         return self.side_buttons[kind, key]
 
-    def show(self, alhambra, marks, selected=None, pieces=None, sides=None):
+    def show(self, alhambra: Alhambra, marks: Mapping[Cell, str], selected: Cell | None = None,
+             pieces: Mapping[Cell, tuple] | None = None,
+             sides: Mapping[tuple[str, tuple[Cell, str]], Look] | None = None) -> None:
         """Draw `alhambra`, its empty cells in `marks` (``cell -> LEGAL/ILLEGAL``) shaded.
 
         `selected` is a cell to ring: the tile a redesign would move, or the cell a
@@ -314,7 +327,7 @@ _SIDE_LOOKS = {
 }
 
 
-def side_look(kind, key, *, ringed=False) -> Look:
+def side_look(kind: str, key: tuple[Cell, str], *, ringed: bool = False) -> Look:
     """The `Look` of a side button of `kind` ("side", "double_wall") on ``(cell, side)``."""
     colour, border, what = _SIDE_LOOKS[kind]
     cell, side = key
@@ -322,7 +335,7 @@ def side_look(kind, key, *, ringed=False) -> Look:
                 (border,) * 4, ringed)
 
 
-def _place(button, area):
+def _place(button: widgets.Widget, area: str) -> None:
     """Put `button` on grid area ``"row / column"`` (one message, only when it moves)."""
     if button.layout.grid_area != area:
         button.layout.grid_area = area
@@ -331,14 +344,14 @@ def _place(button, area):
 _TARGET_TEXT = {EXCHANGE: "⇄", TARGET: "◆"}
 
 
-def _with_pieces(look, text, words, sides):
+def _with_pieces(look: Look, text: str, words: str, sides: Mapping[str, str]) -> Look:
     """`look` with a module's pieces on it: a sign, their words, sticks and gates."""
     borders = tuple(sides.get(side, border) for side, border in zip(SIDES, look.borders))
     return replace(look, text=look.text + text, tooltip=f"{look.tooltip} ({words})",
                    borders=borders)
 
 
-def _built_note(marks, cell):
+def _built_note(marks: Mapping[Cell, str], cell: Cell) -> str:
     if marks.get(cell) == EXCHANGE:
         return "click to exchange it with the reserve tile you chose"
     if marks.get(cell) == TARGET:

@@ -22,7 +22,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -44,11 +46,11 @@ class WidgetBase:
 
     root: widgets.Box
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.root._repr_mimebundle_(**kwargs)
 
 
-def css_class(*parts):
+def css_class(*parts: object) -> str:
     """A CSS class naming a control, so that a browser test (or a stylesheet) finds it.
 
     >>> css_class("cell", -1, 0), css_class("count", "Ana María", "tower")
@@ -65,7 +67,7 @@ PIXEL_DENSITY = 2
 MAX_PICTURE_HEIGHT = 540
 
 
-def picture():
+def picture() -> widgets.Image:
     """An empty PNG image widget for drawings, shown at its natural size or smaller.
 
     ``align-self: flex-start`` keeps the box around it from stretching it across (in a
@@ -81,7 +83,7 @@ def picture():
     return image
 
 
-def picture_png(drawing):
+def picture_png(drawing: Any) -> bytes:
     """PNG bytes of `drawing` (what `png_of` draws) with `PIXEL_DENSITY` pixels per CSS pixel.
 
     Fast PNG compression: a widget redraws on every change, and the bytes only travel
@@ -90,7 +92,7 @@ def picture_png(drawing):
     return png_of(drawing, dpi=DPI * PIXEL_DENSITY, compress_level=1)
 
 
-def show_png(image, png, max_height=MAX_PICTURE_HEIGHT):
+def show_png(image: widgets.Image, png: bytes, max_height: int = MAX_PICTURE_HEIGHT) -> None:
     """Show the PNG bytes `png` (from `picture_png`) in `image` at its design size, or
     smaller in proportion so that it is at most `max_height` CSS pixels high."""
     width, height = png_size(png)
@@ -100,13 +102,14 @@ def show_png(image, png, max_height=MAX_PICTURE_HEIGHT):
     image.layout.visibility = "visible"
 
 
-def show(image, drawing, max_height=MAX_PICTURE_HEIGHT):
+def show(image: widgets.Image, drawing: Any, max_height: int = MAX_PICTURE_HEIGHT) -> None:
     """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`
     (at most `max_height` CSS pixels high, in proportion)."""
     show_png(image, picture_png(drawing), max_height)
 
 
-def places_and_ties(counts, round_no):
+def places_and_ties(counts: Mapping[str, Mapping[str, float]],
+                    round_no: int) -> tuple[str, dict[tuple[str, str], int]]:
     """Each type's places in words, ties in bold, and the points they win.
 
     Parameters
@@ -127,7 +130,8 @@ def places_and_ties(counts, round_no):
     >>> "<b>Ana and Ben tie for first in towers" in text, won["Ben", "tower"]
     (True, 3)
     """
-    won, sentences = {}, []
+    won: dict[tuple[str, str], int] = {}
+    sentences = []
     for kind in KINDS:
         for award in majority_awards(counts, kind, round_no):
             sentence = escape(award.explain())
@@ -140,7 +144,7 @@ def places_and_ties(counts, round_no):
     return text, won
 
 
-def _number(value, maximum, bounded=True):
+def _number(value: float, maximum: int, bounded: bool = True) -> widgets.IntText:
     # Unbounded boxes keep what was typed, so that a checker can refuse it in words
     # rather than the box cutting 15 down to 11 unseen.
     layout = widgets.Layout(width="64px")
@@ -173,7 +177,9 @@ class CountsGrid:
     box : ipywidgets.GridBox
     """
 
-    def __init__(self, names, counts=None, *, wall_for=(), bounded=True):
+    def __init__(self, names: Sequence[str],
+                 counts: Mapping[str, Mapping[str, float]] | None = None, *,
+                 wall_for: Iterable[str] = (), bounded: bool = True) -> None:
         counts = counts or {}
         self.names = list(names)
         self.inputs = {(name, kind): _number(counts.get(name, {}).get(kind, 0), MAX_OF_KIND[kind],
@@ -197,23 +203,24 @@ class CountsGrid:
         self.box = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"90px repeat({columns - 1}, 72px)"))
 
-    def counts(self):
+    def counts(self) -> dict[str, dict[str, int]]:
         """``{name: {kind: n}}`` as typed in."""
         return {name: {kind: self.inputs[name, kind].value for kind in KINDS}
                 for name in self.names}
 
-    def walls(self):
+    def walls(self) -> dict[str, int]:
         """``{name: wall length}`` for the names with a wall box."""
         return {name: box.value for name, box in self.wall_inputs.items()}
 
-    def fill(self, counts, walls=None):
+    def fill(self, counts: Mapping[str, Mapping[str, float]],
+             walls: Mapping[str, int] | None = None) -> None:
         """Set the boxes from ``{name: {kind: n}}`` and ``{name: n}`` (missing: 0)."""
         for (name, kind), box in self.inputs.items():
             box.value = counts.get(name, {}).get(kind, 0)
         for name, box in self.wall_inputs.items():
             box.value = (walls or {}).get(name, 0)
 
-    def observe(self, handler):
+    def observe(self, handler: Callable[[Any], object]) -> None:
         """Call `handler(change)` whenever any box changes."""
         for box in [*self.inputs.values(), *self.wall_inputs.values()]:
             box.observe(handler, "value")

@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -40,12 +41,12 @@ _BOT_LABELS = {"random": "Random (any legal move)", "greedy": "Greedy (one step 
                "search_easy": "Easy search (looks a little ahead)"}
 
 
-def bot_label(name):
+def bot_label(name: str) -> str:
     """The words a person reads for the bot called `name` in `BOTS`."""
     return _BOT_LABELS.get(name, name.replace("_", " ").capitalize())
 
 
-def _option_label(option):
+def _option_label(option: str) -> str:
     return option.replace("_", " ")
 
 
@@ -70,7 +71,7 @@ class NewGamePanel:
     box : ipywidgets.VBox
     """
 
-    def __init__(self, you="You", seed=1):
+    def __init__(self, you: str = "You", seed: int = 1) -> None:
         self.your_name = widgets.Text(value=you, description="your name")
         self.players = widgets.BoundedIntText(value=3, min=MIN_PLAYERS, max=MAX_PLAYERS,
                                               description="players",
@@ -114,7 +115,7 @@ class NewGamePanel:
                               (self.start_button, "start")]:
             control.add_class(css_class(name))
 
-    def _show_seats(self):
+    def _show_seats(self) -> None:
         count = self.players.value
         for seat, dropdown in enumerate(self.opponents, start=2):
             dropdown.layout.display = "" if seat <= count else "none"
@@ -123,15 +124,15 @@ class NewGamePanel:
             "plays, and you may give him a tile you bought instead of building it.</i>"
             if count == 2 else "")
 
-    def _enable_options(self):
+    def _enable_options(self) -> None:
         for option, box in self.option_boxes.items():
             box.disabled = not self.module_boxes[self._owners[option]].value
 
-    def chosen_bots(self):
+    def chosen_bots(self) -> list[str]:
         """The bot names of the seats in play, seat 2 first."""
         return [d.value for d in self.opponents[:self.players.value - 1]]
 
-    def make_game(self):
+    def make_game(self) -> tuple[Game, dict[str, Any]]:
         """The game chosen and ``{name: bot}`` for its other seats.
 
         Raises
@@ -151,7 +152,7 @@ class NewGamePanel:
                 for seat, (name, bot) in enumerate(zip(names, self.chosen_bots()), start=2)}
         return game, bots
 
-    def describe(self):
+    def describe(self) -> str:
         """One line saying the game chosen, for the table's message."""
         bots = ", ".join(bot_label(b) for b in self.chosen_bots())
         modules = [MODULES[n].title for n, box in self.module_boxes.items() if box.value]

@@ -17,10 +17,13 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from html import escape
+from typing import cast
 
 import ipywidgets as widgets
 
+from ..grid import Cell
 from ..teaching.answers import UnreadableAnswer, check_answer, read_answer
 from ..teaching.exercises import Exercise, placement_exercises
 from ..teaching.text import cell_list
@@ -33,10 +36,11 @@ TRIES_BEFORE_ANSWER = 2
 _PLACEHOLDERS = {"cells": "cells as x, y pairs, e.g. (2, 1), (0, -1)", "number": "a number"}
 
 
-def _answer_text(exercise):
+def _answer_text(exercise: Exercise) -> str:
     if exercise.kind == "number":
         return str(exercise.expected)
-    return cell_list(exercise.expected) if exercise.expected else "no cell at all"
+    cells = cast(Collection[Cell], exercise.expected)  # a "cells" exercise: a set of cells
+    return cell_list(cells) if cells else "no cell at all"
 
 
 class ExerciseBox(WidgetBase):
@@ -61,7 +65,7 @@ class ExerciseBox(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, exercise=None):
+    def __init__(self, exercise: Exercise | None = None) -> None:
         exercise = placement_exercises()[0] if exercise is None else exercise
         if not isinstance(exercise, Exercise):
             raise TypeError(f"expected an Exercise, got {type(exercise).__name__}")
@@ -81,7 +85,7 @@ class ExerciseBox(WidgetBase):
             widgets.HBox([self.answer_input, self.check_button, self.show_button]),
             self.feedback])
 
-    def check(self):
+    def check(self) -> None:
         """Read the typed answer and judge it, as the check button does."""
         try:
             answer = read_answer(self.answer_input.value, self.exercise.kind)
@@ -100,7 +104,7 @@ class ExerciseBox(WidgetBase):
         if self.tries >= TRIES_BEFORE_ANSWER:
             self.show_button.layout.display = None
 
-    def reveal(self):
+    def reveal(self) -> None:
         """Show the answer (as the show button does)."""
         self.feedback.value = f"The answer: <b>{escape(_answer_text(self.exercise))}</b>."
 
@@ -119,7 +123,7 @@ class Exercises(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, exercises=None):
+    def __init__(self, exercises: Sequence[Exercise] | None = None) -> None:
         exercises = placement_exercises() if exercises is None else list(exercises)
         if not exercises:
             raise ValueError("no exercises given")

@@ -13,6 +13,7 @@ Examples
 from __future__ import annotations
 
 import ipywidgets as widgets
+from collections.abc import Mapping
 
 from ..components import KINDS
 from ..draw import draw_majorities
@@ -51,7 +52,8 @@ class MajorityExplorer(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, counts=None, round_no=2):
+    def __init__(self, counts: Mapping[str, Mapping[str, float]] | None = None,
+                 round_no: int = 2) -> None:
         counts = DEMO_COUNTS if counts is None else counts
         score_majorities(counts, round_no)  # refuse bad counts or rounds before building
         self.players = list(counts)
@@ -63,7 +65,7 @@ class MajorityExplorer(WidgetBase):
         self.points = widgets.HTML()
         self.explanation = widgets.HTML()
         self.image = picture()
-        self.totals = {}
+        self.totals: dict[str, int] = {}
         self._grid.observe(lambda _: self._refresh())
         self.round_picker.observe(lambda _: self._refresh(), "value")
         # The numbers on the left, the drawing on the right: the whole explorer fits in the
@@ -78,11 +80,11 @@ class MajorityExplorer(WidgetBase):
             control.add_class(css_class(name))
         self._refresh()
 
-    def counts(self):
+    def counts(self) -> dict[str, dict[str, int]]:
         """``{player: {kind: n}}`` as typed in."""
         return self._grid.counts()
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         counts, round_no = self.counts(), self.round_picker.value
         self.totals = score_majorities(counts, round_no)
         self.explanation.value, won = places_and_ties(counts, round_no)

@@ -19,13 +19,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..alhambra import Alhambra
 from ..draw import draw_attack
-from ..grid import SIDES
+from ..grid import SIDES, Cell
 from ..modules.invaders import flanks, invasion_penalty, unprotected_sides
 from ..modules.street_merchant import (
     CITIZENS_PER_COLOUR,
@@ -39,6 +41,9 @@ from ..teaching.demo import random_alhambra
 from ..teaching.text import plural
 from ._common import WidgetBase, css_class, picture, show, table_html
 
+if TYPE_CHECKING:
+    from ..components import Tile
+
 __all__ = ["AttackExplorer", "CitizenGrouper", "attack_sentences", "grouping_sentences",
            "ATTACK_DEMO_SEED", "DEMO_RESIDENTS"]
 
@@ -50,7 +55,7 @@ _DEMO_TILES = 14
 DEMO_RESIDENTS = {"pavilion": 3, "seraglio": 1, "arcades": 1}
 
 
-def attack_sentences(layout, direction, round_no):
+def attack_sentences(layout: Mapping[Cell, Tile], direction: str, round_no: int) -> str:
     """What an attack from `direction` in round `round_no` costs `layout`, in sentences.
 
     >>> from alhambra_lib.components import FOUNTAIN, Tile
@@ -111,7 +116,7 @@ class AttackExplorer(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, alhambra=None):
+    def __init__(self, alhambra: Alhambra | None = None) -> None:
         if alhambra is not None and not isinstance(alhambra, Alhambra):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
         self.alhambra = alhambra if alhambra is not None else self._sample(ATTACK_DEMO_SEED)
@@ -144,7 +149,7 @@ class AttackExplorer(WidgetBase):
         self._refresh()
 
     @staticmethod
-    def _sample(seed):
+    def _sample(seed: int) -> Alhambra:
         return random_alhambra(seed=seed, tiles=_DEMO_TILES)
 
     @property
@@ -153,11 +158,11 @@ class AttackExplorer(WidgetBase):
         return invasion_penalty(self.alhambra.layout, self.direction_buttons.value,
                                 self.round_buttons.value)
 
-    def _use_seed(self, seed):
+    def _use_seed(self, seed: int) -> None:
         self.alhambra = self._sample(seed)
         self._refresh()
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         direction, round_no = self.direction_buttons.value, self.round_buttons.value
         layout = self.alhambra.layout
         self.explanation.value = escape(attack_sentences(layout, direction, round_no))
@@ -168,13 +173,13 @@ class AttackExplorer(WidgetBase):
         show(self.image, draw_attack(self.alhambra, direction, round_no))
 
 
-def _dots(colours):
+def _dots(colours: Iterable[str]) -> str:
     return "".join(f"<span title='{COLOUR_NAMES[c]}' style='display:inline-block;width:14px;"
                    f"height:14px;border-radius:7px;margin:0 2px;border:1px solid #444;"
                    f"background:{KIND_COLOURS[c]}'></span>" for c in colours)
 
 
-def grouping_sentences(counts):
+def grouping_sentences(counts: Mapping[str, int]) -> str:
     """The best grouping of `counts` (colour -> residents) and its points, in sentences.
 
     >>> print(grouping_sentences({"pavilion": 3, "seraglio": 1, "arcades": 1}))
@@ -216,7 +221,7 @@ class CitizenGrouper(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, counts=None):
+    def __init__(self, counts: Mapping[str, int] | None = None) -> None:
         counts = dict(DEMO_RESIDENTS if counts is None else counts)
         best_grouping(counts)  # checks the colours and numbers
         too_many = [c for c, n in counts.items() if n > CITIZENS_PER_COLOUR]
@@ -257,7 +262,7 @@ class CitizenGrouper(WidgetBase):
         """The points of the best grouping."""
         return best_grouping(self.counts())[0]
 
-    def move(self, source, target):
+    def move(self, source: str, target: str) -> None:
         """Move one resident from colour `source` to colour `target`, if it can be done."""
         come, go = self.count_inputs[source], self.count_inputs[target]
         if source == target:
@@ -276,11 +281,11 @@ class CitizenGrouper(WidgetBase):
                                   f"{plural(self.points, 'point')}.")
 
     @staticmethod
-    def _gain(counts, colour, points):
+    def _gain(counts: Mapping[str, int], colour: str, points: int) -> int:
         """What one more resident of `colour` adds to the `points` of `counts`."""
         return best_grouping({**counts, colour: counts.get(colour, 0) + 1})[0] - points
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         counts = self.counts()
         points, sets = best_grouping(counts)
         self.grouping.value = "<br>".join(

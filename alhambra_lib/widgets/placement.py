@@ -18,13 +18,15 @@ Examples
 from __future__ import annotations
 
 from html import escape
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..alhambra import REASONS, Alhambra, IllegalPlacement
 from ..components import BUILDING_TILES, KINDS, Tile
 from ..draw import draw_alhambra, draw_key
-from ..grid import SIDES
+from ..grid import SIDES, Cell
 from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR, WALL_COLOUR
 from ..teaching.demo import demo_alhambra
 from ._common import WidgetBase, css_class, picture, show
@@ -43,12 +45,12 @@ _PLAIN_BORDER = "2px solid transparent"
 _BORDERS = {"N": "border_top", "E": "border_right", "S": "border_bottom", "W": "border_left"}
 
 
-def _tile_label(number, tile):
+def _tile_label(number: int, tile: Tile) -> str:
     walls = ", ".join(tile.wall_sides) or "no walls"
     return f"{number:2d}. {tile} ({walls})"
 
 
-def _describe(tile):
+def _describe(tile: Tile) -> str:
     walls = ", ".join(tile.wall_sides)
     return f"{tile} (walls {walls})" if walls else f"{tile} (no walls)"
 
@@ -98,15 +100,15 @@ class PlacementExplorer(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, alhambra=None, tile=None):
+    def __init__(self, alhambra: Alhambra | None = None, tile: Tile | None = None) -> None:
         if alhambra is not None and not isinstance(alhambra, Alhambra):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
         self.alhambra = alhambra.copy() if alhambra is not None else demo_alhambra()
-        self.reserve = []
+        self.reserve: list[Tile] = []
         self._start = self.alhambra.copy()
-        self._history = []
+        self._history: list[tuple[Alhambra, list[Tile]]] = []
         self._syncing = False
-        self.selected = None
+        self.selected: Cell | None = None
         self._make_controls()
         self._set_tile(tile if tile is not None else BUILDING_TILES[0])
         self.tile_picker.observe(self._on_pick, "value")
@@ -117,7 +119,7 @@ class PlacementExplorer(WidgetBase):
 
     # -- building the controls -------------------------------------------------------
 
-    def _make_controls(self):
+    def _make_controls(self) -> None:
         options = [(_CUSTOM, _CUSTOM)] + [(_tile_label(i + 1, t), t)
                                        for i, t in enumerate(BUILDING_TILES)]
         self.tile_picker = widgets.Dropdown(options=options, description="tile")
@@ -129,8 +131,9 @@ class PlacementExplorer(WidgetBase):
                                                         layout=widgets.Layout(width="40px"))
                              for side in SIDES}
         self.show_reasons = widgets.Checkbox(value=True, description="reasons on the drawing")
-        self.cell_buttons = {}
-        self._buttons = {}  # every cell button made so far, reused when the grid changes
+        self.cell_buttons: dict[Cell, widgets.Button] = {}
+        # every cell button made so far, reused when the grid changes
+        self._buttons: dict[Cell, widgets.Button] = {}
         self.grid = widgets.GridBox()
         self.verdict = widgets.HTML()
         self.message = widgets.HTML()
@@ -160,12 +163,12 @@ class PlacementExplorer(WidgetBase):
     # -- the tile ----------------------------------------------------------------------
 
     @property
-    def tile(self):
+    def tile(self) -> Tile:
         """The tile being tried, from the kind, price and wall controls."""
         walls = "".join(side for side, toggle in self.wall_toggles.items() if toggle.value)
         return Tile(self.kind_picker.value, self.price_input.value, walls)
 
-    def _set_tile(self, tile):
+    def _set_tile(self, tile: Tile) -> None:
         if not isinstance(tile, Tile) or tile.kind not in KINDS:
             raise TypeError(f"expected a building Tile, got {tile!r}")
         self._syncing = True
@@ -178,19 +181,19 @@ class PlacementExplorer(WidgetBase):
         finally:
             self._syncing = False
 
-    def _on_pick(self, change):
+    def _on_pick(self, change: Any) -> None:
         if not self._syncing and change["new"] != _CUSTOM:
             self._set_tile(change["new"])
             self._refresh()
 
-    def _on_custom(self, _change):
+    def _on_custom(self, _change: Any) -> None:
         if not self._syncing:
             self._set_tile(self.tile)  # shows the matching real tile, if there is one
             self._refresh()
 
     # -- cells -----------------------------------------------------------------------
 
-    def _cells(self):
+    def _cells(self) -> list[Cell]:
         """Every cell from the westmost to the eastmost of the Alhambra and its frontier."""
         cells = set(self.alhambra.layout) | self.alhambra.frontier()
         xs = [x for x, _ in cells]
@@ -198,7 +201,7 @@ class PlacementExplorer(WidgetBase):
         return [(x, y) for y in range(max(ys), min(ys) - 1, -1)  # north row first
                 for x in range(min(xs), max(xs) + 1)]
 
-    def _button(self, cell):
+    def _button(self, cell: Cell) -> widgets.Button:
         if cell not in self._buttons:
             # A Layout of its own: the selected cell's border must not spread to all.
             button = widgets.Button(tooltip=str(cell), layout=widgets.Layout(
@@ -208,7 +211,7 @@ class PlacementExplorer(WidgetBase):
             self._buttons[cell] = button
         return self._buttons[cell]
 
-    def _layout_grid(self):
+    def _layout_grid(self) -> None:
         cells = self._cells()
         if list(self.cell_buttons) == cells:
             return  # same cells as before: only their look changes
@@ -217,7 +220,7 @@ class PlacementExplorer(WidgetBase):
         columns = len({x for x, _ in cells})
         self.grid.layout.grid_template_columns = f"repeat({columns}, 42px)"
 
-    def _style_buttons(self):
+    def _style_buttons(self) -> None:
         layout, tile = self.alhambra.layout, self.tile
         legal = self.alhambra.legal_positions(tile)
         frontier = self.alhambra.frontier()
@@ -240,13 +243,13 @@ class PlacementExplorer(WidgetBase):
                 walled = built is not None and built.has_wall(side)
                 setattr(button.layout, border, _WALL_BORDER if walled else open_side)
 
-    def select(self, cell):
+    def select(self, cell: Cell) -> None:
         """Select `cell` (as a click on its button does) and explain the verdict there."""
-        self.selected = tuple(cell)
+        self.selected = (cell[0], cell[1])
         self._explain()
         self._style_buttons()
 
-    def _explain(self):
+    def _explain(self) -> None:
         cell = self.selected
         if cell is None:
             self.verdict.value = "Click a cell to see whether the tile may go there."
@@ -265,7 +268,7 @@ class PlacementExplorer(WidgetBase):
 
     # -- actions -----------------------------------------------------------------------
 
-    def _change(self, action, done):
+    def _change(self, action: Callable[[], object], done: str) -> None:
         """Run `action` on the Alhambra, keeping the state before it for undo."""
         before = (self.alhambra.copy(), list(self.reserve))
         try:
@@ -277,7 +280,7 @@ class PlacementExplorer(WidgetBase):
         self.message.value = escape(done)
         self._refresh()
 
-    def place(self):
+    def place(self) -> None:
         """Place the tile on the selected cell, if the rules allow it."""
         if self.selected is None:
             self.message.value = "Select a cell first."
@@ -285,7 +288,7 @@ class PlacementExplorer(WidgetBase):
         tile, cell = self.tile, self.selected
         self._change(lambda: self.alhambra.place(tile, cell), f"placed {tile} at {cell}")
 
-    def remove(self):
+    def remove(self) -> None:
         """Move the tile on the selected cell to the reserve, if the rules allow it."""
         if self.selected is None:
             self.message.value = "Select a cell first."
@@ -294,7 +297,7 @@ class PlacementExplorer(WidgetBase):
         self._change(lambda: self.reserve.append(self.alhambra.remove(cell)),
                      f"moved the tile on {cell} to the reserve")
 
-    def undo(self):
+    def undo(self) -> None:
         """Go back to before the last place or remove."""
         if not self._history:
             self.message.value = "Nothing to undo."
@@ -303,7 +306,7 @@ class PlacementExplorer(WidgetBase):
         self.message.value = "undone"
         self._refresh()
 
-    def reset(self):
+    def reset(self) -> None:
         """Go back to the Alhambra the explorer started with."""
         self.alhambra, self.reserve = self._start.copy(), []
         self._history.clear()
@@ -313,13 +316,13 @@ class PlacementExplorer(WidgetBase):
 
     # -- redrawing ---------------------------------------------------------------------
 
-    def _redraw(self):
+    def _redraw(self) -> None:
         tile = self.tile
         show(self.image, draw_alhambra(self.alhambra, legal_for=tile, reserve=self.reserve,
                                        explain_for=tile if self.show_reasons.value else None,
                                        legend=False))
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         self._layout_grid()
         self._style_buttons()
         self._explain()

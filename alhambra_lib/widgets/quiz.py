@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -67,11 +68,12 @@ class Question(WidgetBase):
     the questions are there to teach the rules, not to keep score.
     """
 
-    def __init__(self, prompt=None, options=None, answer=None, explanation=None):
+    def __init__(self, prompt: str | None = None, options: Sequence[str] | None = None,
+                 answer: str | None = None, explanation: str | None = None) -> None:
         given = (prompt, options, answer, explanation)
         if all(part is None for part in given):
             prompt, options, answer, explanation = DEMO_QUESTION
-        elif any(part is None for part in given):
+        elif prompt is None or options is None or answer is None or explanation is None:
             raise TypeError("a question needs a prompt, options, an answer and an explanation")
         options = list(options)
         if len(options) < 2 or len(set(options)) != len(options):
@@ -80,18 +82,18 @@ class Question(WidgetBase):
             raise ValueError(f"the answer {answer!r} is not among the options {options}")
         self.prompt, self.options = prompt, tuple(options)
         self.answer, self.explanation = answer, explanation
-        self.correct = None
+        self.correct: bool | None = None
         self.choices = widgets.RadioButtons(options=options, value=None,
                                             layout=widgets.Layout(width="max-content"))
         self.check_button = widgets.Button(description="check")
         self.feedback = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())
         self.choices.observe(lambda _: self._clear(), "value")
-        self._on_check = []
+        self._on_check: list[Callable[[Question], object]] = []
         self.root = widgets.VBox([widgets.HTML(f"<b>{escape(prompt)}</b>"), self.choices,
                                   widgets.HBox([self.check_button, self.feedback])])
 
-    def check(self):
+    def check(self) -> None:
         """Judge the chosen option (as the check button does) and say why."""
         choice = self.choices.value
         if choice is None:
@@ -105,11 +107,11 @@ class Question(WidgetBase):
         for handler in self._on_check:
             handler(self)
 
-    def _clear(self):
+    def _clear(self) -> None:
         self.correct = None
         self.feedback.value = ""
 
-    def on_check(self, handler):
+    def on_check(self, handler: Callable[[Question], object]) -> None:
         """Call `handler(question)` after every check."""
         self._on_check.append(handler)
 
@@ -131,7 +133,7 @@ class Quiz(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, questions=None):
+    def __init__(self, questions: Sequence[Question] | None = None) -> None:
         questions = (Question(),) if questions is None else tuple(questions)
         if not questions or not all(isinstance(q, (Question, tuple)) for q in questions):
             raise TypeError("a quiz is made of one or more questions")
@@ -147,9 +149,9 @@ class Quiz(WidgetBase):
         self._count()
 
     @property
-    def score(self):
+    def score(self) -> int:
         """The number of questions whose last check was right."""
         return sum(q.correct is True for q in self.questions)
 
-    def _count(self):
+    def _count(self) -> None:
         self.summary.value = f"{self.score} of {len(self.questions)} answered right."

@@ -14,7 +14,9 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -22,6 +24,9 @@ from ..draw import draw_game
 from ..replay import event_turns, narrate, replay
 from ..teaching.demo import demo_game
 from ._common import WidgetBase, picture, picture_png, show_png
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 # demo_game lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["ReplayViewer", "demo_game"]
@@ -55,10 +60,11 @@ class ReplayViewer(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, start=None, events=None):
+    def __init__(self, start: Game | str | None = None,
+                 events: Iterable[Mapping[str, Any]] | None = None) -> None:
         if (start is None) != (events is None):
             raise TypeError("give both the start of a game and its events, or neither")
-        if start is None:
+        if start is None or events is None:
             start, events = demo_game()
         self._start = start if isinstance(start, str) else start.to_json()
         self.events = list(events)
@@ -78,11 +84,11 @@ class ReplayViewer(WidgetBase):
             self.narration, self.image])
         self._refresh()
 
-    def _step(self, by):
+    def _step(self, by: int) -> None:
         slider = self.turn_slider
         slider.value = min(max(slider.value + by, slider.min), slider.max)
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         turn = self.turn_slider.value
         last = turn == self.turn_slider.max
         self.game = replay(self._start, self.events, turn=None if last else turn + 1)

@@ -29,8 +29,10 @@ With modules, each module in play gets a tab of its own boxes:
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -42,7 +44,7 @@ from ..modules import MODULES
 from ..modules.invaders import flanks
 from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
-from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES
+from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
 from ._common import (CountsGrid, WidgetBase, css_class, picture, places_and_ties, show,
                       table_html)
@@ -65,11 +67,11 @@ _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-wi
           ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}</style>")
 
 
-def _title(module):
+def _title(module: str) -> str:
     return MODULES[module].title if module in MODULES else module.replace("_", " ").title()
 
 
-def _number(maximum, name):
+def _number(maximum: int, name: Sequence[object]) -> widgets.BoundedIntText:
     box = widgets.BoundedIntText(value=0, min=0, max=maximum, layout=_NUMBER)
     box.add_class(css_class(*name))
     return box
@@ -82,7 +84,7 @@ class _ModuleBoxes:
     ``(input name, player, type or direction)`` to its control.
     """
 
-    def __init__(self, module, players):
+    def __init__(self, module: str, players: Sequence[str]) -> None:
         self.inputs = SHEET_MODULES[module].inputs
         self.players = players
         self.boxes = {}
@@ -116,7 +118,7 @@ class _ModuleBoxes:
         self.box = widgets.VBox([self.help, *table_controls, grid])
 
     @staticmethod
-    def _columns(spec):
+    def _columns(spec: SheetInput) -> list[tuple[str | None, str]]:
         """``(part, heading)`` per column: a type, a direction, or one column (None)."""
         if spec.shape == "by_type":
             return [(k, f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>{k}</span>")
@@ -126,9 +128,9 @@ class _ModuleBoxes:
         return [(None, escape(spec.label))]
 
     @staticmethod
-    def _control(spec, part, key):
+    def _control(spec: SheetInput, part: str | None, key: tuple) -> widgets.Widget:
         if spec.shape in ("by_type", "by_side", "number"):
-            most = spec.maximum.get(part, 0) if isinstance(spec.maximum, dict) else spec.maximum
+            most = spec.maximum.get(part, 0) if isinstance(spec.maximum, Mapping) else spec.maximum
             return _number(most, ("input", *key))
         if spec.shape == "pairs":
             control = widgets.Text(placeholder="e.g. 4x3, 2x1",
@@ -141,7 +143,7 @@ class _ModuleBoxes:
         control.add_class(css_class("input", *key))
         return control
 
-    def values(self):
+    def values(self) -> dict[str, Any]:
         """``{input name: {player: value}}`` (a table input: its value) as typed in."""
         values = {}
         for spec in self.inputs:
@@ -158,7 +160,7 @@ class _ModuleBoxes:
                                      for name in self.players}
         return values
 
-    def fill(self, values):
+    def fill(self, values: Mapping[str, Any]) -> None:
         """Set the boxes from checked values (`ScoreSheet.module_inputs`); missing: empty."""
         for spec in self.inputs:
             given = values.get(spec.name)
@@ -175,12 +177,12 @@ class _ModuleBoxes:
                 else:
                     self.boxes[spec.name, name].value = _NONE if value is None else value
 
-    def is_empty(self):
+    def is_empty(self) -> bool:
         return all(spec.check(v) == spec.empty() if not spec.per_player else
                    all(spec.check(x) == spec.empty() for x in v.values())
                    for spec, v in zip(self.inputs, self.values().values()))
 
-    def show_round(self, round_no):
+    def show_round(self, round_no: int) -> None:
         """Grey out what this round does not ask: bazaars before the last scoring, and the
         unprotected sides no attack from the chosen direction reaches."""
         attack = self.boxes.get("attack")
@@ -257,7 +259,8 @@ class ScoreKeeper(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, players=None, *, modules=(), sheet=None):
+    def __init__(self, players: Iterable[str] | None = None, *, modules: Iterable[str] = (),
+                 sheet: ScoreSheet | None = None) -> None:
         if players is not None and sheet is not None:
             raise ValueError("give players for a new sheet, or a sheet, not both")
         if modules and players is None:
@@ -269,7 +272,7 @@ class ScoreKeeper(WidgetBase):
         self._build()
         self._use_sheet()
 
-    def _build(self):
+    def _build(self) -> None:
         self.players_input = widgets.Text(value=", ".join(self.sheet.players),
                                           description="players",
                                           placeholder="names, separated by commas")
@@ -330,7 +333,7 @@ class ScoreKeeper(WidgetBase):
         for name, toggle in self.module_toggles.items():
             toggle.add_class(css_class("module", name))
 
-    def _use_sheet(self):
+    def _use_sheet(self) -> None:
         sheet = self.sheet
         self._pending_zeros, self._pending_new = None, False
         # Unbounded boxes: 15 towers reach the sheet, which refuses them in words.
@@ -354,7 +357,7 @@ class ScoreKeeper(WidgetBase):
         self._explain(sheet.rounds[-1] if sheet.rounds else None)
         self._show()
 
-    def new_sheet(self):
+    def new_sheet(self) -> None:
         """Start a new sheet for the names in `players_input` and the modules toggled on.
 
         When the sheet holds scored rounds, the first call only says so; a second one
@@ -380,7 +383,7 @@ class ScoreKeeper(WidgetBase):
         self.message.value = escape(f"new sheet for {', '.join(self.sheet.competitors)}"
                                     f"{with_modules}")
 
-    def _load_round(self):
+    def _load_round(self) -> None:
         round_no = self.round_picker.value
         self._pending_zeros = None
         recorded = round_no in self.sheet.rounds
@@ -395,7 +398,7 @@ class ScoreKeeper(WidgetBase):
         if recorded:
             self._explain(round_no)
 
-    def _explain(self, round_no):
+    def _explain(self, round_no: int | None) -> None:
         """Say each type's places and ties in `round_no` (bonuses counted), or nothing yet."""
         if round_no is None:
             self.places.value = ""
@@ -403,11 +406,13 @@ class ScoreKeeper(WidgetBase):
         text, _ = places_and_ties(self.sheet.breakdown(round_no).counts, round_no)
         self.places.value = f"<div><b>Round {round_no}.</b> {text}</div>"
 
-    def _grey_out(self):
+    def _grey_out(self) -> None:
         for boxes in self._modules.values():
             boxes.show_round(self.round_picker.value)
 
-    def fill(self, counts, walls=None, inputs=None):
+    def fill(self, counts: Mapping[str, Mapping[str, float]],
+             walls: Mapping[str, int] | None = None,
+             inputs: Mapping[str, Any] | None = None) -> None:
         """Type a round into the boxes: counts, walls and the modules' inputs.
 
         What a reader does by hand, for a notebook or a test: ``{name: {kind: n}}``,
@@ -443,16 +448,16 @@ got NoneType None
             module_boxes.fill(values)
         self._grey_out()
 
-    def _module_values(self):
+    def _module_values(self) -> dict[str, Any]:
         return {name: value for boxes in self._modules.values()
                 for name, value in boxes.values().items()}
 
-    def _all_zeros(self):
+    def _all_zeros(self) -> bool:
         return (not any(self._grid.walls().values())
                 and not any(n for by_kind in self._grid.counts().values() for n in by_kind.values())
                 and all(boxes.is_empty() for boxes in self._modules.values()))
 
-    def score_round(self):
+    def score_round(self) -> None:
         """Record the chosen round from the boxes and update the totals.
 
         A round with every box at 0 is not recorded at once: the message asks to press
@@ -479,7 +484,7 @@ got NoneType None
         self.message.value = escape(f"round {round_no} scored; totals: {totals}")
         self._show()
 
-    def copy_from_explorer(self):
+    def copy_from_explorer(self) -> None:
         """Fill the chosen player's boxes from the explorer's Alhambra (counts and wall)."""
         name, alhambra = self.explorer_player.value, self.explorer.alhambra
         if name not in self.sheet.competitors:
@@ -492,11 +497,11 @@ got NoneType None
         self.tabs.selected_index = 0
         self.message.value = escape(f"copied the explorer's Alhambra for {name}")
 
-    def to_csv(self):
+    def to_csv(self) -> str:
         """The sheet as CSV text (see `ScoreSheet.to_csv`)."""
         return self.sheet.to_csv()
 
-    def export(self):
+    def export(self) -> None:
         """Write the CSV to the file named in `csv_path` and offer it as a download.
 
         A relative name is taken from the folder the notebook runs in; the message says
@@ -519,13 +524,13 @@ got NoneType None
             return
         self.message.value = escape(f"wrote {len(self.sheet.rows())} rows to {path}")
 
-    def _offer(self, text, filename):
+    def _offer(self, text: str, filename: str) -> None:
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (f"<a download='{escape(filename)}' "
                                f"href='data:text/csv;base64,{data}'>⬇ download "
                                f"{escape(filename)}</a>")
 
-    def _show(self):
+    def _show(self) -> None:
         # The points only: the wall length equals the wall points, and the counts and
         # the module inputs are in the boxes and the CSV.
         # The points of each term and the running total; the round's sum is in the chart.

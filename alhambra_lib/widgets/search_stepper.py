@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from ..alhambra import Alhambra
 from ..draw import draw_search_step
 from ..teaching.demo import search_demo
-from ..teaching.search_steps import SEARCHES, search_steps
+from ..teaching.search_steps import SEARCHES, SearchStep, search_steps
 from ._common import WidgetBase, picture, picture_png, show_png
 
 # search_demo lives in alhambra_lib.teaching.demo; still importable from here.
@@ -58,7 +58,7 @@ class SearchStepper(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, alhambra=None, search="walk"):
+    def __init__(self, alhambra: Alhambra | None = None, search: str = "walk") -> None:
         if alhambra is not None and not isinstance(alhambra, Alhambra):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
         if search not in SEARCHES:
@@ -87,21 +87,22 @@ class SearchStepper(WidgetBase):
         self._use_search()
 
     @property
-    def step(self):
+    def step(self) -> SearchStep:
         """The `SearchStep` shown."""
         return self.steps[self.step_slider.value]
 
-    def _use_search(self):
+    def _use_search(self) -> None:
         self.steps = search_steps(self.alhambra, self.search_picker.value)
-        self._pictures = {}  # step number -> PNG: going back and forth redraws nothing
+        # step number -> PNG: going back and forth redraws nothing
+        self._pictures: dict[int, bytes] = {}
         self.step_slider.value = 0  # before max: the old value may lie beyond the new max
         self.step_slider.max = len(self.steps) - 1
         self._refresh()  # the slider only calls it when its value moved
 
-    def _step_by(self, delta):
+    def _step_by(self, delta: int) -> None:
         self.step_slider.value = min(max(self.step_slider.value + delta, 0), len(self.steps) - 1)
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         number, step = self.step_slider.value, self.step
         self.caption.value = f"<b>{escape(step.title)}</b><br>{escape(step.text)}"
         if number not in self._pictures:

@@ -23,12 +23,17 @@ Write the wall weights as numbers with commas between them, such as 0, 1, 4.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as widgets
 
 from ..analysis.plots import plot_sweep
 from ..analysis.study import SEED
 from ..analysis.sweep import sweep_summary, weight_sweep
 from ._common import WidgetBase, css_class, picture, show, table_html
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["StudyRunner", "parse_weights"]
 
@@ -39,7 +44,7 @@ MAX_WEIGHTS = 8
 _WEIGHTS_HELP = "Write the wall weights as numbers with commas between them, such as 0, 1, 4."
 
 
-def parse_weights(text):
+def parse_weights(text: str) -> list[float]:
     """The wall weights written in `text`, ``"0, 1, 4"`` -> ``[0.0, 1.0, 4.0]``.
 
     Raises
@@ -71,7 +76,7 @@ def parse_weights(text):
     return sorted(weights)
 
 
-def _interval(value, low, high, digits):
+def _interval(value: float, low: float, high: float, digits: int) -> str:
     return f"{value:.{digits}f} ({low:.{digits}f} to {high:.{digits}f})"
 
 
@@ -97,7 +102,7 @@ class StudyRunner(WidgetBase):
         The swept bot's win rate against the wall weight.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         style = {"description_width": "150px"}
         self.games_input = widgets.BoundedIntText(value=20, min=2, max=MAX_GAMES, style=style,
                                                   description="games per weight")
@@ -117,7 +122,7 @@ class StudyRunner(WidgetBase):
         self.table = widgets.HTML()
         self.table.add_class(css_class("study-table"))
         self.image = picture()
-        self.curve = None
+        self.curve: pd.DataFrame | None = None  # the last run's `sweep_summary`
         self.run_button.on_click(lambda _: self.run())
         settings = widgets.VBox([self.games_input, self.players_input, self.seed_input,
                                  self.weights_input, self.run_button, self.progress,
@@ -127,7 +132,7 @@ class StudyRunner(WidgetBase):
                                  layout=widgets.Layout(flex_flow="row wrap"))
         self.root.add_class(css_class("study-runner"))
 
-    def run(self):
+    def run(self) -> None:
         """Play the study set in the inputs, moving the progress bar; then show its results."""
         try:
             weights = parse_weights(self.weights_input.value)
@@ -155,5 +160,5 @@ class StudyRunner(WidgetBase):
                                        "mean score", "mean final wall"], rows)
         show(self.image, plot_sweep(self.curve, baseline=1 / players))
 
-    def _count(self, games):
+    def _count(self, games: int) -> None:
         self.progress.value += games

@@ -14,24 +14,29 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING, Any
 
-from ..actions import DIRK, Buy
+from ..actions import DIRK, Action, Buy
 from ..alhambra import REASONS
 from ..components import CHARACTERS, CURRENCIES, Card
 from ..engine.narration import points_text
 from ..table.clicks import HOLDS, PLACING, decision_title
 
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
 __all__ = ["analysis_line", "auction_text", "choice_text", "click_message", "reasons_html",
            "status_text", "winners_sentence"]
 
 
-def reasons_html(codes) -> str:
+def reasons_html(codes: Iterable[str]) -> str:
     """The building rules' reasons (`REASONS` codes) as list items in words."""
     return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
 
 
-def winners_sentence(winners, you) -> str:
+def winners_sentence(winners: Sequence[str], you: str) -> str:
     """"You win", "Ana wins", "Ana and you win"."""
     names = ["you" if w == you else w for w in winners]
     text = " and ".join(names)
@@ -39,20 +44,20 @@ def winners_sentence(winners, you) -> str:
     return text[0].upper() + text[1:] + f" {verb}"
 
 
-def _paid(cards) -> str:
+def _paid(cards: Iterable[Any]) -> str:
     if all(c.__class__ is Card for c in cards):
         return " + ".join(str(c.value) for c in cards)
     return " + ".join(map(str, cards))
 
 
-def _buy_text(action) -> str:
+def _buy_text(action: Any) -> str:
     exact = ("" if not action.exact else " - exact: you act again" if action.kind == "buy"
              else " - exact")
     head = "the vizier buys it: " if action.kind == "vizier" else ""
     return f"{head}pay {_paid(action.cards)} for the {action.tile}{exact}"
 
 
-def _redesign_text(action) -> str:
+def _redesign_text(action: Any) -> str:
     if action.move == "remove":
         return f"move the tile on {action.pos} to your reserve"
     if action.move == "exchange":
@@ -60,7 +65,7 @@ def _redesign_text(action) -> str:
     return f"build the {action.tile} from your reserve on {action.pos}" + _gate(action)
 
 
-def _gate(action) -> str:
+def _gate(action: Any) -> str:
     return f" through a gate on its {action.gate} side" if action.gate else ""
 
 
@@ -87,7 +92,7 @@ _DECLINE = {"auction": "pass (no bid)", "window": "let the chance pass",
             "master_builder": "no redesign now"}
 
 
-def choice_text(action, decision="act") -> str:
+def choice_text(action: Action, decision: str = "act") -> str:
     """A legal action as the words on its button, in `decision` (its kind)."""
     if isinstance(action, Buy):
         return _buy_text(action)
@@ -97,7 +102,7 @@ def choice_text(action, decision="act") -> str:
     return text(action) if text else str(action)
 
 
-def analysis_line(row, decision="act") -> str:
+def analysis_line(row: Any, decision: str = "act") -> str:
     """One move of a search's analysis (a `~alhambra_lib.bots.MoveAnalysis`) in words:
     its rank, the move, and what the search expects of it.
 
@@ -118,7 +123,7 @@ def analysis_line(row, decision="act") -> str:
             f"win chance {row.win_chance:.0%}".replace("%", " %"))
 
 
-def auction_text(part) -> str:
+def auction_text(part: Mapping[str, Any]) -> str:
     """The character up for auction, its power and the bid (a characters view part)."""
     auction = part["auction"]
     card = auction["card"]
@@ -138,7 +143,7 @@ _HOW = {
 }
 
 
-def _merchant_how(legal) -> str:
+def _merchant_how(legal: Sequence[Action]) -> str:
     kinds = {a.kind for a in legal}
     if "set_merchant" in kinds:
         return ("click three citizens of the supply for your disc, then the cell beside the "
@@ -150,12 +155,13 @@ def _merchant_how(legal) -> str:
     return "click a citizen on your disc, then one of the supply to swap them, or keep them"
 
 
-def status_text(game, you, legal) -> str:
+def status_text(game: Game, you: str, legal: Sequence[Action]) -> str:
     """What to do now, in one or two sentences."""
     if game.is_over:
         scores = ", ".join(f"{n} {points_text(s)}" for n, s in game.scores.items())
         return f"Game over. {winners_sentence(game.winners, you)}! ({scores})"
     decision = game.decision
+    assert decision is not None  # the game goes on
     if decision.player != you:
         return f"Turn {game.turn}: {decision.player} is to play."
     if decision.kind == "act":
@@ -185,7 +191,7 @@ def status_text(game, you, legal) -> str:
     return f"{when}, {decision_title(decision.kind, legal, game)}: {how}."
 
 
-def click_message(game, you, selection, piece) -> str:
+def click_message(game: Game, you: str, selection: Any, piece: tuple[str, Any]) -> str:
     """What a click on `piece` did to the `selection` at `game` (`you` to decide), as
     HTML: the moves it leaves, or why it makes none."""
     kind, what = piece
@@ -218,7 +224,7 @@ def click_message(game, you, selection, piece) -> str:
     return escape(text)
 
 
-def _refused(game, you, selection, kind, what):
+def _refused(game: Game, you: str, selection: Any, kind: str, what: Any) -> str:
     """Why a click on a piece makes no move now (HTML)."""
     alhambra = game.alhambra(you)
     tile = (selection.held() or (None, None))[1]
@@ -249,7 +255,7 @@ def _refused(game, you, selection, kind, what):
     return "That makes no move now."
 
 
-def _sticks_text(keys) -> str:
+def _sticks_text(keys: Iterable[Any]) -> str:
     """Where a wall card's sticks may go next (`Selection.next_keys`), or that the card
     is to be clicked (after a side)."""
     if "wall_card" in keys:
@@ -264,7 +270,7 @@ def _sticks_text(keys) -> str:
             + (" or " if len(where) > 1 else "") + where[-1] + ".")
 
 
-def _square_text(game, you, selection, square):
+def _square_text(game: Game, you: str, selection: Any, square: int) -> str:
     """What a click on market square `square` offers, or why nothing."""
     currency = CURRENCIES[square - 1]
     _, tile = game.market[square - 1]

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from ..alhambra import Alhambra
 from ..draw import draw_walls_explained
 from ..teaching.demo import WALL_DEMO_SEED, wall_demo
-from ..teaching.wall_steps import wall_steps
+from ..teaching.wall_steps import WallStep, wall_steps
 from ._common import WidgetBase, picture, picture_png, show_png
 
 __all__ = ["WallTracer"]
@@ -64,7 +64,7 @@ class WallTracer(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, alhambra=None, name=None):
+    def __init__(self, alhambra: Alhambra | None = None, name: str | None = None) -> None:
         if alhambra is not None and not isinstance(alhambra, Alhambra):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
         self.given = alhambra if alhambra is not None else wall_demo()
@@ -95,18 +95,18 @@ class WallTracer(WidgetBase):
         self._show_source()
 
     @property
-    def step(self):
+    def step(self) -> WallStep:
         """The `WallStep` shown."""
         return self.steps[self.step_slider.value - 1]
 
-    def _sample(self):
+    def _sample(self) -> None:
         """A new seed shows its sample (switching to samples if the given one was shown)."""
         if self.source.value == "sample":
             self._show_source()
         else:
             self.source.value = "sample"
 
-    def _show_source(self):
+    def _show_source(self) -> None:
         if self.source.value == "given":
             self.shown.value = f"Shown: {self._given_name}."
             self._use(self.given)
@@ -115,16 +115,17 @@ class WallTracer(WidgetBase):
             self.shown.value = f"Shown: a random 20-tile Alhambra grown with seed {seed}."
             self._use(wall_demo(seed))
 
-    def _use(self, alhambra):
+    def _use(self, alhambra: Alhambra) -> None:
         self.alhambra = alhambra
         self.steps = wall_steps(alhambra)
-        self._pictures = {}  # step number -> PNG: going back and forth redraws nothing
+        # step number -> PNG: going back and forth redraws nothing
+        self._pictures: dict[int, bytes] = {}
         self._refresh()
 
-    def _step_by(self, delta):
+    def _step_by(self, delta: int) -> None:
         self.step_slider.value = min(max(self.step_slider.value + delta, 1), len(self.steps))
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         number, step = self.step_slider.value, self.step
         self.title.value = f"<b>{escape(step.title)}</b>"
         self.explanation.value = escape(step.text)

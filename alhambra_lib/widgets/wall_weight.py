@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -29,7 +30,7 @@ from ._common import WidgetBase, css_class, picture, picture_png, show_png, tabl
 __all__ = ["WallWeightExplorer", "demo_sweep"]
 
 
-def _interval(value, low, high, digits):
+def _interval(value: float, low: float, high: float, digits: int) -> str:
     return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
@@ -64,7 +65,7 @@ class WallWeightExplorer(WidgetBase):
     root : ipywidgets.Box
     """
 
-    def __init__(self, sweep=None, *, weight="wall", bot=SWEPT):
+    def __init__(self, sweep: Any = None, *, weight: str = "wall", bot: str = SWEPT) -> None:
         sweep = demo_sweep() if sweep is None else sweep
         self._column = weight_column(weight)
         self._weight, self._bot = weight, bot
@@ -75,7 +76,7 @@ class WallWeightExplorer(WidgetBase):
         self._results = {value: summary(games) for value, games in self._games.items()}
         players = sweep["players"].unique()
         self._baseline = 1 / players[0] if len(players) == 1 else None
-        self._pictures = {}
+        self._pictures: dict[float, list[bytes]] = {}
         self.weight_slider = widgets.SelectionSlider(
             options=[(f"{v:g}", v) for v in self.weights], value=self.weights[0],
             description=f"{weight} weight", continuous_update=False,
@@ -96,11 +97,11 @@ class WallWeightExplorer(WidgetBase):
         self._refresh()
 
     @property
-    def results(self):
+    def results(self) -> Any:
         """`summary` of every bot in the games played at the value shown."""
         return self._results[self.weight_slider.value]
 
-    def _refresh(self):
+    def _refresh(self) -> None:
         value = self.weight_slider.value
         rows = [[bot, int(row.games), _interval(row.win_rate, row.win_low, row.win_high, 2),
                  _interval(row.mean_score, row.score_low, row.score_high, 1),
@@ -114,10 +115,10 @@ class WallWeightExplorer(WidgetBase):
                                   self._drawings(value)):
             show_png(image, drawing)
 
-    def _drawings(self, value):
+    def _drawings(self, value: float) -> list[bytes]:
         """PNGs of the three plots at `value`, drawn on its first showing and kept."""
         if value not in self._pictures:
-            curve = {"weight": self._weight, "bot": self._bot, "marked": value}
+            curve: dict[str, Any] = {"weight": self._weight, "bot": self._bot, "marked": value}
             drawings = [plot_sweep(self._curve, "win_rate", baseline=self._baseline, **curve),
                         plot_sweep(self._curve, "mean_score", **curve),
                         plot_wall_by_turn(self._games[value])]
