@@ -101,10 +101,10 @@ from ..payments import (
     not_money,
     payment_total,
 )
-from ..scoring import TERM_ORDER, score_round
+from ..scoring import score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
-from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
+from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
 from .state import append_event, copy_data, is_immutable
 
 __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]
@@ -348,6 +348,8 @@ class Game:
 
     def _wire(self, modules):
         """Resolve the modules' hooks once: only the hooks in use are kept."""
+        from ..modules import step_rank, term_rank
+
         self._modules = tuple(modules)
 
         def using(hook):
@@ -379,10 +381,10 @@ class Game:
                 # and a master builder's redesign (§M7, §M14)
                 self._handlers[kind] = _by_decision(by_decision)
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
-        ranked = [s for s in steps if s in TURN_END_ORDER]
-        ranked.sort(key=TURN_END_ORDER.index)
+        rank = {s: step_rank(s) for s in steps}  # None: a step keeping its place
+        ranked = sorted((s for s in steps if rank[s] is not None), key=rank.__getitem__)
         ranked_steps = iter(ranked)
-        self._turn_end = tuple(next(ranked_steps) if s in TURN_END_ORDER else s for s in steps)
+        self._turn_end = tuple(next(ranked_steps) if rank[s] is not None else s for s in steps)
         self._option_hooks = using("options")
         # decision kind -> the modules whose options can apply there (`option_decisions`)
         kinds = set(self._allowed).union(*(m.option_decisions or () for m in modules))
@@ -413,7 +415,7 @@ class Game:
         # Hands may hold cards that are not money (gate cards, §M5): payments skip them.
         self._distribution_hooks = using("distribute")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
-                                         key=lambda pair: TERM_ORDER.index(pair[1])))
+                                         key=lambda pair: term_rank(pair[1])))
         # Setup decisions (a module's choices before the first turn), then the first turn.
         self._setup_script = tuple(name for m in modules for name in m.setup_steps) + (
             "first_turn",)

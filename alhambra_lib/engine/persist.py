@@ -29,9 +29,10 @@ from ..alhambra import Alhambra
 from ..components import FOUNTAIN, KINDS, CharacterCard, ScoringCard
 from ..errors import AlhambraError, InvalidSave, brief
 from ..grid import check_cell
+from ..modules import pushed_by
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
-from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
+from .decisions import GAME_END, TURN_END, Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
 from .narration import EVENT_FIELDS, describe_event
 
@@ -534,7 +535,7 @@ class _Loader:
             return
         if not script:
             self.fail(f"a {top.kind} decision with no turn-end step waiting on it")
-        if script[0] not in PUSHED_BY.get(top.kind, (script[0],)):
+        if script[0] not in pushed_by().get(top.kind, (script[0],)):
             self.fail(f"a {top.kind} decision waits on the step {script[0]!r}")
 
     def consistency(self, game):

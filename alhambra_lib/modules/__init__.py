@@ -128,7 +128,102 @@ _BUILT = (
     Bazaars,      # M16
 )
 
-__all__ = ["MODULES", "Module"]
+__all__ = ["MODULES", "Module", "register", "unregister", "term_rank", "step_rank",
+           "pushed_by"]
 
-#: name -> module class, in the rulebook's order (M1..M16) as they are built.
-MODULES = MappingProxyType({m.name: m for m in _BUILT})
+_REGISTRY: dict[str, type[Module]] = {}
+#: name -> module class, in the rulebook's order (M1..M16) as they are built, then the
+#: modules registered later (`register`), in their order. A read-only live view.
+MODULES = MappingProxyType(_REGISTRY)
+
+#: The base game's terms (RULES.md §M0.17: the modules' terms come after them).
+_BASE_TERM_RANKS = {"majorities": 0, "walls": 10}
+#: The base game's turn-end steps (RULES.md §5, §M0.4): a module's step ranks between them.
+_BASE_STEP_RANKS = {"place_bought": 0, "refill_display": 500, "refill_market": 600,
+                    "hold_scorings": 700, "finish_turn": 1000}
+#: The base game's decisions and the steps that push them (`decisions.PUSHED_BY`).
+_BASE_PUSHED_BY = {"place": ("place_bought",), "final_place": ("final_placing",)}
+
+
+def register(cls: type[Module]) -> type[Module]:
+    """Add the module class `cls` to `MODULES` under ``cls.name`` (after those there) and
+    its ``narration`` to the events a game can tell; returns `cls` (a class decorator).
+
+    Raises
+    ------
+    ValueError
+        `cls` is no `Module` subclass with a name, the name is taken, a score term has
+        no rank, or an event type is already described otherwise.
+
+    Examples
+    --------
+    >>> class Lantern(Module):
+    ...     name, section, title = "lantern", "X1", "Lantern"
+    >>> _ = register(Lantern)
+    >>> list(MODULES)[-1]
+    'lantern'
+    >>> unregister("lantern"); "lantern" in MODULES
+    False
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Module) and cls.name):
+        raise ValueError(f"a module is a Module subclass with a name, got {cls!r}")
+    if cls.name in _REGISTRY:
+        raise ValueError(f"a module named {cls.name!r} is already registered")
+    unranked = [t for t in cls.score_terms if t not in cls.term_ranks]
+    if unranked:
+        raise ValueError(f"module {cls.name!r} gives no rank to {', '.join(unranked)}")
+    from ..narrate import register_events
+
+    register_events(cls.narration)
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def unregister(name: str) -> None:
+    """Take the module `name` out of `MODULES` (and its narration): for tests of a module
+    defined outside the library. A game already made with it keeps its instance."""
+    from ..narrate import unregister_events
+
+    cls = _REGISTRY.pop(name)
+    unregister_events(cls.narration)
+
+
+def term_rank(term: str) -> int:
+    """Where the score term `term` comes in a scoring (RULES.md §M0.17): its rank, the
+    base terms' or the one a registered module declares (`Module.term_ranks`).
+
+    >>> sorted(["invaders", "walls", "camps", "majorities"], key=term_rank)
+    ['majorities', 'walls', 'camps', 'invaders']
+    """
+    if term in _BASE_TERM_RANKS:
+        return _BASE_TERM_RANKS[term]
+    for m in _REGISTRY.values():
+        if term in m.term_ranks:
+            return m.term_ranks[term]
+    raise KeyError(f"no module scores a term {term!r}")
+
+
+def step_rank(step: str) -> int | None:
+    """The rank of the turn-end step `step` in RULES.md §M0.4's order (`Module.step_ranks`),
+    None for a step that keeps the place its module inserts it at.
+
+    >>> step_rank("refill_display") < step_rank("vizier_window") < step_rank("finish_turn")
+    True
+    """
+    if step in _BASE_STEP_RANKS:
+        return _BASE_STEP_RANKS[step]
+    return next((m.step_ranks[step] for m in _REGISTRY.values() if step in m.step_ranks), None)
+
+
+def pushed_by() -> dict[str, tuple]:
+    """``{decision kind: the steps that may push it}``: the base game's and every
+    registered module's (`Module.pushed_by`), merged."""
+    merged = {kind: list(steps) for kind, steps in _BASE_PUSHED_BY.items()}
+    for m in _REGISTRY.values():
+        for kind, steps in m.pushed_by.items():
+            merged.setdefault(kind, []).extend(s for s in steps if s not in merged[kind])
+    return {kind: tuple(steps) for kind, steps in merged.items()}
+
+
+for _cls in _BUILT:
+    register(_cls)

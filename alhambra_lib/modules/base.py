@@ -143,7 +143,24 @@ class Module:
     #: Action kinds that are not one of the turn's actions (see the module docstring).
     free_actions: ClassVar[frozenset] = frozenset()
     score_terms: ClassVar[tuple] = ()
+    #: ``{term: rank}`` for every term of `score_terms`: its place in a scoring (RULES.md
+    #: §M0.17; the base terms rank 0 and 10).
+    term_ranks: ClassVar[dict] = {}
+    #: ``{step: rank}``: the place of a turn-end step in RULES.md §M0.4's order (the base
+    #: steps rank 0 to 1000, `alhambra_lib.modules.step_rank`); a step without one stays
+    #: where `turn_end_steps` inserts it.
+    step_ranks: ClassVar[dict] = {}
+    #: ``{decision kind: steps}``: the turn-end steps that may push each decision (a
+    #: restored game's script starts with one of them while it waits).
+    pushed_by: ClassVar[dict] = {}
+    #: ``{event type: (required fields, sentence function)}``: registered with the module.
     narration: ClassVar[dict] = {}
+    #: The module's part of a table score sheet (`alhambra_lib.sheet_inputs.SheetModule`),
+    #: None when it asks nothing and scores nothing.
+    sheet: ClassVar = None
+    #: The module drawing the module's pieces, imported when first drawn (it calls
+    #: `alhambra_lib.draw.pieces.register_pieces`); "" for none.
+    drawer: ClassVar[str] = ""
     #: The decision kinds in which `options` may list something (None: any): the game
     #: asks the module in those alone.
     option_decisions: ClassVar[frozenset | None] = None

@@ -32,7 +32,7 @@ from collections import Counter
 
 from ..actions import card_from_list
 from ..components import CURRENCIES, Coin, card_value
-from ..engine.narration import card_text, register_events
+from ..narrate import card_text
 from ..errors import InvalidSave
 from .base import Module
 
@@ -130,6 +130,7 @@ def _change_text(e):
             + " + ".join(map(card_text, e["coins"])) + " as change")
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Change.narration = {
     "change": (("player", "overpaid", "coins"), _change_text),
-})
+}

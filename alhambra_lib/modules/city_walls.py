@@ -34,7 +34,7 @@ from typing import ClassVar
 from ..actions import Action, card_from_list, card_order, register_action, tile_order
 from ..alhambra import REASONS, stick_reasons
 from ..components import WALL_CARDS, Tile, WallCard
-from ..engine.narration import register_events, tile_text
+from ..narrate import tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
 from .base import Module
@@ -257,8 +257,9 @@ def _build_text(e):
             f"{tile_text(e['tile'])} {where}")
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+CityWalls.narration = {
     "wall_card_beside": (("card",), lambda e: f"wall card {e['card'][1]} is drawn and laid "
                                               f"beside the market"),
     "build_wall": (("player", "card", "sides", "tile", "cell", "where"), _build_text),
-})
+}

@@ -32,7 +32,6 @@ from typing import ClassVar
 
 from ..actions import Place, Redesign, tile_order
 from ..components import GateCard
-from ..engine.narration import register_events
 from ..errors import InvalidSave
 from .base import Module
 
@@ -190,9 +189,10 @@ class Gates(Module):
                 "gates": {p: tuple(sorted(game.alhambra(p).gates())) for p in game.players}}
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Gates.narration = {
     "gate_card_beside": ((), lambda e: "a gate card is drawn and set beside the display with "
                                        "its gate"),
     "gate_card_discarded": ((), lambda e: "a gate card is drawn; one already lies beside the "
                                           "display, so it goes to the discards"),
-})
+}

@@ -35,7 +35,7 @@ from typing import ClassVar
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, MasterBuilderCard
-from ..engine.narration import card_text, register_events
+from ..narrate import card_text
 from ..errors import InvalidSave
 from .base import Module
 from .gates import any_redesign
@@ -88,6 +88,8 @@ class MasterBuilders(Module):
                                  "master_builder": {"redesign", "decline"}}
     free_actions = frozenset({"master_builder"})
     turn_end_steps = (("master_builder", "refill_display"),)
+    step_ranks: ClassVar[dict] = {"master_builder": 100}  # right after placing (§M0.4)
+    pushed_by: ClassVar[dict] = {"master_builder": ("master_builder",)}
 
     def __init__(self):
         self.actions = {"master_builder": (self._check_play, self._do_play),
@@ -201,7 +203,8 @@ def _dealt_text(e):
         (f"{n} x " if n > 1 else "") + text for text, n in counts.items()) + " face down"
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+MasterBuilders.narration = {
     "master_builders_dealt": (("player", "cards"), _dealt_text),
     "master_builders_set": (("piles", "out_of_game"),
                             lambda e: "master builders shuffled into the piles: "
@@ -214,4 +217,4 @@ register_events({
     "master_builder_lapses": (("player",),
                               lambda e: f"{e['player']} has no redesign to make: a master "
                                         f"builder's redesign lapses"),
-})
+}

@@ -36,7 +36,7 @@ from typing import ClassVar
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
-from ..engine.narration import card_text, register_events
+from ..narrate import card_text
 from ..errors import InvalidSave
 from .base import Module
 from .vizier import Vizier
@@ -83,6 +83,8 @@ class Thieves(Module):
     title = "Thieves"
     decisions = {"window": {"steal", "decline"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
+    pushed_by: ClassVar[dict] = {"window": (WINDOW_STEP,)}
     option_defaults = {"thief_not_by_finisher": False}
 
     def __init__(self):
@@ -218,7 +220,8 @@ def _no_check(game, action):
 #: The vizier's purchases, asked for in the shared window (the module is stateless).
 _VIZIER = Vizier()
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Thieves.narration = {
     "thieves": (("hands", "removed"),
                 lambda e: "the thieves are dealt: "
                           + ", ".join(f"{p} {len(h)}" for p, h in e["hands"].items())
@@ -226,4 +229,4 @@ register_events({
     "steal": (("player", "card"),
               lambda e: f"{e['player']} plays a thief and steals {card_text(e['card'])} "
                         "from the display"),
-})
+}

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Buy, Decline, PlainAction, register_action
-from ..engine.narration import paid_text, register_events, tile_text
+from ..narrate import paid_text, tile_text
 from ..errors import InvalidSave
 from ..payments import exchange_padding, may_pay_exactly
 from .base import Module
@@ -77,6 +77,9 @@ class Vizier(Module):
     title = "Vizier's Favour"
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
+    # a vizier's purchase is placed at once
+    pushed_by: ClassVar[dict] = {"place": (WINDOW_STEP,), "vizier": (WINDOW_STEP,)}
 
     def __init__(self):
         self.actions = {"wake": (self._check_wake, self._do_wake),
@@ -188,7 +191,8 @@ def _no_check(game, action):
 _DECLINED = {"master_builder": "redesign"}
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Vizier.narration = {
     "wake": (("player",), lambda e: f"{e['player']} wakes the vizier"),
     "vizier": (("player", "square", "currency", "tile", "cards"),
                lambda e: f"{e['player']} calls on the vizier, who buys {tile_text(e['tile'])} "
@@ -197,4 +201,4 @@ register_events({
     "decline": (("player", "decision"),
                 lambda e: f"{e['player']} lets the {_DECLINED.get(e['decision'], e['decision'])} "
                           "pass"),
-})
+}
