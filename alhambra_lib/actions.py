@@ -75,6 +75,8 @@ __all__ = [
     "card_order",
     "tile_order",
     "card_from_list",
+    "register_card_tags",
+    "unregister_card_tags",
     "tile_from_list",
     "take_choices",
     "minimal_payments",
@@ -147,20 +149,34 @@ def card_from_list(data):
     ...
     ValueError: a money card is written [currency, value], got ['ducat']
     """
-    if isinstance(data, list) and len(data) == 3 and data[0] == "exchange":
-        return ExchangeCard(tuple(data[1:]))
-    if data == ["gate"]:
-        return GateCard()
-    if isinstance(data, list) and len(data) == 2 and data[0] == "wall":
-        return WallCard(data[1])
+    tagged = (_CARD_TAGS.get(data[0]) if isinstance(data, list) and data
+              and isinstance(data[0], str) else None)
+    if tagged is not None and len(data) == tagged[0] + 1:
+        return tagged[1](*data[1:])
     if not isinstance(data, list) or len(data) != 2:
         raise ValueError(f"a money card is written [currency, value], got {data!r}")
-    tagged = _TAGGED_CARDS.get(data[0]) if isinstance(data[0], str) else None
-    return Card(data[0], data[1]) if tagged is None else tagged(data[1])
+    return Card(data[0], data[1])
 
 
-#: The modules' money cards by the tag their JSON form starts with.
-_TAGGED_CARDS = {DIAMOND: DiamondCard, "master_builder": MasterBuilderCard, "coin": Coin}
+#: The modules' cards by the tag their JSON form starts with: tag -> (number of fields
+#: after the tag, ``decoder(*fields)``); filled from `Module.card_tags` by the registry.
+_CARD_TAGS: dict = {}
+
+
+def register_card_tags(tags) -> None:
+    """Add a module's ``{tag: (fields, decoder)}`` (`Module.card_tags`) to the cards
+    `card_from_list` reads; a tag already read otherwise is a `ValueError`."""
+    for tag, entry in tags.items():
+        if tag in _CARD_TAGS and _CARD_TAGS[tag] != entry or tag in CURRENCIES:
+            raise ValueError(f"card tag {tag!r} is already taken")
+    _CARD_TAGS.update(tags)
+
+
+def unregister_card_tags(tags) -> None:
+    """Take back the tags `register_card_tags` added with these very entries."""
+    for tag, entry in tags.items():
+        if _CARD_TAGS.get(tag) == entry:
+            del _CARD_TAGS[tag]
 
 
 def tile_from_list(data):

@@ -26,10 +26,10 @@ from collections import Counter
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, KINDS, CharacterCard, ScoringCard
+from ..components import FOUNTAIN, KINDS, ScoringCard
 from ..errors import AlhambraError, InvalidSave, brief
 from ..grid import check_cell
-from ..modules import pushed_by
+from ..modules import MODULES, pushed_by
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
 from .decisions import GAME_END, TURN_END, Decision
@@ -135,10 +135,21 @@ def game_json(game) -> str:
                           for key, value in sorted(state.items())) + "}"
 
 
+def _pile_tags() -> dict:
+    """``{tag: (fields, decoder)}`` of the cards only a draw pile holds (`Module.pile_card_tags`)."""
+    return {tag: entry for m in MODULES.values() for tag, entry in m.pile_card_tags.items()}
+
+
+def _alhambra_parts(modules) -> frozenset:
+    """What the Alhambras may hold beyond the base game with these module instances or
+    classes (`Module.alhambra_parts`: ``"gates"``, ``"sticks"``)."""
+    return frozenset().union(*(m.alhambra_parts for m in modules))
+
+
 def _gates_state(game) -> dict:
     """``{"gates": {player: [[cell, cell], ...]}}`` with City Gates (§M5), else ``{}``:
     a gate belongs to its Alhambra, so saves without the module keep their form."""
-    if "gates" not in game.modules:
+    if "gates" not in _alhambra_parts(game._modules):
         return {}
     return {"gates": {p: [[list(a), list(b)] for a, b in sorted(alhambra.gates())]
                       for p, alhambra in game._alhambras.items()}}
@@ -198,8 +209,10 @@ class _Loader:
             if data[1] not in (1, 2) or isinstance(data[1], bool):
                 self.fail(f"a scoring card is round 1 or 2, got {_short(data)}")
             return ScoringCard(data[1])
-        if isinstance(data, list) and len(data) == 2 and data[0] == "character":
-            return self.decode(CharacterCard, data[1], "draw_pile")
+        tagged = (_pile_tags().get(data[0]) if isinstance(data, list) and data
+                  and isinstance(data[0], str) else None)
+        if tagged is not None and len(data) == tagged[0] + 1:
+            return self.decode(lambda fields: tagged[1](*fields), data[1:], "draw_pile")
         return self.decode(card_from_list, data, "draw_pile")
 
     # -- the whole load, cheapest checks first ------------------------------------------
@@ -241,7 +254,9 @@ class _Loader:
         if version != SAVE_VERSION:
             self.fail(f"unknown version {_short(version)} "
                       f"(this library reads 1 and {SAVE_VERSION})")
-        gated = isinstance(data.get("modules"), list) and "gates" in data["modules"]
+        named = data.get("modules") if isinstance(data.get("modules"), list) else ()
+        gated = "gates" in _alhambra_parts(MODULES[n] for n in named
+                                           if isinstance(n, str) and n in MODULES)
         self.keys(data, _KEYS | {"gates"} if gated else _KEYS)
         return data
 
@@ -400,7 +415,7 @@ class _Loader:
         for p in game._players:
             own += [t for cell, t in layouts[p].items() if cell != (0, 0)]
             own += game._reserves[p]
-        if "city_walls" not in game.modules and any(t.stick_mask for t in own):
+        if "sticks" not in _alhambra_parts(game._modules) and any(t.stick_mask for t in own):
             self.fail("a tile has City Walls sticks (§M9), but the module is not in play")
         found.update(t.printed for t in own)  # a tile with sticks is still that tile
         extra = found - box.tiles()
@@ -422,7 +437,7 @@ class _Loader:
 
     def gates(self, game, data):
         """``{player: [(cell, cell), ...]}``: the gates of each Alhambra (§M5)."""
-        if "gates" not in game.modules:
+        if "gates" not in _alhambra_parts(game._modules):
             return dict.fromkeys(game._players, ())
         gates = self.per_player(game, data, "gates")
         pairs = {}

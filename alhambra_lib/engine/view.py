@@ -20,6 +20,7 @@ from types import MappingProxyType
 from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
+from ..modules import _SECRET_FIELDS, _SECRET_PER_PLAYER_FIELDS
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -173,16 +174,11 @@ class GameView:
 
 
 #: event type -> the fields only the event's ``player`` saw (a module's cards dealt face
-#: down, a peek, a secret choice); the key ``"*"`` marks a field nobody saw.
-SECRET_FIELDS = MappingProxyType({
-    "bonus_cards": ("tiles",),  # §M3: dealt face down
-    "master_builders_dealt": ("cards",),  # §M14: dealt face down
-    "scout_peek": ("card",),  # §M15: only the buyer looks at the attack card
-    "set_merchant": ("colours",),  # §M12: the citizens chosen for the disc
-    "invaders_setup": ("*", "attack_deck", "scouts"),  # §M15: both piles lie face down
-})
+#: down, a peek, a secret choice); the key ``"*"`` marks a field nobody saw. A live view
+#: of the registered modules' `Module.secret_fields`.
+SECRET_FIELDS = MappingProxyType(_SECRET_FIELDS)
 #: event type -> the field holding ``{player: secret}`` of every player (§M10 thieves).
-_SECRET_PER_PLAYER = MappingProxyType({"thieves": "hands"})
+_SECRET_PER_PLAYER = MappingProxyType(_SECRET_PER_PLAYER_FIELDS)
 
 
 def _hidden(value):

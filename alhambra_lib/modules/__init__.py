@@ -132,6 +132,9 @@ __all__ = ["MODULES", "Module", "register", "unregister", "term_rank", "step_ran
            "pushed_by"]
 
 _REGISTRY: dict[str, type[Module]] = {}
+# The registered modules' secret event fields, read by the views (engine/view.py).
+_SECRET_FIELDS: dict[str, tuple] = {}
+_SECRET_PER_PLAYER_FIELDS: dict[str, str] = {}
 #: name -> module class, in the rulebook's order (M1..M16) as they are built, then the
 #: modules registered later (`register`), in their order. A read-only live view.
 MODULES = MappingProxyType(_REGISTRY)
@@ -172,9 +175,17 @@ def register(cls: type[Module]) -> type[Module]:
     unranked = [t for t in cls.score_terms if t not in cls.term_ranks]
     if unranked:
         raise ValueError(f"module {cls.name!r} gives no rank to {', '.join(unranked)}")
+    from ..actions import register_card_tags, unregister_card_tags
     from ..narrate import register_events
 
-    register_events(cls.narration)
+    register_card_tags(cls.card_tags)
+    try:
+        register_events(cls.narration)
+    except ValueError:
+        unregister_card_tags(cls.card_tags)
+        raise
+    _SECRET_FIELDS.update(cls.secret_fields)
+    _SECRET_PER_PLAYER_FIELDS.update(cls.secret_per_player)
     _REGISTRY[cls.name] = cls
     return cls
 
@@ -182,10 +193,16 @@ def register(cls: type[Module]) -> type[Module]:
 def unregister(name: str) -> None:
     """Take the module `name` out of `MODULES` (and its narration): for tests of a module
     defined outside the library. A game already made with it keeps its instance."""
+    from ..actions import unregister_card_tags
     from ..narrate import unregister_events
 
     cls = _REGISTRY.pop(name)
+    for kind in cls.secret_fields:
+        _SECRET_FIELDS.pop(kind, None)
+    for kind in cls.secret_per_player:
+        _SECRET_PER_PLAYER_FIELDS.pop(kind, None)
     unregister_events(cls.narration)
+    unregister_card_tags(cls.card_tags)
 
 
 def term_rank(term: str) -> int:

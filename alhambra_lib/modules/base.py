@@ -153,6 +153,22 @@ class Module:
     #: ``{decision kind: steps}``: the turn-end steps that may push each decision (a
     #: restored game's script starts with one of them while it waits).
     pushed_by: ClassVar[dict] = {}
+    #: ``{tag: (fields, decoder)}``: the module's cards a player can hold, by the tag
+    #: their JSON form starts with (``["wall", "NE"]``): ``decoder(*fields)`` rebuilds one
+    #: (`alhambra_lib.actions.card_from_list`); registered with the module.
+    card_tags: ClassVar[dict] = {}
+    #: The same for the module's cards only the draw pile holds (a character, §M7).
+    pile_card_tags: ClassVar[dict] = {}
+    #: What the module lets an Alhambra hold beyond the base game: ``"gates"`` (gates
+    #: between cells, §M5, saved under the save's key ``"gates"``), ``"sticks"`` (City
+    #: Walls sticks on tiles, §M9); a save holding one without such a module is refused.
+    alhambra_parts: ClassVar[frozenset] = frozenset()
+    #: ``{event type: fields}``: the fields of the module's events only the event's
+    #: ``player`` saw (cards dealt face down, a peek); a first field ``"*"``: nobody saw
+    #: the fields after it. `GameView.events` hides them.
+    secret_fields: ClassVar[dict] = {}
+    #: ``{event type: field}``: a field ``{player: secret}`` each player saw only their part of.
+    secret_per_player: ClassVar[dict] = {}
     #: ``{event type: (required fields, sentence function)}``: registered with the module.
     narration: ClassVar[dict] = {}
     #: The module's part of a table score sheet (`alhambra_lib.sheet_inputs.SheetModule`),

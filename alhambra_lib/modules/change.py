@@ -55,6 +55,8 @@ class Change(Module):
     event_types = frozenset({"buy"})
     section = "M11"
     title = "Change"
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"coin": (1, Coin)}
     overpaying = True
 
     # -- components and state -----------------------------------------------------------

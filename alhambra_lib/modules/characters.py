@@ -226,6 +226,8 @@ class Characters(Module):
     option_decisions = frozenset({"act", "auction", "master_builder", "wise_man"})
     section = "M7"
     title = "Characters"
+    #: Character cards lie in the draw pile only (`Module.pile_card_tags`).
+    pile_card_tags = {"character": (1, CharacterCard)}
     # The two characters whose scoring is confirmed (RULES.md §M7.4); the term
     # "characters" comes right after the walls (§M0.17).
     sheet = SheetModule(

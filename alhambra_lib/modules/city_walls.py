@@ -106,6 +106,9 @@ class CityWalls(Module):
     option_decisions = frozenset({"act"})
     section = "M9"
     title = "City Walls"
+    alhambra_parts = frozenset({"sticks"})  # sticks on the tiles of the Alhambras
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"wall": (1, WallCard)}
     decisions: ClassVar[dict] = {"act": {"build_wall"}}
     #: The Spanish sheet's reading: the cards go into piles 2-4 instead of 2-5 (§M9).
     option_defaults: ClassVar[dict] = {"walls_piles_2_to_4": False}

@@ -50,6 +50,8 @@ class Exchange(Module):
     name = "exchange"
     section = "M2"
     title = "Currency Exchange"
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"exchange": (2, lambda a, b: ExchangeCard((a, b)))}
 
     def pile_inserts(self, config, rng=None):
         cards = list(EXCHANGE_CARDS)

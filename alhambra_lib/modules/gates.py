@@ -88,6 +88,9 @@ class Gates(Module):
     option_decisions = frozenset({"place", "final_place"}) | REDESIGNING
     section = "M5"
     title = "City Gates"
+    alhambra_parts = frozenset({"gates"})  # gates between cells, saved with each Alhambra
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"gate": (0, GateCard)}
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
     option_defaults: ClassVar[dict] = {"gates_all_six": False}
 

@@ -159,6 +159,8 @@ class Invaders(Module):
     event_types = frozenset({"buy", "vizier"})
     section = "M15"
     title = "Invaders"
+    # §M15: only the buyer looks at the attack card; both piles lie face down
+    secret_fields = {"scout_peek": ("card",), "invaders_setup": ("*", "attack_deck", "scouts")}
     sheet = SheetModule(
         "invaders", "Invaders",  # RULES.md §M15.4
         (SheetInput("attack", "attack from",

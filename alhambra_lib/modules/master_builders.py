@@ -84,6 +84,9 @@ class MasterBuilders(Module):
     option_decisions = frozenset({"act", "master_builder"})
     section = "M14"
     title = "Master Builders"
+    secret_fields = {"master_builders_dealt": ("cards",)}  # §M14: dealt face down
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"master_builder": (1, MasterBuilderCard)}
     decisions: ClassVar[dict] = {"act": {"master_builder"},
                                  "master_builder": {"redesign", "decline"}}
     free_actions = frozenset({"master_builder"})
