@@ -92,13 +92,22 @@ def register_card_face(card_type, face):
     _FACES[card_type] = face
 
 
+def _face_of(card_type):
+    return next((_FACES[cls] for cls in card_type.__mro__ if cls in _FACES), None)
+
+
 def card_face(card) -> CardFace:
     """The `CardFace` of `card` (a `CardFace` is its own face)."""
     if isinstance(card, CardFace):
         return card
-    for cls in type(card).__mro__:
-        if cls in _FACES:
-            return _FACES[cls](card)
+    face = _face_of(type(card))
+    if face is None:  # a module's drawer, not imported yet, may give it one
+        from .pieces import MODULE_PIECES
+
+        MODULE_PIECES.load()
+        face = _face_of(type(card))
+    if face is not None:
+        return face(card)
     raise TypeError(f"no card face for a {type(card).__name__}: give it one with "
                     "register_card_face")
 

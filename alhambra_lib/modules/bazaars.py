@@ -246,6 +246,7 @@ class Bazaars(Module):
     option_decisions = frozenset({"act"})
     section = "M16"
     title = "Bazaars"
+    drawer = "alhambra_lib.draw.modules.bazaars"  # its pieces, imported when drawn
     sheet = SheetModule(
         "bazaars", "Bazaars",  # RULES.md §M16.4
         (SheetInput("bazaars", "bazaars n x k",

@@ -66,6 +66,7 @@ class BonusCards(Module):
     name = "bonus_cards"
     section = "M3"
     title = "Bonus Cards"
+    drawer = "alhambra_lib.draw.modules.bonus_cards"  # its pieces, imported when drawn
     secret_fields = {"bonus_cards": ("tiles",)}  # §M3: dealt face down
     sheet = SheetModule(
         "bonus_cards", "Bonus cards",  # RULES.md §M3.4

@@ -106,6 +106,7 @@ class Camps(Module):
     name = "camps"
     section = "M8"
     title = "Camps"
+    drawer = "alhambra_lib.draw.modules.camps"  # its pieces, imported when drawn
     sheet = SheetModule(
         "camps", "Camps",  # RULES.md §M8.4
         (SheetInput("camp_lines", "buildings on camp lines",

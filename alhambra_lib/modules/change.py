@@ -55,6 +55,7 @@ class Change(Module):
     event_types = frozenset({"buy"})
     section = "M11"
     title = "Change"
+    drawer = "alhambra_lib.draw.modules.change"  # its pieces, imported when drawn
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"coin": (1, Coin)}
     overpaying = True

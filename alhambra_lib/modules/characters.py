@@ -226,6 +226,7 @@ class Characters(Module):
     option_decisions = frozenset({"act", "auction", "master_builder", "wise_man"})
     section = "M7"
     title = "Characters"
+    drawer = "alhambra_lib.draw.modules.characters"  # its pieces, imported when drawn
     #: Character cards lie in the draw pile only (`Module.pile_card_tags`).
     pile_card_tags = {"character": (1, CharacterCard)}
     # The two characters whose scoring is confirmed (RULES.md §M7.4); the term

@@ -106,6 +106,7 @@ class CityWalls(Module):
     option_decisions = frozenset({"act"})
     section = "M9"
     title = "City Walls"
+    drawer = "alhambra_lib.draw.modules.city_walls"  # its pieces, imported when drawn
     alhambra_parts = frozenset({"sticks"})  # sticks on the tiles of the Alhambras
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"wall": (1, WallCard)}

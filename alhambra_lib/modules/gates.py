@@ -88,6 +88,7 @@ class Gates(Module):
     option_decisions = frozenset({"place", "final_place"}) | REDESIGNING
     section = "M5"
     title = "City Gates"
+    drawer = "alhambra_lib.draw.modules.gates"  # its pieces, imported when drawn
     alhambra_parts = frozenset({"gates"})  # gates between cells, saved with each Alhambra
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"gate": (0, GateCard)}

@@ -175,6 +175,7 @@ class Squares(Module):
     option_decisions = frozenset({"act"})
     section = "M4"
     title = "Squares"
+    drawer = "alhambra_lib.draw.modules.squares"  # its pieces, imported when drawn
     sheet = SheetModule(
         "squares", "Huts",  # RULES.md §M4.4
         (SheetInput("hut_neighbours", "huts' neighbours",

@@ -244,6 +244,7 @@ class StreetMerchant(Module):
     option_decisions = frozenset({"merchant"})
     section = "M12"
     title = "Street Merchant"
+    drawer = "alhambra_lib.draw.modules.street_merchant"  # its pieces, imported when drawn
     secret_fields = {"set_merchant": ("colours",)}  # §M12: the citizens on the disc
     sheet = SheetModule(
         "street_merchant", "Citizens",  # RULES.md §M12.4

@@ -81,6 +81,7 @@ class Thieves(Module):
     option_decisions = frozenset({"window"})
     section = "M10"
     title = "Thieves"
+    drawer = "alhambra_lib.draw.modules.thieves"  # its pieces, imported when drawn
     secret_per_player = {"thieves": "hands"}  # §M10: each sees only their own thieves
     decisions = {"window": {"steal", "decline"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)

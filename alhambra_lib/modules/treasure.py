@@ -181,6 +181,7 @@ class Treasure(Module):
     option_decisions = frozenset({"act", "chests"})
     section = "M13"
     title = "Treasure Chamber"
+    drawer = "alhambra_lib.draw.modules.treasure"  # its pieces, imported when drawn
     sheet = SheetModule(
         "treasure", "Chests",  # RULES.md §M13.4
         (SheetInput("chests", "chests",

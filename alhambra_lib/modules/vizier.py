@@ -75,6 +75,7 @@ class Vizier(Module):
     option_decisions = frozenset({"act", "vizier", "window"})
     section = "M1"
     title = "Vizier's Favour"
+    drawer = "alhambra_lib.draw.modules.vizier"  # its pieces, imported when drawn
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
     step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
