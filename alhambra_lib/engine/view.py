@@ -20,7 +20,7 @@ from types import MappingProxyType
 from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
-from ..modules import _SECRET_FIELDS, _SECRET_PER_PLAYER_FIELDS
+from ..modules import _SECRET_FIELDS, _SECRET_PER_PLAYER_FIELDS, MODULES
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -159,7 +159,9 @@ class GameView:
 
     def alhambra(self, name):
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
-        gates = self.modules.get("gates", {}).get("gates", {}).get(name, ())
+        # The gates (§M5) are in the part of the module whose Alhambras hold them.
+        gates = next((part["gates"].get(name, ()) for module, part in self.modules.items()
+                      if module in MODULES and "gates" in MODULES[module].alhambra_parts), ())
         return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False,
                                     gates=gates)
 

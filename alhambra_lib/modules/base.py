@@ -80,6 +80,11 @@ The hooks, in the order a game meets them:
 ``check_gate(game, action)`` / ``use_gate(game, player, action)``
     A ``place`` or redesign through a gate (``action.gate``, §M5): refuse it without a
     gate card to spend, then spend the card.
+``window_can_act(game, player)``
+    Whether `player` can act in the window between turns (a module whose
+    ``turn_end_steps`` has `alhambra_lib.modules.window.WINDOW_STEP`, run with
+    ``window_step``): a vizier's purchase, a theft. Its ``options`` list the actions in
+    the ``window_decision``.
 ``distribute(game, holder_of)``
     At the end of the game (RULES.md §9.3), the module's own tiles that are handed out
     too: ``[(player or None, tile, record), ...]``, where ``holder_of(currency)`` names
@@ -169,6 +174,9 @@ class Module:
     secret_fields: ClassVar[dict] = {}
     #: ``{event type: field}``: a field ``{player: secret}`` each player saw only their part of.
     secret_per_player: ClassVar[dict] = {}
+    #: The decision a module acting in the window between turns asks in when it owns the
+    #: window (`alhambra_lib.modules.window`).
+    window_decision: ClassVar[str] = ""
     #: ``{event type: (required fields, sentence function)}``: registered with the module.
     narration: ClassVar[dict] = {}
     #: The module's part of a table score sheet (`alhambra_lib.sheet_inputs.SheetModule`),
@@ -269,6 +277,9 @@ class Module:
 
     def distribute(self, game, holder_of) -> list:
         return []
+
+    def window_can_act(self, game, player) -> bool:
+        return False
 
     def count_bonus(self, game, name, counts) -> None:
         return None

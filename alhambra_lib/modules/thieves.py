@@ -39,8 +39,7 @@ from ..components import CURRENCIES, Card
 from ..narrate import card_text
 from ..errors import InvalidSave
 from .base import Module
-from .vizier import Vizier
-from .window import WINDOW_STEP, check_window, run_window, window_decline, window_used
+from .window import WINDOW_STEP, check_window, window_decline, window_step, window_used
 
 __all__ = ["THIEVES_PER_CURRENCY", "Steal", "Thieves", "is_money", "thieves_per_player"]
 
@@ -85,6 +84,7 @@ class Thieves(Module):
     secret_per_player = {"thieves": "hands"}  # §M10: each sees only their own thieves
     decisions = {"window": {"steal", "decline"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    window_decision = "window"  # shared: the vizier's purchases are asked in it too
     step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
     pushed_by: ClassVar[dict] = {"window": (WINDOW_STEP,)}
     option_defaults = {"thief_not_by_finisher": False}
@@ -154,11 +154,11 @@ class Thieves(Module):
     def step_vizier_window(self, game):
         """The window of the thieves and the vizier (RULES.md §M10): ask the next player
         who can steal or buy with the vizier; True while someone is asked."""
-        vizier = _VIZIER if "vizier" in game.modules else None
+        return window_step(game)
 
-        def can_act(g, player):
-            return bool(self.steals(g, player)) or bool(vizier and vizier.can_buy(g, player))
-        return run_window(game, "window", can_act)
+    def window_can_act(self, game, player) -> bool:
+        """Whether `player` can steal in the window now."""
+        return bool(self.steals(game, player))
 
     def options(self, game, decision):
         if decision.kind != "window":
@@ -218,9 +218,6 @@ def _sorted(currencies):
 def _no_check(game, action):
     return None
 
-
-#: The vizier's purchases, asked for in the shared window (the module is stateless).
-_VIZIER = Vizier()
 
 #: The module's events in words (registered with the module, `modules.register`).
 Thieves.narration = {

@@ -37,9 +37,9 @@ from .base import Module
 from .window import (
     WINDOW_STEP,
     check_window,
-    run_window,
     window_decline,
     window_owner,
+    window_step,
     window_used,
 )
 
@@ -78,6 +78,7 @@ class Vizier(Module):
     drawer = "alhambra_lib.draw.modules.vizier"  # its pieces, imported when drawn
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    window_decision = "vizier"  # its own decision while no other module shares the window
     step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
     # a vizier's purchase is placed at once
     pushed_by: ClassVar[dict] = {"place": (WINDOW_STEP,), "vizier": (WINDOW_STEP,)}
@@ -177,11 +178,16 @@ class Vizier(Module):
                    tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards])
         game.place_now(player, action.tile)
 
-    # -- the window (alone: with the thieves, theirs serves both) -----------------------
+    # -- the window (shared with the other modules acting there, window.py) -------------
 
     def step_vizier_window(self, game):
-        """Ask the next awake player who can buy; True while someone is being asked."""
-        return run_window(game, "vizier", self.can_buy)
+        """Ask the next player who can act in the window (an awake player who can buy);
+        True while someone is being asked."""
+        return window_step(game)
+
+    def window_can_act(self, game, player) -> bool:
+        """Whether `player` can buy with the vizier now."""
+        return self.can_buy(game, player)
 
 
 def _no_check(game, action):

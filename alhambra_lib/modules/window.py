@@ -1,5 +1,11 @@
-"""The interrupt window between turns (RULES.md §M0.4 step 8), shared by the vizier (§M1)
-and the thieves (§M10): one step, one order of asking.
+"""The interrupt window between turns (RULES.md §M0.4 step 8), shared by the modules
+that act there (the vizier, §M1, and the thieves, §M10): one step, one order of asking.
+
+A module joins the window by declaring the step (``(WINDOW_STEP, "finish_turn")`` in
+its ``turn_end_steps``), its decision (``window_decision``) and its window actions: the
+hook ``window_can_act(game, player)`` and its ``options`` in that decision. The last of
+them in play owns the window: its slice holds the state and its decision is the one
+asked (the thieves' shared ``window`` with both, the vizier's own ``vizier`` alone).
 
 When a turn is completely over, the players who can do something out of turn are asked
 in seat order, starting with the player after the one whose turn it was and ending with
@@ -10,8 +16,8 @@ top. The window closes when nobody asked can act, and does not open after the
 game-ending turn.
 
 The window's state is ``{"queue": [players still to ask, the one asked first],
-"repoll": bool}`` (None while closed), kept in the slice of the module running the step:
-the thieves when they are in play (their step serves the vizier too), else the vizier,
+"repoll": bool}`` (None while closed), kept in the slice of the module owning it: the
+thieves when they are in play (their step serves the vizier too), else the vizier,
 whose saves are then those of a game without thieves.
 
 Examples
@@ -34,6 +40,7 @@ __all__ = [
     "run_window",
     "window_decline",
     "window_owner",
+    "window_step",
     "window_used",
 ]
 
@@ -42,9 +49,29 @@ __all__ = [
 WINDOW_STEP = "vizier_window"
 
 
+def _window_modules(names: tuple) -> tuple:
+    """The registered modules among `names` that act in the window, in the game's order."""
+    from . import MODULES  # the registry imports the modules, this one among them
+
+    return tuple(MODULES[n] for n in names
+                 if any(step == WINDOW_STEP for step, _ in MODULES[n].turn_end_steps))
+
+
 def window_owner(game) -> str:
-    """The module whose slice holds the window: the thieves if in play, else the vizier."""
-    return "thieves" if "thieves" in game.modules else "vizier"
+    """The module whose slice holds the window: the last in play that acts there (the
+    thieves if in play, else the vizier)."""
+    return _window_modules(game.modules)[-1].name
+
+
+def window_step(game) -> bool:
+    """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
+    in the window with any module in play (`Module.window_can_act`); True while someone
+    is asked. Every module acting in the window runs its step with this."""
+    modules = [m() for m in _window_modules(game.modules)]
+
+    def can_act(g, player):
+        return any(m.window_can_act(g, player) for m in modules)
+    return run_window(game, modules[-1].window_decision, can_act)
 
 
 def run_window(game, kind: str, can_act: Callable) -> bool:
@@ -103,7 +130,7 @@ def check_window(game, window, where: str, owner: bool = True) -> None:
     if not owner:
         return
     top = game.decision
-    kind = "window" if window_owner(game) == "thieves" else "vizier"
+    kind = _window_modules(game.modules)[-1].window_decision
     asking = top is not None and top.kind in WINDOW_DECISIONS
     if asking and top.kind != kind:
         raise InvalidSave(f"the window's decision is {kind!r} with these modules", where)
