@@ -70,6 +70,7 @@ __all__ = [
     "REDESIGN_MOVES",
     "action_from_dict",
     "register_action",
+    "unregister_action",
     "action_fields",
     "ACTION_KINDS",
     "card_order",
@@ -553,6 +554,7 @@ _OPTIONAL = {"place": {"gate": lambda d: d}, "redesign": {"gate": lambda d: d}}
 
 #: Every action kind known, base game first, then those the modules registered.
 ACTION_KINDS = _DECODERS.keys()
+_BASE_ACTION_KINDS = frozenset(_DECODERS)
 
 #: The field decoders a module's action may use in `register_action`.
 def _colours(data):
@@ -603,6 +605,20 @@ def register_action(cls, fields=()):
         raise ValueError(f"action kind {cls.kind!r} is taken by {known[0].__name__}")
     _DECODERS[cls.kind] = (cls, {name: FIELD_DECODERS[name] for name in fields})
     return cls
+
+
+def unregister_action(kind):
+    """Forget a module's action kind (`register_action`): for tests of a module defined
+    outside the library. The base game's kinds stay.
+
+    Raises
+    ------
+    ValueError
+        `kind` is one of the base game's, or unknown.
+    """
+    if kind in _BASE_ACTION_KINDS or kind not in _DECODERS:
+        raise ValueError(f"{kind!r} is no module's action kind")
+    del _DECODERS[kind]
 
 
 def _list(data, name):
