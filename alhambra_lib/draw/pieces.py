@@ -120,37 +120,19 @@ class _Drawers(dict):
                 self._imported.add(name)
                 importlib.import_module(module.drawer)
 
-    def __getitem__(self, name):
-        self.load()
-        return super().__getitem__(name)
 
-    def get(self, name, default=None):
+def _loading(read):
+    """`read`, a dict method, after importing the drawers not imported yet."""
+    def method(self, *args):
         self.load()
-        return super().get(name, default)
+        return read(self, *args)
+    method.__name__ = read.__name__
+    return method
 
-    def __contains__(self, name):
-        self.load()
-        return super().__contains__(name)
 
-    def __iter__(self):
-        self.load()
-        return super().__iter__()
-
-    def __len__(self):
-        self.load()
-        return super().__len__()
-
-    def keys(self):
-        self.load()
-        return super().keys()
-
-    def items(self):
-        self.load()
-        return super().items()
-
-    def values(self):
-        self.load()
-        return super().values()
+for _read in ("__getitem__", "get", "__contains__", "__iter__", "__len__", "keys", "items",
+              "values"):
+    setattr(_Drawers, _read, _loading(getattr(dict, _read)))
 
 
 #: module name -> `ModulePieces`, for the modules that have pieces to draw; each module's

@@ -132,6 +132,9 @@ __all__ = ["MODULES", "Module", "register", "unregister", "term_rank", "step_ran
            "pushed_by"]
 
 _REGISTRY: dict[str, type[Module]] = {}
+#: Grows at every register and unregister: what is derived from the registry and cached
+#: (the window's modules, window.py) is keyed by it.
+_generation = 0
 # The registered modules' secret event fields, read by the views (engine/view.py).
 _SECRET_FIELDS: dict[str, tuple] = {}
 _SECRET_PER_PLAYER_FIELDS: dict[str, str] = {}
@@ -184,6 +187,8 @@ def register(cls: type[Module]) -> type[Module]:
     except ValueError:
         unregister_card_tags(cls.card_tags)
         raise
+    global _generation
+    _generation += 1
     _SECRET_FIELDS.update(cls.secret_fields)
     _SECRET_PER_PLAYER_FIELDS.update(cls.secret_per_player)
     _REGISTRY[cls.name] = cls
@@ -196,7 +201,9 @@ def unregister(name: str) -> None:
     from ..actions import unregister_card_tags
     from ..narrate import unregister_events
 
+    global _generation
     cls = _REGISTRY.pop(name)
+    _generation += 1
     for kind in cls.secret_fields:
         _SECRET_FIELDS.pop(kind, None)
     for kind in cls.secret_per_player:

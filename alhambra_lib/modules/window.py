@@ -30,7 +30,9 @@ Examples
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..errors import InvalidSave
 
@@ -50,11 +52,20 @@ WINDOW_STEP = "vizier_window"
 
 
 def _window_modules(names: tuple) -> tuple:
-    """The registered modules among `names` that act in the window, in the game's order."""
-    from . import MODULES  # the registry imports the modules, this one among them
+    """The registered modules among `names` that act in the window, in the game's order
+    (asked at every turn end: kept per registry generation)."""
+    registry = sys.modules[__package__]  # imports this module: not importable from here
+    key = (names, registry._generation)
+    found = _WINDOW_MODULES.get(key)
+    if found is None:
+        modules = registry.MODULES
+        found = _WINDOW_MODULES[key] = tuple(
+            modules[n] for n in names
+            if any(step == WINDOW_STEP for step, _ in modules[n].turn_end_steps))
+    return found
 
-    return tuple(MODULES[n] for n in names
-                 if any(step == WINDOW_STEP for step, _ in MODULES[n].turn_end_steps))
+
+_WINDOW_MODULES: dict = {}
 
 
 def window_owner(game) -> str:
@@ -67,11 +78,18 @@ def window_step(game) -> bool:
     """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
     in the window with any module in play (`Module.window_can_act`); True while someone
     is asked. Every module acting in the window runs its step with this."""
-    modules = [m() for m in _window_modules(game.modules)]
+    modules = _window_modules(game.modules)
+    # The owner's question first: a theft is cheaper to see than a vizier's purchase.
+    asked = [_instance(m) for m in reversed(modules)]
 
     def can_act(g, player):
-        return any(m.window_can_act(g, player) for m in modules)
+        return any(m.window_can_act(g, player) for m in asked)
     return run_window(game, modules[-1].window_decision, can_act)
+
+
+@lru_cache(maxsize=None)
+def _instance(cls):
+    return cls()  # modules are stateless: one instance of each serves every game
 
 
 def run_window(game, kind: str, can_act: Callable) -> bool:
