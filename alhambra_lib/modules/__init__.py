@@ -74,6 +74,14 @@ bazaars (M16)       bag_tiles, totals, new/load slice, census, held_tiles (besid
                     before); narration; view (prices)
 ==================  ===================================================================
 
+A module declares its parts too, read by the core, the engine, the score sheet and the
+drawings, which name no module: its terms' ranks (``term_ranks``), its steps' places
+(``step_ranks``), the steps pushing its decisions (``pushed_by``), its score-sheet entry
+(``sheet``), its card tags, what its Alhambras hold (``alhambra_parts``), its secret
+event fields, its narration, its window actions and its drawer (``drawer``, under
+`alhambra_lib.draw.modules`). `register` adds a module defined anywhere (one line), and
+`unregister` takes it back (docs/ADDING_A_MODULE.md).
+
 A module also says where its hooks can apply, so that a game pays for a module only
 where it can act: ``option_decisions`` (the decision kinds its ``options`` list
 something in) and ``event_types`` (the events its ``on_event`` acts on).

@@ -43,8 +43,8 @@ from typing import ClassVar
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..memo import by_identity
-from ..narrate import paid_text, tile_text
 from ..errors import InvalidSave
+from ..narrate import paid_text, tile_text
 from ..payments import (
     exchange_padding,
     may_pay_exactly,

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
-from ..narrate import tile_text
 from ..errors import InvalidSave
+from ..narrate import tile_text
 from ..sheet_inputs import SheetInput, SheetModule
 from .base import Module
 

@@ -32,8 +32,8 @@ from collections import Counter
 
 from ..actions import card_from_list
 from ..components import CURRENCIES, Coin, card_value
-from ..narrate import card_text
 from ..errors import InvalidSave
+from ..narrate import card_text
 from .base import Module
 
 __all__ = ["Change", "COINS", "COINS_PER_CURRENCY", "change_for"]

@@ -64,8 +64,8 @@ from ..actions import (
     register_action,
 )
 from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
-from ..narrate import card_text
 from ..errors import IllegalAction, InvalidSave
+from ..narrate import card_text
 from ..scoring import majority_awards
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from .base import Module

@@ -34,9 +34,9 @@ from typing import ClassVar
 from ..actions import Action, card_from_list, card_order, register_action, tile_order
 from ..alhambra import REASONS, stick_reasons
 from ..components import WALL_CARDS, Tile, WallCard
-from ..narrate import tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
+from ..narrate import tile_text
 from .base import Module
 
 __all__ = ["STICKS", "BuildWall", "CityWalls", "stick_sides"]

@@ -34,9 +34,9 @@ Examples
 from __future__ import annotations
 
 from ..components import FOUNTAIN_KIND, KINDS
-from ..narrate import tile_text
 from ..errors import InvalidSave
 from ..grid import OPPOSITE, SIDES, side_neighbour
+from ..narrate import tile_text
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from .base import Module
 

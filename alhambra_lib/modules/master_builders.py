@@ -35,8 +35,8 @@ from typing import ClassVar
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, MasterBuilderCard
-from ..narrate import card_text
 from ..errors import InvalidSave
+from ..narrate import card_text
 from .base import Module
 from .gates import any_redesign
 

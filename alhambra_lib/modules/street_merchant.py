@@ -48,9 +48,9 @@ from typing import ClassVar
 
 from ..actions import Action, PlainAction, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS
-from ..narrate import tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell, side_neighbours
+from ..narrate import tile_text
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from .base import Module
 

@@ -36,8 +36,8 @@ from typing import ClassVar
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
-from ..narrate import card_text
 from ..errors import InvalidSave
+from ..narrate import card_text
 from .base import Module
 from .window import WINDOW_STEP, check_window, window_decline, window_step, window_used
 

@@ -40,9 +40,9 @@ from typing import ClassVar
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
 from ..memo import by_identity
-from ..narrate import card_text, tile_text
 from ..errors import InvalidSave
 from ..grid import check_cell
+from ..narrate import card_text, tile_text
 from ..payments import is_minimal, minimal_card_payments, minimal_payments, payment_total
 from ..scoring import share_places
 from ..sheet_inputs import SheetInput, SheetModule

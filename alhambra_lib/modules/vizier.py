@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Buy, Decline, PlainAction, register_action
-from ..narrate import paid_text, tile_text
 from ..errors import InvalidSave
+from ..narrate import paid_text, tile_text
 from ..payments import exchange_padding, may_pay_exactly
 from .base import Module
 from .window import (
