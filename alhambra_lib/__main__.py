@@ -310,7 +310,8 @@ def _ladder_matchups(args: argparse.Namespace) -> Any:
 
 def run_ladder(args: argparse.Namespace, out: TextIO) -> int:
     """Play the ladder's missing games (`analysis.ladder.run_ladder`), print the table."""
-    from .analysis.ladder import GAMES_FILE, LADDER_FILE, run_ladder as ladder
+    from .analysis.ladder import GAMES_FILE, LADDER_FILE
+    from .analysis.ladder import run_ladder as ladder
 
     games_file, ladder_file = GAMES_FILE, LADDER_FILE
     if args.dir is not None:

@@ -38,7 +38,6 @@ from typing import ClassVar
 from .components import (
     CURRENCIES,
     CURRENCY_RANK,
-    DIAMOND,
     FOUNTAIN_KIND,
     KINDS,
     MODULE_KINDS,
@@ -71,11 +70,14 @@ __all__ = [
     "REDESIGN_MOVES",
     "action_from_dict",
     "register_action",
+    "unregister_action",
     "action_fields",
     "ACTION_KINDS",
     "card_order",
     "tile_order",
     "card_from_list",
+    "register_card_tags",
+    "unregister_card_tags",
     "tile_from_list",
     "take_choices",
     "minimal_payments",
@@ -148,20 +150,34 @@ def card_from_list(data):
     ...
     ValueError: a money card is written [currency, value], got ['ducat']
     """
-    if isinstance(data, list) and len(data) == 3 and data[0] == "exchange":
-        return ExchangeCard(tuple(data[1:]))
-    if data == ["gate"]:
-        return GateCard()
-    if isinstance(data, list) and len(data) == 2 and data[0] == "wall":
-        return WallCard(data[1])
+    tagged = (_CARD_TAGS.get(data[0]) if isinstance(data, list) and data
+              and isinstance(data[0], str) else None)
+    if tagged is not None and len(data) == tagged[0] + 1:
+        return tagged[1](*data[1:])
     if not isinstance(data, list) or len(data) != 2:
         raise ValueError(f"a money card is written [currency, value], got {data!r}")
-    tagged = _TAGGED_CARDS.get(data[0]) if isinstance(data[0], str) else None
-    return Card(data[0], data[1]) if tagged is None else tagged(data[1])
+    return Card(data[0], data[1])
 
 
-#: The modules' money cards by the tag their JSON form starts with.
-_TAGGED_CARDS = {DIAMOND: DiamondCard, "master_builder": MasterBuilderCard, "coin": Coin}
+#: The modules' cards by the tag their JSON form starts with: tag -> (number of fields
+#: after the tag, ``decoder(*fields)``); filled from `Module.card_tags` by the registry.
+_CARD_TAGS: dict = {}
+
+
+def register_card_tags(tags) -> None:
+    """Add a module's ``{tag: (fields, decoder)}`` (`Module.card_tags`) to the cards
+    `card_from_list` reads; a tag already read otherwise is a `ValueError`."""
+    for tag, entry in tags.items():
+        if tag in _CARD_TAGS and _CARD_TAGS[tag] != entry or tag in CURRENCIES:
+            raise ValueError(f"card tag {tag!r} is already taken")
+    _CARD_TAGS.update(tags)
+
+
+def unregister_card_tags(tags) -> None:
+    """Take back the tags `register_card_tags` added with these very entries."""
+    for tag, entry in tags.items():
+        if _CARD_TAGS.get(tag) == entry:
+            del _CARD_TAGS[tag]
 
 
 def tile_from_list(data):
@@ -538,6 +554,7 @@ _OPTIONAL = {"place": {"gate": lambda d: d}, "redesign": {"gate": lambda d: d}}
 
 #: Every action kind known, base game first, then those the modules registered.
 ACTION_KINDS = _DECODERS.keys()
+_BASE_ACTION_KINDS = frozenset(_DECODERS)
 
 #: The field decoders a module's action may use in `register_action`.
 def _colours(data):
@@ -588,6 +605,20 @@ def register_action(cls, fields=()):
         raise ValueError(f"action kind {cls.kind!r} is taken by {known[0].__name__}")
     _DECODERS[cls.kind] = (cls, {name: FIELD_DECODERS[name] for name in fields})
     return cls
+
+
+def unregister_action(kind):
+    """Forget a module's action kind (`register_action`): for tests of a module defined
+    outside the library. The base game's kinds stay.
+
+    Raises
+    ------
+    ValueError
+        `kind` is one of the base game's, or unknown.
+    """
+    if kind in _BASE_ACTION_KINDS or kind not in _DECODERS:
+        raise ValueError(f"{kind!r} is no module's action kind")
+    del _DECODERS[kind]
 
 
 def _list(data, name):

@@ -104,8 +104,17 @@ import networkx as nx
 
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
-from .grid import (BIT, OPPOSITE, SIDES, Cell, Corner, Segment, check_cell, side_neighbour,
-                   side_neighbours)
+from .grid import (
+    BIT,
+    OPPOSITE,
+    SIDES,
+    Cell,
+    Corner,
+    Segment,
+    check_cell,
+    side_neighbour,
+    side_neighbours,
+)
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells_reached, unreachable_cells
 from .walls import WallGraph

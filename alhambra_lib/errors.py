@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
+
 __all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore",
            "InvalidInput", "brief"]
 

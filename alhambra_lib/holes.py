@@ -39,6 +39,7 @@ Figure 1 of RULES.md: a tile at (3, 0) would enclose (1, 0) and (2, 0).
 from __future__ import annotations
 
 from collections.abc import Collection
+
 from .grid import Cell, side_neighbours
 
 __all__ = [

@@ -41,7 +41,6 @@ from .components import (
     CURRENCY_RANK,
     DIAMOND,
     Card,
-    DiamondCard,
     ExchangeCard,
     GateCard,
     card_value,

@@ -24,8 +24,9 @@ A legal Alhambra never has an unreachable tile; a hand-made graph can:
 
 from __future__ import annotations
 
-import networkx as nx
 from collections.abc import Iterable, Iterator, Mapping
+
+import networkx as nx
 
 from .grid import Cell
 

@@ -44,8 +44,8 @@ from .actions import DIRK
 from .components import KIND_TOTALS, KINDS, MAX_WALL
 from .engine.config import ROUNDS, has_dirk, module_option_owners
 from .errors import InvalidScore, brief
-from .modules import MODULES
-from .scoring import TERM_ORDER, ScoreBreakdown, score_round
+from .modules import MODULES, term_rank
+from .scoring import ScoreBreakdown, score_round
 from .sheet_inputs import SHEET_MODULES, RoundEntry
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
@@ -341,7 +341,7 @@ class ScoreSheet:
                     counts[name][kind] += n
         terms = [(term, points(entry)) for module in self.modules
                  for term, points in SHEET_MODULES[module].terms]
-        terms.sort(key=lambda term: TERM_ORDER.index(term[0]))
+        terms.sort(key=lambda term: term_rank(term[0]))
         terms = [(term, values) for term, values in terms if values is not None]
         if all(float(n).is_integer() for by_kind in counts.values() for n in by_kind.values()):
             return score_round(round_no, counts, walls, terms)
@@ -384,7 +384,7 @@ class ScoreSheet:
 
     def _terms(self) -> list[str]:
         return sorted((term for m in self.modules for term, _ in SHEET_MODULES[m].terms),
-                      key=TERM_ORDER.index)
+                      key=term_rank)
 
     @property
     def csv_columns(self) -> tuple[str, ...]:

@@ -26,11 +26,18 @@ __all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities",
 
 #: The terms of every scoring, first (RULES.md §M0.17 gives the modules' order after them).
 BASE_TERMS = ("majorities", "walls")
-#: Every term in the order of one scoring (RULES.md §M0.17): the base terms, then the
-#: modules' (City Watch of the characters, camps, street merchant, treasure, bazaars,
-#: invaders last, after the attack card is revealed).
-TERM_ORDER = BASE_TERMS + ("characters", "camps", "street_merchant", "treasure", "bazaars",
-                           "invaders")
+
+
+def __getattr__(name):
+    # TERM_ORDER: every term in the order of one scoring (RULES.md §M0.17), the base terms
+    # then the registered modules' by their rank (`Module.term_ranks`); computed when
+    # asked, so that a module registered later takes its place.
+    if name == "TERM_ORDER":
+        from .modules import MODULES, term_rank
+
+        terms = [t for m in MODULES.values() for t in m.score_terms]
+        return BASE_TERMS + tuple(sorted(terms, key=term_rank))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 _PLURALS = {"pavilion": "pavilions", "seraglio": "seraglios", "arcades": "arcades",

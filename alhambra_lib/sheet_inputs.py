@@ -11,7 +11,8 @@ arithmetic is the modules' own (`best_grouping`, `share_places`, `attack_penalty
 sheet scores exactly as the engine does. `alhambra_lib.score_sheet.ScoreSheet` checks and
 scores the inputs; `alhambra_lib.widgets.ScoreKeeper` draws a box for each.
 
-Adding a module's inputs is one entry of `SHEET_MODULES`. What each module asks, and
+Adding a module's inputs is its ``sheet`` attribute (`alhambra_lib.modules.base.Module`);
+`SHEET_MODULES` is a live view of the registry. What each module asks, and
 the decisions behind it, are in RULES.md §M0.19.
 
 Examples
@@ -27,23 +28,15 @@ Examples
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from .components import KINDS, ROUNDS
 from .errors import InvalidScore, brief
 from .grid import SIDES
-from .modules.bonus_cards import BONUS_CARDS, bonus_cards_per_player
-from .modules.invaders import attack_penalty
-from .modules.squares import HUT_LIMIT
-from .modules.street_merchant import CITIZENS_PER_COLOUR, best_grouping
-from .modules.treasure import CHEST_POINTS, CHESTS
-from .scoring import share_places
 
 __all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "WISE_MAN_BONUS", "RoundEntry", "SheetInput",
-           "SheetModule"]
+           "SheetModule", "each_player"]
 
 #: The shapes of an input's value (a missing value is `SheetInput.empty`).
 SHAPES = {
@@ -270,116 +263,40 @@ class SheetModule:
     terms: tuple = ()
 
 
-def _each(entry, points_of):
+def each_player(entry, points_of):
+    """``{player: points_of(player)}`` for the real players of `entry`."""
     return {name: points_of(name) for name in entry.players}
 
 
-def _merchant(entry):
-    # RULES.md §M12.4; with merchant_final_only the citizens score at the last scoring only.
-    if entry.round_no < 3 and entry.options.get("merchant_final_only"):
-        return None
-    return _each(entry, lambda name: best_grouping(entry["citizens"][name])[0])
+
+class _SheetModules(Mapping):
+    """module name -> its `SheetModule` (`Module.sheet`, or an empty entry for a module
+    that asks nothing), for every registered module, in the registry's order."""
+
+    def _modules(self):
+        from .modules import MODULES  # the modules import this one for SheetModule
+
+        return MODULES
+
+    def __getitem__(self, name):
+        return self._modules()[name].sheet or SheetModule(name)
+
+    def __iter__(self):
+        return iter(self._modules())
+
+    def __len__(self):
+        return len(self._modules())
 
 
-def _bazaars(entry):
-    if entry.round_no != 3:  # RULES.md §M16.4: the final scoring only
-        return None
-    return _each(entry, lambda name: sum(n * k for n, k in entry["bazaars"][name]))
+#: module name -> its `SheetModule`, in the rulebook's order (a live, read-only view of
+#: the registry: a module's entry is its ``sheet`` attribute).
+SHEET_MODULES = _SheetModules()
 
 
-def _city_watch(entry):
-    """The City Watch: a third of its holder's wall points, rounded down, at every scoring."""
-    return _each(entry, lambda name: entry.walls[name] // 3 if entry["city_watch"][name] else 0)
+def __getattr__(name):
+    # WISE_MAN_BONUS lives with the characters (RULES.md §M7); kept here by its old name.
+    if name == "WISE_MAN_BONUS":
+        from .modules.characters import WISE_MAN_BONUS
 
-
-def _wise_man(entry, name):
-    """The Wise Man: half a building more of the type its holder chooses."""
-    kind = entry["wise_man"][name]
-    return {} if kind is None else {kind: WISE_MAN_BONUS}
-
-
-def _invaders(entry):
-    return _each(entry, lambda name: -attack_penalty(entry["unprotected"][name], entry["attack"],
-                                                     entry.round_no))
-
-
-#: What the Wise Man adds to the chosen type's count: half a building, a tie breaker.
-WISE_MAN_BONUS = 0.5
-_BONUS_CARDS_PER_TYPE = Counter(card.tile.kind for card in BONUS_CARDS)
-
-#: module name -> its `SheetModule`, in the rulebook's order.
-SHEET_MODULES = MappingProxyType({m.name: m for m in (
-    SheetModule("vizier"),     # M1: the vizier scores nothing (RULES.md §M1.4)
-    SheetModule("exchange"),   # M2: nor do exchange cards (RULES.md §M2.4)
-    SheetModule(
-        "bonus_cards", "Bonus cards",  # M3 (RULES.md §M3.4)
-        (SheetInput("bonus_cards", "bonus cards",
-                    "Bonus cards shown whose building is in the player's Alhambra (not on "
-                    "the reserve board), per type: each adds 1 to that type.",
-                    "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2)),),
-        count_bonus=lambda entry, name: entry["bonus_cards"][name]),
-    SheetModule(
-        "squares", "Huts",  # M4 (RULES.md §M4.4)
-        (SheetInput("hut_neighbours", "huts' neighbours",
-                    "For each hut in the Alhambra, its neighbours of the hut's colour with "
-                    "no wall between them, added up per colour.",
-                    "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
-        count_bonus=lambda entry, name: entry["hut_neighbours"][name]),
-    SheetModule("gates"),     # M5: a gated double wall is inside: no points (RULES.md §M5.4)
-    SheetModule("diamonds"),  # M6: worth nothing at the end (RULES.md §M6.4)
-    # M7 Characters: the two characters whose scoring is confirmed (RULES.md §M7.4); the
-    # term "characters" comes right after the walls (§M0.17).
-    SheetModule(
-        "characters", "Characters",
-        (SheetInput("wise_man", "Wise Man",
-                    "The type the Wise Man's holder chooses at this scoring: it counts half a "
-                    "building more there, which breaks a tie.", "kind", one_holder=True),
-         SheetInput("city_watch", "City Watch",
-                    "Tick the player holding the City Watch: it scores a third of their wall "
-                    "points, rounded down.", "flag", one_holder=True)),
-        count_bonus=_wise_man, terms=(("characters", _city_watch),)),
-    SheetModule(
-        "camps", "Camps",  # M8 (RULES.md §M8.4)
-        (SheetInput("camp_lines", "buildings on camp lines",
-                    "Buildings on the lines each camp's bastions look along, up to the first "
-                    "empty cell; a building on two lines counts twice.", "number",
-                    maximum=999),),
-        terms=(("camps", lambda entry: _each(entry, lambda name: entry["camp_lines"][name])),)),
-    # M9: sticks are walls, so they are in the wall length typed in (RULES.md §M9.4).
-    SheetModule("city_walls"),
-    SheetModule("thieves"),   # M10: no scoring (RULES.md §M10.4)
-    SheetModule("change"),    # M11: coins count only as money at the end (RULES.md §M11.4)
-    SheetModule(
-        "street_merchant", "Citizens",  # M12 (RULES.md §M12.4)
-        (SheetInput("citizens", "citizens",
-                    "Citizens living on buildings in the Alhambra, per colour (blue "
-                    "pavilion, red seraglio, brown arcades, white chambers, green garden, "
-                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR),),
-        terms=(("street_merchant", _merchant),)),
-    SheetModule(
-        "treasure", "Chests",  # M13 (RULES.md §M13.4)
-        (SheetInput("chests", "chests",
-                    "Chests on buildings in the Alhambra (not on the reserve board).",
-                    "number", maximum=sum(CHESTS.values())),),
-        terms=(("treasure", lambda entry: share_places(
-            {name: entry["chests"][name] for name in entry.players},
-            CHEST_POINTS[entry.round_no])),)),
-    SheetModule("master_builders"),  # M14: no scoring (RULES.md §M14.4)
-    SheetModule(
-        "invaders", "Invaders",  # M15 (RULES.md §M15.4)
-        (SheetInput("attack", "attack from",
-                    "The attack card turned up at this scoring.", "side", per_player=False),
-         SheetInput("unprotected", "unprotected sides",
-                    "Tile sides facing each direction with an empty cell beyond and no wall "
-                    "(the fountain and camps are not attacked). The attack's direction "
-                    "counts; in round 3 the two directions beside it count too.",
-                    "by_side", maximum=999)),
-        terms=(("invaders", _invaders),)),
-    SheetModule(
-        "bazaars", "Bazaars",  # M16 (RULES.md §M16.4)
-        (SheetInput("bazaars", "bazaars n x k",
-                    "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
-                    "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",
-                    "pairs", rounds=(3,)),),
-        terms=(("bazaars", _bazaars),)),
-)})
+        return WISE_MAN_BONUS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

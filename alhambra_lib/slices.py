@@ -42,8 +42,17 @@ import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, \
-    get_type_hints, is_typeddict
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from .actions import card_from_list, card_order, tile_from_list, tile_order
 from .errors import InvalidSave, brief

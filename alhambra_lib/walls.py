@@ -42,8 +42,18 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from .components import Tile
 from .errors import InvalidInput, brief
-from .grid import (BIT, OPPOSITE, SIDES, STEP, Cell, Corner, Segment, side_neighbour,
-                   side_neighbours, side_segment)
+from .grid import (
+    BIT,
+    OPPOSITE,
+    SIDES,
+    STEP,
+    Cell,
+    Corner,
+    Segment,
+    side_neighbour,
+    side_neighbours,
+    side_segment,
+)
 
 __all__ = [
     "external_segments",

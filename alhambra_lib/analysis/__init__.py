@@ -6,6 +6,7 @@ so ``import alhambra_lib.analysis`` stays cheap.
 from __future__ import annotations
 
 from typing import Any
+
 from .best_wall import BestWall, best_wall, best_wall_search, tiles_of, wall_gap
 
 __all__ = ["BestWall", "best_wall", "best_wall_search", "tiles_of", "wall_gap"]

@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 import pandas as pd
 
 from . import study as wall_study_module
-from .module_study import BASE, module_tournaments, module_effects_table
+from .module_study import BASE, module_effects_table, module_tournaments
 
 __all__ = ["DATA", "SavedStudy", "STUDIES", "SmallWallRun", "save_rows", "load_rows",
            "load_study", "run_small_wall_run", "main"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
 from ..actions import DIRK, Action, Take
 from ..engine.config import ROUNDS, has_dirk
 from ..game import Phase
@@ -24,8 +25,8 @@ from .module_values import (
     hut_bonus_at,
     hut_spots,
     merchant_choice,
-    wise_man_pick,
     module_counts,
+    wise_man_pick,
 )
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ from collections import ChainMap, Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from ..actions import DIRK, Action
 from ..components import KINDS, Tile
 from ..errors import InvalidInput
 from ..grid import OPPOSITE, SIDES, STEP, Cell, side_neighbour, side_neighbours
-from ..actions import DIRK, Action
 from ..modules.bazaars import bazaar_points
 from ..modules.characters import wise_man_choice
 from ..modules.squares import hut_bonus

@@ -37,7 +37,6 @@ b'\\x89PNG'
 
 from __future__ import annotations
 
-from . import card_pieces  # noqa: F401  (registers the card modules' pieces)
 from .board import REASON_TAGS, board_key, draw_alhambra, draw_key, draw_tile
 from .cards import CardFace, card_face, draw_cards, register_card_face
 from .explain import draw_search_step, draw_walls_explained

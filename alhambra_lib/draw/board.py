@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
-
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch

@@ -24,13 +24,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from matplotlib.axes import Axes
 from typing import Any
 
+from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 
-from ..components import (Card, CharacterCard, Coin, DiamondCard, ExchangeCard, GateCard,
-                          MasterBuilderCard, WallCard)
+from ..components import (
+    Card,
+    CharacterCard,
+    Coin,
+    DiamondCard,
+    ExchangeCard,
+    GateCard,
+    MasterBuilderCard,
+    WallCard,
+)
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS
 from .figure import LabelCollection, new_axes
 
@@ -62,7 +70,7 @@ class CardFace:
 CARD_BACK = CardFace(CARD_BACK_COLOUR, "?", "hidden")
 
 # card type -> function(card) -> CardFace; looked up along the card type's MRO.
-_FACES = {
+_FACES: dict[type, Callable[[Any], CardFace]] = {
     Card: lambda card: CardFace(CURRENCY_COLOURS[card.currency], str(card.value), card.currency),
     ExchangeCard: lambda card: CardFace(_EXCHANGE_FACE, "\u21c4",
                                         "/".join(c[:3] for c in card.currencies)),
@@ -95,13 +103,22 @@ def register_card_face(card_type: type, face: Callable[[Any], CardFace]) -> None
     _FACES[card_type] = face
 
 
+def _face_of(card_type: type) -> Callable[[Any], CardFace] | None:
+    return next((_FACES[cls] for cls in card_type.__mro__ if cls in _FACES), None)
+
+
 def card_face(card: object) -> CardFace:
     """The `CardFace` of `card` (a `CardFace` is its own face)."""
     if isinstance(card, CardFace):
         return card
-    for cls in type(card).__mro__:
-        if cls in _FACES:
-            return _FACES[cls](card)
+    face = _face_of(type(card))
+    if face is None:  # a module's drawer, not imported yet, may give it one
+        from .pieces import MODULE_PIECES
+
+        MODULE_PIECES.load()
+        face = _face_of(type(card))
+    if face is not None:
+        return face(card)
     raise TypeError(f"no card face for a {type(card).__name__}: give it one with "
                     "register_card_face")
 

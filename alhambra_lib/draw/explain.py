@@ -5,12 +5,13 @@ step by step.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING
+
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from typing import TYPE_CHECKING
 
 from ..palette import (
     CORNER_COLOURS,

@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from matplotlib.artist import Artist
-from matplotlib.axes import Axes
 from typing import Any
 
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PathCollection, PolyCollection
 from matplotlib.colors import to_rgb

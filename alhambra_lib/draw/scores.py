@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
+
 from matplotlib.axes import Axes
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch
-from typing import Any
 
 from ..actions import DIRK
 from ..components import KINDS, place_points

@@ -19,9 +19,9 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..components import BUILDING_TILES, ScoringCard, money_deck

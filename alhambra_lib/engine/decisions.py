@@ -35,29 +35,25 @@ __all__ = ["Decision", "TURN_END", "TURN_END_ORDER", "GAME_END", "BASE_DECISIONS
 TURN_END = ("place_bought", "refill_display", "refill_market", "hold_scorings", "finish_turn")
 #: After the end is triggered (§9): recipients place, then the final scoring.
 GAME_END = ("final_placing", "final_scoring")
-#: Every turn-end step in the order of RULES.md §M0.4: the modules' steps take their place
-#: here whatever order the modules come in (master builders' redesigns after placing and
-#: a character's extra redesign, §M7, then chests, the merchant, the refills, the
-#: scorings, the window between turns, which the vizier and the thieves share, §M10).
-TURN_END_ORDER = ("place_bought", "master_builder", "extra_redesign", "chests", "merchant",
-                  "refill_display", "refill_market", "hold_scorings", "vizier_window",
-                  "finish_turn")
 #: The base game's decision kinds.
 BASE_DECISIONS = ("act", "place", "final_place")
-#: Decision kind -> the steps that push it: while it waits, that step is the first of the
-#: script (a step is re-entrant and runs again after it). The action part has no script
-#: left; an auction may also interrupt it (the money swap, §M7), with ``act`` below.
-PUSHED_BY = MappingProxyType({
-    "place": ("place_bought", "vizier_window"),  # a vizier's purchase is placed at once
-    "final_place": ("final_placing",),
-    "vizier": ("vizier_window",),
-    "window": ("vizier_window",),
-    "auction": ("refill_display", "vizier_window"),
-    "master_builder": ("master_builder", "extra_redesign"),
-    "wise_man": ("hold_scorings", "vizier_window", "final_scoring"),
-    "chests": ("chests",),
-    "merchant": ("merchant", "merchant_late", "merchant_setup"),
-})
+
+
+def __getattr__(name):
+    # Computed from the registered modules when asked (`alhambra_lib.modules`):
+    # TURN_END_ORDER, every ranked turn-end step in the order of RULES.md §M0.4 (the
+    # modules' steps take their place by `Module.step_ranks`, whatever order the modules
+    # come in); PUSHED_BY, decision kind -> the steps that push it: while it waits, that
+    # step is the first of the script (a step is re-entrant and runs again after it). The
+    # action part has no script left; an auction may also interrupt it (§M7).
+    if name not in ("TURN_END_ORDER", "PUSHED_BY"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .. import modules
+
+    if name == "TURN_END_ORDER":
+        steps = set(TURN_END).union(s for m in modules.MODULES.values() for s in m.step_ranks)
+        return tuple(sorted(steps, key=modules.step_rank))
+    return MappingProxyType(modules.pushed_by())
 
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})

@@ -103,10 +103,12 @@ from ..payments import (
     minimal_payments,
     payment_total,
 )
-from ..scoring import TERM_ORDER, score_round
+from ..scoring import score_round
 from .composition import PILES, composition
 from .config import MAX_PLAYERS, GameConfig
 from .context import Context
+from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
+from .state import append_event, copy_data, is_immutable
 
 if TYPE_CHECKING:
     from ..alhambra import Alhambra
@@ -120,8 +122,6 @@ if TYPE_CHECKING:
     AnyCard = Any
     #: An action's check or effect, called as ``f(game, action)``.
     Handler = Callable[["Game", Any], Any]  # the action: of the kind it is registered for
-from .decisions import BASE_DECISIONS, GAME_END, TURN_END, TURN_END_ORDER, Decision
-from .state import append_event, copy_data, is_immutable
 
 __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MAX_PLAYERS"]
 
@@ -408,6 +408,8 @@ class Game:
 
     def _wire(self, modules: Iterable[Module]) -> None:
         """Resolve the modules' hooks once: only the hooks in use are kept."""
+        from ..modules import step_rank, term_rank
+
         self._modules = tuple(modules)
 
         def using(hook: str) -> tuple[Module, ...]:
@@ -443,10 +445,10 @@ class Game:
                     {decision: (_on_context(check), _on_context(effect))
                      for decision, (check, effect) in by_decision.items()})
         # RULES.md §M0.4 fixes the order of the steps it names, whatever the modules' order.
-        ranked = [s for s in steps if s in TURN_END_ORDER]
-        ranked.sort(key=TURN_END_ORDER.index)
+        rank = {s: step_rank(s) for s in steps}  # None: a step keeping its place
+        ranked = sorted((s for s in steps if rank[s] is not None), key=lambda s: rank[s] or 0)
         ranked_steps = iter(ranked)
-        self._turn_end = tuple(next(ranked_steps) if s in TURN_END_ORDER else s for s in steps)
+        self._turn_end = tuple(next(ranked_steps) if rank[s] is not None else s for s in steps)
         self._option_hooks = using("options")
         # decision kind -> the modules whose options can apply there (`option_decisions`)
         kinds = set(self._allowed).union(*(m.option_decisions or () for m in modules))
@@ -479,7 +481,7 @@ class Game:
         # Hands may hold cards that are not money (gate cards, §M5): payments skip them.
         self._distribution_hooks = using("distribute")
         self._score_hooks = tuple(sorted(((m, term) for m in modules for term in m.score_terms),
-                                         key=lambda pair: TERM_ORDER.index(pair[1])))
+                                         key=lambda pair: term_rank(pair[1])))
         # Setup decisions (a module's choices before the first turn), then the first turn.
         self._setup_script = tuple(name for m in modules for name in m.setup_steps) + (
             "first_turn",)

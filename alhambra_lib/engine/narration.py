@@ -3,7 +3,9 @@
 `describe_event` gives one readable line per event of `Game.events`. `EVENT_FIELDS`
 says which fields each event type must have: a restored game checks its events
 against it, so narrating a loaded game never fails. Modules add their event types
-with `register_events`.
+with their ``narration`` attribute (`alhambra_lib.narrate.register_events`); the text
+helpers (`tile_text`, `paid_text`...) live in `alhambra_lib.narrate` and are re-exported
+here.
 
 `scoring_parts` is the one place that reads a scoring event's points by term; saves
 of version 1 have no ``parts``, and there majorities are what the walls leave.
@@ -13,61 +15,20 @@ from __future__ import annotations
 
 import re
 
-from ..actions import DIRK, card_from_list
-from ..components import CURRENCIES
+from ..actions import DIRK
+from ..narrate import (
+    EVENT_FIELDS,
+    EVENTS,
+    _cards_text,
+    card_text,
+    paid_text,
+    points_text,
+    register_events,
+    tile_text,
+)
 
 __all__ = ["describe_event", "scoring_parts", "EVENT_FIELDS", "register_events", "card_text",
            "paid_text", "tile_text", "points_text"]
-
-
-def tile_text(data):
-    """``[kind, price, walls, *marks]`` -> ``"8-garden"``, ``"tower hut"``, ``"denar bazaar"``."""
-    if not data:
-        return "nothing"
-    if data[0] in ("hut", "bazaar") and len(data) > 3:
-        return f"{data[3]} {data[0]}"
-    return f"{data[1]}-{data[0]}"
-
-
-def points_text(points):
-    """``1`` -> ``"1 point"``, ``2`` -> ``"2 points"``."""
-    return f"{points} point{'' if points == 1 else 's'}"
-
-
-def card_text(data):
-    """A card's JSON form as words: ``["ducat", 5]`` -> ``"5 ducat"``.
-
-    Examples
-    --------
-    >>> card_text(["exchange", "denar", "ducat"]), card_text(["master_builder", "denar"])
-    ('exchange denar/ducat', '3 denar (master builder)')
-    >>> card_text(None)  # another player's secret card, in a view's events
-    'hidden card'
-    """
-    if data is None:
-        return "hidden card"
-    try:
-        return str(card_from_list(list(data)))
-    except (TypeError, ValueError):  # narration never fails, whatever a record holds
-        return " ".join(map(str, data))
-
-
-def _cards_text(cards):
-    return " + ".join(map(card_text, cards))
-
-
-def paid_text(cards):
-    """A payment's cards (JSON forms) in words: the values when all are plain money
-    (``"5+3"``), else every card named (an exchange card, a diamond, a coin...).
-
-    Examples
-    --------
-    >>> paid_text([["ducat", 5], ["ducat", 3]]), paid_text([["diamond", 7]])
-    ('5+3', '7 diamond')
-    """
-    if all(c[0] in CURRENCIES for c in cards):
-        return "+".join(str(v) for _, v in cards)
-    return _cards_text(cards)
 
 
 def scoring_parts(event) -> dict:
@@ -127,7 +88,7 @@ def _winners_text(e):
             f"{' and '.join(winners)} {verb}")
 
 
-#: event type -> (required fields, sentence).
+#: The base game's event types -> (required fields, sentence).
 _EVENTS = {
     "setup": (("players", "dirk", "options"),
               lambda e: f"new game: {', '.join(e['players'])}"
@@ -170,17 +131,7 @@ _EVENTS = {
     "game_over": (("scores", "winners"), _winners_text),
 }
 
-#: event type -> the fields it must carry.
-EVENT_FIELDS = {kind: fields for kind, (fields, _) in _EVENTS.items()}
-
-
-def register_events(events):
-    """Add a module's ``{event type: (required fields, sentence function)}``."""
-    for kind, entry in events.items():
-        if kind in _EVENTS and _EVENTS[kind] != entry:
-            raise ValueError(f"event type {kind!r} is already described")
-        _EVENTS[kind] = entry
-        EVENT_FIELDS[kind] = entry[0]
+register_events(_EVENTS)
 
 
 #: The verbs a sentence goes on with after "and" ("plays a thief and steals ..."): only
@@ -227,7 +178,7 @@ def describe_event(event):
     ...                 "walls": {"Ana": 2}, "invaders": {"Ana": -3}}})
     'scoring round 3: Ana -1 (0 majorities + 2 walls - 3 invaders)'
     """
-    entry = _EVENTS.get(event.get("type"))
+    entry = EVENTS.get(event.get("type"))
     if not entry:
         return str(event)
     line = entry[1](event)

@@ -27,13 +27,14 @@ from typing import Any, TypedDict
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..alhambra import Alhambra
-from ..components import FOUNTAIN, CharacterCard, ScoringCard
+from ..components import FOUNTAIN, ScoringCard
 from ..errors import AlhambraError, InvalidSave, brief
 from ..grid import check_cell
+from ..modules import MODULES, pushed_by
 from ..slices import Kind, PerPlayer, decode
 from .composition import composition
 from .config import END_TRIGGERS, ROUNDS, GameConfig, has_dirk
-from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
+from .decisions import GAME_END, TURN_END, Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
 from .narration import EVENT_FIELDS, describe_event
 
@@ -148,10 +149,21 @@ def game_json(game) -> str:
                           for key, value in sorted(state.items())) + "}"
 
 
+def _pile_tags() -> dict:
+    """``{tag: (fields, decoder)}`` of the cards only a draw pile holds (`Module.pile_card_tags`)."""
+    return {tag: entry for m in MODULES.values() for tag, entry in m.pile_card_tags.items()}
+
+
+def _alhambra_parts(modules) -> frozenset:
+    """What the Alhambras may hold beyond the base game with these module instances or
+    classes (`Module.alhambra_parts`: ``"gates"``, ``"sticks"``)."""
+    return frozenset().union(*(m.alhambra_parts for m in modules))
+
+
 def _gates_state(game) -> dict:
     """``{"gates": {player: [[cell, cell], ...]}}`` with City Gates (§M5), else ``{}``:
     a gate belongs to its Alhambra, so saves without the module keep their form."""
-    if "gates" not in game.modules:
+    if "gates" not in _alhambra_parts(game._modules):
         return {}
     return {"gates": {p: [[list(a), list(b)] for a, b in sorted(alhambra.gates())]
                       for p, alhambra in game._alhambras.items()}}
@@ -211,8 +223,10 @@ class _Loader:
             if data[1] not in (1, 2) or isinstance(data[1], bool):
                 self.fail(f"a scoring card is round 1 or 2, got {_short(data)}")
             return ScoringCard(data[1])
-        if isinstance(data, list) and len(data) == 2 and data[0] == "character":
-            return self.decode(CharacterCard, data[1], "draw_pile")
+        tagged = (_pile_tags().get(data[0]) if isinstance(data, list) and data
+                  and isinstance(data[0], str) else None)
+        if tagged is not None and len(data) == tagged[0] + 1:
+            return self.decode(lambda fields: tagged[1](*fields), data[1:], "draw_pile")
         return self.decode(card_from_list, data, "draw_pile")
 
     # -- the whole load, cheapest checks first ------------------------------------------
@@ -254,7 +268,9 @@ class _Loader:
         if version != SAVE_VERSION:
             self.fail(f"unknown version {_short(version)} "
                       f"(this library reads 1 and {SAVE_VERSION})")
-        gated = isinstance(data.get("modules"), list) and "gates" in data["modules"]
+        named = data.get("modules") if isinstance(data.get("modules"), list) else ()
+        gated = "gates" in _alhambra_parts(MODULES[n] for n in named
+                                           if isinstance(n, str) and n in MODULES)
         self.keys(data, _KEYS | {"gates"} if gated else _KEYS)
         return data
 
@@ -413,7 +429,7 @@ class _Loader:
         for p in game._players:
             own += [t for cell, t in layouts[p].items() if cell != (0, 0)]
             own += game._reserves[p]
-        if "city_walls" not in game.modules and any(t.stick_mask for t in own):
+        if "sticks" not in _alhambra_parts(game._modules) and any(t.stick_mask for t in own):
             self.fail("a tile has City Walls sticks (§M9), but the module is not in play")
         found.update(t.printed for t in own)  # a tile with sticks is still that tile
         extra = found - box.tiles()
@@ -435,7 +451,7 @@ class _Loader:
 
     def gates(self, game, data):
         """``{player: [(cell, cell), ...]}``: the gates of each Alhambra (§M5)."""
-        if "gates" not in game.modules:
+        if "gates" not in _alhambra_parts(game._modules):
             return dict.fromkeys(game._players, ())
         gates = self.per_player(game, data, "gates")
         pairs = {}
@@ -548,7 +564,7 @@ class _Loader:
             return
         if not script:
             self.fail(f"a {top.kind} decision with no turn-end step waiting on it")
-        if script[0] not in PUSHED_BY.get(top.kind, (script[0],)):
+        if script[0] not in pushed_by().get(top.kind, (script[0],)):
             self.fail(f"a {top.kind} decision waits on the step {script[0]!r}")
 
     def consistency(self, game):

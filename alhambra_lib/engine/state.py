@@ -37,8 +37,8 @@ from __future__ import annotations
 import copy as _copy
 import dataclasses
 import random
-from enum import Enum
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 __all__ = ["copy_data", "copy_rng", "append_event", "is_immutable"]

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from ..actions import DIRK
 from ..alhambra import Alhambra
 from ..components import KINDS
+from ..modules import _SECRET_FIELDS, _SECRET_PER_PLAYER_FIELDS, MODULES
 
 if TYPE_CHECKING:
     from ..modules.base import Module
-    from .game import Game
     from .decisions import Decision
+    from .game import Game
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -166,7 +167,9 @@ class GameView:
 
     def alhambra(self, name: str) -> Alhambra:
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
-        gates = self.modules.get("gates", {}).get("gates", {}).get(name, ())
+        # The gates (§M5) are in the part of the module whose Alhambras hold them.
+        gates = next((part["gates"].get(name, ()) for module, part in self.modules.items()
+                      if module in MODULES and "gates" in MODULES[module].alhambra_parts), ())
         return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False,
                                     gates=gates)
 
@@ -181,16 +184,11 @@ class GameView:
 
 
 #: event type -> the fields only the event's ``player`` saw (a module's cards dealt face
-#: down, a peek, a secret choice); the key ``"*"`` marks a field nobody saw.
-SECRET_FIELDS = MappingProxyType({
-    "bonus_cards": ("tiles",),  # §M3: dealt face down
-    "master_builders_dealt": ("cards",),  # §M14: dealt face down
-    "scout_peek": ("card",),  # §M15: only the buyer looks at the attack card
-    "set_merchant": ("colours",),  # §M12: the citizens chosen for the disc
-    "invaders_setup": ("*", "attack_deck", "scouts"),  # §M15: both piles lie face down
-})
+#: down, a peek, a secret choice); the key ``"*"`` marks a field nobody saw. A live view
+#: of the registered modules' `Module.secret_fields`.
+SECRET_FIELDS = MappingProxyType(_SECRET_FIELDS)
 #: event type -> the field holding ``{player: secret}`` of every player (§M10 thieves).
-_SECRET_PER_PLAYER = MappingProxyType({"thieves": "hands"})
+_SECRET_PER_PLAYER = MappingProxyType(_SECRET_PER_PLAYER_FIELDS)
 
 
 def _hidden(value: Any) -> list[None] | None:

@@ -74,6 +74,14 @@ bazaars (M16)       bag_tiles, totals, new/load slice, census, held_tiles (besid
                     before); narration; view (prices)
 ==================  ===================================================================
 
+A module declares its parts too, read by the core, the engine, the score sheet and the
+drawings, which name no module: its terms' ranks (``term_ranks``), its steps' places
+(``step_ranks``), the steps pushing its decisions (``pushed_by``), its score-sheet entry
+(``sheet``), its card tags, what its Alhambras hold (``alhambra_parts``), its secret
+event fields, its narration, its window actions and its drawer (``drawer``, under
+`alhambra_lib.draw.modules`). `register` adds a module defined anywhere (one line), and
+`unregister` takes it back (docs/ADDING_A_MODULE.md).
+
 A module also says where its hooks can apply, so that a game pays for a module only
 where it can act: ``option_decisions`` (the decision kinds its ``options`` list
 something in) and ``event_types`` (the events its ``on_event`` acts on).
@@ -128,7 +136,126 @@ _BUILT = (
     Bazaars,      # M16
 )
 
-__all__ = ["MODULES", "Module"]
+__all__ = ["MODULES", "Module", "register", "unregister", "term_rank", "step_rank",
+           "pushed_by"]
 
-#: name -> module class, in the rulebook's order (M1..M16) as they are built.
-MODULES = MappingProxyType({m.name: m for m in _BUILT})
+_REGISTRY: dict[str, type[Module]] = {}
+#: Grows at every register and unregister: what is derived from the registry and cached
+#: (the window's modules, window.py) is keyed by it.
+_generation = 0
+# The registered modules' secret event fields, read by the views (engine/view.py).
+_SECRET_FIELDS: dict[str, tuple] = {}
+_SECRET_PER_PLAYER_FIELDS: dict[str, str] = {}
+#: name -> module class, in the rulebook's order (M1..M16) as they are built, then the
+#: modules registered later (`register`), in their order. A read-only live view.
+MODULES = MappingProxyType(_REGISTRY)
+
+#: The base game's terms (RULES.md §M0.17: the modules' terms come after them).
+_BASE_TERM_RANKS = {"majorities": 0, "walls": 10}
+#: The base game's turn-end steps (RULES.md §5, §M0.4): a module's step ranks between them.
+_BASE_STEP_RANKS = {"place_bought": 0, "refill_display": 500, "refill_market": 600,
+                    "hold_scorings": 700, "finish_turn": 1000}
+#: The base game's decisions and the steps that push them (`decisions.PUSHED_BY`).
+_BASE_PUSHED_BY = {"place": ("place_bought",), "final_place": ("final_placing",)}
+
+
+def register(cls: type[Module]) -> type[Module]:
+    """Add the module class `cls` to `MODULES` under ``cls.name`` (after those there) and
+    its ``narration`` to the events a game can tell; returns `cls` (a class decorator).
+
+    Raises
+    ------
+    ValueError
+        `cls` is no `Module` subclass with a name, the name is taken, a score term has
+        no rank, or an event type is already described otherwise.
+
+    Examples
+    --------
+    >>> class Lantern(Module):
+    ...     name, section, title = "lantern", "X1", "Lantern"
+    >>> _ = register(Lantern)
+    >>> list(MODULES)[-1]
+    'lantern'
+    >>> unregister("lantern"); "lantern" in MODULES
+    False
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Module) and cls.name):
+        raise ValueError(f"a module is a Module subclass with a name, got {cls!r}")
+    if cls.name in _REGISTRY:
+        raise ValueError(f"a module named {cls.name!r} is already registered")
+    unranked = [t for t in cls.score_terms if t not in cls.term_ranks]
+    if unranked:
+        raise ValueError(f"module {cls.name!r} gives no rank to {', '.join(unranked)}")
+    from ..actions import register_card_tags, unregister_card_tags
+    from ..narrate import register_events
+
+    register_card_tags(cls.card_tags)
+    try:
+        register_events(cls.narration)
+    except ValueError:
+        unregister_card_tags(cls.card_tags)
+        raise
+    global _generation
+    _generation += 1
+    _SECRET_FIELDS.update(cls.secret_fields)
+    _SECRET_PER_PLAYER_FIELDS.update(cls.secret_per_player)
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def unregister(name: str) -> None:
+    """Take the module `name` out of `MODULES` (and its narration): for tests of a module
+    defined outside the library. A game already made with it keeps its instance."""
+    from ..actions import unregister_card_tags
+    from ..narrate import unregister_events
+
+    global _generation
+    cls = _REGISTRY.pop(name)
+    _generation += 1
+    for kind in cls.secret_fields:
+        _SECRET_FIELDS.pop(kind, None)
+    for kind in cls.secret_per_player:
+        _SECRET_PER_PLAYER_FIELDS.pop(kind, None)
+    unregister_events(cls.narration)
+    unregister_card_tags(cls.card_tags)
+
+
+def term_rank(term: str) -> int:
+    """Where the score term `term` comes in a scoring (RULES.md §M0.17): its rank, the
+    base terms' or the one a registered module declares (`Module.term_ranks`).
+
+    >>> sorted(["invaders", "walls", "camps", "majorities"], key=term_rank)
+    ['majorities', 'walls', 'camps', 'invaders']
+    """
+    if term in _BASE_TERM_RANKS:
+        return _BASE_TERM_RANKS[term]
+    for m in _REGISTRY.values():
+        if term in m.term_ranks:
+            return m.term_ranks[term]
+    raise KeyError(f"no module scores a term {term!r}")
+
+
+def step_rank(step: str) -> int | None:
+    """The rank of the turn-end step `step` in RULES.md §M0.4's order (`Module.step_ranks`),
+    None for a step that keeps the place its module inserts it at.
+
+    >>> step_rank("refill_display") < step_rank("vizier_window") < step_rank("finish_turn")
+    True
+    """
+    if step in _BASE_STEP_RANKS:
+        return _BASE_STEP_RANKS[step]
+    return next((m.step_ranks[step] for m in _REGISTRY.values() if step in m.step_ranks), None)
+
+
+def pushed_by() -> dict[str, tuple]:
+    """``{decision kind: the steps that may push it}``: the base game's and every
+    registered module's (`Module.pushed_by`), merged."""
+    merged = {kind: list(steps) for kind, steps in _BASE_PUSHED_BY.items()}
+    for m in _REGISTRY.values():
+        for kind, steps in m.pushed_by.items():
+            merged.setdefault(kind, []).extend(s for s in steps if s not in merged[kind])
+    return {kind: tuple(steps) for kind, steps in merged.items()}
+
+
+for _cls in _BUILT:
+    register(_cls)

@@ -88,6 +88,11 @@ The hooks, in the order a game meets them:
 ``check_gate(game, action)`` / ``use_gate(game, player, action)``
     A ``place`` or redesign through a gate (``action.gate``, §M5): refuse it without a
     gate card to spend, then spend the card.
+``window_can_act(game, player)``
+    Whether `player` can act in the window between turns (a module whose
+    ``turn_end_steps`` has `alhambra_lib.modules.window.WINDOW_STEP`, run with
+    ``window_step``): a vizier's purchase, a theft. Its ``options`` list the actions in
+    the ``window_decision``.
 ``distribute(game, holder_of)``
     At the end of the game (RULES.md §9.3), the module's own tiles that are handed out
     too: ``[(player or None, tile, record), ...]``, where ``holder_of(currency)`` names
@@ -136,6 +141,7 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
     from ..components import Card, Tile
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
+    from ..sheet_inputs import SheetModule
     from .context import GameContext
 
 __all__ = ["Module"]
@@ -166,7 +172,43 @@ class Module:
     #: Action kinds that are not one of the turn's actions (see the module docstring).
     free_actions: ClassVar[frozenset] = frozenset()
     score_terms: ClassVar[tuple] = ()
+    #: ``{term: rank}`` for every term of `score_terms`: its place in a scoring (RULES.md
+    #: §M0.17; the base terms rank 0 and 10).
+    term_ranks: ClassVar[dict] = {}
+    #: ``{step: rank}``: the place of a turn-end step in RULES.md §M0.4's order (the base
+    #: steps rank 0 to 1000, `alhambra_lib.modules.step_rank`); a step without one stays
+    #: where `turn_end_steps` inserts it.
+    step_ranks: ClassVar[dict] = {}
+    #: ``{decision kind: steps}``: the turn-end steps that may push each decision (a
+    #: restored game's script starts with one of them while it waits).
+    pushed_by: ClassVar[dict] = {}
+    #: ``{tag: (fields, decoder)}``: the module's cards a player can hold, by the tag
+    #: their JSON form starts with (``["wall", "NE"]``): ``decoder(*fields)`` rebuilds one
+    #: (`alhambra_lib.actions.card_from_list`); registered with the module.
+    card_tags: ClassVar[dict] = {}
+    #: The same for the module's cards only the draw pile holds (a character, §M7).
+    pile_card_tags: ClassVar[dict] = {}
+    #: What the module lets an Alhambra hold beyond the base game: ``"gates"`` (gates
+    #: between cells, §M5, saved under the save's key ``"gates"``), ``"sticks"`` (City
+    #: Walls sticks on tiles, §M9); a save holding one without such a module is refused.
+    alhambra_parts: ClassVar[frozenset] = frozenset()
+    #: ``{event type: fields}``: the fields of the module's events only the event's
+    #: ``player`` saw (cards dealt face down, a peek); a first field ``"*"``: nobody saw
+    #: the fields after it. `GameView.events` hides them.
+    secret_fields: ClassVar[dict] = {}
+    #: ``{event type: field}``: a field ``{player: secret}`` each player saw only their part of.
+    secret_per_player: ClassVar[dict] = {}
+    #: The decision a module acting in the window between turns asks in when it owns the
+    #: window (`alhambra_lib.modules.window`).
+    window_decision: ClassVar[str] = ""
+    #: ``{event type: (required fields, sentence function)}``: registered with the module.
     narration: ClassVar[dict] = {}
+    #: The module's part of a table score sheet (`alhambra_lib.sheet_inputs.SheetModule`),
+    #: None when it asks nothing and scores nothing.
+    sheet: ClassVar[SheetModule | None] = None
+    #: The module drawing the module's pieces, imported when first drawn (it calls
+    #: `alhambra_lib.draw.pieces.register_pieces`); "" for none.
+    drawer: ClassVar[str] = ""
     #: The decision kinds in which `options` may list something (None: any): the game
     #: asks the module in those alone.
     option_decisions: ClassVar[frozenset | None] = None
@@ -269,6 +311,9 @@ class Module:
     def distribute(self, game: GameContext,
                    holder_of: Callable[[str], str | None]) -> list[tuple[str | None, Tile, dict]]:
         return []
+
+    def window_can_act(self, game: GameContext, player: str) -> bool:
+        return False
 
     def count_bonus(self, game: GameContext, name: str, counts: dict[str, float]) -> None:
         return None

@@ -43,7 +43,7 @@ from typing import ClassVar, TypedDict
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..memo import by_identity
-from ..engine.narration import paid_text, register_events, tile_text
+from ..narrate import paid_text, tile_text
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -52,6 +52,7 @@ from ..payments import (
     minimal_payments,
     payment_total,
 )
+from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import TILE, TILE_ORDER, Annotated
 from .base import Module
 
@@ -254,6 +255,12 @@ def _bazaars_once(game, data: BazaarsSlice) -> str | None:
     return None
 
 
+def _bazaars_sheet(entry):
+    if entry.round_no != 3:  # RULES.md §M16.4: the final scoring only
+        return None
+    return each_player(entry, lambda name: sum(n * k for n, k in entry["bazaars"][name]))
+
+
 class Bazaars(Module):
     """Bazaars: drawn beside the market, bought exactly, scored n x k at the end."""
 
@@ -261,9 +268,18 @@ class Bazaars(Module):
     option_decisions = frozenset({"act"})
     section = "M16"
     title = "Bazaars"
+    drawer = "alhambra_lib.draw.modules.bazaars"  # its pieces, imported when drawn
+    sheet = SheetModule(
+        "bazaars", "Bazaars",  # RULES.md §M16.4
+        (SheetInput("bazaars", "bazaars n x k",
+                    "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
+                    "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",
+                    "pairs", rounds=(3,)),),
+        terms=(("bazaars", _bazaars_sheet),))
     decisions: ClassVar[dict] = {"act": {"buy_bazaar"}}
     tile_sets = ("bazaars",)
     score_terms = ("bazaars",)
+    term_ranks: ClassVar[dict] = {"bazaars": 500}
     #: The other reading: bazaars beside the market are handed out at the end like the
     #: market's tiles, to the strict majority holder of their currency (RULES.md §M16).
     option_defaults = {"bazaars_distributed": False}
@@ -408,7 +424,8 @@ class Bazaars(Module):
         return {"beside": tuple(shown)}
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Bazaars.narration = {
     "bazaar_beside": (("tile",),
                       lambda e: f"the {bazaar_text(e['tile'])} is drawn and laid beside the "
                                 f"market"),
@@ -416,4 +433,4 @@ register_events({
                    lambda e: f"{e['player']} buys the {bazaar_text(e['bazaar'])} paying "
                              f"{paid_text(e['cards'])} (exact: the price of the "
                              f"{tile_text(e['priced_by'])} on the {e['currency']} square)"),
-})
+}

@@ -22,12 +22,14 @@ Examples
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TypedDict
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
-from ..engine.narration import register_events, tile_text
+from ..narrate import tile_text
+from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import TILE, Annotated, PerPlayer
 from .base import Module
 
@@ -78,12 +80,24 @@ def _shown_in_hand(game, data: BonusCardsSlice) -> str | None:
     return None
 
 
+_BONUS_CARDS_PER_TYPE = Counter(card.tile.kind for card in BONUS_CARDS)
+
+
 class BonusCards(Module):
     """Bonus Cards: dealt at setup, counted at every scoring."""
 
     name = "bonus_cards"
     section = "M3"
     title = "Bonus Cards"
+    drawer = "alhambra_lib.draw.modules.bonus_cards"  # its pieces, imported when drawn
+    secret_fields = {"bonus_cards": ("tiles",)}  # §M3: dealt face down
+    sheet = SheetModule(
+        "bonus_cards", "Bonus cards",  # RULES.md §M3.4
+        (SheetInput("bonus_cards", "bonus cards",
+                    "Bonus cards shown whose building is in the player's Alhambra (not on "
+                    "the reserve board), per type: each adds 1 to that type.",
+                    "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2)),),
+        count_bonus=lambda entry, name: entry["bonus_cards"][name])
 
     def totals(self, config):
         return {"bonus_card": len(BONUS_CARDS)}
@@ -138,10 +152,11 @@ class BonusCards(Module):
                           for p, s in state["shown"].items()}}
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+BonusCards.narration = {
     "bonus_cards": (("player", "tiles"),
                     lambda e: f"{e['player']} is dealt {len(e['tiles'])} bonus cards"),
     "bonus_shown": (("player", "tiles"),
                     lambda e: f"{e['player']} shows bonus cards for "
                               + ", ".join(map(tile_text, e["tiles"]))),
-})
+}

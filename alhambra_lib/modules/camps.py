@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..components import tile_set
 from ..grid import SIDES, STEP
+from ..sheet_inputs import SheetInput, SheetModule, each_player
 from .base import Module
 
 __all__ = ["Camps", "camp_lines", "camp_points"]
@@ -104,8 +105,18 @@ class Camps(Module):
     name = "camps"
     section = "M8"
     title = "Camps"
+    drawer = "alhambra_lib.draw.modules.camps"  # its pieces, imported when drawn
+    sheet = SheetModule(
+        "camps", "Camps",  # RULES.md §M8.4
+        (SheetInput("camp_lines", "buildings on camp lines",
+                    "Buildings on the lines each camp's bastions look along, up to the first "
+                    "empty cell; a building on two lines counts twice.", "number",
+                    maximum=999),),
+        terms=(("camps", lambda entry: each_player(entry,
+                                                   lambda name: entry["camp_lines"][name])),))
     tile_sets = ("camps",)
     score_terms = ("camps",)
+    term_ranks = {"camps": 200}
 
     @staticmethod
     def tiles():

@@ -33,7 +33,7 @@ from typing import TypedDict
 
 from ..actions import card_from_list
 from ..components import CURRENCIES, Coin, card_value
-from ..engine.narration import card_text, register_events
+from ..narrate import card_text
 from ..slices import Annotated, Currency, Sort
 from .base import Module
 
@@ -69,6 +69,9 @@ class Change(Module):
     event_types = frozenset({"buy"})
     section = "M11"
     title = "Change"
+    drawer = "alhambra_lib.draw.modules.change"  # its pieces, imported when drawn
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"coin": (1, Coin)}
     overpaying = True
 
     # -- components and state -----------------------------------------------------------
@@ -136,6 +139,7 @@ def _change_text(e):
             + " + ".join(map(card_text, e["coins"])) + " as change")
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Change.narration = {
     "change": (("player", "overpaid", "coins"), _change_text),
-})
+}

@@ -64,10 +64,11 @@ from ..actions import (
     register_action,
 )
 from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
-from ..engine.narration import card_text, register_events
 from ..errors import IllegalAction
+from ..narrate import card_text
 from ..payments import PaymentSources, check_payment
 from ..scoring import majority_awards
+from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import CARD, DISTINCT, Annotated, Kind, PerPlayer, Player, Size
 from .base import Module
 from .gates import any_redesign
@@ -292,6 +293,22 @@ def _auction_bids(game, data: CharactersSlice) -> str | None:
     return None
 
 
+def _city_watch(entry):
+    """The City Watch: a third of its holder's wall points, rounded down, at every scoring."""
+    return each_player(entry, lambda name: entry.walls[name] // 3
+                       if entry["city_watch"][name] else 0)
+
+
+def _wise_man(entry, name):
+    """The Wise Man: half a building more of the type its holder chooses."""
+    kind = entry["wise_man"][name]
+    return {} if kind is None else {kind: WISE_MAN_BONUS}
+
+
+#: What the Wise Man adds to the chosen type's count: half a building, a tie breaker.
+WISE_MAN_BONUS = 0.5
+
+
 class Characters(Module):
     """Characters: auctions during refills, the Wise Man and the City Watch at scorings."""
 
@@ -299,10 +316,29 @@ class Characters(Module):
     option_decisions = frozenset({"act", "auction", "master_builder", "wise_man"})
     section = "M7"
     title = "Characters"
+    drawer = "alhambra_lib.draw.modules.characters"  # its pieces, imported when drawn
+    #: Character cards lie in the draw pile only (`Module.pile_card_tags`).
+    pile_card_tags = {"character": (1, CharacterCard)}
+    # The two characters whose scoring is confirmed (RULES.md §M7.4); the term
+    # "characters" comes right after the walls (§M0.17).
+    sheet = SheetModule(
+        "characters", "Characters",
+        (SheetInput("wise_man", "Wise Man",
+                    "The type the Wise Man's holder chooses at this scoring: it counts half a "
+                    "building more there, which breaks a tie.", "kind", one_holder=True),
+         SheetInput("city_watch", "City Watch",
+                    "Tick the player holding the City Watch: it scores a third of their wall "
+                    "points, rounded down.", "flag", one_holder=True)),
+        count_bonus=_wise_man, terms=(("characters", _city_watch),))
     decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},
                  "master_builder": {"redesign", "decline"}, "wise_man": {"wise_man"}}
     option_defaults = {"experimental": False}
     score_terms = ("characters",)
+    term_ranks: ClassVar[dict] = {"characters": 100}  # City Watch, right after the walls
+    step_ranks: ClassVar[dict] = {"extra_redesign": 200}
+    pushed_by: ClassVar[dict] = {"auction": ("refill_display", "vizier_window"),
+                                 "master_builder": ("extra_redesign",),
+                                 "wise_man": ("hold_scorings", "vizier_window", "final_scoring")}
     turn_end_steps = (("extra_redesign", "refill_display"),)
 
     def __init__(self):
@@ -643,7 +679,8 @@ def _character_text(data):
     return CHARACTERS[data]["title"]
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Characters.narration = {
     "auction": (("card", "auctioneer"),
                 lambda e: f"{_character_text(e['card'])} comes up: {e['auctioneer']} opens "
                           "the auction"),
@@ -661,4 +698,4 @@ register_events({
                            f"counts as {e['colour']}"),
     "swap_card": (("player", "card"),
                   lambda e: f"{e['player']} swaps {card_text(e['card'])} of the display"),
-})
+}

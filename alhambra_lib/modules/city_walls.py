@@ -34,8 +34,8 @@ from typing import ClassVar, TypedDict
 from ..actions import Action, card_from_list, card_order, register_action, tile_order
 from ..alhambra import REASONS, stick_reasons
 from ..components import WALL_CARDS, Tile, WallCard
-from ..engine.narration import register_events, tile_text
 from ..grid import check_cell
+from ..narrate import tile_text
 from ..slices import CARD, CARD_ORDER, Annotated
 from .base import Module
 
@@ -124,6 +124,10 @@ class CityWalls(Module):
     option_decisions = frozenset({"act"})
     section = "M9"
     title = "City Walls"
+    drawer = "alhambra_lib.draw.modules.city_walls"  # its pieces, imported when drawn
+    alhambra_parts = frozenset({"sticks"})  # sticks on the tiles of the Alhambras
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"wall": (1, WallCard)}
     decisions: ClassVar[dict] = {"act": {"build_wall"}}
     #: The Spanish sheet's reading: the cards go into piles 2-4 instead of 2-5 (§M9).
     option_defaults: ClassVar[dict] = {"walls_piles_2_to_4": False}
@@ -253,8 +257,9 @@ def _build_text(e):
             f"{tile_text(e['tile'])} {where}")
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+CityWalls.narration = {
     "wall_card_beside": (("card",), lambda e: f"wall card {e['card'][1]} is drawn and laid "
                                               f"beside the market"),
     "build_wall": (("player", "card", "sides", "tile", "cell", "where"), _build_text),
-})
+}

@@ -29,9 +29,9 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
     from ..actions import Action, Buy
     from ..alhambra import Alhambra
     from ..components import Tile
-    from ..payments import Rule
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
+    from ..payments import Rule
 
 __all__ = ["GameContext"]
 

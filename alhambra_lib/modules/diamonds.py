@@ -62,6 +62,8 @@ class Diamonds(Module):
     name = "diamonds"
     section = "M6"
     title = "Diamonds"
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"diamond": (1, DiamondCard)}
     tile_sets = ("diamonds",)
     #: Diamonds pay any square, alone (`payments.check_payment`).
     money_sources = frozenset({"diamonds"})

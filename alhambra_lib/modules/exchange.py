@@ -52,6 +52,8 @@ class Exchange(Module):
     title = "Currency Exchange"
     #: An exchange card joins its second currency to a payment (`payments.check_payment`).
     money_sources = frozenset({"exchange"})
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"exchange": (2, lambda a, b: ExchangeCard((a, b)))}
 
     def pile_inserts(self, config, rng=None):
         cards = list(EXCHANGE_CARDS)

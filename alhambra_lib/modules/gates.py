@@ -32,7 +32,6 @@ from typing import ClassVar, TypedDict
 
 from ..actions import Place, Redesign, tile_order
 from ..components import GateCard
-from ..engine.narration import register_events
 from ..slices import Annotated, Range
 from .base import Module
 
@@ -103,6 +102,10 @@ class Gates(Module):
     option_decisions = frozenset({"place", "final_place"}) | REDESIGNING
     section = "M5"
     title = "City Gates"
+    drawer = "alhambra_lib.draw.modules.gates"  # its pieces, imported when drawn
+    alhambra_parts = frozenset({"gates"})  # gates between cells, saved with each Alhambra
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"gate": (0, GateCard)}
     #: The reading of two reviews: all six cards, two each in piles 3-5 (§M5).
     option_defaults: ClassVar[dict] = {"gates_all_six": False}
 
@@ -195,9 +198,10 @@ class Gates(Module):
                 "gates": {p: tuple(sorted(game.alhambra(p).gates())) for p in game.players}}
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Gates.narration = {
     "gate_card_beside": ((), lambda e: "a gate card is drawn and set beside the display with "
                                        "its gate"),
     "gate_card_discarded": ((), lambda e: "a gate card is drawn; one already lies beside the "
                                           "display, so it goes to the discards"),
-})
+}

@@ -36,8 +36,9 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..components import FOUNTAIN_KIND, KINDS
-from ..engine.narration import register_events, tile_text
 from ..grid import OPPOSITE, SIDES, side_neighbour
+from ..narrate import tile_text
+from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import Annotated, Direction, Kind, Player, Range, Size
 from .base import Module
 
@@ -184,6 +185,11 @@ def _peeks_at_the_top(game, data: InvadersSlice) -> str | None:
     return None
 
 
+def _invaders_sheet(entry):
+    return each_player(entry, lambda name: -attack_penalty(entry["unprotected"][name],
+                                                           entry["attack"], entry.round_no))
+
+
 class Invaders(Module):
     """Invaders: attack cards revealed at each scoring, scouts that let a buyer peek."""
 
@@ -191,7 +197,21 @@ class Invaders(Module):
     event_types = frozenset({"buy", "vizier"})
     section = "M15"
     title = "Invaders"
+    drawer = "alhambra_lib.draw.modules.invaders"  # its pieces, imported when drawn
+    # §M15: only the buyer looks at the attack card; both piles lie face down
+    secret_fields = {"scout_peek": ("card",), "invaders_setup": ("*", "attack_deck", "scouts")}
+    sheet = SheetModule(
+        "invaders", "Invaders",  # RULES.md §M15.4
+        (SheetInput("attack", "attack from",
+                    "The attack card turned up at this scoring.", "side", per_player=False),
+         SheetInput("unprotected", "unprotected sides",
+                    "Tile sides facing each direction with an empty cell beyond and no wall "
+                    "(the fountain and camps are not attacked). The attack's direction "
+                    "counts; in round 3 the two directions beside it count too.",
+                    "by_side", maximum=999)),
+        terms=(("invaders", _invaders_sheet),))
     score_terms = ("invaders",)
+    term_ranks = {"invaders": 600}  # last: after the attack card is revealed
 
     # -- state ----------------------------------------------------------------------
 
@@ -328,7 +348,8 @@ def _attack_text(e):
     return f"round {e['round']}: invaders attack from the {_WORDS[e['direction']]}{flank}: {lost}"
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Invaders.narration = {
     "invaders_setup": (("attack_deck", "scouts"),
                        lambda e: f"the {len(e['attack_deck'])} attack cards and the "
                                  f"{len(e['scouts'])} scouts are shuffled face down"),
@@ -340,4 +361,4 @@ register_events({
     "attack": (("round", "direction", "flanks", "penalties"), _attack_text),
     "scouts_out": (("round", "scouts"),
                    lambda e: f"the unused scouts leave the game: {_list(e['scouts'])}"),
-})
+}

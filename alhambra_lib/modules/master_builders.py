@@ -35,7 +35,7 @@ from typing import ClassVar, TypedDict
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, MasterBuilderCard
-from ..engine.narration import card_text, register_events
+from ..narrate import card_text
 from ..slices import Annotated, Currency, Range, Size, Sort
 from .base import Module
 from .gates import any_redesign
@@ -108,10 +108,15 @@ class MasterBuilders(Module):
     option_decisions = frozenset({"act", "master_builder"})
     section = "M14"
     title = "Master Builders"
+    secret_fields = {"master_builders_dealt": ("cards",)}  # §M14: dealt face down
+    #: How its cards save and load (`Module.card_tags`).
+    card_tags = {"master_builder": (1, MasterBuilderCard)}
     decisions: ClassVar[dict] = {"act": {"master_builder"},
                                  "master_builder": {"redesign", "decline"}}
     free_actions = frozenset({"master_builder"})
     turn_end_steps = (("master_builder", "refill_display"),)
+    step_ranks: ClassVar[dict] = {"master_builder": 100}  # right after placing (§M0.4)
+    pushed_by: ClassVar[dict] = {"master_builder": ("master_builder",)}
 
     def __init__(self):
         self.actions = {"master_builder": (self._check_play, self._do_play),
@@ -207,7 +212,8 @@ def _dealt_text(e):
         (f"{n} x " if n > 1 else "") + text for text, n in counts.items()) + " face down"
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+MasterBuilders.narration = {
     "master_builders_dealt": (("player", "cards"), _dealt_text),
     "master_builders_set": (("piles", "out_of_game"),
                             lambda e: "master builders shuffled into the piles: "
@@ -220,4 +226,4 @@ register_events({
     "master_builder_lapses": (("player",),
                               lambda e: f"{e['player']} has no redesign to make: a master "
                                         f"builder's redesign lapses"),
-})
+}

@@ -52,8 +52,8 @@ from typing import ClassVar, TypedDict
 
 from ..actions import Action, register_action, tile_from_list, tile_order
 from ..components import KINDS, tile_set
-from ..engine.narration import register_events
 from ..grid import OPPOSITE, SIDES, side_neighbour
+from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import TILE, Annotated, Keys
 from .base import Module
 
@@ -197,6 +197,14 @@ class Squares(Module):
     option_decisions = frozenset({"act"})
     section = "M4"
     title = "Squares"
+    drawer = "alhambra_lib.draw.modules.squares"  # its pieces, imported when drawn
+    sheet = SheetModule(
+        "squares", "Huts",  # RULES.md §M4.4
+        (SheetInput("hut_neighbours", "huts' neighbours",
+                    "For each hut in the Alhambra, its neighbours of the hut's colour with "
+                    "no wall between them, added up per colour.",
+                    "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
+        count_bonus=lambda entry, name: entry["hut_neighbours"][name])
     decisions = {"act": {"take_hut"}}
     tile_sets = ("huts",)
 
@@ -277,7 +285,8 @@ def _walls_text(data):
     return f"walls {data[2]}" if data[2] else "no walls"
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Squares.narration = {
     "hut_piles": (("up", "sizes"),
                   lambda e: "the huts are sorted into six piles, top hut face up: " + ", ".join(
                       f"{c} ({n}, {_walls_text(e['up'][c]) if e['up'][c] else 'empty'})"
@@ -288,4 +297,4 @@ register_events({
     "hut_turned_up": (("colour", "tile"),
                       lambda e: f"the next {e['colour']} hut is turned up "
                                 f"({_walls_text(e['tile'])})"),
-})
+}

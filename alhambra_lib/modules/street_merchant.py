@@ -48,8 +48,9 @@ from typing import ClassVar, Literal, TypedDict
 
 from ..actions import Action, PlainAction, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS
-from ..engine.narration import register_events, tile_text
 from ..grid import check_cell, side_neighbours
+from ..narrate import tile_text
+from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import TILE, Annotated, Keys, Kind, PerPlayer, Range, Size, Via
 from .base import Module
 
@@ -314,6 +315,13 @@ def _merchant_due(game, data: StreetMerchantSlice) -> str | None:
     return None if top.player == due else f"{top.player} is asked about their disc, but {due} is due"
 
 
+def _merchant_sheet(entry):
+    # RULES.md §M12.4; with merchant_final_only the citizens score at the last scoring only.
+    if entry.round_no < 3 and entry.options.get("merchant_final_only"):
+        return None
+    return each_player(entry, lambda name: best_grouping(entry["citizens"][name])[0])
+
+
 class StreetMerchant(Module):
     """Street Merchant: a disc per player, citizens on it, residents on buildings."""
 
@@ -322,6 +330,15 @@ class StreetMerchant(Module):
     option_decisions = frozenset({"merchant"})
     section = "M12"
     title = "Street Merchant"
+    drawer = "alhambra_lib.draw.modules.street_merchant"  # its pieces, imported when drawn
+    secret_fields = {"set_merchant": ("colours",)}  # §M12: the citizens on the disc
+    sheet = SheetModule(
+        "street_merchant", "Citizens",  # RULES.md §M12.4
+        (SheetInput("citizens", "citizens",
+                    "Citizens living on buildings in the Alhambra, per colour (blue "
+                    "pavilion, red seraglio, brown arcades, white chambers, green garden, "
+                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR),),
+        terms=(("street_merchant", _merchant_sheet),))
     decisions = {"merchant": {"set_merchant", "take_citizen", "swap_citizen",
                               "keep_citizens", "place_merchant"}}
     # "merchant": §M0.4 step 4; "merchant_late": a disc lifted in the interrupt window
@@ -329,6 +346,9 @@ class StreetMerchant(Module):
     turn_end_steps = (("merchant", "refill_display"), ("merchant_late", "finish_turn"))
     setup_steps = ("merchant_setup",)
     score_terms = ("street_merchant",)
+    term_ranks: ClassVar[dict] = {"street_merchant": 300}
+    step_ranks: ClassVar[dict] = {"merchant": 400}  # merchant_late keeps its place
+    pushed_by: ClassVar[dict] = {"merchant": ("merchant", "merchant_late", "merchant_setup")}
     #: The other reading: the residents score at the final scoring only (RULES.md §M12.4).
     option_defaults = {"merchant_final_only": False}
 
@@ -620,7 +640,8 @@ def _lifted_text(e):
     return head + moved + ("; the game is over, the disc stays aside" if e["final"] else "")
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+StreetMerchant.narration = {
     "set_merchant": (("player", "colours", "pos"),
                      lambda e: f"{e['player']} puts three citizens (secret) on the merchant's "
                                f"disc at {tuple(e['pos'])}"),
@@ -637,4 +658,4 @@ register_events({
     "keep_citizens": (("player",), lambda e: f"{e['player']} keeps the citizens of the disc"),
     "place_merchant": (("player", "pos"),
                        lambda e: f"{e['player']} puts the merchant's disc at {tuple(e['pos'])}"),
-})
+}

@@ -36,16 +36,15 @@ from typing import ClassVar, TypedDict
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
-from ..engine.narration import card_text, register_events
+from ..narrate import card_text
 from ..slices import Currency, PerPlayer
 from .base import Module
-from .vizier import Vizier
 from .window import (
     WINDOW_STEP,
     Window,
-    run_window,
     window_decline,
     window_problem,
+    window_step,
     window_used,
 )
 
@@ -119,8 +118,13 @@ class Thieves(Module):
     option_decisions = frozenset({"window"})
     section = "M10"
     title = "Thieves"
+    drawer = "alhambra_lib.draw.modules.thieves"  # its pieces, imported when drawn
+    secret_per_player = {"thieves": "hands"}  # §M10: each sees only their own thieves
     decisions = {"window": {"steal", "decline"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    window_decision = "window"  # shared: the vizier's purchases are asked in it too
+    step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
+    pushed_by: ClassVar[dict] = {"window": (WINDOW_STEP,)}
     option_defaults = {"thief_not_by_finisher": False}
 
     def __init__(self):
@@ -170,11 +174,11 @@ class Thieves(Module):
     def step_vizier_window(self, game):
         """The window of the thieves and the vizier (RULES.md §M10): ask the next player
         who can steal or buy with the vizier; True while someone is asked."""
-        vizier = _VIZIER if "vizier" in game.modules else None
+        return window_step(game)
 
-        def can_act(g, player):
-            return bool(self.steals(g, player)) or bool(vizier and vizier.can_buy(g, player))
-        return run_window(game, "window", can_act)
+    def window_can_act(self, game, player) -> bool:
+        """Whether `player` can steal in the window now."""
+        return bool(self.steals(game, player))
 
     def options(self, game, decision):
         if decision.kind != "window":
@@ -235,10 +239,8 @@ def _no_check(game, action):
     return None
 
 
-#: The vizier's purchases, asked for in the shared window (the module is stateless).
-_VIZIER = Vizier()
-
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Thieves.narration = {
     "thieves": (("hands", "removed"),
                 lambda e: "the thieves are dealt: "
                           + ", ".join(f"{p} {len(h)}" for p, h in e["hands"].items())
@@ -246,4 +248,4 @@ register_events({
     "steal": (("player", "card"),
               lambda e: f"{e['player']} plays a thief and steals {card_text(e['card'])} "
                         "from the display"),
-})
+}

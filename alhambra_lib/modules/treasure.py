@@ -39,11 +39,17 @@ from typing import ClassVar, Literal, TypedDict
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Card
-from ..memo import by_identity
-from ..engine.narration import card_text, register_events, tile_text
 from ..grid import check_cell
-from ..payments import PaymentSources, check_payment, minimal_card_payments, minimal_payments
+from ..memo import by_identity
+from ..narrate import card_text, tile_text
+from ..payments import (
+    PaymentSources,
+    check_payment,
+    minimal_card_payments,
+    minimal_payments,
+)
 from ..scoring import share_places
+from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import DISTINCT, TILE, TILE_ORDER, Annotated, Player, Range, Size, Sort
 from .base import Module
 
@@ -257,9 +263,21 @@ class Treasure(Module):
     option_decisions = frozenset({"act", "chests"})
     section = "M13"
     title = "Treasure Chamber"
+    drawer = "alhambra_lib.draw.modules.treasure"  # its pieces, imported when drawn
+    sheet = SheetModule(
+        "treasure", "Chests",  # RULES.md §M13.4
+        (SheetInput("chests", "chests",
+                    "Chests on buildings in the Alhambra (not on the reserve board).",
+                    "number", maximum=sum(CHESTS.values())),),
+        terms=(("treasure", lambda entry: share_places(
+            {name: entry["chests"][name] for name in entry.players},
+            CHEST_POINTS[entry.round_no])),))
     decisions = {"act": {"buy_chests"}, "chests": {"place_chest"}}
     turn_end_steps = (("chests", "refill_display"),)
     score_terms = ("treasure",)
+    term_ranks: ClassVar[dict] = {"treasure": 400}
+    step_ranks: ClassVar[dict] = {"chests": 300}
+    pushed_by: ClassVar[dict] = {"chests": ("chests",)}
 
     def __init__(self):
         self.actions = {"buy_chests": (self._check_buy_chests, self._do_buy_chests),
@@ -461,7 +479,8 @@ def _paid(e):
     return " + ".join(map(card_text, e["cards"]))
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Treasure.narration = {
     "chest_room": (("room", "chests"),
                    lambda e: f"treasure room {e['room']} gets {_colours_text(e['chests'])}"),
     "buy_chests": (("player", "room", "cards", "chests"),
@@ -483,4 +502,4 @@ register_events({
                            lambda e: f"treasure room {e['room']} stays empty: only "
                                      f"{e['bag']} chests in the bag, no room is refilled "
                                      f"any more"),
-})
+}

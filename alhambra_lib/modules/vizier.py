@@ -30,17 +30,17 @@ from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
 from ..actions import Buy, Decline, PlainAction, register_action
-from ..engine.narration import paid_text, register_events, tile_text
+from ..narrate import paid_text, tile_text
 from ..payments import may_pay_exactly
 from ..slices import PerPlayer
 from .base import Module
 from .window import (
     WINDOW_STEP,
     Window,
-    run_window,
     window_decline,
     window_owner,
     window_problem,
+    window_step,
     window_used,
 )
 
@@ -89,8 +89,13 @@ class Vizier(Module):
     option_decisions = frozenset({"act", "vizier", "window"})
     section = "M1"
     title = "Vizier's Favour"
+    drawer = "alhambra_lib.draw.modules.vizier"  # its pieces, imported when drawn
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
+    window_decision = "vizier"  # its own decision while no other module shares the window
+    step_ranks: ClassVar[dict] = {WINDOW_STEP: 800}
+    # a vizier's purchase is placed at once
+    pushed_by: ClassVar[dict] = {"place": (WINDOW_STEP,), "vizier": (WINDOW_STEP,)}
 
     def __init__(self):
         self.actions = {"wake": (self._check_wake, self._do_wake),
@@ -174,11 +179,16 @@ class Vizier(Module):
                    tile=action.tile.to_list(), cards=[c.to_list() for c in action.cards])
         game.place_now(player, action.tile)
 
-    # -- the window (alone: with the thieves, theirs serves both) -----------------------
+    # -- the window (shared with the other modules acting there, window.py) -------------
 
     def step_vizier_window(self, game):
-        """Ask the next awake player who can buy; True while someone is being asked."""
-        return run_window(game, "vizier", self.can_buy)
+        """Ask the next player who can act in the window (an awake player who can buy);
+        True while someone is being asked."""
+        return window_step(game)
+
+    def window_can_act(self, game, player) -> bool:
+        """Whether `player` can buy with the vizier now."""
+        return self.can_buy(game, player)
 
 
 def _no_check(game, action):
@@ -189,7 +199,8 @@ def _no_check(game, action):
 _DECLINED = {"master_builder": "redesign"}
 
 
-register_events({
+#: The module's events in words (registered with the module, `modules.register`).
+Vizier.narration = {
     "wake": (("player",), lambda e: f"{e['player']} wakes the vizier"),
     "vizier": (("player", "square", "currency", "tile", "cards"),
                lambda e: f"{e['player']} calls on the vizier, who buys {tile_text(e['tile'])} "
@@ -198,4 +209,4 @@ register_events({
     "decline": (("player", "decision"),
                 lambda e: f"{e['player']} lets the {_DECLINED.get(e['decision'], e['decision'])} "
                           "pass"),
-})
+}

@@ -1,5 +1,11 @@
-"""The interrupt window between turns (RULES.md §M0.4 step 8), shared by the vizier (§M1)
-and the thieves (§M10): one step, one order of asking.
+"""The interrupt window between turns (RULES.md §M0.4 step 8), shared by the modules
+that act there (the vizier, §M1, and the thieves, §M10): one step, one order of asking.
+
+A module joins the window by declaring the step (``(WINDOW_STEP, "finish_turn")`` in
+its ``turn_end_steps``), its decision (``window_decision``) and its window actions: the
+hook ``window_can_act(game, player)`` and its ``options`` in that decision. The last of
+them in play owns the window: its slice holds the state and its decision is the one
+asked (the thieves' shared ``window`` with both, the vizier's own ``vizier`` alone).
 
 When a turn is completely over, the players who can do something out of turn are asked
 in seat order, starting with the player after the one whose turn it was and ending with
@@ -10,8 +16,8 @@ top. The window closes when nobody asked can act, and does not open after the
 game-ending turn.
 
 The window's state is ``{"queue": [players still to ask, the one asked first],
-"repoll": bool}`` (None while closed), kept in the slice of the module running the step:
-the thieves when they are in play (their step serves the vizier too), else the vizier,
+"repoll": bool}`` (None while closed), kept in the slice of the module owning it: the
+thieves when they are in play (their step serves the vizier too), else the vizier,
 whose saves are then those of a game without thieves.
 
 Examples
@@ -24,7 +30,9 @@ Examples
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TypedDict
 
 from ..slices import DISTINCT, Annotated, Player
@@ -36,6 +44,7 @@ __all__ = [
     "window_decline",
     "window_owner",
     "window_problem",
+    "window_step",
     "window_used",
 ]
 
@@ -44,9 +53,45 @@ __all__ = [
 WINDOW_STEP = "vizier_window"
 
 
+def _window_modules(names: tuple) -> tuple:
+    """The registered modules among `names` that act in the window, in the game's order
+    (asked at every turn end: kept per registry generation)."""
+    registry = sys.modules[__package__]  # imports this module: not importable from here
+    key = (names, registry._generation)
+    found = _WINDOW_MODULES.get(key)
+    if found is None:
+        modules = registry.MODULES
+        found = _WINDOW_MODULES[key] = tuple(
+            modules[n] for n in names
+            if any(step == WINDOW_STEP for step, _ in modules[n].turn_end_steps))
+    return found
+
+
+_WINDOW_MODULES: dict = {}
+
+
 def window_owner(game) -> str:
-    """The module whose slice holds the window: the thieves if in play, else the vizier."""
-    return "thieves" if "thieves" in game.modules else "vizier"
+    """The module whose slice holds the window: the last in play that acts there (the
+    thieves if in play, else the vizier)."""
+    return _window_modules(game.modules)[-1].name
+
+
+def window_step(game) -> bool:
+    """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
+    in the window with any module in play (`Module.window_can_act`); True while someone
+    is asked. Every module acting in the window runs its step with this."""
+    modules = _window_modules(game.modules)
+    # The owner's question first: a theft is cheaper to see than a vizier's purchase.
+    asked = [_instance(m) for m in reversed(modules)]
+
+    def can_act(g, player):
+        return any(m.window_can_act(g, player) for m in asked)
+    return run_window(game, modules[-1].window_decision, can_act)
+
+
+@lru_cache(maxsize=None)
+def _instance(cls):
+    return cls()  # modules are stateless: one instance of each serves every game
 
 
 def run_window(game, kind: str, can_act: Callable) -> bool:
@@ -104,7 +149,7 @@ def window_problem(game, window: Window | None) -> str | None:
     and its decision on top; after a use (``repoll``) the window step comes next in the
     script."""
     top = game.decision
-    kind = "window" if window_owner(game) == "thieves" else "vizier"
+    kind = _window_modules(game.modules)[-1].window_decision
     asking = top is not None and top.kind in WINDOW_DECISIONS
     if asking and top.kind != kind:
         return f"the window's decision is {kind!r} with these modules"

@@ -12,6 +12,7 @@ Examples
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
 from ..alhambra import Alhambra, IllegalPlacement
 
 if TYPE_CHECKING:

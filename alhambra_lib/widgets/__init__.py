@@ -31,7 +31,7 @@ from typing import Any
 from ..score_sheet import ScoreSheet
 from ..teaching.search_steps import SearchStep, search_steps
 from ..teaching.wall_steps import WallStep, wall_steps
-from .exercise import Exercises, ExerciseBox
+from .exercise import ExerciseBox, Exercises
 from .game_table import GameTable
 from .majorities import MajorityExplorer
 from .mega_box import AttackExplorer, CitizenGrouper

@@ -51,13 +51,13 @@ from ._board import (
 )
 from ._common import WidgetBase, css_class
 from ._new_game import NewGamePanel
-from ._table_market import MarketPanel
-from ._table_pieces import PiecesPanel, board_pieces
 from ._table_bots import TableBots
 from ._table_choices import ChoicePanel
 from ._table_clicks import TableClicks
 from ._table_files import TableFiles
 from ._table_hints import TableHints
+from ._table_market import MarketPanel
+from ._table_pieces import PiecesPanel, board_pieces
 from ._table_story import TEXT, TableStory
 from .table_text import click_message, reasons_html, status_text
 

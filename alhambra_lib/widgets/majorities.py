@@ -12,8 +12,9 @@ Examples
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 from collections.abc import Mapping
+
+import ipywidgets as widgets
 
 from ..components import KINDS
 from ..draw import draw_majorities

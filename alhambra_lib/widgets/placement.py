@@ -17,8 +17,8 @@ Examples
 
 from __future__ import annotations
 
-from html import escape
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets

@@ -46,8 +46,7 @@ from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
-from ._common import (CountsGrid, WidgetBase, css_class, picture, places_and_ties, show,
-                      table_html)
+from ._common import CountsGrid, WidgetBase, css_class, picture, places_and_ties, show, table_html
 from .placement import PlacementExplorer
 
 # demo_sheet lives in alhambra_lib.teaching.demo; still importable from here.

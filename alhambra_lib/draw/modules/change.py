@@ -1,0 +1,22 @@
+"""Change (RULES.md §M11): the coins in the bag and each player's coins.
+
+The module's drawer (`Module.drawer`), imported the first time pieces are drawn: it
+registers the drawers with `alhambra_lib.draw.pieces.register_pieces`.
+"""
+
+from __future__ import annotations
+
+from ..card_pieces import _rows
+from ..pieces import register_pieces
+
+__all__: list[str] = []  # reached through MODULE_PIECES
+
+
+def _change_table(ax, seen):
+    """Each player's coins face up, and the coins left in the bag."""
+    part = seen.part("change")
+    rows = [(p, list(coins), "" if coins else "no coin") for p, coins in part["coins"].items()]
+    _rows(ax, rows, "coin_", f"Change (M11): coins face up · {part['bag']} in the bag")
+
+
+register_pieces("change", table=_change_table)
