@@ -148,7 +148,9 @@ class Module:
     name: ClassVar[str] = ""
     section: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    actions: ClassVar[dict] = {}
+    #: ``{action kind: (check, effect)}``; a module with actions sets its own on the
+    #: instance (its hooks are bound methods).
+    actions: dict[str, tuple[Callable[..., None], Callable[..., None]]] = {}
     decisions: ClassVar[dict] = {}
     turn_end_steps: ClassVar[tuple] = ()
     setup_steps: ClassVar[tuple] = ()
