@@ -25,9 +25,13 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..slices import DISTINCT, Annotated, Player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..actions import Action
+    from .context import GameContext
 
 __all__ = [
     "WINDOW_STEP",
@@ -44,12 +48,13 @@ __all__ = [
 WINDOW_STEP = "vizier_window"
 
 
-def window_owner(game) -> str:
+def window_owner(game: GameContext) -> str:
     """The module whose slice holds the window: the thieves if in play, else the vizier."""
     return "thieves" if "thieves" in game.modules else "vizier"
 
 
-def run_window(game, kind: str, can_act: Callable) -> bool:
+def run_window(game: GameContext, kind: str,
+               can_act: Callable[[GameContext, str], bool]) -> bool:
     """The window step: ask the next player who `can_act(game, player)` (a decision of
     `kind`); True while someone is asked or an auction drawn after a theft waits."""
     state = game.slice(window_owner(game))
@@ -74,15 +79,17 @@ def run_window(game, kind: str, can_act: Callable) -> bool:
     return True
 
 
-def window_used(game) -> None:
+def window_used(game: GameContext) -> None:
     """The player asked has acted: refill, then ask everyone again from the top."""
     game.slice(window_owner(game))["window"]["repoll"] = True
 
 
-def window_decline(game, action) -> None:
+def window_decline(game: GameContext, action: Action) -> None:
     """The player asked lets the window pass; the next one is asked."""
     game.slice(window_owner(game))["window"]["queue"].pop(0)
-    game.event("decline", player=game.current_player, decision=game.decision.kind)
+    top = game.decision
+    assert top is not None  # a decline answers the decision on top
+    game.event("decline", player=game.current_player, decision=top.kind)
     game.resume()
 
 
@@ -98,7 +105,7 @@ class Window(TypedDict):
     repoll: bool
 
 
-def window_problem(game, window: Window | None) -> str | None:
+def window_problem(game: GameContext, window: Window | None) -> str | None:
     """What is wrong with a well-typed `window` held by the module running the step (see
     `window_owner`), or None: a window asking someone has that player first in its queue
     and its decision on top; after a use (``repoll``) the window step comes next in the
@@ -106,11 +113,11 @@ def window_problem(game, window: Window | None) -> str | None:
     top = game.decision
     kind = "window" if window_owner(game) == "thieves" else "vizier"
     asking = top is not None and top.kind in WINDOW_DECISIONS
-    if asking and top.kind != kind:
+    if asking and top is not None and top.kind != kind:
         return f"the window's decision is {kind!r} with these modules"
     if asking != (window is not None and not window["repoll"]):
         return "a window decision is on top exactly while the window asks someone"
-    if window is not None and asking and window["queue"][:1] != [top.player]:
+    if window is not None and top is not None and asking and window["queue"][:1] != [top.player]:
         return f"{top.player} is asked, but the window's queue is {window['queue']}"
     if window is not None and game.script[:1] != (WINDOW_STEP,):
         return "an open window is the turn-end step running now"
