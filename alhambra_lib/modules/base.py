@@ -123,7 +123,7 @@ The hooks, in the order a game meets them:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidSave
@@ -226,7 +226,7 @@ class Module:
     def setup(self, game: GameContext) -> None:
         return None
 
-    def options(self, game: GameContext, decision: Decision) -> Sequence[Action]:
+    def options(self, game: GameContext, decision: Decision) -> list[Action] | tuple[Action, ...]:
         return []
 
     def payment_sources(self, game: GameContext, player: str) -> list[Buy]:

@@ -345,7 +345,7 @@ class Bazaars(Module):
         square = _square_of(bazaar.marks[0])
         return square, game.market[square - 1][1]
 
-    def options(self, game: GameContext, decision: Decision) -> Sequence[Action]:
+    def options(self, game: GameContext, decision: Decision) -> tuple[Action, ...]:
         if decision.kind != "act":
             return ()
         beside = game.slice(self.name)["beside"]

@@ -53,7 +53,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
 from ..actions import (
@@ -403,7 +403,7 @@ class Characters(Module):
         self._go_on(game, asked=False)
         return True
 
-    def options(self, game: GameContext, decision: Decision) -> Sequence[Action]:
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind == "master_builder":  # the Master Builders list them when in play
             if "master_builders" in game.modules:
                 return []

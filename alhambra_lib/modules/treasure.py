@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
@@ -338,7 +338,7 @@ class Treasure(Module):
 
     # -- actions ----------------------------------------------------------------------
 
-    def options(self, game: GameContext, decision: Decision) -> Sequence[Action]:
+    def options(self, game: GameContext, decision: Decision) -> list[Action] | tuple[Action, ...]:
         state = game.slice(self.name)
         if decision.kind == "act":
             rooms = [i + 1 for i, room in enumerate(state["rooms"]) if room]
