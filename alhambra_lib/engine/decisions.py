@@ -52,7 +52,7 @@ def __getattr__(name):
 
     if name == "TURN_END_ORDER":
         steps = set(TURN_END).union(s for m in modules.MODULES.values() for s in m.step_ranks)
-        return tuple(sorted(steps, key=modules.step_rank))
+        return tuple(sorted(steps, key=lambda step: modules.step_rank(step) or 0))
     return MappingProxyType(modules.pushed_by())
 
 

@@ -154,7 +154,9 @@ class Module:
     name: ClassVar[str] = ""
     section: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    actions: ClassVar[dict] = {}
+    #: ``{action kind: (check, effect)}``; a module with actions sets its own on the
+    #: instance (its hooks are bound methods).
+    actions: dict[str, tuple[Callable[..., None], Callable[..., None]]] = {}
     decisions: ClassVar[dict] = {}
     turn_end_steps: ClassVar[tuple] = ()
     setup_steps: ClassVar[tuple] = ()
@@ -266,7 +268,7 @@ class Module:
     def setup(self, game: GameContext) -> None:
         return None
 
-    def options(self, game: GameContext, decision: Decision) -> list[Action]:
+    def options(self, game: GameContext, decision: Decision) -> list[Action] | tuple[Action, ...]:
         return []
 
     def payment_sources(self, game: GameContext, player: str) -> list[Buy]:

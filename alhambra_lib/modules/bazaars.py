@@ -36,9 +36,10 @@ buy the denar bazaar (pavilion, seraglio, arcades) paying 5+3
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
@@ -55,6 +56,14 @@ from ..payments import (
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import TILE, TILE_ORDER, Annotated
 from .base import Module
+from .context import acting_player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
+
+_Cell = tuple[int, int]
 
 __all__ = ["BAZAARS", "NEIGHBOURS", "Bazaars", "BuyBazaar", "bazaar_neighbours", "bazaar_points",
            "bazaar_text"]
@@ -69,21 +78,22 @@ _SOURCES = PaymentSources(exchange=True)
 NEIGHBOURS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
-def _square_of(currency):
+def _square_of(currency: str) -> int:
     """The market square (1-4) of a currency."""
     return CURRENCIES.index(currency) + 1
 
 
 @lru_cache(maxsize=256)
-def _distinct_bazaars(beside):
+def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[Tile, ...]:
     """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order."""
     return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
 
 
-_BUYS: dict = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
+_BUYS: dict[Any, Any] = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
 
 
-def _bazaar_buys(bazaars, prices, hand):
+def _bazaar_buys(bazaars: tuple[Tile, ...], prices: tuple[int | None, ...],
+                 hand: tuple[Any, ...]) -> tuple[BuyBazaar, ...]:
     """The `BuyBazaar` actions of `hand` (a tuple of cards) for the distinct `bazaars`
     beside the market, each at its price (None: its square is empty, not for sale).
 
@@ -92,7 +102,7 @@ def _bazaar_buys(bazaars, prices, hand):
     currency, an exchange card joining a second one, §M2).
     """
     exchanges = sorted({c for c in hand if isinstance(c, ExchangeCard)}, key=card_order)
-    actions = []
+    actions: list[BuyBazaar] = []
     for bazaar, price in zip(bazaars, prices):
         if price is None:
             continue
@@ -117,7 +127,7 @@ def _bazaar_buys(bazaars, prices, hand):
     return tuple(actions)
 
 
-def bazaar_text(tile):
+def bazaar_text(tile: Tile | Sequence[Any]) -> str:
     """A bazaar (a Tile or its JSON list) in words: ``"denar bazaar (pavilion, seraglio,
     arcades)"``.
 
@@ -130,7 +140,7 @@ def bazaar_text(tile):
     return f"{marks[0]} bazaar ({', '.join(marks[1:])})"
 
 
-def _card_key(card):
+def _card_key(card: Any) -> tuple[Any, ...]:
     try:
         return card_order(card)
     except (KeyError, AttributeError):  # a card of another module (a diamond)
@@ -149,7 +159,7 @@ class BuyBazaar(Action):
     cards: tuple
     kind: ClassVar[str] = "buy_bazaar"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.bazaar, Tile) or self.bazaar.kind != "bazaar":
             raise TypeError(f"a buy_bazaar action needs a bazaar tile, got {self.bazaar!r}")
         cards = tuple(self.cards)
@@ -158,28 +168,28 @@ class BuyBazaar(Action):
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_key)))
 
     @property
-    def currency(self):
+    def currency(self) -> str:
         """The bazaar's printed currency, the one it is paid in."""
         return self.bazaar.marks[0]
 
     @property
-    def square(self):
+    def square(self) -> int:
         """The market square whose tile gives the price (1-4)."""
         return _square_of(self.currency)
 
     @property
-    def exchange(self):
+    def exchange(self) -> ExchangeCard | None:
         """The exchange card this payment uses, or None."""
         return next((c for c in self.cards if isinstance(c, ExchangeCard)), None)
 
-    def __str__(self):
+    def __str__(self) -> str:
         if all(c.__class__ is Card for c in self.cards):
             paid = "+".join(str(c.value) for c in self.cards)
         else:
             paid = " + ".join(map(str, self.cards))
         return f"buy the {bazaar_text(self.bazaar)} paying {paid}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "bazaar": self.bazaar.to_list(),
                 "cards": [c.to_list() for c in self.cards]}
 
@@ -187,7 +197,7 @@ class BuyBazaar(Action):
 register_action(BuyBazaar, ("bazaar", "cards"))
 
 
-def bazaar_points(layout, cell):
+def bazaar_points(layout: Mapping[_Cell, Tile], cell: _Cell) -> tuple[int, int, int]:
     """``(n, k, points)`` of the bazaar on `cell` of `layout` ({cell: Tile}), RULES.md §M16.4.
 
     n counts the buildings among the 8 neighbouring cells (diagonals included) whose type
@@ -215,7 +225,7 @@ def bazaar_points(layout, cell):
     return n, k, n * k
 
 
-def bazaar_neighbours(layout, cell):
+def bazaar_neighbours(layout: Mapping[_Cell, Tile], cell: _Cell) -> list[_Cell]:
     """The cells around the bazaar on `cell` that it counts (`bazaar_points`): buildings of
     one of its three types among the 8 neighbours, in `NEIGHBOURS` order.
 
@@ -245,11 +255,11 @@ class BazaarsSlice(TypedDict):
 
 
 @lru_cache(maxsize=1)
-def _bazaar_box() -> Counter:
+def _bazaar_box() -> Counter[Tile]:
     return Counter(tile_set("bazaars").tiles)
 
 
-def _bazaars_once(game, data: BazaarsSlice) -> str | None:
+def _bazaars_once(game: GameContext, data: BazaarsSlice) -> str | None:
     if Counter(map(tile_from_list, data["beside"])) - _bazaar_box():
         return "a bazaar lies beside the market more often than the game has it"
     return None
@@ -284,41 +294,43 @@ class Bazaars(Module):
     #: market's tiles, to the strict majority holder of their currency (RULES.md §M16).
     option_defaults = {"bazaars_distributed": False}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"buy_bazaar": (self._check_buy, self._do_buy)}
 
     # -- components and state -----------------------------------------------------------
 
-    def bag_tiles(self, config):
+    def bag_tiles(self, config: GameConfig) -> tuple[Tile, ...]:
         return tile_set("bazaars").tiles
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"bazaar": len(tile_set("bazaars").tiles)}
 
     slice_type = BazaarsSlice
     slice_rules = (_bazaars_once,)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> BazaarsSlice:
         # beside: the bazaars lying face up beside the market, as tile lists in tile order.
         return {"beside": []}
 
-    def held_tiles(self, game):
+    def held_tiles(self, game: GameContext) -> tuple[Tile, ...]:
         """The bazaars beside the market (for the conservation check of a restored game)."""
         return tuple(self.beside(game))
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         return {"bazaar": len(game.slice(self.name)["beside"])}
 
-    def beside(self, game):
+    def beside(self, game: GameContext) -> list[Tile]:
         """The bazaars beside the market, in tile order (equal ones repeated)."""
         return [tile_from_list(t) for t in game.slice(self.name)["beside"]]
 
-    def distribute(self, game, holder_of):
+    def distribute(self, game: GameContext, holder_of: Callable[[str], str | None]
+                   ) -> list[tuple[str | None, Tile, dict]]:
         """With ``bazaars_distributed``: each bazaar beside the market to the strict
         majority holder of its currency; one with no such holder stays there."""
         if not game.option("bazaars_distributed"):
             return []
-        handed, kept = [], []
+        handed: list[tuple[str | None, Tile, dict]] = []
+        kept: list[list[Any]] = []
         for tile in self.beside(game):
             holder = holder_of(tile.marks[0])
             handed.append((holder, tile, {"beside_market": True, "tile": tile.to_list(),
@@ -330,7 +342,7 @@ class Bazaars(Module):
 
     # -- the market refill ----------------------------------------------------------------
 
-    def take_drawn_tile(self, game, tile):
+    def take_drawn_tile(self, game: GameContext, tile: Tile) -> bool:
         """A bazaar drawn for the market goes face up beside it (RULES.md §M16.3)."""
         if tile.kind != "bazaar":
             return False
@@ -343,13 +355,13 @@ class Bazaars(Module):
     # -- buying -------------------------------------------------------------------------
 
     @staticmethod
-    def price(game, bazaar):
+    def price(game: GameContext, bazaar: Tile) -> tuple[int, Tile | None]:
         """``(square, tile)`` giving `bazaar`'s price now: the tile on its currency's
         square (None when the square is empty: the bazaar cannot be bought)."""
         square = _square_of(bazaar.marks[0])
         return square, game.market[square - 1][1]
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> tuple[Action, ...]:
         if decision.kind != "act":
             return ()
         beside = game.slice(self.name)["beside"]
@@ -367,7 +379,7 @@ class Bazaars(Module):
         return by_identity(_BUYS, (key, prices), hand,
                            lambda: _bazaar_buys(bazaars, prices, hand))
 
-    def _check_buy(self, game, action):
+    def _check_buy(self, game: GameContext, action: BuyBazaar) -> None:
         bazaar, currency = action.bazaar, action.currency
         if bazaar not in self.beside(game):
             shown = ", ".join(map(bazaar_text, self.beside(game))) or "none"
@@ -380,17 +392,18 @@ class Bazaars(Module):
         # paid exactly, in its currency or with an exchange card (§M16.3, §M2), never in
         # diamonds (§M6); an exact payment is minimal too (RULES.md §4)
         verdict = check_payment(action.cards, tile.price, currency, "exact", _SOURCES,
-                                game.hand(game.current_player), item=f"the {bazaar_text(bazaar)}",
+                                game.hand(acting_player(game)), item=f"the {bazaar_text(bazaar)}",
                                 price_text=f"the price {tile.price} (the {tile} on the "
                                            f"{currency} square)")
         if not verdict.ok:
             game.refuse(action, verdict.message)
 
-    def _do_buy(self, game, action):
-        player = game.current_player
+    def _do_buy(self, game: GameContext, action: BuyBazaar) -> None:
+        player = acting_player(game)
         game.discard_cards(player, action.cards)
         game.slice(self.name)["beside"].remove(action.bazaar.to_list())
         square, tile = self.price(game, action.bazaar)
+        assert tile is not None  # the check refused a bazaar whose square is empty
         game.event("buy_bazaar", player=player, bazaar=action.bazaar.to_list(),
                    cards=[c.to_list() for c in action.cards], currency=action.currency,
                    square=square, priced_by=tile.to_list(), price=tile.price)
@@ -398,13 +411,13 @@ class Bazaars(Module):
 
     # -- scoring and view -----------------------------------------------------------------
 
-    def points(self, game, name):
+    def points(self, game: GameContext, name: str) -> dict[_Cell, tuple[int, int, int]]:
         """``{cell: (n, k, points)}`` of the bazaars in `name`'s Alhambra."""
         layout = game.alhambra(name).layout
         return {cell: bazaar_points(layout, cell) for cell, t in sorted(layout.items())
                 if t.kind == "bazaar"}
 
-    def score(self, game, term, round_no):
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int] | None:
         """The final scoring only (None in rounds 1 and 2); Dirk scores 0."""
         if round_no != 3:
             return None
@@ -413,7 +426,7 @@ class Bazaars(Module):
             result[name] = sum(p for _, _, p in self.points(game, name).values())
         return result
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         """The bazaars beside the market (public), each with what it would cost now."""
         shown = []
         for bazaar in self.beside(game):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
@@ -32,6 +32,10 @@ from ..narrate import tile_text
 from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import TILE, Annotated, PerPlayer
 from .base import Module
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from .context import GameContext
 
 __all__ = ["BonusCards", "BonusCard", "BONUS_CARDS", "bonus_cards_per_player"]
 
@@ -43,7 +47,7 @@ class BonusCard:
     tile: Tile
     component = "bonus_card"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"bonus {self.tile}"
 
 
@@ -67,14 +71,14 @@ class BonusCardsSlice(TypedDict):
     set_aside: list[Annotated[list, _BONUS_TILE]]
 
 
-def _ten_once_each(game, data: BonusCardsSlice) -> str | None:
+def _ten_once_each(game: GameContext, data: BonusCardsSlice) -> str | None:
     every = data["set_aside"] + [t for h in data["hands"].values() for t in h]
     if sorted(map(tile_from_list, every), key=tile_order) != sorted(_TILES, key=tile_order):
         return "the bonus cards are not the ten of the game, once each"
     return None
 
 
-def _shown_in_hand(game, data: BonusCardsSlice) -> str | None:
+def _shown_in_hand(game: GameContext, data: BonusCardsSlice) -> str | None:
     if any(t not in data["hands"][p] for p in game.players for t in data["shown"][p]):
         return "a shown bonus card is not in its owner's hand"
     return None
@@ -99,19 +103,19 @@ class BonusCards(Module):
                     "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2)),),
         count_bonus=lambda entry, name: entry["bonus_cards"][name])
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"bonus_card": len(BONUS_CARDS)}
 
     slice_type = BonusCardsSlice
     slice_rules = (_ten_once_each, _shown_in_hand)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> BonusCardsSlice:
         # Tiles as [kind, price, walls]; "shown": the cards that have counted at a scoring.
         return {"hands": {p: [] for p in config.players}, "set_aside": [],
                 "shown": {p: [] for p in config.players}}
 
-    def setup(self, game):
-        state = game.slice(self.name)
+    def setup(self, game: GameContext) -> None:
+        state: BonusCardsSlice = game.slice(self.name)
         tiles = [c.tile for c in BONUS_CARDS]
         game.shuffle(tiles)
         each = bonus_cards_per_player(len(game.players))
@@ -122,16 +126,16 @@ class BonusCards(Module):
         state["set_aside"] = [t.to_list() for t in sorted(tiles[len(game.players) * each:],
                                                           key=tile_order)]
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         state = game.slice(self.name)
         return {"bonus_card": len(state["set_aside"]) + sum(map(len, state["hands"].values()))}
 
-    def _counting(self, game, name):
+    def _counting(self, game: GameContext, name: str) -> list[list[Any]]:
         layout = game.alhambra(name).layout
         tiles = {t.printed for t in layout.values()}  # City Walls sticks change no tile (§M9)
         return [t for t in game.slice(self.name)["hands"][name] if tile_from_list(t) in tiles]
 
-    def before_scoring(self, game, round_no):
+    def before_scoring(self, game: GameContext, round_no: int) -> None:
         """Show every card that counts now (RULES.md §M3: the engine shows it at scoring)."""
         shown = game.slice(self.name)["shown"]
         for name in game.players:
@@ -140,11 +144,11 @@ class BonusCards(Module):
                 shown[name].extend(new)
                 game.event("bonus_shown", player=name, tiles=new)
 
-    def count_bonus(self, game, name, counts):
+    def count_bonus(self, game: GameContext, name: str, counts: dict[str, float]) -> None:
         for kind, _, _ in self._counting(game, name):
             counts[kind] += 1
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         state = game.slice(self.name)
         return {"hand": tuple(BonusCard(tile_from_list(t)) for t in state["hands"][name]),
                 "hand_sizes": {p: len(h) for p, h in state["hands"].items()},

@@ -32,17 +32,26 @@ Examples
 
 from __future__ import annotations
 
-from ..components import tile_set
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ..components import Tile, tile_set
 from ..grid import SIDES, STEP
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from .base import Module
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from .context import GameContext
+
+_Cell = tuple[int, int]
 
 __all__ = ["Camps", "camp_lines", "camp_points"]
 
 _CAMP = "camp"
 
 
-def camp_lines(layout):
+def camp_lines(layout: Mapping[_Cell, Tile]) -> list[tuple[_Cell, str, list[_Cell]]]:
     """The lines the bastions of the camps of `layout` score, one per bastion.
 
     Parameters
@@ -77,7 +86,7 @@ def camp_lines(layout):
     >>> camp_points(layout)
     2
     """
-    lines = []
+    lines: list[tuple[_Cell, str, list[_Cell]]] = []
     for cell in sorted(c for c, t in layout.items() if t.kind == _CAMP):
         camp = layout[cell]
         for side in SIDES:
@@ -85,7 +94,7 @@ def camp_lines(layout):
                 continue
             dx, dy = STEP[side]
             x, y = cell[0] + dx, cell[1] + dy
-            buildings = []
+            buildings: list[_Cell] = []
             while (x, y) in layout:
                 if layout[(x, y)].is_building:
                     buildings.append((x, y))
@@ -94,7 +103,7 @@ def camp_lines(layout):
     return lines
 
 
-def camp_points(layout):
+def camp_points(layout: Mapping[_Cell, Tile]) -> int:
     """The camp points of `layout`: the buildings on all its camp lines (`camp_lines`)."""
     return sum(len(buildings) for _, _, buildings in camp_lines(layout))
 
@@ -119,17 +128,17 @@ class Camps(Module):
     term_ranks = {"camps": 200}
 
     @staticmethod
-    def tiles():
+    def tiles() -> tuple[Tile, ...]:
         """The camps of the game, as shipped (`components.tile_set`)."""
         return tile_set("camps").tiles
 
-    def bag_tiles(self, config):
+    def bag_tiles(self, config: GameConfig) -> tuple[Tile, ...]:
         return self.tiles()
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"camp": len(self.tiles())}
 
-    def score(self, game, term, round_no):
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int]:
         """Every competitor's camp points; Dirk's camps are dead tiles (RULES.md §M8)."""
         return {name: camp_points(game.alhambra(name).layout) if name in game.players else 0
                 for name in game.scores}

@@ -29,13 +29,17 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from typing import TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ..actions import card_from_list
 from ..components import CURRENCIES, Coin, card_value
 from ..narrate import card_text
 from ..slices import Annotated, Currency, Sort
 from .base import Module
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from .context import GameContext
 
 __all__ = ["Change", "COINS", "COINS_PER_CURRENCY", "change_for"]
 
@@ -55,7 +59,7 @@ class ChangeSlice(TypedDict):
     bag: Annotated[list[Currency], Sort(CURRENCIES.index)]
 
 
-def _coins_per_currency(game, data: ChangeSlice) -> str | None:
+def _coins_per_currency(game: GameContext, data: ChangeSlice) -> str | None:
     over = {c: n for c, n in Counter(data["bag"]).items() if n > COINS_PER_CURRENCY}
     if over:
         return f"the coin bag holds at most {COINS_PER_CURRENCY} coins of a currency, got {over}"
@@ -76,28 +80,28 @@ class Change(Module):
 
     # -- components and state -----------------------------------------------------------
 
-    def other_cards(self, config):
+    def other_cards(self, config: GameConfig) -> tuple[Coin, ...]:
         return COINS
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"coin": len(COINS)}
 
     slice_type = ChangeSlice
     slice_rules = (_coins_per_currency,)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> ChangeSlice:
         # bag: the currencies of the coins in the bag, sorted (a bag has no order).
-        return {"bag": [c.currency for c in COINS]}
+        return {"bag": [cast(Currency, c.currency) for c in COINS]}
 
-    def held_cards(self, game):
+    def held_cards(self, game: GameContext) -> tuple[Coin, ...]:
         return tuple(Coin(c) for c in game.slice(self.name)["bag"])
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         return {"coin": len(game.slice(self.name)["bag"])}
 
     # -- spending and change --------------------------------------------------------------
 
-    def take_spent(self, game, card):
+    def take_spent(self, game: GameContext, card: Any) -> bool:
         """A spent coin goes back into the bag."""
         if card.__class__ is not Coin:
             return False
@@ -106,7 +110,7 @@ class Change(Module):
         bag.sort(key=CURRENCIES.index)
         return True
 
-    def on_event(self, game, event):
+    def on_event(self, game: GameContext, event: dict[str, Any]) -> None:
         """A market buy that overpays draws its change."""
         if event["type"] != "buy":
             return
@@ -115,7 +119,7 @@ class Change(Module):
         if coins:
             self._draw(game, event["player"], paid - event["tile"][1], coins)
 
-    def _draw(self, game, player, overpaid, coins):
+    def _draw(self, game: GameContext, player: str, overpaid: int, coins: int) -> None:
         bag = game.slice(self.name)["bag"]
         game.shuffle(bag)
         drawn = bag[:coins]
@@ -125,14 +129,14 @@ class Change(Module):
         game.event("change", player=player, overpaid=overpaid,
                    coins=[Coin(c).to_list() for c in drawn])
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         """Public: the coins in the bag (their number) and each player's coins (face up)."""
         return {"bag": len(game.slice(self.name)["bag"]),
                 "coins": {p: tuple(c for c in game.hand(p) if c.__class__ is Coin)
                           for p in game.players}}
 
 
-def _change_text(e):
+def _change_text(e: dict[str, Any]) -> str:
     if not e["coins"]:
         return f"{e['player']} overpays by {e['overpaid']}: the coin bag is empty, no change"
     return (f"{e['player']} overpays by {e['overpaid']} and draws "

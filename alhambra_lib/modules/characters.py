@@ -49,10 +49,12 @@ Examples
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, cast
 
 from ..actions import (
     DIRK,
@@ -63,7 +65,7 @@ from ..actions import (
     card_order,
     register_action,
 )
-from ..components import CHARACTERS, KINDS, CharacterCard, ProvisionalDataWarning
+from ..components import CHARACTERS, KINDS, Card, CharacterCard, ProvisionalDataWarning
 from ..errors import IllegalAction
 from ..narrate import card_text
 from ..payments import PaymentSources, check_payment
@@ -71,8 +73,15 @@ from ..scoring import majority_awards
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import CARD, DISTINCT, Annotated, Kind, PerPlayer, Player, Size
 from .base import Module
+from .context import acting_player
 from .gates import any_redesign
 from .thieves import is_money
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from ..engine.game import Game
+    from .context import GameContext
 
 __all__ = [
     "CONFIRMED",
@@ -101,7 +110,7 @@ END_BONUS = 8
 PLAYED_HINTS = ("end_bonus", "money_swap", "extra_redesign")
 
 
-def playable_characters(experimental: bool) -> tuple:
+def playable_characters(experimental: bool) -> tuple[str, ...]:
     """The characters shuffled into the piles: the confirmed ones, and with
     `experimental` the hinted ones it plays; at most six (RULES.md §M7)."""
     hinted = tuple(i for i in HINTED if i in PLAYED_HINTS) if experimental else ()
@@ -112,7 +121,7 @@ def playable_characters(experimental: bool) -> tuple:
 _BID_SOURCES = PaymentSources(one_currency=True)
 
 
-def _currency(card):
+def _currency(card: object) -> str | None:
     """The currency a card counts in for a bid: None for an exchange card (RULES.md §M7)."""
     return getattr(card, "currency", None)
 
@@ -124,7 +133,7 @@ class Bid(Action):
     cards: tuple
     kind: ClassVar[str] = "bid"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         cards = tuple(self.cards)
         if not cards or any(_currency(c) is None or not hasattr(c, "value") for c in cards):
             raise TypeError(f"a bid is one or more cards of a currency, got {cards!r}")
@@ -134,10 +143,10 @@ class Bid(Action):
     def amount(self) -> int:
         return sum(c.value for c in self.cards)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"bid {self.amount} ({' + '.join(map(str, self.cards))})"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": [c.to_list() for c in self.cards]}
 
 
@@ -146,13 +155,13 @@ class SwapCard(Action):
     """The money swap (provisional, RULES.md §M7): discard `card` from the display, which
     is refilled."""
 
-    card: object
+    card: Card  # money of the display (`thieves.is_money`)
     kind: ClassVar[str] = "swap_card"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"swap {self.card} of the display"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card.to_list()}
 
 
@@ -169,7 +178,7 @@ class ChooseWiseMan(ColourAction):
 
     kind: ClassVar[str] = "wise_man"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"the Wise Man's half counts as {self.colour}"
 
 
@@ -178,7 +187,7 @@ register_action(SwapCard, ("card",))
 register_action(ChooseWiseMan, ("colour",))
 
 
-def bids(hand, above: int) -> list:
+def bids(hand: Iterable[Any], above: int) -> list[Bid]:
     """One `Bid` per currency and total above `above` that `hand` can pay exactly.
 
     Of the ways to pay a total, the one with the fewest cards, then the highest values;
@@ -192,13 +201,13 @@ def bids(hand, above: int) -> list:
     ['bid 6 (5 ducat + 1 ducat)', 'bid 9 (5 ducat + 4 ducat)', 'bid 10 (5 ducat + 4 ducat + \
 1 ducat)']
     """
-    groups: dict[str, list] = {}
+    groups: dict[str | None, list[Any]] = {}
     for card in sorted(hand, key=card_order):
         if _currency(card) is not None and hasattr(card, "value"):
             groups.setdefault(_currency(card), []).append(card)
-    found = []
+    found: list[Bid] = []
     for cards in groups.values():
-        best: dict[int, tuple] = {0: ()}  # total -> fewest cards, highest values first
+        best: dict[int, tuple[Any, ...]] = {0: ()}  # total -> fewest cards, highest values first
         for card in cards:  # highest value first
             for total, paid in sorted(best.items(), reverse=True):
                 new = paid + (card,)
@@ -238,13 +247,13 @@ class CharactersSlice(TypedDict):
     redesigned: Annotated[int, "a turn number"] | None
 
 
-def _box_unplayed(game, data: CharactersSlice) -> str | None:
+def _box_unplayed(game: GameContext, data: CharactersSlice) -> str | None:
     playable = playable_characters(_experimental(game.config))
     box = [i for i in CHARACTERS if i not in playable]
     return None if data["box"] == box else f"the characters in the box are {box}"
 
 
-def _played_once(game, data: CharactersSlice) -> str | None:
+def _played_once(game: GameContext, data: CharactersSlice) -> str | None:
     playable = set(playable_characters(game.option("experimental")))
     held = Characters._held_ids(data)
     if not set(held) <= playable or len(set(held)) != len(held):
@@ -252,7 +261,7 @@ def _played_once(game, data: CharactersSlice) -> str | None:
     return None
 
 
-def _wise_man_due(game, data: CharactersSlice) -> str | None:
+def _wise_man_due(game: GameContext, data: CharactersSlice) -> str | None:
     """A ``wise_man`` decision is its owner's, for the scoring the script holds next."""
     top = game.decision
     if top is None or top.kind != "wise_man":
@@ -270,7 +279,7 @@ def _wise_man_due(game, data: CharactersSlice) -> str | None:
     return None
 
 
-def _auction_bids(game, data: CharactersSlice) -> str | None:
+def _auction_bids(game: GameContext, data: CharactersSlice) -> str | None:
     """An auction is on exactly while its first bidder decides; the highest bidder still
     bids, with cards of their hand."""
     top, auction = game.decision, data["auction"]
@@ -341,7 +350,7 @@ class Characters(Module):
                                  "wise_man": ("hold_scorings", "vizier_window", "final_scoring")}
     turn_end_steps = (("extra_redesign", "refill_display"),)
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"bid": (self._check_bid, self._do_bid),
                         "decline": (_no_check, self._do_decline),
                         "swap_card": (self._check_swap, self._do_swap),
@@ -349,24 +358,26 @@ class Characters(Module):
 
     # -- the cards ------------------------------------------------------------------------
 
-    def pile_inserts(self, config, rng=None):
+    def pile_inserts(self, config: GameConfig,
+                     rng: random.Random | None = None) -> dict[int, list[Any]]:
         cards = [CharacterCard(i) for i in playable_characters(_experimental(config))]
         if rng is not None:
             rng.shuffle(cards)
-        inserts, start = {}, 0
+        inserts: dict[int, list[Any]] = {}
+        start = 0
         for pile, size in zip(PILES, spread(len(cards))):
             if size:
                 inserts[pile] = cards[start:start + size]
             start += size
         return inserts
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"character": len(CHARACTERS)}
 
     slice_type = CharactersSlice
     slice_rules = (_box_unplayed, _played_once, _wise_man_due, _auction_bids)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> CharactersSlice:
         # Characters by id. "box": never in play (unknown texts, or hinted ones without
         # experimental); "owned" face up; "out": unsold at auction; "auction": the one
         # being auctioned ({card, bidders: the players still bidding, the one asked
@@ -374,33 +385,33 @@ class Characters(Module):
         # the last scoring, "wise_man_chosen": whether it is chosen for the scoring about
         # to be held; "swapped": the turn the money swap was last used.
         playable = playable_characters(_experimental(config))
-        return {"box": [i for i in CHARACTERS if i not in playable],
+        return {"box": [cast(CharacterId, i) for i in CHARACTERS if i not in playable],
                 "owned": {p: [] for p in config.players}, "out": [], "auction": None,
                 "wise_man": None, "wise_man_chosen": False, "swapped": None,
                 "redesigned": None}
 
-    def load_slice(self, game, data):
+    def load_slice(self, game: GameContext, data: Any) -> Any:
         if isinstance(data, dict) and "wise_man_chosen" not in data:
             data = {**data, "wise_man_chosen": False}  # saved before the choice was asked
         return super().load_slice(game, data)
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         if game.option("experimental"):
             _warn_provisional()
 
     @staticmethod
-    def _held_ids(data):
+    def _held_ids(data: Mapping[str, Any]) -> list[str]:
         auctioned = [data["auction"]["card"]] if isinstance(data["auction"], dict) else []
         return [i for owned in data["owned"].values() for i in owned] + data["out"] + auctioned
 
-    def held_cards(self, game):
+    def held_cards(self, game: GameContext) -> tuple[CharacterCard, ...]:
         return tuple(CharacterCard(i) for i in self._held_ids(game.slice(self.name)))
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         state = game.slice(self.name)
         return {"character": len(state["box"]) + len(self._held_ids(state))}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         state = game.slice(self.name)
         auction = state["auction"]
         if auction is not None:
@@ -412,14 +423,14 @@ class Characters(Module):
                 "out": tuple(map(CharacterCard, state["out"])), "box": len(state["box"]),
                 "auction": auction, "wise_man": state["wise_man"]}
 
-    def owner(self, game, character) -> str | None:
+    def owner(self, game: GameContext, character: str) -> str | None:
         """The player who owns `character` (an id), None if nobody does."""
         owned = game.slice(self.name)["owned"]
         return next((p for p, ids in owned.items() if character in ids), None)
 
     # -- the auction ------------------------------------------------------------------------
 
-    def reveal_card(self, game, card):
+    def reveal_card(self, game: GameContext, card: Any) -> bool:
         if not isinstance(card, CharacterCard):
             return False
         bidders = game.seats_from_next()  # the auctioneer first: whose turn is next
@@ -428,7 +439,7 @@ class Characters(Module):
         self._go_on(game, asked=False)
         return True
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind == "master_builder":  # the Master Builders list them when in play
             if "master_builders" in game.modules:
                 return []
@@ -442,11 +453,11 @@ class Characters(Module):
                                                 key=card_order)]
         return []
 
-    def _high_amount(self, game):
+    def _high_amount(self, game: GameContext) -> int:
         high = game.slice(self.name)["auction"]["high"]
         return 0 if high is None else _amount(high[1])
 
-    def _go_on(self, game, asked):
+    def _go_on(self, game: GameContext, asked: bool) -> None:
         """Ask the next bidder who can raise; close the auction when the bidding is back at
         the highest bidder or nobody is left. `asked`: an auction decision is on top."""
         state = game.slice(self.name)
@@ -477,16 +488,16 @@ class Characters(Module):
             if game.decision is not None and game.decision.kind == "act":
                 game.refill_display()  # drawn by the money swap, on its owner's turn
 
-    def _check_bid(self, game, action):
+    def _check_bid(self, game: GameContext, action: Bid) -> None:
         above = self._high_amount(game)
         verdict = check_payment(action.cards, above + 1, None, "at_least", _BID_SOURCES,
-                                game.hand(game.current_player), item="a bid",
+                                game.hand(acting_player(game)), item="a bid",
                                 price_text=f"{above + 1}: the bid must be more than the "
                                            f"highest bid, {above}")
         if not verdict.ok:
             game.refuse(action, verdict.message)
 
-    def _do_bid(self, game, action):
+    def _do_bid(self, game: GameContext, action: Bid) -> None:
         player = game.current_player
         auction = game.slice(self.name)["auction"]
         cards = [c.to_list() for c in action.cards]
@@ -496,9 +507,11 @@ class Characters(Module):
                    amount=action.amount)
         self._go_on(game, asked=True)
 
-    def _do_decline(self, game, action):
-        game.event("decline", player=game.current_player, decision=game.decision.kind)
-        if game.decision.kind == "master_builder":  # the extra redesign let pass
+    def _do_decline(self, game: GameContext, action: Decline) -> None:
+        top = game.decision
+        assert top is not None  # a decline answers the decision on top
+        game.event("decline", player=game.current_player, decision=top.kind)
+        if top.kind == "master_builder":  # the extra redesign let pass
             game.resume()
             return
         game.slice(self.name)["auction"]["bidders"].pop(0)
@@ -506,12 +519,12 @@ class Characters(Module):
 
     # -- the money swap (provisional) -------------------------------------------------------
 
-    def _may_swap(self, game, player):
+    def _may_swap(self, game: GameContext, player: str) -> bool:
         return (self.owner(game, "money_swap") == player
                 and game.slice(self.name)["swapped"] != game.turn
                 and any(map(is_money, game.display)))
 
-    def _check_swap(self, game, action):
+    def _check_swap(self, game: GameContext, action: SwapCard) -> None:
         if self.owner(game, "money_swap") != game.current_player:
             game.refuse(action, "only the owner of the money swap may swap a card")
         if game.slice(self.name)["swapped"] == game.turn:
@@ -519,7 +532,7 @@ class Characters(Module):
         if not is_money(action.card) or action.card not in game.display:
             game.refuse(action, f"{action.card} is no money card of the display")
 
-    def _do_swap(self, game, action):
+    def _do_swap(self, game: GameContext, action: SwapCard) -> None:
         game.slice(self.name)["swapped"] = game.turn
         game.discard_from_display(action.card)
         game.event("swap_card", player=game.current_player, card=action.card.to_list())
@@ -527,11 +540,12 @@ class Characters(Module):
 
     # -- the extra redesign (provisional) ---------------------------------------------------
 
-    def step_extra_redesign(self, game):
+    def step_extra_redesign(self, game: GameContext) -> bool:
         """The extra redesign's owner redesigns once at the end of their own turn, after the
         master builders' redesigns (RULES.md §M7.5); True while they choose."""
         state = game.slice(self.name)
         player = game.turn_player
+        assert player is not None  # a turn-end step runs in a turn
         if (self.owner(game, "extra_redesign") != player or state["redesigned"] == game.turn
                 or not any_redesign(game, player)):
             return False
@@ -541,7 +555,7 @@ class Characters(Module):
 
     # -- scoring ----------------------------------------------------------------------------
 
-    def ask_before_scoring(self, game, round_no):
+    def ask_before_scoring(self, game: GameContext, round_no: int) -> bool:
         """The Wise Man's owner chooses its type just before each scoring (MEGABOX.md 0.6)."""
         state = game.slice(self.name)
         owner = self.owner(game, "wise_man")
@@ -550,28 +564,30 @@ class Characters(Module):
         game.push_decision("wise_man", owner, round=round_no)
         return True
 
-    def _do_wise_man(self, game, action):
+    def _do_wise_man(self, game: GameContext, action: ChooseWiseMan) -> None:
         state = game.slice(self.name)
+        top = game.decision
+        assert top is not None  # the choice answers the decision on top
         state["wise_man"], state["wise_man_chosen"] = action.colour, True
         game.event("wise_man", player=game.current_player, colour=action.colour,
-                   round=game.decision.data["round"])
+                   round=top.data["round"])
         game.resume()  # the scoring goes on
 
-    def after_scoring(self, game, round_no):
+    def after_scoring(self, game: GameContext, round_no: int) -> None:
         game.slice(self.name)["wise_man_chosen"] = False
 
-    def count_bonus(self, game, name, counts):
+    def count_bonus(self, game: GameContext, name: str, counts: dict[str, float]) -> None:
         state = game.slice(self.name)  # the half counts in the scoring it was chosen for
         if state["wise_man_chosen"] and self.owner(game, "wise_man") == name:
             counts[state["wise_man"]] += 0.5
 
-    def scoring_details(self, game, round_no):
+    def scoring_details(self, game: GameContext, round_no: int) -> dict[str, Any]:
         state = game.slice(self.name)
         if not state["wise_man_chosen"]:
             return {}
         return {"wise_man": {"player": self.owner(game, "wise_man"), "type": state["wise_man"]}}
 
-    def score(self, game, term, round_no):
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int]:
         points = dict.fromkeys(game.competitors, 0)
         watch = self.owner(game, "city_watch")
         if watch is not None:
@@ -582,7 +598,7 @@ class Characters(Module):
         return points
 
 
-def spread(n: int) -> tuple:
+def spread(n: int) -> tuple[int, int, int]:
     """Cards per pile 2, 3, 4: as evenly as possible, the earlier piles first.
 
     Examples
@@ -595,9 +611,10 @@ def spread(n: int) -> tuple:
     return first, second, n - first - second
 
 
-def _half_gain(counts, owner, kind, round_no, name):
+def _half_gain(counts: Mapping[str, Mapping[str, float]], owner: str, kind: str, round_no: int,
+               name: str) -> int:
     """What the owner's half building in `kind` changes in `name`'s points this round."""
-    def points(extra):
+    def points(extra: float) -> int:
         of_kind = {who: {kind: c[kind]} for who, c in counts.items()}
         of_kind[owner][kind] += extra
         return next((a.points for a in majority_awards(of_kind, kind, round_no)
@@ -605,7 +622,7 @@ def _half_gain(counts, owner, kind, round_no, name):
     return points(0.5) - points(0)
 
 
-def default_wise_man(game) -> str:
+def default_wise_man(game: Game | GameContext) -> str:
     """`wise_man_choice` for the ``wise_man`` decision on top of `game`, from the counts
     the scoring will see: the table's and a default choice (MEGABOX.md 0.6)."""
     decision = game.decision
@@ -615,7 +632,8 @@ def default_wise_man(game) -> str:
     return wise_man_choice(counts, decision.player, decision.data["round"], game.scores)
 
 
-def wise_man_choice(counts, owner, round_no, scores) -> str:
+def wise_man_choice(counts: Mapping[str, Mapping[str, float]], owner: str, round_no: int,
+                    scores: Mapping[str, int]) -> str:
     """The Wise Man's type a bot or a default chooses (MEGABOX.md 0.6).
 
     The type that gives `owner` the most points in this scoring; among equals, the one
@@ -642,16 +660,16 @@ def wise_man_choice(counts, owner, round_no, scores) -> str:
     rivals = [p for p in scores if p not in (owner, DIRK)]
     rival = max(rivals, key=lambda p: (scores[p], -rivals.index(p)), default=None)
 
-    def key(kind):
+    def key(kind: str) -> tuple[int, int, int]:
         hurt = 0 if rival is None else _half_gain(counts, owner, kind, round_no, rival)
         return (-_half_gain(counts, owner, kind, round_no, owner), hurt, KINDS.index(kind))
     return min(KINDS, key=key)
 
 
-_WARNED: list[str] = []
+_WARNED: list[bool] = []
 
 
-def _warn_provisional():
+def _warn_provisional() -> None:
     """Warn once per process that the hinted characters' effects are placeholders."""
     if not _WARNED:
         _WARNED.append(True)
@@ -660,22 +678,22 @@ def _warn_provisional():
                       "(alhambra_lib/data/characters.csv)", ProvisionalDataWarning, stacklevel=5)
 
 
-def _amount(cards):
+def _amount(cards: Iterable[list[Any]]) -> int:
     return sum(card_from_list(c).value for c in cards)
 
 
-def _experimental(config):
+def _experimental(config: GameConfig) -> bool:
     return dict(config.module_options).get("experimental", False)
 
 
-def _no_check(game, action):
+def _no_check(game: GameContext, action: Action) -> None:
     return None
 
 
 _ROUND_NAMES = {1: "first", 2: "second"}
 
 
-def _character_text(data):
+def _character_text(data: str) -> str:
     return CHARACTERS[data]["title"]
 
 

@@ -28,8 +28,10 @@ lay the sticks of wall card NE on 8-garden at (1, 0)
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, card_from_list, card_order, register_action, tile_order
 from ..alhambra import REASONS, stick_reasons
@@ -38,6 +40,12 @@ from ..grid import check_cell
 from ..narrate import tile_text
 from ..slices import CARD, CARD_ORDER, Annotated
 from .base import Module
+from .context import acting_player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
 
 __all__ = ["STICKS", "BuildWall", "CityWalls", "stick_sides"]
 
@@ -45,7 +53,7 @@ __all__ = ["STICKS", "BuildWall", "CityWalls", "stick_sides"]
 STICKS = sum(len(card.sides) for card in WALL_CARDS)
 
 
-def stick_sides(layout):
+def stick_sides(layout: Mapping[tuple[int, int], Tile]) -> dict[tuple[int, int], str]:
     """``{cell: sides}`` of the tiles of `layout` ({cell: Tile}) that carry sticks.
 
     Examples
@@ -71,7 +79,7 @@ class BuildWall(Action):
     cell: tuple | None = None
     kind: ClassVar[str] = "build_wall"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.card, WallCard):
             raise TypeError(f"a build_wall action needs a wall card, got {self.card!r}")
         if self.sides != self.card.sides:
@@ -82,11 +90,11 @@ class BuildWall(Action):
         if self.cell is not None:
             object.__setattr__(self, "cell", check_cell(self.cell))
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = f"at {self.cell}" if self.cell is not None else "off the board"
         return f"lay the sticks of {self.card} on {self.tile} {where}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card.to_list(), "sides": self.sides,
                 "tile": self.tile.to_list(),
                 "cell": None if self.cell is None else list(self.cell)}
@@ -95,7 +103,7 @@ class BuildWall(Action):
 register_action(BuildWall, ("card", "sides", "tile", "cell"))
 
 
-def _distinct(tiles):
+def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
     return sorted(set(tiles), key=tile_order)
 
 
@@ -109,7 +117,7 @@ class CityWallsSlice(TypedDict):
     used: Annotated[list[_WALL_CARD], CARD_ORDER]
 
 
-def _sticks_match_spent_cards(game, data: CityWallsSlice) -> str | None:
+def _sticks_match_spent_cards(game: GameContext, data: CityWallsSlice) -> str | None:
     laid = sum(len(card_from_list(card).sides) for card in data["used"])
     on_tiles = sum(len(tile.stick_sides) for tile in CityWalls._own_tiles(game))
     if laid != on_tiles:
@@ -132,12 +140,13 @@ class CityWalls(Module):
     #: The Spanish sheet's reading: the cards go into piles 2-4 instead of 2-5 (§M9).
     option_defaults: ClassVar[dict] = {"walls_piles_2_to_4": False}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"build_wall": (self._check_build, self._do_build)}
 
     # -- components and state -----------------------------------------------------------
 
-    def pile_inserts(self, config, rng=None):
+    def pile_inserts(self, config: GameConfig,
+                     rng: random.Random | None = None) -> dict[int, list[Any]]:
         cards = list(WALL_CARDS)
         if rng is not None:
             rng.shuffle(cards)
@@ -145,19 +154,19 @@ class CityWalls(Module):
             return {2: cards[0:3], 3: cards[3:6], 4: cards[6:8]}
         return {2: cards[0:2], 3: cards[2:4], 4: cards[4:6], 5: cards[6:8]}
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"wall_card": len(WALL_CARDS)}
 
     slice_type = CityWallsSlice
     slice_rules = (_sticks_match_spent_cards,)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> CityWallsSlice:
         # beside: the wall cards face up beside the market; used: those spent (out of
         # the game), both as card lists in card order.
         return {"beside": [], "used": []}
 
     @staticmethod
-    def _own_tiles(game):
+    def _own_tiles(game: GameContext) -> list[Tile]:
         """Every tile the players hold: their Alhambras, reserves, and tiles to place."""
         tiles = list(game.to_place)
         for name in game.players:
@@ -165,19 +174,19 @@ class CityWalls(Module):
             tiles += game.reserve(name)
         return tiles
 
-    def _cards(self, game, key):
+    def _cards(self, game: GameContext, key: str) -> list[WallCard]:
         return [card_from_list(c) for c in game.slice(self.name)[key]]
 
-    def held_cards(self, game):
+    def held_cards(self, game: GameContext) -> tuple[WallCard, ...]:
         return tuple(self._cards(game, "beside") + self._cards(game, "used"))
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         data = game.slice(self.name)
         return {"wall_card": len(data["beside"]) + len(data["used"])}
 
     # -- the display refill ---------------------------------------------------------------
 
-    def reveal_card(self, game, card):
+    def reveal_card(self, game: GameContext, card: Any) -> bool:
         """A wall card drawn for the display goes face up beside the market (§M9)."""
         if not isinstance(card, WallCard):
             return False
@@ -189,12 +198,12 @@ class CityWalls(Module):
 
     # -- building walls -----------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind != "act" or not game.slice(self.name)["beside"]:
             return []
         player = decision.player
         alhambra = game.alhambra(player)
-        actions = []
+        actions: list[Action] = []
         for card in dict.fromkeys(self._cards(game, "beside")):
             sides = card.sides
             layout = alhambra.layout
@@ -205,11 +214,11 @@ class CityWalls(Module):
                         if not stick_reasons(tile, sides)]
         return actions
 
-    def _check_build(self, game, action):
+    def _check_build(self, game: GameContext, action: BuildWall) -> None:
         if action.card not in self._cards(game, "beside"):
             shown = ", ".join(map(str, self._cards(game, "beside"))) or "none"
             game.refuse(action, f"the {action.card} is not beside the market (there: {shown})")
-        player = game.current_player
+        player = acting_player(game)
         if action.cell is not None:
             tile = game.alhambra(player).layout.get(action.cell)
             if tile != action.tile:
@@ -224,8 +233,8 @@ class CityWalls(Module):
         if reasons:
             game.refuse(action, "; ".join(REASONS[r] for r in reasons), reasons)
 
-    def _do_build(self, game, action):
-        player = game.current_player
+    def _do_build(self, game: GameContext, action: BuildWall) -> None:
+        player = acting_player(game)
         data = game.slice(self.name)
         data["beside"].remove(action.card.to_list())
         data["used"].append(action.card.to_list())
@@ -240,7 +249,7 @@ class CityWalls(Module):
 
     # -- view ------------------------------------------------------------------------------
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         """The wall cards beside the market, the sticks still in the box, and the sticks
         on each player's Alhambra (``{cell: sides}``, see `stick_sides`)."""
         used = self._cards(game, "used")
@@ -249,7 +258,7 @@ class CityWalls(Module):
                 "sticks": {p: stick_sides(game.alhambra(p).layout) for p in game.players}}
 
 
-def _build_text(e):
+def _build_text(e: dict[str, Any]) -> str:
     where = {"alhambra": f"at {tuple(e['cell'] or ())}", "bought": "just bought",
              "reserve": "on the reserve"}.get(e["where"], "")
     count = "stick" if len(e["sides"]) == 1 else "sticks"

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
     from ..engine.decisions import Decision
     from ..payments import Rule
 
-__all__ = ["GameContext"]
+__all__ = ["GameContext", "acting_player"]
 
 
 @runtime_checkable
@@ -248,3 +248,21 @@ class GameContext(Protocol):
         """At setup: shuffle `cards` into money pile `number`."""
         ...
 
+
+
+def acting_player(game: GameContext) -> str:
+    """The player whose decision an action answers: `GameContext.current_player`, typed.
+
+    An action's check and effect run only while a decision is pending, so someone is
+    always deciding then (the game refuses every action once it is over).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> from alhambra_lib.engine.context import module_context
+    >>> acting_player(module_context(Game(["Ana", "Ben", "Cy"], seed=7)))
+    'Ana'
+    """
+    player = game.current_player
+    assert player is not None, "an action answers a pending decision"
+    return player

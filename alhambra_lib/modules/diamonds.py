@@ -28,11 +28,17 @@ Examples
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..actions import Buy
 from ..components import DiamondCard, card_set
 from ..payments import minimal_payments
 from .base import Module
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..components import Tile
+    from ..engine.config import GameConfig
+    from .context import GameContext
 
 __all__ = ["Diamonds", "DIAMONDS"]
 
@@ -44,7 +50,8 @@ _DIAMOND = {v: DiamondCard(v) for v in range(1, 10)}
 
 
 @lru_cache(maxsize=4096)
-def _diamond_buys(values, market):
+def _diamond_buys(values: tuple[int, ...],
+                  market: tuple[tuple[str, Tile | None], ...]) -> tuple[Buy, ...]:
     """The minimal diamond payments of every market square (`values`: the hand's
     diamonds, highest first; `market`: the `Game.market` pairs)."""
     return tuple(Buy(square, tile, tuple(_DIAMOND[v] for v in payment))
@@ -52,7 +59,7 @@ def _diamond_buys(values, market):
                  for payment in minimal_payments(values, tile.price))
 
 
-def _is_diamond(card):
+def _is_diamond(card: object) -> bool:
     return card.__class__ is DiamondCard
 
 
@@ -68,13 +75,13 @@ class Diamonds(Module):
     #: Diamonds pay any square, alone (`payments.check_payment`).
     money_sources = frozenset({"diamonds"})
 
-    def deck_cards(self, config):
+    def deck_cards(self, config: GameConfig) -> tuple[DiamondCard, ...]:
         return DIAMONDS
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"diamond": len(DIAMONDS)}
 
-    def payment_sources(self, game, player):
+    def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         """The minimal payments in diamonds alone, square by square."""
         values = tuple(c.value for c in game.hand(player) if _is_diamond(c))  # highest first
         return list(_diamond_buys(values, game.market)) if values else []

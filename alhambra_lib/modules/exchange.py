@@ -18,21 +18,29 @@ Examples
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Buy, card_order
 from ..components import EXCHANGE_CARDS, Card, ExchangeCard
 from ..payments import minimal_card_payments
 from .base import Module
 
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..components import Tile
+    from ..engine.config import GameConfig
+    from .context import GameContext
+
 __all__ = ["Exchange"]
 
 
 @lru_cache(maxsize=4096)
-def _exchange_buys(hand, market):
+def _exchange_buys(hand: tuple[Any, ...],
+                   market: tuple[tuple[str, Tile | None], ...]) -> tuple[Buy, ...]:
     """The exchange payments of a hand for a market (both tuples: the same hand and market
     come up again and again in a window or a turn)."""
-    actions = []
+    actions: list[Buy] = []
     for card in sorted(set(c for c in hand if isinstance(c, ExchangeCard)), key=card_order):
         money = [c for c in hand if isinstance(c, Card) and c.currency in card.currencies]
         for square, (currency, tile) in enumerate(market, start=1):
@@ -55,16 +63,17 @@ class Exchange(Module):
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"exchange": (2, lambda a, b: ExchangeCard((a, b)))}
 
-    def pile_inserts(self, config, rng=None):
+    def pile_inserts(self, config: GameConfig,
+                     rng: random.Random | None = None) -> dict[int, list[Any]]:
         cards = list(EXCHANGE_CARDS)
         if rng is not None:
             rng.shuffle(cards)
         return {2: cards[0:2], 3: cards[2:4], 4: cards[4:6]}
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"exchange_card": len(EXCHANGE_CARDS)}
 
-    def payment_sources(self, game, player):
+    def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         """The minimal payments that need an exchange card: each uses its other currency."""
         hand = game.hand(player)
         if not any(isinstance(c, ExchangeCard) for c in hand):

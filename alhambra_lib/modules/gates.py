@@ -28,19 +28,26 @@ Examples
 
 from __future__ import annotations
 
-from typing import ClassVar, TypedDict
+import random
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
-from ..actions import Place, Redesign, tile_order
+from ..actions import Action, Place, Redesign, tile_order
 from ..components import GateCard
 from ..slices import Annotated, Range
 from .base import Module
+from .context import acting_player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
 
 __all__ = ["Gates", "REDESIGNING", "gate_piles", "gated_redesigns", "any_redesign"]
 
 _GATE = GateCard()
 
 
-def gate_piles(n):
+def gate_piles(n: int) -> dict[int, int]:
     """``{pile: cards}`` of `n` gate cards spread as evenly as possible over piles 3-5,
     the extras in the earlier piles (RULES.md §M0.2)."""
     g3 = -(-n // 3)
@@ -54,7 +61,7 @@ def gate_piles(n):
 REDESIGNING = frozenset({"act", "master_builder"})
 
 
-def gated_redesigns(game, player):
+def gated_redesigns(game: GameContext, player: str) -> list[Action]:
     """The redesigns placing one of `player`'s reserve tiles through a gate, in canonical
     order ([] without a gate card): for any decision that allows a redesign (the action
     part, a master builder's extra redesign)."""
@@ -66,7 +73,7 @@ def gated_redesigns(game, player):
             for cell, side in sorted(alhambra.gate_positions(tile))]
 
 
-def any_redesign(game, player) -> bool:
+def any_redesign(game: GameContext, player: str) -> bool:
     """Whether `player` has a redesign to make now, through a gate included: a master
     builder's or a character's turn-end redesign lapses only without one."""
     if game.redesign_options(player):
@@ -81,14 +88,14 @@ class GatesSlice(TypedDict):
     used: Annotated[int, Range(0)]
 
 
-def _cards_in_game(game, data: GatesSlice) -> str | None:
+def _cards_in_game(game: GameContext, data: GatesSlice) -> str | None:
     most = Gates.cards_in_game(game.config)
     if data["beside"] + data["used"] > most:
         return f"the game has {most} gate cards, beside and used hold {data['beside'] + data['used']}"
     return None
 
 
-def _gates_built(game, data: GatesSlice) -> str | None:
+def _gates_built(game: GameContext, data: GatesSlice) -> str | None:
     gates = sum(len(game.alhambra(p).gates()) for p in game.players)
     if gates != data["used"]:
         return f"the Alhambras hold {gates} gates, {data['used']} gate cards were spent"
@@ -112,36 +119,37 @@ class Gates(Module):
     # -- components and state -----------------------------------------------------------
 
     @staticmethod
-    def cards_in_game(config):
+    def cards_in_game(config: GameConfig) -> int:
         """The number of gate cards of a game: one per player, or all six."""
         return 6 if dict(config.module_options).get("gates_all_six") else len(config.players)
 
-    def pile_inserts(self, config, rng=None):
+    def pile_inserts(self, config: GameConfig,
+                     rng: random.Random | None = None) -> dict[int, list[Any]]:
         return {pile: [_GATE] * count
                 for pile, count in gate_piles(self.cards_in_game(config)).items() if count}
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"gate_card": self.cards_in_game(config)}
 
     slice_type = GatesSlice
     slice_rules = (_cards_in_game, _gates_built)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> GatesSlice:
         # beside: 1 while a gate card lies beside the display; used: the cards spent on
         # gates (out of the game).
         return {"beside": 0, "used": 0}
 
-    def held_cards(self, game):
+    def held_cards(self, game: GameContext) -> tuple[GateCard, ...]:
         data = game.slice(self.name)
         return (_GATE,) * (data["beside"] + data["used"])
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         data = game.slice(self.name)
         return {"gate_card": data["beside"] + data["used"]}
 
     # -- the display refill and taking the card -------------------------------------------
 
-    def reveal_card(self, game, card):
+    def reveal_card(self, game: GameContext, card: Any) -> bool:
         """A gate card goes beside the display, or to the discards if one lies there."""
         if not isinstance(card, GateCard):
             return False
@@ -154,10 +162,10 @@ class Gates(Module):
             game.event("gate_card_beside")
         return True
 
-    def cards_beside(self, game):
+    def cards_beside(self, game: GameContext) -> tuple[GateCard, ...]:
         return (_GATE,) if game.slice(self.name)["beside"] else ()
 
-    def take_beside(self, game, card):
+    def take_beside(self, game: GameContext, card: Any) -> bool:
         data = game.slice(self.name)
         if isinstance(card, GateCard) and data["beside"]:
             data["beside"] = 0
@@ -166,7 +174,7 @@ class Gates(Module):
 
     # -- placing through a gate -------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         """Placements through a gate, for a player holding a gate card: the waiting
         tiles' when placing, the reserve tiles' (a redesign) in the action part."""
         player = decision.player
@@ -180,17 +188,17 @@ class Gates(Module):
             return gated_redesigns(game, player)
         return []
 
-    def check_gate(self, game, action):
-        if _GATE not in game.hand(game.current_player):
+    def check_gate(self, game: GameContext, action: Action) -> None:
+        if _GATE not in game.hand(acting_player(game)):
             game.refuse(action, "a gate needs a gate card in hand (RULES.md §M5)")
 
-    def use_gate(self, game, player, action):
+    def use_gate(self, game: GameContext, player: str, action: Action) -> None:
         game.remove_cards(player, [_GATE])
         game.slice(self.name)["used"] += 1
 
     # -- view ------------------------------------------------------------------------------
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         """Whether a gate card lies beside the display, the gate cards each player holds
         (taken in the open), and the gates of each Alhambra (pairs of cells)."""
         return {"beside": bool(game.slice(self.name)["beside"]),

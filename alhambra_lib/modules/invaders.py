@@ -33,14 +33,21 @@ Examples
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from ..components import FOUNTAIN_KIND, KINDS
+from ..components import FOUNTAIN_KIND, KINDS, Tile
 from ..grid import OPPOSITE, SIDES, side_neighbour
 from ..narrate import tile_text
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import Annotated, Direction, Kind, Player, Range, Size
 from .base import Module
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from .context import GameContext
+
+_Cell = tuple[int, int]
 
 __all__ = ["Invaders", "ATTACK_CARDS", "SCOUTS", "UNATTACKED_KINDS", "unprotected_sides",
            "invasion_penalty", "attack_penalty", "flanks"]
@@ -56,7 +63,7 @@ UNATTACKED_KINDS = frozenset({FOUNTAIN_KIND, "camp"})
 SCOUTS_TURNED = 2
 _WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
-def flanks(direction):
+def flanks(direction: str) -> tuple[str, ...]:
     """The two directions perpendicular to `direction`, in N, E, S, W order.
 
     Examples
@@ -69,7 +76,8 @@ def flanks(direction):
     return tuple(s for s in SIDES if s not in (direction, OPPOSITE[direction]))
 
 
-def unprotected_sides(layout, direction, extra_walls=()):
+def unprotected_sides(layout: Mapping[_Cell, Tile], direction: str,
+                      extra_walls: Iterable[tuple[_Cell, str]] = ()) -> list[tuple[_Cell, str]]:
     """The sides of `layout` an attack from `direction` gets through, as (cell, side) pairs.
 
     A side is unprotected when it faces `direction`, the cell across it is empty, and it
@@ -109,7 +117,8 @@ def unprotected_sides(layout, direction, extra_walls=()):
                   and (cell, direction) not in walled)
 
 
-def invasion_penalty(layout, direction, round_no, extra_walls=()):
+def invasion_penalty(layout: Mapping[_Cell, Tile], direction: str, round_no: int,
+                     extra_walls: Iterable[tuple[_Cell, str]] = ()) -> int:
     """The points an attack from `direction` costs in round `round_no` (0 or more).
 
     ``round_no`` times the unprotected sides facing `direction`; in round 3 also one per
@@ -129,7 +138,7 @@ def invasion_penalty(layout, direction, round_no, extra_walls=()):
                            for side in SIDES}, direction, round_no)
 
 
-def attack_penalty(sides, direction, round_no):
+def attack_penalty(sides: Mapping[str, int], direction: str, round_no: int) -> int:
     """The points lost to an attack from `direction` given the unprotected `sides`.
 
     `sides` is ``{direction: number of unprotected sides facing it}`` (a missing direction
@@ -160,26 +169,26 @@ class InvadersSlice(TypedDict):
     peeks: dict[Player, Direction]
 
 
-def _rounds_in_order(game, data: InvadersSlice) -> str | None:
+def _rounds_in_order(game: GameContext, data: InvadersSlice) -> str | None:
     rounds = [r[0] for r in data["revealed"]]
     if rounds != sorted(set(rounds)):
         return f"revealed attacks of rounds {rounds}: rounds 1-3, once each, in order"
     return None
 
 
-def _attack_cards_once(game, data: InvadersSlice) -> str | None:
+def _attack_cards_once(game: GameContext, data: InvadersSlice) -> str | None:
     if sorted(data["attack_deck"] + [r[1] for r in data["revealed"]]) != sorted(ATTACK_CARDS):
         return "the attack cards are N, E, S, W, once each"
     return None
 
 
-def _scouts_once(game, data: InvadersSlice) -> str | None:
+def _scouts_once(game: GameContext, data: InvadersSlice) -> str | None:
     if sorted(data["scouts_down"] + data["scouts_up"] + data["scouts_out"]) != sorted(SCOUTS):
         return "the scouts are the six building types, once each"
     return None
 
 
-def _peeks_at_the_top(game, data: InvadersSlice) -> str | None:
+def _peeks_at_the_top(game: GameContext, data: InvadersSlice) -> str | None:
     if any([card] != data["attack_deck"][:1] for card in data["peeks"].values()):
         return "a peek is a player's look at the top attack card"
     return None
@@ -215,13 +224,13 @@ class Invaders(Module):
 
     # -- state ----------------------------------------------------------------------
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"attack_card": len(ATTACK_CARDS), "scout": len(SCOUTS)}
 
     slice_type = InvadersSlice
     slice_rules = (_rounds_in_order, _attack_cards_once, _scouts_once, _peeks_at_the_top)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> InvadersSlice:
         # attack_deck: face down, the top card first; revealed: [round, direction] of the
         # attacks so far (out of the game once their scoring is over); scouts_down: face
         # down, the top first; scouts_up: face up; scouts_out: out of the game, in the
@@ -229,7 +238,7 @@ class Invaders(Module):
         return {"attack_deck": [], "revealed": [], "scouts_down": [], "scouts_up": [],
                 "scouts_out": [], "peeks": {}}
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         state = game.slice(self.name)
         deck = list(ATTACK_CARDS)
         game.shuffle(deck)
@@ -240,13 +249,13 @@ class Invaders(Module):
         game.event("invaders_setup", attack_deck=list(deck), scouts=list(scouts))
         self._turn_up(game, "setup")
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         state = game.slice(self.name)
         return {"attack_card": len(state["attack_deck"]) + len(state["revealed"]),
                 "scout": len(state["scouts_down"]) + len(state["scouts_up"])
                 + len(state["scouts_out"])}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         state = game.slice(self.name)
         peeks = state["peeks"]
         return {"scouts": tuple(state["scouts_up"]),
@@ -258,7 +267,7 @@ class Invaders(Module):
 
     # -- the scouts ------------------------------------------------------------------
 
-    def _turn_up(self, game, after):
+    def _turn_up(self, game: GameContext, after: str) -> None:
         state = game.slice(self.name)
         down = state["scouts_down"]
         turned = down[:SCOUTS_TURNED]
@@ -267,7 +276,7 @@ class Invaders(Module):
         if turned:
             game.event("scouts_up", after=after, scouts=turned)
 
-    def on_event(self, game, event):
+    def on_event(self, game: GameContext, event: dict[str, Any]) -> None:
         """An exact purchase of a face-up scout's type: the buyer looks at the top attack
         card, and the scout leaves the game (RULES.md §M15.3)."""
         kind = event["type"]
@@ -286,19 +295,19 @@ class Invaders(Module):
 
     # -- scoring ----------------------------------------------------------------------
 
-    def _attack(self, game, round_no):
+    def _attack(self, game: GameContext, round_no: int) -> str | None:
         for r, direction in game.slice(self.name)["revealed"]:
             if r == round_no:
                 return direction
         return None
 
-    def _penalties(self, game, round_no):
+    def _penalties(self, game: GameContext, round_no: int) -> dict[str, int]:
         direction = self._attack(game, round_no)
         return {name: 0 if direction is None or name not in game.players
                 else invasion_penalty(game.alhambra(name).layout, direction, round_no)
                 for name in game.scores}  # every competitor, Dirk (never attacked) too
 
-    def before_scoring(self, game, round_no):
+    def before_scoring(self, game: GameContext, round_no: int) -> None:
         """Reveal the top attack card and record each competitor's penalty (RULES.md §M15.4:
         revealed as the scoring is held, so its penalty is the scoring's own term)."""
         state = game.slice(self.name)
@@ -311,7 +320,7 @@ class Invaders(Module):
                    flanks=list(flanks(direction)) if round_no == 3 else [],
                    penalties=self._penalties(game, round_no))
 
-    def scoring_details(self, game, round_no):
+    def scoring_details(self, game: GameContext, round_no: int) -> dict[str, Any]:
         """The scoring event carries the attack: ``"invaders": {direction, flanks,
         penalties}`` (the penalties as points lost, the same as the ``attack`` event's)."""
         direction = self._attack(game, round_no)
@@ -321,10 +330,10 @@ class Invaders(Module):
                              "flanks": list(flanks(direction)) if round_no == 3 else [],
                              "penalties": self._penalties(game, round_no)}}
 
-    def score(self, game, term, round_no):
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int]:
         return {name: -points for name, points in self._penalties(game, round_no).items()}
 
-    def after_scoring(self, game, round_no):
+    def after_scoring(self, game: GameContext, round_no: int) -> None:
         """The attack card and the unused face-up scouts leave the game; after rounds 1 and
         2 two new scouts are turned up (as many as are left)."""
         state = game.slice(self.name)
@@ -337,11 +346,11 @@ class Invaders(Module):
             self._turn_up(game, f"round {round_no}")
 
 
-def _list(words):
+def _list(words: Iterable[str]) -> str:
     return ", ".join(words) or "none"
 
 
-def _attack_text(e):
+def _attack_text(e: dict[str, Any]) -> str:
     lost = ", ".join(f"{name} {-points}" for name, points in e["penalties"].items())
     flank = (f" and on the flanks ({' and '.join(_WORDS[d] for d in e['flanks'])})"
              if e["flanks"] else "")

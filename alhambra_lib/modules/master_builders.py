@@ -31,14 +31,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, MasterBuilderCard
 from ..narrate import card_text
 from ..slices import Annotated, Currency, Range, Size, Sort
 from .base import Module
+from .context import acting_player
 from .gates import any_redesign
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
 
 __all__ = ["MasterBuilders", "PlayMasterBuilder", "MASTER_BUILDERS", "DEALT", "PILE_INSERTS"]
 
@@ -58,22 +64,22 @@ class PlayMasterBuilder(Action):
     card: MasterBuilderCard
     kind: ClassVar[str] = "master_builder"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.card, MasterBuilderCard):
             raise TypeError(f"a master_builder action needs a master builder card, got "
                             f"{self.card!r}")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"play the {self.card} for a redesign at the turn end"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card.to_list()}
 
 
 register_action(PlayMasterBuilder, ("card",))
 
 
-def _no_check(game, action):
+def _no_check(game: GameContext, action: Action) -> None:
     return None
 
 
@@ -85,7 +91,7 @@ class MasterBuildersSlice(TypedDict):
     played: Annotated[int, Range(0, len(MASTER_BUILDERS)), "the redesigns owed"]
 
 
-def _played_on_own_turn(game, data: MasterBuildersSlice) -> str | None:
+def _played_on_own_turn(game: GameContext, data: MasterBuildersSlice) -> str | None:
     decision = game.decision
     if data["played"] and (decision is None or decision.player != game.turn_player):
         return ("master builders are played on one's own turn, and their redesigns made "
@@ -93,7 +99,7 @@ def _played_on_own_turn(game, data: MasterBuildersSlice) -> str | None:
     return None
 
 
-def _redesign_in_turn(game, data: MasterBuildersSlice) -> str | None:
+def _redesign_in_turn(game: GameContext, data: MasterBuildersSlice) -> str | None:
     decision = game.decision
     if decision is not None and decision.kind == "master_builder" and (
             decision.player != game.turn_player):
@@ -118,33 +124,33 @@ class MasterBuilders(Module):
     step_ranks: ClassVar[dict] = {"master_builder": 100}  # right after placing (§M0.4)
     pushed_by: ClassVar[dict] = {"master_builder": ("master_builder",)}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"master_builder": (self._check_play, self._do_play),
                         "decline": (_no_check, self._do_decline)}
 
     # -- components and state -----------------------------------------------------------
 
-    def other_cards(self, config):
+    def other_cards(self, config: GameConfig) -> tuple[MasterBuilderCard, ...]:
         return MASTER_BUILDERS
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"master_builder": len(MASTER_BUILDERS)}
 
     slice_type = MasterBuildersSlice
     slice_rules = (_played_on_own_turn, _redesign_in_turn)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> MasterBuildersSlice:
         # out: the currencies of the master builders not in play (all 16 before setup,
         # the leftovers after it), sorted; played: the redesigns still owed this turn.
-        return {"out": [c.currency for c in MASTER_BUILDERS], "played": 0}
+        return {"out": [cast(Currency, c.currency) for c in MASTER_BUILDERS], "played": 0}
 
-    def held_cards(self, game):
+    def held_cards(self, game: GameContext) -> tuple[MasterBuilderCard, ...]:
         return tuple(MasterBuilderCard(c) for c in game.slice(self.name)["out"])
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         return {"master_builder": len(game.slice(self.name)["out"])}
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         """Deal 2 to each player, shuffle the piles' share in; the rest leave the game."""
         state = game.slice(self.name)
         cards = list(self.held_cards(game))
@@ -164,7 +170,7 @@ class MasterBuilders(Module):
 
     # -- playing one ----------------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind == "act":
             builders = {c for c in game.hand(decision.player) if isinstance(c, MasterBuilderCard)}
             return [PlayMasterBuilder(c) for c in sorted(builders, key=card_order)]
@@ -172,26 +178,27 @@ class MasterBuilders(Module):
             return list(game.redesign_options(decision.player)) + [Decline()]
         return []
 
-    def _check_play(self, game, action):
-        if action.card not in game.hand(game.current_player):
+    def _check_play(self, game: GameContext, action: PlayMasterBuilder) -> None:
+        if action.card not in game.hand(acting_player(game)):
             game.refuse(action, f"{action.card} is not in hand")
 
-    def _do_play(self, game, action):
-        player = game.current_player
+    def _do_play(self, game: GameContext, action: PlayMasterBuilder) -> None:
+        player = acting_player(game)
         game.discard_cards(player, [action.card])
         game.slice(self.name)["played"] += 1
         game.event("master_builder", player=player, card=action.card.to_list())
 
-    def _do_decline(self, game, action):
+    def _do_decline(self, game: GameContext, action: Decline) -> None:
         # The vizier's event type: a replay reads every decline back as `Decline`.
         game.event("decline", player=game.current_player, decision="master_builder")
         game.resume()
 
-    def step_master_builder(self, game):
+    def step_master_builder(self, game: GameContext) -> bool:
         """One redesign per master builder played this turn, after the bought tiles are
         placed (RULES.md §M0.4 step 2); True while its player chooses."""
         state = game.slice(self.name)
         player = game.turn_player
+        assert player is not None  # a turn-end step runs in a turn
         while state["played"]:
             state["played"] -= 1
             if any_redesign(game, player):
@@ -200,13 +207,13 @@ class MasterBuilders(Module):
             game.event("master_builder_lapses", player=player)
         return False
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         """Public: how many master builders are out of the game and the redesigns owed."""
         state = game.slice(self.name)
         return {"out_of_game": len(state["out"]), "to_redesign": state["played"]}
 
 
-def _dealt_text(e):
+def _dealt_text(e: dict[str, Any]) -> str:
     counts = Counter(map(card_text, e["cards"]))
     return f"{e['player']} is dealt " + " + ".join(
         (f"{n} x " if n > 1 else "") + text for text, n in counts.items()) + " face down"

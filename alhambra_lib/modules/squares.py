@@ -47,22 +47,31 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, register_action, tile_from_list, tile_order
-from ..components import KINDS, tile_set
+from ..components import KINDS, Tile, tile_set
 from ..grid import OPPOSITE, SIDES, side_neighbour
 from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import TILE, Annotated, Keys
 from .base import Module
+from .context import acting_player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
+
+_Cell = tuple[int, int]
 
 __all__ = ["Squares", "TakeHut", "HUT_LIMIT", "hut_bonus", "hut_neighbours", "huts"]
 
 #: At most this many huts per player: Alhambra, reserve and waiting together (RULES.md §M4).
 HUT_LIMIT = 3
 
-def huts():
+def huts() -> tuple[Tile, ...]:
     """The 24 huts of the shipped set (`components.tile_set`), in `tile_order`.
 
     Examples
@@ -92,22 +101,22 @@ chambers, garden, tower, got 'green'
     colour: str
     kind: ClassVar[str] = "take_hut"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.colour, str) or self.colour not in KINDS:
             raise ValueError(f"a hut's colour is a building type, one of {', '.join(KINDS)}, "
                              f"got {self.colour!r}")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"take the {self.colour} hut"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "colour": self.colour}
 
 
 register_action(TakeHut, ("colour",))
 
 
-def hut_bonus(layout) -> dict:
+def hut_bonus(layout: Mapping[_Cell, Tile]) -> dict[str, int]:
     """``{type: n}`` the huts of an Alhambra `layout` ({cell: Tile}) add to the counts.
 
     Each hut adds the number of its side-neighbours that are buildings of its type and
@@ -130,7 +139,7 @@ def hut_bonus(layout) -> dict:
     return dict(bonus)
 
 
-def hut_neighbours(layout) -> dict:
+def hut_neighbours(layout: Mapping[_Cell, Tile]) -> dict[_Cell, list[_Cell]]:
     """``{hut cell: [neighbour cells]}``: the neighbours each hut of `layout` counts
     (`hut_bonus`), buildings of its type sharing an open side with it, in N, E, S, W order.
 
@@ -142,7 +151,7 @@ def hut_neighbours(layout) -> dict:
     ...                 (0, 1): Tile("garden", 10, "")})  # the hut's north wall is between
     {(0, 0): [(1, 0)]}
     """
-    counted: dict = {}
+    counted: dict[_Cell, list[_Cell]] = {}
     for cell, tile in layout.items():
         if tile.kind != "hut":
             continue
@@ -157,7 +166,7 @@ def hut_neighbours(layout) -> dict:
     return counted
 
 
-def _held(game, name):
+def _held(game: GameContext, name: str) -> int:
     """How many huts `name` holds: in the Alhambra, on the reserve, waiting to be placed."""
     held = sum(t.kind == "hut" for t in game.alhambra(name).layout.values())
     held += sum(t.kind == "hut" for t in game.reserve(name))
@@ -177,14 +186,14 @@ class SquaresSlice(TypedDict):
                      Keys(KINDS, "the six types")]
 
 
-def _piles_by_type(game, data: SquaresSlice) -> str | None:
+def _piles_by_type(game: GameContext, data: SquaresSlice) -> str | None:
     for colour, pile in data["piles"].items():
         if any(tile_from_list(t).marks != (colour,) for t in pile):
             return f"the {colour} pile holds only {colour} huts"
     return None
 
 
-def _huts_held(game, data: SquaresSlice) -> str | None:
+def _huts_held(game: GameContext, data: SquaresSlice) -> str | None:
     # That every hut is somewhere exactly once is the engine's tile check (held_tiles).
     over = [name for name in game.players if _held(game, name) > HUT_LIMIT]
     return f"{over[0]} holds more than {HUT_LIMIT} huts" if over else None
@@ -208,23 +217,23 @@ class Squares(Module):
     decisions = {"act": {"take_hut"}}
     tile_sets = ("huts",)
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"take_hut": (self._check_take, self._do_take)}
 
     # -- state ----------------------------------------------------------------------
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"hut": len(tile_set("huts").tiles)}
 
     slice_type = SquaresSlice
     slice_rules = (_piles_by_type, _huts_held)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> SquaresSlice:
         # piles: {type: [hut as [kind, price, walls, type], ...]}, the face-up hut first,
         # the others face down in the order they will be turned up.
         return {"piles": {kind: [] for kind in KINDS}}
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         piles = game.slice(self.name)["piles"]
         every = huts()
         for colour in KINDS:
@@ -234,37 +243,38 @@ class Squares(Module):
         game.event("hut_piles", up={c: p[0] if p else None for c, p in piles.items()},
                    sizes={c: len(p) for c, p in piles.items()})
 
-    def other_tiles(self, config):
+    def other_tiles(self, config: GameConfig) -> tuple[Tile, ...]:
         return huts()
 
-    def held_tiles(self, game):
-        return [tile_from_list(t) for pile in game.slice(self.name)["piles"].values() for t in pile]
+    def held_tiles(self, game: GameContext) -> tuple[Tile, ...]:
+        return tuple(tile_from_list(t) for pile in game.slice(self.name)["piles"].values()
+                     for t in pile)
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         return {"hut": sum(map(len, game.slice(self.name)["piles"].values()))}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         piles = game.slice(self.name)["piles"]
         return {"up": {c: tile_from_list(p[0]) if p else None for c, p in piles.items()},
                 "left": {c: len(p) for c, p in piles.items()}}
 
     # -- the action -------------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind != "act" or _held(game, decision.player) >= HUT_LIMIT:
             return []
         piles = game.slice(self.name)["piles"]
         return [TakeHut(colour) for colour in KINDS if piles[colour]]
 
-    def _check_take(self, game, action):
-        player = game.current_player
+    def _check_take(self, game: GameContext, action: TakeHut) -> None:
+        player = acting_player(game)
         if not game.slice(self.name)["piles"][action.colour]:
             game.refuse(action, f"the {action.colour} pile is empty")
         held = _held(game, player)
         if held >= HUT_LIMIT:
             game.refuse(action, f"{player} holds {held} huts already, the most a player may")
 
-    def _do_take(self, game, action):
+    def _do_take(self, game: GameContext, action: TakeHut) -> None:
         pile = game.slice(self.name)["piles"][action.colour]
         hut = tile_from_list(pile.pop(0))
         game.event("take_hut", player=game.current_player, colour=action.colour,
@@ -276,12 +286,12 @@ class Squares(Module):
 
     # -- scoring ----------------------------------------------------------------------
 
-    def count_bonus(self, game, name, counts):
+    def count_bonus(self, game: GameContext, name: str, counts: dict[str, float]) -> None:
         for colour, n in hut_bonus(game.alhambra(name).layout).items():
             counts[colour] += n
 
 
-def _walls_text(data):
+def _walls_text(data: list[Any]) -> str:
     return f"walls {data[2]}" if data[2] else "no walls"
 
 

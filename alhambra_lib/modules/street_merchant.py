@@ -43,16 +43,23 @@ merchant: blue, red, brown citizens on the disc at (-1, 0)
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
 from ..actions import Action, PlainAction, register_action, tile_from_list, tile_order
-from ..components import BUILDING_TILES, KINDS
+from ..components import BUILDING_TILES, KINDS, Tile
 from ..grid import check_cell, side_neighbours
 from ..narrate import tile_text
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import TILE, Annotated, Keys, Kind, PerPlayer, Range, Size, Via
 from .base import Module
+from .context import acting_player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
 
 __all__ = ["CITIZENS_PER_COLOUR", "COLOURS", "COLOUR_NAMES", "KeepCitizens", "PlaceMerchant",
            "SetMerchant", "StreetMerchant", "SwapCitizen", "TakeCitizen", "best_grouping",
@@ -71,19 +78,19 @@ _TODO = (None, "setup", "take", "swap", "place")
 _BASE_TILES = frozenset(BUILDING_TILES)
 
 
-def _colour(value):
+def _colour(value: object) -> str:
     if not isinstance(value, str) or value not in _RANK:
         raise ValueError(f"a citizen's colour is a building type, one of {', '.join(COLOURS)}, "
                          f"got {value!r}")
     return value
 
 
-def _names(colours):
+def _names(colours: Iterable[str]) -> str:
     """``["pavilion", "tower"]`` -> ``"blue, purple"``."""
     return ", ".join(COLOUR_NAMES.get(c, str(c)) for c in colours)
 
 
-def _in_order(colours):
+def _in_order(colours: Iterable[str]) -> list[str]:
     return sorted(colours, key=_RANK.__getitem__)
 
 
@@ -92,7 +99,7 @@ def set_points(k: int) -> int:
     return k * (k + 1) // 2
 
 
-def best_grouping(counts):
+def best_grouping(counts: Mapping[str, int]) -> tuple[int, list[tuple[str, ...]]]:
     """The best grouping of residents into sets of different colours, and its points.
 
     `counts` maps colours (building types, `COLOURS`) to numbers of residents, like
@@ -136,7 +143,7 @@ class SetMerchant(Action):
     pos: tuple
     kind: ClassVar[str] = "set_merchant"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         colours = tuple(_in_order(map(_colour, self.colours)))
         if len(colours) != DISC_SIZE or len(set(colours)) != DISC_SIZE:
             raise ValueError(f"the disc takes {DISC_SIZE} citizens of different colours, "
@@ -144,10 +151,10 @@ class SetMerchant(Action):
         object.__setattr__(self, "colours", colours)
         object.__setattr__(self, "pos", check_cell(self.pos))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"merchant: {_names(self.colours)} citizens on the disc at {self.pos}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "colours": list(self.colours), "pos": list(self.pos)}
 
 
@@ -159,13 +166,13 @@ class TakeCitizen(Action):
     colour: str
     kind: ClassVar[str] = "take_citizen"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _colour(self.colour)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"take a {_names([self.colour])} citizen onto the disc"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "colour": self.colour}
 
 
@@ -177,17 +184,17 @@ class SwapCitizen(Action):
     colours: tuple
     kind: ClassVar[str] = "swap_citizen"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         colours = tuple(map(_colour, self.colours))
         if len(colours) != 2 or colours[0] == colours[1]:
             raise ValueError(f"a swap gives one colour and takes another, got {self.colours!r}")
         object.__setattr__(self, "colours", colours)
 
-    def __str__(self):
+    def __str__(self) -> str:
         give, take = map(_names, ([c] for c in self.colours))
         return f"swap the {give} citizen of the disc for a {take} one"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "colours": list(self.colours)}
 
 
@@ -206,13 +213,13 @@ class PlaceMerchant(Action):
     pos: tuple
     kind: ClassVar[str] = "place_merchant"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "pos", check_cell(self.pos))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"put the merchant's disc at {self.pos}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "pos": list(self.pos)}
 
 
@@ -251,7 +258,7 @@ class StreetMerchantSlice(TypedDict):
         Annotated[int, Range(1)]]]
 
 
-def _citizens_in_order(game, data: StreetMerchantSlice) -> str | None:
+def _citizens_in_order(game: GameContext, data: StreetMerchantSlice) -> str | None:
     for player, disc in data["discs"].items():
         if disc["citizens"] != _in_order(disc["citizens"]) or disc["hand"] != _in_order(
                 disc["hand"]):
@@ -259,7 +266,7 @@ def _citizens_in_order(game, data: StreetMerchantSlice) -> str | None:
     return None
 
 
-def _hands_at_setup(game, data: StreetMerchantSlice) -> str | None:
+def _hands_at_setup(game: GameContext, data: StreetMerchantSlice) -> str | None:
     """Citizens are held apart from a disc only at setup, the six before a choice."""
     for player, disc in data["discs"].items():
         citizens, hand = disc["citizens"], disc["hand"]
@@ -271,7 +278,7 @@ def _hands_at_setup(game, data: StreetMerchantSlice) -> str | None:
     return None
 
 
-def _discs_on_the_table(game, data: StreetMerchantSlice) -> str | None:
+def _discs_on_the_table(game: GameContext, data: StreetMerchantSlice) -> str | None:
     """A disc on the table lies on an empty cell with nothing to do; one off it is lifted
     (or the game is over)."""
     for player, disc in data["discs"].items():
@@ -286,14 +293,14 @@ def _discs_on_the_table(game, data: StreetMerchantSlice) -> str | None:
     return None
 
 
-def _residents_in_order(game, data: StreetMerchantSlice) -> str | None:
+def _residents_in_order(game: GameContext, data: StreetMerchantSlice) -> str | None:
     tiles = [tile_from_list(t) for t, _ in data["residents"]]
     if len(set(tiles)) != len(tiles) or tiles != sorted(tiles, key=tile_order):
         return "the residents' buildings are distinct and in tile order"
     return None
 
 
-def _citizens_counted(game, data: StreetMerchantSlice) -> str | None:
+def _citizens_counted(game: GameContext, data: StreetMerchantSlice) -> str | None:
     found = dict(data["supply"])
     for disc in data["discs"].values():
         for colour in disc["citizens"] + disc["hand"]:
@@ -305,7 +312,7 @@ def _citizens_counted(game, data: StreetMerchantSlice) -> str | None:
     return None
 
 
-def _merchant_due(game, data: StreetMerchantSlice) -> str | None:
+def _merchant_due(game: GameContext, data: StreetMerchantSlice) -> str | None:
     """The steps ask the players in turn order, from the one whose turn it is."""
     top = game.decision
     if top is None or top.kind != "merchant":
@@ -352,7 +359,7 @@ class StreetMerchant(Module):
     #: The other reading: the residents score at the final scoring only (RULES.md §M12.4).
     option_defaults = {"merchant_final_only": False}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"set_merchant": (self._check_set, self._do_set),
                         "take_citizen": (self._check_take, self._do_take),
                         "swap_citizen": (self._check_swap, self._do_swap),
@@ -361,7 +368,7 @@ class StreetMerchant(Module):
 
     # -- state ----------------------------------------------------------------------
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"citizen": CITIZENS_PER_COLOUR * len(COLOURS),
                 "merchant_disc": len(config.players)}
 
@@ -369,7 +376,7 @@ class StreetMerchant(Module):
     slice_rules = (_citizens_in_order, _hands_at_setup, _discs_on_the_table,
                    _residents_in_order, _citizens_counted, _merchant_due)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> StreetMerchantSlice:
         # supply: {colour: n}. discs: per player the cell ([x, y], None while lifted or
         # before setup), the citizens on it, the citizens held at setup ("hand": all six,
         # then the three not chosen until everyone has chosen) and what is to do (_TODO).
@@ -379,7 +386,7 @@ class StreetMerchant(Module):
                           for p in config.players},
                 "residents": []}
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         state = game.slice(self.name)
         for disc in state["discs"].values():
             for colour in COLOURS:
@@ -387,7 +394,7 @@ class StreetMerchant(Module):
             disc["hand"] = list(COLOURS)
             disc["todo"] = "setup"
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         state = game.slice(self.name)
         discs = state["discs"].values()
         return {"citizen": sum(state["supply"].values())
@@ -395,15 +402,15 @@ class StreetMerchant(Module):
                 + sum(n for _, n in state["residents"]),
                 "merchant_disc": len(state["discs"])}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         """Public: the discs' cells and sizes, the residents, the supply. Secret: the
         citizens on the others' discs (and, at setup, in the others' hands)."""
         state = game.slice(self.name)
         cells = {p: game.alhambra(p).layout for p in game.players}
-        located = {}
+        located: dict[Tile, int] = {}
         for tile_data, n in state["residents"]:
             located[tile_from_list(tile_data)] = n
-        residents = {}
+        residents: dict[str, dict[tuple[int, int], int]] = {}
         for p in game.players:
             residents[p] = {cell: located[t] for cell, t in sorted(cells[p].items())
                             if t in located}
@@ -422,7 +429,7 @@ class StreetMerchant(Module):
 
     # -- residents and scoring ------------------------------------------------------------
 
-    def _counts(self, game, name):
+    def _counts(self, game: GameContext, name: str) -> dict[str, int]:
         """``{colour: n}`` of the residents on buildings in `name`'s Alhambra."""
         # A resident stays on its building when City Walls sticks are laid on it (§M9).
         built = {t.printed for t in game.alhambra(name).layout.values()}
@@ -433,7 +440,7 @@ class StreetMerchant(Module):
                 counts[tile.kind] += n
         return counts
 
-    def score(self, game, term, round_no):
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int] | None:
         """At every scoring (with ``merchant_final_only``: the last only), the best grouping
         of each player's residents (RULES.md §M12.4)."""
         if round_no < 3 and game.option("merchant_final_only"):
@@ -443,7 +450,8 @@ class StreetMerchant(Module):
             points[name] = best_grouping(self._counts(game, name))[0]
         return points
 
-    def _add_resident(self, state, tile):
+    def _add_resident(self, state: dict[str, Any], tile: Tile) -> None:
+        # `state` is the live slice: its residents are [tile, n] lists, counted up in place.
         key = tile.to_list()
         for entry in state["residents"]:
             if entry[0] == key:
@@ -452,7 +460,7 @@ class StreetMerchant(Module):
         state["residents"].append([key, 1])
         state["residents"].sort(key=lambda e: tile_order(tile_from_list(e[0])))
 
-    def on_event(self, game, event):
+    def on_event(self, game: GameContext, event: dict[str, Any]) -> None:
         """A tile placed on a disc's cell lifts the disc; a matching citizen moves in."""
         kind = event["type"]
         if kind != "place" and (kind != "redesign" or event["move"] != "place"):
@@ -476,12 +484,12 @@ class StreetMerchant(Module):
     # -- the steps ----------------------------------------------------------------------
 
     @staticmethod
-    def _order(game):
+    def _order(game: GameContext) -> list[str]:
         """The players from the one whose turn it is, in seat order."""
         seats = game.seats_from_next()
         return [seats[-1]] + seats[:-1]
 
-    def step_merchant_setup(self, game):
+    def step_merchant_setup(self, game: GameContext) -> bool:
         """Ask each player in turn (the start player first) for their disc; then the
         citizens not chosen form the supply."""
         state = game.slice(self.name)
@@ -497,7 +505,7 @@ class StreetMerchant(Module):
             game.event("merchant_supply", supply=dict(state["supply"]))
         return False
 
-    def step_merchant(self, game):
+    def step_merchant(self, game: GameContext) -> bool:
         """Turn end: each lifted disc's owner takes or swaps a citizen, then puts the disc
         back (RULES.md §M12.3); True while a player is asked."""
         state = game.slice(self.name)
@@ -517,7 +525,7 @@ class StreetMerchant(Module):
 
     # -- options and actions ------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind != "merchant":
             return []
         state = game.slice(self.name)
@@ -534,29 +542,29 @@ class StreetMerchant(Module):
             return [PlaceMerchant(pos) for pos in sorted(game.alhambra(player).frontier())]
         return []
 
-    def _takes(self, state, player):
+    def _takes(self, state: StreetMerchantSlice, player: str) -> list[Action]:
         return [TakeCitizen(c) for c in COLOURS if state["supply"][c]]
 
-    def _swaps(self, state, player):
+    def _swaps(self, state: StreetMerchantSlice, player: str) -> list[Action]:
         mine = _in_order(set(state["discs"][player]["citizens"]))
         return [SwapCitizen((give, take)) for give in mine for take in COLOURS
                 if take != give and state["supply"][take]]
 
-    def _disc(self, game, action, todo):
+    def _disc(self, game: GameContext, action: Action, todo: str) -> Disc:
         disc = game.slice(self.name)["discs"][game.current_player]
         if disc["todo"] != todo:
             game.refuse(action, "the disc is not waiting for that "
                                 f"(now: {disc['todo'] or 'nothing'})")
         return disc
 
-    def _check_set(self, game, action):
+    def _check_set(self, game: GameContext, action: SetMerchant) -> None:
         disc = self._disc(game, action, "setup")
         if action.pos not in _FOUNTAIN_SIDES:
             game.refuse(action, f"the disc starts beside the fountain, on one of {_FOUNTAIN_SIDES}")
         if any(c not in disc["hand"] for c in action.colours):
             game.refuse(action, "the citizens come from the six taken at setup")
 
-    def _do_set(self, game, action):
+    def _do_set(self, game: GameContext, action: SetMerchant) -> None:
         player = game.current_player
         disc = game.slice(self.name)["discs"][player]
         disc["citizens"] = list(action.colours)
@@ -567,12 +575,12 @@ class StreetMerchant(Module):
                    pos=list(action.pos))
         game.resume()
 
-    def _check_take(self, game, action):
+    def _check_take(self, game: GameContext, action: TakeCitizen) -> None:
         self._disc(game, action, "take")
         if not game.slice(self.name)["supply"][action.colour]:
             game.refuse(action, f"the supply has no {action.colour} citizen")
 
-    def _do_take(self, game, action):
+    def _do_take(self, game: GameContext, action: TakeCitizen) -> None:
         player = game.current_player
         state = game.slice(self.name)
         disc = state["discs"][player]
@@ -582,7 +590,7 @@ class StreetMerchant(Module):
         game.event("take_citizen", player=player, colour=action.colour)
         game.resume()
 
-    def _check_swap(self, game, action):
+    def _check_swap(self, game: GameContext, action: SwapCitizen) -> None:
         disc = self._disc(game, action, "swap")
         give, take = action.colours
         if give not in disc["citizens"]:
@@ -590,7 +598,7 @@ class StreetMerchant(Module):
         if not game.slice(self.name)["supply"][take]:
             game.refuse(action, f"the supply has no {take} citizen")
 
-    def _do_swap(self, game, action):
+    def _do_swap(self, game: GameContext, action: SwapCitizen) -> None:
         player = game.current_player
         state = game.slice(self.name)
         disc = state["discs"][player]
@@ -603,24 +611,25 @@ class StreetMerchant(Module):
         game.event("swap_citizen", player=player, colours=[give, take])
         game.resume()
 
-    def _check_keep(self, game, action):
+    def _check_keep(self, game: GameContext, action: KeepCitizens) -> None:
         self._disc(game, action, "swap")
 
-    def _do_keep(self, game, action):
+    def _do_keep(self, game: GameContext, action: KeepCitizens) -> None:
         player = game.current_player
         game.slice(self.name)["discs"][player]["todo"] = "place"
         game.event("keep_citizens", player=player)
         game.resume()
 
-    def _check_place(self, game, action):
+    def _check_place(self, game: GameContext, action: PlaceMerchant) -> None:
         self._disc(game, action, "place")
-        if action.pos not in game.alhambra(game.current_player).frontier():
-            where = ("built" if action.pos in game.alhambra(game.current_player).layout
+        alhambra = game.alhambra(acting_player(game))
+        if action.pos not in alhambra.frontier():
+            where = ("built" if action.pos in alhambra.layout
                      else "not next to the Alhambra")
             game.refuse(action, f"the disc goes on an empty cell next to the Alhambra; "
                                 f"{action.pos} is {where}")
 
-    def _do_place(self, game, action):
+    def _do_place(self, game: GameContext, action: PlaceMerchant) -> None:
         player = game.current_player
         disc = game.slice(self.name)["discs"][player]
         disc["pos"] = list(action.pos)
@@ -629,11 +638,11 @@ class StreetMerchant(Module):
         game.resume()
 
 
-def _supply_text(supply):
+def _supply_text(supply: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {_names([c])}" for c, n in supply.items())
 
 
-def _lifted_text(e):
+def _lifted_text(e: dict[str, Any]) -> str:
     head = f"{e['player']} builds {tile_text(e['tile'])} on the merchant's cell {tuple(e['pos'])}"
     moved = (f": the {_names([e['resident']])} citizen moves in" if e["resident"]
              else ": no citizen on the disc matches")

@@ -31,14 +31,16 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
 from ..narrate import card_text
 from ..slices import Currency, PerPlayer
 from .base import Module
+from .context import acting_player
 from .window import (
     WINDOW_STEP,
     Window,
@@ -47,6 +49,11 @@ from .window import (
     window_step,
     window_used,
 )
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
 
 __all__ = [
     "THIEVES_PER_CURRENCY", "Steal", "Thieves", "ThievesSlice", "is_money", "thieves_per_player",
@@ -68,14 +75,14 @@ class Steal(Action):
     card: Card
     kind: ClassVar[str] = "steal"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not is_money(self.card):
             raise TypeError(f"a thief steals a money card of a currency, got {self.card!r}")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"steal {self.card} with a {self.card.currency} thief"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "card": self.card.to_list()}
 
 
@@ -91,7 +98,7 @@ class ThievesSlice(TypedDict):
     window: Window | None
 
 
-def _thieves_counted(game, data: ThievesSlice) -> str | None:
+def _thieves_counted(game: GameContext, data: ThievesSlice) -> str | None:
     every = Counter(data["removed"] + data["played"]
                     + [c for h in data["hands"].values() for c in h])
     if every != Counter({c: THIEVES_PER_CURRENCY for c in CURRENCIES}):
@@ -99,7 +106,7 @@ def _thieves_counted(game, data: ThievesSlice) -> str | None:
     return None
 
 
-def _thieves_dealt(game, data: ThievesSlice) -> str | None:
+def _thieves_dealt(game: GameContext, data: ThievesSlice) -> str | None:
     each = thieves_per_player(len(game.players))
     if (len(data["removed"]) != THIEVES_PER_CURRENCY * len(CURRENCIES) - each * len(game.players)
             or any(len(h) > each for h in data["hands"].values())):
@@ -107,7 +114,7 @@ def _thieves_dealt(game, data: ThievesSlice) -> str | None:
     return None
 
 
-def _window_rule(game, data: ThievesSlice) -> str | None:
+def _window_rule(game: GameContext, data: ThievesSlice) -> str | None:
     return window_problem(game, data["window"])
 
 
@@ -127,26 +134,26 @@ class Thieves(Module):
     pushed_by: ClassVar[dict] = {"window": (WINDOW_STEP,)}
     option_defaults = {"thief_not_by_finisher": False}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"steal": (self._check_steal, self._do_steal),
                         "decline": (_no_check, window_decline)}
 
     # -- state ------------------------------------------------------------------------
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"thief": THIEVES_PER_CURRENCY * len(CURRENCIES)}
 
     slice_type = ThievesSlice
     slice_rules = (_thieves_counted, _thieves_dealt, _window_rule)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> ThievesSlice:
         # Thieves as currencies: "hands" face down, "removed" at setup (unseen), "played"
         # (out of the game); "window" is the shared window's state (window.py).
-        every = [c for c in CURRENCIES for _ in range(THIEVES_PER_CURRENCY)]
+        every = [cast(Currency, c) for c in CURRENCIES for _ in range(THIEVES_PER_CURRENCY)]
         return {"hands": {p: [] for p in config.players}, "removed": every, "played": [],
                 "window": None}
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         state = game.slice(self.name)
         thieves = state["removed"]
         game.shuffle(thieves)
@@ -158,12 +165,12 @@ class Thieves(Module):
         game.event("thieves", hands={p: list(h) for p, h in state["hands"].items()},
                    removed=len(state["removed"]))
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         state = game.slice(self.name)
         return {"thief": len(state["removed"]) + len(state["played"])
                 + sum(map(len, state["hands"].values()))}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         state = game.slice(self.name)
         return {"hand": tuple(state["hands"][name]),
                 "counts": {p: len(h) for p, h in state["hands"].items()},
@@ -171,21 +178,21 @@ class Thieves(Module):
 
     # -- the window -------------------------------------------------------------------
 
-    def step_vizier_window(self, game):
+    def step_vizier_window(self, game: GameContext) -> bool:
         """The window of the thieves and the vizier (RULES.md §M10): ask the next player
         who can steal or buy with the vizier; True while someone is asked."""
         return window_step(game)
 
-    def window_can_act(self, game, player) -> bool:
+    def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can steal in the window now."""
         return bool(self.steals(game, player))
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind != "window":
             return []
         return self.steals(game, decision.player) + [Decline()]
 
-    def may_steal(self, game, player) -> str | None:
+    def may_steal(self, game: GameContext, player: str) -> str | None:
         """Why `player` may not steal now, or None when they may."""
         if player == game.seats_from_next()[0]:
             return "the player whose turn is next may not play a thief"
@@ -193,7 +200,7 @@ class Thieves(Module):
             return "the player who just finished may not play a thief (thief_not_by_finisher)"
         return None
 
-    def steals(self, game, player):
+    def steals(self, game: GameContext, player: str) -> list[Action]:
         """The thefts `player` may commit now: a card per distinct display money card of a
         currency they hold a thief of."""
         held = game.slice(self.name)["hands"][player]
@@ -203,8 +210,8 @@ class Thieves(Module):
                        key=card_order)
         return [Steal(c) for c in cards]
 
-    def _check_steal(self, game, action):
-        player = game.current_player
+    def _check_steal(self, game: GameContext, action: Steal) -> None:
+        player = acting_player(game)
         why = self.may_steal(game, player)
         if why:
             game.refuse(action, why)
@@ -214,8 +221,8 @@ class Thieves(Module):
         if action.card.currency not in game.slice(self.name)["hands"][player]:
             game.refuse(action, f"{player} has no {action.card.currency} thief")
 
-    def _do_steal(self, game, action):
-        player = game.current_player
+    def _do_steal(self, game: GameContext, action: Steal) -> None:
+        player = acting_player(game)
         state = game.slice(self.name)
         state["hands"][player].remove(action.card.currency)
         state["played"].append(action.card.currency)
@@ -225,17 +232,17 @@ class Thieves(Module):
         game.resume()
 
 
-def is_money(card) -> bool:
+def is_money(card: object) -> bool:
     """Whether a thief can steal `card`: money of one of the four currencies (a master
     builder too), never an exchange card, a gate card or a diamond (RULES.md §M10)."""
     return getattr(card, "currency", None) in CURRENCIES
 
 
-def _sorted(currencies):
+def _sorted(currencies: Iterable[str]) -> list[str]:
     return sorted(currencies, key=CURRENCIES.index)
 
 
-def _no_check(game, action):
+def _no_check(game: GameContext, action: Action) -> None:
     return None
 
 

@@ -33,12 +33,13 @@ buy the chests of room 2 paying 5 ducat + 3 denar
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
-from ..components import BUILDING_TILES, KINDS, Card
+from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
 from ..narrate import card_text, tile_text
@@ -52,6 +53,14 @@ from ..scoring import share_places
 from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import DISTINCT, TILE, TILE_ORDER, Annotated, Player, Range, Size, Sort
 from .base import Module
+from .context import acting_player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
+
+_Cell = tuple[int, int]
 
 __all__ = ["Treasure", "BuyChests", "PlaceChest", "COLOURS", "CHESTS", "ROOMS", "ROOM_SIZE",
            "CHEST_PRICE", "CHEST_POINTS"]
@@ -63,7 +72,7 @@ _COLOUR_OF = {kind: colour for colour, kind in COLOURS.items()}
 _ORDER = {colour: i for i, colour in enumerate(COLOURS)}
 assert tuple(COLOURS.values()) == KINDS
 #: How many chests of each colour (RULES.md §M13.1): 42 in all.
-CHESTS = {"blue": 5, "red": 5, "brown": 7, "white": 7, "green": 9, "purple": 9}
+CHESTS: dict[Chest, int] = {"blue": 5, "red": 5, "brown": 7, "white": 7, "green": 9, "purple": 9}
 ROOMS = 3
 ROOM_SIZE = 4
 #: The least a room's chests cost.
@@ -76,11 +85,11 @@ _SOURCES = PaymentSources(diamonds=True)
 _BUILDINGS = frozenset(tuple(t.to_list()) for t in BUILDING_TILES)
 
 
-def _colour_key(colour):
+def _colour_key(colour: str) -> int:
     return _ORDER[colour]
 
 
-def _is_diamond(card):
+def _is_diamond(card: object) -> bool:
     return getattr(card, "currency", None) == "diamond"
 
 
@@ -92,7 +101,7 @@ class BuyChests(Action):
     cards: tuple
     kind: ClassVar[str] = "buy_chests"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.room, int) or isinstance(self.room, bool) or not (
                 1 <= self.room <= ROOMS):
             raise ValueError(f"a treasure room is 1, 2 or 3, got {self.room!r}")
@@ -102,7 +111,7 @@ class BuyChests(Action):
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_key)))
 
     @classmethod
-    def _listed(cls, room, cards):
+    def _listed(cls, room: int, cards: tuple[Any, ...]) -> BuyChests:
         """The action for a listed payment, already a sorted tuple of cards from the
         hand: built without the checks, as `Treasure.options` builds hundreds a turn."""
         action = object.__new__(cls)
@@ -110,10 +119,10 @@ class BuyChests(Action):
         object.__setattr__(action, "cards", cards)
         return action
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"buy the chests of room {self.room} paying {' + '.join(map(str, self.cards))}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "room": self.room, "cards": [c.to_list() for c in self.cards]}
 
 
@@ -124,17 +133,17 @@ class PlaceChest(Action):
     pos: tuple
     kind: ClassVar[str] = "place_chest"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "pos", check_cell(self.pos))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"put a chest on the building at {self.pos}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "pos": list(self.pos)}
 
 
-def _card_key(card):
+def _card_key(card: Any) -> tuple[Any, ...]:
     try:
         return card_order(card)
     except (KeyError, AttributeError):  # a card of another module (a diamond)
@@ -146,7 +155,7 @@ register_action(BuyChests, ("room", "cards"))
 
 
 @lru_cache(maxsize=4096)
-def _payments(hand):
+def _payments(hand: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
     """The inclusion-minimal payments of at least 8 out of `hand` (a tuple of cards)."""
     money = [c for c in hand if isinstance(c, Card) and not _is_diamond(c)]
     found = [tuple(sorted(p, key=_card_key)) for p in minimal_card_payments(money, CHEST_PRICE)]
@@ -158,10 +167,10 @@ def _payments(hand):
     return tuple(found)
 
 
-_CHEST_BUYS: dict = {}  # `_chest_buys` by the rooms holding chests and the hand's cards
+_CHEST_BUYS: dict[Any, Any] = {}  # `_chest_buys` by the rooms holding chests and the hand's cards
 
 
-def _chest_buys(rooms, hand):
+def _chest_buys(rooms: Iterable[int], hand: tuple[Any, ...]) -> tuple[BuyChests, ...]:
     """The `BuyChests` actions of `hand` (a tuple of cards, kept sorted by the game, so
     one entry per multiset) for the rooms holding chests: built once per hand and rooms,
     not on every listing (a big hand has 500-600 payments per room)."""
@@ -169,7 +178,7 @@ def _chest_buys(rooms, hand):
     return tuple(BuyChests._listed(room, cards) for room in rooms for cards in payments)
 
 
-def _draw(game, bag, n):
+def _draw(game: GameContext, bag: list[Chest], n: int) -> list[Chest]:
     """Draw `n` chests at random out of `bag` (kept sorted: a bag has no order)."""
     game.shuffle(bag)
     drawn = sorted(bag[:n], key=_colour_key)
@@ -178,7 +187,7 @@ def _draw(game, bag, n):
     return drawn
 
 
-def _colours_text(colours):
+def _colours_text(colours: Iterable[str]) -> str:
     return ", ".join(colours) or "no chest"
 
 
@@ -211,14 +220,14 @@ class TreasureSlice(TypedDict):
     pending: Pending | None
 
 
-def _one_chest_a_building(game, data: TreasureSlice) -> str | None:
+def _one_chest_a_building(game: GameContext, data: TreasureSlice) -> str | None:
     if len(set(map(tuple, data["chests"]))) != len(data["chests"]):
         return "a building carries at most one chest"
     return None
 
 
-def _chests_on_held_tiles(game, data: TreasureSlice) -> str | None:
-    held: set = set()
+def _chests_on_held_tiles(game: GameContext, data: TreasureSlice) -> str | None:
+    held: set[Tile] = set()
     for p in game.players:
         held.update(t.printed for t in game.alhambra(p).layout.values())
         held.update(t.printed for t in game.reserve(p))
@@ -226,14 +235,14 @@ def _chests_on_held_tiles(game, data: TreasureSlice) -> str | None:
     return None if stray is None else f"the chest on {stray} is on a tile no player holds"
 
 
-def _pending_room_empty(game, data: TreasureSlice) -> str | None:
+def _pending_room_empty(game: GameContext, data: TreasureSlice) -> str | None:
     pending = data["pending"]
     if pending is not None and data["rooms"][pending["room"] - 1]:
         return "the room whose chests are handed out is empty until they are"
     return None
 
 
-def _chests_handed_out_now(game, data: TreasureSlice) -> str | None:
+def _chests_handed_out_now(game: GameContext, data: TreasureSlice) -> str | None:
     """Chests are handed out at a turn end, to the player deciding first."""
     decision, pending = game.decision, data["pending"]
     if decision is not None and decision.kind == "chests" and (
@@ -244,7 +253,7 @@ def _chests_handed_out_now(game, data: TreasureSlice) -> str | None:
     return None
 
 
-def _chests_counted(game, data: TreasureSlice) -> str | None:
+def _chests_counted(game: GameContext, data: TreasureSlice) -> str | None:
     every: Counter[str] = Counter(data["bag"])
     for room in data["rooms"]:
         every.update(room)
@@ -279,20 +288,20 @@ class Treasure(Module):
     step_ranks: ClassVar[dict] = {"chests": 300}
     pushed_by: ClassVar[dict] = {"chests": ("chests",)}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"buy_chests": (self._check_buy_chests, self._do_buy_chests),
                         "place_chest": (self._check_place, self._do_place)}
 
     # -- state ----------------------------------------------------------------------
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"chest": sum(CHESTS.values())}
 
     slice_type = TreasureSlice
     slice_rules = (_one_chest_a_building, _chests_on_held_tiles, _pending_room_empty,
                    _chests_handed_out_now, _chests_counted)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> TreasureSlice:
         # bag and rooms: chest colours, sorted; chests: the tiles carrying one (a chest
         # sits on its tile wherever the tile goes, a base tile being unique); refill:
         # false once a room could not be refilled; pending: the chests bought this turn
@@ -302,13 +311,13 @@ class Treasure(Module):
                 "rooms": [[] for _ in range(ROOMS)], "chests": [], "refill": True,
                 "pending": None}
 
-    def setup(self, game):
+    def setup(self, game: GameContext) -> None:
         state = game.slice(self.name)
         for i in range(ROOMS):
             state["rooms"][i] = _draw(game, state["bag"], ROOM_SIZE)
             game.event("chest_room", room=i + 1, chests=list(state["rooms"][i]))
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         state = game.slice(self.name)
         pending = state["pending"]
         return {"chest": len(state["bag"]) + sum(map(len, state["rooms"])) + len(state["chests"])
@@ -316,28 +325,29 @@ class Treasure(Module):
 
     # -- where the chests are -----------------------------------------------------------
 
-    def _carrying(self, game):
+    def _carrying(self, game: GameContext) -> set[tuple[Any, ...]]:
         """The tiles (as tuples) that carry a chest, as printed (a chest stays on its
         building when City Walls sticks are laid on it, §M9)."""
         return {tuple(t) for t in game.slice(self.name)["chests"]}
 
-    def chests_on_buildings(self, game, name):
+    def chests_on_buildings(self, game: GameContext, name: str) -> dict[_Cell, str]:
         """``{cell: colour}`` of the chests on `name`'s buildings in the Alhambra."""
         carrying = self._carrying(game)
         return {cell: _COLOUR_OF[t.kind] for cell, t in sorted(game.alhambra(name).layout.items())
                 if tuple(t.printed.to_list()) in carrying}
 
-    def _free(self, game, name, colour, carrying):
+    def _free(self, game: GameContext, name: str, colour: str,
+              carrying: set[tuple[Any, ...]]) -> list[_Cell]:
         """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
         kind = COLOURS[colour]  # the kind first: only those cells are sorted
         return sorted(cell for cell, t in game.alhambra(name).layout.items()
                       if t.kind == kind and tuple(t.printed.to_list()) not in carrying)
 
-    def _choices(self, game, name):
+    def _choices(self, game: GameContext, name: str) -> dict[str, list[_Cell]]:
         """``{colour: free cells}`` of the colours `name` must choose buildings for."""
         pending = game.slice(self.name)["pending"]
         carrying = self._carrying(game)
-        choices = {}
+        choices: dict[str, list[_Cell]] = {}
         for colour, n in sorted(Counter(pending["chests"]).items(), key=lambda i: _ORDER[i[0]]):
             free = self._free(game, name, colour, carrying)
             if len(free) > n:
@@ -346,7 +356,7 @@ class Treasure(Module):
 
     # -- actions ----------------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action] | tuple[Action, ...]:
         state = game.slice(self.name)
         if decision.kind == "act":
             rooms = [i + 1 for i, room in enumerate(state["rooms"]) if room]
@@ -359,18 +369,18 @@ class Treasure(Module):
                     for cell in cells]
         return []
 
-    def _check_buy_chests(self, game, action):
+    def _check_buy_chests(self, game: GameContext, action: BuyChests) -> None:
         state = game.slice(self.name)
         if not state["rooms"][action.room - 1]:
             game.refuse(action, f"room {action.room} holds no chest")
         verdict = check_payment(action.cards, CHEST_PRICE, None, "minimal", _SOURCES,
-                                game.hand(game.current_player), item="the chests",
+                                game.hand(acting_player(game)), item="the chests",
                                 price_text=f"the {CHEST_PRICE} the chests cost")
         if not verdict.ok:
             game.refuse(action, verdict.message)
 
-    def _do_buy_chests(self, game, action):
-        player = game.current_player
+    def _do_buy_chests(self, game: GameContext, action: BuyChests) -> None:
+        player = acting_player(game)
         state = game.slice(self.name)
         game.discard_cards(player, action.cards)
         chests = state["rooms"][action.room - 1]
@@ -381,8 +391,8 @@ class Treasure(Module):
                    cards=[c.to_list() for c in action.cards], chests=list(chests))
         game.end_actions()  # no extra action, even for an exact payment
 
-    def _check_place(self, game, action):
-        player = game.current_player
+    def _check_place(self, game: GameContext, action: PlaceChest) -> None:
+        player = acting_player(game)
         tile = game.alhambra(player).layout.get(action.pos)
         if tile is None or tile.kind not in _COLOUR_OF:
             game.refuse(action, f"there is no building at {action.pos}")
@@ -393,12 +403,12 @@ class Treasure(Module):
             game.refuse(action, f"no {colour} chest is to be placed by choice (waiting: "
                                 f"{_colours_text(game.slice(self.name)['pending']['chests'])})")
 
-    def _do_place(self, game, action):
-        player = game.current_player
+    def _do_place(self, game: GameContext, action: PlaceChest) -> None:
+        player = acting_player(game)
         self._put(game, player, action.pos, "place_chest")
         game.resume()
 
-    def _put(self, game, player, cell, event):
+    def _put(self, game: GameContext, player: str, cell: _Cell, event: str) -> None:
         state = game.slice(self.name)
         tile = game.alhambra(player).layout[cell]
         colour = _COLOUR_OF[tile.kind]
@@ -409,7 +419,7 @@ class Treasure(Module):
 
     # -- the turn end -------------------------------------------------------------------
 
-    def step_chests(self, game):
+    def step_chests(self, game: GameContext) -> bool:
         """Hand out the chests bought this turn (RULES.md §M13.3); True while a player
         chooses a building."""
         state = game.slice(self.name)
@@ -448,18 +458,18 @@ class Treasure(Module):
 
     # -- scoring and view ---------------------------------------------------------------
 
-    def chest_counts(self, game):
+    def chest_counts(self, game: GameContext) -> dict[str, int]:
         """``{player: chests on buildings in the Alhambra}``."""
         carrying = self._carrying(game)
         return {p: sum(1 for t in game.alhambra(p).layout.values()
                        if tuple(t.printed.to_list()) in carrying) for p in game.players}
 
-    def score(self, game, term, round_no):
+    def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int]:
         points = dict.fromkeys(game.scores, 0)  # every competitor; Dirk scores 0
         points.update(share_places(self.chest_counts(game), CHEST_POINTS[round_no]))
         return points
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         state = game.slice(self.name)
         carrying = self._carrying(game)
         pending = state["pending"]
@@ -475,7 +485,7 @@ class Treasure(Module):
                     if pending["queue"] else None}}
 
 
-def _paid(e):
+def _paid(e: dict[str, Any]) -> str:
     return " + ".join(map(card_text, e["cards"]))
 
 

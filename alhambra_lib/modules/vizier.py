@@ -27,13 +27,14 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
-from ..actions import Buy, Decline, PlainAction, register_action
+from ..actions import Action, Buy, Decline, PlainAction, register_action
 from ..narrate import paid_text, tile_text
 from ..payments import may_pay_exactly
 from ..slices import PerPlayer
 from .base import Module
+from .context import acting_player
 from .window import (
     WINDOW_STEP,
     Window,
@@ -44,6 +45,11 @@ from .window import (
     window_used,
 )
 
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..engine.config import GameConfig
+    from ..engine.decisions import Decision
+    from .context import GameContext
+
 __all__ = ["Vizier", "VizierBuy", "VizierSlice", "Wake"]
 
 
@@ -53,7 +59,7 @@ class VizierBuy(Buy):
 
     kind: ClassVar[str] = "vizier"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"vizier: buy {self._paying()}"
 
 
@@ -76,7 +82,7 @@ class VizierSlice(TypedDict):
     window: Window | None
 
 
-def _window_rule(game, data: VizierSlice) -> str | None:
+def _window_rule(game: GameContext, data: VizierSlice) -> str | None:
     if window_owner(game) != "vizier":
         return None if data["window"] is None else "with the thieves the window is theirs"
     return window_problem(game, data["window"])
@@ -97,33 +103,33 @@ class Vizier(Module):
     # a vizier's purchase is placed at once
     pushed_by: ClassVar[dict] = {"place": (WINDOW_STEP,), "vizier": (WINDOW_STEP,)}
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.actions = {"wake": (self._check_wake, self._do_wake),
                         "vizier": (self._check_buy, self._do_buy),
                         "decline": (_no_check, window_decline)}
 
     # -- state ----------------------------------------------------------------------
 
-    def totals(self, config):
+    def totals(self, config: GameConfig) -> dict[str, int]:
         return {"vizier": len(config.players)}
 
     slice_type = VizierSlice
     slice_rules = (_window_rule,)
 
-    def new_slice(self, config):
+    def new_slice(self, config: GameConfig) -> VizierSlice:
         # window: None while closed, else the players still to ask (the next first) and
         # whether the market needs a refill and everyone is asked again (after a purchase).
         return {"awake": dict.fromkeys(config.players, True), "window": None}
 
-    def census(self, game):
+    def census(self, game: GameContext) -> dict[str, int]:
         return {"vizier": len(game.slice(self.name)["awake"])}
 
-    def view(self, game, name):
+    def view(self, game: GameContext, name: str) -> dict[str, Any]:
         return {"awake": dict(game.slice(self.name)["awake"])}
 
     # -- actions ----------------------------------------------------------------------
 
-    def options(self, game, decision):
+    def options(self, game: GameContext, decision: Decision) -> list[Action]:
         awake = game.slice(self.name)["awake"]
         if decision.kind == "act":
             return [] if awake[decision.player] else [Wake()]
@@ -133,14 +139,14 @@ class Vizier(Module):
             return self.purchases(game, decision.player)
         return []
 
-    def purchases(self, game, player):
+    def purchases(self, game: GameContext, player: str) -> list[Action]:
         """The vizier's purchases `player` may make now: none while it sleeps."""
         if not game.slice(self.name)["awake"][player]:
             return []
         return [VizierBuy(b.square, b.tile, b.cards) for b in game.payment_options(player)
                 if b.exact]
 
-    def can_buy(self, game, player) -> bool:
+    def can_buy(self, game: GameContext, player: str) -> bool:
         """Whether `player` has a vizier's purchase now (`purchases` is not empty).
 
         Asked of every player after every turn (the window, §M0.4 step 8): a sleeping
@@ -152,16 +158,16 @@ class Vizier(Module):
         return (may_pay_exactly(game.hand(player), game.market)
                 and bool(self.purchases(game, player)))
 
-    def _check_wake(self, game, action):
+    def _check_wake(self, game: GameContext, action: Wake) -> None:
         if game.slice(self.name)["awake"][game.current_player]:
             game.refuse(action, "the vizier is awake already")
 
-    def _do_wake(self, game, action):
+    def _do_wake(self, game: GameContext, action: Wake) -> None:
         game.slice(self.name)["awake"][game.current_player] = True
         game.event("wake", player=game.current_player)
         game.end_actions()
 
-    def _check_buy(self, game, action):
+    def _check_buy(self, game: GameContext, action: VizierBuy) -> None:
         if not game.slice(self.name)["awake"][game.current_player]:
             # §M1, MEGABOX.md 0.6: asleep is asleep, in any window and whatever else the
             # player may still do there (play a thief).
@@ -169,8 +175,8 @@ class Vizier(Module):
         # exact, and minimal even with Change's overpaying (§M1, §M11)
         game.check_payment(action, "exact", item="a vizier's purchase")
 
-    def _do_buy(self, game, action):
-        player = game.current_player
+    def _do_buy(self, game: GameContext, action: VizierBuy) -> None:
+        player = acting_player(game)
         state = game.slice(self.name)
         game.pay(player, action)
         state["awake"][player] = False
@@ -181,17 +187,17 @@ class Vizier(Module):
 
     # -- the window (shared with the other modules acting there, window.py) -------------
 
-    def step_vizier_window(self, game):
+    def step_vizier_window(self, game: GameContext) -> bool:
         """Ask the next player who can act in the window (an awake player who can buy);
         True while someone is being asked."""
         return window_step(game)
 
-    def window_can_act(self, game, player) -> bool:
+    def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can buy with the vizier now."""
         return self.can_buy(game, player)
 
 
-def _no_check(game, action):
+def _no_check(game: GameContext, action: Action) -> None:
     return None
 
 

@@ -32,10 +32,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from functools import lru_cache
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..slices import DISTINCT, Annotated, Player
+
+if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..actions import Action
+    from ..engine.game import Game
+    from .base import Module
+    from .context import GameContext
 
 __all__ = [
     "WINDOW_STEP",
@@ -53,7 +58,7 @@ __all__ = [
 WINDOW_STEP = "vizier_window"
 
 
-def _window_modules(names: tuple) -> tuple:
+def _window_modules(names: tuple[str, ...]) -> tuple[type[Module], ...]:
     """The registered modules among `names` that act in the window, in the game's order
     (asked at every turn end: kept per registry generation)."""
     registry = sys.modules[__package__]  # imports this module: not importable from here
@@ -67,16 +72,16 @@ def _window_modules(names: tuple) -> tuple:
     return found
 
 
-_WINDOW_MODULES: dict = {}
+_WINDOW_MODULES: dict[tuple[tuple[str, ...], int], tuple[type[Module], ...]] = {}
 
 
-def window_owner(game) -> str:
+def window_owner(game: GameContext | Game) -> str:
     """The module whose slice holds the window: the last in play that acts there (the
     thieves if in play, else the vizier)."""
     return _window_modules(game.modules)[-1].name
 
 
-def window_step(game) -> bool:
+def window_step(game: GameContext) -> bool:
     """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
     in the window with any module in play (`Module.window_can_act`); True while someone
     is asked. Every module acting in the window runs its step with this."""
@@ -84,17 +89,24 @@ def window_step(game) -> bool:
     # The owner's question first: a theft is cheaper to see than a vizier's purchase.
     asked = [_instance(m) for m in reversed(modules)]
 
-    def can_act(g, player):
+    def can_act(g: GameContext, player: str) -> bool:
         return any(m.window_can_act(g, player) for m in asked)
     return run_window(game, modules[-1].window_decision, can_act)
 
 
-@lru_cache(maxsize=None)
-def _instance(cls):
-    return cls()  # modules are stateless: one instance of each serves every game
+def _instance(cls: type[Module]) -> Module:
+    """The one instance of `cls` that serves every game (modules are stateless)."""
+    module = _INSTANCES.get(cls)
+    if module is None:
+        module = _INSTANCES[cls] = cls()
+    return module
 
 
-def run_window(game, kind: str, can_act: Callable) -> bool:
+_INSTANCES: dict[type[Module], Module] = {}
+
+
+def run_window(game: GameContext, kind: str,
+               can_act: Callable[[GameContext, str], bool]) -> bool:
     """The window step: ask the next player who `can_act(game, player)` (a decision of
     `kind`); True while someone is asked or an auction drawn after a theft waits."""
     state = game.slice(window_owner(game))
@@ -119,15 +131,17 @@ def run_window(game, kind: str, can_act: Callable) -> bool:
     return True
 
 
-def window_used(game) -> None:
+def window_used(game: GameContext) -> None:
     """The player asked has acted: refill, then ask everyone again from the top."""
     game.slice(window_owner(game))["window"]["repoll"] = True
 
 
-def window_decline(game, action) -> None:
+def window_decline(game: GameContext, action: Action) -> None:
     """The player asked lets the window pass; the next one is asked."""
     game.slice(window_owner(game))["window"]["queue"].pop(0)
-    game.event("decline", player=game.current_player, decision=game.decision.kind)
+    top = game.decision
+    assert top is not None  # a decline answers the decision on top
+    game.event("decline", player=game.current_player, decision=top.kind)
     game.resume()
 
 
@@ -143,7 +157,7 @@ class Window(TypedDict):
     repoll: bool
 
 
-def window_problem(game, window: Window | None) -> str | None:
+def window_problem(game: GameContext, window: Window | None) -> str | None:
     """What is wrong with a well-typed `window` held by the module running the step (see
     `window_owner`), or None: a window asking someone has that player first in its queue
     and its decision on top; after a use (``repoll``) the window step comes next in the
@@ -151,11 +165,11 @@ def window_problem(game, window: Window | None) -> str | None:
     top = game.decision
     kind = _window_modules(game.modules)[-1].window_decision
     asking = top is not None and top.kind in WINDOW_DECISIONS
-    if asking and top.kind != kind:
+    if asking and top is not None and top.kind != kind:
         return f"the window's decision is {kind!r} with these modules"
     if asking != (window is not None and not window["repoll"]):
         return "a window decision is on top exactly while the window asks someone"
-    if window is not None and asking and window["queue"][:1] != [top.player]:
+    if window is not None and top is not None and asking and window["queue"][:1] != [top.player]:
         return f"{top.player} is asked, but the window's queue is {window['queue']}"
     if window is not None and game.script[:1] != (WINDOW_STEP,):
         return "an open window is the turn-end step running now"
