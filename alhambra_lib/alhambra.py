@@ -102,6 +102,7 @@ import networkx as nx
 
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
+from .cellbits import CellBits
 from .grid import BIT, OPPOSITE, SIDES, check_cell, side_neighbour, side_neighbours
 from .holes import RING_RUNS, enclosed_cells, makes_single_hole, ring_mask
 from .reach import cut_cells_reached, unreachable_cells
@@ -270,6 +271,7 @@ class Alhambra:
         self._cut = None  # the walking graph's cut cells, kept while known; None: unknown
         self._listing = {}  # the engine's sorted listings, per layout (`placement_cells`)
         self._built_facts = {}  # built cell -> (`_side_facts`, camp sides), dropped near changes
+        self._bits = None  # the layout as `CellBits`, kept up to date once the listings ask
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
         self._cut = frozenset()  # the fountain alone
@@ -739,7 +741,7 @@ class Alhambra:
         reasons = []
         if all(n in self._layout for n in side_neighbours(cell)):
             reasons.append("hole")
-        if cell in self._redesign_facts()[0]:
+        if cell in self._cut_cells():
             reasons.append("disconnects")
         if self._camps and cell in self._redesign_facts()[3]:
             reasons.append("camp_unanchored")
@@ -759,13 +761,7 @@ class Alhambra:
         pass goes in cell order, so the engine's listings come out sorted.
         """
         if self._redesign is None:
-            cut = self._cut
-            if cut is None:  # the plain adjacency: no graph built on the hot path
-                cut, reached = cut_cells_reached(self._adj)
-                cut = frozenset(cut)
-                # kept for the next changes only when every walked tile is reached: the
-                # updates of `_cut_after_add` hold for a connected graph
-                self._cut = cut if reached == len(self._adj) - len(self._camps) else None
+            cut = self._cut_cells()
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
             unanchoring = self._unanchoring() if self._camps else frozenset()
             removable, groups, rows = [], {}, []
@@ -789,6 +785,18 @@ class Alhambra:
                               tuple((key, tuple(cells)) for key, cells in groups.items()),
                               unanchoring, tuple(rows), tuple(removable))
         return self._redesign
+
+    def _cut_cells(self):
+        """The walking graph's cut cells (articulation points), kept across changes
+        while known (`_cut_after_add`)."""
+        cut = self._cut
+        if cut is None:  # the plain adjacency: no graph built on the hot path
+            cut, reached = cut_cells_reached(self._adj)
+            cut = frozenset(cut)
+            # kept for the next changes only when every walked tile is reached: the
+            # updates of `_cut_after_add` hold for a connected graph
+            self._cut = cut if reached == len(self._adj) - len(self._camps) else None
+        return cut
 
     def removable_positions(self):
         """The set of cells whose tile may be moved to the reserve (cached per layout)."""
@@ -885,8 +893,37 @@ class Alhambra:
         >>> a.placement_cells(Tile("garden", 10, "W"))
         ((-1, 0), (0, -1), (0, 1))
         """
-        return self._listed(("place", tile.mask, tile.kind == CAMP),
-                            lambda: self._placements(tile), ordered=True)
+        is_camp = tile.kind == CAMP
+        key = ("place", tile.mask, is_camp)
+        cells = self._listing.get(key)
+        if cells is None:
+            if self.hole_rule != "enclosed":
+                cells = self._placements(tile)
+            else:  # the empty cells where it keeps the side rules, is joined, and
+                # encloses no area
+                bits, sides, free, _ = self._bit_facts()
+                refused, joined = bits.against(tile.mask, is_camp, sides)
+                cells = bits.cells(joined & free & ~refused)
+            cells = self._listing[key] = tuple(cells)
+        return cells
+
+    def _bit_facts(self):
+        """``(bits, sides, free, fixed)``: the layout as `CellBits` (kept up to date once
+        built), its `CellBits.sides`, the empty cells where building encloses no area,
+        and the built cells whose tile never moves (the fountain, the gated, §M5);
+        kept until the layout changes."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = CellBits(
+                {cell: tile.mask for cell, tile in self._layout.items()}, self._camps)
+        known = self._listing.get("bits")  # values only: a copy may share the listings
+        if known is None:
+            fixed = bits.bit(_ORIGIN)
+            if self._gates:
+                fixed |= bits.cell_set(self._gated_cells())
+            known = self._listing["bits"] = (bits.sides(), ~bits.built & ~bits.enclosing(),
+                                             fixed)
+        return (bits, *known)
 
     def _placements(self, tile):
         """`legal_positions` from `_open_cells`, in cell order: the facts gathered once
@@ -901,14 +938,18 @@ class Alhambra:
 
     def exchange_cells(self, tile):
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
-        mask = tile.mask
-        if self._camps or tile.kind == CAMP:
-            return self._listed(("exchange", mask, tile.kind == CAMP),
-                                lambda: self.exchange_positions(tile))
-        # the rows come in cell order: no sorting
-        return self._listed(("exchange", mask, False), lambda: [
-            cell for cell, built, facing, _ in self._redesign_facts(keep=True)[4]
-            if not (mask ^ facing) & built], ordered=True)
+        is_camp = tile.kind == CAMP
+        key = ("exchange", tile.mask, is_camp)
+        cells = self._listing.get(key)
+        if cells is None:  # the built cells where it keeps the side rules (and, among
+            # camps, a building is joined: `check_exchange`)
+            bits, sides, _, fixed = self._bit_facts()
+            refused, joined = bits.against(tile.mask, is_camp, sides)
+            found = bits.built & ~refused & ~fixed
+            if self._camps and not is_camp:
+                found &= joined
+            cells = self._listing[key] = tuple(bits.cells(found))
+        return cells
 
     def stick_cells(self, sides):
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
@@ -919,7 +960,16 @@ class Alhambra:
 
     def removable_cells(self):
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
-        return self._listed("remove", lambda: self._redesign_facts(keep=True)[5], ordered=True)
+        cells = self._listing.get("remove")
+        if cells is None:  # neither a cut cell nor one whose emptying leaves a hole
+            # (nor, among camps, one that leaves a camp unanchored)
+            bits, _, _, fixed = self._bit_facts()
+            stuck = fixed | bits.cell_set(self._cut_cells())
+            if self._camps:
+                stuck |= bits.cell_set(self._unanchoring())
+            cells = self._listing["remove"] = tuple(bits.cells(
+                bits.built & ~bits.four_sided() & ~stuck))
+        return cells
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
@@ -943,6 +993,9 @@ class Alhambra:
     def _add(self, cell, tile):
         layout = self._layout
         layout[cell] = tile
+        bits = self._bits
+        if bits is not None and not bits.add(cell, tile.mask, tile.kind == CAMP):
+            self._bits = None  # outside its grid: a larger one is built when next asked
         adj = self._adj
         joined = adj[cell] = {}
         frontier = self._frontier
@@ -996,6 +1049,8 @@ class Alhambra:
     def _take(self, cell):
         layout = self._layout
         tile = layout.pop(cell)
+        if self._bits is not None:
+            self._bits.remove(cell)
         adj = self._adj
         joined = adj.pop(cell)
         for other in joined:
@@ -1053,11 +1108,13 @@ class Alhambra:
         # the per-layout listings and facts are caches, computed again when asked.
         state = dict(vars(self))
         del state["_view"]
-        state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={})
+        state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={},
+                     _bits=None)
         return state
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self.__dict__.setdefault("_bits", None)  # pickled before the bit sets
         self._view = MappingProxyType(self._layout)
 
     @classmethod
