@@ -653,6 +653,14 @@ class Alhambra:
         unanchoring.update(self._unanchoring_camps())
         return frozenset(unanchoring)
 
+    def _unanchoring_kept(self):
+        """`_unanchoring`, kept until the layout changes: a removal is listed, checked
+        and made on the same layout."""
+        cells = self._listing.get("unanchoring")
+        if cells is None:
+            cells = self._listing["unanchoring"] = self._unanchoring()
+        return cells
+
     def _unanchoring_camps(self):
         """The camps whose removal would leave another camp unanchored: `_anchored` for
         each camp, with every camp's neighbours looked up once (a legal Alhambra)."""
@@ -743,7 +751,7 @@ class Alhambra:
             reasons.append("hole")
         if cell in self._cut_cells():
             reasons.append("disconnects")
-        if self._camps and cell in self._redesign_facts()[3]:
+        if self._camps and cell in self._unanchoring_kept():
             reasons.append("camp_unanchored")
         if self._gates and cell in self._gated_cells():
             reasons.append("gated")
@@ -763,7 +771,7 @@ class Alhambra:
         if self._redesign is None:
             cut = self._cut_cells()
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
-            unanchoring = self._unanchoring() if self._camps else frozenset()
+            unanchoring = self._unanchoring_kept() if self._camps else frozenset()
             removable, groups, rows = [], {}, []
             # The engine's listings (`keep`) keep each built cell's facts across changes
             # (dropped near each change); a lone check does not pay for keeping them.
@@ -966,7 +974,7 @@ class Alhambra:
             bits, _, _, fixed = self._bit_facts()
             stuck = fixed | bits.cell_set(self._cut_cells())
             if self._camps:
-                stuck |= bits.cell_set(self._unanchoring())
+                stuck |= bits.cell_set(self._unanchoring_kept())
             cells = self._listing["remove"] = tuple(bits.cells(
                 bits.built & ~bits.four_sided() & ~stuck))
         return cells

@@ -88,9 +88,11 @@ class CellBits:
     def add(self, cell: tuple[int, int], mask: int, camp: bool = False) -> bool:
         """Set `cell` built with walls `mask` (a camp's bastions if `camp`); False
         (nothing changed) when it lies outside the grid, and the owner builds a larger one."""
-        if not self._inside(cell, self.off):
+        x, y = cell
+        off = self.off
+        if not (x + off >= 1 and 1 <= y + off <= 2 * off):  # `_inside`, written out
             return False
-        bit = self.bit(cell)
+        bit = 1 << ((x + off) * self.stride + y + off)
         self.built |= bit
         if camp:
             self.camps |= bit
@@ -131,8 +133,9 @@ class CellBits:
     def cell_set(self, cells: Iterable[tuple[int, int]]) -> int:
         """The bits of `cells` (inside the grid)."""
         bits = 0
-        for cell in cells:
-            bits |= self.bit(cell)
+        stride, off = self.stride, self.off
+        for x, y in cells:
+            bits |= 1 << ((x + off) * stride + y + off)
         return bits
 
     def sides(self) -> tuple[tuple[int, ...], ...]:

@@ -137,6 +137,7 @@ _VERSIONS = itertools.count(1)
 #: first ``_n_events``; `state.append_event` forks it when needed).
 _SHARED_STATE = ("_events",)
 _TAKES = {}  # the take actions by the display's cards (`memo.by_identity`)
+_SQUARE_BUYS = {}  # the squares' buys by the hand's cards and the market's tiles (same)
 _LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
 
@@ -192,19 +193,20 @@ def _take_actions(display):
 _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 
 # Actions are values, so equal ones can be shared: the same placements and redesigns
-# come up turn after turn. They are kept per (move, tile), then by cell, so a listing
-# hashes each tile once and its cells (plain tuples) after that.
-_AT = {}  # (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`
-_AT_KEPT = 1 << 12
+# come up turn after turn. They are kept per (move, tile), the tile by its identity (a
+# tile's hash is computed in Python; see `memo`), then by cell (plain tuples).
+_AT = {}  # (move, id(tile)) -> (tile, {cell: action}); move "tile" is a `Place`, else a
+_AT_KEPT = 1 << 12  # `Redesign`; each entry holds its tile, so no identity is reused
 
 
 def _at_cells(move, tile, cells):
     """The `Place` (move ``"tile"``) or `Redesign` actions of `tile` at `cells`, in order."""
-    known = _AT.get((move, tile))
-    if known is None:
+    entry = _AT.get((move, id(tile)))
+    if entry is None:
         if len(_AT) >= _AT_KEPT:
             _AT.clear()
-        known = _AT[move, tile] = {}
+        entry = _AT[move, id(tile)] = (tile, {})
+    known = entry[1]
     try:
         return [known[pos] for pos in cells]
     except KeyError:
@@ -840,8 +842,17 @@ class Game:
         Square by square in one currency (RULES.md §4b), then the ways the modules'
         payment sources add (an exchange card, §M2).
         """
-        values = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
+        # The squares' part depends on the hand and the market alone: kept by identity.
+        actions = list(by_identity(_SQUARE_BUYS, bool(self._modules), (*hand, *self._market),
+                                   lambda: self._square_payments(hand)))
+        for module in self._payment_hooks:
+            actions.extend(module.payment_sources(self, player))
+        return actions
+
+    def _square_payments(self, hand):
+        """`payment_options` on squares 1..4 with the cards of `hand`, as a tuple."""
+        values = {currency: [] for currency in CURRENCIES}
         if not self._modules:
             for card in hand:  # highest value first
                 values[card.currency].append(card.value)
@@ -867,9 +878,7 @@ class Game:
             paid = values[currency]
             if sum(paid) >= tile.price:
                 actions.extend(_buy_actions(square, tile, tuple(paid)))
-        for module in self._payment_hooks:
-            actions.extend(module.payment_sources(self, player))
-        return actions
+        return tuple(actions)
 
     def _buy_options(self):
         return self.payment_options(self.current_player)
