@@ -724,7 +724,10 @@ class Alhambra:
         if not verdict.ok:
             raise IllegalPlacement(f"cannot place {tile} at {tuple(cell)}: {verdict.explain()}",
                                    verdict.reasons)
-        cell = check_cell(cell)
+        self._build(check_cell(cell), tile, gate)
+
+    def _build(self, cell, tile, gate=None):
+        """`place` without its check: the engine has checked the action already."""
         if gate is not None:
             self._gates.add(gate_pair(cell, gate))
         self._add(cell, tile)

@@ -1131,12 +1131,13 @@ class Game:
         alhambra = self._alhambras[player]
         reserve = self._reserves[player]
         removed = None
+        # `_check_redesign` has checked it against the Alhambra: no second check
         if action.move == "place":
-            alhambra.place(action.tile, action.pos, action.gate)
+            alhambra._build(action.pos, action.tile, action.gate)
         elif action.move == "remove":
-            removed = alhambra.remove(action.pos)
+            removed = alhambra._take(action.pos)
         else:
-            removed = alhambra.exchange(action.tile, action.pos)
+            removed = alhambra._replace(action.pos, action.tile)
         if action.tile is not None:
             reserve.remove(action.tile)
         if removed is not None:
@@ -1186,7 +1187,8 @@ class Game:
 
     def _do_place(self, action):
         player = self.current_player
-        self._alhambras[player].place(action.tile, action.pos, action.gate)
+        # `_check_place` has checked it against the Alhambra: no second check
+        self._alhambras[player]._build(action.pos, action.tile, action.gate)
         self._redesigns.pop(player, None)
         self._to_place.remove(action.tile)
         self.event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
