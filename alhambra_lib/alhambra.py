@@ -250,7 +250,10 @@ class Alhambra:
         Built cells as nodes (attribute ``tile``), open shared sides as edges (a gate's
         with ``gate=True``); kept up to date, treat it as read-only. The rules read a
         plain adjacency dict with the same edges; the graph is built from it when first
-        read (a copy builds its own only then) and kept in step afterwards.
+        read (a copy builds its own only then) and kept in step afterwards. The engine's
+        listings (`placement_cells`, `exchange_cells`, `removable_cells`) are made from
+        bit sets of the layout (`alhambra_lib.cellbits.CellBits`), kept in step too once
+        first asked; the tests compare them with the graph's answers.
     """
 
     def __init__(self, hole_rule="enclosed"):

@@ -4,10 +4,11 @@ whole-grid operations.
 Cell ``(x, y)`` is bit ``(x + off) * stride + (y + off)`` of a Python int, so the bits
 go up in the cells' sorted order (by x, then y) and the cell across each side is a
 fixed shift away: north ``+1``, south ``-1``, east ``+stride``, west ``-stride``. One
-int holds the built cells and one per side the built cells with a wall (sticks
-included) on that side, and one the camps (Mega Box M8). A legality test that `Alhambra` makes cell by cell on its
-cached side facts (`Alhambra._side_facts`) is then a handful of shifts, ands and ors
-over the whole grid, and only the cells found are turned back into ``(x, y)``.
+int holds the built cells, one per side the built cells with a wall (sticks included)
+on that side, and one the camps (Mega Box M8). A legality test that `Alhambra` makes
+cell by cell on its cached side facts (`Alhambra._side_facts`) is then a handful of
+shifts, ands and ors over the whole grid, and only the cells found are turned back
+into ``(x, y)``.
 
 The networkx graph (`Alhambra.graph`) stays the model the notebooks teach; these bits
 are derived from the same layout, kept up to date with it, and the tests compare the
