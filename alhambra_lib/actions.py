@@ -679,8 +679,17 @@ def take_choices(display):
     ordered = sorted(display, key=card_order)
     money = [c for c in ordered if isinstance(c, Card)]
     choices: set[tuple] = {(c,) for c in ordered}
-    for subset in range(1, 1 << len(money)):
-        cards = tuple(card for i, card in enumerate(money) if subset >> i & 1)
-        if len(cards) > 1 and sum(c.value for c in cards) <= 5:
-            choices.add(cards)
+
+    def extend(start: int, cards: tuple, total: int) -> None:
+        # Only subsets within the limit are grown (a value is at least 1): a large
+        # display (module cards) costs its few choices, not all its 2**n subsets.
+        for i in range(start, len(money)):
+            value = total + money[i].value
+            if value <= 5:
+                more = cards + (money[i],)
+                if len(more) > 1:
+                    choices.add(more)
+                extend(i + 1, more, value)
+
+    extend(0, (), 0)
     return tuple(sorted(choices, key=lambda cards: (len(cards), [card_order(c) for c in cards])))

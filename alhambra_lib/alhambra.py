@@ -102,6 +102,7 @@ from typing import Any
 
 import networkx as nx
 
+from .cellbits import CellBits
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
 from .grid import (
@@ -262,7 +263,10 @@ class Alhambra:
         Built cells as nodes (attribute ``tile``), open shared sides as edges (a gate's
         with ``gate=True``); kept up to date, treat it as read-only. The rules read a
         plain adjacency dict with the same edges; the graph is built from it when first
-        read (a copy builds its own only then) and kept in step afterwards.
+        read (a copy builds its own only then) and kept in step afterwards. The engine's
+        listings (`placement_cells`, `exchange_cells`, `removable_cells`) are made from
+        bit sets of the layout (`alhambra_lib.cellbits.CellBits`), kept in step too once
+        first asked; the tests compare them with the graph's answers.
     """
 
     def __init__(self, hole_rule: str = "enclosed") -> None:
@@ -289,6 +293,8 @@ class Alhambra:
         self._listing: dict[Hashable, Any] = {}
         # built cell -> (`_side_facts`, camp sides), dropped near changes
         self._built_facts: dict[Cell, tuple] = {}
+        # the layout as `CellBits`, kept up to date once the listings ask
+        self._bits: CellBits | None = None
         self.version = 0  # grows with every change: lets callers cache per layout
         self._add(_ORIGIN, FOUNTAIN)
         self._cut = frozenset()  # the fountain alone
@@ -672,6 +678,14 @@ class Alhambra:
         unanchoring.update(self._unanchoring_camps())
         return frozenset(unanchoring)
 
+    def _unanchoring_kept(self) -> frozenset[Cell]:
+        """`_unanchoring`, kept until the layout changes: a removal is listed, checked
+        and made on the same layout."""
+        cells = self._listing.get("unanchoring")
+        if cells is None:
+            cells = self._listing["unanchoring"] = self._unanchoring()
+        return cells
+
     def _unanchoring_camps(self) -> list[Cell]:
         """The camps whose removal would leave another camp unanchored: `_anchored` for
         each camp, with every camp's neighbours looked up once (a legal Alhambra)."""
@@ -735,7 +749,10 @@ class Alhambra:
         if not verdict.ok:
             raise IllegalPlacement(f"cannot place {tile} at {tuple(cell)}: {verdict.explain()}",
                                    verdict.reasons)
-        cell = check_cell(cell)
+        self._build(check_cell(cell), tile, gate)
+
+    def _build(self, cell, tile, gate=None):
+        """`place` without its check: the engine has checked the action already."""
         if gate is not None:
             self._gates.add(gate_pair(cell, gate))
         self._add(cell, tile)
@@ -760,9 +777,9 @@ class Alhambra:
         reasons = []
         if all(n in self._layout for n in side_neighbours(cell)):
             reasons.append("hole")
-        if cell in self._redesign_facts()[0]:
+        if cell in self._cut_cells():
             reasons.append("disconnects")
-        if self._camps and cell in self._redesign_facts()[3]:
+        if self._camps and cell in self._unanchoring_kept():
             reasons.append("camp_unanchored")
         if self._gates and cell in self._gated_cells():
             reasons.append("gated")
@@ -780,15 +797,9 @@ class Alhambra:
         pass goes in cell order, so the engine's listings come out sorted.
         """
         if self._redesign is None:
-            cut = self._cut
-            if cut is None:  # the plain adjacency: no graph built on the hot path
-                cut_set, reached = cut_cells_reached(self._adj)
-                cut = frozenset(cut_set)
-                # kept for the next changes only when every walked tile is reached: the
-                # updates of `_cut_after_add` hold for a connected graph
-                self._cut = cut if reached == len(self._adj) - len(self._camps) else None
+            cut = self._cut_cells()
             gated = self._gated_cells() if self._gates else ()  # never move (§M5)
-            unanchoring = self._unanchoring() if self._camps else frozenset()
+            unanchoring = self._unanchoring_kept() if self._camps else frozenset()
             removable: list = []
             groups: dict = {}
             rows: list = []
@@ -812,6 +823,18 @@ class Alhambra:
                               tuple((key, tuple(cells)) for key, cells in groups.items()),
                               unanchoring, tuple(rows), tuple(removable))
         return self._redesign
+
+    def _cut_cells(self) -> frozenset[Cell]:
+        """The walking graph's cut cells (articulation points), kept across changes
+        while known (`_cut_after_add`)."""
+        cut = self._cut
+        if cut is None:  # the plain adjacency: no graph built on the hot path
+            cut_set, reached = cut_cells_reached(self._adj)
+            cut = frozenset(cut_set)
+            # kept for the next changes only when every walked tile is reached: the
+            # updates of `_cut_after_add` hold for a connected graph
+            self._cut = cut if reached == len(self._adj) - len(self._camps) else None
+        return cut
 
     def removable_positions(self) -> set[Cell]:
         """The set of cells whose tile may be moved to the reserve (cached per layout)."""
@@ -909,8 +932,37 @@ class Alhambra:
         >>> a.placement_cells(Tile("garden", 10, "W"))
         ((-1, 0), (0, -1), (0, 1))
         """
-        return self._listed(("place", tile.mask, tile.kind == CAMP),
-                            lambda: self._placements(tile), ordered=True)
+        is_camp = tile.kind == CAMP
+        key = ("place", tile.mask, is_camp)
+        cells = self._listing.get(key)
+        if cells is None:
+            if self.hole_rule != "enclosed":
+                cells = self._placements(tile)
+            else:  # the empty cells where it keeps the side rules, is joined, and
+                # encloses no area
+                bits, sides, free, _ = self._bit_facts()
+                refused, joined = bits.against(tile.mask, is_camp, sides)
+                cells = bits.cells(joined & free & ~refused)
+            cells = self._listing[key] = tuple(cells)
+        return cells
+
+    def _bit_facts(self):
+        """``(bits, sides, free, fixed)``: the layout as `CellBits` (kept up to date once
+        built), its `CellBits.sides`, the empty cells where building encloses no area,
+        and the built cells whose tile never moves (the fountain, the gated, §M5);
+        kept until the layout changes."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = CellBits(
+                {cell: tile.mask for cell, tile in self._layout.items()}, self._camps)
+        known = self._listing.get("bits")  # values only: a copy may share the listings
+        if known is None:
+            fixed = bits.bit(_ORIGIN)
+            if self._gates:
+                fixed |= bits.cell_set(self._gated_cells())
+            known = self._listing["bits"] = (bits.sides(), ~bits.built & ~bits.enclosing(),
+                                             fixed)
+        return (bits, *known)
 
     def _placements(self, tile: Tile) -> list[Cell]:
         """`legal_positions` from `_open_cells`, in cell order: the facts gathered once
@@ -925,14 +977,18 @@ class Alhambra:
 
     def exchange_cells(self, tile: Tile) -> tuple[Cell, ...]:
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
-        mask = tile.mask
-        if self._camps or tile.kind == CAMP:
-            return self._listed(("exchange", mask, tile.kind == CAMP),
-                                lambda: self.exchange_positions(tile))
-        # the rows come in cell order: no sorting
-        return self._listed(("exchange", mask, False), lambda: [
-            cell for cell, built, facing, _ in self._redesign_facts(keep=True)[4]
-            if not (mask ^ facing) & built], ordered=True)
+        is_camp = tile.kind == CAMP
+        key = ("exchange", tile.mask, is_camp)
+        cells = self._listing.get(key)
+        if cells is None:  # the built cells where it keeps the side rules (and, among
+            # camps, a building is joined: `check_exchange`)
+            bits, sides, _, fixed = self._bit_facts()
+            refused, joined = bits.against(tile.mask, is_camp, sides)
+            found = bits.built & ~refused & ~fixed
+            if self._camps and not is_camp:
+                found &= joined
+            cells = self._listing[key] = tuple(bits.cells(found))
+        return cells
 
     def stick_cells(self, sides: Iterable[str]) -> tuple[Cell, ...]:
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
@@ -943,7 +999,16 @@ class Alhambra:
 
     def removable_cells(self) -> tuple[Cell, ...]:
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
-        return self._listed("remove", lambda: self._redesign_facts(keep=True)[5], ordered=True)
+        cells = self._listing.get("remove")
+        if cells is None:  # neither a cut cell nor one whose emptying leaves a hole
+            # (nor, among camps, one that leaves a camp unanchored)
+            bits, _, _, fixed = self._bit_facts()
+            stuck = fixed | bits.cell_set(self._cut_cells())
+            if self._camps:
+                stuck |= bits.cell_set(self._unanchoring_kept())
+            cells = self._listing["remove"] = tuple(bits.cells(
+                bits.built & ~bits.four_sided() & ~stuck))
+        return cells
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
@@ -967,6 +1032,9 @@ class Alhambra:
     def _add(self, cell: Cell, tile: Tile) -> None:
         layout = self._layout
         layout[cell] = tile
+        bits = self._bits
+        if bits is not None and not bits.add(cell, tile.mask, tile.kind == CAMP):
+            self._bits = None  # outside its grid: a larger one is built when next asked
         adj = self._adj
         joined = adj[cell] = {}
         frontier = self._frontier
@@ -1020,6 +1088,8 @@ class Alhambra:
     def _take(self, cell: Cell) -> Tile:
         layout = self._layout
         tile = layout.pop(cell)
+        if self._bits is not None:
+            self._bits.remove(cell)
         adj = self._adj
         joined = adj.pop(cell)
         for other in joined:
@@ -1077,11 +1147,13 @@ class Alhambra:
         # the per-layout listings and facts are caches, computed again when asked.
         state = dict(vars(self))
         del state["_view"]
-        state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={})
+        state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={},
+                     _bits=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.__dict__.setdefault("_bits", None)  # pickled before the bit sets
         self._view = MappingProxyType(self._layout)
 
     @classmethod

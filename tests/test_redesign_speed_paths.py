@@ -112,3 +112,79 @@ def test_written_out_masks_are_the_definitions():
             facing = sum(BIT[s] for s in SIDES if side_neighbour(cell, s) in layout
                          and layout[side_neighbour(cell, s)].has_wall(OPPOSITE[s]))
             assert alhambra._side_facts(cell) == (built, facing)
+
+
+def graph_listings(alhambra, tile):
+    """(placements, exchanges, removals) of `tile` from the networkx graph and the
+    cell-by-cell tests alone: what the bit sets must reproduce."""
+    fresh = Alhambra.from_layout(alhambra.layout, alhambra.hole_rule, check=False,
+                                 gates=alhambra.gates())
+    fresh._bits = None
+    plain_removals = {c for c in fresh.layout if c != (0, 0)
+                      and not fresh.check_removal(c).reasons}
+    graph = fresh.graph
+    walked = set(graph) - fresh.camps()  # camps are never walked through (§M8)
+    assert plain_removals == {c for c in plain_removals
+                              if nx.is_connected(graph.subgraph(walked - {c}))}
+    return (tuple(sorted(fresh.legal_positions(tile))),
+            tuple(sorted(fresh.exchange_positions(tile))), tuple(sorted(plain_removals)))
+
+
+def test_bit_set_listings_match_the_graph_along_random_games():
+    """`placement_cells`, `exchange_cells` and `removable_cells`, made from the kept
+    `CellBits`, equal the answers of the graph and the cell-by-cell tests, and the kept
+    bits equal bits built afresh from the layout (after places, removals, exchanges,
+    sticks and copies; City Gates, City Walls and camps among the modules)."""
+    from alhambra_lib.cellbits import CellBits
+    from alhambra_lib.modules.camps import Camps
+
+    one_per_mask = list({t.mask: t for t in BUILDING_TILES}.values())
+    camps = list({t.mask: t for t in Camps.tiles()}.values())
+    checked = camped = 0
+    for seed, (modules, hole_rule) in enumerate([
+            ((), "enclosed"), (("gates", "city_walls"), "enclosed"), (("camps",), "enclosed"),
+            (("camps", "gates"), "enclosed"), (("camps",), "single")]):
+        game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=modules, hole_rule=hole_rule)
+        rng = random.Random(seed)
+        step = 0
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            step += 1
+            if step % 5:
+                continue
+            game = game.copy() if step % 15 == 0 else game
+            for player in game.players:
+                alhambra = game.alhambra(player)
+                camped += bool(alhambra.camps())
+                for tile in one_per_mask[step % 4::4] + camps[step % 3::3]:
+                    fast = (alhambra.placement_cells(tile), alhambra.exchange_cells(tile),
+                            alhambra.removable_cells())
+                    assert fast == graph_listings(alhambra, tile), (seed, step, player)
+                kept = alhambra._bits
+                if kept is not None:
+                    fresh = CellBits({c: t.mask for c, t in alhambra.layout.items()},
+                                     alhambra.camps())
+                    assert (kept.built, kept.walls, kept.camps) == (
+                        fresh.built, fresh.walls, fresh.camps)
+                    checked += 1
+    assert checked > 100 and camped > 50
+
+
+def test_bit_sets_grow_with_a_layout_beyond_their_grid():
+    """A line of tiles far out of the first grid (8 cells each way) is listed right, both
+    when built at once and when it grows tile by tile."""
+    from alhambra_lib import Tile
+
+    open_ew = Tile("garden", 8, "NS")
+    line = {(x, 0): open_ew for x in range(-20, 21) if x}
+    whole = Alhambra.from_layout(line)
+    grown = Alhambra()
+    grown.removable_cells()  # its bits are built now and kept while it grows
+    for x in range(1, 21):
+        grown.place(open_ew, (x, 0))
+        grown.place(open_ew, (-x, 0))
+    for alhambra in (whole, grown):
+        assert alhambra.removable_cells() == ((-20, 0), (20, 0))
+        assert alhambra.placement_cells(open_ew) == ((-21, 0), (21, 0))
+        assert alhambra.exchange_cells(Tile("tower", 9, "E")) == ((20, 0),)
+        assert alhambra._bits.off == 32

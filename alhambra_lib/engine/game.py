@@ -155,6 +155,8 @@ _VERSIONS = itertools.count(1)
 _SHARED_STATE = ("_events",)
 #: The take actions by the display's cards (`memo.by_identity`).
 _TAKES: dict[Any, tuple[Take, ...]] = {}
+#: The squares' buys by the hand's cards and the market's tiles (same).
+_SQUARE_BUYS: dict[Any, tuple[Buy, ...]] = {}
 _LIVE_KEPT = 64  # views not complete remembered before the dead ones are forgotten
 
 
@@ -210,20 +212,22 @@ def _take_actions(display: tuple[AnyCard, ...]) -> tuple[Take, ...]:
 _CARD = {(c, v): Card(c, v) for c in CURRENCIES for v in range(1, 10)}
 
 # Actions are values, so equal ones can be shared: the same placements and redesigns
-# come up turn after turn. They are kept per (move, tile), then by cell, so a listing
-# hashes each tile once and its cells (plain tuples) after that.
-#: (move, tile) -> {cell: action}; move "tile" is a `Place`, else a `Redesign`.
-_AT: dict[tuple[str, Tile | None], dict[Cell, Action]] = {}
+# come up turn after turn. They are kept per (move, tile), the tile by its identity (a
+# tile's hash is computed in Python; see `memo`), then by cell (plain tuples).
+#: (move, id(tile)) -> (tile, {cell: action}); move "tile" is a `Place`, else a `Redesign`;
+#: each entry holds its tile, so no identity is reused.
+_AT: dict[tuple[str, int], tuple[Tile | None, dict[Cell, Action]]] = {}
 _AT_KEPT = 1 << 12
 
 
 def _at_cells(move: str, tile: Tile | None, cells: Iterable[Cell]) -> list[Action]:
     """The `Place` (move ``"tile"``) or `Redesign` actions of `tile` at `cells`, in order."""
-    known = _AT.get((move, tile))
-    if known is None:
+    entry = _AT.get((move, id(tile)))
+    if entry is None:
         if len(_AT) >= _AT_KEPT:
             _AT.clear()
-        known = _AT[move, tile] = {}
+        entry = _AT[move, id(tile)] = (tile, {})
+    known = entry[1]
     try:
         return [known[pos] for pos in cells]
     except KeyError:
@@ -916,8 +920,17 @@ class Game:
         Square by square in one currency (RULES.md §4b), then the ways the modules'
         payment sources add (an exchange card, §M2).
         """
-        values: dict[str, list[int]] = {currency: [] for currency in CURRENCIES}
         hand = self._hands[player]
+        # The squares' part depends on the hand and the market alone: kept by identity.
+        actions = list(by_identity(_SQUARE_BUYS, bool(self._modules), (*hand, *self._market),
+                                   lambda: self._square_payments(hand)))
+        for module in self._payment_hooks:
+            actions.extend(module.payment_sources(self._ctx, player))
+        return actions
+
+    def _square_payments(self, hand: list[AnyCard]) -> tuple[Buy, ...]:
+        """`_payments_of` on squares 1..4 with the cards of `hand`, as a tuple."""
+        values: dict[str, list[int]] = {currency: [] for currency in CURRENCIES}
         mixed: set[str] = set()
         if not self._modules:
             for card in hand:  # highest value first
@@ -942,9 +955,7 @@ class Game:
             paid = values[currency]
             if sum(paid) >= tile.price:
                 actions.extend(_buy_actions(square, tile, tuple(paid)))
-        for module in self._payment_hooks:
-            actions.extend(module.payment_sources(self._ctx, player))
-        return actions
+        return tuple(actions)
 
     def _buy_options(self) -> list[Buy]:
         return self._payments_of(self._decider)
@@ -1178,12 +1189,13 @@ class Game:
         reserve = self._reserves[player]
         tile = action.tile
         removed = None
+        # `_check_redesign` has checked it against the Alhambra: no second check
         if tile is None:
-            removed = alhambra.remove(action.pos)
+            removed = alhambra._take(action.pos)
         elif action.move == "place":
-            alhambra.place(tile, action.pos, action.gate)
+            alhambra._build(action.pos, tile, action.gate)
         else:
-            removed = alhambra.exchange(tile, action.pos)
+            removed = alhambra._replace(action.pos, tile)
         if tile is not None:
             reserve.remove(tile)
         if removed is not None:
@@ -1233,7 +1245,8 @@ class Game:
 
     def _do_place(self, action: Place) -> None:
         player = self._decider
-        self._alhambras[player].place(action.tile, action.pos, action.gate)
+        # `_check_place` has checked it against the Alhambra: no second check
+        self._alhambras[player]._build(action.pos, action.tile, action.gate)
         self._redesigns.pop(player, None)
         self._to_place.remove(action.tile)
         self._event("place", player=player, tile=action.tile.to_list(), pos=list(action.pos),
