@@ -7,6 +7,7 @@ and a score sheet typed from the table scores as the game did. Unregistered, the
 library is as before.
 """
 
+import json
 import random
 import warnings
 
@@ -135,6 +136,10 @@ def test_the_decision_is_asked_once_a_turn_and_a_bad_save_is_typed():
     state = game.to_json().replace('"asked"', '"asking"')
     with pytest.raises(InvalidSave, match="lanterns slice"):
         Game.from_json(state)
+    saved = json.loads(game.to_json())
+    saved["modules_state"]["lanterns"]["lit"][player] += 1  # a lantern out of nowhere
+    with pytest.raises(InvalidSave, match=f"{player} has 3 lanterns, lit or not"):
+        Game.from_json(json.dumps(saved))
 
 
 def test_uninstalled_the_library_is_as_before():
