@@ -33,7 +33,7 @@ from ..slices import Kind, PerPlayer, decode
 from .composition import Composition, composition
 from .config import GameConfig, has_dirk
 from .context import module_context
-from .decisions import GAME_END, PUSHED_BY, TURN_END
+from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
 from .game import MARKET_SIZE
 from .narration import EVENT_FIELDS, describe_event
 from .schema import STATE_FIELDS, AnyCard, Layout, StateField
@@ -364,31 +364,39 @@ class _Loader:
         if script[0] not in PUSHED_BY.get(top.kind, (script[0],)):
             self.fail(f"a {top.kind} decision waits on the step {script[0]!r}")
 
-    def consistency(self, game: Game) -> None:
+    def rounds_match(self) -> None:
+        """The rounds scored and pending are those whose scoring card came up (and the
+        final one once the game is over)."""
         self.where = "decisions"
         read = self.values
-        decisions, script, to_place = read["decisions"], read["script"], read["to_place"]
-        may_continue, end_reason = read["may_continue"], read["end_reason"]
-        top = decisions[-1] if decisions else None
-        over = top is None
+        over = not read["decisions"]
         scored, revealed = read["rounds_scored"], read["scoring_cards_revealed"]
         pending = read["pending_rounds"]
         expected = sorted(revealed) + [3] if over else sorted(revealed)
         if sorted(scored + pending) != expected or (over and pending):
             self.fail(f"rounds scored {scored} (pending {pending}) do not match the scoring "
                       f"cards revealed {revealed}{' and the final scoring' if over else ''}")
-        ending = over or top.kind == "final_place" or script[:1] == ["final_scoring"]
+
+    def consistency(self, game: Game) -> None:
+        """The decisions agree with the end of the game, the tiles to place and waiting,
+        and whose turn it is."""
+        self.rounds_match()
+        read = self.values
+        decisions, script, to_place = read["decisions"], read["script"], read["to_place"]
+        may_continue, end_reason = read["may_continue"], read["end_reason"]
+        top: Decision | None = decisions[-1] if decisions else None
+        kind, player = (None, None) if top is None else (top.kind, top.player)
+        ending = top is None or kind == "final_place" or script[:1] == ["final_scoring"]
         if (end_reason is not None) != ending:
             self.fail(f"the end of the game (reason {end_reason}) does not match the "
                       f"decision {top}")
-        turn_end = top is not None and (top.kind == "final_place" or (
-            top.kind == "place" and script[:1] == ["place_bought"]))
-        if turn_end and top.player != game.turn_player:  # the step asks the turn's player
-            self.fail(f"{top.player} places, but it is {game.turn_player}'s turn")
-        if read["awaiting"] and (top is None or top.kind != "final_place"):
+        turn_end = kind == "final_place" or (kind == "place" and script[:1] == ["place_bought"])
+        if turn_end and player != game.turn_player:  # the step asks the turn's player
+            self.fail(f"{player} places, but it is {game.turn_player}'s turn")
+        if read["awaiting"] and kind != "final_place":
             self.fail("tiles await distribution recipients outside the final placing")
-        if top is not None and top.kind == "act":
-            if len(decisions) != 1 or script or top.player != game.turn_player:
+        if kind == "act":
+            if len(decisions) != 1 or script or player != game.turn_player:
                 self.fail("the action part is the turn player's only decision, with no "
                           "turn-end step pending")
             if bool(to_place) != may_continue:
@@ -399,13 +407,13 @@ class _Loader:
         acting = any(d.kind == "act" for d in decisions)
         if may_continue and not acting:
             self.fail("another action after an exact payment only in the action part")
-        placing = top is not None and top.kind in ("place", "final_place")
+        placing = kind in ("place", "final_place")
         if placing != bool(to_place) and not acting:
             self.fail(f"decision {top} with {len(to_place)} tiles to place")
         # The market's four squares bound the tiles bought from it in one turn (a hut is
         # taken, a bazaar is bought beside the market).
         bought = [t for t in to_place if t.kind not in ("hut", "bazaar")]
-        if len(bought) > MARKET_SIZE and not (top and top.kind == "final_place"):
+        if len(bought) > MARKET_SIZE and kind != "final_place":
             self.fail(f"at most {MARKET_SIZE} market tiles can be bought in a turn")
 
     def events(self, game: Game) -> None:
