@@ -36,7 +36,7 @@ from .context import module_context
 from .decisions import GAME_END, PUSHED_BY, TURN_END, Decision
 from .game import MARKET_SIZE
 from .narration import EVENT_FIELDS, describe_event
-from .schema import STATE_FIELDS, AnyCard, Layout, StateField
+from .schema import FIELDS, STATE_FIELDS, AnyCard, Layout, StateField
 
 if TYPE_CHECKING:
     from .game import Game
@@ -318,16 +318,16 @@ class _Loader:
     def alhambras(self, game: Game) -> None:
         """Build each Alhambra from its layout and its gates (§M5, none without the
         module), refusing an illegal one."""
-        gates = self.values.get("gates", {})
+        gates, hole_rule = self.values.get("gates", {}), game.options["hole_rule"]
         built: dict[str, Alhambra] = {}
         for p, layout in self.values["alhambras"].items():
             self.where = f"{p}'s Alhambra"
             try:
-                built[p] = Alhambra.from_layout(layout, game._config.hole_rule,
+                built[p] = Alhambra.from_layout(layout, hole_rule,
                                                 gates=gates.get(p, ()))
             except (AlhambraError, TypeError, ValueError) as error:
                 self.fail(f"illegal: {error}")
-        game._alhambras = built
+        setattr(game, FIELDS["alhambras"].attr, built)
 
     def turn_zero(self) -> None:
         """Turn 0 only before the first turn (the script's last step is ``first_turn``)."""

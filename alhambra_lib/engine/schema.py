@@ -37,6 +37,7 @@ from ..components import FOUNTAIN, CharacterCard, ScoringCard, Tile
 from ..errors import brief
 from ..grid import check_cell
 from .config import END_TRIGGERS, ROUNDS
+from .context import module_context
 from .decisions import Decision
 from .game import DISPLAY_SIZE, MARKET_SIZE, hand_order
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from ..alhambra import Alhambra
     from .game import Game
 
-__all__ = ["Reader", "Codec", "StateField", "STATE_FIELDS", "FIELDS", "STAGES"]
+__all__ = ["Reader", "Codec", "StateField", "STATE_FIELDS", "FIELDS", "STAGES", "UNSAVED"]
 
 T = TypeVar("T")
 #: A card of a hand, a pile or the display (classes with no common base).
@@ -374,7 +375,7 @@ def _read_slices(r: Reader, g: Game, data: Any) -> dict[str, Any]:
     read = {}
     for module in g._modules:
         r.where = f"modules_state.{module.name}"
-        read[module.name] = module.load_slice(g._ctx, slices[module.name])
+        read[module.name] = module.load_slice(module_context(g), slices[module.name])
     return read
 
 
@@ -455,6 +456,12 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("modules_state", "_slices", Codec(_slices_json, _read_slices), "slices"),
     StateField("events", "_events", Codec(_events_json, _read_events, False), "events"),
 )
+
+#: The state attributes of a `Game` (what it pickles) that are no field of their own:
+#: the config, its players and whether Dirk plays (the save's header: players, options,
+#: modules), the length of the shared event log (the events saved), the state's version
+#: number and the money piles' sizes while the setup builds them.
+UNSAVED = frozenset({"_config", "_players", "_dirk", "_n_events", "_version", "_pile_sizes"})
 
 #: The fields by save key.
 FIELDS: dict[str, StateField] = {f.key: f for f in STATE_FIELDS}
