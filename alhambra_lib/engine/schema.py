@@ -30,12 +30,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol, TypeVar
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
 from ..components import FOUNTAIN, CharacterCard, ScoringCard, Tile
 from ..errors import brief
 from ..grid import check_cell
+from ..slices import DISTINCT, Range, decode
 from .config import END_TRIGGERS, ROUNDS
 from .context import module_context
 from .decisions import Decision
@@ -86,6 +87,17 @@ class Codec:
     encode: Callable[[Game, Any], Any]
     decode: Callable[[Reader, Game, Any], Any]
     assign: bool = True
+    #: The declared type the value is read against (`slices.decode`), if it has one.
+    spec: Any = None
+
+
+def typed(spec: Any, encode: Callable[[Game, Any], Any] | None = None) -> Codec:
+    """The codec of a value of the declared type `spec`, read by the library's one
+    validating codec (`slices.decode`, the players' names for `slices.PLAYER`); written
+    as it is (a copy of a list or a dict) unless `encode` says otherwise."""
+    def read(r: Reader, g: Game, data: Any) -> Any:
+        return decode(spec, data, r.where, g.players)
+    return Codec(encode or _copied, read, spec=spec)
 
 
 @dataclass(frozen=True)
@@ -98,6 +110,12 @@ class StateField:
     codec: Codec
     stage: str
     module: str | None = None
+
+    @property
+    def spec(self) -> Any:
+        """The field's declared type, or None when its codec reads it by hand (tiles
+        and cards become objects, an Alhambra is built, a generator set)."""
+        return self.codec.spec
 
 
 # -- reading helpers ----------------------------------------------------------------
@@ -125,15 +143,6 @@ def _per_player(r: Reader, game: Game, data: Any, key: str) -> dict[str, Any]:
     return value
 
 
-def read_rounds(r: Reader, data: Any, allowed: tuple[int, ...]) -> list[int]:
-    """Distinct rounds among `allowed`, as a list."""
-    rounds = r.expect(data, list, r.where)
-    if len(set(map(repr, rounds))) != len(rounds) or not all(
-            type(x) is int and x in allowed for x in rounds):
-        r.fail(f"distinct rounds among {allowed}, got {brief(rounds)}")
-    return list(rounds)
-
-
 # -- the codecs -----------------------------------------------------------------------
 
 def _tile_list(g: Game, tiles: list[Tile]) -> list[list[Any]]:
@@ -144,12 +153,9 @@ def _card_list(g: Game, cards: list[AnyCard]) -> list[list[Any]]:
     return [c.to_list() for c in cards]
 
 
-def _same(g: Game, value: T) -> T:
-    return value
-
-
 def _copied(g: Game, value: Any) -> Any:
-    return type(value)(value)
+    """A list or a dict copied (the save is not the live state); a scalar as it is."""
+    return value.copy() if isinstance(value, (list, dict)) else value
 
 
 def _sorted_tiles(r: Reader, g: Game, data: Any) -> list[Tile]:
@@ -200,23 +206,28 @@ def _read_dirk_tiles(r: Reader, g: Game, data: Any) -> list[Tile]:
     return tiles
 
 
-def _read_hands(r: Reader, g: Game, data: Any) -> dict[str, list[AnyCard]]:
-    hands = _per_player(r, g, data, "hands")
-    read = {}
-    for p in g.players:
-        r.where = f"{p}'s hand"
-        read[p] = sorted(_cards(r, hands[p], r.where), key=hand_order)
-        _only(r, read[p], HELD, r.where)
+def _each_player(key: str, what: str, read_one: Callable[[Reader, Game, Any], T]
+                 ) -> Callable[[Reader, Game, Any], dict[str, T]]:
+    """A decoder of ``{player: value}``, an entry per player, each read by `read_one`
+    at ``"<player>'s <what>"``."""
+    def read(r: Reader, g: Game, data: Any) -> dict[str, T]:
+        entries = _per_player(r, g, data, key)
+        values = {}
+        for p in g.players:
+            r.where = f"{p}'s {what}"
+            values[p] = read_one(r, g, entries[p])
+        return values
     return read
 
 
-def _read_reserves(r: Reader, g: Game, data: Any) -> dict[str, list[Tile]]:
-    reserves = _per_player(r, g, data, "reserves")
-    read = {}
-    for p in g.players:
-        r.where = f"{p}'s reserve"
-        read[p] = sorted(_tiles(r, reserves[p], r.where), key=tile_order)
-    return read
+def _read_hand(r: Reader, g: Game, data: Any) -> list[AnyCard]:
+    hand = sorted(_cards(r, data, r.where), key=hand_order)
+    _only(r, hand, HELD, r.where)
+    return hand
+
+
+def _read_reserve(r: Reader, g: Game, data: Any) -> list[Tile]:
+    return sorted(_tiles(r, data, r.where), key=tile_order)
 
 
 def _layouts_json(g: Game, alhambras: Mapping[str, Alhambra]) -> dict[str, list[list[Any]]]:
@@ -224,24 +235,19 @@ def _layouts_json(g: Game, alhambras: Mapping[str, Alhambra]) -> dict[str, list[
             for p, a in alhambras.items()}
 
 
-def _read_layouts(r: Reader, g: Game, data: Any) -> dict[str, Layout]:
-    """Each player's layout; the Alhambras are built once the tiles are counted."""
-    alhambras = _per_player(r, g, data, "alhambras")
-    layouts = {}
-    for p in g.players:
-        r.where = f"{p}'s Alhambra"
-        layout: Layout = {}
-        for entry in r.expect(alhambras[p], list, r.where):
-            if not isinstance(entry, list) or len(entry) < 5:
-                r.fail(f"cells are [x, y, kind, price, walls, *marks], got {brief(entry)}")
-            cell = r.decode(check_cell, entry[:2], "a cell")
-            if cell in layout:
-                r.fail(f"two tiles on {cell}")
-            layout[cell] = r.decode(tile_from_list, entry[2:], "a tile")
-        if layout.get((0, 0)) != FOUNTAIN:
-            r.fail("the fountain belongs at (0, 0)")
-        layouts[p] = layout
-    return layouts
+def _read_layout(r: Reader, g: Game, data: Any) -> Layout:
+    """A player's layout; the Alhambras are built once the tiles are counted."""
+    layout: Layout = {}
+    for entry in r.expect(data, list, r.where):
+        if not isinstance(entry, list) or len(entry) < 5:
+            r.fail(f"cells are [x, y, kind, price, walls, *marks], got {brief(entry)}")
+        cell = r.decode(check_cell, entry[:2], "a cell")
+        if cell in layout:
+            r.fail(f"two tiles on {cell}")
+        layout[cell] = r.decode(tile_from_list, entry[2:], "a tile")
+    if layout.get((0, 0)) != FOUNTAIN:
+        r.fail("the fountain belongs at (0, 0)")
+    return layout
 
 
 def _gates_json(g: Game, alhambras: Mapping[str, Alhambra]) -> dict[str, list[list[Any]]]:
@@ -250,21 +256,15 @@ def _gates_json(g: Game, alhambras: Mapping[str, Alhambra]) -> dict[str, list[li
             for p, alhambra in alhambras.items()}
 
 
-def _read_gates(r: Reader, g: Game, data: Any) -> dict[str, list[tuple[Cell, ...]]]:
-    """``{player: [(cell, cell), ...]}``: the gates of each Alhambra (§M5)."""
-    gates = _per_player(r, g, data, "gates")
-    pairs = {}
-    for p in g.players:
-        r.where = f"{p}'s gates"
-        entries = r.expect(gates[p], list, r.where)
-        if len(entries) > len(g.players) * 6:
-            r.fail(f"more gates than the game has gate cards: {len(entries)}")
-        for entry in entries:
-            if not (isinstance(entry, list) and len(entry) == 2):
-                r.fail(f"a gate is [[x, y], [x, y]], got {brief(entry)}")
-        pairs[p] = [tuple(r.decode(check_cell, c, "a gate's cell") for c in entry)
-                    for entry in entries]
-    return pairs
+def _read_gates(r: Reader, g: Game, data: Any) -> list[tuple[Cell, ...]]:
+    """A player's gates, ``[(cell, cell), ...]`` (§M5)."""
+    entries = r.expect(data, list, r.where)
+    if len(entries) > len(g.players) * 6:
+        r.fail(f"more gates than the game has gate cards: {len(entries)}")
+    for entry in entries:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            r.fail(f"a gate is [[x, y], [x, y]], got {brief(entry)}")
+    return [tuple(r.decode(check_cell, c, "a gate's cell") for c in entry) for entry in entries]
 
 
 def _awaiting_json(g: Game, awaiting: list[list[Any]]) -> list[list[Any]]:
@@ -283,10 +283,6 @@ def _read_awaiting(r: Reader, g: Game, data: Any) -> list[list[Any]]:
     return read
 
 
-def _rounds_of(allowed: tuple[int, ...]) -> Callable[[Reader, Game, Any], list[int]]:
-    return lambda r, g, data: read_rounds(r, data, allowed)
-
-
 def _seat_json(g: Game, seat: int) -> str:
     return g.players[seat]
 
@@ -296,24 +292,6 @@ def _read_seat(r: Reader, g: Game, data: Any) -> int:
         who = "the start player " if r.where == "start_player" else ""
         r.fail(f"{who}{brief(data)} is not a player")
     return g.players.index(data)
-
-
-def _read_turn(r: Reader, g: Game, data: Any) -> int:
-    """0 only before the first turn: checked with the script (`persist`)."""
-    turn = r.expect(data, int, "turn")
-    if turn < 0:
-        r.fail(f"turn should be 1 or more (0 only before the first turn), got {turn}")
-    return turn
-
-
-def _bool(r: Reader, g: Game, data: Any) -> bool:
-    return r.expect(data, bool, r.where)
-
-
-def _read_end_reason(r: Reader, g: Game, data: Any) -> str | None:
-    if data not in (None, *END_TRIGGERS):
-        r.fail(f"unknown end_reason {brief(data)}")
-    return data
 
 
 def _decisions_json(g: Game, decisions: list[Decision]) -> list[dict[str, Any]]:
@@ -406,9 +384,14 @@ def _read_events(r: Reader, g: Game, data: Any) -> list[Any]:
 
 
 _TILES = Codec(_tile_list, _sorted_tiles)
-_ROUNDS_1_2 = Codec(_copied, _rounds_of((1, 2)))
+#: Rounds (distinct) among 1 to `last`.
+def _rounds(last: int) -> Any:
+    return Annotated[list[Annotated[int, Range(1, last), "a round"]], DISTINCT]
+
+
+_ROUNDS_1_2 = typed(_rounds(2))
 _SEAT = Codec(_seat_json, _read_seat)
-_BOOL = Codec(_same, _bool)
+_BOOL = typed(bool)
 
 #: The saved state, in the order a load reads it (stage by stage, `STAGES`).
 STATE_FIELDS: tuple[StateField, ...] = (
@@ -430,26 +413,30 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("dirk_tiles", "_dirk_tiles", Codec(_tile_list, _read_dirk_tiles), "piles"),
     StateField("hands", "_hands",
                Codec(lambda g, h: {p: [c.to_list() for c in cs] for p, cs in h.items()},
-                     _read_hands), "piles"),
+                     _each_player("hands", "hand", _read_hand)), "piles"),
     StateField("reserves", "_reserves",
                Codec(lambda g, rs: {p: [t.to_list() for t in ts] for p, ts in rs.items()},
-                     _read_reserves), "piles"),
-    StateField("alhambras", "_alhambras", Codec(_layouts_json, _read_layouts, False), "piles"),
+                     _each_player("reserves", "reserve", _read_reserve)),
+               "piles"),
+    StateField("alhambras", "_alhambras", Codec(_layouts_json, _each_player(
+        "alhambras", "Alhambra", _read_layout), False), "piles"),
     StateField("to_place", "_to_place", Codec(_tile_list, lambda r, g, d: _tiles(
         r, d, "to_place")), "piles"),
     StateField("awaiting", "_awaiting", Codec(_awaiting_json, _read_awaiting), "piles"),
     # The gates of the Alhambras (§M5): with the Alhambras, once the tiles are counted.
-    StateField("gates", "_alhambras", Codec(_gates_json, _read_gates, False), "alhambras",
+    StateField("gates", "_alhambras", Codec(_gates_json, _each_player(
+        "gates", "gates", _read_gates), False), "alhambras",
                "gates"),
     # Where the game stands.
     StateField("start_player", "_start", _SEAT, "progress"),
     StateField("turn_player", "_current", _SEAT, "progress"),
-    StateField("turn", "_turn", Codec(_same, _read_turn), "progress"),
+    # Turn 0 only before the first turn: checked with the script (`persist`).
+    StateField("turn", "_turn", typed(Annotated[int, Range(0), "a turn"]), "progress"),
     StateField("may_continue", "_may_continue", _BOOL, "progress"),
     StateField("market_short", "_market_short", _BOOL, "progress"),
-    StateField("rounds_scored", "_scored", Codec(_copied, _rounds_of(ROUNDS)), "progress"),
+    StateField("rounds_scored", "_scored", typed(_rounds(max(ROUNDS))), "progress"),
     StateField("pending_rounds", "_pending_rounds", _ROUNDS_1_2, "progress"),
-    StateField("end_reason", "_end_reason", Codec(_same, _read_end_reason), "progress"),
+    StateField("end_reason", "_end_reason", typed(Literal[END_TRIGGERS] | None), "progress"),
     StateField("decisions", "_decisions", Codec(_decisions_json, _read_decisions), "progress"),
     StateField("script", "_script", Codec(_copied, _read_script), "progress"),
     StateField("scores", "_scores", Codec(_copied, _read_scores), "scores"),
