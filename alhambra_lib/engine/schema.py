@@ -10,6 +10,10 @@ that span several fields (the components counted, the decisions against the scri
 the scores against the events) run by name between the stages, reading the decoded
 values by their save keys.
 
+A field with a declared type (`StateField.spec`: the flags, the turn, the rounds, the
+end reason) is read by the library's one validating codec, `slices.decode`; the others
+by hand, as their values become objects (tiles, cards, decisions, a generator) or are
+checked against the game's wiring (the turn-end steps, the decision kinds).
 A codec's ``decode`` gets a `Reader` (the loader: where it is, how it refuses) and the
 game being restored (its wiring and public accessors: the players, the modules); it
 refuses bad data with `Reader.fail`, which raises `InvalidSave` naming `Reader.where`.
@@ -20,6 +24,9 @@ Examples
 ['bag', 'market', 'draw_pile']
 >>> FIELDS["turn_player"].attr, FIELDS["gates"].module
 ('_current', 'gates')
+>>> from alhambra_lib.slices import describe
+>>> describe(FIELDS["rounds_scored"].spec)
+'a list of (a round (from 1 to 3))'
 >>> from alhambra_lib import Game
 >>> FIELDS["bag"].codec.encode(Game(["Ana", "Ben"], seed=1), [])
 []
@@ -46,7 +53,8 @@ if TYPE_CHECKING:
     from ..alhambra import Alhambra
     from .game import Game
 
-__all__ = ["Reader", "Codec", "StateField", "STATE_FIELDS", "FIELDS", "STAGES", "UNSAVED"]
+__all__ = ["Reader", "Codec", "StateField", "STATE_FIELDS", "FIELDS", "STAGES", "UNSAVED",
+           "typed"]
 
 T = TypeVar("T")
 #: A card of a hand, a pile or the display (classes with no common base).
@@ -384,8 +392,8 @@ def _read_events(r: Reader, g: Game, data: Any) -> list[Any]:
 
 
 _TILES = Codec(_tile_list, _sorted_tiles)
-#: Rounds (distinct) among 1 to `last`.
 def _rounds(last: int) -> Any:
+    """Distinct rounds among 1 to `last`."""
     return Annotated[list[Annotated[int, Range(1, last), "a round"]], DISTINCT]
 
 
