@@ -431,7 +431,7 @@ class _Loader:
             if event["type"] == "scoring":
                 self.scoring_event(event, totals)
             self.narrated(event)
-        game._events, game._n_events = events, len(events)
+        game._n_events = len(events)  # the log is shared by copies: its length is the game's
         self.where = "scores"
         if totals != game.scores:
             self.fail(f"scores {game.scores} differ from the sum of the scoring events {totals}")

@@ -449,7 +449,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("script", "_script", Codec(_copied, _read_script), "progress"),
     StateField("scores", "_scores", Codec(_copied, _read_scores), "scores"),
     StateField("modules_state", "_slices", Codec(_slices_json, _read_slices), "slices"),
-    StateField("events", "_events", Codec(_events_json, _read_events, False), "events"),
+    StateField("events", "_events", Codec(_events_json, _read_events), "events"),
 )
 
 #: The state attributes of a `Game` (what it pickles) that are no field of their own:
