@@ -1,8 +1,9 @@
 """Saving and restoring a game: the state as JSON, versioned, checked on the way in.
 
-`game_state` writes the state as plain data (version 2). `load_game` reads version 2,
-and version 1 (before the decision stack and the modules) by upgrading it first. A
-restored game is checked against the rules: the components are exactly those of its
+`game_state` writes the state as plain data (version 2) by walking the table of the
+saved state, `schema.STATE_FIELDS` (save key, `Game` attribute, codec); `load_game`
+reads version 2 by walking the same table stage by stage, and version 1 (before the
+decision stack and the modules) by upgrading it first. A restored game is checked against the rules: the components are exactly those of its
 composition (counted before any Alhambra is built, so a huge hand-made layout is
 refused at once; a tile with City Walls sticks counts as the printed tile, RULES.md
 §M9), every Alhambra is legal (with its gates, §M5: key ``"gates"``, written only
