@@ -3,20 +3,20 @@
 `game_state` writes the state as plain data (version 2) by walking the table of the
 saved state, `schema.STATE_FIELDS` (save key, `Game` attribute, codec); `load_game`
 reads version 2 by walking the same table stage by stage, and version 1 (before the
-decision stack and the modules) by upgrading it first. A restored game is checked against the rules: the components are exactly those of its
-composition (counted before any Alhambra is built, so a huge hand-made layout is
-refused at once; a tile with City Walls sticks counts as the printed tile, RULES.md
-§M9), every Alhambra is legal (with its gates, §M5: key ``"gates"``, written only
-when the City Gates module is in play), the decisions and the script make sense (only
-the action part waits below another decision; the script is the rest of a turn end, of
-the game's end or of the setup, and its first step is the one that pushed the decision
-on top, `decisions.PUSHED_BY`; the modules check their own decisions against their
-slices: the window's queue, an auction's bids, the Wise Man's owner and round), the bag,
-the market and Dirk's pile hold only tiles of the bag and the display only money and
-exchange cards, the scores are the sum of the scoring events, every event has its
-fields and can be told by the narration, and the game can go on. Anything wrong raises
-`InvalidSave` saying what and where; no other exception escapes, and the work is linear
-in the size of the text.
+decision stack and the modules) by upgrading it first. A restored game is checked
+against the rules: the components are exactly those of its composition (counted before
+any Alhambra is built, so a huge hand-made layout is refused at once; a tile with City
+Walls sticks counts as the printed tile, RULES.md §M9), every Alhambra is legal (with
+its gates, §M5: key ``"gates"``, written only when the City Gates module is in play),
+the decisions and the script make sense (only the action part waits below another
+decision; the script is the rest of a turn end, of the game's end or of the setup, and
+its first step is the one that pushed the decision on top, `decisions.PUSHED_BY`; the
+modules check their own decisions against their slices: the window's queue, an auction's
+bids, the Wise Man's owner and round), the bag, the market and Dirk's pile hold only
+tiles of the bag and the display only money and exchange cards, the scores are the sum
+of the scoring events, every event has its fields and can be told by the narration, and
+the game can go on. Anything wrong raises `InvalidSave` saying what and where; no other
+exception escapes, and the work is linear in the size of the text.
 """
 
 from __future__ import annotations
