@@ -85,10 +85,26 @@ def game_state(game: Game, events: bool = True) -> dict[str, Any]:
     state: dict[str, Any] = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
                              "players": list(game.players), "options": game.options,
                              "modules": list(modules)}
-    for field in STATE_FIELDS:
-        if _saved(field, modules) and (events or field.key != "events"):
-            state[field.key] = field.codec.encode(game, getattr(game, field.attr))
+    for key, attr, encode in _written(modules, events):
+        state[key] = encode(game, getattr(game, attr))
     return state
+
+
+#: (modules, events) -> the (key, attribute, encoder) of each field a save holds: saving
+#: after every action walks a ready list.
+_WRITTEN: dict[tuple[tuple[str, ...], bool], tuple[tuple[str, str, Callable[..., Any]], ...]] = {}
+
+
+def _written(modules: tuple[str, ...], events: bool
+             ) -> tuple[tuple[str, str, Callable[..., Any]], ...]:
+    rows = _WRITTEN.get((modules, events))
+    if rows is None:
+        if len(_WRITTEN) >= 256:  # a sweep over many module sets
+            _WRITTEN.clear()
+        rows = _WRITTEN[modules, events] = tuple(
+            (f.key, f.attr, f.codec.encode) for f in STATE_FIELDS
+            if _saved(f, modules) and (events or f.key != "events"))
+    return rows
 
 
 # What ``json.dumps(value, sort_keys=True, separators=(",", ":"))`` does, with one encoder.
