@@ -25,6 +25,7 @@ NOT_THE_MODULE = {
     ("components.py", "bazaars"): "the shipped tile set bazaars.csv",
     ("components.py", "diamonds"): "the shipped card set diamonds.csv",
     ("engine/persist.py", "gates"): "an Alhambra's gates (Module.alhambra_parts), a save key",
+    ("engine/schema.py", "gates"): "an Alhambra's gates (Module.alhambra_parts), a save key",
     ("engine/view.py", "gates"): "an Alhambra's gates (Module.alhambra_parts)",
 }
 

@@ -8,7 +8,8 @@ A `Game`'s attributes are of three sorts (see `Game.copy`):
   is immutable, else starts it empty; pickling drops them;
 * **state**, everything else: plain containers of frozen values (tiles, cards,
   decisions), the players' `Alhambra` objects, the generator and the modules' slices.
-  `copy_data` copies it structurally, sharing only what cannot change.
+  `copy_data` copies it structurally, sharing only what cannot change; `engine.schema`
+  declares how each field is saved.
 
 The event log is append-only, so a copy shares the list and keeps its own length;
 `append_event` forks the list only when another game has appended past that length
