@@ -1,0 +1,125 @@
+"""`engine.determinize` with the Mega Box modules: every secret sampled, the view kept."""
+
+import json
+import math
+import random
+import warnings
+from collections import Counter
+
+import pytest
+
+from alhambra_lib import Game
+from alhambra_lib.engine import determinize
+from alhambra_lib.modules import MODULES
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def _module_states(seeds, keep=0.08):
+    """(game, player) at random moments of random games with random module subsets (all
+    16 for every third seed), two to four players."""
+    names = list(MODULES)
+    for seed in seeds:
+        rng = random.Random(seed)
+        modules = tuple(names) if seed % 3 == 0 else tuple(
+            rng.sample(names, rng.randint(1, len(names))))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            game = Game(["Ana", "Ben", "Cy", "Di"][:rng.choice([2, 3, 4])], seed=seed,
+                        modules=modules)
+        for _ in range(400):
+            if not game.decision:
+                break
+            if rng.random() < keep:
+                yield game, rng.choice(game.players)
+            game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("seeds", [range(0, 8), range(8, 16)])
+def test_every_module_combination_keeps_the_view_and_the_choices(seeds):
+    checked = 0
+    for game, name in _module_states(seeds):
+        view = game.view(name)
+        sampled = determinize(view, seed=checked)
+        assert sampled.view(name) == view, (game.modules, name, game.decision)
+        if game.decision.player == name:  # the decider's choices are theirs to know
+            assert sampled.legal_actions() == game.legal_actions()
+        checked += 1
+    assert checked > 100
+
+
+def _slice(game, module):
+    return json.loads(game.to_json())["modules_state"][module]
+
+
+def test_every_attack_order_and_scout_order_can_come_up():
+    game = Game(["Ana", "Ben"], seed=3, modules=("invaders",))
+    view = game.view("Ana")
+    orders = Counter()
+    scouts = set()
+    for s in range(600):
+        state = _slice(determinize(view, seed=s), "invaders")
+        orders[tuple(state["attack_deck"])] += 1
+        scouts.add(tuple(state["scouts_down"]))
+    assert len(orders) == 24  # four attack cards face down: every order
+    assert max(orders.values()) <= 3 * min(orders.values())
+    down = len(_slice(game, "invaders")["scouts_down"])
+    assert len(scouts) == math.factorial(down)  # the face-down scouts: every order
+
+
+def test_a_peeked_attack_card_stays_on_top_for_the_one_who_peeked_only():
+    game = Game(["Ana", "Ben"], seed=3, modules=("invaders",))
+    state = json.loads(game.to_json())
+    top = state["modules_state"]["invaders"]["attack_deck"][0]
+    state["modules_state"]["invaders"]["peeks"] = {"Ana": top}
+    game = Game.from_json(json.dumps(state))
+    tops = {_slice(determinize(game.view("Ana"), seed=s), "invaders")["attack_deck"][0]
+            for s in range(60)}
+    assert tops == {top}
+    ben = [_slice(determinize(game.view("Ben"), seed=s), "invaders") for s in range(120)]
+    assert len({d["attack_deck"][0] for d in ben}) == 4
+    assert all(d["peeks"] == {"Ana": d["attack_deck"][0]} for d in ben)
+
+
+def test_every_share_of_the_others_bonus_cards_can_come_up():
+    game = Game(["Ana", "Ben", "Cy"], seed=5, modules=("bonus_cards",))
+    mine = _slice(game, "bonus_cards")["hands"]["Ana"]
+    shares = Counter()
+    for s in range(1500):
+        state = _slice(determinize(game.view("Ana"), seed=s), "bonus_cards")
+        assert state["hands"]["Ana"] == mine
+        shares[tuple(map(tuple, state["hands"]["Ben"]))] += 1
+    # Ben's 3 cards are any 3 of the 7 Ana does not hold: C(7, 3) = 35 shares.
+    assert len(mine) == 3 and len(shares) == 35
+
+
+def test_the_secret_master_builders_and_the_ones_taken_in_the_open():
+    game = Game(["Ana", "Ben"], seed=2, modules=("master_builders",))
+    dealt = [c for c in game.hand("Ben") if c.component == "master_builder"]
+    hands = {tuple(c for c in determinize(game.view("Ana"), seed=s).hand("Ben")
+                   if c.component == "master_builder") for s in range(200)}
+    assert len(hands) > 3 and tuple(dealt) in hands
+    # Ana's own are hers to know.
+    assert all(determinize(game.view("Ana"), seed=s).hand("Ana") == game.hand("Ana")
+               for s in range(5))
+
+
+def test_the_huts_under_each_top_are_shuffled_the_tops_kept():
+    game = Game(["Ana", "Ben"], seed=4, modules=("squares",))
+    piles = _slice(game, "squares")["piles"]
+    samples = [_slice(determinize(game.view("Ana"), seed=s), "squares")["piles"]
+               for s in range(40)]
+    for colour, pile in piles.items():
+        assert all(p[0] == pile[0] and sorted(p) == sorted(pile) for p in
+                   (s[colour] for s in samples))
+    assert len({json.dumps(s) for s in samples}) > 30
+
+
+def test_the_citizens_chosen_at_setup_are_any_three_of_six():
+    game = Game(["Ana", "Ben"], seed=7, modules=("street_merchant",))
+    chooser = game.decision.player
+    game.apply(game.legal_actions()[0])  # the first chooses; the other's turn to choose
+    other = game.decision.player
+    discs = Counter(tuple(_slice(determinize(game.view(other), seed=s), "street_merchant")
+                          ["discs"][chooser]["citizens"]) for s in range(500))
+    assert len(discs) == 20  # C(6, 3)
