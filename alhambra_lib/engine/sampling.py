@@ -259,10 +259,11 @@ class PublicState:
     """`public_state` of a view, computed when first asked (as JSON text: compared,
     and parsed afresh for each sample), and before its game changes (`complete`)."""
 
-    __slots__ = ("_game", "_name", "_text", "__weakref__")
+    __slots__ = ("_game", "_name", "_text", "_value", "_template", "__weakref__")
 
     def __init__(self, game, name):
         self._game, self._name, self._text = game, name, None
+        self._value = self._template = None  # determinize's, kept with the view
 
     def complete(self):
         """Compute the state while the game is the view's, and let go of the game."""
@@ -306,12 +307,14 @@ def _refuse(message):
 
 
 class _Pools:
-    """Each class's secrets, shuffled; `take` deals the next one."""
+    """Each class's secrets, shuffled (kept in sorted order without `rng`); `take` deals
+    the next one."""
 
     def __init__(self, hidden, rng):
         self.pools = {cls: list(cards) for cls, cards in hidden.items()}
         for cls in sorted(self.pools):
-            rng.shuffle(self.pools[cls])
+            if rng is not None:
+                rng.shuffle(self.pools[cls])
 
     def take(self, cls):
         pool = self.pools.get(cls)
@@ -320,14 +323,14 @@ class _Pools:
         return pool.pop()
 
     def fill(self, value):
-        """`value` with every slot replaced by a secret of its class (in place)."""
-        if _is_slot(value):
-            return self.take(value[SLOT])
+        """A copy of `value` (new containers at every level) with every slot replaced
+        by a secret of its class."""
+        if isinstance(value, dict):
+            if _is_slot(value):
+                return self.take(value[SLOT])
+            return {key: self.fill(item) for key, item in value.items()}
         if isinstance(value, list):
-            value[:] = [self.fill(v) for v in value]
-        elif isinstance(value, dict):
-            for key in value:
-                value[key] = self.fill(value[key])
+            return [self.fill(item) for item in value]
         return value
 
 
@@ -336,7 +339,8 @@ def _draw_pile(segments, pools, rng):
     pile = []
     for classes in segments:
         order = list(classes)
-        rng.shuffle(order)
+        if rng is not None:
+            rng.shuffle(order)
         pile.extend(pools.take(cls) for cls in order)
     return pile
 
@@ -347,6 +351,37 @@ def _hand_key(card):
     return hand_order(card_from_list(card))
 
 
+def _dealt(state, pools, rng):
+    """``(draw pile, {player: hand}, {module: slice})``: the secrets of `state` dealt
+    from `pools` (the hands and slices that hold a secret only)."""
+    pile = _draw_pile(state["draw_pile"]["segments"], pools, rng)
+    hands = {p: sorted(pools.fill(hand), key=_hand_key)
+             for p, hand in state["hands"].items() if any(map(_is_slot, hand))}
+    slices = {}
+    for module, data in state["modules_state"].items():
+        if module in _SECRETS:
+            slices[module] = pools.fill(data)
+            tidy = _SECRETS[module][1]
+            if tidy is not None:
+                tidy(slices[module])
+    return pile, hands, slices
+
+
+def _template(view, state):
+    """The game of `state` (a public state) with its secrets in sorted order, built and
+    checked through the save (`Game.from_json`) once per view."""
+    from .game import Game
+
+    pile, hands, slices = _dealt(state, _Pools(state["hidden"], None), None)
+    save = {k: v for k, v in state.items() if k != "hidden"}
+    save.update(draw_pile=pile, hands={**state["hands"], **hands},
+                modules_state={**state["modules_state"], **slices},
+                events=list(view.events))
+    version, internal, gauss = random.Random(0).getstate()
+    save["rng"] = [version, list(internal), gauss]
+    return Game.from_json(json.dumps(save))
+
+
 def determinize(view, seed=None):
     """A `Game` whose ``view(view.player)`` equals `view`, its secrets sampled.
 
@@ -354,6 +389,10 @@ def determinize(view, seed=None):
     among the places the public state leaves for its class, uniformly: each
     arrangement consistent with the view is equally likely. The game's generator (the
     future draws) is seeded from `seed`; the events are the view's own record.
+
+    The public state is read, and a game of it built and checked through the save, once
+    per view (kept with it); each sample is a copy of that game with its secrets dealt
+    afresh.
 
     Parameters
     ----------
@@ -371,24 +410,26 @@ def determinize(view, seed=None):
     AlhambraError
         For a game that is over, or a view that does not add up (the save refuses it).
     """
-    from .game import Game
+    from .game import _VERSIONS
+    from .persist import _Loader
 
     if view.decision is None:
         _refuse("the game is over: nothing is left to sample")
-    rng = random.Random(seed)
-    state = view.public.value()
-    pools = _Pools(state.pop("hidden"), rng)
-    state["draw_pile"] = _draw_pile(state["draw_pile"]["segments"], pools, rng)
-    for hand in state["hands"].values():
-        if any(_is_slot(c) for c in hand):
-            hand[:] = sorted(pools.fill(hand), key=_hand_key)
-    for module, data in state["modules_state"].items():
-        if module in _SECRETS:
-            pools.fill(data)
-            tidy = _SECRETS[module][1]
-            if tidy is not None:
-                tidy(data)
-    version, internal, gauss = random.Random(rng.getrandbits(64)).getstate()
-    state["rng"] = [version, list(internal), gauss]
-    state["events"] = list(view.events)
-    return Game.from_json(json.dumps(state))
+    public = view.public
+    if public._template is None:
+        public._value = json.loads(public.text)
+        public._template = _template(view, public._value)
+    state, rng = public._value, random.Random(seed)
+    pile, hands, slices = _dealt(state, _Pools(state["hidden"], rng), rng)
+    game = public._template.copy()
+    game._draw = [_Loader().pile_card(card) for card in reversed(pile)]
+    for p, hand in hands.items():
+        game._hands[p] = [card_from_list(card) for card in hand]
+    modules = {m.name: m for m in game._modules}
+    for module, data in slices.items():
+        game._slices[module] = modules[module].load_slice(game, data)
+    game._rng = random.Random(rng.getrandbits(64))
+    # The copy's caches were the template's: its legal actions and views are not ours.
+    game._legal, game._views = None, (None, {})
+    game._version = next(_VERSIONS)
+    return game
