@@ -371,15 +371,22 @@ def _template(view, state):
     """The game of `state` (a public state) with its secrets in sorted order, built and
     checked through the save (`Game.from_json`) once per view."""
     from .game import Game
+    from .view import public_events
 
     pile, hands, slices = _dealt(state, _Pools(state["hidden"], None), None)
     save = {k: v for k, v in state.items() if k != "hidden"}
+    # The loader checks the scores against the scoring events alone, and narrates every
+    # event it gets: the view's record, already a game's, joins after the checks.
     save.update(draw_pile=pile, hands={**state["hands"], **hands},
                 modules_state={**state["modules_state"], **slices},
-                events=list(view.events))
+                events=[e for e in view.events if e["type"] == "scoring"])
     version, internal, gauss = random.Random(0).getstate()
     save["rng"] = [version, list(internal), gauss]
-    return Game.from_json(json.dumps(save))
+    game = Game.from_json(json.dumps(save))
+    game._events, game._n_events = list(view.events), len(view.events)
+    for name in game.players:  # each player's record, kept by every copy (the samples)
+        public_events(game, name)
+    return game
 
 
 def determinize(view, seed=None):
