@@ -234,7 +234,7 @@ def public_state(game, name) -> dict:
     >>> state["modules_state"]["thieves"]["hands"]["Ben"][0]
     {'?': 'thief'}
     >>> len(state["hidden"]["thief"])  # Ben's and those removed
-    15
+    8
     """
     from .persist import game_state
 
