@@ -11,12 +11,21 @@ from alhambra_lib.engine import determinize
 from alhambra_lib.errors import AlhambraError
 
 
-def _random_states(seeds, keep=0.1):
-    """(game, player) pairs at random moments of random base games, two and three players."""
+def _base_setup(rng, seed):
+    return ["Ana", "Ben", "Cy"][:2 + seed % 2], ()
+
+
+def _random_states(seeds, keep=0.1, setup=_base_setup, actions=10_000):
+    """(game, player) pairs at random moments of random games (the first `actions` of
+    each): `setup(rng, seed)` gives the players and the modules (by default base games,
+    two and three players)."""
     for seed in seeds:
         rng = random.Random(seed)
-        game = Game(["Ana", "Ben", "Cy"][:2 + seed % 2], seed=seed)
-        while game.decision:
+        players, modules = setup(rng, seed)
+        game = Game(players, seed=seed, modules=modules)
+        for _ in range(actions):
+            if not game.decision:
+                break
             if rng.random() < keep:
                 yield game, rng.choice(game.players)
             game.apply(rng.choice(game.legal_actions()))

@@ -3,7 +3,6 @@
 import json
 import math
 import random
-import warnings
 from collections import Counter
 
 import pytest
@@ -11,34 +10,23 @@ import pytest
 from alhambra_lib import Game
 from alhambra_lib.engine import determinize
 from alhambra_lib.modules import MODULES
+from test_determinize import _random_states
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-def _module_states(seeds, keep=0.08):
-    """(game, player) at random moments of random games with random module subsets (all
-    16 for every third seed), two to four players."""
+def _module_setup(rng, seed):
+    """Two to four players, a random subset of the modules (all 16 every third seed)."""
     names = list(MODULES)
-    for seed in seeds:
-        rng = random.Random(seed)
-        modules = tuple(names) if seed % 3 == 0 else tuple(
-            rng.sample(names, rng.randint(1, len(names))))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            game = Game(["Ana", "Ben", "Cy", "Di"][:rng.choice([2, 3, 4])], seed=seed,
-                        modules=modules)
-        for _ in range(400):
-            if not game.decision:
-                break
-            if rng.random() < keep:
-                yield game, rng.choice(game.players)
-            game.apply(rng.choice(game.legal_actions()))
+    modules = tuple(names) if seed % 3 == 0 else tuple(
+        rng.sample(names, rng.randint(1, len(names))))
+    return ["Ana", "Ben", "Cy", "Di"][:rng.choice([2, 3, 4])], modules
 
 
 @pytest.mark.parametrize("seeds", [range(0, 8), range(8, 16)])
 def test_every_module_combination_keeps_the_view_and_the_choices(seeds):
     checked = 0
-    for game, name in _module_states(seeds):
+    for game, name in _random_states(seeds, 0.08, _module_setup, actions=400):
         view = game.view(name)
         sampled = determinize(view, seed=checked)
         assert sampled.view(name) == view, (game.modules, name, game.decision)
