@@ -2,12 +2,13 @@
 
 import json
 import math
-import random
 from collections import Counter
 
 import pytest
 
 from alhambra_lib import Game
+from alhambra_lib.actions import tile_from_list, tile_order
+from alhambra_lib.components import CURRENCIES
 from alhambra_lib.engine import determinize
 from alhambra_lib.modules import MODULES
 from test_determinize import _random_states
@@ -113,3 +114,30 @@ def test_the_citizens_chosen_at_setup_are_any_three_of_six():
     discs = Counter(tuple(_slice(determinize(game.view(other), seed=s), "street_merchant")
                           ["discs"][chooser]["citizens"]) for s in range(500))
     assert len(discs) == 20  # C(6, 3)
+
+
+def test_no_peeking_at_the_modules_secrets():
+    """A game whose secrets Ben (to play) cannot see are rearranged (a thief of Ana's
+    swapped with one of Cy's, a bonus card of Ana's with the one set aside, the attack
+    order turned) gives Ben the same view, the same samples and the same move."""
+    from alhambra_lib.bots import SearchBot
+
+    game = Game(["Ana", "Ben", "Cy"], seed=6, modules=("thieves", "bonus_cards", "invaders"))
+    state = json.loads(game.to_json())
+    mods = state["modules_state"]
+    hands = mods["thieves"]["hands"]
+    hands["Ana"][0], hands["Cy"][0] = hands["Cy"][0], hands["Ana"][0]  # denar <-> dirham
+    for p in ("Ana", "Cy"):
+        hands[p].sort(key=CURRENCIES.index)
+    bonus = mods["bonus_cards"]
+    bonus["hands"]["Ana"][0], bonus["set_aside"][0] = (bonus["set_aside"][0],
+                                                       bonus["hands"]["Ana"][0])
+    bonus["hands"]["Ana"].sort(key=lambda t: tile_order(tile_from_list(t)))
+    mods["invaders"]["attack_deck"].reverse()
+    twin = Game.from_json(json.dumps(state))
+    assert twin.to_json() != game.to_json() and game.decision.player == "Ben"
+    view, twin_view = game.view("Ben"), twin.view("Ben")
+    assert twin_view == view and game.view("Ana") != twin.view("Ana")
+    assert determinize(twin_view, seed=3).to_json() == determinize(view, seed=3).to_json()
+    bot = SearchBot("easy", seed=2)
+    assert bot.choose(twin_view, twin.legal_actions()) == bot.choose(view, game.legal_actions())

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from alhambra_lib import MODULES, Game
-from alhambra_lib.bots import BOTS, GreedyBot, RandomBot, SearchBot, make_bot, play
+from alhambra_lib.bots import BOTS, RandomBot, SearchBot, make_bot, play
 from alhambra_lib.bots.registry import bot_level
 from alhambra_lib.bots.search import LEVELS, MoveAnalysis, evaluate
 from alhambra_lib.errors import AlhambraError

@@ -10,19 +10,22 @@ the player cannot see give the same public state. The secrets (RULES.md sections
 
 - the draw pile (§3.7): what is left of each of the five money piles is a *segment*;
   the money and diamonds in it were shuffled before the split, each special card (the
-  scoring cards, characters §M7, gate §M5, wall §M9 and exchange §M6 cards, master
+  scoring cards, characters §M7, gate §M5, wall §M9 and exchange §M2 cards, master
   builders §M14) lies at a uniform place in what is left of its own pile; after a
   reshuffle the pile is one segment of equals;
 - the master builders dealt face down (§M14) still in another's hand, and those out
   of the game; the others' bonus cards not shown yet and those set aside (§M3); the
   others' thieves and those removed (§M10); the attack order (but the top card the
   player peeked at) and the face-down scouts (§M15); the huts under each pile's top
-  (§M13); the citizens on the others' merchant discs and in their hands (§M12);
+  (§M4); the citizens on the others' merchant discs and in their hands (§M12: at
+  setup each player's six are known, after it the others' are one pool; what the
+  record tells of a single disc, citizens taken or swapped in the open, is not used);
 - the game's generator (the future draws from the bag, whose content is known).
 
 `determinize` deals each class's pool at random into its slots (uniform: every
-arrangement consistent with the public state is equally likely) and builds the `Game`
-through the save format (`Game.from_json`), which checks every component.
+arrangement consistent with the public state is equally likely). A game of the public
+state is built once per view through the save format (`Game.from_json`, which checks
+every component); each sample is a copy of it with its secrets dealt afresh.
 
 Examples
 --------
