@@ -136,6 +136,7 @@ def test_strength_smoke_easy_beats_random_players():
     assert wins >= 2
 
 
+@pytest.mark.slow  # random players drag a game with all modules out: minutes in all
 def test_strength_smoke_easy_beats_random_players_with_all_modules():
     warnings.simplefilter("ignore")  # the provisional data of some modules
     wins = 0
@@ -146,3 +147,17 @@ def test_strength_smoke_easy_beats_random_players_with_all_modules():
         search_name = game.players[order.index(bots[0])]
         wins += search_name in game.winners
     assert wins >= 2
+
+
+def test_unknown_kinds_are_skipped_in_module_games():
+    from test_bots_modules import Injecting
+
+    warnings.simplefilter("ignore")
+    game = Game(["Ana", "Ben", "Cy"], seed=4, modules=tuple(MODULES))
+    bot = Injecting(SearchBot("easy", seed=1))
+    rng = random.Random(4)
+    for _ in range(40):
+        name, legal = game.decision.player, game.legal_actions()
+        game.apply(bot.choose(game.view(name), legal) if rng.random() < 0.3
+                   else rng.choice(legal))
+    assert bot.choices > 3

@@ -44,9 +44,11 @@ import zlib
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..actions import ACTION_KINDS
 from ..engine import determinize
 from ..engine.config import ROUNDS
 from ..scoring import score_majorities
+from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, WallBuilder
 
 __all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate"]
@@ -197,7 +199,11 @@ class SearchBot:
         return f"SearchBot({self.level!r}, seed={self.seed!r})"
 
     def choose(self, view, legal_actions):
-        """Return the legal action the search judges best (see the module's notes)."""
+        """Return the legal action the search judges best (see the module's notes).
+
+        Actions of a kind the game has not registered are left out (`known_actions`).
+        """
+        legal_actions = known_actions(legal_actions, ACTION_KINDS)
         if len(legal_actions) == 1:
             return legal_actions[0]
         return self._search(view, legal_actions)[0][0]
@@ -214,6 +220,7 @@ class SearchBot:
         """
         if legal_actions is None:
             legal_actions = determinize(view, self.seed).legal_actions()
+        legal_actions = known_actions(legal_actions, ACTION_KINDS)
         ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
         return [MoveAnalysis(i + 1, action, margin, win, _describe(action, margin, win))
                 for i, (action, margin, win) in enumerate(ranked)]
