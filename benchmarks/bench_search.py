@@ -1,12 +1,16 @@
 """Time per decision of `SearchBot` at each level (the issue's targets: strong median
 at most 1 s, medium at most 0.25 s, easy at most 0.1 s).
 
-Seeded 3-player base games are played by `BalancedBot`; at every decision of the first
-seat with more than one legal action (the ones the bot searches), each level is timed
-choosing. Times are CPU time (``time.process_time``), so other work on the machine
-matters less; the load average is printed with them. Run as a plain script::
+Seeded 3-player games (the base game, or with ``--modules all`` or a comma list of
+Mega Box modules) are played by `BalancedBot`; at every decision of the first seat
+with more than one legal action (the ones the bot searches), each level is timed
+choosing from a fresh view (so the view's public state and the template game that
+`determinize` builds once per view are counted). Times are CPU time
+(``time.process_time``), so other work on the machine matters less; the load average
+is printed with them. Run as a plain script::
 
     python benchmarks/bench_search.py [--games 2] [--every 3] [--levels easy,medium,strong]
+                                      [--modules none|all|vizier,thieves]
 
 ``--every k`` times one searched decision in k (a quicker run).
 """
@@ -22,35 +26,42 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from alhambra_lib import Game  # noqa: E402
+from alhambra_lib import MODULES, Game  # noqa: E402
 from alhambra_lib.bots import BalancedBot, SearchBot  # noqa: E402
 
 TARGETS = {"easy": 0.1, "medium": 0.25, "strong": 1.0}
 
 
-def decisions(games, every):
-    """(view, legal actions) of the first seat's searched decisions in seeded games."""
+def decisions(games, every, modules=()):
+    """(game, player, legal actions) at the first seat's searched decisions in seeded
+    games (a copy of the game, so each level gets a fresh view of it)."""
     bot = BalancedBot()
     for seed in range(games):
-        game, seen = Game(["Ana", "Ben", "Cy"], seed=seed), 0
+        game, seen = Game(["Ana", "Ben", "Cy"], seed=seed, modules=modules), 0
         while not game.is_over:
             name, legal = game.decision.player, game.legal_actions()
-            view = game.view(name)
             if name == "Ana" and len(legal) > 1:
                 seen += 1
                 if seen % every == 0:
-                    yield view, legal
-            game.apply(bot.choose(view, legal))
+                    yield game.copy(), name, legal
+            game.apply(bot.choose(game.view(name), legal))
 
 
 def time_level(level, cases):
     bot = SearchBot(level, seed=1)
     times = []
-    for view, legal in cases:
+    for game, name, legal in cases:
         start = time.process_time()
-        bot.choose(view, legal)
+        bot.choose(game.view(name), legal)
         times.append(time.process_time() - start)
     return times
+
+
+def modules_of(text):
+    """``none``, ``all`` or a comma list of module names."""
+    if text == "none":
+        return ()
+    return tuple(MODULES) if text == "all" else tuple(text.split(","))
 
 
 def main(argv=None):
@@ -58,9 +69,11 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--levels", default="easy,medium,strong")
+    parser.add_argument("--modules", default="none")
     args = parser.parse_args(argv)
-    cases = list(decisions(args.games, args.every))
-    print(f"{len(cases)} searched decisions of {args.games} games; load average "
+    cases = list(decisions(args.games, args.every, modules_of(args.modules)))
+    print(f"{len(cases)} searched decisions of {args.games} games (modules: {args.modules}); "
+          f"load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for level in args.levels.split(","):
         times = time_level(level, cases)

@@ -3,11 +3,12 @@
 import json
 import random
 import warnings
+from collections import Counter
 
 import pytest
 
 from alhambra_lib import MODULES, Game
-from alhambra_lib.bots import BOTS, GreedyBot, RandomBot, SearchBot, make_bot, play
+from alhambra_lib.bots import BOTS, RandomBot, SearchBot, make_bot, play
 from alhambra_lib.bots.registry import bot_level
 from alhambra_lib.bots.search import LEVELS, MoveAnalysis, evaluate
 from alhambra_lib.errors import AlhambraError
@@ -67,10 +68,18 @@ def test_analyse_ranks_moves_with_their_expectations_in_words():
     assert all(0 <= m.win_chance <= 1 and "points" in m.text and "%" in m.text for m in moves)
 
 
-def test_analyse_refuses_a_module_game():
-    game = Game(["Ana", "Ben"], seed=1, modules=("vizier",))
-    with pytest.raises(AlhambraError, match="base game"):
-        SearchBot("easy").analyse(game.view("Ana"))
+def test_analyse_a_module_game_and_refuse_a_finished_one():
+    warnings.simplefilter("ignore")  # the provisional data of some modules
+    game = Game(["Ana", "Ben", "Cy"], seed=1, modules=tuple(MODULES))
+    rng = random.Random(1)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    moves = SearchBot("easy", seed=1).analyse(game.view(game.decision.player), n=2)
+    assert len(moves) == min(2, len(game.legal_actions()))
+    assert all(m.action in game.legal_actions() for m in moves)
+    over = play(Game(["Ana", "Ben"], seed=2), [RandomBot(1), RandomBot(2)])
+    with pytest.raises(AlhambraError, match="over"):
+        SearchBot("easy").analyse(over.view("Ana"))
 
 
 def test_the_evaluation_of_a_finished_game_is_its_score():
@@ -78,29 +87,42 @@ def test_the_evaluation_of_a_finished_game_is_its_score():
     assert evaluate(game, "Ana") == game.scores
 
 
-def test_every_module_decision_kind_is_played():
+def test_every_module_decision_kind_is_searched():
+    """Random players play games with modules; the first times each decision kind comes
+    up, the search bot decides it (its search, no fallback) and its move is played."""
     kinds = set().union(*(module.decisions for module in MODULES.values()))
-    seen = set()
+    asked = Counter()
     warnings.simplefilter("ignore")  # the provisional data of some modules
-    sets = [tuple(MODULES), ("vizier",), ("master_builders",), ("vizier", "thieves")]
-    for seed, modules in enumerate(sets):
+    sets = [tuple(MODULES), ("master_builders", "characters"), ("vizier",),
+            ("thieves", "street_merchant", "treasure")]
+    for seed, modules in enumerate(sets * 2):
         game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=modules)
-        bots = {p: SearchBot("easy", seed=i) for i, p in enumerate(game.players)}
+        rng = random.Random(seed)
         while not game.is_over:
             decision, legal = game.decision, game.legal_actions()
-            seen.add(decision.kind)
-            choice = bots[decision.player].choose(game.view(decision.player), legal)
-            assert choice in legal
+            choice = rng.choice(legal)
+            if asked[decision.kind] < 2 and len(legal) > 1:
+                asked[decision.kind] += 1
+                bot = SearchBot("easy", seed=seed)
+                choice = bot.choose(game.view(decision.player), legal)
+                assert choice in legal
+                # It searched: the ranking covers more than one candidate.
+                assert len(bot._search(game.view(decision.player), legal)) > 1
             game.apply(choice)
-    # The Wise Man's type (§M7): greedy bidders win it in this seeded game; its owner's
-    # choice is then the search bot's.
-    game = Game(["Ana", "Ben", "Cy"], seed=5, modules=("characters", "thieves", "vizier"))
-    while game.decision.kind != "wise_man":
-        game.apply(GreedyBot().choose(game.view(game.current_player), game.legal_actions()))
-    legal = game.legal_actions()
-    assert SearchBot("easy", seed=0).choose(game.view(game.current_player), legal) in legal
-    seen.add(game.decision.kind)
-    assert kinds - {"master_builder"} <= seen  # no bot plays a master builder card yet
+    assert kinds <= set(asked), kinds - set(asked)
+
+
+def test_the_search_weighs_a_kind_the_prior_does_not_judge():
+    warnings.simplefilter("ignore")
+    game = Game(["Ana", "Ben", "Cy"], seed=2, modules=("master_builders",))
+    rng = random.Random(2)
+    while not any(a.kind == "master_builder" for a in game.legal_actions()) or len(
+            game.legal_actions()) < 8:
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.decision.player)
+    bot = SearchBot("easy", seed=0)
+    kinds = [a.kind for a, _, _ in bot._search(view, game.legal_actions())]
+    assert "master_builder" in kinds and len(kinds) > bot.budget.candidates
 
 
 def test_strength_smoke_easy_beats_random_players():
@@ -112,3 +134,30 @@ def test_strength_smoke_easy_beats_random_players():
         search_name = game.players[order.index(bots[0])]
         wins += search_name in game.winners
     assert wins >= 2
+
+
+@pytest.mark.slow  # random players drag a game with all modules out: minutes in all
+def test_strength_smoke_easy_beats_random_players_with_all_modules():
+    warnings.simplefilter("ignore")  # the provisional data of some modules
+    wins = 0
+    for seed in range(3):
+        bots = [SearchBot("easy", seed=seed), RandomBot(seed), RandomBot(seed + 10)]
+        order = bots[seed:] + bots[:seed]  # the search bot in every seat
+        game = play(Game(["Ana", "Ben", "Cy"], seed=seed, modules=tuple(MODULES)), order)
+        search_name = game.players[order.index(bots[0])]
+        wins += search_name in game.winners
+    assert wins >= 2
+
+
+def test_unknown_kinds_are_skipped_in_module_games():
+    from test_bots_modules import Injecting
+
+    warnings.simplefilter("ignore")
+    game = Game(["Ana", "Ben", "Cy"], seed=4, modules=tuple(MODULES))
+    bot = Injecting(SearchBot("easy", seed=1))
+    rng = random.Random(4)
+    for _ in range(40):
+        name, legal = game.decision.player, game.legal_actions()
+        game.apply(bot.choose(game.view(name), legal) if rng.random() < 0.3
+                   else rng.choice(legal))
+    assert bot.choices > 3

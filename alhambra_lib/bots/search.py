@@ -2,26 +2,28 @@
 
 For each decision the bot
 
-1. ranks the legal actions with the cheap one-step valuation of `BalancedBot` and keeps
-   the best few (the *candidates*);
-2. samples several games consistent with its view (`engine.determinize`: the others'
-   hands counted from the public record, the draw pile shuffled, the scoring cards in
-   what is left of their piles);
+1. ranks the legal actions with the cheap one-step valuation of `BalancedBot`
+   (`StrategicBot.ranked`) and keeps the best few (the *candidates*), with the first
+   action of each kind that valuation does not judge (playing a master builder §M14,
+   a wall card §M9, the money swap §M7), so the search weighs those too;
+2. samples several games consistent with its view (`engine.determinize`: every
+   secret of the base game and of the Mega Box modules dealt at random among the
+   places the player cannot see into);
 3. in each sampled game plays every candidate, then lets all players go on with fast
    one-step policies (the strategic bots, each seat its own) for a horizon of rounds
    of turns, the player's own next turns included;
 4. judges each end position by its projected final margin: the points scored so far,
-   plus, for every scoring round still to come, the majorities at the counts reached
-   and the longest wall, plus the money in hand (money buys tiles later); the margin is
-   over the best rival (Dirk included);
+   plus, for every scoring round still to come, the majorities at the counts reached,
+   the longest wall and the modules' own terms (camps, bazaars, merchants, ...) as they
+   stand, plus the money in hand (money buys tiles later); the margin is over the best
+   rival (Dirk included);
 5. plays the candidate with the best mean margin. The same sampled games serve every
    candidate (common random numbers), so their differences are not drowned in the luck
    of the draws.
 
 Budgets are counts (sampled games, candidates, turns), never time: the same seed and
-view give the same move. Decisions of the Mega Box modules, where no game can be
-sampled yet (`determinize` covers the base game), fall back to `BalancedBot` and the
-module valuations of `bots.module_values` (a master builder's redesign to `GreedyBot`).
+view give the same move. Every decision of every module is searched; a decision with
+one legal action is played at once.
 
 Examples
 --------
@@ -42,12 +44,13 @@ import zlib
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..actions import ACTION_KINDS
 from ..engine import determinize
 from ..engine.config import ROUNDS
+from ..engine.context import module_context
 from ..scoring import score_majorities
 from .base import known_actions
-from .greedy import GreedyBot
-from .strategic import _HANDLERS, BalancedBot, WallBuilder, _Position
+from .strategic import _HANDLERS, BalancedBot, WallBuilder
 
 __all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate"]
 
@@ -66,16 +69,11 @@ class Level:
         Rounds of turns (every player one turn) played on after the candidate before
         the position is judged, so the player sees their own next turns; None plays to
         the end of the game.
-    keep_favourite : float
-        Points of expected margin another candidate must gain over the one-step
-        favourite to be played instead: the search overrides the cheap valuation only
-        when it sees a clear difference, not noise.
     """
 
     samples: int
     candidates: int
     horizon: int | None
-    keep_favourite: float = 0.0
 
 
 #: The levels, weakest first.
@@ -131,8 +129,8 @@ def evaluate(game, name) -> dict:
     """``{competitor: projected final score}`` of `game` as `name` would judge it.
 
     The points so far; then for each scoring round still to come the majorities at
-    today's counts (the rounds after the next at `LATER_ROUNDS`) and today's longest
-    wall; then the money in hand at `MONEY_VALUE` (per scoring still to come). A
+    today's counts and the modules' terms as they stand (the rounds after the next at
+    `LATER_ROUNDS`) and today's longest wall; then the money in hand at `MONEY_VALUE` (per scoring still to come). A
     finished game gives its final scores.
 
     Examples
@@ -148,10 +146,16 @@ def evaluate(game, name) -> dict:
     remaining = [r for r in ROUNDS if r not in game.rounds_scored]
     counts = {p: game.counts(p) for p in game.competitors}
     walls = {p: game.alhambra(p).longest_wall() for p in game.players}
+    # The modules' terms as they stand (camps, merchants, chests, ...; a term a module
+    # does not score in a round is None); the game's own (module, term) pairs.
+    terms, ctx = game._score_hooks, module_context(game)
     for i, round_no in enumerate(remaining):
         weight = 1.0 if i == 0 else LATER_ROUNDS
         for p, points in score_majorities(counts, round_no).items():
             scores[p] += weight * points + walls.get(p, 0)
+        for module, term in terms:
+            for p, points in (module.score(ctx, term, round_no) or {}).items():
+                scores[p] += weight * points
     worth = MONEY_VALUE[len(remaining)]
     for p in game.players:
         scores[p] += worth * _money(game, p)
@@ -187,23 +191,23 @@ class SearchBot:
         self.level = level
         self.budget = LEVELS[level]
         self.seed = 0 if seed is None else seed
-        self._fallback = PRIOR()
-        self._greedy = GreedyBot()  # judges a master builder's redesign (§M14), Balanced not
+        self._prior = PRIOR()
         # The policies of the rollouts: a mix of the strategic bots, so the search does not
         # assume everyone plays alike.
-        self._policies = (PRIOR(), BalancedBot(), WallBuilder())
+        self._policies = (self._prior, BalancedBot(), WallBuilder())
 
     def __repr__(self):
         return f"SearchBot({self.level!r}, seed={self.seed!r})"
 
     def choose(self, view, legal_actions):
-        """Return the legal action the search judges best (see the module's notes)."""
-        actions = known_actions(legal_actions, _HANDLERS)
-        if view.decision is not None and view.decision.kind == "master_builder":
-            return self._greedy.choose(view, legal_actions)
-        if len(actions) == 1 or not self._searchable(view):
-            return self._fallback.choose(view, legal_actions)
-        return self._search(view, actions)[0][0]
+        """Return the legal action the search judges best (see the module's notes).
+
+        Actions of a kind the game has not registered are left out (`known_actions`).
+        """
+        legal_actions = known_actions(legal_actions, ACTION_KINDS)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self._search(view, legal_actions)[0][0]
 
     def analyse(self, view, n=3, legal_actions=None) -> list:
         """The `n` best moves (`MoveAnalysis`) with what the search expects of each.
@@ -213,29 +217,27 @@ class SearchBot:
         Raises
         ------
         AlhambraError
-            For a view the search cannot sample (a game with modules, or over).
+            For a view of a game that is over.
         """
         if legal_actions is None:
             legal_actions = determinize(view, self.seed).legal_actions()
-        elif not self._searchable(view):
-            determinize(view, self.seed)  # raises the reason
-        actions = known_actions(legal_actions, _HANDLERS)
-        ranked = self._search(view, actions, keep=max(n, self.budget.candidates))[:n]
+        legal_actions = known_actions(legal_actions, ACTION_KINDS)
+        ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
         return [MoveAnalysis(i + 1, action, margin, win, _describe(action, margin, win))
                 for i, (action, margin, win) in enumerate(ranked)]
 
     # -- the search ----------------------------------------------------------------------
 
-    @staticmethod
-    def _searchable(view):
-        return not view.modules and view.decision is not None and bool(view.events)
-
-    def _candidates(self, view, actions, keep):
-        position = _Position(view, self._fallback.weights)
-        scored = [(self._fallback._score(position.changes(a)), i, a)
-                  for i, a in enumerate(actions)]
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return [a for _, _, a in scored[:keep]]
+    def _candidates(self, view, legal_actions, keep):
+        """The prior's best `keep`, and the best of each kind it does not judge."""
+        ranked = self._prior.ranked(view, legal_actions)
+        chosen = ranked[:keep]
+        kinds = {a.kind for a in chosen}
+        for action in ranked[keep:]:
+            if action.kind not in kinds and action.kind not in _HANDLERS:
+                chosen.append(action)
+                kinds.add(action.kind)
+        return chosen
 
     def _decision_seed(self, view):
         # The view's record length and turn fix the moment; the bot's seed the samples.
@@ -243,28 +245,26 @@ class SearchBot:
         key = f"{self.seed}/{len(view.events)}/{view.turn}/{view.player}".encode()
         return zlib.crc32(key)
 
-    def _search(self, view, actions, keep=None):
-        """[(action, mean margin, win share)], best first."""
-        candidates = self._candidates(view, actions, keep or self.budget.candidates)
+    def _search(self, view, legal_actions, keep=None):
+        """[(action, mean margin, win share)], best first (the prior's order on ties)."""
+        candidates = self._candidates(view, legal_actions, keep or self.budget.candidates)
         rng = random.Random(self._decision_seed(view))
-        totals = {a: [0.0, 0.0] for a in candidates}
+        totals = [[0.0, 0.0] for _ in candidates]
+        horizon = self.budget.horizon
+        until = None if horizon is None else view.turn + horizon * len(view.players)
         for _ in range(self.budget.samples):
             sampled = determinize(view, rng.getrandbits(32))
             seats = self._seat_policies(view, rng)
-            for action in candidates:
+            for total, action in zip(totals, candidates):
                 game = sampled.copy()
                 game.apply(action)
-                horizon = self.budget.horizon
-                until = None if horizon is None else view.turn + horizon * len(view.players)
                 self._roll_out(game, seats, until)
                 margin, win = _margin_and_win(evaluate(game, view.player), view.player)
-                totals[action][0] += margin
-                totals[action][1] += win
+                total[0] += margin
+                total[1] += win
         n = self.budget.samples
-        favourite = candidates[0]
-        bonus = {a: self.budget.keep_favourite if a == favourite else 0.0 for a in candidates}
-        ranked = [(a, m / n, w / n) for a, (m, w) in totals.items()]
-        ranked.sort(key=lambda t: -(t[1] + bonus[t[0]]))  # stable: one-step order on ties
+        ranked = [(a, m / n, w / n) for a, (m, w) in zip(candidates, totals)]
+        ranked.sort(key=lambda t: -t[1])  # stable: the prior's order on ties
         return ranked
 
     def _seat_policies(self, view, rng):

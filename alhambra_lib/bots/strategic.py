@@ -270,20 +270,39 @@ class StrategicBot:
         Actions of a kind the bot does not know are left out (`known_actions`: the first
         of a registered kind when no other is left).
         """
-        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
-            return wise_man_pick(view, legal_actions)
+        return self.ranked(view, legal_actions)[0]
+
+    def ranked(self, view: GameView, legal_actions: Sequence[Action]) -> list[Action]:
+        """`legal_actions` best first: the one `choose` plays, then the others by score
+        (canonical order on ties), the kinds the bot does not judge last, in order.
+
+        A module decision the bot settles by a rule (the Wise Man's type, the street
+        merchant's choice, a kind it does not know) puts the rule's pick first and the
+        other actions after it in canonical order.
+
+        Examples
+        --------
+        >>> from alhambra_lib import Game
+        >>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+        >>> ranked = BalancedBot().ranked(g.view(g.current_player), g.legal_actions())
+        >>> ranked[0] == BalancedBot().choose(g.view(g.current_player), g.legal_actions())
+        True
+        >>> sorted(map(str, ranked)) == sorted(map(str, g.legal_actions()))
+        True
+        """
         actions = known_actions(legal_actions, _HANDLERS)
-        if actions[0].kind not in _HANDLERS:
-            return actions[0]
-        if actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
-            return merchant_choice(view, actions)
-        position = _Position(view, self.weights)
-        best, best_score = actions[0], self._score(position.changes(actions[0]))
-        for action in actions[1:]:
-            score = self._score(position.changes(action))
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
+            ordered = [wise_man_pick(view, legal_actions)]
+        elif actions[0].kind not in _HANDLERS:
+            ordered = actions[:1]
+        elif actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
+            ordered = [merchant_choice(view, actions)]
+        else:
+            position = _Position(view, self.weights)
+            scored = [(-self._score(position.changes(a)), i) for i, a in enumerate(actions)]
+            ordered = [actions[i] for _, i in sorted(scored)]
+        first = set(map(id, ordered))
+        return ordered + [a for a in legal_actions if id(a) not in first]
 
     def features(self, view: GameView, action: Action) -> dict[str, float]:
         """``{feature: change}`` that `action` brings to `view`'s player, for explaining."""

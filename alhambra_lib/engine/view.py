@@ -140,6 +140,11 @@ class GameView:
         attack order, the face-down scouts) replaced by None (a list by as many Nones:
         how many cards were dealt is seen). Lets a bot count cards as a player at the table
         can. The dicts are shared with the game's record: read them, never change them.
+    public : PublicState
+        Everything the player knows of the game's state, the secrets pooled
+        (`engine.sampling.public_state`: the order of the turn's steps, every hand of
+        money as counted, the bag, ...): what `engine.determinize` samples from.
+        Computed when first read.
     """
 
     player: str
@@ -164,6 +169,7 @@ class GameView:
     decision: Decision | None = None
     modules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     events: tuple = ()
+    public: object = field(default=None, repr=False)
 
     def alhambra(self, name: str) -> Alhambra:
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
@@ -236,15 +242,20 @@ def public_events(game: Game, name: str) -> tuple[dict[str, Any], ...]:
     return kept
 
 
-def make_view(game: Game, name: str, live: list[weakref.ref[ModuleViews]] | None = None) -> GameView:
+def make_view(game: Game, name: str, live: list[weakref.ref[Any]] | None = None) -> GameView:
     """The `GameView` of `game` for player `name`; the sections of its modules are read
     when asked, and `live` (a list) gets a weak reference to them, which the game
     completes before it changes (without `live` they are all computed at once)."""
+    from .sampling import PublicState
+
     modules = ModuleViews(game, name, game._view_hooks)
+    public = PublicState(game, name)
     if live is None:
         modules.complete()
+        public.complete()
     else:
         live.append(weakref.ref(modules))
+        live.append(weakref.ref(public))
     return GameView(
         player=name,
         players=game.players,
@@ -269,4 +280,5 @@ def make_view(game: Game, name: str, live: list[weakref.ref[ModuleViews]] | None
         decision=game.decision,
         modules=modules,
         events=public_events(game, name),
+        public=public,
     )
