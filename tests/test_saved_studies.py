@@ -105,3 +105,44 @@ def test_a_new_study_that_fails_says_so_and_gives_the_button_back(monkeypatch):
     view.run()
     assert "The study stopped: no bots to play" in view.message.value
     assert not view.run_button.disabled
+
+
+def test_the_strong_wall_study_is_saved_and_shown_with_its_games():
+    study = STUDIES["strong_walls"]
+    rows = study.load()
+    assert set(rows["level"]) == {"medium"} and set(rows["study_seed"]) == {study.seed}
+    games = study.games_in(rows)
+    assert games == rows["game"].nunique() >= 1 and len(rows) == 3 * games
+    view = SavedStudyView("strong_walls", lambda result: [f"<p>{len(result)} rows</p>"])
+    assert f"The saved run: <b>{games} games</b>, seed 2003" in view.caption.value
+    assert "python -m alhambra_lib.analysis.saved strong_walls" in view.caption.value
+    assert view.games_input.description == "games" and view.progress.value == 0
+
+
+def test_a_resumable_study_is_saved_game_by_game(monkeypatch, tmp_path):
+    from alhambra_lib.analysis.strong_walls import read_strong_wall_study, run_strong_wall_study
+
+    def save_run(games, seed, progress, path, n_jobs):
+        run_strong_wall_study(games, "easy", 2, seed, path, n_jobs, progress=progress)
+
+    study = dataclasses.replace(STUDIES["strong_walls"], name="tiny_strong",
+                                file="tiny.csv", save_run=save_run)
+    monkeypatch.setattr(saved, "DATA", tmp_path)
+    monkeypatch.setitem(STUDIES, "tiny_strong", study)
+    seen = []
+    study.save(1, 4, lambda done, total: seen.append((done, total)))
+    first = study.path.read_text()
+    saved.main(["tiny_strong", "--games", "2", "--seed", "4"])
+    assert study.path.read_text().startswith(first)  # the first game kept, not replayed
+    assert sorted(read_strong_wall_study(study.path)["game"].unique()) == [0, 1]
+    assert seen == [(1, 1)]
+
+
+def test_jobs_are_refused_for_a_study_that_plays_on_one_process(tiny_study):
+    from alhambra_lib.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="one process"):
+        tiny_study.save(2, 7, n_jobs=2)
+    with pytest.raises(SystemExit):
+        saved.main(["tiny", "--jobs", "2"])
+    assert tiny_study.load().seed == 7  # the file left as it was

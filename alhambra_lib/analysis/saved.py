@@ -9,7 +9,11 @@ study when a reader wants one (`alhambra_lib.widgets.SavedStudyView`).
 read back. A new study joins by one entry there::
 
     python -m alhambra_lib.analysis.saved wall_small_run    # rewrites its CSV file
+    python -m alhambra_lib.analysis.saved wall_study --games 2000 --jobs -1
+    python -m alhambra_lib.analysis.saved strong_walls      # resumes: plays what is missing
     python -m alhambra_lib.analysis.saved --list
+
+This command is the one writer of every saved study's file.
 
 `save_rows` and `load_rows` write and read a table of rows so that text stays text (an
 empty string is not a missing value) and a missing number stays missing.
@@ -26,7 +30,7 @@ Examples
 >>> back["modules"].tolist(), back["walls_r3"].isna().tolist()
 (['', 'vizier'], [False, True])
 >>> sorted(STUDIES)
-['module_effects', 'wall_small_run', 'wall_study']
+['module_effects', 'strong_walls', 'wall_small_run', 'wall_study']
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
+from ..errors import InvalidInput
+from . import strong_walls
 from . import study as wall_study_module
 from .module_study import BASE, module_tournaments, module_effects_table
 
@@ -86,6 +92,15 @@ class SavedStudy:
         ``write(result, path)`` saves a result.
     read : callable
         ``read(path)`` returns the saved result.
+    save_run : callable, optional
+        ``save_run(games, seed, progress, path, n_jobs)`` plays the study on `n_jobs`
+        processes straight into the file `path` (a resumable study plays only the games
+        missing there); without it `save` plays on one process, then writes.
+    unit : str
+        What `games` counts, in words (``"games per tournament"``).
+    count : callable, optional
+        ``count(result)``: the games a result holds, when a saved run may hold fewer than
+        `games` (a resumable study still growing); else `games` is shown.
     """
 
     name: str
@@ -96,6 +111,9 @@ class SavedStudy:
     play: Callable[[int, int, Progress | None], Any]
     write: Callable[[Any, Path], None]
     read: Callable[[Path], Any]
+    save_run: Callable[[int, int, Progress | None, Path, int], Any] | None = None
+    unit: str = "games per tournament"
+    count: Callable[[Any], int] | None = None
 
     @property
     def path(self) -> Path:
@@ -116,6 +134,29 @@ class SavedStudy:
         """Play the study (by default as the saved run was played) and return its result."""
         return self.play(self.games if games is None else games,
                          self.seed if seed is None else seed, progress)
+
+    def save(self, games: int | None = None, seed: int | None = None,
+             progress: Progress | None = None, n_jobs: int = 1) -> None:
+        """Play the study and save it in `path`: the one way its file is written.
+
+        Raises
+        ------
+        InvalidInput
+            For ``n_jobs`` other than 1 when the study plays on one process only.
+        """
+        games = self.games if games is None else games
+        seed = self.seed if seed is None else seed
+        if self.save_run is not None:
+            self.save_run(games, seed, progress, self.path, n_jobs)
+            return
+        if n_jobs != 1:
+            raise InvalidInput(f"the study {self.name!r} plays on one process; "
+                               f"n_jobs={n_jobs!r} cannot be honoured")
+        self.write(self.play(games, seed, progress), self.path)
+
+    def games_in(self, result: Any) -> int:
+        """The games `result` holds (`count`), or the saved run's `games`."""
+        return self.games if self.count is None else self.count(result)
 
 
 class SmallWallRun(NamedTuple):
@@ -217,6 +258,41 @@ def _play_wall_study(games: int, seed: int, progress: Progress | None):
     return wall_study_module.run_wall_study(games=games, seed=seed, progress=count)
 
 
+def _save_wall_study(games: int, seed: int, progress: Progress | None, path: Path,
+                     n_jobs: int) -> None:
+    count = _counter(progress, games * (1 + len(wall_study_module.WALL_WEIGHTS)))
+    wall_study_module.save_wall_study(wall_study_module.run_wall_study(
+        games=games, seed=seed, n_jobs=n_jobs, progress=count), path)
+
+
+def _play_strong_walls(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
+    """A new run of the strong wall study, played into a file of its own (not saved)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        return strong_walls.run_strong_wall_study(games, seed=seed,
+                                                  path=Path(folder) / "new.csv",
+                                                  progress=progress or False)
+
+
+def _save_strong_walls(games: int, seed: int, progress: Progress | None, path: Path,
+                       n_jobs: int) -> None:
+    # Resumable: only the games missing from the file are played, each appended at once.
+    strong_walls.run_strong_wall_study(games, seed=seed, path=path, n_jobs=n_jobs,
+                                       progress=progress or True)
+
+
+def _read_strong_walls(path: Path) -> pd.DataFrame:
+    rows = strong_walls.read_strong_wall_study(path)
+    return rows[(rows["level"] == strong_walls.STUDY_LEVEL)
+                & (rows["players"] == strong_walls.STUDY_PLAYERS)
+                & (rows["study_seed"] == strong_walls.STUDY_SEED)].reset_index(drop=True)
+
+
+def _write_strong_walls(rows: pd.DataFrame, path: Path) -> None:
+    rows.to_csv(path, index=False, columns=list(strong_walls.STUDY_COLUMNS))
+
+
 def _play_module_effects(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
     return module_effects_table(module_tournaments(games, seed=seed,
                                                    progress=progress or False))
@@ -238,10 +314,14 @@ STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
     SavedStudy("wall_study", "the wall study: the presets and the wall-weight sweep",
                wall_study_module.STUDY_FILE.name, 400, wall_study_module.SEED,
                _play_wall_study, wall_study_module.save_wall_study,
-               wall_study_module.load_wall_study),
+               wall_study_module.load_wall_study, save_run=_save_wall_study),
     SavedStudy("module_effects", "what each Mega Box module does to the game, against "
                f"the {BASE} game", "module_effects.csv", 8, 2026, _play_module_effects,
                _write_effects, _read_effects),
+    SavedStudy("strong_walls", "walls for a strong player: every seat a medium search bot",
+               strong_walls.STUDY_FILE.name, 300, strong_walls.STUDY_SEED, _play_strong_walls,
+               _write_strong_walls, _read_strong_walls, save_run=_save_strong_walls,
+               unit="games", count=lambda rows: int(rows["game"].nunique())),
 )}
 
 
@@ -271,6 +351,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("name", nargs="?", choices=sorted(STUDIES), help="the study")
     parser.add_argument("--games", type=int, help="games per tournament (default: the saved run's)")
     parser.add_argument("--seed", type=int, help="the seed (default: the saved run's)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes, -1 for every core (studies that play in parallel)")
     parser.add_argument("--list", action="store_true", help="list the saved studies")
     args = parser.parse_args(argv)
     if args.list or args.name is None:
@@ -282,8 +364,10 @@ def main(argv: list[str] | None = None) -> None:
     def report(done: int, total: int) -> None:
         print(f"\r{done} of {total} games", end="", flush=True)
 
-    result = study.run(args.games, args.seed, report)
-    study.write(result, study.path)
+    try:
+        study.save(args.games, args.seed, report, args.jobs)
+    except InvalidInput as error:
+        parser.error(str(error))
     print(f"\nwrote {study.path}")
 
 

@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import math
+from html import escape
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,12 +43,14 @@ from .plots import plot_win_rate_by_wall
 from .stats import mean_scores, wall_win_association, win_rate_by_wall
 from .tournaments import _rows
 
-__all__ = ["STUDY_FILE", "STUDY_COLUMNS", "run_strong_wall_study", "read_strong_wall_study",
+__all__ = ["STUDY_FILE", "STUDY_COLUMNS", "STUDY_LEVEL", "STUDY_PLAYERS", "STUDY_SEED", "run_strong_wall_study", "read_strong_wall_study",
            "strong_wall_summary", "plot_strong_wall_study", "plot_points_by_round",
            "describe_strong_walls"]
 
 #: The saved study, kept with the library like ``data/wall_study.csv``.
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "strong_wall_study.csv"
+#: The saved study's level, players and seed (the defaults of `run_strong_wall_study`).
+STUDY_LEVEL, STUDY_PLAYERS, STUDY_SEED = "medium", 3, 2003
 #: One row per player per game.
 STUDY_COLUMNS = ("study_seed", "level", "players", "game", "seed", "seat", "score", "win",
                  "share", "final_wall", "walls_r1", "walls_r2", "walls_r3", "majority_r1",
@@ -88,8 +91,8 @@ def _check_study(games: int, level: str, players: int) -> None:
         raise InvalidInput(f"players is 2 to 6, got {players!r}")
 
 
-def run_strong_wall_study(games: int = 300, level: str = "medium", players: int = 3,
-                          seed: int = 2003, path: str | Path = STUDY_FILE, n_jobs: int = 1,
+def run_strong_wall_study(games: int = 300, level: str = STUDY_LEVEL,
+                          players: int = STUDY_PLAYERS, seed: int = STUDY_SEED, path: str | Path = STUDY_FILE, n_jobs: int = 1,
                           client=None, progress: bool | Progress = True) -> pd.DataFrame:
     """Play the study's games missing from `path`, appending each as it finishes.
 
@@ -211,7 +214,7 @@ def plot_strong_wall_study(rows: pd.DataFrame, ax=None):
     """The win rate by final wall length with its 95% intervals; returns the Axes."""
     ax = plot_win_rate_by_wall(strong_wall_summary(rows)["by_wall"], ax,
                                baseline=1 / int(rows["players"].iloc[0]))
-    ax.set_title("Walls for a strong player: win rate by final wall", loc="left",
+    ax.set_title("A strong player's win rate by final wall (95% intervals)", loc="left",
                  fontsize=10)
     return ax
 
@@ -249,8 +252,37 @@ def plot_points_by_round(rows: pd.DataFrame, ax=None):
     return ax
 
 
-def describe_strong_walls(rows: pd.DataFrame) -> list:
+def _compared(rows: pd.DataFrame, others: pd.DataFrame, label: str,
+              confidence: float = 0.95) -> str:
+    """A sentence setting the study's odds per segment beside those of `others`."""
+    mine = wall_win_association(rows.assign(win=rows["win"].astype(bool)), relative=True,
+                                confidence=confidence)
+    theirs = wall_win_association(others.assign(win=others["win"].astype(bool)),
+                                  relative=True, confidence=confidence)
+    overlap = mine["odds_low"] <= theirs["odds_high"] and theirs["odds_low"] <= mine["odds_high"]
+    return (f"Between {label} the same odds ratio is {theirs['odds_ratio']:.2f} (95% interval "
+            f"{theirs['odds_low']:.2f} to {theirs['odds_high']:.2f}, "
+            f"{theirs['n'] // rows['players'].iloc[0]:.0f} games): "
+            + ("the two intervals overlap, so the data does not settle whether a segment is "
+               "worth more or less to a strong player than to them." if overlap else
+               f"the intervals do not overlap: a segment goes with "
+               f"{'more' if mine['odds_ratio'] > theirs['odds_ratio'] else 'less'} winning "
+               f"for a strong player."))
+
+
+def describe_strong_walls(rows: pd.DataFrame, others: pd.DataFrame | None = None,
+                          label: str = "the one-step bots") -> list:
     """What `SavedStudyView` shows of the study: its verdict in words, then two Figures.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        The study's rows (`read_strong_wall_study`).
+    others : pandas.DataFrame, optional
+        Tournament rows of weaker bots (``final_wall``, ``win``, ``game``), whose odds
+        per segment the text sets beside the study's.
+    label : str
+        Who played `others`, in words.
 
     Examples
     --------
@@ -258,7 +290,9 @@ def describe_strong_walls(rows: pd.DataFrame) -> list:
     >>> parts[0].startswith("<p>Over"), len(parts)
     (True, 3)
     """
-    summary = strong_wall_summary(rows)
+    text = strong_wall_summary(rows)["text"]
+    if others is not None:
+        text += " " + _compared(rows, others, label)
     walls = Figure(figsize=(5, 3.2), layout="constrained")
     plot_strong_wall_study(rows, walls.subplots())
-    return [f"<p>{summary['text']}</p>", walls, plot_points_by_round(rows).figure]
+    return [f"<p>{escape(text, quote=False)}</p>", walls, plot_points_by_round(rows).figure]
