@@ -43,7 +43,8 @@ from .plots import plot_win_rate_by_wall
 from .stats import mean_scores, wall_win_association, win_rate_by_wall
 from .tournaments import _rows
 
-__all__ = ["STUDY_FILE", "STUDY_COLUMNS", "STUDY_LEVEL", "STUDY_PLAYERS", "STUDY_SEED", "run_strong_wall_study", "read_strong_wall_study",
+__all__ = ["STUDY_FILE", "STUDY_COLUMNS", "STUDY_LEVEL", "STUDY_PLAYERS", "STUDY_SEED",
+           "run_strong_wall_study", "read_strong_wall_study",
            "strong_wall_summary", "plot_strong_wall_study", "plot_points_by_round",
            "describe_strong_walls"]
 
@@ -92,7 +93,8 @@ def _check_study(games: int, level: str, players: int) -> None:
 
 
 def run_strong_wall_study(games: int = 300, level: str = STUDY_LEVEL,
-                          players: int = STUDY_PLAYERS, seed: int = STUDY_SEED, path: str | Path = STUDY_FILE, n_jobs: int = 1,
+                          players: int = STUDY_PLAYERS, seed: int = STUDY_SEED,
+                          path: str | Path = STUDY_FILE, n_jobs: int = 1,
                           client=None, progress: bool | Progress = True) -> pd.DataFrame:
     """Play the study's games missing from `path`, appending each as it finishes.
 
