@@ -146,3 +146,14 @@ def test_jobs_are_refused_for_a_study_that_plays_on_one_process(tiny_study):
     with pytest.raises(SystemExit):
         saved.main(["tiny", "--jobs", "2"])
     assert tiny_study.load().seed == 7  # the file left as it was
+
+
+def test_the_wall_study_is_saved_on_several_processes_as_on_one(tmp_path):
+    from alhambra_lib.analysis.study import load_wall_study
+
+    save_run = STUDIES["wall_study"].save_run
+    seen = []
+    save_run(2, 7, lambda done, total: seen.append((done, total)), tmp_path / "two.csv", 2)
+    save_run(2, 7, None, tmp_path / "one.csv", 1)
+    assert (tmp_path / "two.csv").read_text() == (tmp_path / "one.csv").read_text()
+    assert load_wall_study(tmp_path / "two.csv").games == 2 and seen[-1] == (12, 12)

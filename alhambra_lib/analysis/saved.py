@@ -94,8 +94,9 @@ class SavedStudy:
         ``read(path)`` returns the saved result.
     save_run : callable, optional
         ``save_run(games, seed, progress, path, n_jobs)`` plays the study on `n_jobs`
-        processes straight into the file `path` (a resumable study plays only the games
-        missing there); without it `save` plays on one process, then writes.
+        processes and saves it in the file `path` (a resumable study plays only the games
+        missing there, each saved as it finishes); without it `save` plays on one
+        process, then writes.
     unit : str
         What `games` counts, in words (``"games per tournament"``).
     count : callable, optional
@@ -252,17 +253,16 @@ def _read_small_run(path: Path) -> SmallWallRun:
     return SmallWallRun(**parts)
 
 
-def _play_wall_study(games: int, seed: int, progress: Progress | None):
+def _play_wall_study(games: int, seed: int, progress: Progress | None, n_jobs: int = 1):
     weights = wall_study_module.WALL_WEIGHTS
     count = _counter(progress, games * (1 + len(weights)))
-    return wall_study_module.run_wall_study(games=games, seed=seed, progress=count)
+    return wall_study_module.run_wall_study(games=games, seed=seed, n_jobs=n_jobs,
+                                            progress=count)
 
 
 def _save_wall_study(games: int, seed: int, progress: Progress | None, path: Path,
                      n_jobs: int) -> None:
-    count = _counter(progress, games * (1 + len(wall_study_module.WALL_WEIGHTS)))
-    wall_study_module.save_wall_study(wall_study_module.run_wall_study(
-        games=games, seed=seed, n_jobs=n_jobs, progress=count), path)
+    wall_study_module.save_wall_study(_play_wall_study(games, seed, progress, n_jobs), path)
 
 
 def _play_strong_walls(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
