@@ -157,3 +157,21 @@ def test_the_wall_study_is_saved_on_several_processes_as_on_one(tmp_path):
     save_run(2, 7, None, tmp_path / "one.csv", 1)
     assert (tmp_path / "two.csv").read_text() == (tmp_path / "one.csv").read_text()
     assert load_wall_study(tmp_path / "two.csv").games == 2 and seen[-1] == (12, 12)
+
+
+def test_the_library_command_plays_the_same_saved_studies(tiny_study, capsys):
+    import io
+
+    from alhambra_lib.__main__ import main
+
+    out = io.StringIO()
+    assert main(["study", "--list"], out) == 0
+    assert "strong_walls: walls for a strong player" in out.getvalue()
+    assert main(["study", "tiny", "--games", "2", "--seed", "6"], out) == 0
+    assert tiny_study.load().seed == 6 and "wrote" in out.getvalue()
+    for bad in (["study", "walls"], ["study", "tiny", "--jobs", "2"]):
+        with pytest.raises(SystemExit) as stopped:
+            main(bad, out)
+        assert stopped.value.code == 2
+    assert "no saved study 'walls'" in capsys.readouterr().err
+    assert tiny_study.load().seed == 6  # a refused command wrote nothing

@@ -36,10 +36,11 @@ Examples
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TextIO
 
 import pandas as pd
 
@@ -49,7 +50,7 @@ from . import study as wall_study_module
 from .module_study import BASE, module_tournaments, module_effects_table
 
 __all__ = ["DATA", "SavedStudy", "STUDIES", "SmallWallRun", "save_rows", "load_rows",
-           "load_study", "run_small_wall_run", "main"]
+           "load_study", "run_small_wall_run", "run_command", "main"]
 
 #: The folder of the saved studies.
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -343,32 +344,47 @@ def load_study(name: str) -> Any:
     return STUDIES[name].load()
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Play a saved study again and rewrite its file (the command line)."""
-    parser = argparse.ArgumentParser(
-        prog="python -m alhambra_lib.analysis.saved",
-        description="Play a study that a notebook shows from data, and save it.")
-    parser.add_argument("name", nargs="?", choices=sorted(STUDIES), help="the study")
-    parser.add_argument("--games", type=int, help="games per tournament (default: the saved run's)")
-    parser.add_argument("--seed", type=int, help="the seed (default: the saved run's)")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="processes, -1 for every core (studies that play in parallel)")
-    parser.add_argument("--list", action="store_true", help="list the saved studies")
-    args = parser.parse_args(argv)
+def run_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """List the studies (``args.list`` or no ``args.name``), or play the study
+    ``args.name`` with ``args.games``, ``args.seed`` and ``args.jobs`` and save it.
+
+    Raises
+    ------
+    InvalidInput
+        For an unknown study, or ``--jobs`` a study cannot honour; nothing is written.
+    """
+    out = out or sys.stdout
     if args.list or args.name is None:
         for study in STUDIES.values():
-            print(f"{study.name}: {study.title} ({study.games} games, seed {study.seed})")
-        return
+            print(f"{study.name}: {study.title} ({study.games} games, seed {study.seed})",
+                  file=out)
+        return 0
+    if args.name not in STUDIES:
+        raise InvalidInput(f"no saved study {args.name!r}; the saved studies are "
+                           f"{', '.join(STUDIES)}")
     study = STUDIES[args.name]
 
     def report(done: int, total: int) -> None:
-        print(f"\r{done} of {total} games", end="", flush=True)
+        print(f"\r{done} of {total} games", end="", flush=True, file=out)
 
+    study.save(args.games, args.seed, report, args.jobs)
+    print(f"\nwrote {study.path}", file=out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play a saved study again and rewrite its file (the command line; the same as
+    ``python -m alhambra_lib study``)."""
+    from ..__main__ import study_arguments
+
+    parser = argparse.ArgumentParser(
+        prog="python -m alhambra_lib.analysis.saved",
+        description="Play a study that a notebook shows from data, and save it.")
+    study_arguments(parser)
     try:
-        study.save(args.games, args.seed, report, args.jobs)
+        run_command(parser.parse_args(argv))
     except InvalidInput as error:
         parser.error(str(error))
-    print(f"\nwrote {study.path}")
 
 
 if __name__ == "__main__":
