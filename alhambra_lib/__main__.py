@@ -16,8 +16,15 @@ plays only the games missing; ``data/ladder.csv`` is rewritten from them::
 
     python -m alhambra_lib ladder --jobs 2
 
-Both take the same bot names (`alhambra_lib.bots.BOTS`) and ``--modules`` for the Mega
-Box modules (`alhambra_lib.MODULES`), e.g. ``--modules vizier,exchange``.
+``study`` plays a study that the notebooks show from saved data and rewrites its file in
+``data/`` (`alhambra_lib.analysis.saved`, the one writer of those files); the strong wall
+study of notebook 05 resumes, playing only its missing games::
+
+    python -m alhambra_lib study strong_walls
+    python -m alhambra_lib study wall_study --games 2000 --jobs -1
+
+``play`` and ``tournament`` take the same bot names (`alhambra_lib.bots.BOTS`) and
+``--modules`` for the Mega Box modules (`alhambra_lib.MODULES`), e.g. ``--modules vizier,exchange``.
 
 It imports pandas and joblib only when it runs, so ``play`` starts fast.
 """
@@ -40,7 +47,7 @@ from .errors import brief
 from .game import END_TRIGGERS, Game, describe_event
 from .modules import MODULES
 
-__all__ = ["build_parser", "main", "output_path", "parse_modules"]
+__all__ = ["build_parser", "main", "output_path", "parse_modules", "study_arguments"]
 
 NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
 
@@ -189,7 +196,24 @@ def build_parser() -> argparse.ArgumentParser:
     cup.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     cup.set_defaults(run=run_tournament)
     _ladder_parser(commands)
+    study = commands.add_parser("study", help="play a study that the notebooks show from "
+                                              "saved data, and save it (resumable where the "
+                                              "study is: strong_walls)")
+    study_arguments(study)
+    study.set_defaults(run=run_study)
     return parser
+
+
+def study_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of the ``study`` command (`analysis.saved.run_command` runs it)."""
+    parser.add_argument("name", nargs="?", metavar="NAME",
+                        help="the study's name (--list names and describes them)")
+    parser.add_argument("--games", type=int, help="games (per tournament) to play "
+                                                  "(default: the saved run's)")
+    parser.add_argument("--seed", type=int, help="the seed (default: the saved run's)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes, -1 for every core (studies that play in parallel)")
+    parser.add_argument("--list", action="store_true", help="list the saved studies")
 
 
 def _ladder_parser(commands: Any) -> None:
@@ -306,6 +330,17 @@ def _ladder_matchups(args: argparse.Namespace) -> Any:
             raise _UsageError(f"--games must be positive, got {args.games}")
         matchups = [replace(m, games=args.games) for m in matchups]
     return matchups
+
+
+def run_study(args: argparse.Namespace, out: TextIO) -> int:
+    """List the saved studies, or play one and save it (`analysis.saved.run_command`)."""
+    from .analysis.saved import run_command
+    from .errors import InvalidInput
+
+    try:
+        return run_command(args, out)
+    except InvalidInput as error:
+        raise _UsageError(str(error)) from None
 
 
 def run_ladder(args: argparse.Namespace, out: TextIO) -> int:

@@ -8,6 +8,7 @@ import pytest
 from alhambra_lib.__main__ import main
 from alhambra_lib.analysis.ladder import (GAME_COLUMNS, LADDER_COLUMNS, MatchUp, ladder_table,
                                           read_games, run_ladder)
+from alhambra_lib.errors import InvalidInput
 
 TINY = [MatchUp("search_easy", ("random",), players=2, games=3, seed=4),
         MatchUp("balanced", ("random", "greedy"), players=3, games=3, seed=4)]
@@ -60,8 +61,12 @@ def test_a_shared_victory_is_split():
 def test_bad_match_ups_are_refused():
     with pytest.raises(ValueError, match="unknown bot"):
         MatchUp("chess", ("random",))
-    with pytest.raises(ValueError, match="unknown module"):
+    with pytest.raises(InvalidInput, match="unknown module"):
         MatchUp("search", ("random",), modules="dragons")
+    for bad in ({"games": 0}, {"games": -3}, {"games": 2.5}, {"games": True},
+                {"players": 7}, {"players": 1}):
+        with pytest.raises(InvalidInput, match=next(iter(bad))):
+            MatchUp("search", ("random",), **bad)
 
 
 def test_the_ladder_command(tmp_path, capsys):

@@ -105,3 +105,73 @@ def test_a_new_study_that_fails_says_so_and_gives_the_button_back(monkeypatch):
     view.run()
     assert "The study stopped: no bots to play" in view.message.value
     assert not view.run_button.disabled
+
+
+def test_the_strong_wall_study_is_saved_and_shown_with_its_games():
+    study = STUDIES["strong_walls"]
+    rows = study.load()
+    assert set(rows["level"]) == {"medium"} and set(rows["study_seed"]) == {study.seed}
+    games = study.games_in(rows)
+    assert games == rows["game"].nunique() >= 1 and len(rows) == 3 * games
+    view = SavedStudyView("strong_walls", lambda result: [f"<p>{len(result)} rows</p>"])
+    assert f"The saved run: <b>{games} games</b>, seed 2003" in view.caption.value
+    assert "python -m alhambra_lib.analysis.saved strong_walls" in view.caption.value
+    assert view.games_input.description == "games" and view.progress.value == 0
+
+
+def test_a_resumable_study_is_saved_game_by_game(monkeypatch, tmp_path):
+    from alhambra_lib.analysis.strong_walls import read_strong_wall_study, run_strong_wall_study
+
+    def save_run(games, seed, progress, path, n_jobs):
+        run_strong_wall_study(games, "easy", 2, seed, path, n_jobs, progress=progress)
+
+    study = dataclasses.replace(STUDIES["strong_walls"], name="tiny_strong",
+                                file="tiny.csv", save_run=save_run)
+    monkeypatch.setattr(saved, "DATA", tmp_path)
+    monkeypatch.setitem(STUDIES, "tiny_strong", study)
+    seen = []
+    study.save(1, 4, lambda done, total: seen.append((done, total)))
+    first = study.path.read_text()
+    saved.main(["tiny_strong", "--games", "2", "--seed", "4"])
+    assert study.path.read_text().startswith(first)  # the first game kept, not replayed
+    assert sorted(read_strong_wall_study(study.path)["game"].unique()) == [0, 1]
+    assert seen == [(1, 1)]
+
+
+def test_jobs_are_refused_for_a_study_that_plays_on_one_process(tiny_study):
+    from alhambra_lib.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="one process"):
+        tiny_study.save(2, 7, n_jobs=2)
+    with pytest.raises(SystemExit):
+        saved.main(["tiny", "--jobs", "2"])
+    assert tiny_study.load().seed == 7  # the file left as it was
+
+
+def test_the_wall_study_is_saved_on_several_processes_as_on_one(tmp_path):
+    from alhambra_lib.analysis.study import load_wall_study
+
+    save_run = STUDIES["wall_study"].save_run
+    seen = []
+    save_run(2, 7, lambda done, total: seen.append((done, total)), tmp_path / "two.csv", 2)
+    save_run(2, 7, None, tmp_path / "one.csv", 1)
+    assert (tmp_path / "two.csv").read_text() == (tmp_path / "one.csv").read_text()
+    assert load_wall_study(tmp_path / "two.csv").games == 2 and seen[-1] == (12, 12)
+
+
+def test_the_library_command_plays_the_same_saved_studies(tiny_study, capsys):
+    import io
+
+    from alhambra_lib.__main__ import main
+
+    out = io.StringIO()
+    assert main(["study", "--list"], out) == 0
+    assert "strong_walls: walls for a strong player" in out.getvalue()
+    assert main(["study", "tiny", "--games", "2", "--seed", "6"], out) == 0
+    assert tiny_study.load().seed == 6 and "wrote" in out.getvalue()
+    for bad in (["study", "walls"], ["study", "tiny", "--jobs", "2"]):
+        with pytest.raises(SystemExit) as stopped:
+            main(bad, out)
+        assert stopped.value.code == 2
+    assert "no saved study 'walls'" in capsys.readouterr().err
+    assert tiny_study.load().seed == 6  # a refused command wrote nothing

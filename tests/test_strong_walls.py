@@ -68,3 +68,39 @@ def test_walls_that_clearly_lose_are_said_so():
 
     text = _verdict(400, (10.0, 9.0, 11.0), 0.1, (0.8, 0.7, 0.9))
     assert "not settled" not in text and "fewer wins for longer walls" in text
+
+
+def test_the_points_by_round_and_the_words_beside_weaker_bots():
+    from matplotlib.figure import Figure
+
+    from alhambra_lib.analysis.strong_walls import describe_strong_walls, plot_points_by_round
+    from alhambra_lib.palette import LONGEST_WALL_COLOUR
+
+    rows = _fake_rows()
+    ax = plot_points_by_round(rows)
+    assert ax.get_xlabel() == "scoring round" and "points per player" in ax.get_ylabel()
+    assert ax.get_title(loc="left") and [t.get_text() for t in ax.get_legend().get_texts()] == \
+        ["walls", "majorities"]
+    walls = [bar for bar in ax.patches if matplotlib.colors.to_hex(bar.get_facecolor())
+             == LONGEST_WALL_COLOUR]
+    # Round 3's wall bar is the mean of walls_r3, the final wall of the fake rows.
+    assert len(walls) == 3 and walls[2].get_height() == pytest.approx(rows["walls_r3"].mean())
+    text, *pictures = describe_strong_walls(rows, others=_fake_rows(30), label="the weak")
+    assert all(isinstance(p, Figure) for p in pictures) and len(pictures) == 2
+    assert "Between the weak the same odds ratio is" in text and "(95% interval" in text
+    # The weak bots' rows are the first 30 of the same games: their intervals overlap.
+    assert "the two intervals overlap, so the data does not settle whether a segment" in text
+
+
+def test_a_study_reports_its_games_to_a_page_and_refuses_bad_counts(tmp_path):
+    from alhambra_lib.errors import InvalidInput
+
+    seen = []
+    run_strong_wall_study(games=1, level="easy", players=2, path=tmp_path / "s.csv",
+                          progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 1)]
+    for bad in ({"games": 0}, {"games": True}, {"players": 7}, {"level": "hard"}):
+        with pytest.raises(InvalidInput):
+            run_strong_wall_study(**{"games": 1, "level": "easy", **bad},
+                                  path=tmp_path / "bad.csv", progress=False)
+    assert not (tmp_path / "bad.csv").exists()

@@ -42,8 +42,10 @@ import pandas as pd
 from ..bots import make_bot, play
 from ..bots.registry import bot_level
 from ..engine import Game
+from ..errors import InvalidInput
 from ..modules import MODULES
 from .stats import wilson_interval
+from .tournaments import _seats
 
 __all__ = ["MatchUp", "ISSUE_MATCHUPS", "run_ladder", "ladder_table", "read_games",
            "append_rows", "results",
@@ -77,7 +79,15 @@ class MatchUp:
     modules : str
         ``"none"``, ``"all"`` or a comma list of module names.
     games : int
+        Games to play, 1 or more.
     seed : int
+
+    Raises
+    ------
+    InvalidInput
+        For players or games out of range, or an unknown module.
+    ValueError
+        For an unknown bot name (`bots.registry.bot_level`).
     """
 
     bot: str
@@ -90,8 +100,12 @@ class MatchUp:
     def __post_init__(self):
         for name in (self.bot, *self.opponents):
             bot_level(name)  # an unknown name is refused here, not in a worker
-        if not 2 <= self.players <= 6:
-            raise ValueError(f"players is 2 to 6, got {self.players!r}")
+        for what, value, low, high in (("players", self.players, 2, 6),
+                                       ("games", self.games, 1, None)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low \
+                    or (high is not None and value > high):
+                raise InvalidInput(f"{what} is a whole number from {low}"
+                                   f"{f' to {high}' if high else ' up'}, got {value!r}")
         self.module_names()
 
     def module_names(self) -> tuple:
@@ -103,7 +117,7 @@ class MatchUp:
         names = tuple(m.strip() for m in self.modules.split(","))
         unknown = [m for m in names if m not in MODULES]
         if unknown:
-            raise ValueError(f"unknown module {unknown[0]!r}: the modules are "
+            raise InvalidInput(f"unknown module {unknown[0]!r}: the modules are "
                              f"{', '.join(MODULES)}")
         return names
 
@@ -134,7 +148,7 @@ def _play_one(matchup, index):
     """One game of `matchup`: its row of the games file."""
     words = np.random.SeedSequence([matchup.seed, index]).generate_state(matchup.players + 1)
     lineup = matchup.lineup()
-    seats = [lineup[(index + s) % len(lineup)] for s in range(matchup.players)]
+    seats = [lineup[b] for b in _seats(index, len(lineup), matchup.players)]
     names = list(_NAMES[:matchup.players])
     with warnings.catch_warnings():  # the provisional module data warns once per process
         warnings.simplefilter("ignore")

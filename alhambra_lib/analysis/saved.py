@@ -9,7 +9,11 @@ study when a reader wants one (`alhambra_lib.widgets.SavedStudyView`).
 read back. A new study joins by one entry there::
 
     python -m alhambra_lib.analysis.saved wall_small_run    # rewrites its CSV file
+    python -m alhambra_lib.analysis.saved wall_study --games 2000 --jobs -1
+    python -m alhambra_lib.analysis.saved strong_walls      # resumes: plays what is missing
     python -m alhambra_lib.analysis.saved --list
+
+This command is the one writer of every saved study's file.
 
 `save_rows` and `load_rows` write and read a table of rows so that text stays text (an
 empty string is not a missing value) and a missing number stays missing.
@@ -26,24 +30,27 @@ Examples
 >>> back["modules"].tolist(), back["walls_r3"].isna().tolist()
 (['', 'vizier'], [False, True])
 >>> sorted(STUDIES)
-['module_effects', 'wall_small_run', 'wall_study']
+['module_effects', 'strong_walls', 'wall_small_run', 'wall_study']
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TextIO
 
 import pandas as pd
 
+from ..errors import InvalidInput
+from . import strong_walls
 from . import study as wall_study_module
 from .module_study import BASE, module_effects_table, module_tournaments
 
 __all__ = ["DATA", "SavedStudy", "STUDIES", "SmallWallRun", "save_rows", "load_rows",
-           "load_study", "run_small_wall_run", "main"]
+           "load_study", "run_small_wall_run", "run_command", "main"]
 
 #: The folder of the saved studies.
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -86,6 +93,16 @@ class SavedStudy:
         ``write(result, path)`` saves a result.
     read : callable
         ``read(path)`` returns the saved result.
+    save_run : callable, optional
+        ``save_run(games, seed, progress, path, n_jobs)`` plays the study on `n_jobs`
+        processes and saves it in the file `path` (a resumable study plays only the games
+        missing there, each saved as it finishes); without it `save` plays on one
+        process, then writes.
+    unit : str
+        What `games` counts, in words (``"games per tournament"``).
+    count : callable, optional
+        ``count(result)``: the games a result holds, when a saved run may hold fewer than
+        `games` (a resumable study still growing); else `games` is shown.
     """
 
     name: str
@@ -96,6 +113,9 @@ class SavedStudy:
     play: Callable[[int, int, Progress | None], Any]
     write: Callable[[Any, Path], None]
     read: Callable[[Path], Any]
+    save_run: Callable[[int, int, Progress | None, Path, int], Any] | None = None
+    unit: str = "games per tournament"
+    count: Callable[[Any], int] | None = None
 
     @property
     def path(self) -> Path:
@@ -116,6 +136,29 @@ class SavedStudy:
         """Play the study (by default as the saved run was played) and return its result."""
         return self.play(self.games if games is None else games,
                          self.seed if seed is None else seed, progress)
+
+    def save(self, games: int | None = None, seed: int | None = None,
+             progress: Progress | None = None, n_jobs: int = 1) -> None:
+        """Play the study and save it in `path`: the one way its file is written.
+
+        Raises
+        ------
+        InvalidInput
+            For ``n_jobs`` other than 1 when the study plays on one process only.
+        """
+        games = self.games if games is None else games
+        seed = self.seed if seed is None else seed
+        if self.save_run is not None:
+            self.save_run(games, seed, progress, self.path, n_jobs)
+            return
+        if n_jobs != 1:
+            raise InvalidInput(f"the study {self.name!r} plays on one process; "
+                               f"n_jobs={n_jobs!r} cannot be honoured")
+        self.write(self.play(games, seed, progress), self.path)
+
+    def games_in(self, result: Any) -> int:
+        """The games `result` holds (`count`), or the saved run's `games`."""
+        return self.games if self.count is None else self.count(result)
 
 
 class SmallWallRun(NamedTuple):
@@ -211,10 +254,44 @@ def _read_small_run(path: Path) -> SmallWallRun:
     return SmallWallRun(**parts)
 
 
-def _play_wall_study(games: int, seed: int, progress: Progress | None):
+def _play_wall_study(games: int, seed: int, progress: Progress | None, n_jobs: int = 1):
     weights = wall_study_module.WALL_WEIGHTS
     count = _counter(progress, games * (1 + len(weights)))
-    return wall_study_module.run_wall_study(games=games, seed=seed, progress=count)
+    return wall_study_module.run_wall_study(games=games, seed=seed, n_jobs=n_jobs,
+                                            progress=count)
+
+
+def _save_wall_study(games: int, seed: int, progress: Progress | None, path: Path,
+                     n_jobs: int) -> None:
+    wall_study_module.save_wall_study(_play_wall_study(games, seed, progress, n_jobs), path)
+
+
+def _play_strong_walls(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
+    """A new run of the strong wall study, played into a file of its own (not saved)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        return strong_walls.run_strong_wall_study(games, seed=seed,
+                                                  path=Path(folder) / "new.csv",
+                                                  progress=progress or False)
+
+
+def _save_strong_walls(games: int, seed: int, progress: Progress | None, path: Path,
+                       n_jobs: int) -> None:
+    # Resumable: only the games missing from the file are played, each appended at once.
+    strong_walls.run_strong_wall_study(games, seed=seed, path=path, n_jobs=n_jobs,
+                                       progress=progress or True)
+
+
+def _read_strong_walls(path: Path) -> pd.DataFrame:
+    rows = strong_walls.read_strong_wall_study(path)
+    return rows[(rows["level"] == strong_walls.STUDY_LEVEL)
+                & (rows["players"] == strong_walls.STUDY_PLAYERS)
+                & (rows["study_seed"] == strong_walls.STUDY_SEED)].reset_index(drop=True)
+
+
+def _write_strong_walls(rows: pd.DataFrame, path: Path) -> None:
+    rows.to_csv(path, index=False, columns=list(strong_walls.STUDY_COLUMNS))
 
 
 def _play_module_effects(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
@@ -238,10 +315,14 @@ STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
     SavedStudy("wall_study", "the wall study: the presets and the wall-weight sweep",
                wall_study_module.STUDY_FILE.name, 400, wall_study_module.SEED,
                _play_wall_study, wall_study_module.save_wall_study,
-               wall_study_module.load_wall_study),
+               wall_study_module.load_wall_study, save_run=_save_wall_study),
     SavedStudy("module_effects", "what each Mega Box module does to the game, against "
                f"the {BASE} game", "module_effects.csv", 8, 2026, _play_module_effects,
                _write_effects, _read_effects),
+    SavedStudy("strong_walls", "walls for a strong player: every seat a medium search bot",
+               strong_walls.STUDY_FILE.name, 300, strong_walls.STUDY_SEED, _play_strong_walls,
+               _write_strong_walls, _read_strong_walls, save_run=_save_strong_walls,
+               unit="games", count=lambda rows: int(rows["game"].nunique())),
 )}
 
 
@@ -263,28 +344,47 @@ def load_study(name: str) -> Any:
     return STUDIES[name].load()
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Play a saved study again and rewrite its file (the command line)."""
-    parser = argparse.ArgumentParser(
-        prog="python -m alhambra_lib.analysis.saved",
-        description="Play a study that a notebook shows from data, and save it.")
-    parser.add_argument("name", nargs="?", choices=sorted(STUDIES), help="the study")
-    parser.add_argument("--games", type=int, help="games per tournament (default: the saved run's)")
-    parser.add_argument("--seed", type=int, help="the seed (default: the saved run's)")
-    parser.add_argument("--list", action="store_true", help="list the saved studies")
-    args = parser.parse_args(argv)
+def run_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """List the studies (``args.list`` or no ``args.name``), or play the study
+    ``args.name`` with ``args.games``, ``args.seed`` and ``args.jobs`` and save it.
+
+    Raises
+    ------
+    InvalidInput
+        For an unknown study, or ``--jobs`` a study cannot honour; nothing is written.
+    """
+    out = out or sys.stdout
     if args.list or args.name is None:
         for study in STUDIES.values():
-            print(f"{study.name}: {study.title} ({study.games} games, seed {study.seed})")
-        return
+            print(f"{study.name}: {study.title} ({study.games} games, seed {study.seed})",
+                  file=out)
+        return 0
+    if args.name not in STUDIES:
+        raise InvalidInput(f"no saved study {args.name!r}; the saved studies are "
+                           f"{', '.join(STUDIES)}")
     study = STUDIES[args.name]
 
     def report(done: int, total: int) -> None:
-        print(f"\r{done} of {total} games", end="", flush=True)
+        print(f"\r{done} of {total} games", end="", flush=True, file=out)
 
-    result = study.run(args.games, args.seed, report)
-    study.write(result, study.path)
-    print(f"\nwrote {study.path}")
+    study.save(args.games, args.seed, report, args.jobs)
+    print(f"\nwrote {study.path}", file=out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play a saved study again and rewrite its file (the command line; the same as
+    ``python -m alhambra_lib study``)."""
+    from ..__main__ import study_arguments
+
+    parser = argparse.ArgumentParser(
+        prog="python -m alhambra_lib.analysis.saved",
+        description="Play a study that a notebook shows from data, and save it.")
+    study_arguments(parser)
+    try:
+        run_command(parser.parse_args(argv))
+    except InvalidInput as error:
+        parser.error(str(error))
 
 
 if __name__ == "__main__":

@@ -24,54 +24,58 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
 from ..bots import SearchBot, play
 from ..bots.search import LEVELS
 from ..engine import Game
 from ..engine.config import ROUNDS
-from ..engine.narration import scoring_parts
-from .ladder import append_rows, results
-from .stats import _z, wall_win_association, win_rate_by_wall
+from ..errors import InvalidInput
+from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
+from .ladder import _NAMES, append_rows, results
+from .plots import plot_win_rate_by_wall
+from .stats import mean_scores, wall_win_association, win_rate_by_wall
+from .tournaments import _rows
 
-__all__ = ["STUDY_FILE", "STUDY_COLUMNS", "run_strong_wall_study", "read_strong_wall_study",
-           "strong_wall_summary", "plot_strong_wall_study"]
+__all__ = ["STUDY_FILE", "STUDY_COLUMNS", "STUDY_LEVEL", "STUDY_PLAYERS", "STUDY_SEED",
+           "run_strong_wall_study", "read_strong_wall_study",
+           "strong_wall_summary", "plot_strong_wall_study", "plot_points_by_round",
+           "describe_strong_walls"]
 
 #: The saved study, kept with the library like ``data/wall_study.csv``.
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "strong_wall_study.csv"
+#: The saved study's level, players and seed (the defaults of `run_strong_wall_study`).
+STUDY_LEVEL, STUDY_PLAYERS, STUDY_SEED = "medium", 3, 2003
 #: One row per player per game.
 STUDY_COLUMNS = ("study_seed", "level", "players", "game", "seed", "seat", "score", "win",
                  "share", "final_wall", "walls_r1", "walls_r2", "walls_r3", "majority_r1",
                  "majority_r2", "majority_r3", "tiles")
-_NAMES = ("Ana", "Ben", "Cy", "Dana", "Eli", "Fay")
+#: The columns a study row takes from a tournament row (`tournaments._rows`) as they are.
+_TOURNAMENT_COLUMNS = [c for c in STUDY_COLUMNS if c not in
+                       ("study_seed", "level", "players", "game", "seed", "share")]
+
+Progress = Callable[[int, int], None]
 
 
-def _play_study_game(level, players, seed, index):
+def _play_study_game(level: str, players: int, seed: int, index: int) -> list[dict]:
     """The rows of game `index` of a study (every seat a `SearchBot` at `level`)."""
     words = np.random.SeedSequence([seed, index]).generate_state(players + 1)
-    names = list(_NAMES[:players])
-    game = play(Game(names, seed=int(words[0])),
+    game = play(Game(list(_NAMES[:players]), seed=int(words[0])),
                 [SearchBot(level, seed=int(w)) for w in words[1:]])
-    rounds = {e["round"]: scoring_parts(e) for e in game.events if e["type"] == "scoring"}
-    rows = []
-    for seat, name in enumerate(names):
-        row = {"study_seed": seed, "level": level, "players": players, "game": index,
-               "seed": int(words[0]), "seat": seat, "score": game.scores[name],
-               "win": name in game.winners,
-               "share": 1 / len(game.winners) if name in game.winners else 0.0,
-               "final_wall": game.alhambra(name).longest_wall(),
-               "tiles": len(game.alhambra(name)) - 1}
-        for r in ROUNDS:
-            row[f"walls_r{r}"] = rounds[r]["walls"][name]
-            row[f"majority_r{r}"] = rounds[r]["majorities"][name]
-        rows.append(row)
-    return rows
+    winners = len(game.winners)
+    return [{"study_seed": seed, "level": level, "players": players, "game": index,
+             "seed": int(words[0]), **{c: row[c] for c in _TOURNAMENT_COLUMNS},
+             "share": 1 / winners if row["win"] else 0.0}
+            for row in _rows(game, index, int(words[0]), [level] * players)]
 
 
-def read_strong_wall_study(path=STUDY_FILE) -> pd.DataFrame:
+def read_strong_wall_study(path: str | Path = STUDY_FILE) -> pd.DataFrame:
     """The saved rows (an empty frame with `STUDY_COLUMNS` when there are none)."""
     path = Path(path)
     if not path.exists():
@@ -79,8 +83,19 @@ def read_strong_wall_study(path=STUDY_FILE) -> pd.DataFrame:
     return pd.read_csv(path)
 
 
-def run_strong_wall_study(games=300, level="medium", players=3, seed=2003, path=STUDY_FILE,
-                          n_jobs=1, client=None, progress=True) -> pd.DataFrame:
+def _check_study(games: int, level: str, players: int) -> None:
+    if level not in LEVELS:
+        raise InvalidInput(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidInput(f"games must be a positive integer, got {games!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise InvalidInput(f"players is 2 to 6, got {players!r}")
+
+
+def run_strong_wall_study(games: int = 300, level: str = STUDY_LEVEL,
+                          players: int = STUDY_PLAYERS, seed: int = STUDY_SEED,
+                          path: str | Path = STUDY_FILE, n_jobs: int = 1,
+                          client=None, progress: bool | Progress = True) -> pd.DataFrame:
     """Play the study's games missing from `path`, appending each as it finishes.
 
     Parameters
@@ -96,47 +111,54 @@ def run_strong_wall_study(games=300, level="medium", players=3, seed=2003, path=
     path : path
         The CSV file (`STUDY_FILE`); rows of other levels, seeds or player counts in it
         are kept and left alone.
-    n_jobs, client, progress
-        joblib workers, a dask client instead, a tqdm progress bar.
+    n_jobs, client
+        joblib workers, or a dask client instead.
+    progress : bool or callable
+        A tqdm progress bar of the games to play, or ``progress(done, total)`` called
+        as each finishes (a page's bar).
 
     Returns
     -------
     pandas.DataFrame
         The study's rows for this level, seed and player count.
+
+    Raises
+    ------
+    InvalidInput
+        For an unknown level, or games or players that are no count the study takes;
+        the file is then left as it was.
     """
     from tqdm.auto import tqdm
 
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
-    if not 2 <= players <= 6:
-        raise ValueError(f"players is 2 to 6, got {players!r}")
+    _check_study(games, level, players)
     path = Path(path)
     mine = _select(read_strong_wall_study(path), level, players, seed)
     done = set(mine["game"].astype(int))
     tasks = [(level, players, seed, i) for i in range(games) if i not in done]
-    with tqdm(total=len(tasks), desc="study games", disable=not progress) as bar:
-        for rows in results(_play_study_game, tasks, n_jobs, client):
+    report = progress if callable(progress) else None
+    with tqdm(total=len(tasks), desc="study games", disable=report is not None or not progress
+              ) as bar:
+        for finished, rows in enumerate(results(_play_study_game, tasks, n_jobs, client), 1):
             append_rows(path, rows, STUDY_COLUMNS)
             bar.update(1)
+            if report is not None:
+                report(finished, len(tasks))
     return _select(read_strong_wall_study(path), level, players, seed)
 
 
-def _select(rows, level, players, seed):
+def _select(rows: pd.DataFrame, level: str, players: int, seed: int) -> pd.DataFrame:
     return rows[(rows["level"] == level) & (rows["players"] == players)
                 & (rows["study_seed"] == seed)].reset_index(drop=True)
 
 
-def _mean_interval(values, confidence=0.95):
-    values = np.asarray(values, dtype=float)
-    mean = float(values.mean())
-    half = _z(confidence) * float(values.std(ddof=1)) / math.sqrt(len(values)) \
-        if len(values) > 1 else math.nan
-    return mean, mean - half, mean + half
+def _mean_interval(values: pd.Series, confidence: float) -> tuple[float, float, float]:
+    """The mean of `values` with its normal interval (`stats.mean_scores`)."""
+    table = mean_scores(pd.DataFrame({"value": values, "all": 0}), "value", "all", confidence)
+    row = table.iloc[0]
+    return float(row["mean"]), float(row["ci_low"]), float(row["ci_high"])
 
 
-def strong_wall_summary(rows, confidence=0.95) -> dict:
+def strong_wall_summary(rows: pd.DataFrame, confidence: float = 0.95) -> dict:
     """The study in figures and words.
 
     Returns
@@ -148,19 +170,23 @@ def strong_wall_summary(rows, confidence=0.95) -> dict:
         odds of winning (logistic, with its interval, `wall_win_association` relative to
         each game); ``by_wall``: the win rate by final wall (`win_rate_by_wall`); and
         ``text``: the conclusions, saying so where the interval does not settle them.
+
+    Raises
+    ------
+    InvalidInput
+        When `rows` hold no game.
     """
     if rows.empty:
-        raise ValueError("the study holds no games yet: run run_strong_wall_study first")
+        raise InvalidInput("the study holds no games yet: run run_strong_wall_study first")
     walls = rows[["walls_r1", "walls_r2", "walls_r3"]].sum(axis=1)
     wall_points = _mean_interval(walls, confidence)
     share = float(walls.sum() / rows["score"].sum())
-    association = wall_win_association(rows.assign(win=rows["win"].astype(bool)),
-                                       relative=True, confidence=confidence)
+    wins = rows.assign(win=rows["win"].astype(bool))
+    association = wall_win_association(wins, relative=True, confidence=confidence)
     odds = (float(association["odds_ratio"]), float(association["odds_low"]),
             float(association["odds_high"]))
     return {"games": int(rows["game"].nunique()), "wall_points": wall_points,
-            "wall_share": share, "odds_per_segment": odds,
-            "by_wall": win_rate_by_wall(rows.assign(win=rows["win"].astype(bool))),
+            "wall_share": share, "odds_per_segment": odds, "by_wall": win_rate_by_wall(wins),
             "text": _verdict(rows["game"].nunique(), wall_points, share, odds)}
 
 
@@ -186,21 +212,89 @@ def _verdict(games, wall_points, share, odds):
     return " ".join(lines)
 
 
-def plot_strong_wall_study(rows, ax=None):
+def plot_strong_wall_study(rows: pd.DataFrame, ax=None):
     """The win rate by final wall length with its 95% intervals; returns the Axes."""
-    import matplotlib.pyplot as plt
-
-    table = strong_wall_summary(rows)["by_wall"]
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3.5))
-    x = np.arange(len(table))
-    rate = table["win_rate"].to_numpy()
-    ax.errorbar(x, rate, yerr=[rate - table["ci_low"], table["ci_high"] - rate], fmt="o",
-                capsize=4)
-    ax.set_xticks(x, table.index)
-    ax.set_xlabel("final wall (segments)")
-    ax.set_ylabel("win rate (95% interval)")
-    ax.set_ylim(0, 1)
-    ax.set_title("Walls for a strong player")
+    ax = plot_win_rate_by_wall(strong_wall_summary(rows)["by_wall"], ax,
+                               baseline=1 / int(rows["players"].iloc[0]))
+    ax.set_title("A strong player's win rate by final wall (95% intervals)", loc="left",
+                 fontsize=10)
     return ax
 
+
+def _points_by_round(rows: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Mean wall and majority points per player in each scoring round, with intervals."""
+    long = pd.concat([pd.DataFrame({"round": r, "part": part, "points": rows[f"{part}_r{r}"]})
+                      for r in ROUNDS for part in ("walls", "majority")])
+    return mean_scores(long, "points", ["round", "part"], confidence)
+
+
+def plot_points_by_round(rows: pd.DataFrame, ax=None):
+    """Wall and majority points per player in each round, side by side, with intervals.
+
+    The walls are drawn in the longest wall's amber of the board drawings.
+    """
+    if ax is None:
+        ax = Figure(figsize=(5, 3.2), layout="constrained").subplots()
+    table = _points_by_round(rows)
+    x = np.arange(len(ROUNDS))
+    for offset, (part, label, colour) in zip((-0.2, 0.2), (
+            ("walls", "walls", LONGEST_WALL_COLOUR),
+            ("majority", "majorities", SERIES_COLOURS[0]))):
+        part_table = table.xs(part, level="part")
+        means = part_table["mean"].to_numpy(float)
+        errors = np.vstack([means - part_table["ci_low"], part_table["ci_high"] - means])
+        ax.bar(x + offset, means, width=0.4, color=colour, label=label, yerr=errors,
+               capsize=3, error_kw={"elinewidth": 1})
+    ax.set_xticks(x, [f"round {r}" for r in ROUNDS])
+    ax.set_xlabel("scoring round", fontsize=9)
+    ax.set_ylabel("points per player (95% interval)", fontsize=9)
+    ax.set_title("Where a strong player's points come from", loc="left", fontsize=10)
+    ax.legend(fontsize=8, frameon=False)
+    ax.grid(alpha=0.3, axis="y")
+    return ax
+
+
+def _compared(rows: pd.DataFrame, others: pd.DataFrame, label: str,
+              confidence: float = 0.95) -> str:
+    """A sentence setting the study's odds per segment beside those of `others`."""
+    mine = wall_win_association(rows.assign(win=rows["win"].astype(bool)), relative=True,
+                                confidence=confidence)
+    theirs = wall_win_association(others.assign(win=others["win"].astype(bool)),
+                                  relative=True, confidence=confidence)
+    overlap = mine["odds_low"] <= theirs["odds_high"] and theirs["odds_low"] <= mine["odds_high"]
+    return (f"Between {label} the same odds ratio is {theirs['odds_ratio']:.2f} (95% interval "
+            f"{theirs['odds_low']:.2f} to {theirs['odds_high']:.2f}, "
+            f"{theirs['n'] // rows['players'].iloc[0]:.0f} games): "
+            + ("the two intervals overlap, so the data does not settle whether a segment is "
+               "worth more or less to a strong player than to them." if overlap else
+               f"the intervals do not overlap: a segment goes with "
+               f"{'more' if mine['odds_ratio'] > theirs['odds_ratio'] else 'less'} winning "
+               f"for a strong player."))
+
+
+def describe_strong_walls(rows: pd.DataFrame, others: pd.DataFrame | None = None,
+                          label: str = "the one-step bots") -> list:
+    """What `SavedStudyView` shows of the study: its verdict in words, then two Figures.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        The study's rows (`read_strong_wall_study`).
+    others : pandas.DataFrame, optional
+        Tournament rows of weaker bots (``final_wall``, ``win``, ``game``), whose odds
+        per segment the text sets beside the study's.
+    label : str
+        Who played `others`, in words.
+
+    Examples
+    --------
+    >>> parts = describe_strong_walls(read_strong_wall_study())
+    >>> parts[0].startswith("<p>Over"), len(parts)
+    (True, 3)
+    """
+    text = strong_wall_summary(rows)["text"]
+    if others is not None:
+        text += " " + _compared(rows, others, label)
+    walls = Figure(figsize=(5, 3.2), layout="constrained")
+    plot_strong_wall_study(rows, walls.subplots())
+    return [f"<p>{escape(text, quote=False)}</p>", walls, plot_points_by_round(rows).figure]

@@ -7,9 +7,10 @@ a plain BalancedBot), every tournament on the same `seed`, and keeps their summa
 with the seed and the number of games on every row, `load_wall_study` reads them back.
 The same seed and games give the same file, on one core or many::
 
-    python -m alhambra_lib.analysis.study --games 300 --seed 2003
+    python -m alhambra_lib.analysis.saved wall_study --games 400 --seed 2003 --jobs -1
 
-rewrites `STUDY_FILE`, the saved run that notebook 05 loads.
+rewrites `STUDY_FILE`, the saved run that notebook 05 loads (`analysis.saved` is the one
+command that writes it).
 
 Examples
 --------
@@ -25,7 +26,6 @@ Examples
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +40,8 @@ from .tournaments import tournament
 __all__ = ["STUDY_FILE", "PRESETS", "WALL_WEIGHTS", "WallStudy", "run_wall_study",
            "save_wall_study", "load_wall_study"]
 
-#: The saved run that notebook 05 shows (written by ``python -m alhambra_lib.analysis.study``).
+#: The saved run that notebook 05 shows (written by ``python -m alhambra_lib.analysis.saved
+#: wall_study``).
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "wall_study.csv"
 #: The preset bots of the first tournament.
 PRESETS = ("wall", "majority", "balanced")
@@ -130,22 +131,3 @@ def load_wall_study(path: str | Path = STUDY_FILE) -> WallStudy:
                                                ("sweep", _WEIGHT, "bot")))
     return WallStudy(presets=presets, sweep=sweep, games=games, seed=seed)
 
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m alhambra_lib.analysis.study",
-        description="Play the wall study of notebook 05 and save its summaries as CSV.")
-    parser.add_argument("--games", type=int, default=2000, help="games per tournament")
-    parser.add_argument("--seed", type=int, default=SEED, help="seed of every tournament")
-    parser.add_argument("--jobs", type=int, default=-1, help="processes; -1: every core")
-    parser.add_argument("--out", type=Path, default=STUDY_FILE, help="the CSV file to write")
-    args = parser.parse_args(argv)
-    if not args.out.parent.is_dir():
-        parser.error(f"no folder {args.out.parent} to write {args.out.name} into")
-    study = run_wall_study(games=args.games, seed=args.seed, n_jobs=args.jobs)
-    save_wall_study(study, args.out)
-    print(f"wrote {args.out}: {args.games} games per tournament, seed {args.seed}")
-
-
-if __name__ == "__main__":
-    main()

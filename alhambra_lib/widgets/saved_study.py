@@ -99,7 +99,7 @@ class SavedStudyView(WidgetBase):
         style = {"description_width": "initial"}
         self.games_input = widgets.BoundedIntText(
             value=min(self.study.games, 20), min=2, max=MAX_NEW_GAMES, style=style,
-            description="games per tournament")
+            description=self.study.unit)
         self.seed_input = widgets.BoundedIntText(value=self.study.seed + 1, min=0, max=10**9,
                                                  style=style, description="seed")
         self.run_button = widgets.Button(description="run a new study", button_style="primary")
@@ -120,9 +120,14 @@ class SavedStudyView(WidgetBase):
             layout=widgets.Layout(flex_flow="row wrap"))])
         self.root = widgets.VBox([self.results, controls])
         self.root.add_class(css_class("saved-study", name))
-        self._show(f"The saved run: <b>{self.study.games} games</b> per tournament, seed "
-                   f"{self.study.seed} (<code>{escape(self.study.file)}</code>, played by "
-                   f"<code>{escape(self.study.command)}</code>).")
+        self._show(f"The saved run: <b>{self._games(self.study.games_in(self.result))}, "
+                   f"seed {self.study.seed} (<code>{escape(self.study.file)}</code>, played "
+                   f"by <code>{escape(self.study.command)}</code>).")
+
+    def _games(self, games: int) -> str:
+        """``3 games</b> per tournament``: the count in bold, then the rest of its unit."""
+        first, _, rest = self.study.unit.partition(" ")
+        return f"{games} {first}</b>{' ' + rest if rest else ''}"
 
     @property
     def parts(self) -> list[widgets.Widget]:
@@ -142,7 +147,7 @@ class SavedStudyView(WidgetBase):
         """Play a new run with the games and seed set, moving the bar; then show it."""
         games, seed = self.games_input.value, self.seed_input.value
         self.progress.value = 0
-        self.message.value = f"Playing a new study: {games} games per tournament, seed {seed}…"
+        self.message.value = f"Playing a new study: {games} {self.study.unit}, seed {seed}…"
         self.run_button.disabled = True
         try:
             self.result = self.study.run(games, seed, self._count)
@@ -153,8 +158,8 @@ class SavedStudyView(WidgetBase):
             self.run_button.disabled = False
         self.message.value = ("Done. To play another, choose the games and the seed and "
                               "press <b>run a new study</b>.")
-        self._show(f"A new run, played on this page: <b>{games} games</b> per tournament, "
-                   f"seed {seed} (not saved).")
+        self._show(f"A new run, played on this page: <b>{self._games(games)}, seed {seed} "
+                   "(not saved).")
 
     def _count(self, done: int, total: int) -> None:
         self.progress.max, self.progress.value = total, done

@@ -72,6 +72,29 @@ def test_the_wall_study_page_opens_from_saved_data_and_plays_a_new_study_on_the_
     assert web.outside == []
 
 
+def test_the_strong_wall_study_shows_its_saved_games_with_words_and_two_pictures(
+        web, voila_app):
+    open_timed(web, voila_app, "05_wall_strategy", "alhambra-study-runner")
+    view = saved_study(web, "strong_walls")
+    study = STUDIES["strong_walls"]
+    games = study.games_in(study.load())
+    caption = view.locator(f".{css_class('saved-study-caption', 'strong_walls')}")
+    expect(caption).to_contain_text(f"The saved run: {games} games, seed {study.seed}")
+    expect(view).to_contain_text(f"Over {games} games between search bots a player scores")
+    expect(view).to_contain_text("Between the one-step bots of section 2 the same odds ratio")
+    expect(view.locator("img.alhambra-picture")).to_have_count(2)
+    assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
+    # Nothing was played at load: the bar of a new run has not moved.
+    progress = view.locator(f".{css_class('saved-study-progress', 'strong_walls')} "
+                            ".progress-bar")
+    expect(progress).to_have_attribute("style", re.compile(r"width: 0%"))
+    web.page.get_by_text("10 Walls for a strong player").scroll_into_view_if_needed()
+    web.shot("strong_walls_heading")
+    view.scroll_into_view_if_needed()
+    web.shot("strong_walls_study")
+    assert web.outside == []
+
+
 def test_the_mega_box_page_opens_with_its_module_study_from_saved_data(web, voila_app):
     open_timed(web, voila_app, "08_mega_box", "alhambra-game-table")
     assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
