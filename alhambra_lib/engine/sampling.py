@@ -83,16 +83,17 @@ def _pile_class(card, shuffled, special):
     return f"{_SCORING}:{card[1]}" if card[0] == _SCORING else card[0]
 
 
-def _pile_segments(events, size):
+def _pile_segments(events, size, inserted):
     """The segment (0-4) of each draw pile place, top first, from the public record:
-    the piles' sizes when the pile was built (with the master builders shuffled in
-    after, §M14) and the cards drawn since; None after a reshuffle."""
+    the piles' sizes when the pile was built (with the cards a module shuffled in after,
+    told by the events of the types `inserted`: the master builders, §M14) and the cards
+    drawn since; None after a reshuffle."""
     sizes = None
     for event in events:
         kind = event["type"]
         if kind == "draw_pile":
             sizes = list(event["piles"])
-        elif kind == "master_builders_set" and sizes is not None:
+        elif kind in inserted and sizes is not None:
             for pile, n in event["piles"].items():
                 sizes[int(pile) - 1] += n
         elif kind == "reshuffle":
@@ -107,9 +108,12 @@ def _pile_segments(events, size):
     return [bisect_right(ends, drawn + j) for j in range(size)]
 
 
-def _redact_pile(pile, events, hidden, special):
-    """``{"segments": [sorted classes of each segment]}``; the cards go to `hidden`."""
-    segments = _pile_segments(events, len(pile))
+def _redact_pile(game, events, pile, hidden):
+    """``{"segments": [sorted classes of each segment]}`` of `game`'s draw pile `pile`
+    (saved; `events`: its record); the cards go to `hidden`."""
+    inserted = {kind for m in game._modules for kind in m.pile_insert_events}
+    segments = _pile_segments(events, len(pile), inserted)
+    special = _special_tags(game)
     groups = {}
     for j, card in enumerate(pile):
         cls = _pile_class(card, segments is None, special)
@@ -148,7 +152,7 @@ def public_state(game, name) -> dict:
     events = game.events
     hidden: dict[str, list[Any]] = {}
     secret = partial(_secret, hidden=hidden)
-    state["draw_pile"] = _redact_pile(state["draw_pile"], events, hidden, _special_tags(game))
+    state["draw_pile"] = _redact_pile(game, events, state["draw_pile"], hidden)
     state["bag"].sort(key=json.dumps)
     for module in _using(game._modules, "redact_hand"):
         for p, hand in state["hands"].items():

@@ -201,6 +201,10 @@ class Module:
     card_tags: ClassVar[dict] = {}
     #: The same for the module's cards only the draw pile holds (a character, §M7).
     pile_card_tags: ClassVar[dict] = {}
+    #: The module's event types whose ``piles`` field ``{pile number: n}`` tells how
+    #: many cards it shuffled into each money pile at setup
+    #: (`GameContext.shuffle_into_pile`): the sampler reads the piles' sizes from them.
+    pile_insert_events: ClassVar[frozenset[str]] = frozenset()
     #: What the module lets an Alhambra hold beyond the base game: ``"gates"`` (gates
     #: between cells, §M5, saved under the save's key ``"gates"``), ``"sticks"`` (City
     #: Walls sticks on tiles, §M9); a save holding one without such a module is refused.

@@ -118,6 +118,7 @@ class MasterBuilders(Module):
     secret_fields = {"master_builders_dealt": ("cards",)}  # §M14: dealt face down
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"master_builder": (1, MasterBuilderCard)}
+    pile_insert_events = frozenset({"master_builders_set"})
     decisions: ClassVar[dict] = {"act": {"master_builder"},
                                  "master_builder": {"redesign", "decline"}}
     free_actions = frozenset({"master_builder"})
