@@ -69,7 +69,7 @@ def _special_tags(game):
     with the money before the split (`Module.deck_cards`: the diamonds)."""
     tags = {tag for m in game._modules for tag in (*m.card_tags, *m.pile_card_tags)}
     deck = {card.to_list()[0] for m in game._modules for card in m.deck_cards(game._config)}
-    return tags - deck | {_SCORING}
+    return (tags - deck) | {_SCORING}
 
 
 # -- the public state ------------------------------------------------------------------
