@@ -45,52 +45,55 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_right
-from collections import Counter
+from functools import partial
 from typing import Any
 
-from ..actions import card_from_list, tile_from_list, tile_order
-from ..components import CURRENCIES, KINDS
+from ..actions import card_from_list
 from ..errors import AlhambraError
+from ..modules import MODULES
+from ..secrets import SLOT, is_slot, slot
 
-__all__ = ["determinize", "public_state", "PublicState"]
+__all__ = ["determinize", "public_state", "PublicState", "SLOT"]
 
-#: The slot of a secret in a public state: ``{"?": class}``.
-SLOT = "?"
-#: Card kinds that lie anywhere in the draw pile (shuffled with the money before the
-#: split, §3.7, §M0.2); every other card of the pile lies in its own money pile.
+#: The class of the draw pile's cards that lie anywhere in it: the money and the cards
+#: shuffled with it before the split (§3.7, §M0.2); every other card of the pile lies in
+#: its own money pile.
 _DECK = "deck"
-_SPECIAL = {"scoring", "character", "master_builder", "exchange", "wall", "gate"}
+#: The base game's card that lies in its own money pile: a scoring card (§3.7).
+_SCORING = "scoring"
 
 
-def _slot(cls):
-    return {SLOT: cls}
-
-
-def _is_slot(value):
-    return isinstance(value, dict) and set(value) == {SLOT}
+def _special_tags(game):
+    """The tags of the cards that lie in their own money pile: the scoring cards and
+    every module card (`Module.card_tags`, `Module.pile_card_tags`) but those shuffled
+    with the money before the split (`Module.deck_cards`: the diamonds)."""
+    tags = {tag for m in game._modules for tag in (*m.card_tags, *m.pile_card_tags)}
+    deck = {card.to_list()[0] for m in game._modules for card in m.deck_cards(game._config)}
+    return (tags - deck) | {_SCORING}
 
 
 # -- the public state ------------------------------------------------------------------
 
 
-def _pile_class(card, shuffled):
-    """The class of a draw pile card: its own for a special card of a pile (the scoring
+def _pile_class(card, shuffled, special):
+    """The class of a draw pile card: its own for a card of a `special` tag (the scoring
     cards by round: each lies in its pile), `_DECK` for money and diamonds."""
-    if shuffled or card[0] not in _SPECIAL:
+    if shuffled or card[0] not in special:
         return _DECK
-    return f"scoring:{card[1]}" if card[0] == "scoring" else card[0]
+    return f"{_SCORING}:{card[1]}" if card[0] == _SCORING else card[0]
 
 
-def _pile_segments(events, size):
+def _pile_segments(events, size, inserted):
     """The segment (0-4) of each draw pile place, top first, from the public record:
-    the piles' sizes when the pile was built (with the master builders shuffled in
-    after, §M14) and the cards drawn since; None after a reshuffle."""
+    the piles' sizes when the pile was built (with the cards a module shuffled in after,
+    told by the events of the types `inserted`: the master builders, §M14) and the cards
+    drawn since; None after a reshuffle."""
     sizes = None
     for event in events:
         kind = event["type"]
         if kind == "draw_pile":
             sizes = list(event["piles"])
-        elif kind == "master_builders_set" and sizes is not None:
+        elif kind in inserted and sizes is not None:
             for pile, n in event["piles"].items():
                 sizes[int(pile) - 1] += n
         elif kind == "reshuffle":
@@ -105,122 +108,24 @@ def _pile_segments(events, size):
     return [bisect_right(ends, drawn + j) for j in range(size)]
 
 
-def _redact_pile(pile, events, hidden):
-    """``{"segments": [sorted classes of each segment]}``; the cards go to `hidden`."""
-    segments = _pile_segments(events, len(pile))
+def _redact_pile(game, events, pile, hidden):
+    """``{"segments": [sorted classes of each segment]}`` of `game`'s draw pile `pile`
+    (saved; `events`: its record); the cards go to `hidden`."""
+    inserted = {kind for m in game._modules for kind in m.pile_insert_events}
+    segments = _pile_segments(events, len(pile), inserted)
+    special = _special_tags(game)
     groups = {}
     for j, card in enumerate(pile):
-        cls = _pile_class(card, segments is None)
+        cls = _pile_class(card, segments is None, special)
         hidden.setdefault(cls, []).append(card)
         groups.setdefault(0 if segments is None else segments[j], []).append(cls)
     return {"segments": [sorted(groups[k]) for k in sorted(groups)]}
 
 
-#: Events whose ``cards`` are not paid: dealt, or only offered (a bid, §M7).
-_NOT_PAID = frozenset({"starting_money", "master_builders_dealt", "bid"})
-
-
-def _known_master_builders(events, player):
-    """The master builders `player` holds for all to see: taken (from the display, or
-    stolen, §M10) and not paid or played since (those dealt face down are secret, §M14).
-    """
-    known = Counter()
-    for event in events:
-        if event.get("player") != player:
-            continue
-        kind, cards = event["type"], event.get("cards")
-        if kind in ("take", "steal"):
-            known.update(tuple(c) for c in cards or [event["card"]] if c[0] == "master_builder")
-        elif kind == "master_builder":
-            known.subtract([tuple(event["card"])])
-        elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
-            known.subtract(tuple(c) for c in cards if c and c[0] == "master_builder")
-    return +known
-
-
-def _redact_hand(hand, known, hidden):
-    """`hand` with its secret master builders as slots, after the known cards."""
-    known, shown, slots = Counter(known), [], []
-    for card in hand:
-        if card[0] == "master_builder" and not known[tuple(card)]:
-            hidden.setdefault("master_builder", []).append(card)
-            slots.append(_slot("master_builder"))
-        else:
-            known[tuple(card)] -= card[0] == "master_builder"
-            shown.append(card)
-    return shown + slots
-
-
 def _secret(items, cls, hidden):
+    """Pool `items` in `hidden` as secrets of class `cls`; their slots (`Secret`)."""
     hidden.setdefault(cls, []).extend(items)
-    return [_slot(cls)] * len(items)
-
-
-def _redact_bonus(data, name, hidden, events):
-    for p, hand in data["hands"].items():
-        if p != name:
-            rest = list(hand)
-            for tile in data["shown"][p]:
-                rest.remove(tile)
-            data["hands"][p] = list(data["shown"][p]) + _secret(rest, "bonus", hidden)
-    data["set_aside"] = _secret(data["set_aside"], "bonus", hidden)
-
-
-def _redact_thieves(data, name, hidden, events):
-    for p in data["hands"]:
-        if p != name:
-            data["hands"][p] = _secret(data["hands"][p], "thief", hidden)
-    data["removed"] = _secret(data["removed"], "thief", hidden)
-
-
-def _redact_invaders(data, name, hidden, events):
-    deck, keep = data["attack_deck"], 1 if name in data["peeks"] else 0
-    data["attack_deck"] = deck[:keep] + _secret(deck[keep:], "attack", hidden)
-    data["peeks"] = {p: c if p == name else SLOT for p, c in data["peeks"].items()}
-    data["scouts_down"] = _secret(data["scouts_down"], "scout", hidden)
-
-
-def _redact_squares(data, name, hidden, events):
-    for colour, pile in data["piles"].items():
-        data["piles"][colour] = pile[:1] + _secret(pile[1:], f"hut:{colour}", hidden)
-
-
-def _redact_master_builders(data, name, hidden, events):
-    data["out"] = _secret([["master_builder", c] for c in data["out"]], "master_builder",
-                          hidden)
-
-
-def _redact_merchant(data, name, hidden, events):
-    for p, disc in data["discs"].items():
-        if p != name:
-            # At setup a player's six citizens are one of each colour, known; after it
-            # the others' citizens are one pool (their colours are the secret).
-            cls = f"citizen:{p}" if disc["hand"] else "citizen"
-            disc["citizens"] = _secret(disc["citizens"], cls, hidden)
-            disc["hand"] = _secret(disc["hand"], cls, hidden)
-
-
-#: module -> (redact(slice, player, hidden, events): in place, tidy(slice): the order
-#: the module keeps its lists in, after the slots are filled).
-_SECRETS = {
-    "bonus_cards": (_redact_bonus, lambda d: _sort_lists(
-        [*d["hands"].values(), d["set_aside"]], lambda t: tile_order(tile_from_list(t)))),
-    "thieves": (_redact_thieves, lambda d: _sort_lists(
-        [*d["hands"].values(), d["removed"]], CURRENCIES.index)),
-    "invaders": (_redact_invaders, lambda d: d["peeks"].update(
-        {p: d["attack_deck"][0] for p, c in d["peeks"].items() if c == SLOT})),
-    "squares": (_redact_squares, None),
-    "master_builders": (_redact_master_builders, lambda d: d.update(
-        out=sorted((c[1] for c in d["out"]), key=CURRENCIES.index))),
-    "street_merchant": (_redact_merchant, lambda d: _sort_lists(
-        [lst for disc in d["discs"].values() for lst in (disc["citizens"], disc["hand"])],
-        KINDS.index)),
-}
-
-
-def _sort_lists(lists, key):
-    for items in lists:
-        items.sort(key=key)
+    return [slot(cls)] * len(items)
 
 
 def public_state(game, name) -> dict:
@@ -246,18 +151,22 @@ def public_state(game, name) -> dict:
     del state["rng"]
     events = game.events
     hidden: dict[str, list[Any]] = {}
-    state["draw_pile"] = _redact_pile(state["draw_pile"], events, hidden)
+    secret = partial(_secret, hidden=hidden)
+    state["draw_pile"] = _redact_pile(game, events, state["draw_pile"], hidden)
     state["bag"].sort(key=json.dumps)
-    if "master_builders" in game.modules:
+    for module in _using(game._modules, "redact_hand"):
         for p, hand in state["hands"].items():
             if p != name:
-                state["hands"][p] = _redact_hand(hand, _known_master_builders(events, p),
-                                                 hidden)
-    for module, data in state["modules_state"].items():
-        if module in _SECRETS:
-            _SECRETS[module][0](data, name, hidden, events)
+                state["hands"][p] = module.redact_hand(hand, events, p, secret)
+    for module in _using(game._modules, "redact_slice"):
+        module.redact_slice(state["modules_state"][module.name], name, events, secret)
     state["hidden"] = {cls: sorted(cards, key=json.dumps) for cls, cards in hidden.items()}
     return state
+
+
+def _using(modules, hook):
+    """The modules of `modules` that override `hook` (those with secrets)."""
+    return [m for m in modules if m.overrides(hook)]
 
 
 class PublicState:
@@ -331,7 +240,7 @@ class _Pools:
         """A copy of `value` (new containers at every level) with every slot replaced
         by a secret of its class."""
         if isinstance(value, dict):
-            if _is_slot(value):
+            if is_slot(value):
                 return self.take(value[SLOT])
             return {key: self.fill(item) for key, item in value.items()}
         if isinstance(value, list):
@@ -356,19 +265,17 @@ def _hand_key(card):
     return hand_order(card_from_list(card))
 
 
-def _dealt(state, pools, rng):
+def _dealt(state, modules, pools, rng):
     """``(draw pile, {player: hand}, {module: slice})``: the secrets of `state` dealt
-    from `pools` (the hands and slices that hold a secret only)."""
+    from `pools` (the hands and slices that hold a secret only); `modules` are the
+    game's."""
     pile = _draw_pile(state["draw_pile"]["segments"], pools, rng)
     hands = {p: sorted(pools.fill(hand), key=_hand_key)
-             for p, hand in state["hands"].items() if any(map(_is_slot, hand))}
+             for p, hand in state["hands"].items() if any(map(is_slot, hand))}
     slices = {}
-    for module, data in state["modules_state"].items():
-        if module in _SECRETS:
-            slices[module] = pools.fill(data)
-            tidy = _SECRETS[module][1]
-            if tidy is not None:
-                tidy(slices[module])
+    for module in _using(modules, "redact_slice"):
+        slices[module.name] = pools.fill(state["modules_state"][module.name])
+        module.tidy_slice(slices[module.name])
     return pile, hands, slices
 
 
@@ -378,7 +285,8 @@ def _template(view, state):
     from .game import Game
     from .view import public_events
 
-    pile, hands, slices = _dealt(state, _Pools(state["hidden"], None), None)
+    modules = [MODULES[name]() for name in state["modules_state"]]
+    pile, hands, slices = _dealt(state, modules, _Pools(state["hidden"], None), None)
     save = {k: v for k, v in state.items() if k != "hidden"}
     # The loader checks the scores against the scoring events alone, and narrates every
     # event it gets: the view's record, already a game's, joins after the checks.
@@ -433,8 +341,8 @@ def determinize(view, seed=None):
         public._value = json.loads(public.text)
         public._template = _template(view, public._value)
     state, rng = public._value, random.Random(seed)
-    pile, hands, slices = _dealt(state, _Pools(state["hidden"], rng), rng)
     game = public._template.copy()
+    pile, hands, slices = _dealt(state, game._modules, _Pools(state["hidden"], rng), rng)
     reader = _Loader()
     game._draw = [_pile_card(reader, card) for card in reversed(pile)]
     for p, hand in hands.items():

@@ -15,11 +15,11 @@ vizier (M1)         totals, new/load slice, census; ``act`` + ``wake``; decision
 exchange (M2)       pile_inserts (2 each in piles 2-4), totals; payment_sources;
                     money_sources ``exchange``; narration of the mixed payment
 bonus_cards (M3)    totals, new/load slice, census, setup (deal); before_scoring (show);
-                    count_bonus; view (own cards, others' number)
+                    count_bonus; view (own cards, others' number); redact/tidy slice
 squares (M4)        tile_sets ``huts``; totals, new/load slice, census, setup (six
                     piles, tops face up); ``act`` + ``take_hut`` (``receive_tile``: placed
                     in the ``place`` decision); options; count_bonus (huts' neighbours);
-                    narration; view (face-up huts, pile sizes)
+                    narration; view (face-up huts, pile sizes); redact_slice
 gates (M5)          pile_inserts (g3/g4/g5), totals, new/load slice, census, held_cards;
                     reveal_card (beside the display, or discarded); cards_beside and
                     take_beside (a ``take`` of the gate card); options (placements
@@ -46,7 +46,7 @@ city_walls (M9)     pile_inserts, totals, new/load slice, census, held_cards;
 thieves (M10)       totals, new/load slice, census, setup (deal); decision ``window``
                     (``steal``, ``decline``; the vizier adds ``vizier``): the shared
                     window step ``vizier_window`` (window.py) serves both; options;
-                    narration; view (own thieves, others' number)
+                    narration; view (own thieves, others' number); redact/tidy slice
 change (M11)        other_cards/held_cards, totals, new/load slice (the coin bag),
                     census; ``overpaying`` (the minimal rule off); on_event (a buy's
                     change); take_spent (coins back to the bag); narration; view
@@ -54,7 +54,8 @@ street_merchant     totals, new/load slice, census, setup; setup step ``merchant
   (M12)             on_event (a tile on the disc's cell); turn-end steps ``merchant``
                     before ``refill_display`` and ``merchant_late`` before
                     ``finish_turn``; decision ``merchant``; options; score term
-                    ``street_merchant``; narration; view (own disc's citizens only)
+                    ``street_merchant``; narration; view (own disc's citizens only);
+                    redact/tidy slice
 treasure (M13)      totals, new/load slice, census, setup (4 chests per room); ``act``
                     + ``buy_chests``; turn-end step ``chests`` before
                     ``refill_display``; decision ``chests`` (``place_chest``); options;
@@ -63,11 +64,14 @@ master_builders     other_cards/held_cards, totals, new/load slice, census, setu
   (M14)             (deal 2 each, ``shuffle_into_pile`` 3 and 5); ``act`` +
                     ``master_builder`` (a free action); turn-end step
                     ``master_builder`` after ``place_bought``; decision
-                    ``master_builder`` (``redesign``, ``decline``); narration; view
+                    ``master_builder`` (``redesign``, ``decline``); narration; view;
+                    redact/tidy slice, redact_hand (those dealt face down);
+                    pile_insert_events
 invaders (M15)      totals, new/load slice, census, setup (shuffle, two scouts up);
                     on_event (exact buy / vizier: the peek); before_scoring (reveal);
                     score term ``invaders``; scoring_details (the attack); after_scoring
-                    (scout refresh); narration; view (the peeked card to its viewers)
+                    (scout refresh); narration; view (the peeked card to its viewers);
+                    redact/tidy slice
 bazaars (M16)       bag_tiles, totals, new/load slice, census, held_tiles (beside the
                     market); take_drawn_tile (laid beside it); ``act`` +
                     ``buy_bazaar``; options; score term ``bazaars`` (final only: None
@@ -78,7 +82,8 @@ A module declares its parts too, read by the core, the engine, the score sheet a
 drawings, which name no module: its terms' ranks (``term_ranks``), its steps' places
 (``step_ranks``), the steps pushing its decisions (``pushed_by``), its score-sheet entry
 (``sheet``), its card tags, what its Alhambras hold (``alhambra_parts``), its secret
-event fields, its narration, its window actions and its drawer (``drawer``, under
+event fields and the secrets of its slice and hands (for the sampler,
+`engine.sampling`), its narration, its window actions and its drawer (``drawer``, under
 `alhambra_lib.draw.modules`). `register` adds a module defined anywhere (one line), and
 `unregister` takes it back (docs/ADDING_A_MODULE.md).
 

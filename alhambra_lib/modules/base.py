@@ -122,6 +122,16 @@ The hooks, in the order a game meets them:
 ``view(game, name)``
     The module's part of `GameView` (``view.modules[module]``), hiding what `name`
     may not see.
+``redact_slice(data, viewer, events, secret)`` / ``tidy_slice(data)``
+    What `viewer` cannot know of the module's saved slice `data` (a copy, changed in
+    place; `events`: the game's record): each hidden item goes through ``secret(items,
+    cls)``, which pools them as secrets of class `cls` and returns their slots
+    (`alhambra_lib.secrets`) to write in their place (`engine.sampling.public_state`).
+    Once the slots are dealt, ``tidy_slice`` puts the slice's lists back in the order the
+    module keeps them in.
+``redact_hand(hand, events, player, secret)``
+    Another player's saved hand as a viewer knows it: the module's cards dealt face down
+    there as slots, after the known cards (the master builders, §M14).
 ``narration``
     ``{event type: (required fields, sentence function)}`` for the module's events.
 """
@@ -141,6 +151,7 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
     from ..components import Card, Tile
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
+    from ..secrets import Secret
     from ..sheet_inputs import SheetModule
     from .context import GameContext
 
@@ -190,6 +201,10 @@ class Module:
     card_tags: ClassVar[dict] = {}
     #: The same for the module's cards only the draw pile holds (a character, §M7).
     pile_card_tags: ClassVar[dict] = {}
+    #: The module's event types whose ``piles`` field ``{pile number: n}`` tells how
+    #: many cards it shuffled into each money pile at setup
+    #: (`GameContext.shuffle_into_pile`): the sampler reads the piles' sizes from them.
+    pile_insert_events: ClassVar[frozenset[str]] = frozenset()
     #: What the module lets an Alhambra hold beyond the base game: ``"gates"`` (gates
     #: between cells, §M5, saved under the save's key ``"gates"``), ``"sticks"`` (City
     #: Walls sticks on tiles, §M9); a save holding one without such a module is refused.
@@ -325,6 +340,17 @@ class Module:
 
     def view(self, game: GameContext, name: str) -> Any:
         return None
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        return None
+
+    def tidy_slice(self, data: Any) -> None:
+        return None
+
+    def redact_hand(self, hand: list[Any], events: list[dict[str, Any]], player: str,
+                    secret: Secret) -> list[Any]:
+        return hand
 
     def overrides(self, hook: str) -> bool:
         """Whether this module adds something through `hook`."""

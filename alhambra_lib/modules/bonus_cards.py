@@ -29,11 +29,13 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
 from ..narrate import tile_text
+from ..secrets import sort_lists
 from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import TILE, Annotated, PerPlayer
 from .base import Module
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..secrets import Secret
     from ..engine.config import GameConfig
     from .context import GameContext
 
@@ -154,6 +156,21 @@ class BonusCards(Module):
                 "hand_sizes": {p: len(h) for p, h in state["hands"].items()},
                 "shown": {p: tuple(BonusCard(tile_from_list(t)) for t in s)
                           for p, s in state["shown"].items()}}
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        """The others' bonus cards not shown yet and those set aside are secret (§M3)."""
+        for p, hand in data["hands"].items():
+            if p != viewer:
+                rest = list(hand)
+                for tile in data["shown"][p]:
+                    rest.remove(tile)
+                data["hands"][p] = list(data["shown"][p]) + secret(rest, "bonus")
+        data["set_aside"] = secret(data["set_aside"], "bonus")
+
+    def tidy_slice(self, data: Any) -> None:
+        sort_lists([*data["hands"].values(), data["set_aside"]],
+                   lambda t: tile_order(tile_from_list(t)))
 
 
 #: The module's events in words (registered with the module, `modules.register`).

@@ -39,11 +39,13 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from ..components import FOUNTAIN_KIND, KINDS, Tile
 from ..grid import OPPOSITE, SIDES, side_neighbour
 from ..narrate import tile_text
+from ..secrets import SLOT
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import Annotated, Direction, Kind, Player, Range, Size
 from .base import Module
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..secrets import Secret
     from ..engine.config import GameConfig
     from .context import GameContext
 
@@ -264,6 +266,20 @@ class Invaders(Module):
                 "peeked": peeks.get(name),
                 "peeked_by": tuple(p for p in game.players if p in peeks),
                 "attacks": tuple((r, d) for r, d in state["revealed"])}
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        """The attack order (but the top card `viewer` peeked at), the others' peeks
+        and the face-down scouts are secret (§M15)."""
+        deck, keep = data["attack_deck"], 1 if viewer in data["peeks"] else 0
+        data["attack_deck"] = deck[:keep] + secret(deck[keep:], "attack")
+        data["peeks"] = {p: c if p == viewer else SLOT for p, c in data["peeks"].items()}
+        data["scouts_down"] = secret(data["scouts_down"], "scout")
+
+    def tidy_slice(self, data: Any) -> None:
+        # A peek is at the top card: the others' peeks are the one dealt there.
+        data["peeks"].update({p: data["attack_deck"][0]
+                              for p, c in data["peeks"].items() if c == SLOT})
 
     # -- the scouts ------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from .context import acting_player
 from .gates import any_redesign
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..secrets import Secret
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
     from .context import GameContext
@@ -117,6 +118,7 @@ class MasterBuilders(Module):
     secret_fields = {"master_builders_dealt": ("cards",)}  # §M14: dealt face down
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"master_builder": (1, MasterBuilderCard)}
+    pile_insert_events = frozenset({"master_builders_set"})
     decisions: ClassVar[dict] = {"act": {"master_builder"},
                                  "master_builder": {"redesign", "decline"}}
     free_actions = frozenset({"master_builder"})
@@ -211,6 +213,49 @@ class MasterBuilders(Module):
         """Public: how many master builders are out of the game and the redesigns owed."""
         state = game.slice(self.name)
         return {"out_of_game": len(state["out"]), "to_redesign": state["played"]}
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        """The master builders out of the game are secret (§M14)."""
+        data["out"] = secret([["master_builder", c] for c in data["out"]], "master_builder")
+
+    def tidy_slice(self, data: Any) -> None:
+        data["out"] = sorted((c[1] for c in data["out"]), key=CURRENCIES.index)
+
+    def redact_hand(self, hand: list[Any], events: list[dict[str, Any]], player: str,
+                    secret: Secret) -> list[Any]:
+        """`player`'s `hand` with the master builders dealt face down (§M14) as slots,
+        after the cards known to all."""
+        known, shown, hidden = _known_master_builders(events, player), [], []
+        for card in hand:
+            if card[0] == "master_builder" and not known[tuple(card)]:
+                hidden.append(card)
+            else:
+                known[tuple(card)] -= card[0] == "master_builder"
+                shown.append(card)
+        return shown + secret(hidden, "master_builder")
+
+
+#: Events whose ``cards`` are not paid: dealt, or only offered (a bid, §M7).
+_NOT_PAID = frozenset({"starting_money", "master_builders_dealt", "bid"})
+
+
+def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter[tuple[Any, ...]]:
+    """The master builders `player` holds for all to see: taken (from the display, or
+    stolen, §M10) and not paid or played since (those dealt face down are secret, §M14).
+    """
+    known: Counter[tuple[Any, ...]] = Counter()
+    for event in events:
+        if event.get("player") != player:
+            continue
+        kind, cards = event["type"], event.get("cards")
+        if kind in ("take", "steal"):
+            known.update(tuple(c) for c in cards or [event["card"]] if c[0] == "master_builder")
+        elif kind == "master_builder":
+            known.subtract([tuple(event["card"])])
+        elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
+            known.subtract(tuple(c) for c in cards if c and c[0] == "master_builder")
+    return +known
 
 
 def _dealt_text(e: dict[str, Any]) -> str:

@@ -60,6 +60,7 @@ from .base import Module
 from .context import acting_player
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..secrets import Secret
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
     from .context import GameContext
@@ -257,6 +258,12 @@ class Squares(Module):
         piles = game.slice(self.name)["piles"]
         return {"up": {c: tile_from_list(p[0]) if p else None for c, p in piles.items()},
                 "left": {c: len(p) for c, p in piles.items()}}
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        """The huts under each pile's top are secret (§M4)."""
+        for colour, pile in data["piles"].items():
+            data["piles"][colour] = pile[:1] + secret(pile[1:], f"hut:{colour}")
 
     # -- the action -------------------------------------------------------------------
 

@@ -51,12 +51,14 @@ from ..actions import Action, PlainAction, register_action, tile_from_list, tile
 from ..components import BUILDING_TILES, KINDS, Tile
 from ..grid import check_cell, side_neighbours
 from ..narrate import tile_text
+from ..secrets import sort_lists
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import TILE, Annotated, Keys, Kind, PerPlayer, Range, Size, Via
 from .base import Module
 from .context import acting_player
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..secrets import Secret
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
     from .context import GameContext
@@ -426,6 +428,21 @@ class StreetMerchant(Module):
             "counts": counts,
             "points": {p: best_grouping(c)[0] for p, c in counts.items()},
         }
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        """The citizens on the others' discs and in their hands are secret (§M12)."""
+        for p, disc in data["discs"].items():
+            if p != viewer:
+                # At setup a player's six citizens are one of each colour, known; after it
+                # the others' citizens are one pool (their colours are the secret).
+                cls = f"citizen:{p}" if disc["hand"] else "citizen"
+                disc["citizens"] = secret(disc["citizens"], cls)
+                disc["hand"] = secret(disc["hand"], cls)
+
+    def tidy_slice(self, data: Any) -> None:
+        sort_lists([lst for disc in data["discs"].values()
+                    for lst in (disc["citizens"], disc["hand"])], KINDS.index)
 
     # -- residents and scoring ------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
 from ..narrate import card_text
+from ..secrets import sort_lists
 from ..slices import Currency, PerPlayer
 from .base import Module
 from .context import acting_player
@@ -51,6 +52,7 @@ from .window import (
 )
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..secrets import Secret
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
     from .context import GameContext
@@ -175,6 +177,17 @@ class Thieves(Module):
         return {"hand": tuple(state["hands"][name]),
                 "counts": {p: len(h) for p, h in state["hands"].items()},
                 "played": tuple(state["played"]), "removed": len(state["removed"])}
+
+    def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
+                     secret: Secret) -> None:
+        """The others' thieves and those removed are secret (§M10)."""
+        for p in data["hands"]:
+            if p != viewer:
+                data["hands"][p] = secret(data["hands"][p], "thief")
+        data["removed"] = secret(data["removed"], "thief")
+
+    def tidy_slice(self, data: Any) -> None:
+        sort_lists([*data["hands"].values(), data["removed"]], CURRENCIES.index)
 
     # -- the window -------------------------------------------------------------------
 
