@@ -82,10 +82,9 @@ table
 # button beside the character up for auction, a card of the display for a thief, and
 # for a gate the double wall it goes through (a dark strip along the cell). When a click
 # leaves a few moves open, they are offered as buttons; a payment among many is narrowed
-# by clicking the cards you pay with. With modules the search bot does not look ahead: the
-# hint marks the next click of the move its one-step judgement would make and says so,
-# with no expectation. Experts may tick **list every legal move** to choose in a list
-# instead.
+# by clicking the cards you pay with. The hint looks ahead with modules too; a game with
+# many modules makes it think longer, so the new-game panel lets you take **hints** from a
+# quicker search. Experts may tick **list every legal move** to choose in a list instead.
 # **save** offers the game as a file to download; **load** goes on with a saved one.
 
 # %% [markdown]

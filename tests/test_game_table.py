@@ -377,17 +377,25 @@ def test_hint_says_it_is_thinking_while_the_adviser_thinks():
     assert table.message.value.startswith("A Watcher would")
 
 
-def test_hint_in_a_module_game_gives_the_search_bots_one_step_move_without_expectations():
+def test_hint_in_a_module_game_looks_ahead_at_the_level_chosen():
+    """With modules the hint is the search's too, with its expectations; the new-game
+    panel's ``hints`` sets the level it comes from."""
     table = GameTable(Game(["You", "Greedy 1", "Greedy 2"], seed=4,
-                           modules=["vizier", "bazaars"]))
+                           modules=["vizier", "bazaars"]), hint_bot=SearchBot("easy", seed=0))
     game = table.game
-    move = SearchBot("strong", seed=0).choose(game.view("You"), game.legal_actions())
+    move = SearchBot("easy", seed=0).choose(game.view("You"), game.legal_actions())
     table.hint()
     assert table.hinted == table.click_path(move)[-1]
     message = table.message.value
-    assert message.startswith("The strong search bot would") and "<br>" not in message
-    assert "one-step judgement, with no expectation" in message
-    assert "win chance" not in message
+    assert message.startswith("The easy search bot would") and message.count("<br>") == 3
+    assert "win chance" in message and "one-step judgement" not in message
+    panel = table.new_game_panel
+    panel.module_boxes["vizier"].value = True
+    panel.hints.value = "medium"
+    panel.start_button.click()
+    assert table.game.modules == ("vizier",) and table.session.adviser.level == "medium"
+    table.hint()
+    assert table.message.value.startswith("The medium search bot would")
 
 
 def test_new_game_panel_offers_the_search_levels_in_words():

@@ -30,7 +30,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from ..bots import SearchBot, play
 from ..bots.search import LEVELS
@@ -39,7 +38,6 @@ from ..engine.config import ROUNDS
 from ..errors import InvalidInput
 from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
-from .plots import plot_win_rate_by_wall
 from .stats import mean_scores, wall_win_association, win_rate_by_wall
 from .tournaments import _rows
 
@@ -214,6 +212,8 @@ def _verdict(games, wall_points, share, odds):
 
 def plot_strong_wall_study(rows: pd.DataFrame, ax=None):
     """The win rate by final wall length with its 95% intervals; returns the Axes."""
+    from .plots import plot_win_rate_by_wall  # drawing libraries load when drawing
+
     ax = plot_win_rate_by_wall(strong_wall_summary(rows)["by_wall"], ax,
                                baseline=1 / int(rows["players"].iloc[0]))
     ax.set_title("A strong player's win rate by final wall (95% intervals)", loc="left",
@@ -233,6 +233,8 @@ def plot_points_by_round(rows: pd.DataFrame, ax=None):
 
     The walls are drawn in the longest wall's amber of the board drawings.
     """
+    from matplotlib.figure import Figure  # drawing libraries load when drawing
+
     if ax is None:
         ax = Figure(figsize=(5, 3.2), layout="constrained").subplots()
     table = _points_by_round(rows)
@@ -292,6 +294,8 @@ def describe_strong_walls(rows: pd.DataFrame, others: pd.DataFrame | None = None
     >>> parts[0].startswith("<p>Over"), len(parts)
     (True, 3)
     """
+    from matplotlib.figure import Figure  # drawing libraries load when drawing
+
     text = strong_wall_summary(rows)["text"]
     if others is not None:
         text += " " + _compared(rows, others, label)

@@ -312,7 +312,7 @@ class TableSession:
         if analyse is not None:
             try:
                 rows = analyse(view, n=HINT_MOVES, legal_actions=legal)
-            except AlhambraError:  # a game the search cannot sample (modules): no analysis
+            except AlhambraError:  # a position the search cannot sample: no analysis
                 rows = []
         if rows:
             return rows[0].action, rows

@@ -15,6 +15,9 @@ Examples
 >>> game, bots = panel.make_game()
 >>> game.players, game.competitors[-1], game.modules, type(bots["Wall 2"]).__name__
 (('You', 'Wall 2'), 'Dirk', ('vizier',), 'WallBuilder')
+>>> panel.hints.value = "easy"  # the table's hints then come from the easy search
+>>> panel.adviser()
+SearchBot('easy', seed=0)
 """
 
 from __future__ import annotations
@@ -24,13 +27,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import BOTS, make_bot
+from ..bots import BOTS, SearchBot, make_bot
 from ..engine.config import MAX_PLAYERS, MIN_PLAYERS
 from ..game import Game
 from ..modules import MODULES
 from ._common import css_class
 
-__all__ = ["NewGamePanel", "bot_label"]
+__all__ = ["NewGamePanel", "bot_label", "HINT_LEVELS"]
 
 _BOT_LABELS = {"random": "Random (any legal move)", "greedy": "Greedy (one step ahead)",
                "wall": "Wall builder", "majority": "Majority hunter",
@@ -39,6 +42,12 @@ _BOT_LABELS = {"random": "Random (any legal move)", "greedy": "Greedy (one step 
                "search": "Strong search (looks ahead, ~1 s a move)",
                "search_medium": "Medium search (looks ahead)",
                "search_easy": "Easy search (looks a little ahead)"}
+
+
+#: The search bot's levels the hint may come from, with the words a person reads.
+HINT_LEVELS = {"strong": "from the strong search (best; about 1 s, more with modules)",
+               "medium": "from the medium search (quicker)",
+               "easy": "from the easy search (quickest)"}
 
 
 def bot_label(name: str) -> str:
@@ -67,6 +76,9 @@ class NewGamePanel:
     option_boxes : dict
         ``option -> ipywidgets.Checkbox`` for every option of every module, enabled
         while its module is on.
+    hints : ipywidgets.Dropdown
+        The level of the search bot that suggests your moves (`HINT_LEVELS`): the strong
+        one by default; a quicker one for a slow machine or a long module game.
     start_button : ipywidgets.Button
     box : ipywidgets.VBox
     """
@@ -95,6 +107,10 @@ class NewGamePanel:
                     indent=False, disabled=True)
                 owners[option] = name
         self._owners = owners
+        self.hints = widgets.Dropdown(options=[(label, level) for level, label in
+                                               HINT_LEVELS.items()], value="strong",
+                                      description="hints",
+                                      layout=widgets.Layout(width="360px"))
         self.start_button = widgets.Button(description="start this game",
                                            button_style="success")
         self.players.observe(lambda _: self._show_seats(), "value")
@@ -109,10 +125,10 @@ class NewGamePanel:
             widgets.GridBox(self.opponents, layout=widgets.Layout(
                 grid_template_columns="repeat(3, 300px)")),
             widgets.HTML("Mega Box modules (each adds its own rules):"), modules,
-            widgets.VBox(list(self.option_boxes.values())), self.start_button])
+            widgets.VBox(list(self.option_boxes.values())), self.hints, self.start_button])
         self.box.add_class(css_class("new-game"))
         for control, name in [(self.players, "players"), (self.seed, "seed"),
-                              (self.start_button, "start")]:
+                              (self.hints, "hints"), (self.start_button, "start")]:
             control.add_class(css_class(name))
 
     def _show_seats(self) -> None:
@@ -151,6 +167,11 @@ class NewGamePanel:
         bots = {name: make_bot(bot, seed=seed + seat)
                 for seat, (name, bot) in enumerate(zip(names, self.chosen_bots()), start=2)}
         return game, bots
+
+    def adviser(self) -> SearchBot:
+        """The bot suggesting your moves in the game chosen: the search at the level of
+        `hints` (seed 0, so the same position gets the same hint)."""
+        return SearchBot(self.hints.value, seed=0)
 
     def describe(self) -> str:
         """One line saying the game chosen, for the table's message."""

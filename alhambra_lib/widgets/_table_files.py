@@ -39,6 +39,7 @@ class TableFiles:
             self.message.value = escape(f"That game cannot start: {refused}")
             return
         self.new_game(game, bots, you=panel.your_name.value.strip())
+        self.session.adviser = panel.adviser()
         self.new_game_button.value = False
         self.download.value = ""
         self.message.value = "A new game: " + panel.describe() + "."

@@ -4,11 +4,10 @@ A mixin of `~alhambra_lib.widgets.GameTable`, showing its session's hint
 (`~alhambra_lib.table.TableSession.hint`): the clicks of the best move but the last are
 made for you, and the button of the last wears the class ``alhambra-hinted``. Below, the
 search's three best moves in words, with what it expects of each (the margin over your
-rivals, the share of the sampled futures you win). The search looks ahead in games without
-modules; in a game with modules it decides with its one-step judgement
-(`~alhambra_lib.bots.SearchBot.choose`), and the hint says so and shows that single move with
-no expectation. Another adviser (``GameTable(hint_bot=...)``) without ``analyse`` gives its
-single move too.
+rivals, the share of the sampled futures you win), in every game, Mega Box modules
+included. The new-game panel chooses the search's level for the hints (``hints``: strong by
+default; quicker ones for a slow machine). Another adviser (``GameTable(hint_bot=...)``)
+without ``analyse`` gives its single move, with no expectation.
 
 Examples
 --------
@@ -19,9 +18,9 @@ Examples
 ('choice', 0)
 >>> print(table.message.value.replace("<br>", "\\n"))  # doctest: +NORMALIZE_WHITESPACE
 The strong search bot would pay 6 for the 4-seraglio. Its 3 best moves:
-1. pay 6 for the 4-seraglio: you finish about 16 points ahead of your rivals, win chance 75 %
-2. take 3 florin + 1 denar: you finish about 11 points ahead of your rivals, win chance 75 %
-3. take 1 denar: you finish about 8 points ahead of your rivals, win chance 67 %
+1. pay 6 for the 4-seraglio: you finish about 9 points ahead of your rivals, win chance 67 %
+2. take 8 florin: you finish about 8 points ahead of your rivals, win chance 67 %
+3. take 1 denar: you finish about 7 points ahead of your rivals, win chance 58 %
 """
 
 from __future__ import annotations
@@ -83,9 +82,9 @@ class TableHints:
             lines = [f"Its {len(rows)} best moves:" if len(rows) > 1 else "Its judgement:"]
             lines += [analysis_line(row, decision) for row in rows]
             return "<br>".join(escape(line) for line in [head + " " + lines[0], *lines[1:]])
-        if hasattr(self.session.adviser, "analyse"):  # the search, in a game it cannot look ahead in
-            head += (" (The search looks ahead only in games without modules: this is its "
-                     "one-step judgement, with no expectation.)")
+        if hasattr(self.session.adviser, "analyse"):  # a position it could not sample
+            head += (" (The search could not look ahead here: this is its one-step "
+                     "judgement, with no expectation.)")
         return escape(head)
 
     def _adviser_name(self) -> str:

@@ -64,8 +64,7 @@ def _special_move(web, table, tried, turn):
     """A module move the adviser would not make, clicked on its pieces; False if none."""
     bids = table.locator("[class*='alhambra-bid-']:visible")  # least first
     if bids.count() and ("bid", turn) not in tried:
-        # An auction's status says whose bid, not "your turn"; the hint in a module game
-        # (the search bot's one-step judgement) passes.
+        # An auction's status says whose bid, not "your turn": the bid is clicked here.
         tried.add(("bid", turn))
         after(table, bids.first.click)
         offered = table.locator("[class*='alhambra-choice-']:visible")
@@ -109,6 +108,8 @@ def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move(web, voila
     boxes = panel.locator("input[type='checkbox']")
     for i in range(16):  # the 16 modules come first, their options after
         boxes.nth(i).check()
+    # The quickest hints: the test clicks the hint at nearly every step.
+    panel.locator(".alhambra-hints select").select_option("easy")
     web.shot("all_16_modules_chosen")
     after(table, panel.locator(".alhambra-start").click)
     expect(message).to_contain_text("Bazaars")
