@@ -89,6 +89,12 @@ def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[Tile, ...]:
     return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
 
 
+@lru_cache(maxsize=256)
+def _squares_of(beside: tuple[tuple[Any, ...], ...]) -> tuple[int, ...]:
+    """The market squares (0-3) giving the prices of the `_distinct_bazaars` of `beside`."""
+    return tuple(_square_of(b.marks[0]) - 1 for b in _distinct_bazaars(beside))
+
+
 _BUYS: dict[Any, Any] = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
 
 
@@ -386,10 +392,10 @@ class Bazaars(Module):
         bazaars = _distinct_bazaars(key)
         market = game.market
         # (currency, the tile giving the price) of each bazaar
-        priced = [market[_square_of(b.marks[0]) - 1] for b in bazaars]
+        priced = [market[i] for i in _squares_of(key)]
         hand = game.hand(decision.player)
         # The same hand and market come up turn after turn: kept by their identities.
-        return by_identity(_OPTIONS, key, hand + tuple(t for _, t in priced),
+        return by_identity(_OPTIONS, key, hand + tuple([pair[1] for pair in priced]),
                            lambda: _options(bazaars, priced, hand))
 
     def _check_buy(self, game: GameContext, action: BuyBazaar) -> None:
