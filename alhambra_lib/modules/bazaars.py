@@ -89,28 +89,7 @@ def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[Tile, ...]:
     return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
 
 
-@lru_cache(maxsize=256)
-def _squares_of(beside: tuple[tuple[Any, ...], ...]) -> tuple[int, ...]:
-    """The market squares (0-3) giving the prices of the `_distinct_bazaars` of `beside`."""
-    return tuple(_square_of(b.marks[0]) - 1 for b in _distinct_bazaars(beside))
-
-
 _BUYS: dict[Any, Any] = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
-
-
-#: `_options` by the bazaars beside the market, the hand's cards and the pricing tiles.
-_OPTIONS: dict[Any, tuple[BuyBazaar, ...]] = {}
-
-
-def _options(bazaars: tuple[Tile, ...], priced: list[tuple[str, Tile | None]],
-             hand: tuple[Any, ...]) -> tuple[BuyBazaar, ...]:
-    """The `BuyBazaar` actions of `hand` for `bazaars` priced by the ``(currency, tile)``
-    pairs of `priced`; none at once when no subset of the hand pays a price exactly."""
-    if not may_pay_exactly(hand, priced):
-        return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can
-    prices = tuple(None if tile is None else tile.price for _, tile in priced)
-    return by_identity(_BUYS, (tuple(bazaars), prices), hand,
-                       lambda: _bazaar_buys(bazaars, prices, hand))
 
 
 def _bazaar_buys(bazaars: tuple[Tile, ...], prices: tuple[int | None, ...],
@@ -392,11 +371,13 @@ class Bazaars(Module):
         bazaars = _distinct_bazaars(key)
         market = game.market
         # (currency, the tile giving the price) of each bazaar
-        priced = [market[i] for i in _squares_of(key)]
+        priced = [market[_square_of(b.marks[0]) - 1] for b in bazaars]
         hand = game.hand(decision.player)
-        # The same hand and market come up turn after turn: kept by their identities.
-        return by_identity(_OPTIONS, key, hand + tuple([pair[1] for pair in priced]),
-                           lambda: _options(bazaars, priced, hand))
+        if not may_pay_exactly(hand, priced):
+            return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can
+        prices = tuple(None if tile is None else tile.price for _, tile in priced)
+        return by_identity(_BUYS, (key, prices), hand,
+                           lambda: _bazaar_buys(bazaars, prices, hand))
 
     def _check_buy(self, game: GameContext, action: BuyBazaar) -> None:
         bazaar, currency = action.bazaar, action.currency

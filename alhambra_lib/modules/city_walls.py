@@ -34,10 +34,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, card_from_list, card_order, register_action, tile_order
-from ..alhambra import REASONS, Alhambra, stick_reasons
+from ..alhambra import REASONS, stick_reasons
 from ..components import WALL_CARDS, Tile, WallCard
 from ..grid import check_cell
-from ..memo import by_identity
 from ..narrate import tile_text
 from ..slices import CARD, CARD_ORDER, Annotated
 from .base import Module
@@ -107,24 +106,6 @@ register_action(BuildWall, ("card", "sides", "tile", "cell"))
 def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
     return sorted(set(tiles), key=tile_order)
 
-
-def _wall_options(alhambra: Alhambra, beside: tuple[tuple[Any, ...], ...],
-                  tiles: tuple[Tile, ...]) -> tuple[BuildWall, ...]:
-    """The `BuildWall` actions of the wall cards `beside` the market (as saved, made
-    tuples) on the tiles of `alhambra` and on `tiles` (waiting or on the reserve)."""
-    actions: list[BuildWall] = []
-    layout = alhambra.layout
-    for card in dict.fromkeys(card_from_list(list(c)) for c in beside):
-        sides = card.sides
-        actions += [BuildWall(card, sides, layout[cell], cell)
-                    for cell in alhambra.stick_cells(sides)]
-        actions += [BuildWall(card, sides, tile) for tile in _distinct(tiles)
-                    if not stick_reasons(tile, sides)]
-    return tuple(actions)
-
-
-#: `_wall_options` by the cards beside, the layout and the tiles (`memo.by_identity`).
-_OPTIONS: dict[Any, tuple[BuildWall, ...]] = {}
 
 _WALL_CARD = Annotated[list, CARD.where(lambda card: isinstance(card, WallCard), "a wall card")]
 
@@ -222,12 +203,16 @@ class CityWalls(Module):
             return []
         player = decision.player
         alhambra = game.alhambra(player)
-        tiles = game.to_place + game.reserve(player)
-        beside = tuple(map(tuple, game.slice(self.name)["beside"]))
-        # Offered every turn while a card lies beside: kept per wall cards, layout
-        # (`Alhambra.version`) and the tiles off the Alhambra, by their identities.
-        return list(by_identity(_OPTIONS, (beside, alhambra.version), (alhambra, *tiles),
-                                lambda: _wall_options(alhambra, beside, tiles)))
+        actions: list[Action] = []
+        for card in dict.fromkeys(self._cards(game, "beside")):
+            sides = card.sides
+            layout = alhambra.layout
+            actions += [BuildWall(card, sides, layout[cell], cell)
+                        for cell in alhambra.stick_cells(sides)]
+            actions += [BuildWall(card, sides, tile)
+                        for tile in _distinct(game.to_place + game.reserve(player))
+                        if not stick_reasons(tile, sides)]
+        return actions
 
     def _check_build(self, game: GameContext, action: BuildWall) -> None:
         if action.card not in self._cards(game, "beside"):

@@ -27,11 +27,11 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..actions import Buy
 from ..components import DiamondCard, card_set
-from ..memo import by_identity
 from ..payments import minimal_payments
 from .base import Module
 
@@ -49,6 +49,7 @@ DIAMONDS = card_set("diamonds").cards
 _DIAMOND = {v: DiamondCard(v) for v in range(1, 10)}
 
 
+@lru_cache(maxsize=4096)
 def _diamond_buys(values: tuple[int, ...],
                   market: tuple[tuple[str, Tile | None], ...]) -> tuple[Buy, ...]:
     """The minimal diamond payments of every market square (`values`: the hand's
@@ -56,10 +57,6 @@ def _diamond_buys(values: tuple[int, ...],
     return tuple(Buy(square, tile, tuple(_DIAMOND[v] for v in payment))
                  for square, (_, tile) in enumerate(market, start=1) if tile is not None
                  for payment in minimal_payments(values, tile.price))
-
-
-#: `_diamond_buys` by the diamonds' values and the market tiles' identities.
-_BUYS: dict[Any, tuple[Buy, ...]] = {}
 
 
 def _is_diamond(card: object) -> bool:
@@ -87,9 +84,4 @@ class Diamonds(Module):
     def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         """The minimal payments in diamonds alone, square by square."""
         values = tuple(c.value for c in game.hand(player) if _is_diamond(c))  # highest first
-        if not values:
-            return []
-        market = game.market
-        # kept by the tiles' identities: a tile's hash is computed in Python
-        return list(by_identity(_BUYS, values, tuple(t for _, t in market),
-                                lambda: _diamond_buys(values, market)))
+        return list(_diamond_buys(values, game.market)) if values else []

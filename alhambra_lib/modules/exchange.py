@@ -19,11 +19,11 @@ Examples
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Buy, card_order
 from ..components import EXCHANGE_CARDS, Card, ExchangeCard
-from ..memo import by_identity
 from ..payments import minimal_card_payments
 from .base import Module
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
 __all__ = ["Exchange"]
 
 
+@lru_cache(maxsize=4096)
 def _exchange_buys(hand: tuple[Any, ...],
                    market: tuple[tuple[str, Tile | None], ...]) -> tuple[Buy, ...]:
     """The exchange payments of a hand for a market (both tuples: the same hand and market
@@ -49,12 +50,6 @@ def _exchange_buys(hand: tuple[Any, ...],
                 if any(c.currency != currency for c in payment):
                     actions.append(Buy(square, tile, payment + (card,)))
     return tuple(actions)
-
-
-#: `_exchange_buys` by the identities of the hand's cards and the market's tiles: asked
-#: for every player after every turn (the window), where hashing the cards would cost
-#: more than the listing saves (`memo.by_identity`).
-_BUYS: dict[Any, tuple[Buy, ...]] = {}
 
 
 class Exchange(Module):
@@ -83,6 +78,4 @@ class Exchange(Module):
         hand = game.hand(player)
         if not any(isinstance(c, ExchangeCard) for c in hand):
             return []
-        market = game.market
-        return list(by_identity(_BUYS, None, hand + tuple(t for _, t in market),
-                                lambda: _exchange_buys(hand, market)))
+        return list(_exchange_buys(hand, game.market))
