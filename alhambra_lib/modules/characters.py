@@ -428,6 +428,11 @@ class Characters(Module):
         owned = game.slice(self.name)["owned"]
         return next((p for p, ids in owned.items() if character in ids), None)
 
+    def owns(self, game: GameContext, player: str, character: str) -> bool:
+        """Whether `player` owns `character` (an id): asked on every turn, where finding
+        the owner among every player would cost more."""
+        return character in game.slice(self.name)["owned"][player]
+
     # -- the auction ------------------------------------------------------------------------
 
     def reveal_card(self, game: GameContext, card: Any) -> bool:
@@ -520,7 +525,7 @@ class Characters(Module):
     # -- the money swap (provisional) -------------------------------------------------------
 
     def _may_swap(self, game: GameContext, player: str) -> bool:
-        return (self.owner(game, "money_swap") == player
+        return (self.owns(game, player, "money_swap")
                 and game.slice(self.name)["swapped"] != game.turn
                 and any(map(is_money, game.display)))
 
@@ -546,7 +551,7 @@ class Characters(Module):
         state = game.slice(self.name)
         player = game.turn_player
         assert player is not None  # a turn-end step runs in a turn
-        if (self.owner(game, "extra_redesign") != player or state["redesigned"] == game.turn
+        if (not self.owns(game, player, "extra_redesign") or state["redesigned"] == game.turn
                 or not any_redesign(game, player)):
             return False
         state["redesigned"] = game.turn

@@ -59,10 +59,6 @@ def _diamond_buys(values: tuple[int, ...],
                  for payment in minimal_payments(values, tile.price))
 
 
-def _is_diamond(card: object) -> bool:
-    return card.__class__ is DiamondCard
-
-
 class Diamonds(Module):
     """Diamonds: a payment source for every square, diamonds alone."""
 
@@ -83,5 +79,6 @@ class Diamonds(Module):
 
     def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         """The minimal payments in diamonds alone, square by square."""
-        values = tuple(c.value for c in game.hand(player) if _is_diamond(c))  # highest first
+        # highest first; the class test inline: asked for every hand on every turn
+        values = tuple([c.value for c in game.hand(player) if c.__class__ is DiamondCard])
         return list(_diamond_buys(values, game.market)) if values else []

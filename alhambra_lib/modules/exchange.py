@@ -76,6 +76,9 @@ class Exchange(Module):
     def payment_sources(self, game: GameContext, player: str) -> list[Buy]:
         """The minimal payments that need an exchange card: each uses its other currency."""
         hand = game.hand(player)
-        if not any(isinstance(c, ExchangeCard) for c in hand):
+        for card in hand:  # a plain loop: asked for every hand, most hold no exchange card
+            if isinstance(card, ExchangeCard):
+                break
+        else:
             return []
         return list(_exchange_buys(hand, game.market))

@@ -178,8 +178,11 @@ class Gates(Module):
         """Placements through a gate, for a player holding a gate card: the waiting
         tiles' when placing, the reserve tiles' (a redesign) in the action part."""
         player = decision.player
-        if not any(card.__class__ is GateCard for card in game.hand(player)):
-            return []  # the common case: a type test per card, no comparisons
+        for card in game.hand(player):  # a type test per card, no comparisons
+            if card.__class__ is GateCard:
+                break
+        else:
+            return []  # the common case
         alhambra = game.alhambra(player)
         if decision.kind in ("place", "final_place"):
             return [Place(tile, cell, side) for tile in sorted(set(game.to_place), key=tile_order)

@@ -175,6 +175,8 @@ class MasterBuilders(Module):
     def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind == "act":
             builders = {c for c in game.hand(decision.player) if isinstance(c, MasterBuilderCard)}
+            if not builders:  # the common case: nothing to sort
+                return []
             return [PlayMasterBuilder(c) for c in sorted(builders, key=card_order)]
         if decision.kind == "master_builder":
             return list(game.redesign_options(decision.player)) + [Decline()]

@@ -169,10 +169,16 @@ def hut_neighbours(layout: Mapping[_Cell, Tile]) -> dict[_Cell, list[_Cell]]:
 
 def _held(game: GameContext, name: str) -> int:
     """How many huts `name` holds: in the Alhambra, on the reserve, waiting to be placed."""
-    held = sum(t.kind == "hut" for t in game.alhambra(name).layout.values())
-    held += sum(t.kind == "hut" for t in game.reserve(name))
+    # plain loops: the hut offer asks on every turn, where generators cost more
+    held = 0
+    for tiles in (game.alhambra(name).layout.values(), game.reserve(name)):
+        for tile in tiles:
+            if tile.kind == "hut":
+                held += 1
     if name == game.current_player:
-        held += sum(t.kind == "hut" for t in game.to_place)
+        for tile in game.to_place:
+            if tile.kind == "hut":
+                held += 1
     return held
 
 

@@ -526,8 +526,14 @@ class StreetMerchant(Module):
         """Turn end: each lifted disc's owner takes or swaps a citizen, then puts the disc
         back (RULES.md §M12.3); True while a player is asked."""
         state = game.slice(self.name)
+        discs = state["discs"]
+        for disc in discs.values():  # most turns lift no disc: no order to make then
+            if disc["todo"] is not None:
+                break
+        else:
+            return False
         for player in self._order(game):
-            disc = state["discs"][player]
+            disc = discs[player]
             if disc["todo"] is None:
                 continue
             if disc["todo"] == "take" and not self._takes(state, player):

@@ -198,7 +198,8 @@ class Thieves(Module):
 
     def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can steal in the window now."""
-        return bool(self.steals(game, player))
+        # asked of every player after every turn: most hold no thief (or no more)
+        return bool(game.slice(self.name)["hands"][player]) and bool(self.steals(game, player))
 
     def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind != "window":

@@ -429,13 +429,16 @@ class Treasure(Module):
         while pending["queue"]:
             player = pending["queue"][0]
             carrying = self._carrying(game)
+            choosing = False  # a colour with more free buildings than chests
             for colour, n in sorted(Counter(pending["chests"]).items(),
                                     key=lambda i: _ORDER[i[0]]):
                 free = self._free(game, player, colour, carrying)
                 if len(free) <= n:  # no choice: every free building gets one
                     for cell in free:
                         self._put(game, player, cell, "chest_placed")
-            if self._choices(game, player):
+                else:  # as `_choices` finds it afterwards: a chest put on one colour
+                    choosing = True  # leaves the other colours' buildings alone
+            if choosing:
                 game.push_decision("chests", player)
                 return True
             pending["queue"].pop(0)

@@ -86,12 +86,27 @@ def window_step(game: GameContext) -> bool:
     in the window with any module in play (`Module.window_can_act`); True while someone
     is asked. Every module acting in the window runs its step with this."""
     modules = _window_modules(game.modules)
-    # The owner's question first: a theft is cheaper to see than a vizier's purchase.
-    asked = [_instance(m) for m in reversed(modules)]
+    return run_window(game, modules[-1].window_decision, _asker(modules))
 
-    def can_act(g: GameContext, player: str) -> bool:
-        return any(m.window_can_act(g, player) for m in asked)
-    return run_window(game, modules[-1].window_decision, can_act)
+
+def _asker(modules: tuple[type[Module], ...]) -> Callable[[GameContext, str], bool]:
+    """``can_act(game, player)``: whether any of `modules` can act for `player` in the
+    window; one function per set of modules (asked of every player after every turn)."""
+    can_act = _ASKERS.get(modules)
+    if can_act is None:
+        # The owner's question first: a theft is cheaper to see than a vizier's purchase.
+        hooks = tuple(_instance(m).window_can_act for m in reversed(modules))
+
+        def can_act(game: GameContext, player: str) -> bool:
+            for hook in hooks:
+                if hook(game, player):
+                    return True
+            return False
+        _ASKERS[modules] = can_act
+    return can_act
+
+
+_ASKERS: dict[tuple[type[Module], ...], Callable[[GameContext, str], bool]] = {}
 
 
 def _instance(cls: type[Module]) -> Module:
