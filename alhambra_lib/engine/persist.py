@@ -53,7 +53,6 @@ T = TypeVar("T")
 
 #: The keys every save has besides the state fields (`schema.STATE_FIELDS`).
 _HEADER = frozenset({"format", "version", "players", "options", "modules"})
-_KEYS = _HEADER | {f.key for f in STATE_FIELDS if f.part is None}
 _V1_KEYS = frozenset({
     "format", "version", "players", "options", "rng", "phase", "current", "start_player",
     "turn", "may_continue", "bag", "market", "draw_pile", "discard", "display", "hands",
@@ -73,10 +72,11 @@ class ScoringTotals(TypedDict):
     parts: dict[str, PerPlayer[int]]
 
 
-def _saved(field: StateField, modules: Iterable[str]) -> bool:
-    """Whether saves of a game with `modules` (names) hold `field`."""
-    return field.part is None or field.part in alhambra_parts(
-        MODULES[name] for name in modules if name in MODULES)
+def _held(modules: Iterable[str]) -> tuple[StateField, ...]:
+    """The fields a save of a game with `modules` (names; unknown ones add nothing) holds:
+    every field but those of an Alhambra part no module in play declares (the gates)."""
+    parts = alhambra_parts(MODULES[name] for name in modules if name in MODULES)
+    return tuple(f for f in STATE_FIELDS if f.part is None or f.part in parts)
 
 
 def game_state(game: Game, events: bool = True) -> dict[str, Any]:
@@ -104,8 +104,8 @@ def _written(modules: tuple[str, ...], events: bool
         if len(_WRITTEN) >= 256:  # a sweep over many module sets
             _WRITTEN.clear()
         rows = _WRITTEN[modules, events] = tuple(
-            (f.key, f.attr, f.codec.encode) for f in STATE_FIELDS
-            if _saved(f, modules) and (events or f.key != "events"))
+            (f.key, f.attr, f.codec.encode) for f in _held(modules)
+            if events or f.key != "events")
     return rows
 
 
@@ -183,22 +183,22 @@ class _Loader:
         data = self.upgrade(self.expect(data, dict, "a saved game"))
         config = self.config(data)
         game = cls.__new__(cls)
-        modules = config.modules
-        game._blank(config, self.stage(game, data, "rng", modules)["rng"])
-        self.stage(game, data, "piles", modules)
+        fields = _held(config.modules)
+        game._blank(config, self.stage(game, data, "rng", fields)["rng"])
+        self.stage(game, data, "piles", fields)
         box = composition(config, game._modules)
         held = self.cards_held(box)
         found = self.tiles_held(game, box)
-        self.stage(game, data, "alhambras", modules)
+        self.stage(game, data, "alhambras", fields)
         self.alhambras(game)
-        self.stage(game, data, "progress", modules)
+        self.stage(game, data, "progress", fields)
         self.turn_zero()
         self.stack()
         self.script(game)
         self.consistency(game)
-        self.stage(game, data, "scores", modules)
-        self.stage(game, data, "slices", modules)
-        self.stage(game, data, "events", modules)
+        self.stage(game, data, "scores", fields)
+        self.stage(game, data, "slices", fields)
+        self.stage(game, data, "events", fields)
         self.cards_once(game, held, box)
         self.tiles_once(game, found, box)
         self.events(game)
@@ -207,11 +207,11 @@ class _Loader:
         return game
 
     def stage(self, game: Game, data: Mapping[str, Any], stage: str,
-              modules: Iterable[str]) -> dict[str, Any]:
-        """Read the fields of `stage` the save holds, each by its codec; set the game's
-        attribute unless the value read is not the attribute's (`Codec.assign`)."""
-        for field in STATE_FIELDS:
-            if field.stage == stage and _saved(field, modules):
+              held: tuple[StateField, ...]) -> dict[str, Any]:
+        """Read the fields of `stage` the save holds (`held`), each by its codec; set the
+        game's attribute unless the value read is not the attribute's (`Codec.assign`)."""
+        for field in held:
+            if field.stage == stage:
                 self.where = field.key
                 value = self.values[field.key] = field.codec.decode(self, game, data[field.key])
                 if field.codec.assign:
@@ -229,12 +229,9 @@ class _Loader:
         if version != SAVE_VERSION:
             self.fail(f"unknown version {_short(version)} "
                       f"(this library reads 1 and {SAVE_VERSION})")
-        modules = data.get("modules")
-        in_play = [MODULES[n] for n in modules if isinstance(n, str) and n in MODULES] \
-            if isinstance(modules, list) else []
-        parts = alhambra_parts(in_play)
-        self.keys(data, _KEYS | {f.key for f in STATE_FIELDS
-                                 if f.part is not None and f.part in parts})
+        named = data.get("modules")
+        names = [n for n in named if isinstance(n, str)] if isinstance(named, list) else []
+        self.keys(data, _HEADER | {f.key for f in _held(names)})
         return data
 
     def keys(self, data: Mapping[str, Any], expected: frozenset[str]) -> None:

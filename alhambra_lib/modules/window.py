@@ -58,66 +58,46 @@ __all__ = [
 WINDOW_STEP = "vizier_window"
 
 
-def _window_modules(names: tuple[str, ...]) -> tuple[type[Module], ...]:
-    """The registered modules among `names` that act in the window, in the game's order
-    (asked at every turn end: kept per registry generation)."""
+def _window(names: tuple[str, ...]) -> tuple[type[Module], Callable[[GameContext, str], bool]]:
+    """``(owner, can_act)`` of the modules among `names` that act in the window: the last
+    of them owns it; ``can_act(game, player)`` asks each whether it can act for `player`
+    (asked of every player after every turn end: kept per module set and registry
+    generation)."""
     registry = sys.modules[__package__]  # imports this module: not importable from here
     key = (names, registry._generation)
-    found = _WINDOW_MODULES.get(key)
+    found = _WINDOWS.get(key)
     if found is None:
-        modules = registry.MODULES
-        found = _WINDOW_MODULES[key] = tuple(
-            modules[n] for n in names
-            if any(step == WINDOW_STEP for step, _ in modules[n].turn_end_steps))
-    return found
-
-
-_WINDOW_MODULES: dict[tuple[tuple[str, ...], int], tuple[type[Module], ...]] = {}
-
-
-def window_owner(game: GameContext | Game) -> str:
-    """The module whose slice holds the window: the last in play that acts there (the
-    thieves if in play, else the vizier)."""
-    return _window_modules(game.modules)[-1].name
-
-
-def window_step(game: GameContext) -> bool:
-    """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
-    in the window with any module in play (`Module.window_can_act`); True while someone
-    is asked. Every module acting in the window runs its step with this."""
-    modules = _window_modules(game.modules)
-    return run_window(game, modules[-1].window_decision, _asker(modules))
-
-
-def _asker(modules: tuple[type[Module], ...]) -> Callable[[GameContext, str], bool]:
-    """``can_act(game, player)``: whether any of `modules` can act for `player` in the
-    window; one function per set of modules (asked of every player after every turn)."""
-    can_act = _ASKERS.get(modules)
-    if can_act is None:
+        acting = [registry.MODULES[n] for n in names
+                  if any(step == WINDOW_STEP for step, _ in registry.MODULES[n].turn_end_steps)]
         # The owner's question first: a theft is cheaper to see than a vizier's purchase.
-        hooks = tuple(_instance(m).window_can_act for m in reversed(modules))
+        # Modules are stateless: one instance of each serves every game.
+        hooks = tuple(cls().window_can_act for cls in reversed(acting))
 
         def can_act(game: GameContext, player: str) -> bool:
             for hook in hooks:
                 if hook(game, player):
                     return True
             return False
-        _ASKERS[modules] = can_act
-    return can_act
+        found = _WINDOWS[key] = (acting[-1], can_act)
+    return found
 
 
-_ASKERS: dict[tuple[type[Module], ...], Callable[[GameContext, str], bool]] = {}
+_WINDOWS: dict[tuple[tuple[str, ...], int],
+               tuple[type[Module], Callable[[GameContext, str], bool]]] = {}
 
 
-def _instance(cls: type[Module]) -> Module:
-    """The one instance of `cls` that serves every game (modules are stateless)."""
-    module = _INSTANCES.get(cls)
-    if module is None:
-        module = _INSTANCES[cls] = cls()
-    return module
+def window_owner(game: GameContext | Game) -> str:
+    """The module whose slice holds the window: the last in play that acts there (the
+    thieves if in play, else the vizier)."""
+    return _window(game.modules)[0].name
 
 
-_INSTANCES: dict[type[Module], Module] = {}
+def window_step(game: GameContext) -> bool:
+    """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
+    in the window with any module in play (`Module.window_can_act`); True while someone
+    is asked. Every module acting in the window runs its step with this."""
+    owner, can_act = _window(game.modules)
+    return run_window(game, owner.window_decision, can_act)
 
 
 def run_window(game: GameContext, kind: str,
@@ -178,7 +158,7 @@ def window_problem(game: GameContext, window: Window | None) -> str | None:
     and its decision on top; after a use (``repoll``) the window step comes next in the
     script."""
     top = game.decision
-    kind = _window_modules(game.modules)[-1].window_decision
+    kind = _window(game.modules)[0].window_decision
     asking = top is not None and top.kind in WINDOW_DECISIONS
     if asking and top is not None and top.kind != kind:
         return f"the window's decision is {kind!r} with these modules"
