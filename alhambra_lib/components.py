@@ -24,11 +24,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .grid import BIT, SIDES, mask_sides
 
 __all__ = [
+    "AnyCard",
     "KIND_TOTALS",
     "MAX_WALL",
     "KINDS",
@@ -66,6 +67,10 @@ __all__ = [
     "ProvisionalDataWarning",
     "warn_if_provisional",
 ]
+
+#: A card a hand, a pile or the display may hold: money, or a module's card (exchange,
+#: gate, wall, character...: classes with no common base, read by duck typing).
+AnyCard: TypeAlias = Any
 
 #: The six building types, cheapest first (the order of the scoring table).
 KINDS = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")

@@ -112,14 +112,11 @@ from .state import append_event, copy_data, is_immutable
 
 if TYPE_CHECKING:
     from ..alhambra import Alhambra
-    from ..components import Tile
+    from ..components import AnyCard, Tile
     from ..grid import Cell
     from ..modules.base import Module
     from .view import GameView
 
-    #: A card a hand, a pile or the display may hold: money, or a module's card (exchange,
-    #: gate, wall, character...: classes with no common base, read by duck typing).
-    AnyCard = Any
     #: An action's check or effect, called as ``f(game, action)``.
     Handler = Callable[["Game", Any], Any]  # the action: of the kind it is registered for
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol, TypeVar
 
 from ..actions import DIRK, card_from_list, tile_from_list, tile_order
-from ..components import FOUNTAIN, ScoringCard, Tile
+from ..components import FOUNTAIN, AnyCard, ScoringCard, Tile
 from ..errors import brief
 from ..grid import check_cell
 from ..slices import DISTINCT, Range, decode
@@ -57,8 +57,6 @@ __all__ = ["Reader", "Codec", "StateField", "STATE_FIELDS", "FIELDS", "STAGES", 
            "typed"]
 
 T = TypeVar("T")
-#: A card of a hand, a pile or the display (classes with no common base).
-AnyCard = Any
 #: A cell, and an Alhambra's tiles by cell, as a save lists them.
 Cell = tuple[int, int]
 Layout = dict[Cell, Tile]
