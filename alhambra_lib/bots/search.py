@@ -5,7 +5,8 @@ For each decision the bot
 1. ranks the legal actions with the cheap one-step valuation of `BalancedBot`
    (`StrategicBot.ranked`) and keeps the best few (the *candidates*), with the first
    action of each kind that valuation does not judge (playing a master builder §M14,
-   a wall card §M9, the money swap §M7), so the search weighs those too;
+   a wall card §M9, the money swap §M7) or judges only in part (a tile given to Dirk,
+   §10), so the search weighs those too;
 2. samples several games consistent with its view (`engine.determinize`: every
    secret of the base game and of the Mega Box modules dealt at random among the
    places the player cannot see into);
@@ -15,8 +16,10 @@ For each decision the bot
 4. judges each end position by its projected final margin: the points scored so far,
    plus, for every scoring round still to come, the majorities at the counts reached,
    the longest wall and the modules' own terms (camps, bazaars, merchants, ...) as they
-   stand, plus the money in hand (money buys tiles later); the margin is over the best
-   rival (Dirk included);
+   stand, plus the money in hand (money buys tiles later); the margin is over the other
+   real players (Dirk cannot win, §10: his tiles count only through the majorities they
+   take from the rivals, so giving him a tile the opponent needs is worth what it costs
+   the opponent);
 5. plays the candidate with the best mean margin. The same sampled games serve every
    candidate (common random numbers), so their differences are not drowned in the luck
    of the draws.
@@ -92,6 +95,10 @@ PRIOR = BalancedBot
 #: The weight of a scoring round after the next one: today's counts say less of it (the
 #: majorities will move), and a sharp projection would make the search chase noise.
 LATER_ROUNDS = 0.5
+#: Kinds the prior judges only in part, whose best action is always searched: a tile
+#: given to Dirk (§10) costs the giver its majority points, which the prior sees, and
+#: may cost the opponent a majority, which it does not.
+ALWAYS_SEARCHED = frozenset({"give"})
 #: The margin is over this mix of the best rival and the rivals' mean: the best rival is
 #: who must be beaten, the mean makes the judgement less jumpy.
 BEST_RIVAL = 0.5
@@ -162,8 +169,13 @@ def evaluate(game, name) -> dict:
     return scores
 
 
-def _margin_and_win(scores, name):
-    rivals = [v for p, v in scores.items() if p != name]
+def _margin_and_win(scores: dict, name: str, players: tuple) -> tuple[float, float]:
+    """(margin over the rivals, 1/0.5/0 for ahead/level/behind the best of them).
+
+    The rivals are the other real `players`: Dirk's points are in `scores` only through
+    the majorities he takes from them, since only a real player can win (§10).
+    """
+    rivals = [scores[p] for p in players if p != name]
     best, mine = max(rivals), scores[name]
     rival = BEST_RIVAL * best + (1 - BEST_RIVAL) * sum(rivals) / len(rivals)
     return mine - rival, 1.0 if mine > best else 0.5 if mine == best else 0.0
@@ -229,12 +241,14 @@ class SearchBot:
     # -- the search ----------------------------------------------------------------------
 
     def _candidates(self, view, legal_actions, keep):
-        """The prior's best `keep`, and the best of each kind it does not judge."""
+        """The prior's best `keep`, and the best of each kind it does not judge or judges
+        only in part (`ALWAYS_SEARCHED`)."""
         ranked = self._prior.ranked(view, legal_actions)
         chosen = ranked[:keep]
         kinds = {a.kind for a in chosen}
         for action in ranked[keep:]:
-            if action.kind not in kinds and action.kind not in _HANDLERS:
+            if action.kind not in kinds and (action.kind not in _HANDLERS
+                                             or action.kind in ALWAYS_SEARCHED):
                 chosen.append(action)
                 kinds.add(action.kind)
         return chosen
@@ -259,7 +273,8 @@ class SearchBot:
                 game = sampled.copy()
                 game.apply(action)
                 self._roll_out(game, seats, until)
-                margin, win = _margin_and_win(evaluate(game, view.player), view.player)
+                margin, win = _margin_and_win(evaluate(game, view.player), view.player,
+                                               view.players)
                 total[0] += margin
                 total[1] += win
         n = self.budget.samples
