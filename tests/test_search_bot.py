@@ -161,3 +161,32 @@ def test_unknown_kinds_are_skipped_in_module_games():
         game.apply(bot.choose(game.view(name), legal) if rng.random() < 0.3
                    else rng.choice(legal))
     assert bot.choices > 3
+
+
+# -- two players and Dirk (§10) ------------------------------------------------------------
+
+
+def test_the_margin_and_the_win_are_over_the_real_players_only():
+    """Dirk cannot win (§10): a player ahead of the other real player wins, however far
+    Dirk is ahead, and the margin is over that player alone."""
+    from alhambra_lib.bots.search import _margin_and_win
+
+    scores = {"Ana": 50.0, "Ben": 40.0, "Dirk": 90.0}
+    assert _margin_and_win(scores, "Ana", ("Ana", "Ben")) == (10.0, 1.0)
+    assert _margin_and_win(scores, "Ben", ("Ana", "Ben")) == (-10.0, 0.0)
+
+
+def _two_player_turn_end_with_a_gift(seed=0):
+    game = Game(["Ana", "Ben"], seed=seed)
+    rng = random.Random(seed)
+    while not any(a.kind == "give" for a in game.legal_actions()):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_the_best_gift_to_dirk_is_always_searched():
+    game = _two_player_turn_end_with_a_gift()
+    view = game.view(game.decision.player)
+    kinds = [a.kind for a, _, _ in SearchBot("easy", seed=0)._search(view, game.legal_actions())]
+    assert "give" in kinds
+
