@@ -51,7 +51,7 @@ from typing import Any
 from ..actions import card_from_list
 from ..errors import AlhambraError
 from ..modules import MODULES
-from ..secrets import SLOT, is_slot, slot
+from ..secrets import APART, SLOT, allows, is_slot, slot
 
 __all__ = ["determinize", "public_state", "PublicState", "SLOT"]
 
@@ -122,10 +122,11 @@ def _redact_pile(game, events, pile, hidden):
     return {"segments": [sorted(groups[k]) for k in sorted(groups)]}
 
 
-def _secret(items, cls, hidden):
-    """Pool `items` in `hidden` as secrets of class `cls`; their slots (`Secret`)."""
+def _secret(items, cls, hidden, *, barred=(), apart=None):
+    """Pool `items` in `hidden` as secrets of class `cls`; their slots (`Secret`), with
+    the conditions given."""
     hidden.setdefault(cls, []).extend(items)
-    return [slot(cls)] * len(items)
+    return [slot(cls, barred=barred, apart=apart) for _ in items]
 
 
 def public_state(game, name) -> dict:
@@ -222,13 +223,15 @@ def _refuse(message):
 
 class _Pools:
     """Each class's secrets, shuffled (kept in sorted order without `rng`); `take` deals
-    the next one."""
+    the next one, `fill` notes the slots of a value and `settle` deals them."""
 
     def __init__(self, hidden, rng):
         self.pools = {cls: list(cards) for cls, cards in hidden.items()}
         for cls in sorted(self.pools):
             if rng is not None:
                 rng.shuffle(self.pools[cls])
+        self.rng = rng
+        self.noted = []  # (container, key, slot) of each slot filled, in order
 
     def take(self, cls):
         pool = self.pools.get(cls)
@@ -237,15 +240,122 @@ class _Pools:
         return pool.pop()
 
     def fill(self, value):
-        """A copy of `value` (new containers at every level) with every slot replaced
-        by a secret of its class."""
+        """A copy of `value` (new containers at every level) whose slots are noted, in
+        order, to be dealt by `settle`."""
         if isinstance(value, dict):
-            if is_slot(value):
-                return self.take(value[SLOT])
-            return {key: self.fill(item) for key, item in value.items()}
+            out = {}
+            for key, item in value.items():
+                out[key] = self._noted(item, out, key)
+            return out
         if isinstance(value, list):
-            return [self.fill(item) for item in value]
+            out = []
+            for item in value:
+                out.append(self._noted(item, out, len(out)))
+            return out
         return value
+
+    def _noted(self, item, container, key):
+        if is_slot(item):
+            self.noted.append((container, key, item))
+            return item
+        return self.fill(item)
+
+    def settle(self):
+        """Deal every slot `fill` noted, class by class, in place: in the order noted
+        (as `take`) where no slot of the class has a condition, else `_fitting`."""
+        classes = {}
+        for place in self.noted:
+            classes.setdefault(place[2][SLOT], []).append(place)
+        for cls, places in classes.items():
+            slots = [found for _, _, found in places]
+            if any(len(found) > 1 for found in slots):
+                values = _fitting(cls, self.pools.get(cls, []), slots, self.rng)
+            else:
+                values = [self.take(cls) for _ in slots]
+            for (container, key, _), value in zip(places, values):
+                container[key] = value
+        self.noted = []
+
+
+#: Whole deals tried before `_fitting` searches: each is uniform, and one that fits
+#: is taken as it is (so the fitting arrangements stay equally likely); the search
+#: keeps the rare view where few deals fit from a long wait.
+_DEALS = 32
+
+
+def _fitting(cls, pool, slots, rng):
+    """Values of `pool` (shuffled) for `slots`, taken out of it, that respect the slots'
+    conditions (`secrets.slot`): whole deals in the pool's order, reshuffled up to
+    `_DEALS` times, then `_search`. Refused when no arrangement fits."""
+    n = len(slots)
+    if len(pool) < n:
+        _refuse(f"more {cls} slots than secrets of the class")
+    for _ in range(_DEALS):
+        values = pool[:-n - 1:-1]  # the order `take` would deal them in
+        if _fits(slots, values):
+            del pool[len(pool) - n:]
+            return values
+        if rng is None:
+            break
+        rng.shuffle(pool)
+    values = _search(pool, slots, rng)
+    if values is None:
+        _refuse(f"no arrangement of the {cls} secrets fits what the record tells")
+    for value in values:
+        pool.remove(value)
+    return values
+
+
+def _key(value):
+    """A hashable stand-in for a secret (a JSON value)."""
+    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
+
+
+def _fits(slots, values):
+    """Whether `values` (in the order of `slots`) respect the slots' conditions."""
+    taken = set()
+    for found, value in zip(slots, values):
+        if not allows(found, value):
+            return False
+        group = found.get(APART)
+        if group is not None:
+            if (group, _key(value)) in taken:
+                return False
+            taken.add((group, _key(value)))
+    return True
+
+
+def _search(pool, slots, rng):
+    """A fitting arrangement of `pool` into `slots` by depth-first search, each step
+    trying the distinct values left in a random order (sorted without `rng`): any
+    fitting arrangement can come first. None if none fits."""
+    left = {}
+    for value in pool:
+        left.setdefault(_key(value), [value, 0])[1] += 1
+    chosen = []
+    taken = set()
+
+    def extend(i):
+        if i == len(slots):
+            return True
+        found, group = slots[i], slots[i].get(APART)
+        keys = [k for k, (value, n) in left.items() if n and allows(found, value)
+                and (group is None or (group, k) not in taken)]
+        if rng is not None:
+            rng.shuffle(keys)
+        for k in keys:
+            left[k][1] -= 1
+            mark = set() if group is None else {(group, k)}
+            taken.update(mark)
+            chosen.append(left[k][0])
+            if extend(i + 1):
+                return True
+            chosen.pop()
+            taken.difference_update(mark)
+            left[k][1] += 1
+        return False
+
+    return chosen if extend(0) else None
 
 
 def _draw_pile(segments, pools, rng):
@@ -270,13 +380,13 @@ def _dealt(state, modules, pools, rng):
     from `pools` (the hands and slices that hold a secret only); `modules` are the
     game's."""
     pile = _draw_pile(state["draw_pile"]["segments"], pools, rng)
-    hands = {p: sorted(pools.fill(hand), key=_hand_key)
-             for p, hand in state["hands"].items() if any(map(is_slot, hand))}
-    slices = {}
-    for module in _using(modules, "redact_slice"):
-        slices[module.name] = pools.fill(state["modules_state"][module.name])
+    hands = {p: pools.fill(hand) for p, hand in state["hands"].items() if any(map(is_slot, hand))}
+    using = _using(modules, "redact_slice")
+    slices = {module.name: pools.fill(state["modules_state"][module.name]) for module in using}
+    pools.settle()
+    for module in using:
         module.tidy_slice(slices[module.name])
-    return pile, hands, slices
+    return pile, {p: sorted(hand, key=_hand_key) for p, hand in hands.items()}, slices
 
 
 def _template(view, state):
