@@ -18,12 +18,19 @@ the player cannot see give the same public state. The secrets (RULES.md sections
   others' thieves and those removed (§M10); the attack order (but the top card the
   player peeked at) and the face-down scouts (§M15); the huts under each pile's top
   (§M4); the citizens on the others' merchant discs and in their hands (§M12: at
-  setup each player's six are known, after it the others' are one pool; what the
-  record tells of a single disc, citizens taken or swapped in the open, is not used);
+  setup each player's six are known; after it the citizens known to be on a disc, those
+  taken or swapped in in the open, stay, and what is left of the three chosen at setup
+  is one pool, each disc's of distinct colours and of none the record bars: a resident
+  or a swap-out of one of the three, a lift without a resident, a swap offered or not
+  with a supply of one colour; `modules.street_merchant.DiscRecord`);
 - the game's generator (the future draws from the bag, whose content is known).
 
 `determinize` deals each class's pool at random into its slots (uniform: every
-arrangement consistent with the public state is equally likely). A game of the public
+arrangement consistent with the public state is equally likely). A slot may carry
+conditions (`secrets.slot`: values it cannot take, a group whose slots differ): its
+class is then dealt whole, up to `_DEALS` times, until a deal fits, and else by a
+randomized search, so that every fitting arrangement can come up and one is found
+whenever one exists. A game of the public
 state is built once per view through the save format (`Game.from_json`, which checks
 every component); each sample is a copy of it with its secrets dealt afresh.
 
@@ -417,7 +424,9 @@ def determinize(view, seed=None):
 
     Every secret the player cannot know (see the module's notes) is dealt at random
     among the places the public state leaves for its class, uniformly: each
-    arrangement consistent with the view is equally likely. The game's generator (the
+    arrangement consistent with the view is equally likely (where slots carry
+    conditions, all but in the rare view where `_DEALS` whole deals miss: there every
+    fitting arrangement still can come up). The game's generator (the
     future draws) is seeded from `seed`; the events are the view's own record.
 
     The public state is read, and a game of it built and checked through the save, once
