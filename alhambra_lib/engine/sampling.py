@@ -228,6 +228,9 @@ def _refuse(message):
     raise AlhambraError(f"determinize: {message}")
 
 
+_NESTED = (dict, list)
+
+
 class _Pools:
     """Each class's secrets, shuffled (kept in sorted order without `rng`); `take` deals
     the next one, `fill` notes the slots of a value and `settle` deals them."""
@@ -239,6 +242,7 @@ class _Pools:
                 rng.shuffle(self.pools[cls])
         self.rng = rng
         self.noted = []  # (container, key, slot) of each slot filled, in order
+        self.conditioned = set()  # the classes with a condition on a slot
 
     def take(self, cls):
         pool = self.pools.get(cls)
@@ -249,36 +253,41 @@ class _Pools:
     def fill(self, value):
         """A copy of `value` (new containers at every level) whose slots are noted, in
         order, to be dealt by `settle`."""
+        # A leaf is kept as it is, without a call: most of a slice is leaves.
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
-                out[key] = self._noted(item, out, key)
+                out[key] = self._noted(item, out, key) if isinstance(item, _NESTED) else item
             return out
         if isinstance(value, list):
             out = []
             for item in value:
-                out.append(self._noted(item, out, len(out)))
+                out.append(self._noted(item, out, len(out)) if isinstance(item, _NESTED)
+                           else item)
             return out
         return value
 
     def _noted(self, item, container, key):
+        """`item` of `container` at `key`: a slot noted, or a copy filled."""
         if is_slot(item):
             self.noted.append((container, key, item))
+            if len(item) > 1:
+                self.conditioned.add(item[SLOT])
             return item
         return self.fill(item)
 
     def settle(self):
-        """Deal every slot `fill` noted, class by class, in place: in the order noted
-        (as `take`) where no slot of the class has a condition, else `_fitting`."""
+        """Deal every slot `fill` noted, in place: in the order noted (as `take`), but
+        the classes with a condition on a slot, each dealt whole (`_fitting`)."""
         classes = {}
         for place in self.noted:
-            classes.setdefault(place[2][SLOT], []).append(place)
-        for cls, places in classes.items():
-            slots = [found for _, _, found in places]
-            if any(len(found) > 1 for found in slots):
-                values = _fitting(cls, self.pools.get(cls, []), slots, self.rng)
+            cls = place[2][SLOT]
+            if cls in self.conditioned:
+                classes.setdefault(cls, []).append(place)
             else:
-                values = [self.take(cls) for _ in slots]
+                place[0][place[1]] = self.take(cls)
+        for cls, places in classes.items():
+            values = _fitting(cls, self.pools.get(cls, []), [p[2] for p in places], self.rng)
             for (container, key, _), value in zip(places, values):
                 container[key] = value
         self.noted = []
