@@ -293,27 +293,28 @@ class _Pools:
         self.noted = []
 
 
-#: Whole deals tried before `_fitting` searches: each is uniform, and one that fits
-#: is taken as it is (so the fitting arrangements stay equally likely); the search
-#: keeps the rare view where few deals fit from a long wait.
-_DEALS = 32
+#: Deals tried before `_fitting` searches: each is uniform, and the first that fits is
+#: taken (so the fitting arrangements stay equally likely); a deal is given up at its
+#: first slot that does not fit, so a try is cheap. The search keeps the rare view
+#: where few deals fit from a long wait.
+_DEALS = 200
 
 
 def _fitting(cls, pool, slots, rng):
-    """Values of `pool` (shuffled) for `slots`, taken out of it, that respect the slots'
-    conditions (`secrets.slot`): whole deals in the pool's order, reshuffled up to
-    `_DEALS` times, then `_search`. Refused when no arrangement fits."""
+    """Values of `pool` for `slots`, taken out of it, that respect the slots' conditions
+    (`secrets.slot`): up to `_DEALS` deals (`_deal`; without `rng` the pool's order
+    only), then `_search`. Refused when no arrangement fits."""
     n = len(slots)
     if len(pool) < n:
         _refuse(f"more {cls} slots than secrets of the class")
-    for _ in range(_DEALS):
+    if rng is None:
         values = pool[:-n - 1:-1]  # the order `take` would deal them in
-        if _fits(slots, values):
-            del pool[len(pool) - n:]
-            return values
-        if rng is None:
-            break
-        rng.shuffle(pool)
+        found = values if _fits(slots, values) else None
+    else:
+        found = next(filter(None, (_deal(pool, slots, rng) for _ in range(_DEALS))), None)
+    if found is not None:
+        del pool[len(pool) - n:]
+        return found
     values = _search(pool, slots, rng)
     if values is None:
         _refuse(f"no arrangement of the {cls} secrets fits what the record tells")
@@ -322,29 +323,52 @@ def _fitting(cls, pool, slots, rng):
     return values
 
 
+def _deal(pool, slots, rng):
+    """The values of one deal of `pool` (shuffled in place) to `slots`, or None: drawn
+    from the end, where `take` deals from, one slot at a time (a Fisher-Yates shuffle),
+    and given up at the first that does not fit."""
+    taken, values, end = set(), [], len(pool)
+    for found in slots:
+        end -= 1
+        pick = rng.randrange(end + 1)
+        pool[pick], pool[end] = pool[end], pool[pick]
+        if not _fits_one(found, pool[end], taken):
+            return None
+        values.append(pool[end])
+    return values
+
+
 def _key(value):
     """A hashable stand-in for a secret (a JSON value)."""
     return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
 
 
+def _fits_one(found, value, taken):
+    """Whether `value` fits slot `found` beside the values of its group `taken` (a set of
+    ``(group, key)``, which it joins)."""
+    if not allows(found, value):
+        return False
+    group = found.get(APART)
+    if group is None:
+        return True
+    mark = (group, _key(value))
+    if mark in taken:
+        return False
+    taken.add(mark)
+    return True
+
+
 def _fits(slots, values):
     """Whether `values` (in the order of `slots`) respect the slots' conditions."""
     taken = set()
-    for found, value in zip(slots, values):
-        if not allows(found, value):
-            return False
-        group = found.get(APART)
-        if group is not None:
-            if (group, _key(value)) in taken:
-                return False
-            taken.add((group, _key(value)))
-    return True
+    return all(_fits_one(found, value, taken) for found, value in zip(slots, values))
 
 
 def _search(pool, slots, rng):
     """A fitting arrangement of `pool` into `slots` by depth-first search, each step
-    trying the distinct values left in a random order (sorted without `rng`): any
-    fitting arrangement can come first. None if none fits."""
+    trying the distinct values left that fit in a random order, each first as often as
+    it has copies left (as a deal would draw it; sorted without `rng`): any fitting
+    arrangement can come first. None if none fits."""
     left = {}
     for value in pool:
         left.setdefault(_key(value), [value, 0])[1] += 1
@@ -357,8 +381,8 @@ def _search(pool, slots, rng):
         found, group = slots[i], slots[i].get(APART)
         keys = [k for k, (value, n) in left.items() if n and allows(found, value)
                 and (group is None or (group, k) not in taken)]
-        if rng is not None:
-            rng.shuffle(keys)
+        if rng is not None:  # a weighted random order (Efraimidis and Spirakis)
+            keys.sort(key=lambda k: rng.random() ** (1 / left[k][1]), reverse=True)
         for k in keys:
             left[k][1] -= 1
             mark = set() if group is None else {(group, k)}
