@@ -28,9 +28,10 @@ the player cannot see give the same public state. The secrets (RULES.md sections
 `determinize` deals each class's pool at random into its slots (uniform: every
 arrangement consistent with the public state is equally likely). A slot may carry
 conditions (`secrets.slot`: values it cannot take, a group whose slots differ): its
-class is then dealt whole, up to `_DEALS` times, until a deal fits, and else by a
-randomized search, so that every fitting arrangement can come up and one is found
-whenever one exists. A game of the public
+class is then dealt whole, up to `_DEALS` times, until a deal fits (still uniform over
+the fitting arrangements), and else by a randomized search (not quite uniform; with
+the Street Merchant only in six-player views, about one sample in twenty), so that
+every fitting arrangement can come up and one is found whenever one exists. A game of the public
 state is built once per view through the save format (`Game.from_json`, which checks
 every component); each sample is a copy of it with its secrets dealt afresh.
 
@@ -278,7 +279,7 @@ class _Pools:
 
     def settle(self):
         """Deal every slot `fill` noted, in place: in the order noted (as `take`), but
-        the classes with a condition on a slot, each dealt whole (`_fitting`)."""
+        the classes with a condition on a slot, each dealt at once (`_fitting`)."""
         classes = {}
         for place in self.noted:
             cls = place[2][SLOT]
@@ -458,7 +459,7 @@ def determinize(view, seed=None):
     Every secret the player cannot know (see the module's notes) is dealt at random
     among the places the public state leaves for its class, uniformly: each
     arrangement consistent with the view is equally likely (where slots carry
-    conditions, all but in the rare view where `_DEALS` whole deals miss: there every
+    conditions, all but when `_DEALS` deals miss, see the module's notes: then every
     fitting arrangement still can come up). The game's generator (the
     future draws) is seeded from `seed`; the events are the view's own record.
 
