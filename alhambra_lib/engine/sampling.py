@@ -31,9 +31,10 @@ conditions (`secrets.slot`: values it cannot take, a group whose slots differ): 
 class is then dealt whole, up to `_DEALS` times, until a deal fits (still uniform over
 the fitting arrangements), and else by a randomized search (not quite uniform; with
 the Street Merchant only in six-player views, about one sample in twenty), so that
-every fitting arrangement can come up and one is found whenever one exists. A game of the public
-state is built once per view through the save format (`Game.from_json`, which checks
-every component); each sample is a copy of it with its secrets dealt afresh.
+every fitting arrangement can come up and one is found whenever one exists. A game of
+the public state is built once per view through the save format (`Game.from_json`,
+which checks every component); each sample is a copy of it with its secrets dealt
+afresh.
 
 Examples
 --------
