@@ -60,7 +60,7 @@ from typing import Any
 from ..actions import card_from_list
 from ..errors import AlhambraError
 from ..modules import MODULES
-from ..secrets import APART, SLOT, allows, is_slot, slot
+from ..secrets import APART, NOT, SLOT, allows, is_slot, slot
 
 __all__ = ["determinize", "public_state", "PublicState", "SLOT"]
 
@@ -367,20 +367,23 @@ def _fits(slots, values):
 
 
 def _search(pool, slots, rng):
-    """A fitting arrangement of `pool` into `slots` by depth-first search, each step
-    trying the distinct values left that fit in a random order, each first as often as
-    it has copies left (as a deal would draw it; sorted without `rng`): any fitting
-    arrangement can come first. None if none fits."""
+    """A fitting arrangement of `pool` into `slots` by depth-first search, the slots
+    with the most values barred first, each step trying the distinct values left that
+    fit in a random order, each first as often as it has copies left (as a deal would
+    draw it; sorted without `rng`): any fitting arrangement can come first. None if
+    none fits."""
     left = {}
     for value in pool:
         left.setdefault(_key(value), [value, 0])[1] += 1
-    chosen = []
+    order = sorted(range(len(slots)), key=lambda i: -len(slots[i].get(NOT, ())))
+    chosen = [None] * len(slots)
     taken = set()
 
     def extend(i):
-        if i == len(slots):
+        if i == len(order):
             return True
-        found, group = slots[i], slots[i].get(APART)
+        found = slots[order[i]]
+        group = found.get(APART)
         keys = [k for k, (value, n) in left.items() if n and allows(found, value)
                 and (group is None or (group, k) not in taken)]
         if rng is not None:  # a weighted random order (Efraimidis and Spirakis)
@@ -389,10 +392,9 @@ def _search(pool, slots, rng):
             left[k][1] -= 1
             mark = set() if group is None else {(group, k)}
             taken.update(mark)
-            chosen.append(left[k][0])
+            chosen[order[i]] = left[k][0]
             if extend(i + 1):
                 return True
-            chosen.pop()
             taken.difference_update(mark)
             left[k][1] += 1
         return False
