@@ -55,7 +55,8 @@ import json
 import random
 from bisect import bisect_right
 from functools import partial
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from ..actions import card_from_list
 from ..errors import AlhambraError
@@ -131,7 +132,8 @@ def _redact_pile(game, events, pile, hidden):
     return {"segments": [sorted(groups[k]) for k in sorted(groups)]}
 
 
-def _secret(items, cls, hidden, *, barred=(), apart=None):
+def _secret(items: list[Any], cls: str, hidden: dict[str, list[Any]], *,
+            barred: Sequence[Any] = (), apart: str | None = None) -> list[dict[str, Any]]:
     """Pool `items` in `hidden` as secrets of class `cls`; their slots (`Secret`), with
     the conditions given."""
     hidden.setdefault(cls, []).extend(items)
@@ -226,7 +228,7 @@ def _restored(text):
 # -- sampling ---------------------------------------------------------------------------
 
 
-def _refuse(message):
+def _refuse(message: str) -> NoReturn:
     raise AlhambraError(f"determinize: {message}")
 
 
@@ -237,39 +239,39 @@ class _Pools:
     """Each class's secrets, shuffled (kept in sorted order without `rng`); `take` deals
     the next one, `fill` notes the slots of a value and `settle` deals them."""
 
-    def __init__(self, hidden, rng):
+    def __init__(self, hidden: dict[str, list[Any]], rng: random.Random | None) -> None:
         self.pools = {cls: list(cards) for cls, cards in hidden.items()}
         for cls in sorted(self.pools):
             if rng is not None:
                 rng.shuffle(self.pools[cls])
         self.rng = rng
-        self.noted = []  # (container, key, slot) of each slot filled, in order
-        self.conditioned = set()  # the classes with a condition on a slot
+        self.noted: list[tuple[Any, Any, dict[str, Any]]] = []  # (container, key, slot), in order
+        self.conditioned: set[str] = set()  # the classes with a condition on a slot
 
-    def take(self, cls):
+    def take(self, cls: str) -> Any:
         pool = self.pools.get(cls)
         if not pool:
             _refuse(f"more {cls} slots than secrets of the class")
         return pool.pop()
 
-    def fill(self, value):
+    def fill(self, value: Any) -> Any:
         """A copy of `value` (new containers at every level) whose slots are noted, in
         order, to be dealt by `settle`."""
         # A leaf is kept as it is, without a call: most of a slice is leaves.
         if isinstance(value, dict):
-            out = {}
+            out: dict[str, Any] = {}
             for key, item in value.items():
                 out[key] = self._noted(item, out, key) if isinstance(item, _NESTED) else item
             return out
         if isinstance(value, list):
-            out = []
+            items: list[Any] = []
             for item in value:
-                out.append(self._noted(item, out, len(out)) if isinstance(item, _NESTED)
-                           else item)
-            return out
+                items.append(self._noted(item, items, len(items)) if isinstance(item, _NESTED)
+                             else item)
+            return items
         return value
 
-    def _noted(self, item, container, key):
+    def _noted(self, item: Any, container: Any, key: Any) -> Any:
         """`item` of `container` at `key`: a slot noted, or a copy filled."""
         if is_slot(item):
             self.noted.append((container, key, item))
@@ -278,10 +280,10 @@ class _Pools:
             return item
         return self.fill(item)
 
-    def settle(self):
+    def settle(self) -> None:
         """Deal every slot `fill` noted, in place: in the order noted (as `take`), but
         the classes with a condition on a slot, each dealt at once (`_fitting`)."""
-        classes = {}
+        classes: dict[str, list[tuple[Any, Any, dict[str, Any]]]] = {}
         for place in self.noted:
             cls = place[2][SLOT]
             if cls in self.conditioned:
@@ -302,7 +304,8 @@ class _Pools:
 _DEALS = 200
 
 
-def _fitting(cls, pool, slots, rng):
+def _fitting(cls: str, pool: list[Any], slots: list[dict[str, Any]],
+             rng: random.Random | None) -> list[Any]:
     """Values of `pool` for `slots`, taken out of it, that respect the slots' conditions
     (`secrets.slot`): up to `_DEALS` deals (`_deal`; without `rng` the pool's order
     only), then `_search`. Refused when no arrangement fits."""
@@ -317,19 +320,22 @@ def _fitting(cls, pool, slots, rng):
     if found is not None:
         del pool[len(pool) - n:]
         return found
-    values = _search(pool, slots, rng)
-    if values is None:
+    searched = _search(pool, slots, rng)
+    if searched is None:
         _refuse(f"no arrangement of the {cls} secrets fits what the record tells")
-    for value in values:
+    for value in searched:
         pool.remove(value)
-    return values
+    return searched
 
 
-def _deal(pool, slots, rng):
+def _deal(pool: list[Any], slots: list[dict[str, Any]],
+          rng: random.Random) -> list[Any] | None:
     """The values of one deal of `pool` (shuffled in place) to `slots`, or None: drawn
     from the end, where `take` deals from, one slot at a time (a Fisher-Yates shuffle),
     and given up at the first that does not fit."""
-    taken, values, end = set(), [], len(pool)
+    taken: set[tuple[str, Any]] = set()
+    values: list[Any] = []
+    end = len(pool)
     for found in slots:
         end -= 1
         pick = rng.randrange(end + 1)
@@ -340,12 +346,12 @@ def _deal(pool, slots, rng):
     return values
 
 
-def _key(value):
+def _key(value: Any) -> Any:
     """A hashable stand-in for a secret (a JSON value)."""
     return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
 
 
-def _fits_one(found, value, taken):
+def _fits_one(found: dict[str, Any], value: Any, taken: set[tuple[str, Any]]) -> bool:
     """Whether `value` fits slot `found` beside the values of its group `taken` (a set of
     ``(group, key)``, which it joins)."""
     if not allows(found, value):
@@ -360,26 +366,27 @@ def _fits_one(found, value, taken):
     return True
 
 
-def _fits(slots, values):
+def _fits(slots: list[dict[str, Any]], values: list[Any]) -> bool:
     """Whether `values` (in the order of `slots`) respect the slots' conditions."""
-    taken = set()
+    taken: set[tuple[str, Any]] = set()
     return all(_fits_one(found, value, taken) for found, value in zip(slots, values))
 
 
-def _search(pool, slots, rng):
+def _search(pool: list[Any], slots: list[dict[str, Any]],
+            rng: random.Random | None) -> list[Any] | None:
     """A fitting arrangement of `pool` into `slots` by depth-first search, the slots
     with the most values barred first, each step trying the distinct values left that
     fit in a random order, each first as often as it has copies left (as a deal would
     draw it; sorted without `rng`): any fitting arrangement can come first. None if
     none fits."""
-    left = {}
+    left: dict[Any, list[Any]] = {}  # key: [a value, copies left]
     for value in pool:
         left.setdefault(_key(value), [value, 0])[1] += 1
     order = sorted(range(len(slots)), key=lambda i: -len(slots[i].get(NOT, ())))
-    chosen = [None] * len(slots)
-    taken = set()
+    chosen: list[Any] = [None] * len(slots)
+    taken: set[tuple[str, Any]] = set()
 
-    def extend(i):
+    def extend(i: int) -> bool:
         if i == len(order):
             return True
         found = slots[order[i]]
