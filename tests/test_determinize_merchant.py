@@ -327,3 +327,28 @@ def test_the_dealer_refuses_conditions_nothing_fits():
     with pytest.raises(AlhambraError, match="more x slots"):
         sampling._fitting("x", ["a"], slots, random.Random(0))
     assert sampling._fitting("x", ["b", "a"], slots, None) == ["a", "b"]  # no rng: in order
+
+
+def test_no_peeking_at_the_citizens_on_the_others_discs():
+    """Two games whose other discs differ only where the record cannot tell (a citizen
+    of Ben's setup swapped with one of Cy's) give Ana the same view, public state and
+    samples."""
+    game = _driven(2, lambda e: e["type"] == "take_citizen" and e["player"] == "Ben")
+    state = json.loads(game.to_json())
+    discs = state["modules_state"]["street_merchant"]["discs"]
+    ben, cy = discs["Ben"]["citizens"], discs["Cy"]["citizens"]
+    give, take = "garden", "pavilion"  # on Ben's disc since setup / on Cy's, not Ben's
+    assert give in ben and give not in cy and take in cy and take not in ben
+    ben[ben.index(give)], cy[cy.index(take)] = take, give
+    for disc in (ben, cy):
+        disc.sort(key=COLOURS.index)
+    for e in state["events"]:  # the setups, as the twin's players chose them
+        if e["type"] == "set_merchant" and e["player"] in ("Ben", "Cy"):
+            swap = {"Ben": {give: take}, "Cy": {take: give}}[e["player"]]
+            e["colours"] = sorted((swap.get(c, c) for c in e["colours"]), key=COLOURS.index)
+    twin = Game.from_json(json.dumps(state))
+    assert _discs(twin) != _discs(game)
+    view, twin_view = game.view("Ana"), twin.view("Ana")
+    assert twin_view == view and twin.view("Ben") != game.view("Ben")
+    assert twin_view.public == view.public
+    assert determinize(twin_view, seed=4).to_json() == determinize(view, seed=4).to_json()
