@@ -18,14 +18,23 @@ the player cannot see give the same public state. The secrets (RULES.md sections
   others' thieves and those removed (§M10); the attack order (but the top card the
   player peeked at) and the face-down scouts (§M15); the huts under each pile's top
   (§M4); the citizens on the others' merchant discs and in their hands (§M12: at
-  setup each player's six are known, after it the others' are one pool; what the
-  record tells of a single disc, citizens taken or swapped in the open, is not used);
+  setup each player's six are known; after it the citizens known to be on a disc, those
+  taken or swapped in in the open, stay, and what is left of the three chosen at setup
+  is one pool, each disc's of distinct colours and of none the record bars: a resident
+  or a swap-out of one of the three, a lift without a resident, a swap offered or not
+  with a supply of one colour; `modules.street_merchant.DiscRecord`);
 - the game's generator (the future draws from the bag, whose content is known).
 
 `determinize` deals each class's pool at random into its slots (uniform: every
-arrangement consistent with the public state is equally likely). A game of the public
-state is built once per view through the save format (`Game.from_json`, which checks
-every component); each sample is a copy of it with its secrets dealt afresh.
+arrangement consistent with the public state is equally likely). A slot may carry
+conditions (`secrets.slot`: values it cannot take, a group whose slots differ): its
+class is then dealt whole, up to `_DEALS` times, until a deal fits (still uniform over
+the fitting arrangements), and else by a randomized search (not quite uniform; with
+the Street Merchant only in six-player views, about one sample in twenty), so that
+every fitting arrangement can come up and one is found whenever one exists. A game of
+the public state is built once per view through the save format (`Game.from_json`,
+which checks every component); each sample is a copy of it with its secrets dealt
+afresh.
 
 Examples
 --------
@@ -46,12 +55,13 @@ import json
 import random
 from bisect import bisect_right
 from functools import partial
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from ..actions import card_from_list
 from ..errors import AlhambraError
 from ..modules import MODULES
-from ..secrets import SLOT, is_slot, slot
+from ..secrets import APART, NOT, SLOT, allows, is_slot, slot
 
 __all__ = ["determinize", "public_state", "PublicState", "SLOT"]
 
@@ -122,10 +132,12 @@ def _redact_pile(game, events, pile, hidden):
     return {"segments": [sorted(groups[k]) for k in sorted(groups)]}
 
 
-def _secret(items, cls, hidden):
-    """Pool `items` in `hidden` as secrets of class `cls`; their slots (`Secret`)."""
+def _secret(items: list[Any], cls: str, hidden: dict[str, list[Any]], *,
+            barred: Sequence[Any] = (), apart: str | None = None) -> list[dict[str, Any]]:
+    """Pool `items` in `hidden` as secrets of class `cls`; their slots (`Secret`), with
+    the conditions given."""
     hidden.setdefault(cls, []).extend(items)
-    return [slot(cls)] * len(items)
+    return [slot(cls, barred=barred, apart=apart) for _ in items]
 
 
 def public_state(game, name) -> dict:
@@ -216,36 +228,185 @@ def _restored(text):
 # -- sampling ---------------------------------------------------------------------------
 
 
-def _refuse(message):
+def _refuse(message: str) -> NoReturn:
     raise AlhambraError(f"determinize: {message}")
+
+
+_NESTED = (dict, list)
 
 
 class _Pools:
     """Each class's secrets, shuffled (kept in sorted order without `rng`); `take` deals
-    the next one."""
+    the next one, `fill` notes the slots of a value and `settle` deals them."""
 
-    def __init__(self, hidden, rng):
+    def __init__(self, hidden: dict[str, list[Any]], rng: random.Random | None) -> None:
         self.pools = {cls: list(cards) for cls, cards in hidden.items()}
         for cls in sorted(self.pools):
             if rng is not None:
                 rng.shuffle(self.pools[cls])
+        self.rng = rng
+        self.noted: list[tuple[Any, Any, dict[str, Any]]] = []  # (container, key, slot), in order
+        self.conditioned: set[str] = set()  # the classes with a condition on a slot
 
-    def take(self, cls):
+    def take(self, cls: str) -> Any:
         pool = self.pools.get(cls)
         if not pool:
             _refuse(f"more {cls} slots than secrets of the class")
         return pool.pop()
 
-    def fill(self, value):
-        """A copy of `value` (new containers at every level) with every slot replaced
-        by a secret of its class."""
+    def fill(self, value: Any) -> Any:
+        """A copy of `value` (new containers at every level) whose slots are noted, in
+        order, to be dealt by `settle`."""
+        # A leaf is kept as it is, without a call: most of a slice is leaves.
         if isinstance(value, dict):
-            if is_slot(value):
-                return self.take(value[SLOT])
-            return {key: self.fill(item) for key, item in value.items()}
+            out: dict[str, Any] = {}
+            for key, item in value.items():
+                out[key] = self._noted(item, out, key) if isinstance(item, _NESTED) else item
+            return out
         if isinstance(value, list):
-            return [self.fill(item) for item in value]
+            items: list[Any] = []
+            for item in value:
+                items.append(self._noted(item, items, len(items)) if isinstance(item, _NESTED)
+                             else item)
+            return items
         return value
+
+    def _noted(self, item: Any, container: Any, key: Any) -> Any:
+        """`item` of `container` at `key`: a slot noted, or a copy filled."""
+        if is_slot(item):
+            self.noted.append((container, key, item))
+            if len(item) > 1:
+                self.conditioned.add(item[SLOT])
+            return item
+        return self.fill(item)
+
+    def settle(self) -> None:
+        """Deal every slot `fill` noted, in place: in the order noted (as `take`), but
+        the classes with a condition on a slot, each dealt at once (`_fitting`)."""
+        classes: dict[str, list[tuple[Any, Any, dict[str, Any]]]] = {}
+        for place in self.noted:
+            cls = place[2][SLOT]
+            if cls in self.conditioned:
+                classes.setdefault(cls, []).append(place)
+            else:
+                place[0][place[1]] = self.take(cls)
+        for cls, places in classes.items():
+            values = _fitting(cls, self.pools.get(cls, []), [p[2] for p in places], self.rng)
+            for (container, key, _), value in zip(places, values):
+                container[key] = value
+        self.noted = []
+
+
+#: Deals tried before `_fitting` searches: each is uniform, and the first that fits is
+#: taken (so the fitting arrangements stay equally likely); a deal is given up at its
+#: first slot that does not fit, so a try is cheap. The search keeps the rare view
+#: where few deals fit from a long wait.
+_DEALS = 200
+
+
+def _fitting(cls: str, pool: list[Any], slots: list[dict[str, Any]],
+             rng: random.Random | None) -> list[Any]:
+    """Values of `pool` for `slots`, taken out of it, that respect the slots' conditions
+    (`secrets.slot`): up to `_DEALS` deals (`_deal`; without `rng` the pool's order
+    only), then `_search`. Refused when no arrangement fits."""
+    n = len(slots)
+    if len(pool) < n:
+        _refuse(f"more {cls} slots than secrets of the class")
+    if rng is None:
+        values = pool[:-n - 1:-1]  # the order `take` would deal them in
+        found = values if _fits(slots, values) else None
+    else:
+        found = next(filter(None, (_deal(pool, slots, rng) for _ in range(_DEALS))), None)
+    if found is not None:
+        del pool[len(pool) - n:]
+        return found
+    searched = _search(pool, slots, rng)
+    if searched is None:
+        _refuse(f"no arrangement of the {cls} secrets fits what the record tells")
+    for value in searched:
+        pool.remove(value)
+    return searched
+
+
+def _deal(pool: list[Any], slots: list[dict[str, Any]],
+          rng: random.Random) -> list[Any] | None:
+    """The values of one deal of `pool` (shuffled in place) to `slots`, or None: drawn
+    from the end, where `take` deals from, one slot at a time (a Fisher-Yates shuffle),
+    and given up at the first that does not fit."""
+    taken: set[tuple[str, Any]] = set()
+    values: list[Any] = []
+    end = len(pool)
+    for found in slots:
+        end -= 1
+        pick = rng.randrange(end + 1)
+        pool[pick], pool[end] = pool[end], pool[pick]
+        if not _fits_one(found, pool[end], taken):
+            return None
+        values.append(pool[end])
+    return values
+
+
+def _key(value: Any) -> Any:
+    """A hashable stand-in for a secret (a JSON value)."""
+    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
+
+
+def _fits_one(found: dict[str, Any], value: Any, taken: set[tuple[str, Any]]) -> bool:
+    """Whether `value` fits slot `found` beside the values of its group `taken` (a set of
+    ``(group, key)``, which it joins)."""
+    if not allows(found, value):
+        return False
+    group = found.get(APART)
+    if group is None:
+        return True
+    mark = (group, _key(value))
+    if mark in taken:
+        return False
+    taken.add(mark)
+    return True
+
+
+def _fits(slots: list[dict[str, Any]], values: list[Any]) -> bool:
+    """Whether `values` (in the order of `slots`) respect the slots' conditions."""
+    taken: set[tuple[str, Any]] = set()
+    return all(_fits_one(found, value, taken) for found, value in zip(slots, values))
+
+
+def _search(pool: list[Any], slots: list[dict[str, Any]],
+            rng: random.Random | None) -> list[Any] | None:
+    """A fitting arrangement of `pool` into `slots` by depth-first search, the slots
+    with the most values barred first, each step trying the distinct values left that
+    fit in a random order, each first as often as it has copies left (as a deal would
+    draw it; sorted without `rng`): any fitting arrangement can come first. None if
+    none fits."""
+    left: dict[Any, list[Any]] = {}  # key: [a value, copies left]
+    for value in pool:
+        left.setdefault(_key(value), [value, 0])[1] += 1
+    order = sorted(range(len(slots)), key=lambda i: -len(slots[i].get(NOT, ())))
+    chosen: list[Any] = [None] * len(slots)
+    taken: set[tuple[str, Any]] = set()
+
+    def extend(i: int) -> bool:
+        if i == len(order):
+            return True
+        found = slots[order[i]]
+        group = found.get(APART)
+        keys = [k for k, (value, n) in left.items() if n and allows(found, value)
+                and (group is None or (group, k) not in taken)]
+        if rng is not None:  # a weighted random order (Efraimidis and Spirakis)
+            keys.sort(key=lambda k: rng.random() ** (1 / left[k][1]), reverse=True)
+        for k in keys:
+            left[k][1] -= 1
+            mark = set() if group is None else {(group, k)}
+            taken.update(mark)
+            chosen[order[i]] = left[k][0]
+            if extend(i + 1):
+                return True
+            taken.difference_update(mark)
+            left[k][1] += 1
+        return False
+
+    return chosen if extend(0) else None
 
 
 def _draw_pile(segments, pools, rng):
@@ -270,13 +431,13 @@ def _dealt(state, modules, pools, rng):
     from `pools` (the hands and slices that hold a secret only); `modules` are the
     game's."""
     pile = _draw_pile(state["draw_pile"]["segments"], pools, rng)
-    hands = {p: sorted(pools.fill(hand), key=_hand_key)
-             for p, hand in state["hands"].items() if any(map(is_slot, hand))}
-    slices = {}
-    for module in _using(modules, "redact_slice"):
-        slices[module.name] = pools.fill(state["modules_state"][module.name])
+    hands = {p: pools.fill(hand) for p, hand in state["hands"].items() if any(map(is_slot, hand))}
+    using = _using(modules, "redact_slice")
+    slices = {module.name: pools.fill(state["modules_state"][module.name]) for module in using}
+    pools.settle()
+    for module in using:
         module.tidy_slice(slices[module.name])
-    return pile, hands, slices
+    return pile, {p: sorted(hand, key=_hand_key) for p, hand in hands.items()}, slices
 
 
 def _template(view, state):
@@ -307,7 +468,9 @@ def determinize(view, seed=None):
 
     Every secret the player cannot know (see the module's notes) is dealt at random
     among the places the public state leaves for its class, uniformly: each
-    arrangement consistent with the view is equally likely. The game's generator (the
+    arrangement consistent with the view is equally likely (where slots carry
+    conditions, all but when `_DEALS` deals miss, see the module's notes: then every
+    fitting arrangement still can come up). The game's generator (the
     future draws) is seeded from `seed`; the events are the view's own record.
 
     The public state is read, and a game of it built and checked through the save, once

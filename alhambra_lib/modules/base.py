@@ -126,7 +126,9 @@ The hooks, in the order a game meets them:
     What `viewer` cannot know of the module's saved slice `data` (a copy, changed in
     place; `events`: the game's record): each hidden item goes through ``secret(items,
     cls)``, which pools them as secrets of class `cls` and returns their slots
-    (`alhambra_lib.secrets`) to write in their place (`engine.sampling.public_state`).
+    (`alhambra_lib.secrets`) to write in their place (`engine.sampling.public_state`);
+    ``secret(items, cls, barred=..., apart=...)`` gives slots with the conditions the
+    public record sets (`secrets.slot`; read only the record's public fields).
     Once the slots are dealt, ``tidy_slice`` puts the slice's lists back in the order the
     module keeps them in.
 ``redact_hand(hand, events, player, secret)``

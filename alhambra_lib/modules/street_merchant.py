@@ -43,7 +43,8 @@ merchant: blue, red, brown citizens on the disc at (-1, 0)
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
@@ -63,9 +64,9 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
     from ..engine.decisions import Decision
     from .context import GameContext
 
-__all__ = ["CITIZENS_PER_COLOUR", "COLOURS", "COLOUR_NAMES", "KeepCitizens", "PlaceMerchant",
-           "SetMerchant", "StreetMerchant", "SwapCitizen", "TakeCitizen", "best_grouping",
-           "set_points"]
+__all__ = ["CITIZENS_PER_COLOUR", "COLOURS", "COLOUR_NAMES", "DiscRecord", "KeepCitizens",
+           "PlaceMerchant", "SetMerchant", "StreetMerchant", "SwapCitizen", "TakeCitizen",
+           "best_grouping", "set_points"]
 
 #: The citizens' colours, named by their building type as everywhere in the library
 #: (RULES.md §M0.1: colour is type), in the order of `KINDS`.
@@ -331,6 +332,119 @@ def _merchant_sheet(entry):
     return each_player(entry, lambda name: best_grouping(entry["citizens"][name])[0])
 
 
+def _resident_colour(tile: list[Any]) -> str | None:
+    """The colour of the citizen that tile `tile` (saved) takes as a resident: a base
+    building's type (as printed, City Walls sticks or not), None for any other tile."""
+    printed = tile_from_list(tile).printed
+    return printed.kind if printed in _BASE_TILES else None
+
+
+def _only_colour(supply: Mapping[str, int]) -> str | None:
+    """The supply's one colour, if it holds citizens of exactly one."""
+    present = [c for c, n in supply.items() if n > 0]
+    return present[0] if len(present) == 1 else None
+
+
+class DiscRecord:
+    """What the public record (`events`, read in the open fields only) tells of each
+    disc after the setup (RULES.md §11, §M12).
+
+    A disc holds the citizens *known* to be on it (taken or swapped in, in the open)
+    and what is left of the three chosen at setup: `left` of them, of distinct colours,
+    none of a colour *barred*. A resident or a swap-out of a colour not known to be on
+    the disc was one of the three (the rest are not that colour); a lift without a
+    resident by a building shows the disc had no citizen of its colour; a supply of one
+    colour bars the rest from a disc no swap was offered for, and that colour from the
+    last of the three when one was offered while the known ones are all that colour.
+
+    Examples
+    --------
+    >>> record = DiscRecord([
+    ...     {"type": "set_merchant", "player": "Ben", "colours": [None] * 3, "pos": [-1, 0]},
+    ...     {"type": "merchant_supply", "supply": dict.fromkeys(COLOURS, 6)},
+    ...     {"type": "merchant_lifted", "player": "Ben", "tile": ["tower", 9, "NW"],
+    ...      "pos": [-1, 0], "resident": None, "final": False},
+    ...     {"type": "swap_citizen", "player": "Ben", "colours": ["garden", "pavilion"]}])
+    >>> record.known["Ben"], record.left["Ben"], record.barred_of("Ben")
+    (['pavilion'], 2, ['garden', 'tower'])
+    """
+
+    def __init__(self, events: Iterable[dict[str, Any]]) -> None:
+        self.known: dict[str, list[str]] = {}
+        self.left: dict[str, int] = {}
+        self.barred: dict[str, set[str]] = {}
+        self.supply = dict.fromkeys(COLOURS, 0)
+        self.asked: set[str] = set()  # lifted without a resident: a swap may be offered
+        for event in events:
+            read = self._READERS.get(event["type"])
+            if read is not None:
+                read(self, event)
+
+    def barred_of(self, player: str) -> list[str]:
+        """The colours barred from what is left of `player`'s three, in colour order."""
+        return _in_order(self.barred.get(player, ()))
+
+    def _set(self, e: dict[str, Any]) -> None:
+        p = e["player"]
+        self.known[p], self.left[p], self.barred[p] = [], DISC_SIZE, set()
+
+    def _supplied(self, e: dict[str, Any]) -> None:
+        self.supply = dict(e["supply"])
+
+    def _leaves(self, player: str, colour: str) -> None:
+        if colour in self.known[player]:
+            self.known[player].remove(colour)
+        else:  # one of the three: the others differ from it
+            self.left[player] -= 1
+            self.barred[player].add(colour)
+
+    def _lifted(self, e: dict[str, Any]) -> None:
+        p = e["player"]
+        if e["resident"] is not None:
+            self._leaves(p, e["resident"])
+            return
+        colour = _resident_colour(e["tile"])
+        if colour is not None:
+            self.barred[p].add(colour)
+        if not e["final"]:
+            self.asked.add(p)
+
+    def _took(self, e: dict[str, Any]) -> None:
+        self.known[e["player"]].append(e["colour"])
+        self.supply[e["colour"]] -= 1
+
+    def _swapped(self, e: dict[str, Any]) -> None:
+        p, (give, take) = e["player"], e["colours"]
+        self.asked.discard(p)
+        self._leaves(p, give)
+        self.known[p].append(take)
+        self.supply[give] += 1
+        self.supply[take] -= 1
+
+    def _kept(self, e: dict[str, Any]) -> None:
+        """A swap was offered: the disc holds a colour other than the supply's only one."""
+        p = e["player"]
+        self.asked.discard(p)
+        only = _only_colour(self.supply)
+        if only is not None and self.left[p] == 1 and set(self.known[p]) <= {only}:
+            self.barred[p].add(only)
+
+    def _placed(self, e: dict[str, Any]) -> None:
+        """Put back after a lift without a resident and no swap offered (`_swaps`): the
+        citizens on the disc are all of the supply's only colour, or there are none."""
+        p = e["player"]
+        if p in self.asked:
+            self.asked.discard(p)
+            only = _only_colour(self.supply)
+            if only is not None:
+                self.barred[p].update(c for c in COLOURS if c != only)
+
+    _READERS: ClassVar[dict[str, Callable[[DiscRecord, dict[str, Any]], None]]] = {
+        "set_merchant": _set, "merchant_supply": _supplied, "merchant_lifted": _lifted,
+        "take_citizen": _took, "swap_citizen": _swapped, "keep_citizens": _kept,
+        "place_merchant": _placed}
+
+
 class StreetMerchant(Module):
     """Street Merchant: a disc per player, citizens on it, residents on buildings."""
 
@@ -431,14 +545,23 @@ class StreetMerchant(Module):
 
     def redact_slice(self, data: Any, viewer: str, events: list[dict[str, Any]],
                      secret: Secret) -> None:
-        """The citizens on the others' discs and in their hands are secret (§M12)."""
+        """The citizens on the others' discs and in their hands are secret (§M12), but
+        what the public record tells of each disc (`DiscRecord`)."""
+        record = None
         for p, disc in data["discs"].items():
-            if p != viewer:
-                # At setup a player's six citizens are one of each colour, known; after it
-                # the others' citizens are one pool (their colours are the secret).
-                cls = f"citizen:{p}" if disc["hand"] else "citizen"
-                disc["citizens"] = secret(disc["citizens"], cls)
-                disc["hand"] = secret(disc["hand"], cls)
+            if p == viewer:
+                continue
+            if disc["hand"]:  # at setup a player's six are one of each colour, known
+                disc["citizens"] = secret(disc["citizens"], f"citizen:{p}")
+                disc["hand"] = secret(disc["hand"], f"citizen:{p}")
+                continue
+            # After it the citizens known to be on a disc stay; the others of every disc
+            # are one pool, each disc's distinct and none of a colour the record bars.
+            record = record or DiscRecord(events)
+            known = _in_order(record.known.get(p, ()))
+            rest = list((Counter(disc["citizens"]) - Counter(known)).elements())
+            disc["citizens"] = known + secret(rest, "citizen", barred=record.barred_of(p),
+                                              apart=p if p in record.known else None)
 
     def tidy_slice(self, data: Any) -> None:
         sort_lists([lst for disc in data["discs"].values()
@@ -487,11 +610,11 @@ class StreetMerchant(Module):
         disc = state["discs"].get(player)
         if disc is None or disc["pos"] is None or list(event["pos"]) != disc["pos"]:
             return
-        tile = tile_from_list(event["tile"]).printed
-        resident = tile.kind if tile in _BASE_TILES and tile.kind in disc["citizens"] else None
+        colour = _resident_colour(event["tile"])
+        resident = colour if colour in disc["citizens"] else None
         if resident is not None:
             disc["citizens"].remove(resident)
-            self._add_resident(state, tile)
+            self._add_resident(state, tile_from_list(event["tile"]).printed)
         final = game.decision is not None and game.decision.kind == "final_place"
         disc["pos"] = None
         disc["todo"] = None if final else "take" if resident else "swap"
