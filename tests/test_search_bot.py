@@ -94,7 +94,7 @@ def test_every_module_decision_kind_is_searched():
     asked = Counter()
     warnings.simplefilter("ignore")  # the provisional data of some modules
     sets = [tuple(MODULES), ("master_builders", "characters"), ("vizier",),
-            ("thieves", "street_merchant", "treasure")]
+            ("thieves", "street_merchant", "treasure"), ("treasure",)]
     for seed, modules in enumerate(sets * 2):
         game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=modules)
         rng = random.Random(seed)
