@@ -118,6 +118,7 @@ True
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -359,6 +360,106 @@ def _kind_points(kind: str, round_no: int, mine: float,
     return (0, 0)
 
 
+# -- facts of a layout ------------------------------------------------------------------
+
+
+class _LayoutFacts:
+    """What one layout gives every position that holds it, each fact computed once: its
+    wall length and how a tile added or taken away changes it, where a tile may go, its
+    majority counts.
+
+    Every judge of the layout reads the same facts, whatever the view: the walls and
+    counts are functions of the layout alone, the Alhambra of the layout, the hole rule
+    and the gates. Nothing handed out may be changed by the caller.
+    """
+
+    __slots__ = ("layout", "_walls", "_wall_now", "_wall_changes", "_alhambras", "_counts")
+
+    def __init__(self, layout: Mapping[Cell, Tile]) -> None:
+        self.layout = dict(layout)
+        self._walls: WallGraph | None = None
+        self._wall_now = 0  # its length, once built
+        self._wall_changes: dict[tuple, int] = {}
+        self._alhambras: dict[tuple, Alhambra] = {}
+        self._counts: dict[bool, dict[str, float]] = {}
+
+    def wall_change(self, remove: Cell | None = None,
+                    add: tuple[Tile, Cell] | None = None) -> int:
+        """How the wall length changes with the tile on `remove` taken away and/or
+        ``add = (tile, cell)`` built.
+
+        Probes a `WallGraph` of the layout, built on first use, and restores it.
+        """
+        key = (remove, add)
+        change = self._wall_changes.get(key)
+        if change is None:
+            change = self._wall_changes[key] = self._probe_walls(remove, add)
+        return change
+
+    def _probe_walls(self, remove: Cell | None, add: tuple[Tile, Cell] | None) -> int:
+        if self._walls is None:
+            self._walls, grown = WallGraph(), {}
+            for cell, tile in self.layout.items():
+                grown[cell] = tile
+                self._walls.tile_added(cell, grown)
+            self._wall_now = self._walls.length()
+        walls, layout = self._walls, self.layout
+        old = None if remove is None else layout.pop(remove)
+        if remove is not None and old is not None:
+            walls.tile_removed(remove, old, layout)
+        if add is not None:
+            layout[add[1]] = add[0]
+            walls.tile_added(add[1], layout)
+        length = walls.length()
+        if add is not None:
+            del layout[add[1]]
+            walls.tile_removed(add[1], add[0], layout)
+        if remove is not None and old is not None:
+            layout[remove] = old
+            walls.tile_added(remove, layout)
+        return length - self._wall_now
+
+    def alhambra(self, view: GameView, name: str) -> Alhambra:
+        """The layout, `name`'s in `view`, as an `Alhambra` with the view's hole rule and
+        gates (`GameView.alhambra`), to read only."""
+        key = (view.options["hole_rule"], view.gates(name))
+        if key not in self._alhambras:
+            self._alhambras[key] = view.alhambra(name)
+        return self._alhambras[key]
+
+    def counts(self, view: GameView, name: str) -> dict[str, float]:
+        """`module_counts` of `name`, whose layout this is in `view` (a fresh dict)."""
+        huts = "squares" in view.modules  # the hut bonus counts only with the squares
+        if huts not in self._counts:
+            self._counts[huts] = module_counts(view, name)
+        return dict(self._counts[huts])
+
+
+#: ``{layout key: its facts}`` of the layouts judged last, the latest last: a search's
+#: rollouts meet the same Alhambras decision after decision (one changes only when its
+#: owner builds), and every candidate and sample starts from the same ones.
+_LAYOUTS: OrderedDict[frozenset, _LayoutFacts] = OrderedDict()
+_LAYOUTS_KEPT = 512
+
+
+def _layout_facts(layout: Mapping[Cell, Tile]) -> _LayoutFacts:
+    """The `_LayoutFacts` of `layout`, kept for the layouts judged last.
+
+    The key is the layout's cells with the identities of its tiles (cheaper to hash than
+    the tiles): a kept entry holds those tiles, so no other tile can take their
+    identities while it is kept, and an equal key means the same tiles on the same cells.
+    """
+    key = frozenset(zip(layout, map(id, layout.values())))
+    facts = _LAYOUTS.get(key)
+    if facts is None:
+        facts = _LAYOUTS[key] = _LayoutFacts(layout)
+        if len(_LAYOUTS) > _LAYOUTS_KEPT:
+            _LAYOUTS.popitem(last=False)
+    else:
+        _LAYOUTS.move_to_end(key)
+    return facts
+
+
 # -- one decision ------------------------------------------------------------------------
 
 
@@ -374,12 +475,15 @@ class _Position:
         self.round_weight = sum(d for _, d in self.rounds)
         self.weights = weights
         self.layout = dict(view.layouts[me])
-        self.counts = module_counts(view, me)
+        self._facts = _layout_facts(self.layout)
+        self.counts = self._facts.counts(view, me)
         for tile in view.to_place:  # bought this turn: about to be built
             if tile.is_building:
                 self.counts[tile.kind] += 1
         rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
-        self.rival_counts = {name: module_counts(view, name) for name in rivals}
+        self.rival_counts = {name: _layout_facts(view.layouts[name]).counts(view, name)
+                             if name in view.layouts else module_counts(view, name)
+                             for name in rivals}
         # The hand's money by currency, and its exchange cards (Mega Box M2): what buying
         # power is made of. Other cards (a module's own money) count in `money` only.
         self.values, self.exchanges = hand_money(view.hand)
@@ -387,9 +491,6 @@ class _Position:
         self._power_now: int | None = None
         # (cards gained, cards paid, square emptied) -> buying power after
         self._power: dict[tuple, int] = {}
-        self._walls: WallGraph | None = None
-        self._wall_now = 0  # its length, once built
-        self._alhambra: Alhambra | None = None
         self._spots: dict[Hashable, Any] = {}  # a tile's best spot, a bazaar's points
         self._chests: dict[int, tuple[float, float]] = {}
 
@@ -440,31 +541,8 @@ class _Position:
 
     def _wall_change(self, remove: Cell | None = None, add: tuple[Tile, Cell] | None = None) -> int:
         """How the wall length changes with the tile on `remove` taken away and/or
-        ``add = (tile, cell)`` built.
-
-        Probes a `WallGraph` of the layout, built on first use, and restores it.
-        """
-        if self._walls is None:
-            self._walls, grown = WallGraph(), {}
-            for cell, tile in self.layout.items():
-                grown[cell] = tile
-                self._walls.tile_added(cell, grown)
-            self._wall_now = self._walls.length()
-        walls, layout = self._walls, self.layout
-        old = None if remove is None else layout.pop(remove)
-        if remove is not None and old is not None:
-            walls.tile_removed(remove, old, layout)
-        if add is not None:
-            layout[add[1]] = add[0]
-            walls.tile_added(add[1], layout)
-        length = walls.length()
-        if add is not None:
-            del layout[add[1]]
-            walls.tile_removed(add[1], add[0], layout)
-        if remove is not None and old is not None:
-            layout[remove] = old
-            walls.tile_added(remove, layout)
-        return length - self._wall_now
+        ``add = (tile, cell)`` built (`_LayoutFacts.wall_change`: the layout as it is)."""
+        return self._facts.wall_change(remove, add)
 
     def _neighbours(self, cell: Cell) -> int:
         return sum(n in self.layout for n in side_neighbours(cell))
@@ -489,9 +567,7 @@ class _Position:
         return self._spots[tile]
 
     def _legal(self, tile: Tile) -> set[Cell]:
-        if self._alhambra is None:
-            self._alhambra = self.view.alhambra(self.view.player)
-        return self._alhambra.legal_positions(tile)
+        return self._facts.alhambra(self.view, self.view.player).legal_positions(tile)
 
     def _module_tile(self, tile: Tile, cell: Cell, sign: int = 1) -> dict[str, float]:
         """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself:
@@ -579,10 +655,9 @@ class _Position:
         """Half the best n x k of `bazaar` over the empty cells next to the Alhambra."""
         key = ("reserve", bazaar)
         if key not in self._spots:
-            if self._alhambra is None:
-                self._alhambra = self.view.alhambra(self.view.player)
+            frontier = self._facts.alhambra(self.view, self.view.player).frontier()
             self._spots[key] = max((bazaar_points_at(self.layout, c, bazaar)
-                                    for c in self._alhambra.frontier()), default=0) / 2
+                                    for c in frontier), default=0) / 2
         return self._spots[key]
 
     def _buy_chests(self, action: Any, change: dict[str, float]) -> None:

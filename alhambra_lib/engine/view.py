@@ -173,11 +173,15 @@ class GameView:
 
     def alhambra(self, name: str) -> Alhambra:
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
-        # The gates (§M5) are in the part of the module whose Alhambras hold them.
-        gates = next((part["gates"].get(name, ()) for module, part in self.modules.items()
-                      if module in MODULES and "gates" in MODULES[module].alhambra_parts), ())
         return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False,
-                                    gates=gates)
+                                    gates=self.gates(name))
+
+    def gates(self, name: str) -> tuple:
+        """The gates (§M5) of `name`'s Alhambra, pairs of cells; ``()`` without them."""
+        # They are in the part of the module whose Alhambras hold them: only that part
+        # is read (the others are computed when first read).
+        return next((self.modules[module]["gates"].get(name, ()) for module in self.modules
+                     if module in MODULES and "gates" in MODULES[module].alhambra_parts), ())
 
     def counts(self, name: str) -> dict[str, int]:
         """``{kind: n}`` of `name`'s Alhambra, or of Dirk's tiles (no module bonuses)."""
