@@ -271,7 +271,7 @@ class StrategicBot:
         Actions of a kind the bot does not know are left out (`known_actions`: the first
         of a registered kind when no other is left).
         """
-        return self.ranked(view, legal_actions)[0]
+        return self._ordered(view, legal_actions, best_only=True)[0]
 
     def ranked(self, view: GameView, legal_actions: Sequence[Action]) -> list[Action]:
         """`legal_actions` best first: the one `choose` plays, then the others by score
@@ -291,27 +291,33 @@ class StrategicBot:
         >>> sorted(map(str, ranked)) == sorted(map(str, g.legal_actions()))
         True
         """
-        actions = known_actions(legal_actions, _HANDLERS)
-        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
-            ordered = [wise_man_pick(view, legal_actions)]
-        elif actions[0].kind not in _HANDLERS:
-            ordered = actions[:1]
-        elif actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
-            ordered = [merchant_choice(view, actions)]
-        else:
-            position = _Position(view, self.weights)
-            scored = [(-self._score(position.changes(a)), i) for i, a in enumerate(actions)]
-            ordered = [actions[i] for _, i in sorted(scored)]
+        ordered = self._ordered(view, legal_actions)
         first = set(map(id, ordered))
         return ordered + [a for a in legal_actions if id(a) not in first]
+
+    def _ordered(self, view: GameView, legal_actions: Sequence[Action],
+                 best_only: bool = False) -> list[Action]:
+        """The head of `ranked`: the actions the bot judges, best first (only the best
+        with `best_only`, for `choose`, which needs no sort), or a rule's pick."""
+        actions = known_actions(legal_actions, _HANDLERS)
+        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
+            return [wise_man_pick(view, legal_actions)]
+        if actions[0].kind not in _HANDLERS:
+            return actions[:1]
+        if actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
+            return [merchant_choice(view, actions)]
+        position, signed = _Position(view, self.weights), _signed_weights(self.weights)
+        scored = [(-_weighted(signed, position.changes(a)), i) for i, a in enumerate(actions)]
+        if best_only:  # the least (-score, index): the best, the first on a tie
+            return [actions[min(scored)[1]]]
+        return [actions[i] for _, i in sorted(scored)]
 
     def features(self, view: GameView, action: Action) -> dict[str, float]:
         """``{feature: change}`` that `action` brings to `view`'s player, for explaining."""
         return _Position(view, self.weights).changes(action)
 
     def _score(self, changes: Mapping[str, float]) -> float:
-        w = self.weights
-        return sum(getattr(w, name) * changes[name] * _SIGN[name] for name in FEATURES)
+        return _weighted(_signed_weights(self.weights), changes)
 
 
 class WallBuilder(StrategicBot):
@@ -337,6 +343,18 @@ _HANDLERS = {kind: "_" + kind for kind in ("take", "buy", "end", "place", "reser
                                            "redesign", "vizier", "decline", "wake", "steal",
                                            "bid", "take_hut", "buy_bazaar", "buy_chests",
                                            "place_chest", *sorted(MERCHANT_KINDS))}
+
+
+@lru_cache(maxsize=64)
+def _signed_weights(weights: Weights) -> tuple[float, ...]:
+    """Each feature's weight in `FEATURES` order, negative for a cost."""
+    return tuple(getattr(weights, name) * _SIGN[name] for name in FEATURES)
+
+
+def _weighted(signed: tuple[float, ...], changes: Mapping[str, float]) -> float:
+    """The score of `changes`: each change times its signed weight, summed in `FEATURES`
+    order (a weight's sign is exact, so the sum is that of weight x change x sign)."""
+    return sum(weight * changes[name] for weight, name in zip(signed, FEATURES))
 
 
 # -- majorities --------------------------------------------------------------------------
@@ -373,7 +391,8 @@ class _LayoutFacts:
     and the gates. Nothing handed out may be changed by the caller.
     """
 
-    __slots__ = ("layout", "_walls", "_wall_now", "_wall_changes", "_alhambras", "_counts")
+    __slots__ = ("layout", "_walls", "_wall_now", "_wall_changes", "_alhambras", "_legal",
+                 "_counts", "_hut_bonus")
 
     def __init__(self, layout: Mapping[Cell, Tile]) -> None:
         self.layout = dict(layout)
@@ -381,7 +400,9 @@ class _LayoutFacts:
         self._wall_now = 0  # its length, once built
         self._wall_changes: dict[tuple, int] = {}
         self._alhambras: dict[tuple, Alhambra] = {}
+        self._legal: dict[tuple, list[Cell]] = {}
         self._counts: dict[bool, dict[str, float]] = {}
+        self._hut_bonus: dict[tuple[Cell, Tile], int] = {}
 
     def wall_change(self, remove: Cell | None = None,
                     add: tuple[Tile, Cell] | None = None) -> int:
@@ -426,6 +447,20 @@ class _LayoutFacts:
         if key not in self._alhambras:
             self._alhambras[key] = view.alhambra(name)
         return self._alhambras[key]
+
+    def legal_cells(self, view: GameView, name: str, tile: Tile) -> list[Cell]:
+        """The cells where `tile` may go (`Alhambra.legal_positions`), sorted."""
+        key = (view.options["hole_rule"], view.gates(name), tile)
+        if key not in self._legal:
+            self._legal[key] = sorted(self.alhambra(view, name).legal_positions(tile))
+        return self._legal[key]
+
+    def hut_bonus(self, cell: Cell, hut: Tile) -> int:
+        """`hut_bonus_at` the empty `cell` of the layout."""
+        key = (cell, hut)
+        if key not in self._hut_bonus:
+            self._hut_bonus[key] = hut_bonus_at(self.layout, cell, hut)
+        return self._hut_bonus[key]
 
     def counts(self, view: GameView, name: str) -> dict[str, float]:
         """`module_counts` of `name`, whose layout this is in `view` (a fresh dict)."""
@@ -476,6 +511,7 @@ class _Position:
         self.weights = weights
         self.layout = dict(view.layouts[me])
         self._facts = _layout_facts(self.layout)
+        self._whole = True  # the layout is as in the view (see `_redesign`)
         self.counts = self._facts.counts(view, me)
         for tile in view.to_place:  # bought this turn: about to be built
             if tile.is_building:
@@ -553,7 +589,7 @@ class _Position:
         for a building)."""
         if tile not in self._spots:
             w, best = self.weights, None
-            for cell in sorted(self._legal(tile)):
+            for cell in self._facts.legal_cells(self.view, self.view.player, tile):
                 wall = self._wall_change(add=(tile, cell))
                 compact = self._neighbours(cell)
                 value = w.wall * wall * self.round_weight + w.compact * compact
@@ -566,15 +602,15 @@ class _Position:
             self._spots[tile] = None if best is None else best[1:]
         return self._spots[tile]
 
-    def _legal(self, tile: Tile) -> set[Cell]:
-        return self._facts.alhambra(self.view, self.view.player).legal_positions(tile)
-
     def _module_tile(self, tile: Tile, cell: Cell, sign: int = 1) -> dict[str, float]:
         """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself:
         a hut's majority points, a bazaar's n x k, a camp's line points over the rounds to
         come (`sign` -1: the tile taken away, the layout without it)."""
         if tile.kind == "hut":
-            bonus = hut_bonus_at(self.layout, cell, tile)
+            # The layout's own facts while it is whole (a redesign judges it without
+            # the tile it takes away).
+            bonus = (self._facts.hut_bonus(cell, tile) if self._whole
+                     else hut_bonus_at(self.layout, cell, tile))
             if not bonus:
                 return {}
             first, lower = self._majority_change(tile.marks[0], sign * bonus)
@@ -754,6 +790,7 @@ class _Position:
         # its cell (its effect on the huts and bazaars around is not followed). Judged on
         # the layout without the tile taken away: popped here and put back.
         old = self.layout.pop(pos) if action.move in ("remove", "exchange") else None
+        self._whole = old is None
         try:
             if old is not None:
                 self._module_change(old, change, pos, sign=-1)
@@ -762,6 +799,7 @@ class _Position:
         finally:
             if old is not None:
                 self.layout[pos] = old
+                self._whole = True
 
     def _exchange_majority(self, kind_in: str, kind_out: str) -> tuple[float, float]:
         if kind_in == kind_out:

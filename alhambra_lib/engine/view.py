@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..actions import DIRK
 from ..alhambra import Alhambra
-from ..components import KINDS
+from ..components import KINDS, Card, Tile
 from ..modules import _SECRET_FIELDS, _SECRET_PER_PLAYER_FIELDS, MODULES
 
 if TYPE_CHECKING:
@@ -59,9 +59,15 @@ class FrozenDict(dict):
         return (FrozenDict, (dict(self),))
 
 
+#: Types `freeze` returns as they are, told by their exact type.
+_PLAIN = frozenset({int, float, str, bool, type(None), Tile, Card})
+
+
 def freeze(value: Any) -> Any:
     """`value` with every dict made a `FrozenDict`, every list a tuple and every set a
     frozenset, recursively: nothing of it can change any more."""
+    if type(value) in _PLAIN:  # most leaves: no isinstance test to pass through
+        return value
     if isinstance(value, dict):
         return FrozenDict((k, freeze(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):
