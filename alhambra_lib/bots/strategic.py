@@ -440,19 +440,18 @@ class _LayoutFacts:
             walls.tile_added(remove, layout)
         return length - self._wall_now
 
-    def alhambra(self, view: GameView, name: str) -> Alhambra:
-        """The layout, `name`'s in `view`, as an `Alhambra` with the view's hole rule and
-        gates (`GameView.alhambra`), to read only."""
-        key = (view.options["hole_rule"], view.gates(name))
-        if key not in self._alhambras:
-            self._alhambras[key] = view.alhambra(name)
-        return self._alhambras[key]
+    def alhambra(self, view: GameView, name: str, rules: tuple) -> Alhambra:
+        """The layout, `name`'s in `view`, as an `Alhambra` (`GameView.alhambra`), to read
+        only; `rules` are the view's hole rule and `name`'s gates (`_Position.rules`)."""
+        if rules not in self._alhambras:
+            self._alhambras[rules] = view.alhambra(name)
+        return self._alhambras[rules]
 
-    def legal_cells(self, view: GameView, name: str, tile: Tile) -> list[Cell]:
+    def legal_cells(self, view: GameView, name: str, rules: tuple, tile: Tile) -> list[Cell]:
         """The cells where `tile` may go (`Alhambra.legal_positions`), sorted."""
-        key = (view.options["hole_rule"], view.gates(name), tile)
+        key = (rules, tile)
         if key not in self._legal:
-            self._legal[key] = sorted(self.alhambra(view, name).legal_positions(tile))
+            self._legal[key] = sorted(self.alhambra(view, name, rules).legal_positions(tile))
         return self._legal[key]
 
     def hut_bonus(self, cell: Cell, hut: Tile) -> int:
@@ -512,6 +511,7 @@ class _Position:
         self.layout = dict(view.layouts[me])
         self._facts = _layout_facts(self.layout)
         self._whole = True  # the layout is as in the view (see `_redesign`)
+        self._rules: tuple | None = None
         self.counts = self._facts.counts(view, me)
         for tile in view.to_place:  # bought this turn: about to be built
             if tile.is_building:
@@ -580,6 +580,14 @@ class _Position:
         ``add = (tile, cell)`` built (`_LayoutFacts.wall_change`: the layout as it is)."""
         return self._facts.wall_change(remove, add)
 
+    @property
+    def rules(self) -> tuple:
+        """(hole rule, gates) of the player's Alhambra: what its legal cells depend on
+        besides the layout."""
+        if self._rules is None:
+            self._rules = (self.view.options["hole_rule"], self.view.gates(self.view.player))
+        return self._rules
+
     def _neighbours(self, cell: Cell) -> int:
         return sum(n in self.layout for n in side_neighbours(cell))
 
@@ -589,7 +597,7 @@ class _Position:
         for a building)."""
         if tile not in self._spots:
             w, best = self.weights, None
-            for cell in self._facts.legal_cells(self.view, self.view.player, tile):
+            for cell in self._facts.legal_cells(self.view, self.view.player, self.rules, tile):
                 wall = self._wall_change(add=(tile, cell))
                 compact = self._neighbours(cell)
                 value = w.wall * wall * self.round_weight + w.compact * compact
@@ -691,7 +699,7 @@ class _Position:
         """Half the best n x k of `bazaar` over the empty cells next to the Alhambra."""
         key = ("reserve", bazaar)
         if key not in self._spots:
-            frontier = self._facts.alhambra(self.view, self.view.player).frontier()
+            frontier = self._facts.alhambra(self.view, self.view.player, self.rules).frontier()
             self._spots[key] = max((bazaar_points_at(self.layout, c, bazaar)
                                     for c in frontier), default=0) / 2
         return self._spots[key]

@@ -100,6 +100,9 @@ class ModuleViews(Mapping):
             parts[module] = freeze(hook.view(self._game._ctx, self._name))
         return parts[module]
 
+    def __contains__(self, module: object) -> bool:
+        return module in self._hooks  # without computing the section, as Mapping's would
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._hooks)
 
