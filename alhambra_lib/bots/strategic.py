@@ -392,7 +392,7 @@ class _LayoutFacts:
     """
 
     __slots__ = ("layout", "_walls", "_wall_now", "_wall_changes", "_alhambras", "_legal",
-                 "_counts", "_hut_bonus")
+                 "_counts", "_hut_bonus", "spots")
 
     def __init__(self, layout: Mapping[Cell, Tile]) -> None:
         self.layout = dict(layout)
@@ -403,6 +403,8 @@ class _LayoutFacts:
         self._legal: dict[tuple, list[Cell]] = {}
         self._counts: dict[bool, dict[str, float]] = {}
         self._hut_bonus: dict[tuple[Cell, Tile], int] = {}
+        #: a tile's best cell (`_Position._best_spot`), under all else it depends on
+        self.spots: dict[tuple, Any] = {}
 
     def wall_change(self, remove: Cell | None = None,
                     add: tuple[Tile, Cell] | None = None) -> int:
@@ -596,19 +598,37 @@ class _Position:
         bought or taken, or None; the module changes are those of `_module_tile` (empty
         for a building)."""
         if tile not in self._spots:
-            w, best = self.weights, None
-            for cell in self._facts.legal_cells(self.view, self.view.player, self.rules, tile):
-                wall = self._wall_change(add=(tile, cell))
-                compact = self._neighbours(cell)
-                value = w.wall * wall * self.round_weight + w.compact * compact
-                extra = {}
-                if not tile.is_building:
-                    extra = self._module_tile(tile, cell)
-                    value += sum(getattr(w, name) * v for name, v in extra.items())
-                if best is None or value > best[0]:
-                    best = (value, wall, compact, extra)
-            self._spots[tile] = None if best is None else best[1:]
+            # Kept with the layout's facts under all else it depends on, so a position
+            # with the same layout finds it again.
+            key = (self.rules, tile, self.weights, self.round_weight, self._hut_context(tile))
+            spots = self._facts.spots
+            if key not in spots:
+                spots[key] = self._find_spot(tile)
+            self._spots[tile] = spots[key]
         return self._spots[tile]
+
+    def _hut_context(self, hut: Tile) -> tuple | None:
+        """What a hut's best cell depends on beyond the layout and the weights: the counts
+        of its colour, whose majorities its bonus changes (None for another tile)."""
+        if hut.kind != "hut" or hut.marks[0] not in self.counts:
+            return None
+        colour = hut.marks[0]
+        return (self.counts[colour], tuple(c[colour] for c in self.rival_counts.values()),
+                self.rounds)
+
+    def _find_spot(self, tile: Tile) -> tuple[int, int, dict[str, float]] | None:
+        w, best = self.weights, None
+        for cell in self._facts.legal_cells(self.view, self.view.player, self.rules, tile):
+            wall = self._wall_change(add=(tile, cell))
+            compact = self._neighbours(cell)
+            value = w.wall * wall * self.round_weight + w.compact * compact
+            extra = {}
+            if not tile.is_building:
+                extra = self._module_tile(tile, cell)
+                value += sum(getattr(w, name) * v for name, v in extra.items())
+            if best is None or value > best[0]:
+                best = (value, wall, compact, extra)
+        return None if best is None else best[1:]
 
     def _module_tile(self, tile: Tile, cell: Cell, sign: int = 1) -> dict[str, float]:
         """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself:
