@@ -45,6 +45,7 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_right
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
@@ -304,7 +305,7 @@ def _template(view, state):
     return game
 
 
-def _pile_cards(public, pile):
+def _pile_cards(public: PublicState, pile: Iterable[Any]) -> list[Any]:
     """The cards of `pile`, each read once per view (`schema._pile_card`: checked):
     every sample deals the same data of the public state, only in another order."""
     from .persist import _Loader

@@ -68,10 +68,10 @@ def freeze(value: Any) -> Any:
     frozenset, recursively: nothing of it can change any more."""
     if type(value) in _PLAIN:  # most leaves: no isinstance test to pass through
         return value
-    if isinstance(value, dict):
-        return FrozenDict((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, dict):  # comprehensions: quicker than generators here
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
+        return tuple([freeze(v) for v in value])
     if isinstance(value, set):
         return frozenset(value)
     return value
@@ -186,7 +186,14 @@ class GameView:
                                     gates=self.gates(name))
 
     def gates(self, name: str) -> tuple:
-        """The gates (§M5) of `name`'s Alhambra, pairs of cells; ``()`` without them."""
+        """The gates (§M5) of `name`'s Alhambra, pairs of cells; ``()`` without them.
+
+        Examples
+        --------
+        >>> from alhambra_lib import Game
+        >>> Game(["Ana", "Ben"], seed=1, modules=("gates",)).view("Ana").gates("Ben")
+        ()
+        """
         # They are in the part of the module whose Alhambras hold them: only that part
         # is read (the others are computed when first read).
         return next((self.modules[module]["gates"].get(name, ()) for module in self.modules
