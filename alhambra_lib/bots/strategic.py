@@ -118,6 +118,7 @@ True
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -391,11 +392,12 @@ class _LayoutFacts:
     and the gates. Nothing handed out may be changed by the caller.
     """
 
-    __slots__ = ("layout", "_walls", "_wall_now", "_wall_changes", "_alhambras", "_legal",
-                 "_counts", "_hut_bonus", "spots")
+    __slots__ = ("layout", "_grown", "_walls", "_wall_now", "_wall_changes", "_alhambras",
+                 "_legal", "_counts", "_hut_bonus", "spots")
 
     def __init__(self, layout: Mapping[Cell, Tile]) -> None:
         self.layout = dict(layout)
+        self._grown: dict[Cell, Tile] = {}  # the layout the wall graph probes on
         self._walls: WallGraph | None = None
         self._wall_now = 0  # its length, once built
         self._wall_changes: dict[tuple, int] = {}
@@ -420,13 +422,19 @@ class _LayoutFacts:
         return change
 
     def _probe_walls(self, remove: Cell | None, add: tuple[Tile, Cell] | None) -> int:
+        # The facts are shared: a probe changes the graph and its layout for a moment, so
+        # one thread probes at a time, and on a layout of its own (`layout` stays whole).
+        with _LOCK:
+            return self._probe_locked(remove, add)
+
+    def _probe_locked(self, remove: Cell | None, add: tuple[Tile, Cell] | None) -> int:
         if self._walls is None:
-            self._walls, grown = WallGraph(), {}
+            self._walls, grown = WallGraph(), self._grown
             for cell, tile in self.layout.items():
                 grown[cell] = tile
                 self._walls.tile_added(cell, grown)
             self._wall_now = self._walls.length()
-        walls, layout = self._walls, self.layout
+        walls, layout = self._walls, self._grown
         old = None if remove is None else layout.pop(remove)
         if remove is not None and old is not None:
             walls.tile_removed(remove, old, layout)
@@ -476,6 +484,8 @@ class _LayoutFacts:
 #: owner builds), and every candidate and sample starts from the same ones.
 _LAYOUTS: OrderedDict[frozenset, _LayoutFacts] = OrderedDict()
 _LAYOUTS_KEPT = 512
+#: Held while `_LAYOUTS` is read and changed, and while a wall graph is probed.
+_LOCK = threading.Lock()
 
 
 def _layout_facts(layout: Mapping[Cell, Tile]) -> _LayoutFacts:
@@ -486,13 +496,14 @@ def _layout_facts(layout: Mapping[Cell, Tile]) -> _LayoutFacts:
     identities while it is kept, and an equal key means the same tiles on the same cells.
     """
     key = frozenset(zip(layout, map(id, layout.values())))
-    facts = _LAYOUTS.get(key)
-    if facts is None:
-        facts = _LAYOUTS[key] = _LayoutFacts(layout)
-        if len(_LAYOUTS) > _LAYOUTS_KEPT:
-            _LAYOUTS.popitem(last=False)
-    else:
-        _LAYOUTS.move_to_end(key)
+    with _LOCK:
+        facts = _LAYOUTS.get(key)
+        if facts is None:
+            facts = _LAYOUTS[key] = _LayoutFacts(layout)
+            if len(_LAYOUTS) > _LAYOUTS_KEPT:
+                _LAYOUTS.popitem(last=False)
+        else:
+            _LAYOUTS.move_to_end(key)
     return facts
 
 
