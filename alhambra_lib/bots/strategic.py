@@ -92,9 +92,11 @@ Exchange cards count towards
 
 Cost: nothing is copied or scored whole per candidate. Buying power is counted with
 bit masks of reachable sums (`alhambra_lib.bots.exact_pay`), once per distinct payment;
-a room's chest majority, a tile's best cell and a bazaar's reserve worth once per
-decision; a module tile's own points from the cells it touches
-(`alhambra_lib.bots.module_values`).
+a room's chest majority and a bazaar's reserve worth once per decision; a module
+tile's own points from the cells it touches (`alhambra_lib.bots.module_values`). What
+a layout gives whoever judges it (its wall changes, legal cells, majority counts, a
+tile's best cell under the same weights and counts) is kept for the layouts judged
+last, since a search's rollouts meet the same Alhambras decision after decision.
 
 An action of a kind the bots do not know is left out, so a window or an auction they
 cannot judge is declined; when every legal action is of an
@@ -232,7 +234,8 @@ class StrategicBot:
     -----
     Cost per decision: one pass over the legal actions. Wall lengths after a
     placement, removal or exchange are probed on a `WallGraph` of the layout (a tile
-    added and taken away again, O(1) per probe plus the length query); majority
+    added and taken away again, O(1) per probe plus the length query, each answer kept
+    with the layout); majority
     points are looked up per kind in a cache of `majority_awards` results, since a
     player's points in one kind depend only on the counts in that kind.
 
