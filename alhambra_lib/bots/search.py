@@ -45,6 +45,7 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from ..actions import ACTION_KINDS
@@ -158,7 +159,7 @@ def evaluate(game, name) -> dict:
     terms, ctx = game._score_hooks, module_context(game)
     for i, round_no in enumerate(remaining):
         weight = 1.0 if i == 0 else LATER_ROUNDS
-        for p, points in score_majorities(counts, round_no).items():
+        for p, points in _majorities(counts, round_no).items():
             scores[p] += weight * points + walls.get(p, 0)
         for module, term in terms:
             for p, points in (module.score(ctx, term, round_no) or {}).items():
@@ -167,6 +168,18 @@ def evaluate(game, name) -> dict:
     for p in game.players:
         scores[p] += worth * _money(game, p)
     return scores
+
+
+def _majorities(counts: dict, round_no: int) -> dict:
+    """`score_majorities` of `counts`, kept for the counts seen last: the end positions
+    of a search's rollouts often share their counts (only tiles built change them)."""
+    key = tuple((p, tuple(c.items())) for p, c in counts.items())
+    return _majorities_of(key, round_no)
+
+
+@lru_cache(maxsize=4096)
+def _majorities_of(key: tuple, round_no: int) -> dict:
+    return score_majorities({p: dict(c) for p, c in key}, round_no)
 
 
 def _margin_and_win(scores: dict, name: str, players: tuple) -> tuple[float, float]:

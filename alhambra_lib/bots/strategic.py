@@ -92,9 +92,11 @@ Exchange cards count towards
 
 Cost: nothing is copied or scored whole per candidate. Buying power is counted with
 bit masks of reachable sums (`alhambra_lib.bots.exact_pay`), once per distinct payment;
-a room's chest majority, a tile's best cell and a bazaar's reserve worth once per
-decision; a module tile's own points from the cells it touches
-(`alhambra_lib.bots.module_values`).
+a room's chest majority and a bazaar's reserve worth once per decision; a module
+tile's own points from the cells it touches (`alhambra_lib.bots.module_values`). What
+a layout gives whoever judges it (its wall changes, legal cells, majority counts, a
+tile's best cell under the same weights and counts) is kept for the layouts judged
+last, since a search's rollouts meet the same Alhambras decision after decision.
 
 An action of a kind the bots do not know is left out, so a window or an auction they
 cannot judge is declined; when every legal action is of an
@@ -118,6 +120,8 @@ True
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -230,7 +234,8 @@ class StrategicBot:
     -----
     Cost per decision: one pass over the legal actions. Wall lengths after a
     placement, removal or exchange are probed on a `WallGraph` of the layout (a tile
-    added and taken away again, O(1) per probe plus the length query); majority
+    added and taken away again, O(1) per probe plus the length query, each answer kept
+    with the layout); majority
     points are looked up per kind in a cache of `majority_awards` results, since a
     player's points in one kind depend only on the counts in that kind.
 
@@ -270,7 +275,7 @@ class StrategicBot:
         Actions of a kind the bot does not know are left out (`known_actions`: the first
         of a registered kind when no other is left).
         """
-        return self.ranked(view, legal_actions)[0]
+        return self._ordered(view, legal_actions, best_only=True)[0]
 
     def ranked(self, view: GameView, legal_actions: Sequence[Action]) -> list[Action]:
         """`legal_actions` best first: the one `choose` plays, then the others by score
@@ -290,27 +295,33 @@ class StrategicBot:
         >>> sorted(map(str, ranked)) == sorted(map(str, g.legal_actions()))
         True
         """
-        actions = known_actions(legal_actions, _HANDLERS)
-        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
-            ordered = [wise_man_pick(view, legal_actions)]
-        elif actions[0].kind not in _HANDLERS:
-            ordered = actions[:1]
-        elif actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
-            ordered = [merchant_choice(view, actions)]
-        else:
-            position = _Position(view, self.weights)
-            scored = [(-self._score(position.changes(a)), i) for i, a in enumerate(actions)]
-            ordered = [actions[i] for _, i in sorted(scored)]
+        ordered = self._ordered(view, legal_actions)
         first = set(map(id, ordered))
         return ordered + [a for a in legal_actions if id(a) not in first]
+
+    def _ordered(self, view: GameView, legal_actions: Sequence[Action],
+                 best_only: bool = False) -> list[Action]:
+        """The head of `ranked`: the actions the bot judges, best first (only the best
+        with `best_only`, for `choose`, which needs no sort), or a rule's pick."""
+        actions = known_actions(legal_actions, _HANDLERS)
+        if legal_actions and legal_actions[0].kind == "wise_man":  # its type (M7)
+            return [wise_man_pick(view, legal_actions)]
+        if actions[0].kind not in _HANDLERS:
+            return actions[:1]
+        if actions[0].kind in MERCHANT_KINDS:  # the street merchant's decision (M12)
+            return [merchant_choice(view, actions)]
+        position, signed = _Position(view, self.weights), _signed_weights(self.weights)
+        scored = [(-_weighted(signed, position.changes(a)), i) for i, a in enumerate(actions)]
+        if best_only:  # the least (-score, index): the best, the first on a tie
+            return [actions[min(scored)[1]]]
+        return [actions[i] for _, i in sorted(scored)]
 
     def features(self, view: GameView, action: Action) -> dict[str, float]:
         """``{feature: change}`` that `action` brings to `view`'s player, for explaining."""
         return _Position(view, self.weights).changes(action)
 
     def _score(self, changes: Mapping[str, float]) -> float:
-        w = self.weights
-        return sum(getattr(w, name) * changes[name] * _SIGN[name] for name in FEATURES)
+        return _weighted(_signed_weights(self.weights), changes)
 
 
 class WallBuilder(StrategicBot):
@@ -338,6 +349,18 @@ _HANDLERS = {kind: "_" + kind for kind in ("take", "buy", "end", "place", "reser
                                            "place_chest", *sorted(MERCHANT_KINDS))}
 
 
+@lru_cache(maxsize=64)
+def _signed_weights(weights: Weights) -> tuple[float, ...]:
+    """Each feature's weight in `FEATURES` order, negative for a cost."""
+    return tuple(getattr(weights, name) * _SIGN[name] for name in FEATURES)
+
+
+def _weighted(signed: tuple[float, ...], changes: Mapping[str, float]) -> float:
+    """The score of `changes`: each change times its signed weight, summed in `FEATURES`
+    order (a weight's sign is exact, so the sum is that of weight x change x sign)."""
+    return sum(weight * changes[name] for weight, name in zip(signed, FEATURES))
+
+
 # -- majorities --------------------------------------------------------------------------
 
 _ME = "\0me"  # a key no player can have (names are non-empty and Dirk is reserved)
@@ -359,6 +382,134 @@ def _kind_points(kind: str, round_no: int, mine: float,
     return (0, 0)
 
 
+# -- facts of a layout ------------------------------------------------------------------
+
+
+class _LayoutFacts:
+    """What one layout gives every position that holds it, each fact computed once: its
+    wall length and how a tile added or taken away changes it, where a tile may go, its
+    majority counts.
+
+    Every judge of the layout reads the same facts, whatever the view: the walls and
+    counts are functions of the layout alone, the Alhambra of the layout, the hole rule
+    and the gates. Nothing handed out may be changed by the caller.
+    """
+
+    __slots__ = ("layout", "_grown", "_walls", "_wall_now", "_wall_changes", "_alhambras",
+                 "_legal", "_counts", "_hut_bonus", "spots")
+
+    def __init__(self, layout: Mapping[Cell, Tile]) -> None:
+        self.layout = dict(layout)
+        self._grown: dict[Cell, Tile] = {}  # the layout the wall graph probes on
+        self._walls: WallGraph | None = None
+        self._wall_now = 0  # its length, once built
+        self._wall_changes: dict[tuple, int] = {}
+        self._alhambras: dict[tuple, Alhambra] = {}
+        self._legal: dict[tuple, list[Cell]] = {}
+        self._counts: dict[bool, dict[str, float]] = {}
+        self._hut_bonus: dict[tuple[Cell, Tile], int] = {}
+        #: a tile's best cell (`_Position._best_spot`), under all else it depends on
+        self.spots: dict[tuple, Any] = {}
+
+    def wall_change(self, remove: Cell | None = None,
+                    add: tuple[Tile, Cell] | None = None) -> int:
+        """How the wall length changes with the tile on `remove` taken away and/or
+        ``add = (tile, cell)`` built.
+
+        Probes a `WallGraph` of the layout, built on first use, and restores it.
+        """
+        key = (remove, add)
+        change = self._wall_changes.get(key)
+        if change is None:
+            change = self._wall_changes[key] = self._probe_walls(remove, add)
+        return change
+
+    def _probe_walls(self, remove: Cell | None, add: tuple[Tile, Cell] | None) -> int:
+        # The facts are shared: a probe changes the graph and its layout for a moment, so
+        # one thread probes at a time, and on a layout of its own (`layout` stays whole).
+        with _LOCK:
+            return self._probe_locked(remove, add)
+
+    def _probe_locked(self, remove: Cell | None, add: tuple[Tile, Cell] | None) -> int:
+        if self._walls is None:
+            self._walls, grown = WallGraph(), self._grown
+            for cell, tile in self.layout.items():
+                grown[cell] = tile
+                self._walls.tile_added(cell, grown)
+            self._wall_now = self._walls.length()
+        walls, layout = self._walls, self._grown
+        old = None if remove is None else layout.pop(remove)
+        if remove is not None and old is not None:
+            walls.tile_removed(remove, old, layout)
+        if add is not None:
+            layout[add[1]] = add[0]
+            walls.tile_added(add[1], layout)
+        length = walls.length()
+        if add is not None:
+            del layout[add[1]]
+            walls.tile_removed(add[1], add[0], layout)
+        if remove is not None and old is not None:
+            layout[remove] = old
+            walls.tile_added(remove, layout)
+        return length - self._wall_now
+
+    def alhambra(self, view: GameView, name: str, rules: tuple) -> Alhambra:
+        """The layout, `name`'s in `view`, as an `Alhambra` (`GameView.alhambra`), to read
+        only; `rules` are the view's hole rule and `name`'s gates (`_Position.rules`)."""
+        if rules not in self._alhambras:
+            self._alhambras[rules] = view.alhambra(name)
+        return self._alhambras[rules]
+
+    def legal_cells(self, view: GameView, name: str, rules: tuple, tile: Tile) -> list[Cell]:
+        """The cells where `tile` may go (`Alhambra.legal_positions`), sorted."""
+        key = (rules, tile)
+        if key not in self._legal:
+            self._legal[key] = sorted(self.alhambra(view, name, rules).legal_positions(tile))
+        return self._legal[key]
+
+    def hut_bonus(self, cell: Cell, hut: Tile) -> int:
+        """`hut_bonus_at` the empty `cell` of the layout."""
+        key = (cell, hut)
+        if key not in self._hut_bonus:
+            self._hut_bonus[key] = hut_bonus_at(self.layout, cell, hut)
+        return self._hut_bonus[key]
+
+    def counts(self, view: GameView, name: str) -> dict[str, float]:
+        """`module_counts` of `name`, whose layout this is in `view` (a fresh dict)."""
+        huts = "squares" in view.modules  # the hut bonus counts only with the squares
+        if huts not in self._counts:
+            self._counts[huts] = module_counts(view, name)
+        return dict(self._counts[huts])
+
+
+#: ``{layout key: its facts}`` of the layouts judged last, the latest last: a search's
+#: rollouts meet the same Alhambras decision after decision (one changes only when its
+#: owner builds), and every candidate and sample starts from the same ones.
+_LAYOUTS: OrderedDict[frozenset, _LayoutFacts] = OrderedDict()
+_LAYOUTS_KEPT = 512
+#: Held while `_LAYOUTS` is read and changed, and while a wall graph is probed.
+_LOCK = threading.Lock()
+
+
+def _layout_facts(layout: Mapping[Cell, Tile]) -> _LayoutFacts:
+    """The `_LayoutFacts` of `layout`, kept for the layouts judged last.
+
+    The key is the layout's cells with the identities of its tiles (cheaper to hash than
+    the tiles): a kept entry holds those tiles, so no other tile can take their
+    identities while it is kept, and an equal key means the same tiles on the same cells.
+    """
+    key = frozenset(zip(layout, map(id, layout.values())))
+    with _LOCK:
+        facts = _LAYOUTS.get(key)
+        if facts is None:
+            facts = _LAYOUTS[key] = _LayoutFacts(layout)
+            if len(_LAYOUTS) > _LAYOUTS_KEPT:
+                _LAYOUTS.popitem(last=False)
+        else:
+            _LAYOUTS.move_to_end(key)
+    return facts
+
+
 # -- one decision ------------------------------------------------------------------------
 
 
@@ -374,12 +525,17 @@ class _Position:
         self.round_weight = sum(d for _, d in self.rounds)
         self.weights = weights
         self.layout = dict(view.layouts[me])
-        self.counts = module_counts(view, me)
+        self._facts = _layout_facts(self.layout)
+        self._whole = True  # the layout is as in the view (see `_redesign`)
+        self._rules: tuple | None = None
+        self.counts = self._facts.counts(view, me)
         for tile in view.to_place:  # bought this turn: about to be built
             if tile.is_building:
                 self.counts[tile.kind] += 1
         rivals = [p for p in view.players if p != me] + ([DIRK] if has_dirk(len(view.players)) else [])
-        self.rival_counts = {name: module_counts(view, name) for name in rivals}
+        self.rival_counts = {name: _layout_facts(view.layouts[name]).counts(view, name)
+                             if name in view.layouts else module_counts(view, name)
+                             for name in rivals}
         # The hand's money by currency, and its exchange cards (Mega Box M2): what buying
         # power is made of. Other cards (a module's own money) count in `money` only.
         self.values, self.exchanges = hand_money(view.hand)
@@ -387,9 +543,6 @@ class _Position:
         self._power_now: int | None = None
         # (cards gained, cards paid, square emptied) -> buying power after
         self._power: dict[tuple, int] = {}
-        self._walls: WallGraph | None = None
-        self._wall_now = 0  # its length, once built
-        self._alhambra: Alhambra | None = None
         self._spots: dict[Hashable, Any] = {}  # a tile's best spot, a bazaar's points
         self._chests: dict[int, tuple[float, float]] = {}
 
@@ -440,31 +593,16 @@ class _Position:
 
     def _wall_change(self, remove: Cell | None = None, add: tuple[Tile, Cell] | None = None) -> int:
         """How the wall length changes with the tile on `remove` taken away and/or
-        ``add = (tile, cell)`` built.
+        ``add = (tile, cell)`` built (`_LayoutFacts.wall_change`: the layout as it is)."""
+        return self._facts.wall_change(remove, add)
 
-        Probes a `WallGraph` of the layout, built on first use, and restores it.
-        """
-        if self._walls is None:
-            self._walls, grown = WallGraph(), {}
-            for cell, tile in self.layout.items():
-                grown[cell] = tile
-                self._walls.tile_added(cell, grown)
-            self._wall_now = self._walls.length()
-        walls, layout = self._walls, self.layout
-        old = None if remove is None else layout.pop(remove)
-        if remove is not None and old is not None:
-            walls.tile_removed(remove, old, layout)
-        if add is not None:
-            layout[add[1]] = add[0]
-            walls.tile_added(add[1], layout)
-        length = walls.length()
-        if add is not None:
-            del layout[add[1]]
-            walls.tile_removed(add[1], add[0], layout)
-        if remove is not None and old is not None:
-            layout[remove] = old
-            walls.tile_added(remove, layout)
-        return length - self._wall_now
+    @property
+    def rules(self) -> tuple:
+        """(hole rule, gates) of the player's Alhambra: what its legal cells depend on
+        besides the layout."""
+        if self._rules is None:
+            self._rules = (self.view.options["hole_rule"], self.view.gates(self.view.player))
+        return self._rules
 
     def _neighbours(self, cell: Cell) -> int:
         return sum(n in self.layout for n in side_neighbours(cell))
@@ -474,31 +612,47 @@ class _Position:
         bought or taken, or None; the module changes are those of `_module_tile` (empty
         for a building)."""
         if tile not in self._spots:
-            w, best = self.weights, None
-            for cell in sorted(self._legal(tile)):
-                wall = self._wall_change(add=(tile, cell))
-                compact = self._neighbours(cell)
-                value = w.wall * wall * self.round_weight + w.compact * compact
-                extra = {}
-                if not tile.is_building:
-                    extra = self._module_tile(tile, cell)
-                    value += sum(getattr(w, name) * v for name, v in extra.items())
-                if best is None or value > best[0]:
-                    best = (value, wall, compact, extra)
-            self._spots[tile] = None if best is None else best[1:]
+            # Kept with the layout's facts under all else it depends on, so a position
+            # with the same layout finds it again.
+            key = (self.rules, tile, self.weights, self.round_weight, self._hut_context(tile))
+            spots = self._facts.spots
+            if key not in spots:
+                spots[key] = self._find_spot(tile)
+            self._spots[tile] = spots[key]
         return self._spots[tile]
 
-    def _legal(self, tile: Tile) -> set[Cell]:
-        if self._alhambra is None:
-            self._alhambra = self.view.alhambra(self.view.player)
-        return self._alhambra.legal_positions(tile)
+    def _hut_context(self, hut: Tile) -> tuple | None:
+        """What a hut's best cell depends on beyond the layout and the weights: the counts
+        of its colour, whose majorities its bonus changes (None for another tile)."""
+        if hut.kind != "hut" or hut.marks[0] not in self.counts:
+            return None
+        colour = hut.marks[0]
+        return (self.counts[colour], tuple(c[colour] for c in self.rival_counts.values()),
+                self.rounds)
+
+    def _find_spot(self, tile: Tile) -> tuple[int, int, dict[str, float]] | None:
+        w, best = self.weights, None
+        for cell in self._facts.legal_cells(self.view, self.view.player, self.rules, tile):
+            wall = self._wall_change(add=(tile, cell))
+            compact = self._neighbours(cell)
+            value = w.wall * wall * self.round_weight + w.compact * compact
+            extra = {}
+            if not tile.is_building:
+                extra = self._module_tile(tile, cell)
+                value += sum(getattr(w, name) * v for name, v in extra.items())
+            if best is None or value > best[0]:
+                best = (value, wall, compact, extra)
+        return None if best is None else best[1:]
 
     def _module_tile(self, tile: Tile, cell: Cell, sign: int = 1) -> dict[str, float]:
         """``{feature: change}`` a hut, bazaar or camp on the empty `cell` brings by itself:
         a hut's majority points, a bazaar's n x k, a camp's line points over the rounds to
         come (`sign` -1: the tile taken away, the layout without it)."""
         if tile.kind == "hut":
-            bonus = hut_bonus_at(self.layout, cell, tile)
+            # The layout's own facts while it is whole (a redesign judges it without
+            # the tile it takes away).
+            bonus = (self._facts.hut_bonus(cell, tile) if self._whole
+                     else hut_bonus_at(self.layout, cell, tile))
             if not bonus:
                 return {}
             first, lower = self._majority_change(tile.marks[0], sign * bonus)
@@ -579,10 +733,9 @@ class _Position:
         """Half the best n x k of `bazaar` over the empty cells next to the Alhambra."""
         key = ("reserve", bazaar)
         if key not in self._spots:
-            if self._alhambra is None:
-                self._alhambra = self.view.alhambra(self.view.player)
+            frontier = self._facts.alhambra(self.view, self.view.player, self.rules).frontier()
             self._spots[key] = max((bazaar_points_at(self.layout, c, bazaar)
-                                    for c in self._alhambra.frontier()), default=0) / 2
+                                    for c in frontier), default=0) / 2
         return self._spots[key]
 
     def _buy_chests(self, action: Any, change: dict[str, float]) -> None:
@@ -679,6 +832,7 @@ class _Position:
         # its cell (its effect on the huts and bazaars around is not followed). Judged on
         # the layout without the tile taken away: popped here and put back.
         old = self.layout.pop(pos) if action.move in ("remove", "exchange") else None
+        self._whole = old is None
         try:
             if old is not None:
                 self._module_change(old, change, pos, sign=-1)
@@ -687,6 +841,7 @@ class _Position:
         finally:
             if old is not None:
                 self.layout[pos] = old
+                self._whole = True
 
     def _exchange_majority(self, kind_in: str, kind_out: str) -> tuple[float, float]:
         if kind_in == kind_out:

@@ -54,6 +54,7 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_right
+from collections.abc import Iterable
 from functools import partial
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -185,11 +186,13 @@ class PublicState:
     """`public_state` of a view, computed when first asked (as JSON text: compared,
     and parsed afresh for each sample), and before its game changes (`complete`)."""
 
-    __slots__ = ("_game", "_name", "_text", "_value", "_template", "__weakref__")
+    __slots__ = ("_game", "_name", "_text", "_value", "_template", "_pile_cards",
+                 "__weakref__")
 
     def __init__(self, game, name):
         self._game, self._name, self._text = game, name, None
         self._value = self._template = None  # determinize's, kept with the view
+        self._pile_cards = {}  # determinize's: id(card data) -> (the data, its card)
 
     def complete(self):
         """Compute the state while the game is the view's, and let go of the game."""
@@ -463,6 +466,21 @@ def _template(view, state):
     return game
 
 
+def _pile_cards(public: PublicState, pile: Iterable[Any]) -> list[Any]:
+    """The cards of `pile`, each read once per view (`schema._pile_card`: checked):
+    every sample deals the same data of the public state, only in another order."""
+    from .persist import _Loader
+    from .schema import _pile_card
+
+    made, reader, cards = public._pile_cards, _Loader(), []
+    for data in pile:
+        held = made.get(id(data))
+        if held is None or held[0] is not data:  # the data is kept: its id is its own
+            held = made[id(data)] = (data, _pile_card(reader, data))
+        cards.append(held[1])
+    return cards
+
+
 def determinize(view, seed=None):
     """A `Game` whose ``view(view.player)`` equals `view`, its secrets sampled.
 
@@ -494,8 +512,6 @@ def determinize(view, seed=None):
         For a game that is over, or a view that does not add up (the save refuses it).
     """
     from .game import _VERSIONS
-    from .persist import _Loader
-    from .schema import _pile_card
 
     if view.decision is None:
         _refuse("the game is over: nothing is left to sample")
@@ -506,8 +522,7 @@ def determinize(view, seed=None):
     state, rng = public._value, random.Random(seed)
     game = public._template.copy()
     pile, hands, slices = _dealt(state, game._modules, _Pools(state["hidden"], rng), rng)
-    reader = _Loader()
-    game._draw = [_pile_card(reader, card) for card in reversed(pile)]
+    game._draw = _pile_cards(public, reversed(pile))
     for p, hand in hands.items():
         game._hands[p] = [card_from_list(card) for card in hand]
     modules = {m.name: m for m in game._modules}

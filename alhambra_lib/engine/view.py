@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..actions import DIRK
 from ..alhambra import Alhambra
-from ..components import KINDS
+from ..components import KINDS, Card, Tile
 from ..modules import _SECRET_FIELDS, _SECRET_PER_PLAYER_FIELDS, MODULES
 
 if TYPE_CHECKING:
@@ -59,13 +59,19 @@ class FrozenDict(dict):
         return (FrozenDict, (dict(self),))
 
 
+#: Types `freeze` returns as they are, told by their exact type.
+_PLAIN = frozenset({int, float, str, bool, type(None), Tile, Card})
+
+
 def freeze(value: Any) -> Any:
     """`value` with every dict made a `FrozenDict`, every list a tuple and every set a
     frozenset, recursively: nothing of it can change any more."""
-    if isinstance(value, dict):
-        return FrozenDict((k, freeze(v)) for k, v in value.items())
+    if type(value) in _PLAIN:  # most leaves: no isinstance test to pass through
+        return value
+    if isinstance(value, dict):  # comprehensions: quicker than generators here
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
+        return tuple([freeze(v) for v in value])
     if isinstance(value, set):
         return frozenset(value)
     return value
@@ -93,6 +99,9 @@ class ModuleViews(Mapping):
             assert self._game is not None  # `complete` read every section before letting go
             parts[module] = freeze(hook.view(self._game._ctx, self._name))
         return parts[module]
+
+    def __contains__(self, module: object) -> bool:
+        return module in self._hooks  # without computing the section, as Mapping's would
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._hooks)
@@ -173,11 +182,22 @@ class GameView:
 
     def alhambra(self, name: str) -> Alhambra:
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""
-        # The gates (§M5) are in the part of the module whose Alhambras hold them.
-        gates = next((part["gates"].get(name, ()) for module, part in self.modules.items()
-                      if module in MODULES and "gates" in MODULES[module].alhambra_parts), ())
         return Alhambra.from_layout(self.layouts[name], self.options["hole_rule"], check=False,
-                                    gates=gates)
+                                    gates=self.gates(name))
+
+    def gates(self, name: str) -> tuple:
+        """The gates (§M5) of `name`'s Alhambra, pairs of cells; ``()`` without them.
+
+        Examples
+        --------
+        >>> from alhambra_lib import Game
+        >>> Game(["Ana", "Ben"], seed=1, modules=("gates",)).view("Ana").gates("Ben")
+        ()
+        """
+        # They are in the part of the module whose Alhambras hold them: only that part
+        # is read (the others are computed when first read).
+        return next((self.modules[module]["gates"].get(name, ()) for module in self.modules
+                     if module in MODULES and "gates" in MODULES[module].alhambra_parts), ())
 
     def counts(self, name: str) -> dict[str, int]:
         """``{kind: n}`` of `name`'s Alhambra, or of Dirk's tiles (no module bonuses)."""
