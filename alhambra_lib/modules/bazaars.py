@@ -84,9 +84,12 @@ def _square_of(currency: str) -> int:
 
 
 @lru_cache(maxsize=256)
-def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[Tile, ...]:
-    """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order."""
-    return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
+def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Tile, ...],
+                                                                    tuple[int, ...]]:
+    """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order,
+    and the index (0-3) in `Game.market` of each one's square (its currency's)."""
+    bazaars = tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
+    return bazaars, tuple(_square_of(b.marks[0]) - 1 for b in bazaars)
 
 
 _BUYS: dict[Any, Any] = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
@@ -368,10 +371,10 @@ class Bazaars(Module):
         if not beside:
             return ()
         key = tuple(map(tuple, beside))
-        bazaars = _distinct_bazaars(key)
+        bazaars, squares = _distinct_bazaars(key)
         market = game.market
         # (currency, the tile giving the price) of each bazaar
-        priced = [market[_square_of(b.marks[0]) - 1] for b in bazaars]
+        priced = [market[i] for i in squares]
         hand = game.hand(decision.player)
         if not may_pay_exactly(hand, priced):
             return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can

@@ -325,23 +325,24 @@ class Treasure(Module):
 
     # -- where the chests are -----------------------------------------------------------
 
-    def _carrying(self, game: GameContext) -> set[tuple[Any, ...]]:
-        """The tiles (as tuples) that carry a chest, as printed (a chest stays on its
-        building when City Walls sticks are laid on it, §M9)."""
-        return {tuple(t) for t in game.slice(self.name)["chests"]}
+    def _carrying(self, game: GameContext) -> set[Tile]:
+        """The tiles that carry a chest, as printed (a chest stays on its building when
+        City Walls sticks are laid on it, §M9): a tile's `Tile.printed` is looked up, no
+        JSON form written per building."""
+        return set(map(tile_from_list, game.slice(self.name)["chests"]))
 
     def chests_on_buildings(self, game: GameContext, name: str) -> dict[_Cell, str]:
         """``{cell: colour}`` of the chests on `name`'s buildings in the Alhambra."""
         carrying = self._carrying(game)
         return {cell: _COLOUR_OF[t.kind] for cell, t in sorted(game.alhambra(name).layout.items())
-                if tuple(t.printed.to_list()) in carrying}
+                if t.printed in carrying}
 
     def _free(self, game: GameContext, name: str, colour: str,
-              carrying: set[tuple[Any, ...]]) -> list[_Cell]:
+              carrying: set[Tile]) -> list[_Cell]:
         """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
         kind = COLOURS[colour]  # the kind first: only those cells are sorted
         return sorted(cell for cell, t in game.alhambra(name).layout.items()
-                      if t.kind == kind and tuple(t.printed.to_list()) not in carrying)
+                      if t.kind == kind and t.printed not in carrying)
 
     def _choices(self, game: GameContext, name: str) -> dict[str, list[_Cell]]:
         """``{colour: free cells}`` of the colours `name` must choose buildings for."""
@@ -397,7 +398,7 @@ class Treasure(Module):
         if tile is None or tile.kind not in _COLOUR_OF:
             game.refuse(action, f"there is no building at {action.pos}")
         colour = _COLOUR_OF[tile.kind]
-        if tuple(tile.printed.to_list()) in self._carrying(game):
+        if tile.printed in self._carrying(game):
             game.refuse(action, f"the {tile} at {action.pos} has a chest already")
         if colour not in self._choices(game, player):
             game.refuse(action, f"no {colour} chest is to be placed by choice (waiting: "
@@ -465,7 +466,7 @@ class Treasure(Module):
         """``{player: chests on buildings in the Alhambra}``."""
         carrying = self._carrying(game)
         return {p: sum(1 for t in game.alhambra(p).layout.values()
-                       if tuple(t.printed.to_list()) in carrying) for p in game.players}
+                       if t.printed in carrying) for p in game.players}
 
     def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int]:
         points = dict.fromkeys(game.scores, 0)  # every competitor; Dirk scores 0
@@ -481,7 +482,7 @@ class Treasure(Module):
                 "refill": state["refill"],
                 "chests": {p: self.chests_on_buildings(game, p) for p in game.players},
                 "reserve_chests": {p: tuple(t for t in game.reserve(p)
-                                            if tuple(t.printed.to_list()) in carrying)
+                                            if t.printed in carrying)
                                    for p in game.players},
                 "handing_out": None if pending is None else {
                     "chests": tuple(pending["chests"]), "to": pending["queue"][0]

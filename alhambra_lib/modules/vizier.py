@@ -151,12 +151,13 @@ class Vizier(Module):
 
         Asked of every player after every turn (the window, §M0.4 step 8): a sleeping
         vizier, or a hand of plain money with no subset paying a square's price
-        exactly, answers at once; only the rest list the payments.
+        exactly, answers at once; only the rest look for an exact payment among the
+        listed ones (building no purchase).
         """
         if not game.slice(self.name)["awake"][player]:
             return False
         return (may_pay_exactly(game.hand(player), game.market)
-                and bool(self.purchases(game, player)))
+                and any(b.exact for b in game.payment_options(player)))
 
     def _check_wake(self, game: GameContext, action: Wake) -> None:
         if game.slice(self.name)["awake"][game.current_player]:
