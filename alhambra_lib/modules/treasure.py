@@ -32,13 +32,14 @@ buy the chests of room 2 paying 5 ducat + 3 denar
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
-from ..actions import Action, card_order, register_action, tile_from_list, tile_order
+from ..actions import Action, card_order, register_action, tile_from_list
 from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
@@ -325,24 +326,23 @@ class Treasure(Module):
 
     # -- where the chests are -----------------------------------------------------------
 
-    def _carrying(self, game: GameContext) -> set[Tile]:
-        """The tiles that carry a chest, as printed (a chest stays on its building when
-        City Walls sticks are laid on it, §M9): a tile's `Tile.printed` is looked up, no
-        JSON form written per building."""
-        return set(map(tile_from_list, game.slice(self.name)["chests"]))
+    def _carrying(self, game: GameContext) -> set[tuple[Any, ...]]:
+        """The tiles (as tuples) that carry a chest, as printed (a chest stays on its
+        building when City Walls sticks are laid on it, §M9)."""
+        return {tuple(t) for t in game.slice(self.name)["chests"]}
 
     def chests_on_buildings(self, game: GameContext, name: str) -> dict[_Cell, str]:
         """``{cell: colour}`` of the chests on `name`'s buildings in the Alhambra."""
         carrying = self._carrying(game)
         return {cell: _COLOUR_OF[t.kind] for cell, t in sorted(game.alhambra(name).layout.items())
-                if t.printed in carrying}
+                if tuple(t.printed.to_list()) in carrying}
 
     def _free(self, game: GameContext, name: str, colour: str,
-              carrying: set[Tile]) -> list[_Cell]:
+              carrying: set[tuple[Any, ...]]) -> list[_Cell]:
         """The cells of `name`'s buildings of `colour` without a chest, in cell order."""
         kind = COLOURS[colour]  # the kind first: only those cells are sorted
         return sorted(cell for cell, t in game.alhambra(name).layout.items()
-                      if t.kind == kind and t.printed not in carrying)
+                      if t.kind == kind and tuple(t.printed.to_list()) not in carrying)
 
     def _choices(self, game: GameContext, name: str) -> dict[str, list[_Cell]]:
         """``{colour: free cells}`` of the colours `name` must choose buildings for."""
@@ -398,7 +398,7 @@ class Treasure(Module):
         if tile is None or tile.kind not in _COLOUR_OF:
             game.refuse(action, f"there is no building at {action.pos}")
         colour = _COLOUR_OF[tile.kind]
-        if tile.printed in self._carrying(game):
+        if tuple(tile.printed.to_list()) in self._carrying(game):
             game.refuse(action, f"the {tile} at {action.pos} has a chest already")
         if colour not in self._choices(game, player):
             game.refuse(action, f"no {colour} chest is to be placed by choice (waiting: "
@@ -414,8 +414,9 @@ class Treasure(Module):
         tile = game.alhambra(player).layout[cell]
         colour = _COLOUR_OF[tile.kind]
         state["pending"]["chests"].remove(colour)
-        state["chests"].append(tile.printed.to_list())  # City Walls sticks may come later
-        state["chests"].sort(key=lambda t: tile_order(tile_from_list(t)))
+        # City Walls sticks may come later; the list stays in `TILE_ORDER` (a save's is
+        # sorted when read): the new one goes in its place, no other key is computed
+        insort(state["chests"], tile.printed.to_list(), key=TILE_ORDER.key)
         game.event(event, player=player, pos=list(cell), tile=tile.to_list(), colour=colour)
 
     # -- the turn end -------------------------------------------------------------------
@@ -466,7 +467,7 @@ class Treasure(Module):
         """``{player: chests on buildings in the Alhambra}``."""
         carrying = self._carrying(game)
         return {p: sum(1 for t in game.alhambra(p).layout.values()
-                       if t.printed in carrying) for p in game.players}
+                       if tuple(t.printed.to_list()) in carrying) for p in game.players}
 
     def score(self, game: GameContext, term: str, round_no: int) -> dict[str, int]:
         points = dict.fromkeys(game.scores, 0)  # every competitor; Dirk scores 0
@@ -482,7 +483,7 @@ class Treasure(Module):
                 "refill": state["refill"],
                 "chests": {p: self.chests_on_buildings(game, p) for p in game.players},
                 "reserve_chests": {p: tuple(t for t in game.reserve(p)
-                                            if t.printed in carrying)
+                                            if tuple(t.printed.to_list()) in carrying)
                                    for p in game.players},
                 "handing_out": None if pending is None else {
                     "chests": tuple(pending["chests"]), "to": pending["queue"][0]
