@@ -79,7 +79,7 @@ class Exchange(Module):
         """The minimal payments that need an exchange card: each uses its other currency."""
         hand = game.hand(player)
         for card in hand:  # a plain loop: asked for every hand, most hold no exchange card
-            if isinstance(card, ExchangeCard):
+            if card.__class__ is ExchangeCard:
                 break
         else:
             return []
