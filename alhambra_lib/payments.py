@@ -49,9 +49,9 @@ from .errors import InvalidInput
 from .memo import by_identity
 
 __all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal",
-           "may_pay_exactly", "money_pays_exactly", "exchange_padding", "not_money", "exact_sums", "currency_sums",
-           "check_payment", "PaymentVerdict", "PaymentSources", "PAYMENT_REASONS", "RULES",
-           "BASE_SOURCES"]
+           "may_pay_exactly", "money_pays_exactly", "exchange_padding", "not_money",
+           "exact_sums", "currency_sums", "check_payment", "PaymentVerdict", "PaymentSources",
+           "PAYMENT_REASONS", "RULES", "BASE_SOURCES"]
 
 _CURRENCY_RANK = CURRENCY_RANK
 
