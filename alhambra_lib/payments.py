@@ -49,9 +49,9 @@ from .errors import InvalidInput
 from .memo import by_identity
 
 __all__ = ["minimal_payments", "minimal_card_payments", "payment_total", "is_minimal",
-           "may_pay_exactly", "exchange_padding", "not_money", "exact_sums", "currency_sums",
-           "check_payment", "PaymentVerdict", "PaymentSources", "PAYMENT_REASONS", "RULES",
-           "BASE_SOURCES"]
+           "may_pay_exactly", "money_pays_exactly", "exchange_padding", "not_money",
+           "exact_sums", "currency_sums", "check_payment", "PaymentVerdict", "PaymentSources",
+           "PAYMENT_REASONS", "RULES", "BASE_SOURCES"]
 
 _CURRENCY_RANK = CURRENCY_RANK
 
@@ -488,6 +488,45 @@ def may_pay_exactly(hand, market) -> bool:
 
 
 _WAYS: dict = {}  # `_ways_to_pay` by the hand's cards (`memo.by_identity`)
+
+
+def money_pays_exactly(hand: Sequence[Any],
+                       market: Iterable[tuple[str, Any]]) -> bool:
+    """Whether the plain money cards of one square's currency in `hand` (no module card)
+    have a subset paying the tile there exactly: `market` as in `may_pay_exactly`.
+
+    Such a subset is a minimal payment (each of its cards counts towards the exact
+    total), so the listed payments of the square hold an exact one: True answers "some
+    listed payment is exact" without listing any; False says nothing (module cards may
+    still pay exactly).
+
+    Examples
+    --------
+    >>> from alhambra_lib.components import Card, Tile
+    >>> market = (("denar", Tile("garden", 8, "")), ("dirham", None),
+    ...           ("ducat", None), ("florin", None))
+    >>> money_pays_exactly((Card("denar", 5), Card("denar", 3)), market)
+    True
+    >>> money_pays_exactly((Card("denar", 5), Card("denar", 2)), market)
+    False
+    """
+    sums = by_identity(_MONEY_SUMS, None, tuple(hand), lambda: _money_sums(hand))
+    for currency, tile in market:
+        if tile is not None and sums[currency] >> tile.price & 1:
+            return True
+    return False
+
+
+_MONEY_SUMS: dict = {}  # `_money_sums` by the hand's cards (`memo.by_identity`)
+
+
+def _money_sums(hand: Iterable[Any]) -> dict[str, int]:
+    """``{currency: subset sums of the hand's plain money cards of it}`` (bit sets)."""
+    values: dict[str, list[int]] = {currency: [] for currency in CURRENCIES}
+    for card in hand:
+        if card.__class__ is Card:
+            values[card.currency].append(card.value)
+    return {currency: exact_sums(found) for currency, found in values.items()}
 
 
 def _ways_to_pay(hand):

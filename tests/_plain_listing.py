@@ -4,9 +4,9 @@
 module asked in every decision (no `option_decisions` dispatch), Alhambras rebuilt from
 their layouts (no listing kept per layout, no facts kept near changes), placements and
 redesigns from the checks `apply` makes (one cell at a time), payments as listed,
-the modules' kept listings emptied first, bazaar purchases listed without the quick
-test, and the chest purchases built with their checks. The tests compare it with
-`Game.legal_actions` at every decision of random games.
+the modules' kept listings (exchange and diamond payments too) emptied first, bazaar
+purchases listed without the quick test, and the chest purchases built with their
+checks. The tests compare it with `Game.legal_actions` at every decision of random games.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from alhambra_lib.actions import End, Give, Place, Redesign, Reserve, Take
 from alhambra_lib.actions import card_order, take_choices, tile_order
 from alhambra_lib.alhambra import Alhambra
-from alhambra_lib.modules import bazaars, treasure
+from alhambra_lib.modules import bazaars, diamonds, exchange, treasure
 from alhambra_lib.modules.treasure import BuyChests
 from alhambra_lib.engine.context import module_context
 
@@ -108,6 +108,8 @@ def plain_legal_actions(game):
     actions = []
     if decision.kind == "act":
         actions += _takes(game)
+        exchange._BUYS.clear()  # the exchange and diamond payments kept by hand and market
+        diamonds._BUYS.clear()
         actions += module_context(game).payment_options(decision.player)
         actions += plain_redesigns(game, decision.player)
     elif decision.kind in ("place", "final_place"):

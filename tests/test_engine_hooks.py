@@ -13,7 +13,7 @@ import pytest
 from _plain_listing import plain_legal_actions
 
 from alhambra_lib import MODULES, Alhambra, Game
-from alhambra_lib.payments import may_pay_exactly
+from alhambra_lib.payments import may_pay_exactly, money_pays_exactly
 from alhambra_lib.reach import cut_cells
 from alhambra_lib.engine.context import module_context
 
@@ -81,6 +81,20 @@ def test_may_pay_exactly_never_hides_an_exact_payment():
             for player in game.players:
                 if not may_pay_exactly(game.hand(player), game.market):
                     assert not any(b.exact for b in module_context(game).payment_options(player))
+
+
+def test_money_paying_exactly_is_a_listed_exact_payment():
+    """`money_pays_exactly` (the window's shortcut) is True only when some listed payment
+    is exact, module money (master builders, coins) and exchange cards in hand too."""
+    seen = 0
+    for seed in range(3):
+        for game in random_game(seed, ("vizier", "change", "master_builders", "exchange",
+                                       "diamonds"), 3):
+            for player in game.players:
+                if money_pays_exactly(game.hand(player), game.market):
+                    seen += 1
+                    assert any(b.exact for b in module_context(game).payment_options(player))
+    assert seen
 
 
 def test_cut_cells_on_plain_dicts_are_the_articulation_points():

@@ -116,14 +116,17 @@ class Context:
     def option(self, name: str) -> Any:
         return self._game._option(name)
 
+    # The hooks name players of the game: no check of the name (`Game.hand` checks a
+    # user's), asked several times an action.
+
     def hand(self, name: str) -> tuple[Any, ...]:
-        return self._game.hand(name)
+        return tuple(self._game._hands[name])
 
     def reserve(self, name: str) -> tuple[Tile, ...]:
-        return self._game.reserve(name)
+        return tuple(self._game._reserves[name])
 
     def alhambra(self, name: str) -> Alhambra:
-        return self._game.alhambra(name)
+        return self._game._alhambras[name]
 
     def counts(self, name: str) -> dict[str, float]:
         return self._game.counts(name)

@@ -83,10 +83,17 @@ def _square_of(currency: str) -> int:
     return CURRENCIES.index(currency) + 1
 
 
+#: ``{currency: index (0-3) of its square in `Game.market`}``.
+_SQUARE_INDEX = {currency: i for i, currency in enumerate(CURRENCIES)}
+
+
 @lru_cache(maxsize=256)
-def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[Tile, ...]:
-    """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order."""
-    return tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
+def _distinct_bazaars(beside: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Tile, ...],
+                                                                    tuple[int, ...]]:
+    """The distinct bazaars of a slice's ``beside`` (JSON lists made tuples), in order,
+    and the index (0-3) in `Game.market` of each one's square (its currency's)."""
+    bazaars = tuple(dict.fromkeys(tile_from_list(list(t)) for t in beside))
+    return bazaars, tuple(_SQUARE_INDEX[b.marks[0]] for b in bazaars)
 
 
 _BUYS: dict[Any, Any] = {}  # `_bazaar_buys` by the bazaars, their prices and the hand's cards
@@ -367,14 +374,15 @@ class Bazaars(Module):
         beside = game.slice(self.name)["beside"]
         if not beside:
             return ()
-        key = tuple(map(tuple, beside))
-        bazaars = _distinct_bazaars(key)
         market = game.market
-        # (currency, the tile giving the price) of each bazaar
-        priced = [market[_square_of(b.marks[0]) - 1] for b in bazaars]
         hand = game.hand(decision.player)
-        if not may_pay_exactly(hand, priced):
+        # (currency, the tile giving the price) of each bazaar, read off its JSON form
+        # ``[kind, price, walls, currency, ...]``: most hands cannot pay any exactly
+        if not may_pay_exactly(hand, [market[_SQUARE_INDEX[t[3]]] for t in beside]):
             return ()  # a bazaar is paid exactly (§M16.3): no subset of the hand can
+        key = tuple(map(tuple, beside))
+        bazaars, squares = _distinct_bazaars(key)
+        priced = [market[i] for i in squares]
         prices = tuple(None if tile is None else tile.price for _, tile in priced)
         return by_identity(_BUYS, (key, prices), hand,
                            lambda: _bazaar_buys(bazaars, prices, hand))

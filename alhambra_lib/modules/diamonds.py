@@ -27,11 +27,11 @@ Examples
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Buy
 from ..components import DiamondCard, card_set
+from ..memo import by_identity
 from ..payments import minimal_payments
 from .base import Module
 
@@ -49,7 +49,9 @@ DIAMONDS = card_set("diamonds").cards
 _DIAMOND = {v: DiamondCard(v) for v in range(1, 10)}
 
 
-@lru_cache(maxsize=4096)
+_BUYS: dict[Any, Any] = {}  # `_diamond_buys` by the diamonds' values and the market's tiles
+
+
 def _diamond_buys(values: tuple[int, ...],
                   market: tuple[tuple[str, Tile | None], ...]) -> tuple[Buy, ...]:
     """The minimal diamond payments of every market square (`values`: the hand's
@@ -81,4 +83,9 @@ class Diamonds(Module):
         """The minimal payments in diamonds alone, square by square."""
         # highest first; the class test inline: asked for every hand on every turn
         values = tuple([c.value for c in game.hand(player) if c.__class__ is DiamondCard])
-        return list(_diamond_buys(values, game.market)) if values else []
+        if not values:
+            return []
+        market = game.market
+        # kept by the tiles' identities: no tile hashed on every turn
+        return list(by_identity(_BUYS, values, tuple([tile for _, tile in market]),
+                                lambda: _diamond_buys(values, market)))

@@ -19,11 +19,11 @@ Examples
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Buy, card_order
 from ..components import EXCHANGE_CARDS, Card, ExchangeCard
+from ..memo import by_identity
 from ..payments import minimal_card_payments
 from .base import Module
 
@@ -35,7 +35,9 @@ if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run
 __all__ = ["Exchange"]
 
 
-@lru_cache(maxsize=4096)
+_BUYS: dict[Any, Any] = {}  # `_exchange_buys` by the hand's cards and the market's tiles
+
+
 def _exchange_buys(hand: tuple[Any, ...],
                    market: tuple[tuple[str, Tile | None], ...]) -> tuple[Buy, ...]:
     """The exchange payments of a hand for a market (both tuples: the same hand and market
@@ -77,8 +79,11 @@ class Exchange(Module):
         """The minimal payments that need an exchange card: each uses its other currency."""
         hand = game.hand(player)
         for card in hand:  # a plain loop: asked for every hand, most hold no exchange card
-            if isinstance(card, ExchangeCard):
+            if card.__class__ is ExchangeCard:
                 break
         else:
             return []
-        return list(_exchange_buys(hand, game.market))
+        market = game.market
+        # kept by the cards' and tiles' identities: no card hashed on every turn
+        return list(by_identity(_BUYS, None, (*hand, *(tile for _, tile in market)),
+                                lambda: _exchange_buys(hand, market)))

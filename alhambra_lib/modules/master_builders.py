@@ -201,6 +201,8 @@ class MasterBuilders(Module):
         """One redesign per master builder played this turn, after the bought tiles are
         placed (RULES.md §M0.4 step 2); True while its player chooses."""
         state = game.slice(self.name)
+        if not state["played"]:  # most turns: no master builder played
+            return False
         player = game.turn_player
         assert player is not None  # a turn-end step runs in a turn
         while state["played"]:

@@ -182,6 +182,9 @@ def _held(game: GameContext, name: str) -> int:
     return held
 
 
+#: One `TakeHut` per colour, built once (an action is a value; offered on every turn).
+_TAKE_HUT = {colour: TakeHut(colour) for colour in KINDS}
+
 _HUT = Annotated[list, TILE.where(lambda tile: tile.kind == "hut", "a hut")]
 
 
@@ -277,7 +280,7 @@ class Squares(Module):
         if decision.kind != "act" or _held(game, decision.player) >= HUT_LIMIT:
             return []
         piles = game.slice(self.name)["piles"]
-        return [TakeHut(colour) for colour in KINDS if piles[colour]]
+        return [_TAKE_HUT[colour] for colour in KINDS if piles[colour]]
 
     def _check_take(self, game: GameContext, action: TakeHut) -> None:
         player = acting_player(game)

@@ -32,13 +32,14 @@ buy the chests of room 2 paying 5 ducat + 3 denar
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
-from ..actions import Action, card_order, register_action, tile_from_list, tile_order
+from ..actions import Action, card_order, register_action, tile_from_list
 from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
@@ -413,8 +414,9 @@ class Treasure(Module):
         tile = game.alhambra(player).layout[cell]
         colour = _COLOUR_OF[tile.kind]
         state["pending"]["chests"].remove(colour)
-        state["chests"].append(tile.printed.to_list())  # City Walls sticks may come later
-        state["chests"].sort(key=lambda t: tile_order(tile_from_list(t)))
+        # City Walls sticks may come later; the list stays in `TILE_ORDER` (a save's is
+        # sorted when read): the new one goes in its place, no other key is computed
+        insort(state["chests"], tile.printed.to_list(), key=TILE_ORDER.key)
         game.event(event, player=player, pos=list(cell), tile=tile.to_list(), colour=colour)
 
     # -- the turn end -------------------------------------------------------------------

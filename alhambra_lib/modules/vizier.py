@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, Buy, Decline, PlainAction, register_action
 from ..narrate import paid_text, tile_text
-from ..payments import may_pay_exactly
+from ..payments import may_pay_exactly, money_pays_exactly
 from ..slices import PerPlayer
 from .base import Module
 from .context import acting_player
@@ -151,12 +151,16 @@ class Vizier(Module):
 
         Asked of every player after every turn (the window, §M0.4 step 8): a sleeping
         vizier, or a hand of plain money with no subset paying a square's price
-        exactly, answers at once; only the rest list the payments.
+        exactly, answers at once, and so does a subset of one currency's money paying
+        its square exactly (a listed payment, `payments.money_pays_exactly`); only the
+        rest look for an exact payment among the listed ones (building no purchase).
         """
         if not game.slice(self.name)["awake"][player]:
             return False
-        return (may_pay_exactly(game.hand(player), game.market)
-                and bool(self.purchases(game, player)))
+        hand, market = game.hand(player), game.market
+        return may_pay_exactly(hand, market) and (
+            money_pays_exactly(hand, market)
+            or any(b.exact for b in game.payment_options(player)))
 
     def _check_wake(self, game: GameContext, action: Wake) -> None:
         if game.slice(self.name)["awake"][game.current_player]:

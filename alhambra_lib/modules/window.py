@@ -97,14 +97,15 @@ def window_step(game: GameContext) -> bool:
     in the window with any module in play (`Module.window_can_act`); True while someone
     is asked. Every module acting in the window runs its step with this."""
     owner, can_act = _window(game.modules)
-    return run_window(game, owner.window_decision, can_act)
+    return run_window(game, owner.window_decision, can_act, owner.name)
 
 
 def run_window(game: GameContext, kind: str,
-               can_act: Callable[[GameContext, str], bool]) -> bool:
+               can_act: Callable[[GameContext, str], bool], owner: str | None = None) -> bool:
     """The window step: ask the next player who `can_act(game, player)` (a decision of
-    `kind`); True while someone is asked or an auction drawn after a theft waits."""
-    state = game.slice(window_owner(game))
+    `kind`); True while someone is asked or an auction drawn after a theft waits.
+    `owner` is the module holding the window (`window_owner`, found when None)."""
+    state = game.slice(window_owner(game) if owner is None else owner)
     window = state["window"]
     if window is not None and window["repoll"]:
         if game.refill_display():  # a character came up: its auction first (§M7)
