@@ -938,13 +938,52 @@ class Alhambra:
         if cells is None:
             if self.hole_rule != "enclosed":
                 cells = self._placements(tile)
-            else:  # the empty cells where it keeps the side rules, is joined, and
-                # encloses no area
-                bits, sides, free, _ = self._bit_facts()
-                refused, joined = bits.against(tile.mask, is_camp, sides)
-                cells = bits.cells(joined & free & ~refused)
+            else:
+                place = self.fit_bits(tile)[0]
+                cells = self._bits.cells(place)
             cells = self._listing[key] = tuple(cells)
         return cells
+
+    def cell_bits(self) -> CellBits:
+        """The layout as `CellBits`, kept up to date with it (read only: the bits of
+        `fit_bits` and `removable_bits` are cells of its grid).
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("garden", 10, "W"), (-1, 0))
+        >>> a.cell_bits().cells(a.cell_bits().built)
+        [(-1, 0), (0, 0)]
+        """
+        return self._bit_facts()[0]
+
+    def fit_bits(self, tile: Tile) -> tuple[int, int]:
+        """``(place, exchange)``: the cells of `cell_bits` where `tile` may be placed
+        (`placement_cells`; with the hole rule ``"enclosed"`` only, else 0) and those
+        where it may be exchanged in (`exchange_cells`), kept until the layout changes.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> place, exchange = a.fit_bits(Tile("garden", 10, "W"))
+        >>> a.cell_bits().cells(place), exchange
+        ([(-1, 0), (0, -1), (0, 1)], 0)
+        """
+        is_camp = tile.kind == CAMP
+        key = ("fit", tile.mask, is_camp)
+        fit = self._listing.get(key)
+        if fit is None:
+            # placed: the empty cells where it keeps the side rules, is joined, and
+            # encloses no area; exchanged in: the built cells where it keeps the side
+            # rules (and, among camps, a building is joined: `check_exchange`)
+            bits, sides, free, fixed = self._bit_facts()
+            refused, joined = bits.against(tile.mask, is_camp, sides)
+            exchange = bits.built & ~refused & ~fixed
+            if self._camps and not is_camp:
+                exchange &= joined
+            place = joined & free & ~refused if self.hole_rule == "enclosed" else 0
+            fit = self._listing[key] = (place, exchange)
+        return fit
 
     def _bit_facts(self):
         """``(bits, sides, free, fixed)``: the layout as `CellBits` (kept up to date once
@@ -977,17 +1016,11 @@ class Alhambra:
 
     def exchange_cells(self, tile: Tile) -> tuple[Cell, ...]:
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
-        is_camp = tile.kind == CAMP
-        key = ("exchange", tile.mask, is_camp)
+        key = ("exchange", tile.mask, tile.kind == CAMP)
         cells = self._listing.get(key)
-        if cells is None:  # the built cells where it keeps the side rules (and, among
-            # camps, a building is joined: `check_exchange`)
-            bits, sides, _, fixed = self._bit_facts()
-            refused, joined = bits.against(tile.mask, is_camp, sides)
-            found = bits.built & ~refused & ~fixed
-            if self._camps and not is_camp:
-                found &= joined
-            cells = self._listing[key] = tuple(bits.cells(found))
+        if cells is None:
+            exchange = self.fit_bits(tile)[1]
+            cells = self._listing[key] = tuple(self._bits.cells(exchange))
         return cells
 
     def stick_cells(self, sides: Iterable[str]) -> tuple[Cell, ...]:
@@ -1000,15 +1033,30 @@ class Alhambra:
     def removable_cells(self) -> tuple[Cell, ...]:
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
         cells = self._listing.get("remove")
-        if cells is None:  # neither a cut cell nor one whose emptying leaves a hole
+        if cells is None:
+            found = self.removable_bits()
+            cells = self._listing["remove"] = tuple(self._bits.cells(found))
+        return cells
+
+    def removable_bits(self) -> int:
+        """`removable_cells` as cells of `cell_bits`, kept until the layout changes.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("garden", 10, "W"), (-1, 0))
+        >>> a.cell_bits().cells(a.removable_bits())
+        [(-1, 0)]
+        """
+        found = self._listing.get("removable")
+        if found is None:  # neither a cut cell nor one whose emptying leaves a hole
             # (nor, among camps, one that leaves a camp unanchored)
             bits, _, _, fixed = self._bit_facts()
             stuck = fixed | bits.cell_set(self._cut_cells())
             if self._camps:
                 stuck |= bits.cell_set(self._unanchoring_kept())
-            cells = self._listing["remove"] = tuple(bits.cells(
-                bits.built & ~bits.four_sided() & ~stuck))
-        return cells
+            found = self._listing["removable"] = bits.built & ~bits.four_sided() & ~stuck
+        return found
 
     # -- state changes (no checks: callers have checked) ---------------------------
 

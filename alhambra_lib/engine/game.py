@@ -92,6 +92,7 @@ from ..actions import (
     take_choices,
     tile_order,
 )
+from ..cellbits import CellBits
 from ..components import CURRENCIES, CURRENCY_RANK, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction, InvalidInput, brief
 from ..memo import by_identity
@@ -233,6 +234,33 @@ def _at_cells(move: str, tile: Tile | None, cells: Iterable[Cell]) -> list[Actio
                 known[pos] = (Place(tile, pos) if move == "tile" and tile is not None
                               else Redesign(move, tile, pos))
         return [known[pos] for pos in cells]
+
+
+#: (move, id(tile), grid offset) -> (tile, {cell's bit: action}): `_at_cells` by the
+#: cells' bits in a `CellBits` grid (a bit is a cell for one offset only).
+_AT_BITS: dict[tuple[str, int, int], tuple[Tile | None, dict[int, Action]]] = {}
+
+
+def _at_bits(move: str, tile: Tile | None, grid: CellBits, found: int,
+             out: list[Action]) -> None:
+    """Append to `out` the actions of `_at_cells` at the cells of `found`, bits of `grid`
+    (in cell order): one look-up per cell, no cell built (the hot path of the redesign
+    listing, made after every action)."""
+    key = (move, id(tile), grid.off)
+    entry = _AT_BITS.get(key)
+    if entry is None:
+        if len(_AT_BITS) >= _AT_KEPT:
+            _AT_BITS.clear()
+        entry = _AT_BITS[key] = (tile, {})
+    known = entry[1]
+    append = out.append
+    while found:
+        low = found & -found
+        action = known.get(low)
+        if action is None:
+            action = known[low] = _at_cells(move, tile, grid.cells(low))[0]
+        append(action)
+        found ^= low
 
 
 @lru_cache(maxsize=4096)
@@ -968,14 +996,20 @@ class Game:
         if actions is None:
             alhambra = self._alhambras[player]
             reserve = _distinct(self._reserves[player])
-            # The Alhambra keeps each listing per layout and per kind of tile: a change
-            # of the reserve alone costs no search, one of the layout one per kind.
+            # The Alhambra keeps its listings per layout as bit sets and per kind of
+            # tile, and the actions are kept per tile and bit: a change of the reserve
+            # alone costs no search, one of the layout one per kind.
+            grid = alhambra.cell_bits()
+            fits = [alhambra.fit_bits(tile) for tile in reserve]
             listing: list[Action] = []
-            for tile in reserve:
-                listing += _at_cells("place", tile, alhambra.placement_cells(tile))
-            listing += _at_cells("remove", None, alhambra.removable_cells())
-            for tile in reserve:
-                listing += _at_cells("exchange", tile, alhambra.exchange_cells(tile))
+            for tile, (place, _) in zip(reserve, fits):
+                if alhambra.hole_rule == "enclosed":
+                    _at_bits("place", tile, grid, place, listing)
+                else:
+                    listing += _at_cells("place", tile, alhambra.placement_cells(tile))
+            _at_bits("remove", None, grid, alhambra.removable_bits(), listing)
+            for tile, (_, exchange) in zip(reserve, fits):
+                _at_bits("exchange", tile, grid, exchange, listing)
             actions = self._redesigns[player] = tuple(listing)
         return actions
 
