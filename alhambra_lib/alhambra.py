@@ -1067,8 +1067,9 @@ class Alhambra:
             self._listing = {}
         facts = self._facts
         x, y = cell
-        for dx, dy in _NEAR[self.hole_rule]:
-            facts.pop((x + dx, y + dy), None)
+        if facts:  # (the engine's listings read bits: few facts are kept)
+            for dx, dy in _NEAR[self.hole_rule]:
+                facts.pop((x + dx, y + dy), None)
         if self._built_facts:  # the cell and its side-neighbours
             pop = self._built_facts.pop
             pop(cell, None)

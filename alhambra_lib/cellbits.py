@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 __all__ = ["CellBits"]
 
@@ -39,6 +39,29 @@ _CELLS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 def _shifted(bits: int, offset: int) -> int:
     """The bit of each cell set when the cell `offset` bits higher is set in `bits`."""
     return bits >> offset if offset >= 0 else bits << -offset
+
+
+def _building_against(mask: int) -> Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, int]]:
+    """`CellBits.against` for a building with walls `mask` where there is no camp: per
+    side, a wall is refused by an open side across, an open side by a wall, and joins
+    an open side."""
+    walled = [side for side in range(4) if mask >> side & 1]
+    unwalled = [side for side in range(4) if not mask >> side & 1]
+
+    def against(open_: tuple[int, ...], closed: tuple[int, ...]) -> tuple[int, int]:
+        refused = joined = 0
+        for side in walled:
+            refused |= open_[side]
+        for side in unwalled:
+            refused |= closed[side]
+            joined |= open_[side]
+        return refused, joined
+
+    return against
+
+
+#: `_building_against` of each wall mask, made once.
+_BUILDING_AGAINST = tuple(_building_against(mask) for mask in range(16))
 
 
 class CellBits:
@@ -156,12 +179,17 @@ class CellBits:
         """The cells whose building would enclose an area: their ring of eight holds
         two runs of built cells or more (`alhambra_lib.holes.closes_area`)."""
         built, stride = self.built, self.stride
-        ring = [_shifted(built, dx * stride + dy) for dx, dy in _RING]
+        # The ring clockwise from north (`_RING`), written out: it is asked after
+        # every change of a layout.
+        ring = (built >> 1, built >> (stride + 1), built >> stride, built >> (stride - 1),
+                built << 1, built << (stride + 1), built << stride, built << (stride - 1))
         once = twice = 0
-        for here, before in zip(ring, ring[-1:] + ring[:-1]):
+        before = ring[7]
+        for here in ring:
             start = here & ~before  # a run of built cells starts here
             twice |= once & start
             once |= start
+            before = here
         return twice
 
     def four_sided(self) -> int:
@@ -181,6 +209,8 @@ class CellBits:
         neither; it is joined wherever it touches a tile (it need not be walked to).
         """
         open_, closed, camps = sides
+        if not (camp or camps[0] or camps[1] or camps[2] or camps[3]):
+            return _BUILDING_AGAINST[mask](open_, closed)
         refused = joined = 0
         for side in range(4):
             if camp:

@@ -236,31 +236,52 @@ def _at_cells(move: str, tile: Tile | None, cells: Iterable[Cell]) -> list[Actio
         return [known[pos] for pos in cells]
 
 
-#: (move, id(tile), grid offset) -> (tile, {cell's bit: action}): `_at_cells` by the
-#: cells' bits in a `CellBits` grid (a bit is a cell for one offset only).
-_AT_BITS: dict[tuple[str, int, int], tuple[Tile | None, dict[int, Action]]] = {}
+#: (move, id(tile), grid offset) -> (tile, {cell's bit: action}, {bits: actions}):
+#: `_at_cells` by the cells' bits in a `CellBits` grid (a bit is a cell for one offset
+#: only), by cell and by set of cells (a layout met again, in this game or a copy).
+_AT_BITS: dict[tuple[str, int, int], tuple[Tile | None, dict[int, Action],
+                                           dict[int, tuple[Action, ...]]]] = {}
+#: How many sets of cells a tile keeps before it starts afresh.
+_SETS_KEPT = 256
 
 
-def _at_bits(move: str, tile: Tile | None, grid: CellBits, found: int,
-             out: list[Action]) -> None:
-    """Append to `out` the actions of `_at_cells` at the cells of `found`, bits of `grid`
-    (in cell order): one look-up per cell, no cell built (the hot path of the redesign
-    listing, made after every action)."""
-    key = (move, id(tile), grid.off)
-    entry = _AT_BITS.get(key)
-    if entry is None:
-        if len(_AT_BITS) >= _AT_KEPT:
-            _AT_BITS.clear()
-        entry = _AT_BITS[key] = (tile, {})
-    known = entry[1]
-    append = out.append
+def _at_bits(pieces: Iterable[tuple[str, Tile | None, int]], grid: CellBits) -> list[Action]:
+    """The actions of `_at_cells` of each ``(move, tile, found)`` of `pieces` at the
+    cells of `found`, bits of `grid` (in cell order), one piece after the other: one
+    look-up per set of cells met before, else one per cell, no cell built (the hot
+    path of the redesign listing, made after every action)."""
+    listing: list[Action] = []
+    off = grid.off
+    for move, tile, found in pieces:
+        if not found:
+            continue
+        entry = _AT_BITS.get((move, id(tile), off))
+        if entry is None:
+            if len(_AT_BITS) >= _AT_KEPT:
+                _AT_BITS.clear()
+            entry = _AT_BITS[move, id(tile), off] = (tile, {}, {})
+        sets = entry[2]
+        actions = sets.get(found)
+        if actions is None:
+            if len(sets) >= _SETS_KEPT:
+                sets.clear()
+            actions = sets[found] = _at_each_bit(move, tile, grid, found, entry[1])
+        listing += actions
+    return listing
+
+
+def _at_each_bit(move: str, tile: Tile | None, grid: CellBits, found: int,
+                 known: dict[int, Action]) -> tuple[Action, ...]:
+    """`_at_bits` of one piece, cell by cell, keeping the actions in `known` by bit."""
+    actions = []
     while found:
         low = found & -found
         action = known.get(low)
         if action is None:
             action = known[low] = _at_cells(move, tile, grid.cells(low))[0]
-        append(action)
+        actions.append(action)
         found ^= low
+    return tuple(actions)
 
 
 @lru_cache(maxsize=4096)
@@ -280,7 +301,10 @@ def _buy_actions(square: int, tile: Tile, values: tuple[int, ...]) -> tuple[Buy,
 
 def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
     """The distinct tiles of a list, in `tile_order`."""
-    return sorted(set(tiles), key=tile_order)
+    # `tile_order` tells every two unequal tiles apart: one key per distinct tile,
+    # without hashing the tiles (their hash is computed in Python).
+    by_order = {tile_order(tile): tile for tile in tiles}
+    return [by_order[key] for key in sorted(by_order)]
 
 
 def tile_component(tile: Tile) -> str:
@@ -1000,16 +1024,14 @@ class Game:
             # tile, and the actions are kept per tile and bit: a change of the reserve
             # alone costs no search, one of the layout one per kind.
             grid = alhambra.cell_bits()
-            fits = [alhambra.fit_bits(tile) for tile in reserve]
-            listing: list[Action] = []
-            for tile, (place, _) in zip(reserve, fits):
-                if alhambra.hole_rule == "enclosed":
-                    _at_bits("place", tile, grid, place, listing)
-                else:
-                    listing += _at_cells("place", tile, alhambra.placement_cells(tile))
-            _at_bits("remove", None, grid, alhambra.removable_bits(), listing)
-            for tile, (_, exchange) in zip(reserve, fits):
-                _at_bits("exchange", tile, grid, exchange, listing)
+            fits = [(tile, alhambra.fit_bits(tile)) for tile in reserve]
+            if alhambra.hole_rule == "enclosed":
+                listing = _at_bits([("place", tile, fit[0]) for tile, fit in fits], grid)
+            else:
+                listing = [action for tile in reserve for action in
+                           _at_cells("place", tile, alhambra.placement_cells(tile))]
+            listing += _at_bits([("remove", None, alhambra.removable_bits()),
+                                 *(("exchange", tile, fit[1]) for tile, fit in fits)], grid)
             actions = self._redesigns[player] = tuple(listing)
         return actions
 
