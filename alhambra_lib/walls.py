@@ -442,6 +442,52 @@ class WallGraph:
             elif tile.has_wall(side):
                 (self._add if added else self._discard)(*segment)
 
+    def cells_changed(self, cells: Iterable[Cell], layout: Mapping[Cell, Tile]) -> None:
+        """Update after tiles came to, left or were swapped on `cells`, in any number
+        and order: each side of those cells is an external segment or not by `layout`
+        as it is now (a camp's cell counting as empty while `camps` is set), so an
+        Alhambra may gather its changes and tell them when its walls are asked.
+
+        One change told at once is cheaper by `tile_added` or `tile_removed`, which
+        know which way it went; this one reads what is there.
+
+        Examples
+        --------
+        >>> from alhambra_lib.components import FOUNTAIN, Tile
+        >>> layout = {(0, 0): FOUNTAIN, (1, 0): Tile("tower", 9, "NE")}
+        >>> walls = WallGraph()
+        >>> walls.cells_changed([(0, 0), (1, 0)], layout)
+        >>> walls.length()
+        2
+        >>> del layout[(1, 0)]
+        >>> walls.cells_changed([(1, 0)], layout)
+        >>> walls.length()
+        0
+        """
+        self._path = self._length = None
+        if self.camps:  # camp cells count as empty
+            layout = {cell: tile for cell, tile in layout.items() if tile.kind != _CAMP}
+        adj, get = self.adj, layout.get
+        for x, y in cells:
+            tile = get((x, y))
+            for step_x, step_y, bit, facing_bit, (ax, ay, bx, by) in _SIDE_TABLE:
+                other = get((x + step_x, y + step_y))
+                # external: a wall of a tile facing an empty cell (either way round)
+                if tile is None:
+                    external = other is not None and other.mask & facing_bit
+                else:
+                    external = other is None and tile.mask & bit
+                a = (x + ax, y + ay)
+                ends = adj.get(a)
+                if external:
+                    b = (x + bx, y + by)
+                    if ends is None or b not in ends:
+                        self._add(a, b)
+                elif ends is not None:
+                    b = (x + bx, y + by)
+                    if b in ends:
+                        self._discard(a, b)
+
     def path(self) -> list[Corner]:
         """The corners of a longest external wall (cached until the next change)."""
         if self._path is None:
