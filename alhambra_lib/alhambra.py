@@ -1159,6 +1159,19 @@ class Alhambra:
         else:
             self._cut = None
 
+    def _cut_after_take(self, joined: Collection[Cell]) -> frozenset[Cell] | None:
+        """The cut cells after a walked tile joined to `joined` has gone, if known.
+
+        A leaf's going changes no other cell's status but its one neighbour's, which is
+        no cut cell once it is a leaf itself (the usual case: a tile at the end of a
+        path); otherwise they are recomputed when asked.
+        """
+        cut = self._cut
+        if cut is None or len(joined) > 1:
+            return None
+        (other,) = joined
+        return cut - {other} if len(self._adj[other]) <= 1 else None
+
     def _take(self, cell: Cell) -> Tile:
         layout = self._layout
         tile = layout.pop(cell)
@@ -1168,8 +1181,8 @@ class Alhambra:
         joined = adj.pop(cell)
         for other in joined:
             del adj[other][cell]
-        if joined:  # a lone node (a camp) cuts nothing; other removals, recomputed
-            self._cut = None
+        if joined:  # a lone node (a camp) cuts nothing
+            self._cut = self._cut_after_take(joined)
         if self._graph is not None:
             self._graph.remove_node(cell)
         frontier = self._frontier
