@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 __all__ = ["CellBits"]
 
@@ -39,29 +39,6 @@ _CELLS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 def _shifted(bits: int, offset: int) -> int:
     """The bit of each cell set when the cell `offset` bits higher is set in `bits`."""
     return bits >> offset if offset >= 0 else bits << -offset
-
-
-def _building_against(mask: int) -> Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, int]]:
-    """`CellBits.against` for a building with walls `mask` where there is no camp: per
-    side, a wall is refused by an open side across, an open side by a wall, and joins
-    an open side."""
-    walled = [side for side in range(4) if mask >> side & 1]
-    unwalled = [side for side in range(4) if not mask >> side & 1]
-
-    def against(open_: tuple[int, ...], closed: tuple[int, ...]) -> tuple[int, int]:
-        refused = joined = 0
-        for side in walled:
-            refused |= open_[side]
-        for side in unwalled:
-            refused |= closed[side]
-            joined |= open_[side]
-        return refused, joined
-
-    return against
-
-
-#: `_building_against` of each wall mask, made once.
-_BUILDING_AGAINST = tuple(_building_against(mask) for mask in range(16))
 
 
 class CellBits:
@@ -209,8 +186,14 @@ class CellBits:
         neither; it is joined wherever it touches a tile (it need not be walked to).
         """
         open_, closed, camps = sides
-        if not (camp or camps[0] or camps[1] or camps[2] or camps[3]):
-            return _BUILDING_AGAINST[mask](open_, closed)
+        if not (camp or any(camps)):  # a building among buildings, written out: per
+            # side, a wall is refused by an open side across, an open side by a wall,
+            # and joins an open side
+            north, east, south, west = open_
+            return ((north if mask & 1 else closed[0]) | (east if mask & 2 else closed[1])
+                    | (south if mask & 4 else closed[2]) | (west if mask & 8 else closed[3]),
+                    (0 if mask & 1 else north) | (0 if mask & 2 else east)
+                    | (0 if mask & 4 else south) | (0 if mask & 8 else west))
         refused = joined = 0
         for side in range(4):
             if camp:

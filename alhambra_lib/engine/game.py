@@ -231,9 +231,38 @@ def _at_cells(move: str, tile: Tile | None, cells: Iterable[Cell]) -> list[Actio
     except KeyError:
         for pos in cells:
             if pos not in known:
-                known[pos] = (Place(tile, pos) if move == "tile" and tile is not None
-                              else Redesign(move, tile, pos))
+                known[pos] = _made_at(move, tile, pos)
         return [known[pos] for pos in cells]
+
+
+_FIELD = object.__setattr__
+
+
+def _made_at(move: str, tile: Tile | None, pos: Cell) -> Action:
+    """``Place(tile, pos)`` (move ``"tile"``) or ``Redesign(move, tile, pos)``, made of
+    values the engine has made (a move of `REDESIGN_MOVES`, a tile of the game, a cell of
+    the grid as a tuple of ints) without the checks of their constructors: the same
+    value (random play meets a new tile and cell about every other action).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Tile
+    >>> tile = Tile("tower", 9, "N")
+    >>> _made_at("exchange", tile, (0, 1)) == Redesign("exchange", tile, (0, 1))
+    True
+    >>> _made_at("tile", tile, (0, 1)) == Place(tile, (0, 1))
+    True
+    """
+    if move == "tile" and tile is not None:
+        action: Action = object.__new__(Place)
+        _FIELD(action, "tile", tile)
+    else:
+        action = object.__new__(Redesign)
+        _FIELD(action, "move", move)
+        _FIELD(action, "tile", tile)
+    _FIELD(action, "pos", pos)
+    _FIELD(action, "gate", None)
+    return action
 
 
 #: (move, id(tile), grid offset) -> (tile, {cell's bit: action}, {bits: actions}):
