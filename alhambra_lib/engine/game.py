@@ -328,8 +328,10 @@ def _buy_actions(square: int, tile: Tile, values: tuple[int, ...]) -> tuple[Buy,
                  for payment in minimal_payments(values, tile.price))
 
 
-def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
+def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
     """The distinct tiles of a list, in `tile_order`."""
+    if len(tiles) < 2:
+        return list(tiles)
     # `tile_order` tells every two unequal tiles apart: one key per distinct tile,
     # without hashing the tiles (their hash is computed in Python).
     by_order = {tile_order(tile): tile for tile in tiles}
@@ -1053,14 +1055,19 @@ class Game:
             # tile, and the actions are kept per tile and bit: a change of the reserve
             # alone costs no search, one of the layout one per kind.
             grid = alhambra.cell_bits()
-            fits = [(tile, alhambra.fit_bits(tile)) for tile in reserve]
+            places: list[tuple[str, Tile | None, int]] = []
+            others: list[tuple[str, Tile | None, int]] = [
+                ("remove", None, alhambra.removable_bits())]
+            for tile in reserve:
+                place, exchange = alhambra.fit_bits(tile)
+                places.append(("place", tile, place))
+                others.append(("exchange", tile, exchange))
             if alhambra.hole_rule == "enclosed":
-                listing = _at_bits([("place", tile, fit[0]) for tile, fit in fits], grid)
-            else:
+                listing = _at_bits(places + others, grid)
+            else:  # placements by the other hole rule's own search
                 listing = [action for tile in reserve for action in
                            _at_cells("place", tile, alhambra.placement_cells(tile))]
-            listing += _at_bits([("remove", None, alhambra.removable_bits()),
-                                 *(("exchange", tile, fit[1]) for tile, fit in fits)], grid)
+                listing += _at_bits(others, grid)
             actions = self._redesigns[player] = tuple(listing)
         return actions
 
