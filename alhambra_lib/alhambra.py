@@ -965,7 +965,7 @@ class Alhambra:
                 cells = self._placements(tile)
             else:
                 place = self.fit_bits(tile)[0]
-                cells = self._bits.cells(place)
+                cells = self.cell_bits().cells(place)
             cells = self._listing[key] = tuple(cells)
         return cells
 
@@ -1010,7 +1010,7 @@ class Alhambra:
             fit = self._listing[key] = (place, exchange)
         return fit
 
-    def _bit_facts(self):
+    def _bit_facts(self) -> tuple[CellBits, tuple[tuple[int, ...], ...], int, int]:
         """``(bits, sides, free, fixed)``: the layout as `CellBits` (kept up to date once
         built), its `CellBits.sides`, the empty cells where building encloses no area,
         and the built cells whose tile never moves (the fountain, the gated, §M5);
@@ -1045,7 +1045,7 @@ class Alhambra:
         cells = self._listing.get(key)
         if cells is None:
             exchange = self.fit_bits(tile)[1]
-            cells = self._listing[key] = tuple(self._bits.cells(exchange))
+            cells = self._listing[key] = tuple(self.cell_bits().cells(exchange))
         return cells
 
     def stick_cells(self, sides: Iterable[str]) -> tuple[Cell, ...]:
@@ -1060,7 +1060,7 @@ class Alhambra:
         cells = self._listing.get("remove")
         if cells is None:
             found = self.removable_bits()
-            cells = self._listing["remove"] = tuple(self._bits.cells(found))
+            cells = self._listing["remove"] = tuple(self.cell_bits().cells(found))
         return cells
 
     def removable_bits(self) -> int:

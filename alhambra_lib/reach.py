@@ -24,7 +24,8 @@ A legal Alhambra never has an unreachable tile; a hand-made graph can:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import networkx as nx
 
@@ -99,7 +100,7 @@ def cut_cells_reached(adjacency: Mapping[Cell, Iterable[Cell]],
     # Each frame: its node, its parent, its children left, its depth and its low point
     # so far (the lowest depth its subtree reaches by one back edge), kept in the frame
     # rather than in dicts: the engine asks this after most removals.
-    stack = [[root, None, iter(adjacency[root]), 0, 0]]
+    stack: list[list[Any]] = [[root, None, iter(adjacency[root]), 0, 0]]
     while stack:
         frame = stack[-1]
         node, parent, children, depth, low = frame
