@@ -282,10 +282,9 @@ class Alhambra:
         # frontier cell -> (built sides, facing walls, makes a hole)
         self._facts: dict[Cell, tuple[int, int, bool]] = {}
         self._walls = WallGraph()
-        # cells changed since the walls were last told (`_wall_graph`), and the
-        # changes told at once since the walls were last asked (`_walls_changed`)
+        # cells changed since the walls were last told (`_wall_graph`): the engine
+        # changes a layout many times between scorings
         self._wall_dirty: set[Cell] = set()
-        self._wall_told = 0
         self._counts = dict.fromkeys(KINDS, 0)
         self._camps: set[Cell] = set()  # cells holding a camp: empty in the base game
         self._gates: set[tuple[Cell, Cell]] = set()  # gate pairs (§M5): empty in the base game
@@ -341,7 +340,7 @@ class Alhambra:
 
     def longest_wall(self) -> int:
         """Wall points: the number of segments in the longest external wall."""
-        return self._wall_graph().length()
+        return (self._wall_graph() if self._wall_dirty else self._walls).length()
 
     def longest_wall_path(self) -> list[Corner]:
         """Corner points (x, y) along a longest external wall; ``[]`` when there is none."""
@@ -356,25 +355,16 @@ class Alhambra:
         return nx.Graph((a, b) for a, b in self._wall_graph().segments())
 
     def _wall_graph(self) -> WallGraph:
-        """The `WallGraph`, told first of the cells changed since it was last asked."""
+        """The `WallGraph`, told first of the cells changed since it was last asked.
+
+        A change is told at once while the walls are asked after every change or two
+        (`WallGraph.unasked`: a player placing and looking), else gathered here until
+        they are asked (the engine's redesigns between scorings).
+        """
         if self._wall_dirty:
             self._walls.cells_changed(self._wall_dirty, self._layout)
             self._wall_dirty.clear()
-        self._wall_told = 0
         return self._walls
-
-    def _walls_changed(self, cell: Cell, tile: Tile, added: bool) -> None:
-        """Tell the walls of `tile` added to or removed from `cell`: at once while they
-        are asked after every change or two (a player placing and looking), else when
-        next asked (the engine's redesigns change a layout many times between scorings)."""
-        if self._wall_dirty or self._wall_told >= 2:
-            self._wall_dirty.add(cell)
-        elif added:
-            self._wall_told += 1
-            self._walls.tile_added(cell, self._layout)
-        else:
-            self._wall_told += 1
-            self._walls.tile_removed(cell, tile, self._layout)
 
     def __len__(self) -> int:
         return len(self._layout)
@@ -1135,7 +1125,10 @@ class Alhambra:
         elif not walked:
             self._camps.add(cell)
             self._walls.camps = True
-        self._walls_changed(cell, tile, True)
+        if self._wall_dirty or self._walls.unasked > 1:  # told when asked (`_wall_graph`)
+            self._wall_dirty.add(cell)
+        else:
+            self._walls.tile_added(cell, layout)
         self._changed_near(cell)
 
     def _cut_after_add(self, joined: Collection[Cell], walked: bool) -> None:
@@ -1198,7 +1191,10 @@ class Alhambra:
             frontier[cell] = touching
         if tile.kind in self._counts:
             self._counts[tile.kind] -= 1
-        self._walls_changed(cell, tile, False)
+        if self._wall_dirty or self._walls.unasked > 1:  # told when asked (`_wall_graph`)
+            self._wall_dirty.add(cell)
+        else:
+            self._walls.tile_removed(cell, tile, layout)
         if tile.kind == CAMP:
             self._camps.discard(cell)
             self._walls.camps = bool(self._camps)
@@ -1242,7 +1238,6 @@ class Alhambra:
         self.__dict__.update(state)
         self.__dict__.setdefault("_bits", None)  # pickled before the bit sets
         self.__dict__.setdefault("_wall_dirty", set())  # pickled before the walls waited
-        self.__dict__.setdefault("_wall_told", 0)
         self._view = MappingProxyType(self._layout)
 
     @classmethod

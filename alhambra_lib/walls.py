@@ -374,6 +374,10 @@ class WallGraph:
     2
     """
 
+    #: Changes told (`tile_added`, `tile_removed`) since the walls were last asked
+    #: (`length`, `path`, `segments`): an Alhambra changed often unasked gathers them.
+    unasked = 0
+
     def __init__(self) -> None:
         self.adj: dict[Corner, set[Corner]] = {}
         self._segments = 0
@@ -410,6 +414,7 @@ class WallGraph:
 
     def _sides_changed(self, cell: Cell, layout: Mapping[Cell, Tile], tile: Tile,
                        added: bool) -> None:
+        self.unasked += 1
         if self.camps:
             self._sides_changed_among_camps(cell, layout, tile, added)
             return
@@ -490,6 +495,7 @@ class WallGraph:
 
     def path(self) -> list[Corner]:
         """The corners of a longest external wall (cached until the next change)."""
+        self.unasked = 0
         if self._path is None:
             self._path = longest_trail(self.adj)
         return self._path
@@ -502,6 +508,7 @@ class WallGraph:
         without building the path: this is the query a game makes after every
         placement.
         """
+        self.unasked = 0
         if self._length is None:
             if self._path is not None or self._forks:
                 self._length = max(len(self.path()) - 1, 0)
@@ -511,6 +518,7 @@ class WallGraph:
 
     def segments(self) -> set[Segment]:
         """The set of external segments, each as (corner, corner), lower-left first."""
+        self.unasked = 0
         return {(a, b) for a, nbrs in self.adj.items() for b in nbrs if a < b}
 
     def copy(self) -> WallGraph:
@@ -520,5 +528,5 @@ class WallGraph:
         other._segments, other._forks = self._segments, self._forks
         other._path = None if self._path is None else list(self._path)
         other._length = self._length
-        other.camps = self.camps
+        other.camps, other.unasked = self.camps, self.unasked
         return other
