@@ -1155,15 +1155,38 @@ class Alhambra:
     def _cut_after_take(self, joined: Collection[Cell]) -> frozenset[Cell] | None:
         """The cut cells after a walked tile joined to `joined` has gone, if known.
 
-        A leaf's going changes no other cell's status but its one neighbour's, which is
-        no cut cell once it is a leaf itself (the usual case: a tile at the end of a
-        path); otherwise they are recomputed when asked.
+        A leaf's going (the usual removal: a tile at the end of a path) changes no other
+        cell's status but its one neighbour's, which stays a cut cell only while its
+        other neighbours are apart without it; after other removals they are recomputed
+        when asked.
         """
         cut = self._cut
         if cut is None or len(joined) > 1:
             return None
         (other,) = joined
-        return cut - {other} if len(self._adj[other]) <= 1 else None
+        if other == _ORIGIN:  # never listed
+            return cut
+        if len(self._adj[other]) > 1 and not self._joined_without(other):
+            return cut
+        return cut - {other}
+
+    def _joined_without(self, cell: Cell) -> bool:
+        """Whether the walking neighbours of `cell` reach each other without it: a walk
+        from one of them that stops once it has met the others."""
+        adj = self._adj
+        first, *others = adj[cell]
+        wanted = set(others)
+        seen = {cell, first}
+        todo = [first]
+        while todo:
+            for neighbour in adj[todo.pop()]:
+                if neighbour not in seen:
+                    seen.add(neighbour)
+                    wanted.discard(neighbour)
+                    if not wanted:
+                        return True
+                    todo.append(neighbour)
+        return not wanted
 
     def _take(self, cell: Cell) -> Tile:
         layout = self._layout
