@@ -916,10 +916,30 @@ class Alhambra:
         """Put `tile` on `cell` in place of the tile there (checked: it matches every
         neighbour, so the walking graph keeps its edges and its cut cells) and return
         the tile taken."""
-        cut = self._cut
-        old = self._take(cell)
-        self._add(cell, tile)
-        self._cut = cut
+        layout = self._layout
+        old = layout[cell]
+        if CAMP in (old.kind, tile.kind):  # the camps' own bookkeeping: out, then in
+            cut = self._cut
+            self._take(cell)
+            self._add(cell, tile)
+            self._cut = cut
+            return old
+        # Two buildings with the same walls on every built side: the walking graph, the
+        # frontier and the cut cells stay; the walls, the counts and the facts near the
+        # cell change.
+        layout[cell] = tile
+        if self._bits is not None:
+            self._bits.remove(cell)
+            self._bits.add(cell, tile.mask)
+        if self._graph is not None:
+            self._graph.nodes[cell]["tile"] = tile
+        counts = self._counts
+        if old.kind in counts:
+            counts[old.kind] -= 1
+        if tile.kind in counts:
+            counts[tile.kind] += 1
+        self._wall_dirty.add(cell)  # told when the walls are asked (`_wall_graph`)
+        self._changed_near(cell)
         return old
 
     # -- the engine's listings (sorted, cached per layout) ------------------------------
