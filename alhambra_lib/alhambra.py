@@ -292,6 +292,8 @@ class Alhambra:
         self._redesign: tuple | None = None
         # the walking graph's cut cells, kept while known; None: unknown
         self._cut: frozenset[Cell] | None = None
+        # (cut cells, grid offset, their bits): `removable_bits` of the kept cut cells
+        self._cut_bits: tuple[frozenset[Cell], int, int] | None = None
         # the engine's sorted listings, per layout (`placement_cells`)
         self._listing: dict[Hashable, Any] = {}
         # built cell -> (`_side_facts`, camp sides), dropped near changes
@@ -1087,7 +1089,11 @@ class Alhambra:
         if found is None:  # neither a cut cell nor one whose emptying leaves a hole
             # (nor, among camps, one that leaves a camp unanchored)
             bits, _, _, fixed = self._bit_facts()
-            stuck = fixed | bits.cell_set(self._cut_cells())
+            cut = self._cut_cells()
+            known = self._cut_bits  # the cut cells are kept across most changes
+            if known is None or known[0] is not cut or known[1] != bits.off:
+                known = self._cut_bits = (cut, bits.off, bits.cell_set(cut))
+            stuck = fixed | known[2]
             if self._camps:
                 stuck |= bits.cell_set(self._unanchoring_kept())
             found = self._listing["removable"] = bits.built & ~bits.four_sided() & ~stuck
@@ -1274,13 +1280,14 @@ class Alhambra:
         state = dict(vars(self))
         del state["_view"]
         state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={},
-                     _bits=None)
+                     _bits=None, _cut_bits=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.__dict__.setdefault("_bits", None)  # pickled before the bit sets
         self.__dict__.setdefault("_wall_dirty", set())  # pickled before the walls waited
+        self.__dict__.setdefault("_cut_bits", None)
         self._view = MappingProxyType(self._layout)
 
     @classmethod
