@@ -282,6 +282,9 @@ class Alhambra:
         # frontier cell -> (built sides, facing walls, makes a hole)
         self._facts: dict[Cell, tuple[int, int, bool]] = {}
         self._walls = WallGraph()
+        # cells changed since the walls were last told (`_wall_graph`): the engine
+        # changes a layout many times between scorings
+        self._wall_dirty: set[Cell] = set()
         self._counts = dict.fromkeys(KINDS, 0)
         self._camps: set[Cell] = set()  # cells holding a camp: empty in the base game
         self._gates: set[tuple[Cell, Cell]] = set()  # gate pairs (§M5): empty in the base game
@@ -289,6 +292,8 @@ class Alhambra:
         self._redesign: tuple | None = None
         # the walking graph's cut cells, kept while known; None: unknown
         self._cut: frozenset[Cell] | None = None
+        # (cut cells, grid offset, their bits): `removable_bits` of the kept cut cells
+        self._cut_bits: tuple[frozenset[Cell], int, int] | None = None
         # the engine's sorted listings, per layout (`placement_cells`)
         self._listing: dict[Hashable, Any] = {}
         # built cell -> (`_side_facts`, camp sides), dropped near changes
@@ -337,19 +342,31 @@ class Alhambra:
 
     def longest_wall(self) -> int:
         """Wall points: the number of segments in the longest external wall."""
-        return self._walls.length()
+        return (self._wall_graph() if self._wall_dirty else self._walls).length()
 
     def longest_wall_path(self) -> list[Corner]:
         """Corner points (x, y) along a longest external wall; ``[]`` when there is none."""
-        return list(self._walls.path())
+        return list(self._wall_graph().path())
 
     def wall_segments(self) -> set[Segment]:
         """The external wall segments, each a pair of corners, lower-left first."""
-        return self._walls.segments()
+        return self._wall_graph().segments()
 
     def wall_graph(self) -> nx.Graph:
         """The external walls as a networkx graph of corners (a fresh copy, for teaching)."""
-        return nx.Graph((a, b) for a, b in self._walls.segments())
+        return nx.Graph((a, b) for a, b in self._wall_graph().segments())
+
+    def _wall_graph(self) -> WallGraph:
+        """The `WallGraph`, told first of the cells changed since it was last asked.
+
+        A change is told at once while the walls are asked after every change or two
+        (`WallGraph.unasked`: a player placing and looking), else gathered here until
+        they are asked (the engine's redesigns between scorings).
+        """
+        if self._wall_dirty:
+            self._walls.cells_changed(self._wall_dirty, self._layout)
+            self._wall_dirty.clear()
+        return self._walls
 
     def __len__(self) -> int:
         return len(self._layout)
@@ -901,10 +918,30 @@ class Alhambra:
         """Put `tile` on `cell` in place of the tile there (checked: it matches every
         neighbour, so the walking graph keeps its edges and its cut cells) and return
         the tile taken."""
-        cut = self._cut
-        old = self._take(cell)
-        self._add(cell, tile)
-        self._cut = cut
+        layout = self._layout
+        old = layout[cell]
+        if CAMP in (old.kind, tile.kind):  # the camps' own bookkeeping: out, then in
+            cut = self._cut
+            self._take(cell)
+            self._add(cell, tile)
+            self._cut = cut
+            return old
+        # Two buildings with the same walls on every built side: the walking graph, the
+        # frontier and the cut cells stay; the walls, the counts and the facts near the
+        # cell change.
+        layout[cell] = tile
+        if self._bits is not None:
+            self._bits.remove(cell)
+            self._bits.add(cell, tile.mask)
+        if self._graph is not None:
+            self._graph.nodes[cell]["tile"] = tile
+        counts = self._counts
+        if old.kind in counts:
+            counts[old.kind] -= 1
+        if tile.kind in counts:
+            counts[tile.kind] += 1
+        self._wall_dirty.add(cell)  # told when the walls are asked (`_wall_graph`)
+        self._changed_near(cell)
         return old
 
     # -- the engine's listings (sorted, cached per layout) ------------------------------
@@ -938,15 +975,54 @@ class Alhambra:
         if cells is None:
             if self.hole_rule != "enclosed":
                 cells = self._placements(tile)
-            else:  # the empty cells where it keeps the side rules, is joined, and
-                # encloses no area
-                bits, sides, free, _ = self._bit_facts()
-                refused, joined = bits.against(tile.mask, is_camp, sides)
-                cells = bits.cells(joined & free & ~refused)
+            else:
+                place = self.fit_bits(tile)[0]
+                cells = self.cell_bits().cells(place)
             cells = self._listing[key] = tuple(cells)
         return cells
 
-    def _bit_facts(self):
+    def cell_bits(self) -> CellBits:
+        """The layout as `CellBits`, kept up to date with it (read only: the bits of
+        `fit_bits` and `removable_bits` are cells of its grid).
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("garden", 10, "W"), (-1, 0))
+        >>> a.cell_bits().cells(a.cell_bits().built)
+        [(-1, 0), (0, 0)]
+        """
+        return self._bit_facts()[0]
+
+    def fit_bits(self, tile: Tile) -> tuple[int, int]:
+        """``(place, exchange)``: the cells of `cell_bits` where `tile` may be placed
+        (`placement_cells`; with the hole rule ``"enclosed"`` only, else 0) and those
+        where it may be exchanged in (`exchange_cells`), kept until the layout changes.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> place, exchange = a.fit_bits(Tile("garden", 10, "W"))
+        >>> a.cell_bits().cells(place), exchange
+        ([(-1, 0), (0, -1), (0, 1)], 0)
+        """
+        is_camp = tile.kind == CAMP
+        key = ("fit", tile.mask, is_camp)
+        fit = self._listing.get(key)
+        if fit is None:
+            # placed: the empty cells where it keeps the side rules, is joined, and
+            # encloses no area; exchanged in: the built cells where it keeps the side
+            # rules (and, among camps, a building is joined: `check_exchange`)
+            bits, sides, free, fixed = self._bit_facts()
+            refused, joined = bits.against(tile.mask, is_camp, sides)
+            exchange = bits.built & ~refused & ~fixed
+            if self._camps and not is_camp:
+                exchange &= joined
+            place = joined & free & ~refused if self.hole_rule == "enclosed" else 0
+            fit = self._listing[key] = (place, exchange)
+        return fit
+
+    def _bit_facts(self) -> tuple[CellBits, tuple[tuple[int, ...], ...], int, int]:
         """``(bits, sides, free, fixed)``: the layout as `CellBits` (kept up to date once
         built), its `CellBits.sides`, the empty cells where building encloses no area,
         and the built cells whose tile never moves (the fountain, the gated, §M5);
@@ -977,17 +1053,11 @@ class Alhambra:
 
     def exchange_cells(self, tile: Tile) -> tuple[Cell, ...]:
         """`exchange_positions` of `tile` as a sorted tuple, kept until the layout changes."""
-        is_camp = tile.kind == CAMP
-        key = ("exchange", tile.mask, is_camp)
+        key = ("exchange", tile.mask, tile.kind == CAMP)
         cells = self._listing.get(key)
-        if cells is None:  # the built cells where it keeps the side rules (and, among
-            # camps, a building is joined: `check_exchange`)
-            bits, sides, _, fixed = self._bit_facts()
-            refused, joined = bits.against(tile.mask, is_camp, sides)
-            found = bits.built & ~refused & ~fixed
-            if self._camps and not is_camp:
-                found &= joined
-            cells = self._listing[key] = tuple(bits.cells(found))
+        if cells is None:
+            exchange = self.fit_bits(tile)[1]
+            cells = self._listing[key] = tuple(self.cell_bits().cells(exchange))
         return cells
 
     def stick_cells(self, sides: Iterable[str]) -> tuple[Cell, ...]:
@@ -1000,15 +1070,34 @@ class Alhambra:
     def removable_cells(self) -> tuple[Cell, ...]:
         """`removable_positions` as a sorted tuple, kept until the layout changes."""
         cells = self._listing.get("remove")
-        if cells is None:  # neither a cut cell nor one whose emptying leaves a hole
+        if cells is None:
+            found = self.removable_bits()
+            cells = self._listing["remove"] = tuple(self.cell_bits().cells(found))
+        return cells
+
+    def removable_bits(self) -> int:
+        """`removable_cells` as cells of `cell_bits`, kept until the layout changes.
+
+        Examples
+        --------
+        >>> a = Alhambra()
+        >>> a.place(Tile("garden", 10, "W"), (-1, 0))
+        >>> a.cell_bits().cells(a.removable_bits())
+        [(-1, 0)]
+        """
+        found = self._listing.get("removable")
+        if found is None:  # neither a cut cell nor one whose emptying leaves a hole
             # (nor, among camps, one that leaves a camp unanchored)
             bits, _, _, fixed = self._bit_facts()
-            stuck = fixed | bits.cell_set(self._cut_cells())
+            cut = self._cut_cells()
+            known = self._cut_bits  # the cut cells are kept across most changes
+            if known is None or known[0] is not cut or known[1] != bits.off:
+                known = self._cut_bits = (cut, bits.off, bits.cell_set(cut))
+            stuck = fixed | known[2]
             if self._camps:
                 stuck |= bits.cell_set(self._unanchoring_kept())
-            cells = self._listing["remove"] = tuple(bits.cells(
-                bits.built & ~bits.four_sided() & ~stuck))
-        return cells
+            found = self._listing["removable"] = bits.built & ~bits.four_sided() & ~stuck
+        return found
 
     # -- state changes (no checks: callers have checked) ---------------------------
 
@@ -1019,8 +1108,9 @@ class Alhambra:
             self._listing = {}
         facts = self._facts
         x, y = cell
-        for dx, dy in _NEAR[self.hole_rule]:
-            facts.pop((x + dx, y + dy), None)
+        if facts:  # (the engine's listings read bits: few facts are kept)
+            for dx, dy in _NEAR[self.hole_rule]:
+                facts.pop((x + dx, y + dy), None)
         if self._built_facts:  # the cell and its side-neighbours
             pop = self._built_facts.pop
             pop(cell, None)
@@ -1061,7 +1151,10 @@ class Alhambra:
         elif not walked:
             self._camps.add(cell)
             self._walls.camps = True
-        self._walls.tile_added(cell, layout)
+        if self._wall_dirty or self._walls.unasked > 1:  # told when asked (`_wall_graph`)
+            self._wall_dirty.add(cell)
+        else:
+            self._walls.tile_added(cell, layout)
         self._changed_near(cell)
 
     def _cut_after_add(self, joined: Collection[Cell], walked: bool) -> None:
@@ -1085,6 +1178,42 @@ class Alhambra:
         else:
             self._cut = None
 
+    def _cut_after_take(self, joined: Collection[Cell]) -> frozenset[Cell] | None:
+        """The cut cells after a walked tile joined to `joined` has gone, if known.
+
+        A leaf's going (the usual removal: a tile at the end of a path) changes no other
+        cell's status but its one neighbour's, which stays a cut cell only while its
+        other neighbours are apart without it; after other removals they are recomputed
+        when asked.
+        """
+        cut = self._cut
+        if cut is None or len(joined) > 1:
+            return None
+        (other,) = joined
+        if other == _ORIGIN:  # never listed
+            return cut
+        if len(self._adj[other]) > 1 and not self._joined_without(other):
+            return cut
+        return cut - {other}
+
+    def _joined_without(self, cell: Cell) -> bool:
+        """Whether the walking neighbours of `cell` reach each other without it: a walk
+        from one of them that stops once it has met the others."""
+        adj = self._adj
+        first, *others = adj[cell]
+        wanted = set(others)
+        seen = {cell, first}
+        todo = [first]
+        while todo:
+            for neighbour in adj[todo.pop()]:
+                if neighbour not in seen:
+                    seen.add(neighbour)
+                    wanted.discard(neighbour)
+                    if not wanted:
+                        return True
+                    todo.append(neighbour)
+        return not wanted
+
     def _take(self, cell: Cell) -> Tile:
         layout = self._layout
         tile = layout.pop(cell)
@@ -1094,8 +1223,8 @@ class Alhambra:
         joined = adj.pop(cell)
         for other in joined:
             del adj[other][cell]
-        if joined:  # a lone node (a camp) cuts nothing; other removals, recomputed
-            self._cut = None
+        if joined:  # a lone node (a camp) cuts nothing
+            self._cut = self._cut_after_take(joined)
         if self._graph is not None:
             self._graph.remove_node(cell)
         frontier = self._frontier
@@ -1111,7 +1240,10 @@ class Alhambra:
             frontier[cell] = touching
         if tile.kind in self._counts:
             self._counts[tile.kind] -= 1
-        self._walls.tile_removed(cell, tile, layout)
+        if self._wall_dirty or self._walls.unasked > 1:  # told when asked (`_wall_graph`)
+            self._wall_dirty.add(cell)
+        else:
+            self._walls.tile_removed(cell, tile, layout)
         if tile.kind == CAMP:
             self._camps.discard(cell)
             self._walls.camps = bool(self._camps)
@@ -1148,12 +1280,14 @@ class Alhambra:
         state = dict(vars(self))
         del state["_view"]
         state.update(_graph=None, _cut=None, _redesign=None, _listing={}, _built_facts={},
-                     _bits=None)
+                     _bits=None, _cut_bits=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.__dict__.setdefault("_bits", None)  # pickled before the bit sets
+        self.__dict__.setdefault("_wall_dirty", set())  # pickled before the walls waited
+        self.__dict__.setdefault("_cut_bits", None)
         self._view = MappingProxyType(self._layout)
 
     @classmethod

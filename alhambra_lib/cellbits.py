@@ -156,12 +156,17 @@ class CellBits:
         """The cells whose building would enclose an area: their ring of eight holds
         two runs of built cells or more (`alhambra_lib.holes.closes_area`)."""
         built, stride = self.built, self.stride
-        ring = [_shifted(built, dx * stride + dy) for dx, dy in _RING]
+        # The ring clockwise from north (`_RING`), written out: it is asked after
+        # every change of a layout.
+        ring = (built >> 1, built >> (stride + 1), built >> stride, built >> (stride - 1),
+                built << 1, built << (stride + 1), built << stride, built << (stride - 1))
         once = twice = 0
-        for here, before in zip(ring, ring[-1:] + ring[:-1]):
+        before = ring[7]
+        for here in ring:
             start = here & ~before  # a run of built cells starts here
             twice |= once & start
             once |= start
+            before = here
         return twice
 
     def four_sided(self) -> int:
@@ -181,6 +186,14 @@ class CellBits:
         neither; it is joined wherever it touches a tile (it need not be walked to).
         """
         open_, closed, camps = sides
+        if not (camp or any(camps)):  # a building among buildings, written out: per
+            # side, a wall is refused by an open side across, an open side by a wall,
+            # and joins an open side
+            north, east, south, west = open_
+            return ((north if mask & 1 else closed[0]) | (east if mask & 2 else closed[1])
+                    | (south if mask & 4 else closed[2]) | (west if mask & 8 else closed[3]),
+                    (0 if mask & 1 else north) | (0 if mask & 2 else east)
+                    | (0 if mask & 4 else south) | (0 if mask & 8 else west))
         refused = joined = 0
         for side in range(4):
             if camp:

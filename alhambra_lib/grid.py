@@ -146,4 +146,8 @@ def mask_sides(mask: int) -> str:
     >>> mask_sides(10)
     'EW'
     """
-    return "".join(s for s in SIDES if mask & BIT[s])
+    return _MASK_SIDES[mask & 15]  # a tile's walls: every event and save writes them
+
+
+#: The side letters of each of the 16 masks of four sides (`mask_sides`).
+_MASK_SIDES = tuple("".join(s for s in SIDES if mask & BIT[s]) for mask in range(16))

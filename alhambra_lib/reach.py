@@ -24,7 +24,8 @@ A legal Alhambra never has an unreachable tile; a hand-made graph can:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import networkx as nx
 
@@ -95,25 +96,29 @@ def cut_cells_reached(adjacency: Mapping[Cell, Iterable[Cell]],
     ([], 2)
     """
     discovered = {root: 0}
-    low = {root: 0}
     cut: set[Cell] = set()
-    stack: list[tuple[Cell, Cell | None, Iterator[Cell]]] = [
-        (root, None, iter(adjacency[root]))]
+    # Each frame: its node, its parent, its children left, its depth and its low point
+    # so far (the lowest depth its subtree reaches by one back edge), kept in the frame
+    # rather than in dicts: the engine asks this after most removals.
+    stack: list[list[Any]] = [[root, None, iter(adjacency[root]), 0, 0]]
     while stack:
-        node, parent, children = stack[-1]
+        frame = stack[-1]
+        node, parent, children, depth, low = frame
         for child in children:
-            if child in discovered:
-                if child != parent and discovered[child] < low[node]:
-                    low[node] = discovered[child]
-            else:
-                discovered[child] = low[child] = len(discovered)
-                stack.append((child, node, iter(adjacency[child])))
+            seen = discovered.get(child)
+            if seen is None:
+                seen = discovered[child] = len(discovered)
+                stack.append([child, node, iter(adjacency[child]), seen, seen])
                 break
+            if seen < low and child != parent:
+                low = frame[4] = seen
         else:
             stack.pop()
-            if parent is not None:
-                low[parent] = min(low[parent], low[node])
+            if stack:
+                above = stack[-1]
+                if low < above[4]:
+                    above[4] = low
                 # nothing below `node` climbs above `parent`: removing `parent` cuts it off
-                if parent != root and low[node] >= discovered[parent]:
+                if low >= above[3] and parent != root:
                     cut.add(parent)
     return cut, len(discovered)

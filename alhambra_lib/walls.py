@@ -374,6 +374,10 @@ class WallGraph:
     2
     """
 
+    #: Changes told (`tile_added`, `tile_removed`) since the walls were last asked
+    #: (`length`, `path`, `segments`): an Alhambra changed often unasked gathers them.
+    unasked = 0
+
     def __init__(self) -> None:
         self.adj: dict[Corner, set[Corner]] = {}
         self._segments = 0
@@ -410,6 +414,7 @@ class WallGraph:
 
     def _sides_changed(self, cell: Cell, layout: Mapping[Cell, Tile], tile: Tile,
                        added: bool) -> None:
+        self.unasked += 1
         if self.camps:
             self._sides_changed_among_camps(cell, layout, tile, added)
             return
@@ -442,8 +447,55 @@ class WallGraph:
             elif tile.has_wall(side):
                 (self._add if added else self._discard)(*segment)
 
+    def cells_changed(self, cells: Iterable[Cell], layout: Mapping[Cell, Tile]) -> None:
+        """Update after tiles came to, left or were swapped on `cells`, in any number
+        and order: each side of those cells is an external segment or not by `layout`
+        as it is now (a camp's cell counting as empty while `camps` is set), so an
+        Alhambra may gather its changes and tell them when its walls are asked.
+
+        One change told at once is cheaper by `tile_added` or `tile_removed`, which
+        know which way it went; this one reads what is there.
+
+        Examples
+        --------
+        >>> from alhambra_lib.components import FOUNTAIN, Tile
+        >>> layout = {(0, 0): FOUNTAIN, (1, 0): Tile("tower", 9, "NE")}
+        >>> walls = WallGraph()
+        >>> walls.cells_changed([(0, 0), (1, 0)], layout)
+        >>> walls.length()
+        2
+        >>> del layout[(1, 0)]
+        >>> walls.cells_changed([(1, 0)], layout)
+        >>> walls.length()
+        0
+        """
+        self._path = self._length = None
+        if self.camps:  # camp cells count as empty
+            layout = {cell: tile for cell, tile in layout.items() if tile.kind != _CAMP}
+        adj, get = self.adj, layout.get
+        for x, y in cells:
+            tile = get((x, y))
+            for step_x, step_y, bit, facing_bit, (ax, ay, bx, by) in _SIDE_TABLE:
+                other = get((x + step_x, y + step_y))
+                # external: a wall of a tile facing an empty cell (either way round)
+                if tile is None:
+                    external = other is not None and other.mask & facing_bit
+                else:
+                    external = other is None and tile.mask & bit
+                a = (x + ax, y + ay)
+                ends = adj.get(a)
+                if external:
+                    b = (x + bx, y + by)
+                    if ends is None or b not in ends:
+                        self._add(a, b)
+                elif ends is not None:
+                    b = (x + bx, y + by)
+                    if b in ends:
+                        self._discard(a, b)
+
     def path(self) -> list[Corner]:
         """The corners of a longest external wall (cached until the next change)."""
+        self.unasked = 0
         if self._path is None:
             self._path = longest_trail(self.adj)
         return self._path
@@ -456,6 +508,7 @@ class WallGraph:
         without building the path: this is the query a game makes after every
         placement.
         """
+        self.unasked = 0
         if self._length is None:
             if self._path is not None or self._forks:
                 self._length = max(len(self.path()) - 1, 0)
@@ -465,6 +518,7 @@ class WallGraph:
 
     def segments(self) -> set[Segment]:
         """The set of external segments, each as (corner, corner), lower-left first."""
+        self.unasked = 0
         return {(a, b) for a, nbrs in self.adj.items() for b in nbrs if a < b}
 
     def copy(self) -> WallGraph:
@@ -474,5 +528,5 @@ class WallGraph:
         other._segments, other._forks = self._segments, self._forks
         other._path = None if self._path is None else list(self._path)
         other._length = self._length
-        other.camps = self.camps
+        other.camps, other.unasked = self.camps, self.unasked
         return other

@@ -113,8 +113,9 @@ def test_cut_cells_on_plain_dicts_are_the_articulation_points():
 
 @pytest.mark.parametrize("seed", [0, 1, 4])
 def test_kept_cut_cells_are_the_articulation_points(seed):
-    """The cut cells an Alhambra keeps across placements, exchanges and sticks (rather
-    than searching again) are networkx's articulation points, after every action."""
+    """The cut cells an Alhambra keeps across placements, exchanges, sticks and the
+    removal of a leaf (rather than searching again) are networkx's articulation points,
+    after every action."""
     modules = module_subset(seed)
     for game in random_game(seed, modules, 3):
         for player in game.players:

@@ -188,3 +188,29 @@ def test_bit_sets_grow_with_a_layout_beyond_their_grid():
         assert alhambra.placement_cells(open_ew) == ((-21, 0), (21, 0))
         assert alhambra.exchange_cells(Tile("tower", 9, "E")) == ((20, 0),)
         assert alhambra._bits.off == 32
+
+
+def test_kept_state_after_exchanges_matches_a_fresh_alhambra():
+    """An exchange between two buildings keeps the walking graph, the frontier and the
+    cut cells as they were and changes the walls, counts and facts near the cell
+    (`Alhambra._replace`): after every action of random games (camps, gates and sticks
+    among the modules) the kept state equals an Alhambra built afresh from the layout."""
+    exchanges = 0
+    for seed, modules in enumerate([(), ("camps", "gates", "city_walls")]):
+        game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=modules)
+        rng = random.Random(seed)
+        while not game.is_over:
+            action = rng.choice(game.legal_actions())
+            player = game.current_player
+            game.apply(action)
+            exchanges += getattr(action, "move", None) == "exchange"
+            alhambra = game.alhambra(player)
+            fresh = Alhambra.from_layout(alhambra.layout, check=False, gates=alhambra.gates())
+            assert alhambra._adj == fresh._adj and alhambra.frontier() == fresh.frontier()
+            assert alhambra.counts() == fresh.counts()
+            assert alhambra.wall_segments() == fresh.wall_segments()
+            assert alhambra.removable_cells() == fresh.removable_cells()
+            graph = alhambra.graph  # built once, then kept up to date
+            assert dict(graph.nodes(data="tile")) == dict(fresh.graph.nodes(data="tile"))
+            assert nx.utils.edges_equal(graph.edges(data=True), fresh.graph.edges(data=True))
+    assert exchanges > 50

@@ -189,3 +189,34 @@ def test_inner_loop_alone_under_single_rule():
     a = apply(steps, hole_rule="single")
     path = check(a, 6)
     assert path[0] == path[-1]  # the closed inner loop
+
+
+# ---------------------------------------------------------------- walls told late
+
+def test_walls_told_late_match_the_layout_in_random_games():
+    """An Alhambra tells its wall graph of its changes only when its walls are asked
+    (`WallGraph.cells_changed`): asked after every action or after many, with camps
+    (M8) and sticks (M9) too, the segments are those of the layout as it is."""
+    import random
+
+    from alhambra_lib import Game
+    from alhambra_lib.walls import external_segments
+
+    camps = sticks = 0
+    for seed, every in ((1, 1), (2, 7), (3, 23)):
+        game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=("camps", "city_walls"))
+        choose = random.Random(seed).choice
+        done = 0
+        while not game.is_over and done < 400:
+            game.apply(choose(game.legal_actions()))
+            done += 1
+            if done % every == 0:
+                for name in game.players:
+                    alhambra = game.alhambra(name)
+                    copy = alhambra.copy()  # a copy takes the changes not told yet
+                    assert alhambra.wall_segments() == external_segments(alhambra.layout)
+                    assert copy.wall_segments() == alhambra.wall_segments()
+                    assert copy.longest_wall() == alhambra.longest_wall()
+                    camps += any(t.kind == "camp" for t in alhambra.layout.values())
+                    sticks += any(t.stick_mask for t in alhambra.layout.values())
+    assert camps and sticks  # both were met

@@ -92,6 +92,7 @@ from ..actions import (
     take_choices,
     tile_order,
 )
+from ..cellbits import CellBits
 from ..components import CURRENCIES, CURRENCY_RANK, KINDS, Card, ScoringCard, warn_if_provisional
 from ..errors import IllegalAction, InvalidInput, brief
 from ..memo import by_identity
@@ -230,9 +231,86 @@ def _at_cells(move: str, tile: Tile | None, cells: Iterable[Cell]) -> list[Actio
     except KeyError:
         for pos in cells:
             if pos not in known:
-                known[pos] = (Place(tile, pos) if move == "tile" and tile is not None
-                              else Redesign(move, tile, pos))
+                known[pos] = _made_at(move, tile, pos)
         return [known[pos] for pos in cells]
+
+
+_FIELD = object.__setattr__
+
+
+def _made_at(move: str, tile: Tile | None, pos: Cell) -> Action:
+    """``Place(tile, pos)`` (move ``"tile"``) or ``Redesign(move, tile, pos)``, made of
+    values the engine has made (a move of `REDESIGN_MOVES`, a tile of the game, a cell of
+    the grid as a tuple of ints) without the checks of their constructors: the same
+    value (random play meets a new tile and cell about every other action).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Tile
+    >>> tile = Tile("tower", 9, "N")
+    >>> _made_at("exchange", tile, (0, 1)) == Redesign("exchange", tile, (0, 1))
+    True
+    >>> _made_at("tile", tile, (0, 1)) == Place(tile, (0, 1))
+    True
+    """
+    if move == "tile" and tile is not None:
+        action: Action = object.__new__(Place)
+        _FIELD(action, "tile", tile)
+    else:
+        action = object.__new__(Redesign)
+        _FIELD(action, "move", move)
+        _FIELD(action, "tile", tile)
+    _FIELD(action, "pos", pos)
+    _FIELD(action, "gate", None)
+    return action
+
+
+#: (move, id(tile), grid offset) -> (tile, {cell's bit: action}, {bits: actions}):
+#: `_at_cells` by the cells' bits in a `CellBits` grid (a bit is a cell for one offset
+#: only), by cell and by set of cells (a layout met again, in this game or a copy).
+_AT_BITS: dict[tuple[str, int, int], tuple[Tile | None, dict[int, Action],
+                                           dict[int, tuple[Action, ...]]]] = {}
+#: How many sets of cells a tile keeps before it starts afresh.
+_SETS_KEPT = 256
+
+
+def _at_bits(pieces: Iterable[tuple[str, Tile | None, int]], grid: CellBits) -> list[Action]:
+    """The actions of `_at_cells` of each ``(move, tile, found)`` of `pieces` at the
+    cells of `found`, bits of `grid` (in cell order), one piece after the other: one
+    look-up per set of cells met before, else one per cell, no cell built (the hot
+    path of the redesign listing, made after every action)."""
+    listing: list[Action] = []
+    off = grid.off
+    for move, tile, found in pieces:
+        if not found:
+            continue
+        entry = _AT_BITS.get((move, id(tile), off))
+        if entry is None:
+            if len(_AT_BITS) >= _AT_KEPT:
+                _AT_BITS.clear()
+            entry = _AT_BITS[move, id(tile), off] = (tile, {}, {})
+        sets = entry[2]
+        actions = sets.get(found)
+        if actions is None:
+            if len(sets) >= _SETS_KEPT:
+                sets.clear()
+            actions = sets[found] = _at_each_bit(move, tile, grid, found, entry[1])
+        listing += actions
+    return listing
+
+
+def _at_each_bit(move: str, tile: Tile | None, grid: CellBits, found: int,
+                 known: dict[int, Action]) -> tuple[Action, ...]:
+    """`_at_bits` of one piece, cell by cell, keeping the actions in `known` by bit."""
+    actions = []
+    while found:
+        low = found & -found
+        action = known.get(low)
+        if action is None:
+            action = known[low] = _at_cells(move, tile, grid.cells(low))[0]
+        actions.append(action)
+        found ^= low
+    return tuple(actions)
 
 
 @lru_cache(maxsize=4096)
@@ -250,9 +328,14 @@ def _buy_actions(square: int, tile: Tile, values: tuple[int, ...]) -> tuple[Buy,
                  for payment in minimal_payments(values, tile.price))
 
 
-def _distinct(tiles: Iterable[Tile]) -> list[Tile]:
+def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
     """The distinct tiles of a list, in `tile_order`."""
-    return sorted(set(tiles), key=tile_order)
+    if len(tiles) < 2:
+        return list(tiles)
+    # `tile_order` tells every two unequal tiles apart: one key per distinct tile,
+    # without hashing the tiles (their hash is computed in Python).
+    by_order = {tile_order(tile): tile for tile in tiles}
+    return [by_order[key] for key in sorted(by_order)]
 
 
 def tile_component(tile: Tile) -> str:
@@ -968,14 +1051,23 @@ class Game:
         if actions is None:
             alhambra = self._alhambras[player]
             reserve = _distinct(self._reserves[player])
-            # The Alhambra keeps each listing per layout and per kind of tile: a change
-            # of the reserve alone costs no search, one of the layout one per kind.
-            listing: list[Action] = []
+            # The Alhambra keeps its listings per layout as bit sets and per kind of
+            # tile, and the actions are kept per tile and bit: a change of the reserve
+            # alone costs no search, one of the layout one per kind.
+            grid = alhambra.cell_bits()
+            places: list[tuple[str, Tile | None, int]] = []
+            others: list[tuple[str, Tile | None, int]] = [
+                ("remove", None, alhambra.removable_bits())]
             for tile in reserve:
-                listing += _at_cells("place", tile, alhambra.placement_cells(tile))
-            listing += _at_cells("remove", None, alhambra.removable_cells())
-            for tile in reserve:
-                listing += _at_cells("exchange", tile, alhambra.exchange_cells(tile))
+                place, exchange = alhambra.fit_bits(tile)
+                places.append(("place", tile, place))
+                others.append(("exchange", tile, exchange))
+            if alhambra.hole_rule == "enclosed":
+                listing = _at_bits(places + others, grid)
+            else:  # placements by the other hole rule's own search
+                listing = [action for tile in reserve for action in
+                           _at_cells("place", tile, alhambra.placement_cells(tile))]
+                listing += _at_bits(others, grid)
             actions = self._redesigns[player] = tuple(listing)
         return actions
 
