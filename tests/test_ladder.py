@@ -77,3 +77,18 @@ def test_the_ladder_command(tmp_path, capsys):
     assert "search" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["ladder", "--only", "chess", "--dir", str(tmp_path)])
+
+
+def test_the_saved_ladder_is_the_table_of_the_saved_games():
+    """`data/ladder.csv` is recomputed from `data/ladder_games.csv`, never edited: each
+    match-up once, its games counted from the file."""
+    from alhambra_lib.analysis.ladder import GAMES_FILE, LADDER_FILE
+
+    games = read_games(GAMES_FILE)
+    saved = pd.read_csv(LADDER_FILE, dtype={"level": str, "modules": str}, keep_default_na=False)
+    computed = ladder_table(games)
+    pd.testing.assert_frame_equal(saved.reset_index(drop=True),
+                                  computed.reset_index(drop=True), check_dtype=False,
+                                  atol=1e-4)
+    assert not games.duplicated(["bot", "level", "opponents", "players", "modules",
+                                 "match_seed", "game"]).any()
