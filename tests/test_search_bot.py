@@ -190,3 +190,21 @@ def test_the_best_gift_to_dirk_is_always_searched():
     kinds = [a.kind for a, _, _ in SearchBot("easy", seed=0)._search(view, game.legal_actions())]
     assert "give" in kinds
 
+
+
+def test_the_evaluation_grows_dirks_counts_by_his_gifts_to_come():
+    """Before each later round Dirk's counts grow by the gift after the scoring before it
+    (§10), each kind by its share of the bag, to the nearest half."""
+    from alhambra_lib.bots.search import _add_dirk_gift
+
+    game = Game(["Ana", "Ben"], seed=4)
+    kinds = game.bag_kinds()
+    assert sum(kinds.values()) == game.bag_size
+    grown = dict.fromkeys(game.counts("Dirk"), 0.0)
+    _add_dirk_gift(game, grown, after_round=1)
+    for kind, n in grown.items():
+        assert n == round(2 * 6 * kinds.get(kind, 0) / game.bag_size) / 2
+    assert abs(sum(grown.values()) - 6) <= 1.5
+    _add_dirk_gift(game, grown, after_round=2)  # a third of the bag on top
+    assert abs(sum(grown.values()) - 6 - game.bag_size // 3) <= 3
+

@@ -48,9 +48,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from ..actions import ACTION_KINDS
+from ..actions import ACTION_KINDS, DIRK
 from ..engine import determinize
-from ..engine.config import ROUNDS
+from ..engine.config import ROUNDS, dirk_gift_size
 from ..engine.context import module_context
 from ..scoring import score_majorities
 from .base import known_actions
@@ -138,8 +138,10 @@ def evaluate(game, name) -> dict:
 
     The points so far; then for each scoring round still to come the majorities at
     today's counts and the modules' terms as they stand (the rounds after the next at
-    `LATER_ROUNDS`) and today's longest wall; then the money in hand at `MONEY_VALUE` (per scoring still to come). A
-    finished game gives its final scores.
+    `LATER_ROUNDS`) and today's longest wall; then the money in hand at `MONEY_VALUE`
+    (per scoring still to come). With two players Dirk's counts grow before each later
+    round by the gift he draws after the scoring before it (§10), each kind by its
+    expected share of the bag. A finished game gives its final scores.
 
     Examples
     --------
@@ -159,6 +161,8 @@ def evaluate(game, name) -> dict:
     terms, ctx = game._score_hooks, module_context(game)
     for i, round_no in enumerate(remaining):
         weight = 1.0 if i == 0 else LATER_ROUNDS
+        if i and DIRK in counts:
+            _add_dirk_gift(game, counts[DIRK], remaining[i - 1])
         for p, points in _majorities(counts, round_no).items():
             scores[p] += weight * points + walls.get(p, 0)
         for module, term in terms:
@@ -180,6 +184,19 @@ def _majorities(counts: dict, round_no: int) -> dict:
 @lru_cache(maxsize=4096)
 def _majorities_of(key: tuple, round_no: int) -> dict:
     return score_majorities({p: dict(c) for p, c in key}, round_no)
+
+
+def _add_dirk_gift(game, dirk_counts: dict, after_round: int) -> None:
+    """Add to `dirk_counts` the tiles Dirk is expected to draw after `after_round`'s
+    scoring (§10): the gift's size times each kind's share of the bag as it is now,
+    to the nearest half (the majorities take whole or half counts)."""
+    bag = game.bag_size
+    if not bag:
+        return
+    size = min(dirk_gift_size(after_round, bag), bag)
+    for kind, n in game.bag_kinds().items():
+        if kind in dirk_counts:
+            dirk_counts[kind] += round(2 * size * n / bag) / 2
 
 
 def _margin_and_win(scores: dict, name: str, players: tuple) -> tuple[float, float]:

@@ -26,7 +26,8 @@ from ..actions import DIRK
 from ..alhambra import HOLE_RULES
 from ..components import ROUNDS
 
-__all__ = ["GameConfig", "MIN_PLAYERS", "MAX_PLAYERS", "ROUNDS", "END_TRIGGERS", "has_dirk"]
+__all__ = ["GameConfig", "MIN_PLAYERS", "MAX_PLAYERS", "ROUNDS", "END_TRIGGERS", "has_dirk",
+           "DIRK_SETUP_GIFT", "dirk_gift_size"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -37,6 +38,24 @@ END_TRIGGERS = ("market_short", "bag_empty")
 def has_dirk(players: int) -> bool:
     """Whether Dirk plays: in the two-player game, and only there (RULES.md §10)."""
     return players == 2
+
+
+#: Tiles Dirk draws from the bag at the setup (RULES.md §10).
+DIRK_SETUP_GIFT = 6
+_DIRK_ROUND_1_GIFT = 6
+
+
+def dirk_gift_size(round_no: int, bag_size: int) -> int:
+    """Tiles Dirk draws from the bag after scoring round `round_no` (RULES.md §10): six
+    after the first scoring, then a third of the bag, rounded down (the draw stops when
+    the bag is empty).
+
+    Examples
+    --------
+    >>> dirk_gift_size(1, 40), dirk_gift_size(2, 31)
+    (6, 10)
+    """
+    return _DIRK_ROUND_1_GIFT if round_no == 1 else bag_size // 3
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ from ..payments import (
 )
 from ..scoring import score_round
 from .composition import PILES, composition
-from .config import MAX_PLAYERS, GameConfig
+from .config import DIRK_SETUP_GIFT, MAX_PLAYERS, GameConfig, dirk_gift_size
 from .context import Context
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
 from .state import append_event, copy_data, is_immutable
@@ -126,8 +126,6 @@ __all__ = ["Game", "Phase", "STARTING_MONEY", "DISPLAY_SIZE", "MARKET_SIZE", "MA
 STARTING_MONEY = 20  # §3.4: deal until a hand totals at least this
 DISPLAY_SIZE = 4
 MARKET_SIZE = 4
-DIRK_SETUP_GIFT = 6  # §10
-DIRK_ROUND_1_GIFT = 6
 
 _CURRENCY_RANK = CURRENCY_RANK
 
@@ -795,6 +793,16 @@ class Game:
     def bag_size(self) -> int:
         """The number of tiles left in the bag."""
         return len(self._bag)
+
+    def bag_kinds(self) -> dict[str, int]:
+        """``{kind: n}`` of the tiles left in the bag.
+
+        Public knowledge: the bag holds every tile not in sight (RULES.md §11).
+        """
+        found: dict[str, int] = {}
+        for tile in self._bag:
+            found[tile.kind] = found.get(tile.kind, 0) + 1
+        return found
 
     @property
     def deck_size(self) -> int:
@@ -1501,8 +1509,7 @@ class Game:
             self._pending_rounds.pop(0)
             self._score_round(round_no)
             if self._dirk:
-                size = DIRK_ROUND_1_GIFT if round_no == 1 else len(self._bag) // 3
-                self._gift_dirk(size, f"round {round_no}")
+                self._gift_dirk(dirk_gift_size(round_no, len(self._bag)), f"round {round_no}")
         return False
 
     def _asking(self, round_no: int) -> bool:
