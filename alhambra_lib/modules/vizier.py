@@ -46,6 +46,7 @@ from .window import (
 )
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..components import Tile
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
     from .context import GameContext
@@ -149,15 +150,18 @@ class Vizier(Module):
     def can_buy(self, game: GameContext, player: str) -> bool:
         """Whether `player` has a vizier's purchase now (`purchases` is not empty).
 
-        Asked of every player after every turn (the window, §M0.4 step 8): a sleeping
-        vizier, or a hand of plain money with no subset paying a square's price
-        exactly, answers at once, and so does a subset of one currency's money paying
-        its square exactly (a listed payment, `payments.money_pays_exactly`); only the
-        rest look for an exact payment among the listed ones (building no purchase).
+        A sleeping vizier, or a hand of plain money with no subset paying a square's
+        price exactly, answers at once, and so does a subset of one currency's money
+        paying its square exactly (a listed payment, `payments.money_pays_exactly`);
+        only the rest look for an exact payment among the listed ones (building no
+        purchase).
         """
-        if not game.slice(self.name)["awake"][player]:
-            return False
-        hand, market = game.hand(player), game.market
+        return game.slice(self.name)["awake"][player] and self._pays(game, player, game.market)
+
+    def _pays(self, game: GameContext, player: str,
+              market: tuple[tuple[str, Tile | None], ...]) -> bool:
+        """Whether `player`'s hand pays a tile of `market` exactly (`can_buy` awake)."""
+        hand = game.hand(player)
         return may_pay_exactly(hand, market) and (
             money_pays_exactly(hand, market)
             or any(b.exact for b in game.payment_options(player)))
@@ -195,6 +199,15 @@ class Vizier(Module):
         """Ask the next player who can act in the window (an awake player who can buy);
         True while someone is being asked."""
         return window_step(game)
+
+    def window_players(self, game: GameContext) -> list[str]:
+        """The players who can buy with the vizier now (`can_buy`), asked after every
+        turn: nobody while every vizier sleeps; the market is read once."""
+        awake = game.slice(self.name)["awake"]
+        if True not in awake.values():
+            return []
+        market = game.market
+        return [p for p, up in awake.items() if up and self._pays(game, p, market)]
 
     def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can buy with the vizier now."""
