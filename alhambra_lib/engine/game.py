@@ -1698,7 +1698,7 @@ def _fresh_cache(value: Any) -> Any:
 
 
 def _on_context(hook: Callable[..., Any]) -> Callable[..., Any]:
-    """A module's action handler or step, called as the engine calls its own
+    """A module's action handler, called as the engine calls its own
     (``f(game, ...)``), given the game's context instead (modules never get the game)."""
     def call(game: Game, *args: Any) -> Any:
         return hook(game._ctx, *args)
