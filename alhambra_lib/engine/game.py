@@ -1647,7 +1647,12 @@ class Game:
         """Append an event to the record (for the modules too); the modules that watch
         events (``on_event``) see it at once."""
         event = {"type": kind, **fields}
-        self._events, self._n_events = append_event(self._events, self._n_events, event)
+        events = self._events
+        if len(events) == self._n_events:  # the log is this game's alone past its length
+            events.append(event)  # (every action records one or more: no call for it)
+            self._n_events += 1
+        else:
+            self._events, self._n_events = append_event(events, self._n_events, event)
         if self._event_hooks:
             for module in self._watchers.get(kind, self._watching_all):
                 module.on_event(self._ctx, event)
