@@ -200,12 +200,11 @@ class Thieves(Module):
         """The players who can steal now (`steals` not empty), asked after every turn:
         nobody while no thief is in hand (most of the game); the display read once."""
         hands = game.slice(self.name)["hands"]
-        holders = [p for p, held in hands.items() if held]
-        if not holders:
+        if not any(hands.values()):
             return []
         shown = {c.currency for c in game.display if is_money(c)}
-        return [p for p in holders
-                if not shown.isdisjoint(hands[p]) and self.may_steal(game, p) is None]
+        return [p for p, held in hands.items()
+                if not shown.isdisjoint(held) and self.may_steal(game, p) is None]
 
     def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can steal in the window now."""

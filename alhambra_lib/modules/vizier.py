@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, Buy, Decline, PlainAction, register_action
 from ..narrate import paid_text, tile_text
+from ..memo import KEPT
 from ..payments import may_pay_exactly, money_pays_exactly
 from ..slices import PerPlayer
 from .base import Module
@@ -160,11 +161,25 @@ class Vizier(Module):
 
     def _pays(self, game: GameContext, player: str,
               market: tuple[tuple[str, Tile | None], ...]) -> bool:
-        """Whether `player`'s hand pays a tile of `market` exactly (`can_buy` awake)."""
-        hand = game.hand(player)
-        return may_pay_exactly(hand, market) and (
+        """Whether `player`'s hand pays a tile of `market` exactly (`can_buy` awake).
+
+        A function of the hand, the market and the modules in play (the ways to pay)
+        alone, asked of every awake player after every turn, where most hands and most
+        of the market stay the same: the last answer for the player's name is kept with
+        what it was computed from, and compared by value (tuples of the same objects
+        compare without a call), so a copy or another game may use it too.
+        """
+        hand, modules = game.hand(player), game.modules
+        kept = _PAYS.get(player)
+        if kept is not None and kept[0] == hand and kept[1] == market and kept[2] == modules:
+            return kept[3]
+        pays = may_pay_exactly(hand, market) and (
             money_pays_exactly(hand, market)
             or any(b.exact for b in game.payment_options(player)))
+        if len(_PAYS) >= KEPT:
+            _PAYS.clear()
+        _PAYS[player] = (hand, market, modules, pays)
+        return pays
 
     def _check_wake(self, game: GameContext, action: Wake) -> None:
         if game.slice(self.name)["awake"][game.current_player]:
@@ -216,6 +231,11 @@ class Vizier(Module):
 
 def _no_check(game: GameContext, action: Action) -> None:
     return None
+
+
+#: player -> (hand, market, modules, whether the hand pays a tile exactly): `Vizier._pays`.
+_PAYS: dict[str, tuple[tuple[Any, ...], tuple[tuple[str, Tile | None], ...],
+                       tuple[str, ...], bool]] = {}
 
 
 #: What a player lets pass, by the decision declined (a decision's name is no word).
