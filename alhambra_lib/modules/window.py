@@ -3,9 +3,10 @@ that act there (the vizier, §M1, and the thieves, §M10): one step, one order o
 
 A module joins the window by declaring the step (``(WINDOW_STEP, "finish_turn")`` in
 its ``turn_end_steps``), its decision (``window_decision``) and its window actions: the
-hook ``window_players(game)`` (who can act, all players at once) and its ``options`` in that decision. The last of
-them in play owns the window: its slice holds the state and its decision is the one
-asked (the thieves' shared ``window`` with both, the vizier's own ``vizier`` alone).
+hook ``window_players(game)`` (who can act, asked once for all players) and its
+``options`` in that decision. The last of them in play owns the window: its slice holds
+the state and its decision is the one asked (the thieves' shared ``window`` with both,
+the vizier's own ``vizier`` alone).
 
 When a turn is completely over, the players who can do something out of turn are asked
 in seat order, starting with the player after the one whose turn it was and ending with
