@@ -542,8 +542,13 @@ def _ways_to_pay(hand):
             joined.append(card.currencies)
         elif not isinstance(card, GateCard):
             return None
-    by_currency = {currency: currency_sums(values, joined, currency) for currency in CURRENCIES}
-    return by_currency, exact_sums(values[DIAMOND])
+    if joined:
+        by_currency = {currency: currency_sums(values, joined, currency)
+                       for currency in CURRENCIES}
+    else:  # most hands: each currency's money alone (asked after every turn, the window)
+        by_currency = {currency: _sums(tuple(sorted(values[currency])))
+                       for currency in CURRENCIES}
+    return by_currency, _sums(tuple(sorted(values[DIAMOND])))
 
 
 def currency_sums(values: Mapping[str, Sequence[int]], joined: Iterable[tuple[str, str]],

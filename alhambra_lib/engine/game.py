@@ -423,7 +423,9 @@ class Game:
     _pile_sizes: list[int] | None
     # The wiring (`_wire`): shared by copies.
     _handlers: dict[str, tuple[Handler, Handler]]
-    _steps: dict[str, Callable[[Game], bool | None]]
+    # step name -> (step, True for a module's step called with the context): `_run_script`
+    # calls each directly, with no wrapper between (about ten steps every turn end)
+    _steps: dict[str, tuple[Callable[[Any], bool | None], bool]]
 
     def __init__(self, players: Sequence[str], seed: int | random.Random | None = None, *,
                  end_trigger: str = "market_short", hole_rule: str = "enclosed",
@@ -500,7 +502,7 @@ class Game:
         self._handlers = dict(_BASE_HANDLERS)
         self._allowed = {kind: set(kinds) for kind, kinds in _BASE_ALLOWED.items()}
         steps = list(TURN_END)
-        self._steps = dict(_BASE_STEPS)
+        self._steps = {name: (step, False) for name, step in _BASE_STEPS.items()}
         # action kind -> {decision kind: (check, effect)} of every module offering it
         shared: dict[str, dict[str, tuple[Handler, Handler]]] = {}
         for m in modules:
@@ -517,9 +519,9 @@ class Game:
                 # §M10) is one step, run by the last of them, which serves them all.
                 if name not in steps:
                     steps.insert(steps.index(before), name)
-                self._steps[name] = _on_context(getattr(m, f"step_{name}"))
+                self._steps[name] = (getattr(m, f"step_{name}"), True)
             for name in m.setup_steps:
-                self._steps[name] = _on_context(getattr(m, f"step_{name}"))
+                self._steps[name] = (getattr(m, f"step_{name}"), True)
         for kind, by_decision in shared.items():
             if len(set(by_decision.values())) > 1:  # ``decline`` of a window, an auction
                 # and a master builder's redesign (§M7, §M14)
@@ -1422,9 +1424,11 @@ class Game:
 
     def _run_script(self) -> None:
         """Run turn-end steps in order until one waits on a decision (it stays first)."""
+        steps = self._steps
         while self._script and not self._decisions:
-            name = self._script.pop(0)
-            if self._steps[name](self):
+            name = self._script.pop(0)  # a step may set the script anew (the game's end)
+            step, on_context = steps[name]
+            if step(self._ctx if on_context else self):
                 self._script.insert(0, name)
                 return
 
@@ -1650,7 +1654,12 @@ class Game:
         """Append an event to the record (for the modules too); the modules that watch
         events (``on_event``) see it at once."""
         event = {"type": kind, **fields}
-        self._events, self._n_events = append_event(self._events, self._n_events, event)
+        events = self._events
+        if len(events) == self._n_events:  # the log is this game's alone past its length
+            events.append(event)  # (every action records one or more: no call for it)
+            self._n_events += 1
+        else:
+            self._events, self._n_events = append_event(events, self._n_events, event)
         if self._event_hooks:
             for module in self._watchers.get(kind, self._watching_all):
                 module.on_event(self._ctx, event)
@@ -1701,7 +1710,7 @@ def _fresh_cache(value: Any) -> Any:
 
 
 def _on_context(hook: Callable[..., Any]) -> Callable[..., Any]:
-    """A module's action handler or step, called as the engine calls its own
+    """A module's action handler, called as the engine calls its own
     (``f(game, ...)``), given the game's context instead (modules never get the game)."""
     def call(game: Game, *args: Any) -> Any:
         return hook(game._ctx, *args)

@@ -88,11 +88,13 @@ The hooks, in the order a game meets them:
 ``check_gate(game, action)`` / ``use_gate(game, player, action)``
     A ``place`` or redesign through a gate (``action.gate``, §M5): refuse it without a
     gate card to spend, then spend the card.
-``window_can_act(game, player)``
-    Whether `player` can act in the window between turns (a module whose
-    ``turn_end_steps`` has `alhambra_lib.modules.window.WINDOW_STEP`, run with
-    ``window_step``): a vizier's purchase, a theft. Its ``options`` list the actions in
-    the ``window_decision``.
+``window_players(game)``
+    The players who can act in the window between turns now, in any order (a module
+    whose ``turn_end_steps`` has `alhambra_lib.modules.window.WINDOW_STEP`, run with
+    ``window_step``): a vizier's purchase, a theft. Asked once for all players after
+    every turn end, so it answers "nobody" with one cheap test where it can (no awake
+    vizier, no thief in hand). The default asks ``window_can_act(game, player)`` of
+    each player. Its ``options`` list the actions in the ``window_decision``.
 ``distribute(game, holder_of)``
     At the end of the game (RULES.md §9.3), the module's own tiles that are handed out
     too: ``[(player or None, tile, record), ...]``, where ``holder_of(currency)`` names
@@ -140,7 +142,7 @@ The hooks, in the order a game meets them:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InvalidSave
@@ -330,6 +332,9 @@ class Module:
     def distribute(self, game: GameContext,
                    holder_of: Callable[[str], str | None]) -> list[tuple[str | None, Tile, dict]]:
         return []
+
+    def window_players(self, game: GameContext) -> Collection[str]:
+        return [p for p in game.players if self.window_can_act(game, p)]
 
     def window_can_act(self, game: GameContext, player: str) -> bool:
         return False

@@ -196,10 +196,19 @@ class Thieves(Module):
         who can steal or buy with the vizier; True while someone is asked."""
         return window_step(game)
 
+    def window_players(self, game: GameContext) -> list[str]:
+        """The players who can steal now (`steals` not empty), asked after every turn:
+        nobody while no thief is in hand (most of the game); the display read once."""
+        hands = game.slice(self.name)["hands"]
+        if not any(hands.values()):
+            return []
+        shown = {c.currency for c in game.display if is_money(c)}
+        return [p for p, held in hands.items()
+                if not shown.isdisjoint(held) and self.may_steal(game, p) is None]
+
     def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can steal in the window now."""
-        # asked of every player after every turn: most hold no thief (or no more)
-        return bool(game.slice(self.name)["hands"][player]) and bool(self.steals(game, player))
+        return player in self.window_players(game)
 
     def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind != "window":

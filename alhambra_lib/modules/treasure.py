@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
@@ -88,6 +88,12 @@ _BUILDINGS = frozenset(tuple(t.to_list()) for t in BUILDING_TILES)
 
 def _colour_key(colour: str) -> int:
     return _ORDER[colour]
+
+
+def _by_colour(chests: Sequence[str]) -> list[tuple[str, int]]:
+    """``[(colour, how many), ...]`` of the colours among `chests`, in `COLOURS` order (a
+    list made first: the chests may be placed while it is read)."""
+    return [(colour, n) for colour in COLOURS if (n := chests.count(colour))]
 
 
 def _is_diamond(card: object) -> bool:
@@ -349,7 +355,7 @@ class Treasure(Module):
         pending = game.slice(self.name)["pending"]
         carrying = self._carrying(game)
         choices: dict[str, list[_Cell]] = {}
-        for colour, n in sorted(Counter(pending["chests"]).items(), key=lambda i: _ORDER[i[0]]):
+        for colour, n in _by_colour(pending["chests"]):
             free = self._free(game, name, colour, carrying)
             if len(free) > n:
                 choices[colour] = free
@@ -432,8 +438,7 @@ class Treasure(Module):
             player = pending["queue"][0]
             carrying = self._carrying(game)
             choosing = False  # a colour with more free buildings than chests
-            for colour, n in sorted(Counter(pending["chests"]).items(),
-                                    key=lambda i: _ORDER[i[0]]):
+            for colour, n in _by_colour(pending["chests"]):
                 free = self._free(game, player, colour, carrying)
                 if len(free) <= n:  # no choice: every free building gets one
                     for cell in free:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, Buy, Decline, PlainAction, register_action
 from ..narrate import paid_text, tile_text
+from ..memo import KEPT
 from ..payments import may_pay_exactly, money_pays_exactly
 from ..slices import PerPlayer
 from .base import Module
@@ -46,6 +47,7 @@ from .window import (
 )
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
+    from ..components import Tile
     from ..engine.config import GameConfig
     from ..engine.decisions import Decision
     from .context import GameContext
@@ -149,18 +151,35 @@ class Vizier(Module):
     def can_buy(self, game: GameContext, player: str) -> bool:
         """Whether `player` has a vizier's purchase now (`purchases` is not empty).
 
-        Asked of every player after every turn (the window, §M0.4 step 8): a sleeping
-        vizier, or a hand of plain money with no subset paying a square's price
-        exactly, answers at once, and so does a subset of one currency's money paying
-        its square exactly (a listed payment, `payments.money_pays_exactly`); only the
-        rest look for an exact payment among the listed ones (building no purchase).
+        A sleeping vizier, or a hand of plain money with no subset paying a square's
+        price exactly, answers at once, and so does a subset of one currency's money
+        paying its square exactly (a listed payment, `payments.money_pays_exactly`);
+        only the rest look for an exact payment among the listed ones (building no
+        purchase).
         """
-        if not game.slice(self.name)["awake"][player]:
-            return False
-        hand, market = game.hand(player), game.market
-        return may_pay_exactly(hand, market) and (
+        return game.slice(self.name)["awake"][player] and self._pays(game, player, game.market)
+
+    def _pays(self, game: GameContext, player: str,
+              market: tuple[tuple[str, Tile | None], ...]) -> bool:
+        """Whether `player`'s hand pays a tile of `market` exactly (`can_buy` awake).
+
+        A function of the hand, the market and the modules in play (the ways to pay)
+        alone, asked of every awake player after every turn, where most hands and most
+        of the market stay the same: the last answer for the player's name is kept with
+        what it was computed from, and compared by value (tuples of the same objects
+        compare without a call), so a copy or another game may use it too.
+        """
+        hand, modules = game.hand(player), game.modules
+        kept = _PAYS.get(player)
+        if kept is not None and kept[0] == hand and kept[1] == market and kept[2] == modules:
+            return kept[3]
+        pays = may_pay_exactly(hand, market) and (
             money_pays_exactly(hand, market)
             or any(b.exact for b in game.payment_options(player)))
+        if len(_PAYS) >= KEPT:
+            _PAYS.clear()
+        _PAYS[player] = (hand, market, modules, pays)
+        return pays
 
     def _check_wake(self, game: GameContext, action: Wake) -> None:
         if game.slice(self.name)["awake"][game.current_player]:
@@ -196,6 +215,15 @@ class Vizier(Module):
         True while someone is being asked."""
         return window_step(game)
 
+    def window_players(self, game: GameContext) -> list[str]:
+        """The players who can buy with the vizier now (`can_buy`), asked after every
+        turn: nobody while every vizier sleeps; the market is read once."""
+        awake = game.slice(self.name)["awake"]
+        if True not in awake.values():
+            return []
+        market = game.market
+        return [p for p, up in awake.items() if up and self._pays(game, p, market)]
+
     def window_can_act(self, game: GameContext, player: str) -> bool:
         """Whether `player` can buy with the vizier now."""
         return self.can_buy(game, player)
@@ -203,6 +231,11 @@ class Vizier(Module):
 
 def _no_check(game: GameContext, action: Action) -> None:
     return None
+
+
+#: player -> (hand, market, modules, whether the hand pays a tile exactly): `Vizier._pays`.
+_PAYS: dict[str, tuple[tuple[Any, ...], tuple[tuple[str, Tile | None], ...],
+                       tuple[str, ...], bool]] = {}
 
 
 #: What a player lets pass, by the decision declined (a decision's name is no word).

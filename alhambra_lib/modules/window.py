@@ -3,9 +3,10 @@ that act there (the vizier, §M1, and the thieves, §M10): one step, one order o
 
 A module joins the window by declaring the step (``(WINDOW_STEP, "finish_turn")`` in
 its ``turn_end_steps``), its decision (``window_decision``) and its window actions: the
-hook ``window_can_act(game, player)`` and its ``options`` in that decision. The last of
-them in play owns the window: its slice holds the state and its decision is the one
-asked (the thieves' shared ``window`` with both, the vizier's own ``vizier`` alone).
+hook ``window_players(game)`` (who can act, asked once for all players) and its
+``options`` in that decision. The last of them in play owns the window: its slice holds
+the state and its decision is the one asked (the thieves' shared ``window`` with both,
+the vizier's own ``vizier`` alone).
 
 When a turn is completely over, the players who can do something out of turn are asked
 in seat order, starting with the player after the one whose turn it was and ending with
@@ -31,7 +32,7 @@ Examples
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, TypedDict
 
 from ..slices import DISTINCT, Annotated, Player
@@ -58,32 +59,38 @@ __all__ = [
 WINDOW_STEP = "vizier_window"
 
 
-def _window(names: tuple[str, ...]) -> tuple[type[Module], Callable[[GameContext, str], bool]]:
-    """``(owner, can_act)`` of the modules among `names` that act in the window: the last
-    of them owns it; ``can_act(game, player)`` asks each whether it can act for `player`
-    (asked of every player after every turn end: kept per module set and registry
-    generation)."""
+#: ``players(game)``: who can act in the window now (`Module.window_players`).
+Players = Callable[["GameContext"], Collection[str]]
+
+
+def _window(names: tuple[str, ...]) -> tuple[type[Module], Players]:
+    """``(owner, players)`` of the modules among `names` that act in the window: the last
+    of them owns it; ``players(game)`` asks each module once who can act
+    (`Module.window_players`) and answers them all (asked after every turn end: kept per
+    module set and registry generation)."""
     registry = sys.modules[__package__]  # imports this module: not importable from here
     key = (names, registry._generation)
     found = _WINDOWS.get(key)
     if found is None:
         acting = [registry.MODULES[n] for n in names
                   if any(step == WINDOW_STEP for step, _ in registry.MODULES[n].turn_end_steps)]
-        # The owner's question first: a theft is cheaper to see than a vizier's purchase.
         # Modules are stateless: one instance of each serves every game.
-        hooks = tuple(cls().window_can_act for cls in reversed(acting))
-
-        def can_act(game: GameContext, player: str) -> bool:
-            for hook in hooks:
-                if hook(game, player):
-                    return True
-            return False
-        found = _WINDOWS[key] = (acting[-1], can_act)
+        hooks = tuple(cls().window_players for cls in reversed(acting))
+        found = _WINDOWS[key] = (acting[-1], hooks[0] if len(hooks) == 1 else _joined(hooks))
     return found
 
 
-_WINDOWS: dict[tuple[tuple[str, ...], int],
-               tuple[type[Module], Callable[[GameContext, str], bool]]] = {}
+def _joined(hooks: tuple[Players, ...]) -> Players:
+    """One ``players(game)`` of several modules' `window_players`: whoever any can act for."""
+    def players(game: GameContext) -> Collection[str]:
+        able: list[str] = []
+        for hook in hooks:
+            able += hook(game)  # a few names at most: no set to build
+        return able
+    return players
+
+
+_WINDOWS: dict[tuple[tuple[str, ...], int], tuple[type[Module], Players]] = {}
 
 
 def window_owner(game: GameContext | Game) -> str:
@@ -94,17 +101,20 @@ def window_owner(game: GameContext | Game) -> str:
 
 def window_step(game: GameContext) -> bool:
     """The shared window step (RULES.md §M0.4 step 8): ask the next player who can act
-    in the window with any module in play (`Module.window_can_act`); True while someone
+    in the window with any module in play (`Module.window_players`); True while someone
     is asked. Every module acting in the window runs its step with this."""
-    owner, can_act = _window(game.modules)
-    return run_window(game, owner.window_decision, can_act, owner.name)
+    owner, players = _window(game.modules)
+    return run_window(game, owner.window_decision, players, owner.name)
 
 
 def run_window(game: GameContext, kind: str,
-               can_act: Callable[[GameContext, str], bool], owner: str | None = None) -> bool:
-    """The window step: ask the next player who `can_act(game, player)` (a decision of
-    `kind`); True while someone is asked or an auction drawn after a theft waits.
-    `owner` is the module holding the window (`window_owner`, found when None)."""
+               players: Players, owner: str | None = None) -> bool:
+    """The window step: ask the next player among `players(game)`, those who can act (a
+    decision of `kind`); True while someone is asked or an auction drawn after a theft
+    waits. `owner` is the module holding the window (`window_owner`, found when None).
+
+    Who can act is asked once for all players: when nobody can (the common case), no
+    order of asking is built."""
     state = game.slice(window_owner(game) if owner is None else owner)
     window = state["window"]
     if window is not None and window["repoll"]:
@@ -117,8 +127,9 @@ def run_window(game: GameContext, kind: str,
     if game.game_ending():
         state["window"] = None
         return False
-    queue = game.seats_from_next() if window is None else window["queue"]
-    queue = [p for p in queue if can_act(game, p)]
+    able = players(game)
+    queue = [p for p in (game.seats_from_next() if window is None else window["queue"])
+             if p in able] if able else []
     if not queue:
         state["window"] = None
         return False
