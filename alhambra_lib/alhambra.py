@@ -538,10 +538,15 @@ class Alhambra:
         tile = self._layout.get(cell)
         if tile is None:
             return Verdict(False, ("empty",))
+        reasons = self._stick_reasons_at(cell, tile, sides)
+        return Verdict(False, tuple(reasons)) if reasons else _LEGAL
+
+    def _stick_reasons_at(self, cell: Cell, tile: Tile, sides: Iterable[str]) -> list[str]:
+        """`stick_reasons` of `tile` on `cell` and the facing cells' (no input checks)."""
         reasons = stick_reasons(tile, sides)
         if any(side_neighbour(cell, side) in self._layout for side in sides):
             reasons.append("stick_against_tile")
-        return Verdict(False, tuple(reasons)) if reasons else _LEGAL
+        return reasons
 
     def add_sticks(self, cell: Cell, sides: Iterable[str]) -> None:
         """Lay sticks on `sides` of the tile on `cell` (they face empty cells, so every
@@ -1064,8 +1069,10 @@ class Alhambra:
         """The cells, sorted, where sticks may go on `sides` (`check_sticks` passes), kept
         until the layout changes: a wall card beside the market is offered every turn."""
         _check_sides(sides)
+        # checked once here, not per cell (the listing is redone after every change)
         return self._listed(("sticks", frozenset(sides)), lambda: [
-            cell for cell in self._layout if self.check_sticks(cell, sides).ok])
+            cell for cell, tile in self._layout.items()
+            if not self._stick_reasons_at(cell, tile, sides)])
 
     def removable_cells(self) -> tuple[Cell, ...]:
         """`removable_positions` as a sorted tuple, kept until the layout changes."""

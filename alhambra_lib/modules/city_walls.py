@@ -204,13 +204,13 @@ class CityWalls(Module):
         player = decision.player
         alhambra = game.alhambra(player)
         actions: list[Action] = []
+        layout = alhambra.layout
+        loose = _distinct(game.to_place + game.reserve(player))  # the same for every card
         for card in dict.fromkeys(self._cards(game, "beside")):
             sides = card.sides
-            layout = alhambra.layout
             actions += [BuildWall(card, sides, layout[cell], cell)
                         for cell in alhambra.stick_cells(sides)]
-            actions += [BuildWall(card, sides, tile)
-                        for tile in _distinct(game.to_place + game.reserve(player))
+            actions += [BuildWall(card, sides, tile) for tile in loose
                         if not stick_reasons(tile, sides)]
         return actions
 

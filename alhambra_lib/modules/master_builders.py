@@ -174,9 +174,13 @@ class MasterBuilders(Module):
 
     def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind == "act":
-            builders = {c for c in game.hand(decision.player) if isinstance(c, MasterBuilderCard)}
-            if not builders:  # the common case: nothing to sort
+            hand = game.hand(decision.player)
+            for card in hand:  # a type test per card: most hands hold no master builder
+                if card.__class__ is MasterBuilderCard:
+                    break
+            else:
                 return []
+            builders = {c for c in hand if c.__class__ is MasterBuilderCard}
             return [PlayMasterBuilder(c) for c in sorted(builders, key=card_order)]
         if decision.kind == "master_builder":
             return list(game.redesign_options(decision.player)) + [Decline()]
