@@ -563,3 +563,20 @@ def test_option_merchant_final_only_scores_the_residents_at_the_end_only():
     scorings = [e for e in game.events if e["type"] == "scoring"]
     assert [("street_merchant" in e["parts"]) for e in scorings] == [False, False, True]
     assert Game.from_json(game.to_json()).options["merchant_final_only"] is True
+
+
+def test_a_disc_lifted_by_the_final_placing_stays_off_through_the_last_scoring():
+    """A tile of the final distribution placed on the disc's cell lifts it for good: a save
+    taken at a decision of the last scoring (a Wise Man's choice, §M7) is valid; in play a
+    disc off the table with nothing to do is not."""
+    from types import SimpleNamespace
+
+    from alhambra_lib.engine.decisions import Decision
+    from alhambra_lib.modules.street_merchant import _discs_on_the_table
+
+    data = {"discs": {"Ana": {"pos": None, "todo": None, "citizens": ["tower"], "hand": []}}}
+    ending = SimpleNamespace(decision=Decision("wise_man", "Ben", {"round": 3}),
+                             script=("final_scoring",))
+    assert _discs_on_the_table(ending, data) is None
+    playing = SimpleNamespace(decision=Decision("act", "Ben"), script=())
+    assert "off the table" in _discs_on_the_table(playing, data)
