@@ -280,3 +280,19 @@ def test_random_games_keep_the_master_builders():
         reload(game)
     play_randomly(Game(["A", "B", "C"], seed=9, modules=("master_builders",)),
                   random.Random(2))
+
+
+def test_a_master_builder_shown_in_a_bid_is_known_to_be_held():
+    """Dealt face down it is secret (§M14); shown in a bid for a character (§M7) it is
+    known held, once, until it is paid."""
+    from alhambra_lib.modules.master_builders import _known_master_builders
+
+    builder = ["master_builder", "denar"]
+    dealt = {"type": "master_builders_dealt", "player": "Ana", "cards": [builder]}
+    bid = {"type": "bid", "player": "Ana", "card": "x", "cards": [builder, ["money", "denar", 2]]}
+    assert not _known_master_builders([dealt], "Ana")
+    assert _known_master_builders([dealt, bid], "Ana") == {tuple(builder): 1}
+    assert _known_master_builders([dealt, bid, bid], "Ana") == {tuple(builder): 1}
+    assert not _known_master_builders([dealt, bid], "Ben")
+    paid = {"type": "buy", "player": "Ana", "cards": [builder]}
+    assert not _known_master_builders([dealt, bid, paid], "Ana")

@@ -250,7 +250,9 @@ _NOT_PAID = frozenset({"starting_money", "master_builders_dealt", "bid"})
 
 def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter[tuple[Any, ...]]:
     """The master builders `player` holds for all to see: taken (from the display, or
-    stolen, §M10) and not paid or played since (those dealt face down are secret, §M14).
+    stolen, §M10), or shown in a bid for a character (§M7: a bid is made in the open, and
+    the cards stay in hand), and not paid or played since (those dealt face down and never
+    shown are secret, §M14).
     """
     known: Counter[tuple[Any, ...]] = Counter()
     for event in events:
@@ -259,6 +261,8 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
         kind, cards = event["type"], event.get("cards")
         if kind in ("take", "steal"):
             known.update(tuple(c) for c in cards or [event["card"]] if c[0] == "master_builder")
+        elif kind == "bid":  # shown, so known held: at least as many as the bid holds
+            known |= Counter(tuple(c) for c in cards or [] if c[0] == "master_builder")
         elif kind == "master_builder":
             known.subtract([tuple(event["card"])])
         elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
