@@ -193,7 +193,7 @@ def _add_dirk_gift(game, dirk_counts: dict, after_round: int) -> None:
     bag = game.bag_size
     if not bag:
         return
-    size = min(dirk_gift_size(after_round, bag), bag)
+    size = dirk_gift_size(after_round, bag)
     for kind, n in game.bag_kinds().items():
         if kind in dirk_counts:
             dirk_counts[kind] += round(2 * size * n / bag) / 2

@@ -27,7 +27,7 @@ from ..alhambra import HOLE_RULES
 from ..components import ROUNDS
 
 __all__ = ["GameConfig", "MIN_PLAYERS", "MAX_PLAYERS", "ROUNDS", "END_TRIGGERS", "has_dirk",
-           "DIRK_SETUP_GIFT", "dirk_gift_size"]
+           "dirk_gift_size"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -40,22 +40,21 @@ def has_dirk(players: int) -> bool:
     return players == 2
 
 
-#: Tiles Dirk draws from the bag at the setup (RULES.md §10).
-DIRK_SETUP_GIFT = 6
-_DIRK_ROUND_1_GIFT = 6
+#: Tiles Dirk draws at the setup (round 0 below) and after the first scoring (§10).
+_DIRK_FIXED_GIFTS = {0: 6, 1: 6}
 
 
 def dirk_gift_size(round_no: int, bag_size: int) -> int:
-    """Tiles Dirk draws from the bag after scoring round `round_no` (RULES.md §10): six
-    after the first scoring, then a third of the bag, rounded down (the draw stops when
-    the bag is empty).
+    """Tiles Dirk draws from a bag of `bag_size` at the setup (`round_no` 0) or after
+    scoring round `round_no` (RULES.md §10): six at the setup, six after the first
+    scoring, then a third of the bag, rounded down; never more than the bag holds.
 
     Examples
     --------
-    >>> dirk_gift_size(1, 40), dirk_gift_size(2, 31)
-    (6, 10)
+    >>> dirk_gift_size(0, 54), dirk_gift_size(1, 40), dirk_gift_size(2, 31), dirk_gift_size(1, 4)
+    (6, 6, 10, 4)
     """
-    return _DIRK_ROUND_1_GIFT if round_no == 1 else bag_size // 3
+    return min(_DIRK_FIXED_GIFTS.get(round_no, bag_size // 3), bag_size)
 
 
 @dataclass(frozen=True)

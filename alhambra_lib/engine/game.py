@@ -106,7 +106,7 @@ from ..payments import (
 )
 from ..scoring import score_round
 from .composition import PILES, composition
-from .config import DIRK_SETUP_GIFT, MAX_PLAYERS, GameConfig, dirk_gift_size
+from .config import MAX_PLAYERS, GameConfig, dirk_gift_size
 from .context import Context
 from .decisions import BASE_DECISIONS, GAME_END, TURN_END, Decision
 from .state import append_event, copy_data, is_immutable
@@ -589,7 +589,7 @@ class Game:
         self._bag = sorted(box.bag, key=tile_order)
         self._refill_market()
         if self._dirk:
-            self._gift_dirk(DIRK_SETUP_GIFT, "setup")
+            self._gift_dirk(dirk_gift_size(0, len(self._bag)), "setup")
         money = list(box.money)
         self._rng.shuffle(money)
         self._draw = money
@@ -1550,7 +1550,7 @@ class Game:
 
     def _gift_dirk(self, size: int, after: str) -> None:
         tiles = [self._bag.pop(self._rng.randrange(len(self._bag)))
-                 for _ in range(min(size, len(self._bag)))]
+                 for _ in range(size)]
         self._dirk_tiles.extend(tiles)
         self._event("dirk_gift", after=after, tiles=[t.to_list() for t in tiles])
 
