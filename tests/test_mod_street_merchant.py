@@ -571,12 +571,28 @@ def test_a_disc_lifted_by_the_final_placing_stays_off_through_the_last_scoring()
     disc off the table with nothing to do is not."""
     from types import SimpleNamespace
 
-    from alhambra_lib.engine.decisions import Decision
     from alhambra_lib.modules.street_merchant import _discs_on_the_table
 
     data = {"discs": {"Ana": {"pos": None, "todo": None, "citizens": ["tower"], "hand": []}}}
-    ending = SimpleNamespace(decision=Decision("wise_man", "Ben", {"round": 3}),
-                             script=("final_scoring",))
+    ending = SimpleNamespace(in_final_phase=lambda: True)  # e.g. a Wise Man's choice
     assert _discs_on_the_table(ending, data) is None
-    playing = SimpleNamespace(decision=Decision("act", "Ben"), script=())
+    playing = SimpleNamespace(in_final_phase=lambda: False)
     assert "off the table" in _discs_on_the_table(playing, data)
+
+
+def test_the_final_phase_runs_from_the_final_placing_through_the_last_scoring():
+    """`in_final_phase` (what the disc rule above reads) is False in play and True from
+    the final placing (§9.2) or a module's decision of the last scoring to the end."""
+    from alhambra_lib.engine.context import module_context
+
+    for seed in range(4):
+        game = Game(["Ana", "Ben", "Cy"], seed=seed, modules=("street_merchant", "characters"))
+        rng, seen = random.Random(seed), []
+        while not game.is_over:
+            seen.append((module_context(game).in_final_phase(), game.decision.kind,
+                         "final_scoring" in module_context(game).script))
+            game.apply(rng.choice(game.legal_actions()))
+        first = next(i for i, (_, kind, last) in enumerate(seen)
+                     if kind == "final_place" or last)
+        assert [phase for phase, _, _ in seen] == [i >= first for i in range(len(seen))]
+        assert module_context(game).in_final_phase()

@@ -158,7 +158,7 @@ def evaluate(game, name) -> dict:
     walls = {p: game.alhambra(p).longest_wall() for p in game.players}
     # The modules' terms as they stand (camps, merchants, chests, ...; a term a module
     # does not score in a round is None); the game's own (module, term) pairs.
-    terms, ctx = game._score_hooks, module_context(game)
+    terms, ctx = game.score_terms, module_context(game)
     for i, round_no in enumerate(remaining):
         weight = 1.0 if i == 0 else LATER_ROUNDS
         if i and DIRK in counts:

@@ -143,6 +143,9 @@ class Context:
     def game_ending(self) -> bool:
         return self._game._game_ending()
 
+    def in_final_phase(self) -> bool:
+        return self._game._in_final_phase()
+
     # -- services ----------------------------------------------------------------------
 
     def refuse(self, action: Action, why: str, reasons: Iterable[str] = ()) -> NoReturn:

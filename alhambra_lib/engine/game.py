@@ -743,6 +743,13 @@ class Game:
         return [p for p in self._players if self._scores[p] == best]
 
     @property
+    def score_terms(self) -> tuple[tuple[Module, str], ...]:
+        """The modules' scoring terms as ``(module, term)`` pairs, in the order a scoring
+        adds them (`scoring.term_rank`): what a projection of the scores adds to the
+        majorities and walls."""
+        return self._score_hooks
+
+    @property
     def rounds_scored(self) -> tuple[int, ...]:
         """The scoring rounds held so far, in order."""
         return tuple(self._scored)
@@ -1526,6 +1533,12 @@ class Game:
         if self._config.end_trigger == "market_short":
             return self._market_short
         return not self._bag
+
+    def _in_final_phase(self) -> bool:
+        """Over, or in its end (§9.2): the final placing or the last scoring, a
+        module's decision before that scoring included."""
+        return (not self._decisions or self._decisions[-1].kind == "final_place"
+                or GAME_END[-1] in self._script)
 
     def _seats_from_next(self) -> list[str]:
         """The players in seat order from the one after the turn's player, that one last."""

@@ -152,6 +152,10 @@ class GameContext(Protocol):
         """Whether the turn now ending ends the game."""
         ...
 
+    def in_final_phase(self) -> bool:
+        """Whether the game is over or in its end: the final placing or the last scoring."""
+        ...
+
     # -- what a hook may call (the services) ----------------------------------------------
 
     def refuse(self, action: Action, why: str, reasons: Iterable[str] = ()) -> NoReturn:

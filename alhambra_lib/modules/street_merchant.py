@@ -281,12 +281,6 @@ def _hands_at_setup(game: GameContext, data: StreetMerchantSlice) -> str | None:
     return None
 
 
-def _game_ending(game: GameContext) -> bool:
-    """Over, or in its final placing or its last scoring."""
-    return (game.decision is None or game.decision.kind == "final_place"
-            or "final_scoring" in game.script)
-
-
 def _discs_on_the_table(game: GameContext, data: StreetMerchantSlice) -> str | None:
     """A disc on the table lies on an empty cell with nothing to do; one off it is lifted,
     or the game is ending: a tile of the final distribution placed on its cell lifts it
@@ -298,7 +292,7 @@ def _discs_on_the_table(game: GameContext, data: StreetMerchantSlice) -> str | N
                 return f"{player}'s disc is on {tuple(disc['pos'])}, a built cell"
             if disc["todo"] is not None:
                 return f"{player}'s disc is on the table and yet lifted"
-        elif disc["todo"] is None and not _game_ending(game):
+        elif disc["todo"] is None and not game.in_final_phase():
             return f"{player}'s disc is off the table, with nothing to do"
     return None
 
