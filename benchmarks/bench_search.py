@@ -1,8 +1,8 @@
 """Time per decision of `SearchBot` at each level (the issue's targets: strong median
 at most 1 s, medium at most 0.25 s, easy at most 0.1 s).
 
-Seeded 3-player games (the base game, or with ``--modules all`` or a comma list of
-Mega Box modules) are played by `BalancedBot`; at every decision of the first seat
+Seeded games of 3 players (or ``--players 2``, with Dirk; the base game, or with
+``--modules all`` or a comma list of Mega Box modules) are played by `BalancedBot`; at every decision of the first seat
 with more than one legal action (the ones the bot searches), each level is timed
 choosing from a fresh view (so the view's public state and the template game that
 `determinize` builds once per view are counted). Times are CPU time
@@ -10,7 +10,7 @@ choosing from a fresh view (so the view's public state and the template game tha
 is printed with them. Run as a plain script::
 
     python benchmarks/bench_search.py [--games 2] [--every 3] [--levels easy,medium,strong]
-                                      [--modules none|all|vizier,thieves]
+                                      [--modules none|all|vizier,thieves] [--players 3]
 
 ``--every k`` times one searched decision in k (a quicker run).
 """
@@ -32,12 +32,12 @@ from alhambra_lib.bots import BalancedBot, SearchBot  # noqa: E402
 TARGETS = {"easy": 0.1, "medium": 0.25, "strong": 1.0}
 
 
-def decisions(games, every, modules=()):
+def decisions(games, every, modules=(), players=3):
     """(game, player, legal actions) at the first seat's searched decisions in seeded
     games (a copy of the game, so each level gets a fresh view of it)."""
     bot = BalancedBot()
     for seed in range(games):
-        game, seen = Game(["Ana", "Ben", "Cy"], seed=seed, modules=modules), 0
+        game, seen = Game(["Ana", "Ben", "Cy", "Di"][:players], seed=seed, modules=modules), 0
         while not game.is_over:
             name, legal = game.decision.player, game.legal_actions()
             if name == "Ana" and len(legal) > 1:
@@ -70,9 +70,11 @@ def main(argv=None):
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--levels", default="easy,medium,strong")
     parser.add_argument("--modules", default="none")
+    parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args(argv)
-    cases = list(decisions(args.games, args.every, modules_of(args.modules)))
-    print(f"{len(cases)} searched decisions of {args.games} games (modules: {args.modules}); "
+    cases = list(decisions(args.games, args.every, modules_of(args.modules), args.players))
+    print(f"{len(cases)} searched decisions of {args.games} games of {args.players} players "
+          f"(modules: {args.modules}); "
           f"load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for level in args.levels.split(","):
