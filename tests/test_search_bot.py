@@ -208,20 +208,3 @@ def test_the_evaluation_grows_dirks_counts_by_his_gifts_to_come():
     _add_dirk_gift(game, grown, after_round=2)  # a third of the bag on top
     assert abs(sum(grown.values()) - 6 - game.bag_size // 3) <= 3
 
-
-
-@pytest.mark.parametrize("players, turns", [(["Ana", "Ben"], 6), (["Ana", "Ben", "Cy"], 6),
-                                            (["Ana", "Ben", "Cy", "Di"], 8)])
-def test_the_strong_level_looks_six_turns_ahead_at_least(monkeypatch, players, turns):
-    """Two rounds of turns, and six turns at the least: with two players (and Dirk) two
-    rounds would be only four turns."""
-    game = Game(players, seed=2)
-    ends = []
-    monkeypatch.setattr(SearchBot, "_roll_out", staticmethod(
-        lambda game, seats, until_turn: ends.append(until_turn)))
-    view = game.view(game.decision.player)
-    SearchBot("strong", seed=0)._search(view, game.legal_actions())
-    assert set(ends) == {view.turn + turns}
-    ends.clear()
-    SearchBot("medium", seed=0)._search(view, game.legal_actions())
-    assert set(ends) == {view.turn + len(players)}

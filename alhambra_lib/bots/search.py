@@ -12,8 +12,7 @@ For each decision the bot
    places the player cannot see into);
 3. in each sampled game plays every candidate, then lets all players go on with fast
    one-step policies (the strategic bots, each seat its own) for a horizon of rounds
-   of turns, the player's own next turns included (at the strong level six turns at
-   the least, so that two players, whose rounds are short, look as far as three);
+   of turns, the player's own next turns included;
 4. judges each end position by its projected final margin: the points scored so far,
    plus, for every scoring round still to come, the majorities at the counts reached,
    the longest wall and the modules' own terms (camps, bazaars, merchants, ...) as they
@@ -74,23 +73,18 @@ class Level:
         Rounds of turns (every player one turn) played on after the candidate before
         the position is judged, so the player sees their own next turns; None plays to
         the end of the game.
-    min_turns : int
-        Turns played on at the least, whatever the number of players: with two players
-        a round of turns is short, and a horizon of rounds alone would see less of the
-        game than with three.
     """
 
     samples: int
     candidates: int
     horizon: int | None
-    min_turns: int = 0
 
 
 #: The levels, weakest first.
 LEVELS = MappingProxyType({
     "easy": Level(samples=2, candidates=3, horizon=1),
     "medium": Level(samples=4, candidates=4, horizon=1),
-    "strong": Level(samples=12, candidates=6, horizon=2, min_turns=6),
+    "strong": Level(samples=12, candidates=6, horizon=2),
 })
 
 #: Points a unit of money in hand is worth at the end of a horizon, by the number of
@@ -301,8 +295,7 @@ class SearchBot:
         rng = random.Random(self._decision_seed(view))
         totals = [[0.0, 0.0] for _ in candidates]
         horizon = self.budget.horizon
-        until = None if horizon is None else view.turn + max(
-            horizon * len(view.players), self.budget.min_turns)
+        until = None if horizon is None else view.turn + horizon * len(view.players)
         for _ in range(self.budget.samples):
             sampled = determinize(view, rng.getrandbits(32))
             seats = self._seat_policies(view, rng)
