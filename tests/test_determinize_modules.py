@@ -141,3 +141,30 @@ def test_no_peeking_at_the_modules_secrets():
     assert determinize(twin_view, seed=3).to_json() == determinize(view, seed=3).to_json()
     bot = SearchBot("easy", seed=2)
     assert bot.choose(twin_view, twin.legal_actions()) == bot.choose(view, game.legal_actions())
+
+
+@pytest.mark.parametrize("seed, bot_names", [(0, ("balanced", "wall", "greedy")),
+                                             (1, ("wall", "random"))])
+def test_every_decision_of_a_whole_game_played_by_bots_can_be_sampled(seed, bot_names):
+    """At every decision of an all-16 game played by bots (whose paths reach bids, chests
+    and characters that random play rarely does), a sample of the decider's view and of
+    another player's shows that view, and the decider's choices are the same."""
+    from alhambra_lib.bots import make_bot
+
+    names = ["Ana", "Ben", "Cy"][:len(bot_names)]
+    game = Game(names, seed=seed, modules=tuple(MODULES))
+    bots = {name: make_bot(bot, seed=seed) for name, bot in zip(names, bot_names)}
+    sampled_views = 0
+    while not game.is_over:
+        name, legal = game.decision.player, game.legal_actions()
+        other = names[(names.index(name) + 1 + sampled_views) % len(names)]
+        for who in dict.fromkeys((name, other)):
+            view = game.view(who)
+            sampled = determinize(view, seed=sampled_views)
+            assert sampled.view(who) == view, (seed, who, game.decision)
+            if who == name:
+                assert sampled.legal_actions() == legal, (seed, game.decision)
+            sampled_views += 1
+        action = bots[name].choose(game.view(name), legal) if len(legal) > 1 else legal[0]
+        game.apply(action)
+    assert sampled_views > 500
