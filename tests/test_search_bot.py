@@ -11,6 +11,7 @@ from alhambra_lib import MODULES, Game
 from alhambra_lib.bots import BOTS, RandomBot, SearchBot, make_bot, play
 from alhambra_lib.bots.registry import bot_level
 from alhambra_lib.bots.search import LEVELS, MoveAnalysis, evaluate
+from alhambra_lib.engine import determinize
 from alhambra_lib.errors import AlhambraError
 
 
@@ -208,3 +209,19 @@ def test_the_evaluation_grows_dirks_counts_by_his_gifts_to_come():
     _add_dirk_gift(game, grown, after_round=2)  # a third of the bag on top
     assert abs(sum(grown.values()) - 6 - game.bag_size // 3) <= 3
 
+
+
+@pytest.mark.parametrize("players, level, samples", [
+    (["Ana", "Ben"], "strong", 24), (["Ana", "Ben", "Cy"], "strong", 12),
+    (["Ana", "Ben"], "medium", 4)])
+def test_the_strong_level_samples_twice_as_many_games_with_two_players(
+        monkeypatch, players, level, samples):
+    from alhambra_lib.bots import search
+
+    game = Game(players, seed=2)
+    calls = []
+    monkeypatch.setattr(search, "determinize",
+                        lambda view, seed: calls.append(seed) or determinize(view, seed))
+    monkeypatch.setattr(SearchBot, "_roll_out", staticmethod(lambda *args: None))
+    SearchBot(level, seed=0)._search(game.view(game.decision.player), game.legal_actions())
+    assert len(calls) == samples == LEVELS[level].samples_for(len(players))

@@ -9,7 +9,8 @@ For each decision the bot
    §10), so the search weighs those too;
 2. samples several games consistent with its view (`engine.determinize`: every
    secret of the base game and of the Mega Box modules dealt at random among the
-   places the player cannot see into);
+   places the player cannot see into; at the strong level twice as many with two
+   players, whose shorter rounds make a sample cheaper);
 3. in each sampled game plays every candidate, then lets all players go on with fast
    one-step policies (the strategic bots, each seat its own) for a horizon of rounds
    of turns, the player's own next turns included;
@@ -67,6 +68,10 @@ class Level:
     ----------
     samples : int
         Sampled games (determinizations) per decision.
+    two_player_samples : int or None
+        Sampled games per decision with two players (and Dirk, §10), when not `samples`:
+        their rounds of turns are short, so a sample costs less, and the strong level
+        spends that on more samples.
     candidates : int
         Legal actions searched, the best by the one-step valuation.
     horizon : int or None
@@ -78,13 +83,20 @@ class Level:
     samples: int
     candidates: int
     horizon: int | None
+    two_player_samples: int | None = None
+
+    def samples_for(self, players: int) -> int:
+        """Sampled games per decision in a game of `players` real players."""
+        if players == 2 and self.two_player_samples is not None:
+            return self.two_player_samples
+        return self.samples
 
 
 #: The levels, weakest first.
 LEVELS = MappingProxyType({
     "easy": Level(samples=2, candidates=3, horizon=1),
     "medium": Level(samples=4, candidates=4, horizon=1),
-    "strong": Level(samples=12, candidates=6, horizon=2),
+    "strong": Level(samples=12, candidates=6, horizon=2, two_player_samples=24),
 })
 
 #: Points a unit of money in hand is worth at the end of a horizon, by the number of
@@ -296,7 +308,8 @@ class SearchBot:
         totals = [[0.0, 0.0] for _ in candidates]
         horizon = self.budget.horizon
         until = None if horizon is None else view.turn + horizon * len(view.players)
-        for _ in range(self.budget.samples):
+        n = self.budget.samples_for(len(view.players))
+        for _ in range(n):
             sampled = determinize(view, rng.getrandbits(32))
             seats = self._seat_policies(view, rng)
             for total, action in zip(totals, candidates):
@@ -307,7 +320,6 @@ class SearchBot:
                                                view.players)
                 total[0] += margin
                 total[1] += win
-        n = self.budget.samples
         ranked = [(a, m / n, w / n) for a, (m, w) in zip(candidates, totals)]
         ranked.sort(key=lambda t: -t[1])  # stable: the prior's order on ties
         return ranked
