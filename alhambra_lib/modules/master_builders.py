@@ -174,13 +174,10 @@ class MasterBuilders(Module):
 
     def options(self, game: GameContext, decision: Decision) -> list[Action]:
         if decision.kind == "act":
-            hand = game.hand(decision.player)
-            for card in hand:  # a type test per card: most hands hold no master builder
-                if card.__class__ is MasterBuilderCard:
-                    break
-            else:
+            builders = {c for c in game.hand(decision.player)
+                        if c.__class__ is MasterBuilderCard}
+            if not builders:  # most hands: nothing to sort
                 return []
-            builders = {c for c in hand if c.__class__ is MasterBuilderCard}
             return [PlayMasterBuilder(c) for c in sorted(builders, key=card_order)]
         if decision.kind == "master_builder":
             return list(game.redesign_options(decision.player)) + [Decline()]
@@ -252,7 +249,8 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
     """The master builders `player` holds for all to see: taken (from the display, or
     stolen, §M10), or shown in a bid for a character (§M7: a bid is made in the open, and
     the cards stay in hand), and not paid or played since (those dealt face down and never
-    shown are secret, §M14).
+    shown are secret, §M14). A count never falls below none: paying with a secret one
+    leaves those known (`Counter`'s ``-=`` and ``|=`` keep positive counts only).
     """
     known: Counter[tuple[Any, ...]] = Counter()
     for event in events:
@@ -264,10 +262,10 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
         elif kind == "bid":  # shown, so known held: at least as many as the bid holds
             known |= Counter(tuple(c) for c in cards or [] if c[0] == "master_builder")
         elif kind == "master_builder":
-            known.subtract([tuple(event["card"])])
+            known -= Counter([tuple(event["card"])])
         elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
-            known.subtract(tuple(c) for c in cards if c and c[0] == "master_builder")
-    return +known
+            known -= Counter(tuple(c) for c in cards if c and c[0] == "master_builder")
+    return known
 
 
 def _dealt_text(e: dict[str, Any]) -> str:
