@@ -249,8 +249,7 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
     """The master builders `player` holds for all to see: taken (from the display, or
     stolen, §M10), or shown in a bid for a character (§M7: a bid is made in the open, and
     the cards stay in hand), and not paid or played since (those dealt face down and never
-    shown are secret, §M14). A count never falls below none: paying with a secret one
-    leaves those known (`Counter`'s ``-=`` and ``|=`` keep positive counts only).
+    shown are secret, §M14).
     """
     known: Counter[tuple[Any, ...]] = Counter()
     for event in events:
@@ -262,10 +261,10 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
         elif kind == "bid":  # shown, so known held: at least as many as the bid holds
             known |= Counter(tuple(c) for c in cards or [] if c[0] == "master_builder")
         elif kind == "master_builder":
-            known -= Counter([tuple(event["card"])])
+            known.subtract([tuple(event["card"])])
         elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
-            known -= Counter(tuple(c) for c in cards if c and c[0] == "master_builder")
-    return known
+            known.subtract(tuple(c) for c in cards if c and c[0] == "master_builder")
+    return +known
 
 
 def _dealt_text(e: dict[str, Any]) -> str:
