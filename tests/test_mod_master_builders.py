@@ -296,3 +296,16 @@ def test_a_master_builder_shown_in_a_bid_is_known_to_be_held():
     assert not _known_master_builders([dealt, bid], "Ben")
     paid = {"type": "buy", "player": "Ana", "cards": [builder]}
     assert not _known_master_builders([dealt, bid, paid], "Ana")
+
+
+def test_paying_with_a_secret_master_builder_leaves_one_taken_later_known():
+    """The dealt one paid first, then one of the same kind taken from the display: that
+    one is seen in hand; the payment of the secret one does not cancel it."""
+    from alhambra_lib.modules.master_builders import _known_master_builders
+
+    builder = ["master_builder", "denar"]
+    dealt = {"type": "master_builders_dealt", "player": "Ana", "cards": [builder]}
+    paid = {"type": "buy", "player": "Ana", "cards": [builder]}
+    taken = {"type": "take", "player": "Ana", "cards": [builder]}
+    assert _known_master_builders([dealt, paid, taken], "Ana") == {tuple(builder): 1}
+    assert not _known_master_builders([dealt, taken, paid], "Ana")

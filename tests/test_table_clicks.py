@@ -214,7 +214,8 @@ def _special_move(table, tried):
     sticks with a click on a side of the first tile marked ◆ (after the card), play a master
     builder, take the gate card (the hint builds through a gate: a click on the double
     wall), bid the least for a character (the search bot's one-step judgement, the hint in
-    module games, passes). Each is tried once a turn; False when none applies now."""
+    module games, passes), buy a bazaar when the hand pays it (the quick hints seldom do).
+    Each is tried once a turn; False when none applies now."""
     pieces, turn = table.pieces, table.game.turn
     bids = sorted(key for (kind, key), b in pieces.buttons.items()
                   if kind == "bid" and _shown(pieces.rows["bids"], b))
@@ -253,17 +254,27 @@ def _special_move(table, tried):
         if take is not None:
             table.click_choice(take)
             return True
+    bazaars = [key for kind, key in beside if kind == "bazaar"]
+    if bazaars and ("bazaar", turn) not in tried:
+        tried.add(("bazaar", turn))
+        table.click_bazaar(bazaars[0])
+        buy = next((i for i, b in enumerate(table.choice_buttons[:len(table.offered)])
+                    if "bazaar" in b.description), None)
+        if buy is not None:
+            table.click_choice(buy)
+            return True
     return False
 
 
 def test_a_game_with_all_16_modules_by_clicks_makes_every_module_move():
     """The hint marks the next click (``table.hinted``); the rest is clicked on the pieces
-    shown, as the browser test does."""
+    shown, as the browser test does, with the same quick hints."""
     table = GameTable()
     panel = table.new_game_panel  # the game the browser test starts the same way
     panel.players.value, panel.seed.value = 3, 5
     for box in panel.module_boxes.values():
         box.value = True
+    panel.hints.value = "easy"  # the quickest hints, as the browser test takes
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         panel.start_button.click()

@@ -261,10 +261,11 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
         elif kind == "bid":  # shown, so known held: at least as many as the bid holds
             known |= Counter(tuple(c) for c in cards or [] if c[0] == "master_builder")
         elif kind == "master_builder":
-            known.subtract([tuple(event["card"])])
+            known -= Counter([tuple(event["card"])])
         elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
-            known.subtract(tuple(c) for c in cards if c and c[0] == "master_builder")
-    return +known
+            # `-=` keeps positive counts: a secret one paid is no known one spent.
+            known -= Counter(tuple(c) for c in cards if c and c[0] == "master_builder")
+    return known
 
 
 def _dealt_text(e: dict[str, Any]) -> str:
