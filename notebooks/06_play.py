@@ -28,6 +28,11 @@ import tempfile
 from pathlib import Path
 
 from alhambra_lib import Game
+from alhambra_lib.analysis.hint_calibration import (
+    base_rows,
+    plot_hint_reliability,
+    read_hint_calibration,
+)
 from alhambra_lib.bots import GreedyBot, play
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
@@ -61,10 +66,12 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 # since (no card or tile drawn, no other player moved). **suggest a move** asks the strong
 # search bot (it says "thinking…" for up to a second): it marks the next click of its
 # best move and lists its three best moves in words, each with what it expects: how many
-# points ahead of (or behind) your rivals you finish, and your chance to win, over the
-# futures it sampled. The same position always gets the same hint. The bots answer at
-# once, or one move at a time if you choose **one by one**. What they did is told under
-# the table, next to their Alhambras and Dirk's tiles.
+# points ahead of (or behind) your rivals you finish, and your chance to win. The chance
+# is how often such positions were won when every player was the strong bot (80 saved
+# games); against weaker bots, a player who follows the hints wins more often. The same
+# position always gets the same hint. The bots answer at once, or one move at a time if
+# you choose **one by one**. What they did is told under the table, next to their
+# Alhambras and Dirk's tiles.
 
 # %%
 table = GameTable()
@@ -86,6 +93,23 @@ table
 # many modules makes it think longer, so the new-game panel lets you take **hints** from a
 # quicker search. Experts may tick **list every legal move** to choose in a list instead.
 # **save** offers the game as a file to download; **load** goes on with a saved one.
+
+# %% [markdown]
+# ### How sure is the hint?
+#
+# The search judges a move by the share of its sampled futures in which you end ahead.
+# Those futures are short (two rounds of turns, then a projection of the score), so the
+# share is far too sure of itself: it says 100 % of positions that are often lost. The
+# hint shows a chance fitted to outcomes instead, from the share and from the tiles left
+# in the bag (the nearer the end, the more a lead counts): in 80 saved games in which
+# every seat was the strong bot, positions it gave a chance of 70 % were won about 70 %
+# of the time. The picture compares the two with what happened (the dashed line: won
+# exactly as often as said). Against weaker bots, following the hints wins more often
+# than it says.
+
+# %%
+reliability = base_rows(read_hint_calibration())
+plot_hint_reliability(reliability).figure
 
 # %% [markdown]
 # ## 2 A game saved and loaded

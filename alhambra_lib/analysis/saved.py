@@ -30,7 +30,7 @@ Examples
 >>> back["modules"].tolist(), back["walls_r3"].isna().tolist()
 (['', 'vizier'], [False, True])
 >>> sorted(STUDIES)
-['module_effects', 'strong_walls', 'wall_small_run', 'wall_study']
+['hint_calibration', 'module_effects', 'strong_walls', 'wall_small_run', 'wall_study']
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, TextIO
 import pandas as pd
 
 from ..errors import InvalidInput
-from . import strong_walls
+from . import hint_calibration, strong_walls
 from . import study as wall_study_module
 from .module_study import BASE, module_effects_table, module_tournaments
 
@@ -294,6 +294,30 @@ def _write_strong_walls(rows: pd.DataFrame, path: Path) -> None:
     rows.to_csv(path, index=False, columns=list(strong_walls.STUDY_COLUMNS))
 
 
+def _play_hint_calibration(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
+    """A new run of the hint's calibration, played into a folder of its own (not saved)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        return hint_calibration.run_calibration_study(games, seed, Path(folder) / "new.csv",
+                                                      progress=progress or False)
+
+
+def _save_hint_calibration(games: int, seed: int, progress: Progress | None, path: Path,
+                           n_jobs: int) -> None:
+    # Resumable, then the model beside the file is fitted again on all its games.
+    hint_calibration.run_calibration_study(games, seed, path, n_jobs, progress or True)
+
+
+def _write_hint_calibration(rows: pd.DataFrame, path: Path) -> None:
+    rows.to_csv(path, index=False, columns=list(hint_calibration.CALIBRATION_COLUMNS))
+    hint_calibration.write_hint_calibration(rows, path.with_suffix(".json"))
+
+
+def _read_hint_calibration(path: Path) -> pd.DataFrame:
+    return hint_calibration.base_rows(hint_calibration.read_hint_calibration(path))
+
+
 def _play_module_effects(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
     return module_effects_table(module_tournaments(games, seed=seed,
                                                    progress=progress or False))
@@ -323,6 +347,12 @@ STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
                strong_walls.STUDY_FILE.name, 300, strong_walls.STUDY_SEED, _play_strong_walls,
                _write_strong_walls, _read_strong_walls, save_run=_save_strong_walls,
                unit="games", count=lambda rows: int(rows["game"].nunique())),
+    SavedStudy("hint_calibration", "the hint's win chance: self-play of the strong search, "
+               "its shares against the outcomes", hint_calibration.CALIBRATION_FILE.name, 40,
+               hint_calibration.CALIBRATION_SEED, _play_hint_calibration,
+               _write_hint_calibration, _read_hint_calibration,
+               save_run=_save_hint_calibration, unit="games per player count",
+               count=lambda rows: int(rows.groupby("players")["game"].nunique().min())),
 )}
 
 

@@ -43,10 +43,13 @@ True
 
 from __future__ import annotations
 
+import json
+import math
 import random
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
 from ..actions import ACTION_KINDS, DIRK
@@ -57,7 +60,8 @@ from ..scoring import score_majorities
 from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, WallBuilder
 
-__all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate"]
+__all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate",
+           "calibrated_win_chance", "calibration_features", "share_log_odds"]
 
 
 @dataclass(frozen=True)
@@ -129,9 +133,15 @@ class MoveAnalysis:
     margin : float
         Expected final margin over the rivals (`BEST_RIVAL`), in points.
     win_chance : float
-        Share of the sampled futures in which the player ends ahead (a shared lead half).
+        The chance to win the game after this move, as often as positions with its
+        `future_share` were won in self-play of the strong search
+        (`calibrated_win_chance`).
     text : str
         The move and its expectation in words.
+    future_share : float
+        Share of the sampled futures in which the player ends ahead (a shared lead half):
+        what the search ranks by, far too sure of itself to be read as a chance to win
+        (its futures are two rounds of turns long).
     """
 
     rank: int
@@ -139,6 +149,7 @@ class MoveAnalysis:
     margin: float
     win_chance: float
     text: str
+    future_share: float
 
 
 def _money(game, name):
@@ -277,8 +288,11 @@ class SearchBot:
             legal_actions = determinize(view, self.seed).legal_actions()
         legal_actions = known_actions(legal_actions, ACTION_KINDS)
         ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
-        return [MoveAnalysis(i + 1, action, margin, win, _describe(action, margin, win))
-                for i, (action, margin, win) in enumerate(ranked)]
+        players, bag = len(view.players), view.bag_size
+        return [MoveAnalysis(i + 1, action, margin, chance, _describe(action, margin, chance),
+                             share)
+                for i, (action, margin, share) in enumerate(ranked)
+                for chance in [calibrated_win_chance(share, players, bag)]]
 
     # -- the search ----------------------------------------------------------------------
 
@@ -337,8 +351,70 @@ class SearchBot:
             game.apply(seats[name].choose(game.view(name), game.legal_actions()))
 
 
-def _describe(action, margin, win):
+def _describe(action, margin, chance):
     lead = "ahead" if margin >= 0 else "behind"
     return (f"{action}: expected to finish {abs(margin):.1f} points {lead} of the rivals, "
-            f"winning {win:.0%} of the sampled futures")
+            f"win chance {chance:.0%}")
 
+
+# -- the win chance ------------------------------------------------------------------------
+
+#: The calibration's model, fitted by `alhambra_lib.analysis.hint_calibration`.
+CALIBRATION_PATH = Path(__file__).resolve().parents[1] / "data" / "hint_calibration.json"
+#: Shares are taken no closer to 0 or 1 than this: a share of the samples is never sure.
+SHARE_CLIP = 0.02
+
+
+def share_log_odds(share: float) -> float:
+    """The log-odds of a share of sampled futures, `SHARE_CLIP` from 0 and 1.
+
+    Examples
+    --------
+    >>> share_log_odds(0.5), round(share_log_odds(1.0), 3)
+    (0.0, 3.892)
+    """
+    share = min(max(share, SHARE_CLIP), 1 - SHARE_CLIP)
+    return math.log(share / (1 - share))
+
+
+def calibration_features(share: float, players: int, bag: int,
+                         bag_scale: float) -> tuple[float, float, float]:
+    """The model's inputs: 1; the share's log-odds weighted by ``exp(-bag / bag_scale)``
+    (the game ends when the bag runs out, so a lead counts for more as it empties); and
+    the base rate's log-odds, ``logit(1/players)``."""
+    nearness = math.exp(-bag / bag_scale)
+    return 1.0, share_log_odds(share) * nearness, math.log(1 / (players - 1))
+
+
+#: The coefficients' names, in the order of `calibration_features`.
+CALIBRATION_TERMS = ("intercept", "share", "base_rate")
+
+
+@lru_cache(maxsize=1)
+def _calibration() -> dict:
+    return json.loads(CALIBRATION_PATH.read_text())
+
+
+def calibrated_win_chance(share: float, players: int, bag: int,
+                          model: dict | None = None) -> float:
+    """The chance to win of a move whose sampled futures are ahead in `share` of them,
+    with `bag` tiles left in the bag, in a game of `players` real players.
+
+    A logistic model of `calibration_features`, with the coefficients and the
+    ``bag_scale`` of `model` (by default those fitted on self-play games of the strong
+    search,
+    ``data/hint_calibration.json``): among players as strong as the search, positions
+    like this were won this often. Fitted on base games of 2 and 3 players; other counts
+    and Mega Box games use it unmeasured.
+
+    Examples
+    --------
+    >>> early = [calibrated_win_chance(s, 3, bag=50) for s in (0.0, 1.0)]
+    >>> late = [calibrated_win_chance(s, 3, bag=2) for s in (0.0, 1.0)]
+    >>> late[0] < early[0] < 1 / 3 < early[1] < late[1] < 1
+    True
+    """
+    model = _calibration() if model is None else model
+    features = calibration_features(share, players, bag, model["bag_scale"])
+    logit = sum(model[term] * x for term, x in zip(CALIBRATION_TERMS, features))
+    return 1 / (1 + math.exp(-logit))

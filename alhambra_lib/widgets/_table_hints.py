@@ -4,8 +4,9 @@ A mixin of `~alhambra_lib.widgets.GameTable`, showing its session's hint
 (`~alhambra_lib.table.TableSession.hint`): the clicks of the best move but the last are
 made for you, and the button of the last wears the class ``alhambra-hinted``. Below, the
 search's three best moves in words, with what it expects of each (the margin over your
-rivals, the share of the sampled futures you win), in every game, Mega Box modules
-included. The new-game panel chooses the search's level for the hints (``hints``: strong by
+rivals, and your chance to win: how often such positions were won in self-play of the
+strong search, `~alhambra_lib.bots.search.calibrated_win_chance`), in every game, Mega Box
+modules included. The new-game panel chooses the search's level for the hints (``hints``: strong by
 default; quicker ones for a slow machine). Another adviser (``GameTable(hint_bot=...)``)
 without ``analyse`` gives its single move, with no expectation.
 
@@ -18,9 +19,9 @@ Examples
 ('choice', 0)
 >>> print(table.message.value.replace("<br>", "\\n"))  # doctest: +NORMALIZE_WHITESPACE
 The strong search bot would pay 6 for the 4-seraglio. Its 3 best moves:
-1. pay 6 for the 4-seraglio: you finish about 9 points ahead of your rivals, win chance 67 %
-2. take 8 florin: you finish about 8 points ahead of your rivals, win chance 67 %
-3. take 1 denar: you finish about 7 points ahead of your rivals, win chance 58 %
+1. pay 6 for the 4-seraglio: you finish about 9 points ahead of your rivals, win chance 38 %
+2. take 8 florin: you finish about 8 points ahead of your rivals, win chance 38 %
+3. take 1 denar: you finish about 7 points ahead of your rivals, win chance 36 %
 """
 
 from __future__ import annotations
