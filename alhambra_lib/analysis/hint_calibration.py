@@ -56,7 +56,7 @@ from ..errors import InvalidInput
 from ..modules import MODULES
 from ..palette import SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
-from .stats import wilson_interval
+from .stats import newton_logistic, wilson_interval
 
 __all__ = ["CALIBRATION_FILE", "CALIBRATION_COLUMNS", "CALIBRATION_SEED",
            "CALIBRATION_PLAYERS", "BAG_SCALES", "run_hint_calibration", "run_calibration_study",
@@ -233,17 +233,13 @@ def _features(rows: pd.DataFrame, bag_scale: float) -> np.ndarray:
 
 
 def _logistic(x: np.ndarray, y: np.ndarray, ridge: float) -> tuple[np.ndarray, float]:
-    """(coefficients, mean log-loss) of a logistic fit by Newton's method."""
-    w = np.zeros(x.shape[1])
-    for _ in range(100):
-        p = 1 / (1 + np.exp(-x @ w))
-        step = np.linalg.solve((x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(len(w)),
-                               x.T @ (p - y) + ridge * w)
-        w -= step
-        if np.abs(step).max() < 1e-10:
-            break
-    p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-12, 1 - 1e-12)
-    return w, float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+    """(coefficients, mean log-loss) of `newton_logistic`; an infinite loss when it does
+    not converge."""
+    fit = newton_logistic(x, y, ridge)
+    if fit is None:
+        return np.full(x.shape[1], np.nan), np.inf
+    p = np.clip(1 / (1 + np.exp(-x @ fit[0])), 1e-12, 1 - 1e-12)
+    return fit[0], float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
 def fit_hint_calibration(rows: pd.DataFrame, ridge: float = 1e-3) -> dict:

@@ -43,6 +43,7 @@ from .tournaments import final_position, wall_by_turn
 
 __all__ = [
     "wilson_interval",
+    "newton_logistic",
     "win_rates",
     "mean_scores",
     "summary",
@@ -201,29 +202,50 @@ def win_rate_by_wall(df: pd.DataFrame, width: int = 5, confidence: float = 0.95)
     return table.set_index("bucket")
 
 
-def _logistic_fit(x: np.ndarray, y: np.ndarray, iterations: int = 100,
-                  tolerance: float = 1e-10) -> tuple[float, float, float]:
+def newton_logistic(design: np.ndarray, y: np.ndarray, ridge: float = 0.0,
+                    iterations: int = 100,
+                    tolerance: float = 1e-10) -> tuple[np.ndarray, np.ndarray] | None:
+    """The coefficients of ``logit P(y) = design @ beta``, fitted by Newton's method on the
+    log-likelihood less ``ridge / 2 * |beta|²``, and the Hessian of that at the last step;
+    None when it does not converge (the data separate the outcomes completely, and the
+    likelihood has no maximum).
+
+    Examples
+    --------
+    >>> x = np.array([0.0, 1.0, 2.0, 3.0])
+    >>> beta, _ = newton_logistic(np.column_stack([np.ones(4), x]), np.array([0, 1, 0, 1.0]))
+    >>> bool(beta[1] > 0)
+    True
+    """
+    beta = np.zeros(design.shape[1])
+    with np.errstate(over="ignore"):
+        for _ in range(iterations):
+            p = 1 / (1 + np.exp(-design @ beta))
+            hessian = (design.T @ (design * (p * (1 - p))[:, None])
+                       + ridge * np.eye(len(beta)))
+            try:
+                step = np.linalg.solve(hessian, design.T @ (y - p) - ridge * beta)
+            except np.linalg.LinAlgError:  # p hit 0 or 1 everywhere
+                return None
+            beta += step
+            if np.max(np.abs(step)) < tolerance:
+                return beta, hessian
+    return None
+
+
+def _logistic_fit(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
     """Intercept, slope and the slope's standard error of logit P(y) = a + b x (Newton).
 
     NaNs, with a warning, when the walls separate winners from losers completely:
     the likelihood then has no maximum and the slope runs off to infinity.
     """
-    design = np.column_stack([np.ones_like(x), x])
-    beta = np.zeros(2)
-    with np.errstate(over="ignore"):
-        for _ in range(iterations):
-            p = 1 / (1 + np.exp(-design @ beta))
-            hessian = design.T @ (design * (p * (1 - p))[:, None])
-            try:
-                step = np.linalg.solve(hessian, design.T @ (y - p))
-            except np.linalg.LinAlgError:  # p hit 0 or 1 everywhere
-                break
-            beta += step
-            if np.max(np.abs(step)) < tolerance:
-                return beta[0], beta[1], math.sqrt(np.linalg.inv(hessian)[1, 1])
-    warnings.warn("the logistic fit did not converge: the walls separate winners from "
-                  "losers (almost) perfectly", RuntimeWarning, stacklevel=3)
-    return math.nan, math.nan, math.nan
+    fit = newton_logistic(np.column_stack([np.ones_like(x), x]), y)
+    if fit is None:
+        warnings.warn("the logistic fit did not converge: the walls separate winners from "
+                      "losers (almost) perfectly", RuntimeWarning, stacklevel=3)
+        return math.nan, math.nan, math.nan
+    beta, hessian = fit
+    return beta[0], beta[1], math.sqrt(np.linalg.inv(hessian)[1, 1])
 
 
 def wall_win_association(df: pd.DataFrame, relative: bool = False,
