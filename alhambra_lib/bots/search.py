@@ -133,9 +133,9 @@ class MoveAnalysis:
     margin : float
         Expected final margin over the rivals (`BEST_RIVAL`), in points.
     win_chance : float
-        The chance to win the game after this move, as often as positions with its
-        `future_share` were won in self-play of the strong search
-        (`calibrated_win_chance`).
+        The chance to win the game after this move: how often positions with its
+        `future_share` and as many tiles left in the bag were won in self-play of the
+        strong search (`calibrated_win_chance`).
     text : str
         The move and its expectation in words.
     future_share : float
@@ -402,10 +402,9 @@ def calibrated_win_chance(share: float, players: int, bag: int,
 
     A logistic model of `calibration_features`, with the coefficients and the
     ``bag_scale`` of `model` (by default those fitted on self-play games of the strong
-    search,
-    ``data/hint_calibration.json``): among players as strong as the search, positions
-    like this were won this often. Fitted on base games of 2 and 3 players; other counts
-    and Mega Box games use it unmeasured.
+    search, ``data/hint_calibration.json``): among players as strong as the search,
+    positions like this were won this often. Fitted on base games of 2 and 3 players;
+    other counts and Mega Box games use it unmeasured.
 
     Examples
     --------
