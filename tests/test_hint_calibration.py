@@ -112,3 +112,14 @@ def test_a_game_with_every_module_is_played_and_kept_apart(tmp_path):
     rows = run_hint_calibration(1, 2, "easy", 3, path, progress=False, modules="all")
     assert set(rows["modules"]) == {"all"} and rows["bag"].max() > 54  # the modules' tiles
     assert base_rows(read_hint_calibration(path), "easy", 3).empty
+
+
+def test_the_chance_beats_the_raw_share_in_the_saved_games_with_every_module():
+    """Not fitted on: 8 self-play games of 3 players with all 16 modules."""
+    rows = read_hint_calibration()
+    rows = rows[rows["modules"] == "all"]
+    assert rows["game"].nunique() == 8 and rows["bag"].max() > 54
+    chances = [calibrated_win_chance(s, n, b)
+               for s, n, b in zip(rows["share"], rows["players"], rows["bag"])]
+    assert ((rows["outcome"] - chances) ** 2).mean() < ((rows["outcome"] - rows["share"]) ** 2
+                                                         ).mean()
