@@ -261,11 +261,18 @@ def _known_master_builders(events: list[dict[str, Any]], player: str) -> Counter
         elif kind == "bid":  # shown, so known held: at least as many as the bid holds
             known |= Counter(tuple(c) for c in cards or [] if c[0] == "master_builder")
         elif kind == "master_builder":
-            known -= Counter([tuple(event["card"])])
+            _spend(known, [event["card"]])
         elif isinstance(cards, list) and kind not in _NOT_PAID:  # a payment, any module's
-            # `-=` keeps positive counts: a secret one paid is no known one spent.
-            known -= Counter(tuple(c) for c in cards if c and c[0] == "master_builder")
-    return known
+            _spend(known, cards)
+    return +known
+
+
+def _spend(known: Counter[tuple[Any, ...]], cards: list[Any]) -> None:
+    """Take the master builders among `cards` off `known`, never below none: a secret one
+    paid or played is no known one spent."""
+    for card in cards:
+        if card and card[0] == "master_builder" and known[key := tuple(card)]:
+            known[key] -= 1
 
 
 def _dealt_text(e: dict[str, Any]) -> str:
