@@ -3,9 +3,9 @@ at most 1 s, medium at most 0.25 s, easy at most 0.1 s).
 
 Seeded games of 3 players (or ``--players 2``, with Dirk; the base game, or with
 ``--modules all`` or a comma list of Mega Box modules) are played by `BalancedBot`; at
-every decision of the first seat with more than one legal action (the ones the bot searches), each level is timed
-choosing from a fresh view (so the view's public state and the template game that
-`determinize` builds once per view are counted). Times are CPU time
+every decision of the first seat with more than one legal action (the ones the bot
+searches), each level is timed choosing from a fresh view (so the view's public state
+and the template game that `determinize` builds once per view are counted). Times are CPU time
 (``time.process_time``), so other work on the machine matters less; the load average
 is printed with them. Run as a plain script::
 

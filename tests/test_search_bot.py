@@ -210,7 +210,6 @@ def test_the_evaluation_grows_dirks_counts_by_his_gifts_to_come():
     assert abs(sum(grown.values()) - 6 - game.bag_size // 3) <= 3
 
 
-
 @pytest.mark.parametrize("players, level, samples", [
     (["Ana", "Ben"], "strong", 24), (["Ana", "Ben", "Cy"], "strong", 12),
     (["Ana", "Ben"], "medium", 4)])

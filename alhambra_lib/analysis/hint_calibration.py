@@ -277,8 +277,9 @@ def fit_hint_calibration(rows: pd.DataFrame, ridge: float = 1e-3) -> dict:
 
 def write_hint_calibration(rows: pd.DataFrame | None = None,
                            path: str | Path = CALIBRATION_PATH) -> dict:
-    """Fit `rows` (default: the saved ones) and write the model where the search reads it."""
-    model = fit_hint_calibration(read_hint_calibration() if rows is None else rows)
+    """Fit `rows` (default: the saved base games, `base_rows`; the games with modules are
+    a check, not fitted on) and write the model where the search reads it."""
+    model = fit_hint_calibration(base_rows(read_hint_calibration()) if rows is None else rows)
     Path(path).write_text(json.dumps(model, indent=1) + "\n")
     return model
 

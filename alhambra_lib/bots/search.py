@@ -288,11 +288,12 @@ class SearchBot:
             legal_actions = determinize(view, self.seed).legal_actions()
         legal_actions = known_actions(legal_actions, ACTION_KINDS)
         ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
-        players, bag = len(view.players), view.bag_size
-        return [MoveAnalysis(i + 1, action, margin, chance, _describe(action, margin, chance),
-                             share)
-                for i, (action, margin, share) in enumerate(ranked)
-                for chance in [calibrated_win_chance(share, players, bag)]]
+        analysis = []
+        for rank, (action, margin, share) in enumerate(ranked, 1):
+            chance = calibrated_win_chance(share, len(view.players), view.bag_size)
+            analysis.append(MoveAnalysis(rank, action, margin, chance,
+                                         _describe(action, margin, chance), share))
+        return analysis
 
     # -- the search ----------------------------------------------------------------------
 

@@ -6,9 +6,10 @@ made for you, and the button of the last wears the class ``alhambra-hinted``. Be
 search's three best moves in words, with what it expects of each (the margin over your
 rivals, and your chance to win: how often such positions were won in self-play of the
 strong search, `~alhambra_lib.bots.search.calibrated_win_chance`), in every game, Mega Box
-modules included. The new-game panel chooses the search's level for the hints (``hints``: strong by
-default; quicker ones for a slow machine). Another adviser (``GameTable(hint_bot=...)``)
-without ``analyse`` gives its single move, with no expectation.
+modules included. The new-game panel chooses the search's level for the hints (``hints``:
+strong by default; quicker ones for a slow machine). Another adviser
+(``GameTable(hint_bot=...)``) without ``analyse`` gives its single move, with no
+expectation.
 
 Examples
 --------
