@@ -36,6 +36,7 @@ from .errors import (
     InvalidInput,
     InvalidSave,
     InvalidScore,
+    Unsupported,
 )
 from .modules import MODULES
 from .scoring import (
@@ -47,6 +48,8 @@ from .scoring import (
     score_round,
 )
 
+from .sim import core_info
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -56,6 +59,8 @@ __all__ = [
     "InvalidInput",
     "InvalidSave",
     "InvalidScore",
+    "Unsupported",
+    "core_info",
     "MODULES",
     "Alhambra",
     "Verdict",

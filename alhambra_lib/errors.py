@@ -8,6 +8,8 @@ refusals catches `AlhambraError`.
 * `IllegalAction` — a game refuses an action now; the game is left unchanged.
 * `InvalidSave` — a saved game is malformed, hand-edited into nonsense or inconsistent.
 * `InvalidScore` — a score sheet entry that cannot be scored (`alhambra_lib.score_sheet`).
+* `Unsupported` — a game the compiled core does not hold (`alhambra_lib.sim`): names
+  what it lacks (modules by their `MODULES` names, an option), or the core is missing.
 * `InvalidInput` — an argument of the wrong type or shape (a layout that is None, a
   bare `Action`); also a `TypeError`, so code that caught one keeps working.
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 __all__ = ["AlhambraError", "IllegalPlacement", "IllegalAction", "InvalidSave", "InvalidScore",
-           "InvalidInput", "brief"]
+           "InvalidInput", "Unsupported", "brief"]
 
 #: Integers with more digits than this are told by their size, not written out.
 _DIGITS = 40
@@ -98,6 +100,13 @@ class InvalidSave(AlhambraError):
 class InvalidScore(AlhambraError):
     """A score sheet entry that cannot be scored: an unknown type, player or module input,
     a count that is no whole number, a value of the wrong shape. The sheet is left as it was.
+    """
+
+
+class Unsupported(AlhambraError):
+    """A game the compiled core (`alhambra_lib.sim`) does not hold, or no core at all:
+    the message names what is missing (modules by their `MODULES` names, an option). The
+    Python engine plays every such game.
     """
 
 

@@ -1,0 +1,445 @@
+"""The simulator: the compiled core's Python face, and the protocol both engines share.
+
+The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
+built by maturin into the extension module ``alhambra_core``, that plays the same base
+game (2-6 players, and Dirk's two-player variant) move for move: the same generator and
+draws, the same legal actions in the same canonical order, the same events and saves.
+It is optional: without a compiler everything works on the Python engine.
+
+* `SimulatorProtocol`: what bots, searches and studies need of a game: the player to
+  decide, the legal actions, apply, copy, whether it is over, the scores. `Game` and
+  `Simulator` both satisfy it.
+* `Simulator`: a game in the core. `Simulator.from_game` takes any position of a base
+  or Dirk game, mid-turn included; `to_game` gives the Python `Game` of the same state,
+  with its record, to save, replay or narrate; `playouts` plays whole random games
+  inside the core with the GIL released.
+* `core_info`: which engine is in use and why. ``ALHAMBRA_CORE`` chooses: ``auto``
+  (the default: the core when it is built and current, else the Python engine, said
+  once with a `CoreUnavailableWarning`), ``native`` (the core or an `Unsupported` error)
+  or ``python``.
+* `simulator`: the fastest simulator of a game in the engine chosen.
+
+Examples
+--------
+>>> from alhambra_lib import Game
+>>> game = Game(["Ana", "Ben", "Cy"], seed=7)
+>>> isinstance(game, SimulatorProtocol)
+True
+>>> core_info()["engine"] in ("native", "python")
+True
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import warnings
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
+from .components import BUILDING_TILES, CURRENCIES, Card, Tile
+from .errors import IllegalAction, InvalidInput, Unsupported, brief
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .engine import Game
+
+__all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
+           "PROTOCOL", "ENGINES"]
+
+#: The version of the crossing this library speaks; a core built for another is refused.
+PROTOCOL = 1
+#: The values of ``ALHAMBRA_CORE``.
+ENGINES = ("auto", "native", "python")
+_CORE_DIR = Path(__file__).resolve().parent.parent / "core"
+
+
+class CoreUnavailableWarning(UserWarning):
+    """The compiled core is not in use (missing, stale or turned off): the Python engine
+    plays every game. Said once per process."""
+
+
+@runtime_checkable
+class SimulatorProtocol(Protocol):
+    """What a game engine offers a bot, a search or a study (OpenSpiel's small protocol)."""
+
+    @property
+    def current_player(self) -> str | None: ...  # None once the game is over
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def scores(self) -> dict[str, int]: ...  # Dirk included, as on `Game`
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def copy(self) -> SimulatorProtocol: ...
+
+
+# -- finding the core ---------------------------------------------------------------------
+
+
+def _source_hash(root: Path) -> str | None:
+    """The fingerprint `core/build.rs` records, of the sources in `root`; None without them."""
+    sources = sorted((root / "src").glob("*.rs")) if (root / "src").is_dir() else []
+    if not sources or not (root / "Cargo.toml").is_file():
+        return None
+    value = 0xCBF29CE484222325
+    for path in [root / "Cargo.toml", *sources]:
+        name = path.relative_to(root).as_posix().encode()
+        for byte in name + b"\0" + path.read_bytes() + b"\0":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[ModuleType | None, dict[str, Any]]:
+    """The core module and the facts of `core_info`, found once per process."""
+    choice = os.environ.get("ALHAMBRA_CORE", "auto").strip().lower() or "auto"
+    if choice not in ENGINES:
+        raise Unsupported(f"ALHAMBRA_CORE is one of {', '.join(ENGINES)}, got {brief(choice)}")
+    info: dict[str, Any] = {"engine": "python", "choice": choice, "protocol": PROTOCOL}
+    if choice == "python":
+        info["reason"] = "ALHAMBRA_CORE=python chooses the Python engine"
+        return None, info
+    module, why = _import_core()
+    if module is None:
+        if choice == "native":
+            raise Unsupported(f"ALHAMBRA_CORE=native, but {why}")
+        info["reason"] = f"{why}; the Python engine plays every game"
+        warnings.warn(f"alhambra_lib: no compiled core ({why}); the Python engine plays "
+                      "every game", CoreUnavailableWarning, stacklevel=3)
+        return None, info
+    info.update(engine="native", module=getattr(module, "__file__", None),
+                reason="the compiled core alhambra_core is built and current")
+    return module, info
+
+
+def _import_core() -> tuple[ModuleType | None, str]:
+    """``(module, "")``, or ``(None, why not)``."""
+    try:
+        import alhambra_core as module  # type: ignore[import-not-found]
+    except ImportError as error:
+        return None, f"alhambra_core is not built ({error}; `make lab` or `make test` builds it)"
+    if getattr(module, "PROTOCOL", None) != PROTOCOL:
+        return None, (f"alhambra_core speaks protocol {getattr(module, 'PROTOCOL', None)}, "
+                      f"this library {PROTOCOL}: rebuild it (`make test`)")
+    expected = _source_hash(_CORE_DIR)
+    if expected is not None and getattr(module, "SOURCE_HASH", None) != expected:
+        return None, "alhambra_core was built from older sources than core/: rebuild it (`make test`)"
+    table = [(t.kind, t.price, t.wall_sides) for t in _TILES]
+    if [tuple(row) for row in module.tile_table()] != table:
+        return None, "alhambra_core numbers the tiles otherwise than alhambra_lib: rebuild it"
+    return module, ""
+
+
+def core_info() -> dict[str, Any]:
+    """Which engine plays: ``{"engine": "native" | "python", "reason": ...}``, with the
+    choice of ``ALHAMBRA_CORE``, the protocol and, for the core, its file.
+
+    Raises
+    ------
+    Unsupported
+        ``ALHAMBRA_CORE=native`` and the core is missing or stale, or an unknown choice.
+    """
+    return dict(_load()[1])
+
+
+def _core() -> ModuleType:
+    module, info = _load()
+    if module is None:
+        raise Unsupported(f"the compiled core is not in use: {info['reason']}")
+    return module
+
+
+# -- actions across the crossing ----------------------------------------------------------
+
+#: The 54 building tiles as the core numbers them: in `tile_order`.
+_TILES: tuple[Tile, ...] = tuple(sorted(BUILDING_TILES, key=lambda t: (
+    ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower").index(t.kind),
+    t.price, t.mask)))
+_TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
+_CARDS: tuple[Card, ...] = tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10))
+_CARD_IDS: dict[Any, int] = {card: i for i, card in enumerate(_CARDS)}
+_NO_TILE = 255
+_MOVES = ("place", "remove", "exchange")
+#: code -> action, and back: actions recur turn after turn.
+_ACTIONS: dict[int, Action] = {}
+_CODES: dict[Action, int] = {}
+_KEPT = 1 << 16
+
+
+def _decode(code: int) -> Action:
+    """The `Action` of a core action code (`core/src/codes.rs`)."""
+    action = _ACTIONS.get(code)
+    if action is None:
+        action = _build(code)
+        if len(_ACTIONS) >= _KEPT:
+            _ACTIONS.clear()
+        _ACTIONS[code] = action
+    return action
+
+
+def _xy(code: int, shift: int) -> tuple[int, int]:
+    return ((code >> shift & 0xFF) - 128, (code >> shift + 8 & 0xFF) - 128)
+
+
+def _build(code: int) -> Action:
+    kind = code & 7
+    if kind == 0:
+        return Take(tuple(_CARDS[code >> 6 + 6 * i & 63] for i in range(code >> 3 & 7)))
+    if kind == 1:
+        square, pay = code >> 3 & 7, code >> 12 & 0x3FFFF
+        cards = tuple(Card(CURRENCIES[square - 1], v) for v in range(9, 0, -1)
+                      for _ in range(pay >> 2 * (v - 1) & 3))
+        return Buy(square, _TILES[code >> 6 & 63], cards)
+    if kind == 2:
+        return End()
+    if kind in (3, 4, 5):
+        tile = _TILES[code >> 3 & 0xFF]
+        return Place(tile, _xy(code, 11)) if kind == 3 else \
+            Reserve(tile) if kind == 4 else Give(tile)
+    move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
+    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13))
+
+
+def _encode(action: Action) -> int | None:
+    """The core's code of `action`, or None when the core has no such action (a module's
+    action, a tile or card outside the base game)."""
+    code = _CODES.get(action)
+    if code is None:
+        code = _encoded(action)
+        if code is not None:
+            if len(_CODES) >= _KEPT:
+                _CODES.clear()
+            _CODES[action] = code
+    return code
+
+
+def _coordinates(pos: tuple[int, int]) -> int | None:
+    x, y = pos
+    return (x + 128) | (y + 128) << 8 if -128 <= x < 128 and -128 <= y < 128 else None
+
+
+def _encoded(action: Action) -> int | None:
+    if isinstance(action, Take):
+        ids = [_CARD_IDS.get(card) for card in action.cards]
+        if None in ids or len(ids) > 5:
+            return None
+        return len(ids) << 3 | sum(i << 6 + 6 * k for k, i in enumerate(ids))  # type: ignore[operator]
+    if isinstance(action, Buy):
+        tile = _TILE_IDS.get(action.tile)
+        counts = [0] * 10
+        for card in action.cards:
+            if card.__class__ is not Card or card.currency != action.currency:
+                return None
+            counts[card.value] += 1
+        if tile is None or max(counts) > 3:
+            return None
+        pay = sum(n << 2 * (v - 1) for v, n in enumerate(counts) if v)
+        return 1 | action.square << 3 | tile << 6 | pay << 12
+    if isinstance(action, End):
+        return 2
+    if isinstance(action, (Place, Reserve, Give)):
+        tile = _TILE_IDS.get(action.tile)
+        if tile is None:
+            return None
+        if isinstance(action, Place):
+            xy = _coordinates(action.pos)
+            return None if xy is None or action.gate is not None else 3 | tile << 3 | xy << 11
+        return (4 if isinstance(action, Reserve) else 5) | tile << 3
+    if isinstance(action, Redesign):
+        tile = _NO_TILE if action.tile is None else _TILE_IDS.get(action.tile)
+        xy = _coordinates(action.pos)
+        if tile is None or xy is None or action.gate is not None:
+            return None
+        return 6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
+    return None
+
+
+# -- the simulator ------------------------------------------------------------------------
+
+
+def _unsupported_in(game: Game) -> list[str]:
+    """What of `game` the core does not hold: its modules, a hole rule."""
+    missing = [f"module {name!r}" for name in game.modules]
+    if game.options.get("hole_rule") != "enclosed":
+        missing.append(f"hole_rule={game.options.get('hole_rule')!r}")
+    return missing
+
+
+class Simulator:
+    """A game played in the compiled core: the same game as `Game`, move for move.
+
+    Parameters
+    ----------
+    players : sequence of str
+        The players' names in seating order (2-6; Dirk joins two).
+    seed : int, optional
+        Seeds the game's generator as ``Game(players, seed=seed)`` does, so the two
+        engines play the same game. None draws one.
+    end_trigger : {"market_short", "bag_empty"}
+
+    Raises
+    ------
+    Unsupported
+        The core is not built, or not in use (``ALHAMBRA_CORE=python``).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> if core_info()["engine"] == "native":
+    ...     sim = Simulator(["Ana", "Ben", "Cy"], seed=7)
+    ...     game = Game(["Ana", "Ben", "Cy"], seed=7)
+    ...     print(sim.legal_actions() == game.legal_actions(), sim.to_json() == game.to_json())
+    ... else:
+    ...     print(True, True)
+    True True
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, players: Sequence[str], seed: int | None = None, *,
+                 end_trigger: str = "market_short") -> None:
+        from .engine.config import GameConfig
+
+        config = GameConfig.make(players, end_trigger=end_trigger)  # the engine's checks
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 64)
+        if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 2 ** 64:
+            raise InvalidInput(f"the core's seed is an int below 2**64, got {brief(seed)}")
+        # random.Random(n) seeds with abs(n), so the core does too
+        self._core = _core().Core.new(list(config.players), abs(seed), end_trigger)
+
+    @classmethod
+    def _wrap(cls, core: Any) -> Simulator:
+        new = object.__new__(cls)
+        new._core = core
+        return new
+
+    @classmethod
+    def from_game(cls, game: Game) -> Simulator:
+        """The core's game equal to `game`, at any position (mid-turn included).
+
+        Raises
+        ------
+        Unsupported
+            `game` has modules or options the core does not hold (named), or no core.
+        """
+        missing = _unsupported_in(game)
+        if missing:
+            raise Unsupported(f"the core does not hold {', '.join(missing)} yet: the Python "
+                              "engine plays this game")
+        module = _core()
+        try:
+            return cls._wrap(module.Core.from_json(game.to_json()))
+        except module.CoreError as error:
+            raise Unsupported(f"the core cannot take this game: {error}") from None
+
+    def to_game(self) -> Game:
+        """The Python `Game` of the same state, with its whole record."""
+        from .engine import Game
+
+        return Game.from_json(self._core.to_json())
+
+    def to_json(self) -> str:
+        """The save, byte for byte `Game.to_json()` of the same game."""
+        return str(self._core.to_json())
+
+    @property
+    def current_player(self) -> str | None:
+        """The name of the player deciding now, None once the game is over."""
+        return self._core.current_player  # type: ignore[no-any-return]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the final scoring has been held."""
+        return bool(self._core.is_over)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """``{name: points}``, Dirk included in a two-player game."""
+        return dict(self._core.scores)
+
+    @property
+    def event_count(self) -> int:
+        """The number of events of the record, as ``len(game.events)``."""
+        return int(self._core.event_count)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in `Game.legal_actions`'s canonical order."""
+        return [_ACTIONS.get(code) or _decode(code) for code in self._core.legal()]
+
+    def apply(self, action: Action) -> None:
+        """Carry out `action` for the player deciding now.
+
+        Raises
+        ------
+        IllegalAction
+            The rules refuse it now; the game is left exactly as it was.
+        InvalidInput
+            `action` is no `Action` of a kind.
+        """
+        if not isinstance(action, Action) or not hasattr(action, "kind"):
+            raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
+                               f"{type(action).__name__}: {brief(action)}")
+        code = _encode(action)
+        if code is None:
+            raise IllegalAction(f"cannot {action}: the core's base game has no such action")
+        try:
+            self._core.apply(code)
+        except _core().IllegalMove:
+            who = self.current_player
+            raise IllegalAction(f"cannot {action} now" if who is None
+                                else f"{who} cannot {action} now: it is not among the "
+                                "legal actions") from None
+
+    def copy(self) -> Simulator:
+        """An independent copy."""
+        return Simulator._wrap(self._core.copy())
+
+    def playouts(self, n: int, seed: int = 0) -> np.ndarray:
+        """`n` random playouts to the end, inside the core, the GIL released.
+
+        Each playout starts from a copy of this game (its generator included, as
+        `Game.copy` does) and draws each action uniformly among the legal ones with
+        ``random.Random(seed).choice``, one generator for all the playouts in turn: the
+        same scores as that loop on the Python engine.
+
+        Returns
+        -------
+        numpy.ndarray
+            Integers of shape ``(n, len(game.competitors))``: the final scores, Dirk last.
+        """
+        import numpy as np
+
+        for name, value in (("n", n), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2 ** 64:
+                raise InvalidInput(f"{name} is an int from 0 to 2**64, got {brief(value)}")
+        flat, _ = self._core.playouts(n, seed)
+        width = len(self._core.scores)
+        return np.asarray(flat, dtype=np.int64).reshape(n, width)
+
+    def __repr__(self) -> str:
+        who = self.current_player
+        return f"<Simulator {', '.join(self.scores)}: {'over' if who is None else who + ' to decide'}>"
+
+
+def simulator(game: Game) -> SimulatorProtocol:
+    """The fastest simulator of `game` in the engine in use: the core's when it is in use
+    and holds the game, else a copy of `game` itself."""
+    if _load()[0] is None or _unsupported_in(game):
+        return game.copy()
+    return Simulator.from_game(game)
+
+
+#: For tests: forget what `_load` found (after changing ``ALHAMBRA_CORE``).
+_reset: Callable[[], None] = _load.cache_clear

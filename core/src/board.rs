@@ -1,0 +1,596 @@
+//! One Alhambra: its tiles as a short sorted list, and the building rules as bit
+//! operations on a window of columns made from it when asked.
+//!
+//! The state keeps only the list (`Board`, a few hundred bytes, `Copy`), so a game clones
+//! in a memcpy. A query builds `Planes`: one `u64` per column x of the layout's bounding
+//! box (plus two empty columns each side), bit `y - y0` set for a built cell, and one such
+//! set per side for the cells with a wall there. An Alhambra holds at most 55 tiles, so
+//! its box with the margins is at most 59 wide and high: every layout fits, exactly.
+//!
+//! A tile's legal cells are then `joined & !refused & !enclosing & !built`, as in the
+//! Python engine's `CellBits` (`alhambra_lib/cellbits.py`): *refused* where a wall of the
+//! tile meets an open side or an open side a wall; *joined* where an open side meets an
+//! open side (every built tile is walked to from the fountain, so that is reachability);
+//! *enclosing* where the ring of eight around the cell holds two or more runs of built
+//! cells (building there would enclose an area; exact on legal layouts). Columns are
+//! listed by x, bits by y, so cells come out in the engine's sorted order.
+
+use crate::cards::{tile, TileId, KINDS};
+
+/// The most tiles one Alhambra can hold: the fountain and all 54 buildings.
+pub const MAX_CELLS: usize = 55;
+/// The tile id standing for the fountain.
+pub const FOUNTAIN: TileId = u8::MAX;
+
+const N: usize = 0;
+const E: usize = 1;
+const S: usize = 2;
+const W: usize = 3;
+
+/// A built cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Placed {
+    pub x: i8,
+    pub y: i8,
+    pub tile: TileId,
+}
+
+impl Placed {
+    pub fn mask(&self) -> u8 {
+        if self.tile == FOUNTAIN {
+            0
+        } else {
+            tile(self.tile).mask
+        }
+    }
+}
+
+/// An Alhambra: its built cells sorted by (x, y), the fountain at (0, 0) included.
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    cells: [Placed; MAX_CELLS],
+    len: u8,
+    counts: [u8; 6],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells() == other.cells()
+    }
+}
+
+impl Board {
+    /// The fountain alone.
+    pub fn new() -> Board {
+        let mut cells = [Placed::default(); MAX_CELLS];
+        cells[0] = Placed {
+            x: 0,
+            y: 0,
+            tile: FOUNTAIN,
+        };
+        Board {
+            cells,
+            len: 1,
+            counts: [0; 6],
+        }
+    }
+
+    /// The built cells, sorted by (x, y).
+    pub fn cells(&self) -> &[Placed] {
+        &self.cells[..self.len as usize]
+    }
+
+    /// Tiles of each building type.
+    pub fn counts(&self) -> [u8; 6] {
+        self.counts
+    }
+
+    fn find(&self, x: i8, y: i8) -> Result<usize, usize> {
+        self.cells().binary_search_by_key(&(x, y), |c| (c.x, c.y))
+    }
+
+    /// The tile on (x, y), if built.
+    pub fn at(&self, x: i8, y: i8) -> Option<TileId> {
+        self.find(x, y).ok().map(|i| self.cells[i].tile)
+    }
+
+    /// Build `id` on the empty cell (x, y) (checked by the caller).
+    pub fn build(&mut self, x: i8, y: i8, id: TileId) {
+        let at = self.find(x, y).expect_err("the cell is empty");
+        let len = self.len as usize;
+        self.cells.copy_within(at..len, at + 1);
+        self.cells[at] = Placed { x, y, tile: id };
+        self.len += 1;
+        self.counts[tile(id).kind as usize] += 1;
+    }
+
+    /// Take the tile off (x, y) (built, checked by the caller) and return it.
+    pub fn take(&mut self, x: i8, y: i8) -> TileId {
+        let at = self.find(x, y).expect("the cell is built");
+        let old = self.cells[at].tile;
+        let len = self.len as usize;
+        self.cells.copy_within(at + 1..len, at);
+        self.len -= 1;
+        self.counts[tile(old).kind as usize] -= 1;
+        old
+    }
+
+    /// Put `id` on (x, y) in place of its tile and return that tile.
+    pub fn replace(&mut self, x: i8, y: i8, id: TileId) -> TileId {
+        let at = self.find(x, y).expect("the cell is built");
+        let old = std::mem::replace(&mut self.cells[at].tile, id);
+        self.counts[tile(old).kind as usize] -= 1;
+        self.counts[tile(id).kind as usize] += 1;
+        old
+    }
+
+    /// The bit planes of this layout.
+    pub fn planes(&self) -> Planes {
+        Planes::of(self)
+    }
+
+    /// Wall points: the segments of the longest external wall (RULES.md §8.4).
+    pub fn longest_wall(&self) -> u32 {
+        crate::walls::longest_wall(self)
+    }
+
+    /// The cells a building of `id` may go to, sorted (`Alhambra.placement_cells`).
+    pub fn placements(&self, id: TileId, out: &mut Vec<(i8, i8)>) {
+        let planes = self.planes();
+        planes.cells_of(&planes.placeable(tile(id).mask), out);
+    }
+
+    /// The building types a list of counts names, for events.
+    pub fn kind_name(kind: usize) -> &'static str {
+        KINDS[kind]
+    }
+}
+
+/// The most columns a layout with its margins spans.
+const COLUMNS: usize = 64;
+
+/// A layout as bit sets over columns: see the module's text.
+pub struct Planes {
+    /// The x of column 0 and the y of bit 0.
+    x0: i32,
+    y0: i32,
+    /// Columns in use: 0..width (the outer two each side are empty).
+    width: usize,
+    built: [u64; COLUMNS],
+    walls: [[u64; COLUMNS]; 4],
+}
+
+impl Planes {
+    fn of(board: &Board) -> Planes {
+        let cells = board.cells();
+        let (mut xmin, mut xmax, mut ymin) = (i32::MAX, i32::MIN, i32::MAX);
+        for c in cells {
+            xmin = xmin.min(c.x as i32);
+            xmax = xmax.max(c.x as i32);
+            ymin = ymin.min(c.y as i32);
+        }
+        let (x0, y0) = (xmin - 2, ymin - 2);
+        let mut planes = Planes {
+            x0,
+            y0,
+            width: (xmax - xmin + 5) as usize,
+            built: [0; COLUMNS],
+            walls: [[0; COLUMNS]; 4],
+        };
+        for c in cells {
+            let col = (c.x as i32 - x0) as usize;
+            let bit = 1u64 << (c.y as i32 - y0);
+            planes.built[col] |= bit;
+            let mask = c.mask();
+            for side in 0..4 {
+                if mask >> side & 1 == 1 {
+                    planes.walls[side][col] |= bit;
+                }
+            }
+        }
+        planes
+    }
+
+    /// The cell of column `col`, bit `bit`.
+    fn cell(&self, col: usize, bit: u32) -> (i8, i8) {
+        ((col as i32 + self.x0) as i8, (bit as i32 + self.y0) as i8)
+    }
+
+    /// The cells of a set over columns, in (x, y) order.
+    pub fn cells_of(&self, set: &[u64; COLUMNS], out: &mut Vec<(i8, i8)>) {
+        for (col, &bits) in set.iter().enumerate().take(self.width) {
+            let mut rest = bits;
+            while rest != 0 {
+                out.push(self.cell(col, rest.trailing_zeros()));
+                rest &= rest - 1;
+            }
+        }
+    }
+
+    /// Per side, the cells of column `col` whose neighbour across it is built with an
+    /// open side facing them (`open`), and with a wall facing them (`closed`).
+    fn sides(&self, col: usize) -> ([u64; 4], [u64; 4]) {
+        let (b, w) = (&self.built, &self.walls);
+        let (east, west) = (col + 1, col.wrapping_sub(1));
+        let at = |plane: &[u64; COLUMNS], c: usize| if c < self.width { plane[c] } else { 0 };
+        let open = [
+            (b[col] & !w[S][col]) >> 1,
+            at(b, east) & !at(&w[W], east),
+            (b[col] & !w[N][col]) << 1,
+            at(b, west) & !at(&w[E], west),
+        ];
+        let closed = [
+            w[S][col] >> 1,
+            at(&w[W], east),
+            w[N][col] << 1,
+            at(&w[E], west),
+        ];
+        (open, closed)
+    }
+
+    /// `(refused, joined)` of a tile with walls `mask` in column `col` (`CellBits.against`
+    /// for a building among buildings).
+    fn against(&self, mask: u8, col: usize) -> (u64, u64) {
+        let (open, closed) = self.sides(col);
+        let (mut refused, mut joined) = (0, 0);
+        for side in 0..4 {
+            if mask >> side & 1 == 1 {
+                refused |= open[side];
+            } else {
+                refused |= closed[side];
+                joined |= open[side];
+            }
+        }
+        (refused, joined)
+    }
+
+    /// The empty cells of column `col` whose building would enclose an area: their ring
+    /// of eight holds two or more runs of built cells (`CellBits.enclosing`).
+    fn enclosing(&self, col: usize) -> u64 {
+        let b = &self.built;
+        let (e, w) = (b[col + 1], b[col - 1]);
+        let c = b[col];
+        // clockwise from north: N, NE, E, SE, S, SW, W, NW
+        let ring = [c >> 1, e >> 1, e, e << 1, c << 1, w << 1, w, w >> 1];
+        let (mut once, mut twice) = (0u64, 0u64);
+        let mut before = ring[7];
+        for here in ring {
+            let start = here & !before;
+            twice |= once & start;
+            once |= start;
+            before = here;
+        }
+        twice
+    }
+
+    /// Where a building with walls `mask` may be placed.
+    pub fn placeable(&self, mask: u8) -> [u64; COLUMNS] {
+        let mut out = [0u64; COLUMNS];
+        for (col, slot) in out.iter_mut().enumerate().take(self.width - 1).skip(1) {
+            let (refused, joined) = self.against(mask, col);
+            *slot = joined & !refused & !self.built[col] & !self.enclosing(col);
+        }
+        out
+    }
+
+    /// The built cells, but the fountain, where a building with walls `mask` may be
+    /// exchanged in: it matches every built neighbour (`Alhambra.exchange_cells`).
+    pub fn exchangeable(&self, mask: u8) -> [u64; COLUMNS] {
+        let mut out = [0u64; COLUMNS];
+        for (col, slot) in out.iter_mut().enumerate().take(self.width - 1).skip(1) {
+            *slot = self.built[col] & !self.against(mask, col).0;
+        }
+        out[(-self.x0) as usize] &= !(1u64 << -self.y0);
+        out
+    }
+
+    /// The built cells whose four side-neighbours are built (emptying one leaves a hole).
+    fn four_sided(&self, col: usize) -> u64 {
+        let b = &self.built;
+        b[col] & b[col] >> 1 & b[col] << 1 & b[col - 1] & b[col + 1]
+    }
+
+    /// The cells whose tile may go to the reserve: not the fountain, not a cut cell of
+    /// the walking graph, not one whose emptying leaves a hole (`Alhambra.removable_cells`).
+    pub fn removable(&self, board: &Board) -> [u64; COLUMNS] {
+        let mut out = [0u64; COLUMNS];
+        for (col, slot) in out.iter_mut().enumerate().take(self.width - 1).skip(1) {
+            *slot = self.built[col] & !self.four_sided(col);
+        }
+        out[(-self.x0) as usize] &= !(1u64 << -self.y0);
+        for (x, y) in cut_cells(board) {
+            out[(x as i32 - self.x0) as usize] &= !(1u64 << (y as i32 - self.y0));
+        }
+        out
+    }
+}
+
+/// The cut cells (articulation points) of the walking graph: the built cells joined by
+/// open shared sides. Tarjan's depth-first search over the sorted cell list.
+fn cut_cells(board: &Board) -> Vec<(i8, i8)> {
+    let cells = board.cells();
+    let n = cells.len();
+    let mut adj = [[u8::MAX; 4]; MAX_CELLS];
+    for (i, c) in cells.iter().enumerate() {
+        let mask = c.mask();
+        for (side, (dx, dy)) in [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().enumerate() {
+            if mask >> side & 1 == 1 {
+                continue;
+            }
+            if let Ok(j) = board.find(c.x + dx, c.y + dy) {
+                if cells[j].mask() >> ((side + 2) % 4) & 1 == 0 {
+                    adj[i][side] = j as u8;
+                }
+            }
+        }
+    }
+    let mut order = [0u8; MAX_CELLS]; // discovery time + 1; 0 = not seen
+    let mut low = [0u8; MAX_CELLS];
+    let mut cut = [false; MAX_CELLS];
+    let mut time = 0u8;
+    fn visit(
+        v: usize,
+        parent: usize,
+        adj: &[[u8; 4]; MAX_CELLS],
+        order: &mut [u8; MAX_CELLS],
+        low: &mut [u8; MAX_CELLS],
+        cut: &mut [bool; MAX_CELLS],
+        time: &mut u8,
+    ) {
+        *time += 1;
+        order[v] = *time;
+        low[v] = *time;
+        let mut children = 0;
+        for &next in &adj[v] {
+            let w = next as usize;
+            if next == u8::MAX || w == parent {
+                continue;
+            }
+            if order[w] == 0 {
+                children += 1;
+                visit(w, v, adj, order, low, cut, time);
+                low[v] = low[v].min(low[w]);
+                if parent != usize::MAX && low[w] >= order[v] {
+                    cut[v] = true;
+                }
+            } else {
+                low[v] = low[v].min(order[w]);
+            }
+        }
+        if parent == usize::MAX && children > 1 {
+            cut[v] = true;
+        }
+    }
+    for v in 0..n {
+        if order[v] == 0 {
+            visit(
+                v,
+                usize::MAX,
+                &adj,
+                &mut order,
+                &mut low,
+                &mut cut,
+                &mut time,
+            );
+        }
+    }
+    (0..n)
+        .filter(|&i| cut[i])
+        .map(|i| (cells[i].x, cells[i].y))
+        .collect()
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::cards::tiles;
+
+    /// The id of the first tile with walls `mask`.
+    pub fn with_walls(mask: u8) -> TileId {
+        tiles().iter().position(|t| t.mask == mask).unwrap() as TileId
+    }
+
+    // --- slow checks written from the rules' definitions (RULES.md §6, §7) ---
+
+    fn built(board: &Board, x: i32, y: i32) -> Option<u8> {
+        board
+            .cells()
+            .iter()
+            .find(|c| c.x as i32 == x && c.y as i32 == y)
+            .map(|c| c.mask())
+    }
+
+    /// Flood fill of the empty cells from far outside: an empty cell not reached is
+    /// enclosed.
+    fn has_hole(board: &Board) -> bool {
+        let cells = board.cells();
+        let lo = cells.iter().map(|c| c.x.min(c.y) as i32).min().unwrap() - 1;
+        let hi = cells.iter().map(|c| c.x.max(c.y) as i32).max().unwrap() + 1;
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(lo, lo)];
+        while let Some((x, y)) = stack.pop() {
+            if x < lo
+                || y < lo
+                || x > hi
+                || y > hi
+                || built(board, x, y).is_some()
+                || !seen.insert((x, y))
+            {
+                continue;
+            }
+            stack.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]);
+        }
+        let area = ((hi - lo + 1) * (hi - lo + 1)) as usize;
+        seen.len() + cells.len() < area
+    }
+
+    fn walked_all(board: &Board) -> bool {
+        let mut seen = std::collections::HashSet::from([(0, 0)]);
+        let mut stack = vec![(0, 0)];
+        while let Some((x, y)) = stack.pop() {
+            let mask = built(board, x, y).unwrap();
+            for (side, (dx, dy)) in [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().enumerate() {
+                let next = (x + dx, y + dy);
+                if let Some(m) = built(board, next.0, next.1) {
+                    if mask >> side & 1 == 0 && m >> ((side + 2) % 4) & 1 == 0 && seen.insert(next)
+                    {
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        seen.len() == board.cells().len()
+    }
+
+    /// Whether `id` may go on (x, y), by the definition: empty, walls match every built
+    /// neighbour, some open side meets an open side, and no hole is made.
+    pub fn legal_by_definition(board: &Board, id: TileId, x: i8, y: i8) -> bool {
+        if board.at(x, y).is_some() {
+            return false;
+        }
+        let mask = tile(id).mask;
+        let mut joined = false;
+        for (side, (dx, dy)) in [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().enumerate() {
+            if let Some(m) = built(board, x as i32 + dx, y as i32 + dy) {
+                let mine = mask >> side & 1;
+                let theirs = m >> ((side + 2) % 4) & 1;
+                if mine != theirs {
+                    return false;
+                }
+                joined |= mine == 0;
+            }
+        }
+        let mut after = *board;
+        after.build(x, y, id);
+        joined && !has_hole(&after)
+    }
+
+    fn removable_by_definition(board: &Board, x: i8, y: i8) -> bool {
+        if (x, y) == (0, 0) {
+            return false;
+        }
+        let mut after = *board;
+        after.take(x, y);
+        !has_hole(&after) && walked_all(&after)
+    }
+
+    /// A seeded random legal layout of up to `tiles_wanted` tiles.
+    pub fn random_board(seed: u64, tiles_wanted: usize) -> Board {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) as usize) % n
+        };
+        let mut board = Board::new();
+        let mut unused: Vec<TileId> = (0..54).collect();
+        let mut cells = Vec::new();
+        for _ in 0..tiles_wanted * 4 {
+            if board.cells().len() > tiles_wanted || unused.is_empty() {
+                break;
+            }
+            let id = unused[next(unused.len())];
+            cells.clear();
+            board.placements(id, &mut cells);
+            if !cells.is_empty() {
+                let (x, y) = cells[next(cells.len())];
+                board.build(x, y, id);
+                unused.retain(|&t| t != id);
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn placements_agree_with_the_definition() {
+        for seed in 0..60 {
+            let board = random_board(seed, (seed % 20) as usize + 1);
+            for id in (0..54).step_by(3) {
+                if board.cells().iter().any(|c| c.tile == id) {
+                    continue;
+                }
+                let mut fast = Vec::new();
+                board.placements(id, &mut fast);
+                let mut slow = Vec::new();
+                for x in -25..25 {
+                    for y in -25..25 {
+                        if legal_by_definition(&board, id, x, y) {
+                            slow.push((x, y));
+                        }
+                    }
+                }
+                assert_eq!(fast, slow, "seed {seed}, tile {id}");
+            }
+        }
+    }
+
+    #[test]
+    fn removals_agree_with_the_definition() {
+        for seed in 0..60 {
+            let board = random_board(seed, (seed % 25) as usize + 1);
+            let planes = board.planes();
+            let mut fast = Vec::new();
+            planes.cells_of(&planes.removable(&board), &mut fast);
+            let slow: Vec<(i8, i8)> = board
+                .cells()
+                .iter()
+                .filter(|c| removable_by_definition(&board, c.x, c.y))
+                .map(|c| (c.x, c.y))
+                .collect();
+            assert_eq!(fast, slow, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn exchanges_match_every_neighbour() {
+        for seed in 0..40 {
+            let board = random_board(seed, 12);
+            let planes = board.planes();
+            for mask in 0..16u8 {
+                let mut fast = Vec::new();
+                planes.cells_of(&planes.exchangeable(mask), &mut fast);
+                let slow: Vec<(i8, i8)> = board
+                    .cells()
+                    .iter()
+                    .filter(|c| c.tile != FOUNTAIN)
+                    .filter(|c| {
+                        [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                            .into_iter()
+                            .enumerate()
+                            .all(|(side, (dx, dy))| {
+                                built(&board, c.x as i32 + dx, c.y as i32 + dy)
+                                    .is_none_or(|m| mask >> side & 1 == m >> ((side + 2) % 4) & 1)
+                            })
+                    })
+                    .map(|c| (c.x, c.y))
+                    .collect();
+                assert_eq!(fast, slow, "seed {seed}, mask {mask}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_snake_fits_the_window() {
+        // Straight east as far as open tiles allow: the window follows the layout.
+        let mut board = Board::new();
+        let open = (0..54u8)
+            .filter(|&i| tile(i).mask & 0b1010 == 0)
+            .collect::<Vec<_>>();
+        for (k, &id) in open.iter().enumerate() {
+            board.build(k as i8 + 1, 0, id);
+        }
+        let mut cells = Vec::new();
+        board.placements(with_walls(0), &mut cells);
+        assert!(cells.contains(&(open.len() as i8 + 1, 0)));
+        assert!(cells.contains(&(-1, 0)));
+    }
+}

@@ -1,0 +1,150 @@
+//! Actions as integers for the crossing to Python: one `u64` per action, which the Python
+//! side turns into the project's `Action` values (and back) with a dictionary.
+//!
+//! The low 3 bits are the kind (take 0, buy 1, end 2, place 3, reserve 4, give 5,
+//! redesign 6); the fields follow, as `docs/CORE.md` lays out.
+
+use crate::game::{Action, Move};
+
+const TAKE: u64 = 0;
+const BUY: u64 = 1;
+const END: u64 = 2;
+const PLACE: u64 = 3;
+const RESERVE: u64 = 4;
+const GIVE: u64 = 5;
+const REDESIGN: u64 = 6;
+
+fn coordinate(v: i8) -> u64 {
+    (v as i16 + 128) as u64
+}
+
+fn signed(v: u64) -> i8 {
+    ((v & 0xff) as i16 - 128) as i8
+}
+
+/// The code of `action`.
+pub fn encode(action: &Action) -> u64 {
+    match *action {
+        Action::Take { cards, n } => {
+            let mut code = TAKE | (n as u64) << 3;
+            for (i, &card) in cards[..n as usize].iter().enumerate() {
+                code |= (card as u64) << (6 + 6 * i);
+            }
+            code
+        }
+        Action::Buy { square, tile, pay } => {
+            BUY | (square as u64) << 3 | (tile as u64) << 6 | (pay as u64) << 12
+        }
+        Action::End => END,
+        Action::Place { tile, x, y } => {
+            PLACE | (tile as u64) << 3 | coordinate(x) << 11 | coordinate(y) << 19
+        }
+        Action::Reserve { tile } => RESERVE | (tile as u64) << 3,
+        Action::Give { tile } => GIVE | (tile as u64) << 3,
+        Action::Redesign { mv, tile, x, y } => {
+            let mv = match mv {
+                Move::Place => 0,
+                Move::Remove => 1,
+                Move::Exchange => 2,
+            };
+            REDESIGN | mv << 3 | (tile as u64) << 5 | coordinate(x) << 13 | coordinate(y) << 21
+        }
+    }
+}
+
+/// The action of `code`, if it is the code of one.
+pub fn decode(code: u64) -> Option<Action> {
+    let action = match code & 7 {
+        TAKE => {
+            let n = (code >> 3 & 7) as u8;
+            if !(1..=5).contains(&n) {
+                return None;
+            }
+            let mut cards = [0u8; 5];
+            for (i, card) in cards.iter_mut().enumerate().take(n as usize) {
+                *card = (code >> (6 + 6 * i) & 63) as u8;
+            }
+            Action::Take { cards, n }
+        }
+        BUY => Action::Buy {
+            square: (code >> 3 & 7) as u8,
+            tile: (code >> 6 & 63) as u8,
+            pay: (code >> 12 & 0x3ffff) as u32,
+        },
+        END => Action::End,
+        PLACE => Action::Place {
+            tile: (code >> 3) as u8,
+            x: signed(code >> 11),
+            y: signed(code >> 19),
+        },
+        RESERVE => Action::Reserve {
+            tile: (code >> 3) as u8,
+        },
+        GIVE => Action::Give {
+            tile: (code >> 3) as u8,
+        },
+        REDESIGN => {
+            let mv = match code >> 3 & 3 {
+                0 => Move::Place,
+                1 => Move::Remove,
+                2 => Move::Exchange,
+                _ => return None,
+            };
+            Action::Redesign {
+                mv,
+                tile: (code >> 5) as u8,
+                x: signed(code >> 13),
+                y: signed(code >> 21),
+            }
+        }
+        _ => return None,
+    };
+    // a code names one action: anything else is no code of ours
+    (encode(&action) == code).then_some(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::FOUNTAIN;
+
+    #[test]
+    fn codes_round_trip() {
+        let actions = [
+            Action::Take {
+                cards: [3, 12, 0, 0, 0],
+                n: 2,
+            },
+            Action::Buy {
+                square: 4,
+                tile: 53,
+                pay: 0b01_00_10,
+            },
+            Action::End,
+            Action::Place {
+                tile: 7,
+                x: -3,
+                y: 12,
+            },
+            Action::Reserve { tile: 0 },
+            Action::Give { tile: 9 },
+            Action::Redesign {
+                mv: Move::Remove,
+                tile: FOUNTAIN,
+                x: 2,
+                y: -1,
+            },
+            Action::Redesign {
+                mv: Move::Exchange,
+                tile: 4,
+                x: -40,
+                y: 40,
+            },
+        ];
+        for action in actions {
+            assert_eq!(decode(encode(&action)), Some(action));
+        }
+        assert_eq!(decode(7), None);
+        assert_eq!(decode(END | 1 << 40), None);
+    }
+}

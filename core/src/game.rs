@@ -1,0 +1,1263 @@
+//! The whole base game for 2-6 players and Dirk's two-player variant (RULES.md §§3-10), as
+//! `alhambra_lib/engine/game.py` plays it: the same decisions, legal actions in the same
+//! canonical order, the same draws from the same generator, the same events.
+//!
+//! What is being decided is the top of a small decision stack (`act`, `place`,
+//! `final_place`); when the action part ends, the turn-end script runs step by step
+//! (place what was bought, refill the display, refill the market, hold the scorings,
+//! finish the turn), and a step that needs a choice pushes a decision and waits.
+//! `legal_actions` generates only legal actions, so `apply_unchecked` trusts its input;
+//! `apply` checks an action against the generated list first.
+
+use crate::board::{Board, FOUNTAIN};
+use crate::cards::{
+    card_order, money, money_deck, place_points, tile, value_of, CardId, TileId, MONEY_KINDS,
+    SCORING_1, SCORING_2, TILE_COUNT,
+};
+use crate::rng::Mt;
+use crate::stack::Stack;
+
+pub const MAX_PLAYERS: usize = 6;
+const DISPLAY_SIZE: usize = 4;
+const MARKET_SIZE: usize = 4;
+const STARTING_MONEY: u32 = 20;
+const PILES: usize = 5;
+/// No tile on a market square.
+pub const EMPTY: TileId = u8::MAX;
+/// The most cards of the game: 108 money cards and the 2 scoring cards.
+pub const MAX_CARDS: usize = 110;
+
+/// What the decision on top asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Kind {
+    #[default]
+    Act,
+    Place,
+    FinalPlace,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Act => "act",
+            Kind::Place => "place",
+            Kind::FinalPlace => "final_place",
+        }
+    }
+}
+
+/// A pending choice: its kind, the seat that makes it, and whether a bought tile may
+/// go to Dirk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Decision {
+    pub kind: Kind,
+    pub player: u8,
+    pub give: bool,
+}
+
+/// A step of the turn-end script or of the game's end (`decisions.TURN_END`, `GAME_END`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Step {
+    #[default]
+    PlaceBought,
+    RefillDisplay,
+    RefillMarket,
+    HoldScorings,
+    FinishTurn,
+    FinalPlacing,
+    FinalScoring,
+    FirstTurn,
+}
+
+const STEP_NAMES: [(Step, &str); 8] = [
+    (Step::PlaceBought, "place_bought"),
+    (Step::RefillDisplay, "refill_display"),
+    (Step::RefillMarket, "refill_market"),
+    (Step::HoldScorings, "hold_scorings"),
+    (Step::FinishTurn, "finish_turn"),
+    (Step::FinalPlacing, "final_placing"),
+    (Step::FinalScoring, "final_scoring"),
+    (Step::FirstTurn, "first_turn"),
+];
+
+impl Step {
+    pub fn name(self) -> &'static str {
+        STEP_NAMES
+            .iter()
+            .find(|(s, _)| *s == self)
+            .map(|(_, n)| *n)
+            .unwrap_or_default()
+    }
+
+    pub fn from_name(name: &str) -> Option<Step> {
+        STEP_NAMES.iter().find(|(_, n)| *n == name).map(|(s, _)| *s)
+    }
+}
+
+const TURN_END: [Step; 5] = [
+    Step::PlaceBought,
+    Step::RefillDisplay,
+    Step::RefillMarket,
+    Step::HoldScorings,
+    Step::FinishTurn,
+];
+const GAME_END: [Step; 2] = [Step::FinalPlacing, Step::FinalScoring];
+
+/// A redesign's move (RULES.md §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Place,
+    Remove,
+    Exchange,
+}
+
+impl Move {
+    pub fn name(self) -> &'static str {
+        match self {
+            Move::Place => "place",
+            Move::Remove => "remove",
+            Move::Exchange => "exchange",
+        }
+    }
+}
+
+/// An action of the player deciding, as small values. `Take` holds its cards in
+/// `card_order`; `Buy` its payment as the number of cards of each value 1..9 (two bits a
+/// value: a currency has three cards of a value at most), paid highest value first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Take {
+        cards: [CardId; 5],
+        n: u8,
+    },
+    Buy {
+        square: u8,
+        tile: TileId,
+        pay: u32,
+    },
+    End,
+    Place {
+        tile: TileId,
+        x: i8,
+        y: i8,
+    },
+    Reserve {
+        tile: TileId,
+    },
+    Give {
+        tile: TileId,
+    },
+    Redesign {
+        mv: Move,
+        tile: TileId,
+        x: i8,
+        y: i8,
+    },
+}
+
+impl Action {
+    /// The cards of a `Buy` of currency `currency`, in `card_order` (highest first).
+    pub fn paid_cards(square: u8, pay: u32) -> Vec<CardId> {
+        let mut cards = Vec::new();
+        for value in (1..=9u8).rev() {
+            let count = pay >> (2 * (value - 1)) & 3;
+            for _ in 0..count {
+                cards.push(money(square - 1, value));
+            }
+        }
+        cards
+    }
+}
+
+/// Something that happened, for the record (`Game.events`). Seats are indices of the
+/// players; `Game::json_event` writes the Python engine's dict.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Setup,
+    DrawTile {
+        square: u8,
+        tile: TileId,
+    },
+    DirkGift {
+        after: u8,
+        tiles: Vec<TileId>,
+    },
+    StartingMoney {
+        player: u8,
+        cards: Vec<CardId>,
+    },
+    StartPlayer {
+        player: u8,
+        cards: u8,
+        total: u32,
+    },
+    DrawCard {
+        card: CardId,
+    },
+    ScoringCard {
+        round: u8,
+    },
+    DrawPile {
+        piles: [u8; PILES],
+    },
+    Turn {
+        turn: u32,
+        player: u8,
+    },
+    Take {
+        player: u8,
+        cards: Vec<CardId>,
+    },
+    Buy {
+        player: u8,
+        square: u8,
+        tile: TileId,
+        cards: Vec<CardId>,
+        exact: bool,
+    },
+    Redesign {
+        player: u8,
+        mv: Move,
+        tile: TileId,
+        x: i8,
+        y: i8,
+        removed: TileId,
+    },
+    End {
+        player: u8,
+        passed: bool,
+    },
+    Place {
+        player: u8,
+        tile: TileId,
+        x: i8,
+        y: i8,
+    },
+    Reserve {
+        player: u8,
+        tile: TileId,
+    },
+    Give {
+        player: u8,
+        tile: TileId,
+    },
+    Reshuffle {
+        cards: u32,
+    },
+    /// Per competitor (Dirk last): counts by type, walls, majority points.
+    Scoring {
+        round: u8,
+        counts: Vec<[u8; 6]>,
+        walls: Vec<u32>,
+        majorities: Vec<u32>,
+    },
+    EndTriggered {
+        bag_empty: bool,
+    },
+    /// (square, tile, recipient seat or None)
+    Distribution {
+        tiles: Vec<(u8, TileId, Option<u8>)>,
+    },
+    FinalPlacing {
+        player: u8,
+        tiles: Vec<TileId>,
+    },
+    GameOver {
+        scores: Vec<i64>,
+        winners: Vec<u8>,
+    },
+}
+
+/// Why a game cannot be made or an action taken.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal {
+    /// The rules refuse the action now.
+    Illegal(String),
+    /// The input names no game this core holds (modules, another hole rule).
+    Unsupported(String),
+    /// Malformed input.
+    Invalid(String),
+}
+
+/// The whole state of one game.
+#[derive(Clone)]
+pub struct Game {
+    pub(crate) n: u8,
+    pub(crate) dirk: bool,
+    pub(crate) bag_empty_ends: bool,
+    pub(crate) rng: Mt,
+    /// The tiles in the bag, one bit per tile id (sorted as the engine keeps the bag).
+    pub(crate) bag: u64,
+    pub(crate) market: [TileId; MARKET_SIZE],
+    /// The draw pile, its top card last.
+    pub(crate) draw: Stack<CardId, MAX_CARDS>,
+    pub(crate) discard: Stack<CardId, MAX_CARDS>,
+    pub(crate) display: Stack<CardId, DISPLAY_SIZE>,
+    /// Each player's cards, as a count per money card.
+    pub(crate) hands: [[u8; MONEY_KINDS]; MAX_PLAYERS],
+    pub(crate) boards: [Board; MAX_PLAYERS],
+    pub(crate) reserves: [u64; MAX_PLAYERS],
+    pub(crate) dirk_tiles: Stack<TileId, TILE_COUNT>,
+    pub(crate) to_place: Stack<TileId, 8>,
+    pub(crate) awaiting: Stack<(u8, Stack<TileId, MARKET_SIZE>), MAX_PLAYERS>,
+    /// Per competitor, Dirk last.
+    pub(crate) scores: [i64; MAX_PLAYERS + 1],
+    pub(crate) decisions: Stack<Decision, 4>,
+    pub(crate) script: Stack<Step, 8>,
+    pub(crate) current: u8,
+    pub(crate) start: u8,
+    pub(crate) turn: u32,
+    pub(crate) may_continue: bool,
+    pub(crate) revealed: Stack<u8, 2>,
+    pub(crate) scored: Stack<u8, 3>,
+    /// None, or Some(true) for the empty bag, Some(false) for the short market.
+    pub(crate) end_reason: Option<bool>,
+    pub(crate) pending_rounds: Stack<u8, 2>,
+    pub(crate) market_short: bool,
+    /// The events since the game came into the core (the earlier ones stay as text with
+    /// the simulator); none are kept while `recording` is off (playouts).
+    pub(crate) events: Vec<Event>,
+    pub(crate) recording: bool,
+}
+
+fn nth_bit(set: u64, n: usize) -> TileId {
+    let mut rest = set;
+    for _ in 0..n {
+        rest &= rest - 1;
+    }
+    rest.trailing_zeros() as TileId
+}
+
+/// `dirk_gift_size`: six at the setup and after round 1, then a third of the bag; never
+/// more than the bag holds (RULES.md §10).
+pub fn dirk_gift_size(round_no: u8, bag: usize) -> usize {
+    let wanted = if round_no <= 1 { 6 } else { bag / 3 };
+    wanted.min(bag)
+}
+
+impl Game {
+    /// A new game for `players` seats (2-6; Dirk joins two), its generator seeded as
+    /// `random.Random(seed)`, set up as the Python engine sets one up.
+    pub fn new(players: usize, seed: u128, bag_empty_ends: bool) -> Result<Game, Refusal> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(Refusal::Invalid(format!(
+                "a game has 2 to 6 players, got {players}"
+            )));
+        }
+        let mut game = Game::blank(players as u8, Mt::from_seed(seed), bag_empty_ends);
+        game.setup();
+        Ok(game)
+    }
+
+    /// Every field empty: the fountains alone, nothing dealt.
+    pub(crate) fn blank(n: u8, rng: Mt, bag_empty_ends: bool) -> Game {
+        Game {
+            n,
+            dirk: n == 2,
+            bag_empty_ends,
+            rng,
+            bag: 0,
+            market: [EMPTY; MARKET_SIZE],
+            draw: Stack::default(),
+            discard: Stack::default(),
+            display: Stack::default(),
+            hands: [[0; MONEY_KINDS]; MAX_PLAYERS],
+            boards: [Board::new(); MAX_PLAYERS],
+            reserves: [0; MAX_PLAYERS],
+            dirk_tiles: Stack::default(),
+            to_place: Stack::default(),
+            awaiting: Stack::default(),
+            scores: [0; MAX_PLAYERS + 1],
+            decisions: Stack::default(),
+            script: Stack::default(),
+            current: 0,
+            start: 0,
+            turn: 0,
+            may_continue: false,
+            revealed: Stack::default(),
+            scored: Stack::default(),
+            end_reason: None,
+            pending_rounds: Stack::default(),
+            market_short: false,
+            events: Vec::new(),
+            recording: true,
+        }
+    }
+
+    /// A copy that keeps no record: for playouts and searches.
+    pub fn silent_copy(&self) -> Game {
+        let mut copy = Game {
+            events: Vec::new(),
+            ..self.clone()
+        };
+        copy.recording = false;
+        copy
+    }
+
+    // -- what anyone may read --------------------------------------------------------
+
+    pub fn players(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The players and Dirk in a two-player game.
+    pub fn competitors(&self) -> usize {
+        self.n as usize + self.dirk as usize
+    }
+
+    pub fn has_dirk(&self) -> bool {
+        self.dirk
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.decisions.is_empty() && self.scored.as_slice().contains(&3)
+    }
+
+    /// The seat deciding now, None once the game is over.
+    pub fn current_player(&self) -> Option<u8> {
+        self.decisions.last().map(|d| d.player)
+    }
+
+    pub fn decision(&self) -> Option<Decision> {
+        self.decisions.last().copied()
+    }
+
+    /// Points per competitor, Dirk last.
+    pub fn scores(&self) -> &[i64] {
+        &self.scores[..self.competitors()]
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn board(&self, seat: usize) -> &Board {
+        &self.boards[seat]
+    }
+
+    /// The real players with the highest total; empty before the end.
+    pub fn winners(&self) -> Vec<u8> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let best = self.scores[..self.players()]
+            .iter()
+            .max()
+            .copied()
+            .unwrap_or(0);
+        (0..self.n)
+            .filter(|&p| self.scores[p as usize] == best)
+            .collect()
+    }
+
+    fn decider(&self) -> u8 {
+        self.decisions.last().expect("a decision waits").player
+    }
+
+    fn event(&mut self, event: Event) {
+        if self.recording {
+            self.events.push(event);
+        }
+    }
+
+    // -- setup (RULES.md §3) -----------------------------------------------------------
+
+    fn setup(&mut self) {
+        self.event(Event::Setup);
+        self.bag = (1u64 << TILE_COUNT) - 1;
+        self.refill_market();
+        if self.dirk {
+            self.gift_dirk(dirk_gift_size(0, self.bag_len()), 0);
+        }
+        let mut deck = money_deck(self.dirk);
+        self.rng.shuffle(&mut deck);
+        self.draw = Stack::from_slice(&deck).expect("the deck fits the pile");
+        for seat in 0..self.n {
+            self.deal_starting_money(seat);
+        }
+        self.start = self.start_player();
+        let hand = &self.hands[self.start as usize];
+        let cards = hand.iter().sum::<u8>();
+        let total = (0..MONEY_KINDS as u8)
+            .map(|c| hand[c as usize] as u32 * value_of(c) as u32)
+            .sum();
+        self.event(Event::StartPlayer {
+            player: self.start,
+            cards,
+            total,
+        });
+        self.refill_display();
+        self.build_draw_pile();
+        self.current = self.start;
+        self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
+        self.run_script();
+    }
+
+    fn deal_starting_money(&mut self, seat: u8) {
+        let mut dealt = Vec::new();
+        let mut total = 0u32;
+        while total < STARTING_MONEY {
+            let card = self.draw.pop().expect("the deck deals every starting hand");
+            total += value_of(card) as u32;
+            self.hands[seat as usize][card as usize] += 1;
+            dealt.push(card);
+        }
+        self.event(Event::StartingMoney {
+            player: seat,
+            cards: dealt,
+        });
+    }
+
+    /// §3.5: fewest cards, then lowest total, then earliest seat.
+    fn start_player(&self) -> u8 {
+        (0..self.n)
+            .min_by_key(|&p| {
+                let hand = &self.hands[p as usize];
+                let cards: u32 = hand.iter().map(|&c| c as u32).sum();
+                let total: u32 = (0..MONEY_KINDS)
+                    .map(|c| hand[c] as u32 * value_of(c as u8) as u32)
+                    .sum();
+                (cards, total, p)
+            })
+            .expect("two players or more")
+    }
+
+    /// §3.7: five piles, the scoring cards shuffled into piles 2 and 4, pile 1 on top.
+    fn build_draw_pile(&mut self) {
+        let top_first: Vec<CardId> = self.draw.as_slice().iter().rev().copied().collect();
+        let (size, extra) = (top_first.len() / PILES, top_first.len() % PILES);
+        let mut piles: Vec<Vec<CardId>> = Vec::with_capacity(PILES);
+        let mut start = 0;
+        for number in 1..=PILES {
+            let end = start + size + usize::from(number <= extra);
+            let mut pile = top_first[start..end].to_vec();
+            let insert = match number {
+                2 => Some(SCORING_1),
+                4 => Some(SCORING_2),
+                _ => None,
+            };
+            if let Some(card) = insert {
+                let at = self.rng.randbelow(pile.len() + 1);
+                pile.insert(at, card);
+            }
+            piles.push(pile);
+            start = end;
+        }
+        self.draw.clear();
+        for pile in piles.iter().rev() {
+            for &card in pile.iter().rev() {
+                self.draw.push(card);
+            }
+        }
+        let sizes = [0, 1, 2, 3, 4].map(|i| piles[i].len() as u8);
+        self.event(Event::DrawPile { piles: sizes });
+    }
+
+    // -- legal actions -----------------------------------------------------------------
+
+    /// Every action legal now for the player deciding, in the engine's canonical order,
+    /// into `out` (cleared first).
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(decision) = self.decisions.last().copied() else {
+            return;
+        };
+        match decision.kind {
+            Kind::Act => {
+                self.takes(out);
+                self.buys(decision.player, out);
+                self.redesigns(decision.player, out);
+                if self.may_continue || out.is_empty() {
+                    out.push(Action::End);
+                }
+            }
+            Kind::Place | Kind::FinalPlace => self.placings(decision, out),
+        }
+    }
+
+    /// `take_choices`: one card, or several totalling at most 5, each multiset once;
+    /// fewer cards first, then by `card_order`.
+    fn takes(&self, out: &mut Vec<Action>) {
+        let mut ordered: Vec<CardId> = self.display.as_slice().to_vec();
+        ordered.sort_by_key(|&c| card_order(c));
+        let mut choices: Vec<Vec<CardId>> = Vec::new();
+        for subset in 1u32..(1 << ordered.len()) {
+            let cards: Vec<CardId> = (0..ordered.len())
+                .filter(|i| subset >> i & 1 == 1)
+                .map(|i| ordered[i])
+                .collect();
+            let total: u32 = cards.iter().map(|&c| value_of(c) as u32).sum();
+            if (cards.len() == 1 || total <= 5) && !choices.contains(&cards) {
+                choices.push(cards);
+            }
+        }
+        choices.sort_by(|a, b| {
+            (
+                a.len(),
+                a.iter().map(|&c| card_order(c)).collect::<Vec<_>>(),
+            )
+                .cmp(&(
+                    b.len(),
+                    b.iter().map(|&c| card_order(c)).collect::<Vec<_>>(),
+                ))
+        });
+        for cards in choices {
+            let mut array = [0; 5];
+            array[..cards.len()].copy_from_slice(&cards);
+            out.push(Action::Take {
+                cards: array,
+                n: cards.len() as u8,
+            });
+        }
+    }
+
+    /// Square by square, every minimal payment in its currency (`minimal_payments`).
+    fn buys(&self, seat: u8, out: &mut Vec<Action>) {
+        let hand = &self.hands[seat as usize];
+        for square in 1..=MARKET_SIZE as u8 {
+            let id = self.market[square as usize - 1];
+            if id == EMPTY {
+                continue;
+            }
+            let mut values = Vec::with_capacity(12);
+            for value in (1..=9u8).rev() {
+                for _ in 0..hand[money(square - 1, value) as usize] {
+                    values.push(value);
+                }
+            }
+            let price = tile(id).price as u32;
+            if values.iter().map(|&v| v as u32).sum::<u32>() >= price {
+                minimal_payments(&values, price, &mut |pay| {
+                    out.push(Action::Buy {
+                        square,
+                        tile: id,
+                        pay,
+                    })
+                });
+            }
+        }
+    }
+
+    /// Reserve tiles placed, tiles removed, reserve tiles exchanged in (RULES.md §7).
+    fn redesigns(&self, seat: u8, out: &mut Vec<Action>) {
+        let board = &self.boards[seat as usize];
+        let reserve = self.reserves[seat as usize];
+        let planes = board.planes();
+        let mut cells = Vec::new();
+        let emit = |out: &mut Vec<Action>, mv: Move, tile: TileId, cells: &mut Vec<(i8, i8)>| {
+            for &(x, y) in cells.iter() {
+                out.push(Action::Redesign { mv, tile, x, y });
+            }
+            cells.clear();
+        };
+        for id in bits(reserve) {
+            planes.cells_of(&planes.placeable(tile(id).mask), &mut cells);
+            emit(out, Move::Place, id, &mut cells);
+        }
+        planes.cells_of(&planes.removable(board), &mut cells);
+        emit(out, Move::Remove, FOUNTAIN, &mut cells);
+        for id in bits(reserve) {
+            planes.cells_of(&planes.exchangeable(tile(id).mask), &mut cells);
+            emit(out, Move::Exchange, id, &mut cells);
+        }
+    }
+
+    /// Per waiting tile in tile order: its placements by cell, then reserve, then give.
+    fn placings(&self, decision: Decision, out: &mut Vec<Action>) {
+        let board = &self.boards[decision.player as usize];
+        let mut waiting: Vec<TileId> = self.to_place.as_slice().to_vec();
+        waiting.sort_unstable();
+        waiting.dedup();
+        let planes = board.planes();
+        let mut cells = Vec::new();
+        for id in waiting {
+            cells.clear();
+            planes.cells_of(&planes.placeable(tile(id).mask), &mut cells);
+            out.extend(cells.iter().map(|&(x, y)| Action::Place { tile: id, x, y }));
+            out.push(Action::Reserve { tile: id });
+            if decision.give {
+                out.push(Action::Give { tile: id });
+            }
+        }
+    }
+
+    // -- applying actions --------------------------------------------------------------
+
+    /// Carry out `action` if it is legal now; otherwise refuse it and change nothing.
+    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if !legal.contains(&action) {
+            return Err(Refusal::Illegal(if self.decisions.is_empty() {
+                "the game is over".to_string()
+            } else {
+                format!(
+                    "{action:?} is not among the {} legal actions now",
+                    legal.len()
+                )
+            }));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// Carry out an action generated by `legal_actions` for this very state.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        let seat = self.decider();
+        let p = seat as usize;
+        match action {
+            Action::Take { cards, n } => {
+                for &card in &cards[..n as usize] {
+                    self.display.remove_item(card);
+                    self.hands[p][card as usize] += 1;
+                }
+                self.event(Event::Take {
+                    player: seat,
+                    cards: cards[..n as usize].to_vec(),
+                });
+                self.end_actions();
+            }
+            Action::Buy {
+                square,
+                tile: id,
+                pay,
+            } => {
+                let cards = Action::paid_cards(square, pay);
+                for &card in &cards {
+                    self.hands[p][card as usize] -= 1;
+                    self.discard.push(card);
+                }
+                self.market[square as usize - 1] = EMPTY;
+                let paid: u32 = cards.iter().map(|&c| value_of(c) as u32).sum();
+                let exact = paid == tile(id).price as u32;
+                self.event(Event::Buy {
+                    player: seat,
+                    square,
+                    tile: id,
+                    cards,
+                    exact,
+                });
+                self.to_place.push(id);
+                if exact {
+                    self.may_continue = true;
+                } else {
+                    self.end_actions();
+                }
+            }
+            Action::Redesign { mv, tile: id, x, y } => {
+                let board = &mut self.boards[p];
+                let removed = match mv {
+                    Move::Remove => board.take(x, y),
+                    Move::Place => {
+                        board.build(x, y, id);
+                        FOUNTAIN
+                    }
+                    Move::Exchange => board.replace(x, y, id),
+                };
+                if mv != Move::Remove {
+                    self.reserves[p] &= !(1u64 << id);
+                }
+                if removed != FOUNTAIN {
+                    self.reserves[p] |= 1u64 << removed;
+                }
+                self.event(Event::Redesign {
+                    player: seat,
+                    mv,
+                    tile: id,
+                    x,
+                    y,
+                    removed,
+                });
+                self.end_actions();
+            }
+            Action::End => {
+                self.event(Event::End {
+                    player: seat,
+                    passed: !self.may_continue,
+                });
+                self.end_actions();
+            }
+            Action::Place { tile: id, x, y } => {
+                self.boards[p].build(x, y, id);
+                self.to_place.remove_item(id);
+                self.event(Event::Place {
+                    player: seat,
+                    tile: id,
+                    x,
+                    y,
+                });
+                self.after_placing();
+            }
+            Action::Reserve { tile: id } => {
+                self.to_place.remove_item(id);
+                self.reserves[p] |= 1u64 << id;
+                self.event(Event::Reserve {
+                    player: seat,
+                    tile: id,
+                });
+                self.after_placing();
+            }
+            Action::Give { tile: id } => {
+                self.to_place.remove_item(id);
+                self.dirk_tiles.push(id);
+                self.event(Event::Give {
+                    player: seat,
+                    tile: id,
+                });
+                self.after_placing();
+            }
+        }
+    }
+
+    fn end_actions(&mut self) {
+        self.may_continue = false;
+        self.decisions.pop();
+        self.script = Stack::from_slice(&TURN_END).expect("the turn end fits");
+        self.run_script();
+    }
+
+    fn after_placing(&mut self) {
+        if self.to_place.is_empty() {
+            self.decisions.pop();
+            self.run_script();
+        }
+    }
+
+    // -- the turn-end script -----------------------------------------------------------
+
+    fn run_script(&mut self) {
+        while !self.script.is_empty() && self.decisions.is_empty() {
+            let step = self.script.remove(0);
+            let waits = match step {
+                Step::PlaceBought => self.step_place_bought(),
+                Step::RefillDisplay => self.refill_display(),
+                Step::RefillMarket => {
+                    self.refill_market();
+                    false
+                }
+                Step::HoldScorings => {
+                    self.hold_scorings();
+                    false
+                }
+                Step::FinishTurn => {
+                    self.finish_turn();
+                    false
+                }
+                Step::FinalPlacing => self.final_placing(),
+                Step::FinalScoring => {
+                    self.final_scoring();
+                    false
+                }
+                Step::FirstTurn => {
+                    self.current = self.start;
+                    self.begin_turn();
+                    false
+                }
+            };
+            if waits {
+                self.script.insert(0, step);
+                return;
+            }
+        }
+    }
+
+    fn step_place_bought(&mut self) -> bool {
+        if self.to_place.is_empty() {
+            return false;
+        }
+        self.decisions.push(Decision {
+            kind: Kind::Place,
+            player: self.current,
+            give: self.dirk,
+        });
+        true
+    }
+
+    /// §5.2: draw until the display holds 4; a reshuffle when the draw pile is empty.
+    fn refill_display(&mut self) -> bool {
+        let mut stalled = false;
+        while self.display.len() < DISPLAY_SIZE {
+            if self.draw.is_empty() {
+                if self.discard.is_empty() || stalled {
+                    return false;
+                }
+                self.reshuffle();
+                stalled = true;
+            }
+            let shown = self.display.len();
+            let card = self.draw.pop().expect("a card to draw");
+            self.reveal(card);
+            stalled = stalled && self.display.len() == shown;
+        }
+        false
+    }
+
+    fn reveal(&mut self, card: CardId) {
+        if card == SCORING_1 || card == SCORING_2 {
+            let round = card - SCORING_1 + 1;
+            self.revealed.push(round);
+            self.pending_rounds.push(round);
+            self.event(Event::ScoringCard { round });
+        } else {
+            self.display.push(card);
+            self.event(Event::DrawCard { card });
+        }
+    }
+
+    fn reshuffle(&mut self) {
+        self.draw = self.discard;
+        self.discard.clear();
+        let len = self.draw.len();
+        let mut cards: Vec<CardId> = self.draw.as_slice().to_vec();
+        self.rng.shuffle(&mut cards);
+        self.draw = Stack::from_slice(&cards).expect("the same cards");
+        self.event(Event::Reshuffle { cards: len as u32 });
+    }
+
+    fn bag_len(&self) -> usize {
+        self.bag.count_ones() as usize
+    }
+
+    fn draw_from_bag(&mut self) -> TileId {
+        let index = self.rng.randbelow(self.bag_len());
+        let id = nth_bit(self.bag, index);
+        self.bag &= !(1u64 << id);
+        id
+    }
+
+    /// §5.3: fill the empty squares from the bag; note when it falls short.
+    fn refill_market(&mut self) {
+        for square in 0..MARKET_SIZE {
+            if self.market[square] != EMPTY {
+                continue;
+            }
+            if self.bag == 0 {
+                self.market_short = true;
+                return;
+            }
+            let id = self.draw_from_bag();
+            self.market[square] = id;
+            self.event(Event::DrawTile {
+                square: square as u8 + 1,
+                tile: id,
+            });
+        }
+    }
+
+    fn gift_dirk(&mut self, size: usize, after: u8) {
+        let tiles: Vec<TileId> = (0..size).map(|_| self.draw_from_bag()).collect();
+        for &id in &tiles {
+            self.dirk_tiles.push(id);
+        }
+        self.event(Event::DirkGift { after, tiles });
+    }
+
+    /// §5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
+    fn hold_scorings(&mut self) {
+        while !self.pending_rounds.is_empty() {
+            let round = self.pending_rounds.remove(0);
+            self.score_round(round);
+            if self.dirk {
+                self.gift_dirk(dirk_gift_size(round, self.bag_len()), round);
+            }
+        }
+    }
+
+    fn finish_turn(&mut self) {
+        let ending = if self.bag_empty_ends {
+            self.bag == 0
+        } else {
+            self.market_short
+        };
+        self.market_short = false;
+        if ending {
+            self.end_game();
+        } else {
+            self.current = (self.current + 1) % self.n;
+            self.begin_turn();
+        }
+    }
+
+    fn begin_turn(&mut self) {
+        self.turn += 1;
+        self.decisions.push(Decision {
+            kind: Kind::Act,
+            player: self.current,
+            give: false,
+        });
+        self.event(Event::Turn {
+            turn: self.turn,
+            player: self.current,
+        });
+    }
+
+    // -- scoring (§8) ------------------------------------------------------------------
+
+    /// Tiles of each type per competitor, Dirk last.
+    pub fn counts(&self) -> Vec<[u8; 6]> {
+        let mut counts: Vec<[u8; 6]> = (0..self.players())
+            .map(|p| self.boards[p].counts())
+            .collect();
+        if self.dirk {
+            let mut dirk = [0u8; 6];
+            for &id in self.dirk_tiles.as_slice() {
+                dirk[tile(id).kind as usize] += 1;
+            }
+            counts.push(dirk);
+        }
+        counts
+    }
+
+    fn score_round(&mut self, round: u8) {
+        let counts = self.counts();
+        let walls: Vec<u32> = (0..self.competitors())
+            .map(|c| {
+                if c < self.players() {
+                    self.boards[c].longest_wall()
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let majorities = majority_points(&counts, round as usize);
+        for c in 0..self.competitors() {
+            self.scores[c] += (majorities[c] + walls[c]) as i64;
+        }
+        self.scored.push(round);
+        self.event(Event::Scoring {
+            round,
+            counts,
+            walls,
+            majorities,
+        });
+    }
+
+    // -- the end (§9) ------------------------------------------------------------------
+
+    fn end_game(&mut self) {
+        let bag_empty = self.bag_empty_ends;
+        self.event(Event::EndTriggered { bag_empty });
+        self.end_reason = Some(bag_empty);
+        self.distribute();
+        self.script = Stack::from_slice(&GAME_END).expect("the game end fits");
+    }
+
+    /// The one player holding strictly the most money of `currency`, if any.
+    fn majority_holder(&self, currency: u8) -> Option<u8> {
+        let holding = |p: usize| {
+            (1..=9u8)
+                .map(|v| self.hands[p][money(currency, v) as usize] as u32 * v as u32)
+                .sum::<u32>()
+        };
+        let totals: Vec<u32> = (0..self.players()).map(holding).collect();
+        let best = *totals.iter().max()?;
+        let leaders: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
+        (best > 0 && leaders.len() == 1).then(|| leaders[0] as u8)
+    }
+
+    /// §9.3: each market tile to the strict majority holder of its currency.
+    fn distribute(&mut self) {
+        let mut record = Vec::new();
+        let mut received: Vec<Vec<TileId>> = vec![Vec::new(); self.players()];
+        for square in 0..MARKET_SIZE {
+            let id = self.market[square];
+            if id == EMPTY {
+                continue;
+            }
+            let holder = self.majority_holder(square as u8);
+            record.push((square as u8 + 1, id, holder));
+            if let Some(p) = holder {
+                self.market[square] = EMPTY;
+                received[p as usize].push(id);
+            }
+        }
+        self.event(Event::Distribution { tiles: record });
+        self.awaiting.clear();
+        for k in 1..=self.n {
+            let p = (self.current + k) % self.n;
+            if !received[p as usize].is_empty() {
+                let tiles = Stack::from_slice(&received[p as usize]).expect("four squares at most");
+                self.awaiting.push((p, tiles));
+            }
+        }
+    }
+
+    fn final_placing(&mut self) -> bool {
+        if self.awaiting.is_empty() {
+            return false;
+        }
+        let (seat, tiles) = self.awaiting.remove(0);
+        self.current = seat;
+        self.to_place = Stack::from_slice(tiles.as_slice()).expect("four tiles at most");
+        self.decisions.push(Decision {
+            kind: Kind::FinalPlace,
+            player: seat,
+            give: false,
+        });
+        self.event(Event::FinalPlacing {
+            player: seat,
+            tiles: tiles.as_slice().to_vec(),
+        });
+        true
+    }
+
+    fn final_scoring(&mut self) {
+        self.score_round(3);
+        let scores = self.scores().to_vec();
+        let winners = self.winners();
+        self.event(Event::GameOver { scores, winners });
+    }
+}
+
+/// The tile ids of a set, ascending.
+pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let id = rest.trailing_zeros() as TileId;
+        rest &= rest - 1;
+        Some(id)
+    })
+}
+
+/// `minimal_payments`: each minimal way to pay `price` with `values` (non-increasing),
+/// as counts per value, in the engine's depth-first order (largest cards first).
+fn minimal_payments(values: &[u8], price: u32, emit: &mut impl FnMut(u32)) {
+    let mut suffix = vec![0u32; values.len() + 1];
+    for i in (0..values.len()).rev() {
+        suffix[i] = suffix[i + 1] + values[i] as u32;
+    }
+    fn extend(
+        start: usize,
+        pay: u32,
+        total: u32,
+        values: &[u8],
+        suffix: &[u32],
+        price: u32,
+        emit: &mut impl FnMut(u32),
+    ) {
+        let mut previous = 0u8;
+        for i in start..values.len() {
+            if total + suffix[i] < price {
+                return;
+            }
+            if values[i] == previous {
+                continue;
+            }
+            previous = values[i];
+            let with = pay + (1 << (2 * (values[i] - 1)));
+            if total + values[i] as u32 >= price {
+                emit(with);
+            } else {
+                extend(
+                    i + 1,
+                    with,
+                    total + values[i] as u32,
+                    values,
+                    suffix,
+                    price,
+                    emit,
+                );
+            }
+        }
+    }
+    extend(0, 0, 0, values, &suffix, price, emit);
+}
+
+/// Majority points per competitor in round `round` (RULES.md §8.3): a competitor's place
+/// is 1 + the number with strictly more; k sharing place p pool the points of places
+/// p .. p+k-1 and each get the sum // k; nobody with none takes a place.
+pub fn majority_points(counts: &[[u8; 6]], round: usize) -> Vec<u32> {
+    let mut points = vec![0u32; counts.len()];
+    for kind in 0..6 {
+        let mut levels: Vec<u8> = counts.iter().map(|c| c[kind]).filter(|&n| n > 0).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let mut place = 1;
+        for level in levels {
+            let sharing: Vec<usize> = (0..counts.len())
+                .filter(|&c| counts[c][kind] == level)
+                .collect();
+            let pooled: u32 = (place..place + sharing.len())
+                .map(|p| place_points(kind, round, p))
+                .sum();
+            for &c in &sharing {
+                points[c] += pooled / sharing.len() as u32;
+            }
+            place += sharing.len();
+        }
+    }
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimal_payments_as_the_engine_lists_them() {
+        // payments.minimal_payments((6, 5, 3, 2), 8) == ((6, 5), (6, 3), (6, 2), (5, 3))
+        let mut found = Vec::new();
+        minimal_payments(&[6, 5, 3, 2], 8, &mut |pay| {
+            found.push(
+                Action::paid_cards(1, pay)
+                    .iter()
+                    .map(|&c| value_of(c))
+                    .collect::<Vec<_>>(),
+            )
+        });
+        assert_eq!(found, vec![vec![6, 5], vec![6, 3], vec![6, 2], vec![5, 3]]);
+        let mut found = Vec::new();
+        minimal_payments(&[4, 4, 4], 8, &mut |pay| found.push(pay));
+        assert_eq!(found.len(), 1);
+    }
+
+    #[test]
+    fn ties_pool_the_places() {
+        // RULES.md §8.3, example 2: A and B tie for first in towers in round 2.
+        let mut a = [0u8; 6];
+        a[5] = 4;
+        let mut c = [0u8; 6];
+        c[5] = 2;
+        assert_eq!(majority_points(&[a, a, c], 2), vec![9, 9, 0]);
+    }
+
+    #[test]
+    fn random_games_end_and_conserve_every_tile() {
+        for seed in 0..40u128 {
+            let players = 2 + (seed as usize % 5);
+            let mut game = Game::new(players, seed, seed % 3 == 0).unwrap();
+            let mut legal = Vec::new();
+            let mut choice = Mt::from_seed(seed + 1000);
+            let mut steps = 0;
+            while !game.is_over() {
+                game.legal_actions(&mut legal);
+                assert!(!legal.is_empty());
+                let action = legal[choice.randbelow(legal.len())];
+                game.apply_unchecked(action);
+                steps += 1;
+                assert!(steps < 5000);
+                let built: usize = (0..players).map(|p| game.boards[p].cells().len() - 1).sum();
+                let reserved: usize = (0..players)
+                    .map(|p| game.reserves[p].count_ones() as usize)
+                    .sum();
+                let market = game.market.iter().filter(|&&t| t != EMPTY).count();
+                let awaiting: usize = game.awaiting.as_slice().iter().map(|(_, t)| t.len()).sum();
+                assert_eq!(
+                    game.bag_len()
+                        + built
+                        + reserved
+                        + market
+                        + game.dirk_tiles.len()
+                        + game.to_place.len()
+                        + awaiting,
+                    TILE_COUNT,
+                    "seed {seed}"
+                );
+            }
+            assert!(!game.winners().is_empty());
+        }
+    }
+}

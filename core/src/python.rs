@@ -1,0 +1,292 @@
+//! The Python bindings, and nothing else: `alhambra_core.Core` wraps a `Game` with its
+//! players' names and the record it came with. `alhambra_lib.sim` is the API built on it.
+//!
+//! Every call runs under `catch_unwind`: a panic (a bug of the core) reaches Python as
+//! `CoreBug`, and the game it happened in refuses every later call (its state may be half
+//! changed), rather than killing the interpreter.
+
+use crate::codes;
+use crate::game::{Game, Refusal};
+use crate::policy::random_playouts;
+use crate::save::{read_save, save_json, Names};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
+pub const PROTOCOL: u32 = 1;
+
+create_exception!(
+    alhambra_core,
+    CoreError,
+    PyException,
+    "Base of the core's errors."
+);
+create_exception!(
+    alhambra_core,
+    IllegalMove,
+    CoreError,
+    "The rules refuse the action now."
+);
+create_exception!(
+    alhambra_core,
+    Unsupported,
+    CoreError,
+    "The core holds no such game."
+);
+create_exception!(alhambra_core, InvalidGame, CoreError, "Malformed input.");
+create_exception!(
+    alhambra_core,
+    CoreBug,
+    PyRuntimeError,
+    "The core panicked: a bug, reported with its message."
+);
+
+fn refused(refusal: Refusal) -> PyErr {
+    match refusal {
+        Refusal::Illegal(why) => IllegalMove::new_err(why),
+        Refusal::Unsupported(why) => Unsupported::new_err(why),
+        Refusal::Invalid(why) => InvalidGame::new_err(why),
+    }
+}
+
+fn guarded<T>(call: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(call)).unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "no message".into());
+        Err(CoreBug::new_err(format!("the core panicked: {message}")))
+    })
+}
+
+/// A game in the core.
+#[pyclass(module = "alhambra_core")]
+pub struct Core {
+    game: Game,
+    names: Arc<Names>,
+    /// The events before the game came into the core, as save text, and their number.
+    earlier: Arc<String>,
+    earlier_count: usize,
+    /// Set when a call panicked: the state is not to be trusted any more.
+    broken: bool,
+}
+
+impl Core {
+    fn check(&self) -> PyResult<()> {
+        if self.broken {
+            return Err(CoreBug::new_err(
+                "this game's core panicked earlier: its state is not to be trusted",
+            ));
+        }
+        Ok(())
+    }
+
+    fn mutate<T>(&mut self, call: impl FnOnce(&mut Core) -> PyResult<T>) -> PyResult<T> {
+        self.check()?;
+        let result = catch_unwind(AssertUnwindSafe(|| call(self)));
+        match result {
+            Ok(value) => value,
+            Err(_) => {
+                self.broken = true;
+                guarded(|| -> PyResult<T> {
+                    Err(CoreBug::new_err("the core panicked while changing a game"))
+                })
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl Core {
+    /// A new game (`Game(players, seed=seed, end_trigger=...)`), seed 0 or more.
+    #[staticmethod]
+    #[pyo3(signature = (players, seed, end_trigger = "market_short"))]
+    fn new(players: Vec<String>, seed: u64, end_trigger: &str) -> PyResult<Core> {
+        guarded(|| {
+            let bag_empty = match end_trigger {
+                "market_short" => false,
+                "bag_empty" => true,
+                other => {
+                    return Err(InvalidGame::new_err(format!(
+                        "unknown end trigger {other:?}"
+                    )))
+                }
+            };
+            let game = Game::new(players.len(), seed as u128, bag_empty).map_err(refused)?;
+            let names = Arc::new(Names::new(&players, game.has_dirk()));
+            Ok(Core {
+                game,
+                names,
+                earlier: Arc::new(String::new()),
+                earlier_count: 0,
+                broken: false,
+            })
+        })
+    }
+
+    /// The game of a save the Python engine wrote (`Game.to_json()`).
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Core> {
+        guarded(|| {
+            let (game, names, earlier, earlier_count) = read_save(text).map_err(refused)?;
+            Ok(Core {
+                game,
+                names: Arc::new(names),
+                earlier: Arc::new(earlier),
+                earlier_count,
+                broken: false,
+            })
+        })
+    }
+
+    /// The save (`Game.to_json()` of the same game, byte for byte).
+    fn to_json(&self) -> PyResult<String> {
+        self.check()?;
+        guarded(|| Ok(save_json(&self.game, &self.names, &self.earlier)))
+    }
+
+    /// The codes of the legal actions, in the canonical order.
+    fn legal(&self) -> PyResult<Vec<u64>> {
+        self.check()?;
+        guarded(|| {
+            let mut actions = Vec::new();
+            self.game.legal_actions(&mut actions);
+            Ok(actions.iter().map(codes::encode).collect())
+        })
+    }
+
+    /// Apply the action of `code` if legal now; `IllegalMove` (nothing changed) if not.
+    fn apply(&mut self, code: u64) -> PyResult<()> {
+        self.mutate(|core| {
+            let action = codes::decode(code)
+                .ok_or_else(|| IllegalMove::new_err(format!("{code} is no action's code")))?;
+            core.game.apply(action).map_err(refused)
+        })
+    }
+
+    /// An independent copy (its record shared up to now).
+    fn copy(&self) -> PyResult<Core> {
+        self.check()?;
+        Ok(Core {
+            game: self.game.clone(),
+            names: Arc::clone(&self.names),
+            earlier: Arc::clone(&self.earlier),
+            earlier_count: self.earlier_count,
+            broken: false,
+        })
+    }
+
+    /// `n` random playouts to the end, each from a copy of this game, each action drawn
+    /// as `random.Random(seed).choice` draws from the legal list (one generator for all,
+    /// in turn); the GIL is released. Returns the final scores (one row of competitors
+    /// per playout, flat) and the number of actions played.
+    fn playouts(&self, py: Python<'_>, n: usize, seed: u64) -> PyResult<(Vec<i64>, u64)> {
+        self.check()?;
+        let game = &self.game;
+        py.detach(|| guarded(|| Ok(random_playouts(game, n, seed))))
+    }
+
+    #[getter]
+    fn current_player(&self) -> Option<String> {
+        self.game
+            .current_player()
+            .map(|seat| self.names.names[seat as usize].clone())
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// `[(name, points)]`, Dirk last.
+    #[getter]
+    fn scores(&self) -> Vec<(String, i64)> {
+        self.names
+            .names
+            .iter()
+            .cloned()
+            .zip(self.game.scores().iter().copied())
+            .collect()
+    }
+
+    /// The number of events recorded, those from before the core included.
+    #[getter]
+    fn event_count(&self) -> usize {
+        self.earlier_count + self.game.events().len()
+    }
+
+    /// Benchmark: median nanoseconds of `repeats` listings of the cells where tile `tile`
+    /// (a core tile id) may go in seat `seat`'s Alhambra, each in a loop of 1,000.
+    fn time_placements(&self, seat: usize, tile: u8, repeats: usize) -> PyResult<f64> {
+        self.check()?;
+        if seat >= self.game.players() || tile as usize >= crate::cards::TILE_COUNT {
+            return Err(PyValueError::new_err("no such seat or tile"));
+        }
+        let board = *self.game.board(seat);
+        let mut cells = Vec::with_capacity(64);
+        Ok(median_ns(repeats, || {
+            cells.clear();
+            board.placements(tile, &mut cells);
+            std::hint::black_box(&cells);
+        }))
+    }
+
+    /// Benchmark: median nanoseconds of one silent copy of the game (no record), as a
+    /// playout makes, each in a loop of 1,000.
+    fn time_clone(&self, repeats: usize) -> PyResult<f64> {
+        self.check()?;
+        Ok(median_ns(repeats, || {
+            std::hint::black_box(self.game.silent_copy());
+        }))
+    }
+}
+
+fn median_ns(repeats: usize, mut work: impl FnMut()) -> f64 {
+    const LOOP: u32 = 1000;
+    let mut times: Vec<f64> = (0..repeats.max(1))
+        .map(|_| {
+            let began = Instant::now();
+            for _ in 0..LOOP {
+                work();
+            }
+            began.elapsed().as_nanos() as f64 / LOOP as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// The 54 tiles as the core numbers them: `(type, price, walls)`.
+#[pyfunction]
+fn tile_table() -> Vec<(String, u8, String)> {
+    crate::cards::tiles()
+        .iter()
+        .map(|t| {
+            (
+                t.kind_name().to_string(),
+                t.price,
+                crate::cards::mask_sides(t.mask),
+            )
+        })
+        .collect()
+}
+
+#[pymodule]
+fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("PROTOCOL", PROTOCOL)?;
+    m.add("SOURCE_HASH", env!("ALHAMBRA_CORE_SOURCE_HASH"))?;
+    m.add_class::<Core>()?;
+    m.add_function(wrap_pyfunction!(tile_table, m)?)?;
+    let py = m.py();
+    m.add("CoreError", py.get_type::<CoreError>())?;
+    m.add("IllegalMove", py.get_type::<IllegalMove>())?;
+    m.add("Unsupported", py.get_type::<Unsupported>())?;
+    m.add("InvalidGame", py.get_type::<InvalidGame>())?;
+    m.add("CoreBug", py.get_type::<CoreBug>())?;
+    Ok(())
+}

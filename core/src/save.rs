@@ -1,0 +1,876 @@
+//! The Python engine's save format (`Game.to_json`, version 2), written and read.
+//!
+//! Written byte for byte as `json.dumps(state, sort_keys=True, separators=(",", ":"))`
+//! writes it (non-ASCII escaped), so a save from the core equals the Python engine's for
+//! the same game. Read from a save the Python engine wrote and checked: the events before
+//! the game came into the core stay as their text.
+
+use crate::board::FOUNTAIN;
+use crate::cards::{
+    tile, tile_id, value_of, CardId, TileId, CURRENCIES, KINDS, MONEY_KINDS, SCORING_1, SCORING_2,
+};
+use crate::game::{Decision, Event, Game, Kind, Refusal, Step, EMPTY, MAX_PLAYERS};
+use crate::rng::Mt;
+use crate::stack::Stack;
+use serde_json::value::RawValue;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// The names of a game's competitors (the players, then Dirk), and the order their
+/// names sort in (the order of every dict keyed by name).
+#[derive(Clone, Debug)]
+pub struct Names {
+    pub names: Vec<String>,
+    sorted: Vec<usize>,
+}
+
+pub const DIRK: &str = "Dirk";
+
+impl Names {
+    pub fn new(players: &[String], dirk: bool) -> Names {
+        let mut names = players.to_vec();
+        if dirk {
+            names.push(DIRK.to_string());
+        }
+        let mut sorted: Vec<usize> = (0..names.len()).collect();
+        sorted.sort_by(|&a, &b| names[a].cmp(&names[b]));
+        Names { names, sorted }
+    }
+
+    pub fn players(&self, dirk: bool) -> &[String] {
+        &self.names[..self.names.len() - dirk as usize]
+    }
+}
+
+// -- writing ----------------------------------------------------------------------------
+
+/// A JSON string as Python's `json.dumps` writes it (`ensure_ascii`).
+fn string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn tile_json(out: &mut String, id: TileId) {
+    if id == FOUNTAIN {
+        out.push_str("[\"fountain\",0,\"\"]");
+        return;
+    }
+    let t = tile(id);
+    let _ = write!(
+        out,
+        "[\"{}\",{},\"{}\"]",
+        t.kind_name(),
+        t.price,
+        crate::cards::mask_sides(t.mask)
+    );
+}
+
+fn card_json(out: &mut String, card: CardId) {
+    if card == SCORING_1 || card == SCORING_2 {
+        let _ = write!(out, "[\"scoring\",{}]", card - SCORING_1 + 1);
+    } else {
+        let _ = write!(
+            out,
+            "[\"{}\",{}]",
+            CURRENCIES[crate::cards::currency_of(card) as usize],
+            value_of(card)
+        );
+    }
+}
+
+fn list<T: Copy>(
+    out: &mut String,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut String, T),
+) {
+    out.push('[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        each(out, item);
+    }
+    out.push(']');
+}
+
+fn tiles_json(out: &mut String, tiles: &[TileId]) {
+    list(out, tiles.iter().copied(), tile_json);
+}
+
+fn cards_json(out: &mut String, cards: &[CardId]) {
+    list(out, cards.iter().copied(), card_json);
+}
+
+/// `{name: value}` over `seats` (competitor indices), in the names' sorted order.
+fn by_name(
+    out: &mut String,
+    names: &Names,
+    seats: usize,
+    mut value: impl FnMut(&mut String, usize),
+) {
+    out.push('{');
+    let mut first = true;
+    for &seat in names.sorted.iter().filter(|&&s| s < seats) {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        string(out, &names.names[seat]);
+        out.push(':');
+        value(out, seat);
+    }
+    out.push('}');
+}
+
+/// The kinds' names in sorted order, with their index.
+fn kinds_sorted() -> [(usize, &'static str); 6] {
+    let mut kinds: [(usize, &str); 6] = [0, 1, 2, 3, 4, 5].map(|i| (i, KINDS[i]));
+    kinds.sort_by_key(|&(_, name)| name);
+    kinds
+}
+
+fn pos(out: &mut String, x: i8, y: i8) {
+    let _ = write!(out, "[{x},{y}]");
+}
+
+fn options(out: &mut String, game: &Game) {
+    let trigger = if game.bag_empty_ends {
+        "bag_empty"
+    } else {
+        "market_short"
+    };
+    let _ = write!(
+        out,
+        "{{\"end_trigger\":\"{trigger}\",\"hole_rule\":\"enclosed\"}}"
+    );
+}
+
+/// One event as the Python engine's dict, keys sorted.
+pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
+    let name = |out: &mut String, seat: u8| string(out, &names.names[seat as usize]);
+    let competitors = game.competitors();
+    match event {
+        Event::Setup => {
+            let _ = write!(out, "{{\"dirk\":{},\"options\":", game.has_dirk());
+            options(out, game);
+            out.push_str(",\"players\":");
+            list(out, names.players(game.has_dirk()).iter(), |o, n| {
+                string(o, n)
+            });
+            out.push_str(",\"type\":\"setup\"}");
+        }
+        Event::DrawTile { square, tile } => {
+            let _ = write!(out, "{{\"square\":{square},\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"draw_tile\"}");
+        }
+        Event::DirkGift { after, tiles } => {
+            let after = if *after == 0 {
+                "setup".to_string()
+            } else {
+                format!("round {after}")
+            };
+            let _ = write!(out, "{{\"after\":\"{after}\",\"tiles\":");
+            tiles_json(out, tiles);
+            out.push_str(",\"type\":\"dirk_gift\"}");
+        }
+        Event::StartingMoney { player, cards } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, cards);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"starting_money\"}");
+        }
+        Event::StartPlayer {
+            player,
+            cards,
+            total,
+        } => {
+            let _ = write!(out, "{{\"cards\":{cards},\"player\":");
+            name(out, *player);
+            let _ = write!(out, ",\"total\":{total},\"type\":\"start_player\"}}");
+        }
+        Event::DrawCard { card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"type\":\"draw_card\"}");
+        }
+        Event::ScoringCard { round } => {
+            let _ = write!(out, "{{\"round\":{round},\"type\":\"scoring_card\"}}");
+        }
+        Event::DrawPile { piles } => {
+            out.push_str("{\"piles\":");
+            list(out, piles.iter(), |o, n| {
+                let _ = write!(o, "{n}");
+            });
+            out.push_str(",\"type\":\"draw_pile\"}");
+        }
+        Event::Turn { turn, player } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            let _ = write!(out, ",\"turn\":{turn},\"type\":\"turn\"}}");
+        }
+        Event::Take { player, cards } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, cards);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"take\"}");
+        }
+        Event::Buy {
+            player,
+            square,
+            tile,
+            cards,
+            exact,
+        } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, cards);
+            let _ = write!(
+                out,
+                ",\"currency\":\"{}\",\"exact\":{exact},\"player\":",
+                CURRENCIES[*square as usize - 1]
+            );
+            name(out, *player);
+            let _ = write!(out, ",\"square\":{square},\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"buy\"}");
+        }
+        Event::Redesign {
+            player,
+            mv,
+            tile,
+            x,
+            y,
+            removed,
+        } => {
+            let _ = write!(out, "{{\"move\":\"{}\",\"player\":", mv.name());
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"removed\":");
+            optional_tile(out, *removed);
+            out.push_str(",\"tile\":");
+            optional_tile(out, *tile);
+            out.push_str(",\"type\":\"redesign\"}");
+        }
+        Event::End { player, passed } => {
+            let _ = write!(out, "{{\"passed\":{passed},\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"end\"}");
+        }
+        Event::Place { player, tile, x, y } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"place\"}");
+        }
+        Event::Reserve { player, tile } | Event::Give { player, tile } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"tile\":");
+            tile_json(out, *tile);
+            let kind = if matches!(event, Event::Give { .. }) {
+                "give"
+            } else {
+                "reserve"
+            };
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
+        }
+        Event::Reshuffle { cards } => {
+            let _ = write!(out, "{{\"cards\":{cards},\"type\":\"reshuffle\"}}");
+        }
+        Event::Scoring {
+            round,
+            counts,
+            walls,
+            majorities,
+        } => {
+            out.push_str("{\"counts\":");
+            by_name(out, names, competitors, |o, c| {
+                o.push('{');
+                for (i, (kind, kind_name)) in kinds_sorted().into_iter().enumerate() {
+                    let _ = write!(
+                        o,
+                        "{}\"{kind_name}\":{}",
+                        if i > 0 { "," } else { "" },
+                        counts[c][kind]
+                    );
+                }
+                o.push('}');
+            });
+            out.push_str(",\"parts\":{\"majorities\":");
+            by_name(out, names, competitors, |o, c| number(o, majorities[c]));
+            out.push_str(",\"walls\":");
+            by_name(out, names, competitors, |o, c| number(o, walls[c]));
+            out.push_str("},\"points\":");
+            by_name(out, names, competitors, |o, c| {
+                let _ = write!(o, "{}", majorities[c] + walls[c]);
+            });
+            let _ = write!(out, ",\"round\":{round},\"type\":\"scoring\",\"walls\":");
+            by_name(out, names, competitors, |o, c| number(o, walls[c]));
+            out.push('}');
+        }
+        Event::EndTriggered { bag_empty } => {
+            let reason = if *bag_empty {
+                "bag_empty"
+            } else {
+                "market_short"
+            };
+            let _ = write!(
+                out,
+                "{{\"reason\":\"{reason}\",\"type\":\"end_triggered\"}}"
+            );
+        }
+        Event::Distribution { tiles } => {
+            out.push_str("{\"tiles\":");
+            list(out, tiles.iter(), |o, (square, id, to)| {
+                let _ = write!(
+                    o,
+                    "{{\"currency\":\"{}\",\"square\":{square},\"tile\":",
+                    CURRENCIES[*square as usize - 1]
+                );
+                tile_json(o, *id);
+                o.push_str(",\"to\":");
+                match to {
+                    Some(seat) => name(o, *seat),
+                    None => o.push_str("null"),
+                }
+                o.push('}');
+            });
+            out.push_str(",\"type\":\"distribution\"}");
+        }
+        Event::FinalPlacing { player, tiles } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"tiles\":");
+            tiles_json(out, tiles);
+            out.push_str(",\"type\":\"final_placing\"}");
+        }
+        Event::GameOver { scores, winners } => {
+            out.push_str("{\"scores\":");
+            by_name(out, names, competitors, |o, c| {
+                let _ = write!(o, "{}", scores[c]);
+            });
+            out.push_str(",\"type\":\"game_over\",\"winners\":");
+            list(out, winners.iter(), |o, &seat| name(o, seat));
+            out.push('}');
+        }
+    }
+}
+
+fn optional_tile(out: &mut String, id: TileId) {
+    if id == FOUNTAIN {
+        out.push_str("null");
+    } else {
+        tile_json(out, id);
+    }
+}
+
+/// The cards of a hand in `hand_order`: by currency, highest value first.
+pub fn hand_cards(hand: &[u8; MONEY_KINDS]) -> Vec<CardId> {
+    let mut cards = Vec::new();
+    for currency in 0..4u8 {
+        for value in (1..=9u8).rev() {
+            let card = crate::cards::money(currency, value);
+            cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
+        }
+    }
+    cards
+}
+
+/// The whole save (`Game.to_json`): `earlier` is the text of the events before the game
+/// came into the core (comma-joined, without brackets).
+pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
+    let mut out = String::with_capacity(16_384 + earlier.len());
+    let players = game.players();
+    out.push_str("{\"alhambras\":");
+    by_name(&mut out, names, players, |o, p| {
+        list(o, game.board(p).cells().iter(), |o, c| {
+            let _ = write!(o, "[{},{},", c.x, c.y);
+            let mut t = String::new();
+            tile_json(&mut t, c.tile);
+            o.push_str(&t[1..]);
+        });
+    });
+    out.push_str(",\"awaiting\":");
+    list(
+        &mut out,
+        game.awaiting.as_slice().iter(),
+        |o, (seat, tiles)| {
+            o.push('[');
+            string(o, &names.names[*seat as usize]);
+            o.push(',');
+            tiles_json(o, tiles.as_slice());
+            o.push(']');
+        },
+    );
+    out.push_str(",\"bag\":");
+    tiles_json(&mut out, &crate::game::bits(game.bag).collect::<Vec<_>>());
+    out.push_str(",\"decisions\":");
+    list(&mut out, game.decisions.as_slice().iter(), |o, d| {
+        o.push('{');
+        if d.give {
+            o.push_str("\"give\":true,");
+        }
+        let _ = write!(o, "\"kind\":\"{}\",\"player\":", d.kind.name());
+        string(o, &names.names[d.player as usize]);
+        o.push('}');
+    });
+    out.push_str(",\"dirk_tiles\":");
+    tiles_json(&mut out, game.dirk_tiles.as_slice());
+    out.push_str(",\"discard\":");
+    cards_json(&mut out, game.discard.as_slice());
+    out.push_str(",\"display\":");
+    cards_json(&mut out, game.display.as_slice());
+    out.push_str(",\"draw_pile\":");
+    let top_first: Vec<CardId> = game.draw.as_slice().iter().rev().copied().collect();
+    cards_json(&mut out, &top_first);
+    out.push_str(",\"end_reason\":");
+    out.push_str(match game.end_reason {
+        None => "null",
+        Some(true) => "\"bag_empty\"",
+        Some(false) => "\"market_short\"",
+    });
+    out.push_str(",\"events\":[");
+    out.push_str(earlier);
+    for event in game.events() {
+        if out.as_bytes().last() != Some(&b'[') {
+            out.push(',');
+        }
+        event_json(&mut out, game, names, event);
+    }
+    out.push_str("],\"format\":\"alhambra_lib.game\",\"hands\":");
+    by_name(&mut out, names, players, |o, p| {
+        cards_json(o, &hand_cards(&game.hands[p]))
+    });
+    out.push_str(",\"market\":");
+    list(&mut out, game.market.iter(), |o, &id| {
+        if id == EMPTY {
+            o.push_str("null")
+        } else {
+            tile_json(o, id)
+        }
+    });
+    let _ = write!(
+        out,
+        ",\"market_short\":{},\"may_continue\":{},\"modules\":[],\"modules_state\":{{}},\"options\":",
+        game.market_short, game.may_continue
+    );
+    options(&mut out, game);
+    out.push_str(",\"pending_rounds\":");
+    numbers(&mut out, game.pending_rounds.as_slice());
+    out.push_str(",\"players\":");
+    list(&mut out, names.players(game.has_dirk()).iter(), |o, n| {
+        string(o, n)
+    });
+    out.push_str(",\"reserves\":");
+    by_name(&mut out, names, players, |o, p| {
+        tiles_json(o, &crate::game::bits(game.reserves[p]).collect::<Vec<_>>())
+    });
+    out.push_str(",\"rng\":[3,");
+    list(&mut out, game.rng.state(), |o, w| {
+        let _ = write!(o, "{w}");
+    });
+    out.push_str(",null],\"rounds_scored\":");
+    numbers(&mut out, game.scored.as_slice());
+    out.push_str(",\"scores\":");
+    by_name(&mut out, names, game.competitors(), |o, c| {
+        let _ = write!(o, "{}", game.scores()[c]);
+    });
+    out.push_str(",\"scoring_cards_revealed\":");
+    numbers(&mut out, game.revealed.as_slice());
+    out.push_str(",\"script\":");
+    list(&mut out, game.script.as_slice().iter(), |o, s| {
+        let _ = write!(o, "\"{}\"", s.name());
+    });
+    out.push_str(",\"start_player\":");
+    string(&mut out, &names.names[game.start as usize]);
+    out.push_str(",\"to_place\":");
+    tiles_json(&mut out, game.to_place.as_slice());
+    let _ = write!(out, ",\"turn\":{},\"turn_player\":", game.turn);
+    string(&mut out, &names.names[game.current as usize]);
+    out.push_str(",\"version\":2}");
+    out
+}
+
+fn number(out: &mut String, value: u32) {
+    let _ = write!(out, "{value}");
+}
+
+fn numbers(out: &mut String, values: &[u8]) {
+    list(out, values.iter(), |o, v| {
+        let _ = write!(o, "{v}");
+    });
+}
+
+// -- reading ----------------------------------------------------------------------------
+
+fn invalid(what: &str) -> Refusal {
+    Refusal::Invalid(format!("the save's {what} is not one the core reads"))
+}
+
+fn field<'a>(state: &'a HashMap<String, Value>, key: &str) -> Result<&'a Value, Refusal> {
+    state.get(key).ok_or_else(|| invalid(key))
+}
+
+fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
+    let parts = value
+        .as_array()
+        .filter(|a| a.len() == 3)
+        .ok_or_else(|| invalid(what))?;
+    let kind = parts[0]
+        .as_str()
+        .and_then(|k| KINDS.iter().position(|n| *n == k))
+        .ok_or_else(|| invalid(what))?;
+    let price = parts[1]
+        .as_u64()
+        .filter(|&p| p < 256)
+        .ok_or_else(|| invalid(what))? as u8;
+    let walls = parts[2].as_str().ok_or_else(|| invalid(what))?;
+    let mut mask = 0;
+    for c in walls.chars() {
+        let side = crate::cards::SIDES
+            .iter()
+            .position(|&s| s == c)
+            .ok_or_else(|| invalid(what))?;
+        mask |= 1 << side;
+    }
+    tile_id(kind as u8, price, mask).ok_or_else(|| invalid(what))
+}
+
+fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
+    value
+        .as_array()
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|t| read_tile(t, what))
+        .collect()
+}
+
+fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
+    let parts = value
+        .as_array()
+        .filter(|a| a.len() == 2)
+        .ok_or_else(|| invalid(what))?;
+    let tag = parts[0].as_str().ok_or_else(|| invalid(what))?;
+    let number = parts[1].as_u64().ok_or_else(|| invalid(what))?;
+    if tag == "scoring" && (1..=2).contains(&number) {
+        return Ok(SCORING_1 + number as u8 - 1);
+    }
+    let currency = CURRENCIES
+        .iter()
+        .position(|c| *c == tag)
+        .ok_or_else(|| invalid(what))?;
+    if !(1..=9).contains(&number) {
+        return Err(invalid(what));
+    }
+    Ok(crate::cards::money(currency as u8, number as u8))
+}
+
+fn read_cards(value: &Value, what: &str) -> Result<Vec<CardId>, Refusal> {
+    value
+        .as_array()
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|c| read_card(c, what))
+        .collect()
+}
+
+fn read_small(value: &Value, what: &str) -> Result<Vec<u8>, Refusal> {
+    value
+        .as_array()
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|v| {
+            v.as_u64()
+                .filter(|&n| n <= 3)
+                .map(|n| n as u8)
+                .ok_or_else(|| invalid(what))
+        })
+        .collect()
+}
+
+fn stack<T: Copy + Default + PartialEq, const C: usize>(
+    items: &[T],
+    what: &str,
+) -> Result<Stack<T, C>, Refusal> {
+    Stack::from_slice(items).ok_or_else(|| invalid(what))
+}
+
+/// A game from a save the Python engine wrote: the game, its names, and the text of its
+/// events (comma-joined) with their number.
+pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
+    let raw: HashMap<String, Box<RawValue>> = serde_json::from_str(text)
+        .map_err(|e| Refusal::Invalid(format!("the save is no JSON object: {e}")))?;
+    let mut state: HashMap<String, Value> = HashMap::new();
+    for (key, value) in &raw {
+        if key != "events" {
+            state.insert(
+                key.clone(),
+                serde_json::from_str(value.get()).map_err(|_| invalid(key))?,
+            );
+        }
+    }
+    if field(&state, "format")? != "alhambra_lib.game" || field(&state, "version")? != 2 {
+        return Err(Refusal::Invalid(
+            "the core reads saves of format alhambra_lib.game, version 2".into(),
+        ));
+    }
+    let modules = field(&state, "modules")?
+        .as_array()
+        .ok_or_else(|| invalid("modules"))?;
+    if !modules.is_empty() {
+        let names: Vec<String> = modules
+            .iter()
+            .map(|m| m.as_str().unwrap_or("?").to_string())
+            .collect();
+        return Err(Refusal::Unsupported(format!(
+            "the core holds no Mega Box module yet: {}",
+            names.join(", ")
+        )));
+    }
+    let options = field(&state, "options")?;
+    if options.get("hole_rule").and_then(Value::as_str) != Some("enclosed") {
+        return Err(Refusal::Unsupported(
+            "the core holds the hole rule 'enclosed' only".into(),
+        ));
+    }
+    let bag_empty_ends = match options.get("end_trigger").and_then(Value::as_str) {
+        Some("market_short") => false,
+        Some("bag_empty") => true,
+        _ => return Err(invalid("end_trigger")),
+    };
+    let players: Vec<String> = field(&state, "players")?
+        .as_array()
+        .ok_or_else(|| invalid("players"))?
+        .iter()
+        .map(|p| {
+            p.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| invalid("players"))
+        })
+        .collect::<Result<_, _>>()?;
+    if !(2..=MAX_PLAYERS).contains(&players.len()) {
+        return Err(invalid("players"));
+    }
+    let n = players.len();
+    let names = Names::new(&players, n == 2);
+    let seat = |value: &Value, what: &str| -> Result<u8, Refusal> {
+        let name = value.as_str().ok_or_else(|| invalid(what))?;
+        names
+            .names
+            .iter()
+            .position(|n| n == name)
+            .map(|s| s as u8)
+            .ok_or_else(|| invalid(what))
+    };
+    let per_player = |key: &str| -> Result<Vec<&Value>, Refusal> {
+        let map = field(&state, key)?
+            .as_object()
+            .ok_or_else(|| invalid(key))?;
+        players
+            .iter()
+            .map(|p| map.get(p).ok_or_else(|| invalid(key)))
+            .collect()
+    };
+
+    let rng_state = field(&state, "rng")?;
+    let words: Vec<u32> = rng_state
+        .get(1)
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid("rng"))?
+        .iter()
+        .map(|w| {
+            w.as_u64()
+                .filter(|&x| x <= u32::MAX as u64)
+                .map(|x| x as u32)
+                .ok_or_else(|| invalid("rng"))
+        })
+        .collect::<Result<_, _>>()?;
+    let rng = Mt::from_state(&words).ok_or_else(|| invalid("rng"))?;
+    let mut game = Game::blank(n as u8, rng, bag_empty_ends);
+    game.bag = read_tiles(field(&state, "bag")?, "bag")?
+        .iter()
+        .fold(0, |set, &id| set | 1u64 << id);
+    let market = field(&state, "market")?
+        .as_array()
+        .filter(|m| m.len() == 4)
+        .ok_or_else(|| invalid("market"))?;
+    for (square, value) in market.iter().enumerate() {
+        game.market[square] = if value.is_null() {
+            EMPTY
+        } else {
+            read_tile(value, "market")?
+        };
+    }
+    let mut draw = read_cards(field(&state, "draw_pile")?, "draw_pile")?;
+    draw.reverse();
+    game.draw = stack(&draw, "draw_pile")?;
+    game.discard = stack(
+        &read_cards(field(&state, "discard")?, "discard")?,
+        "discard",
+    )?;
+    game.display = stack(
+        &read_cards(field(&state, "display")?, "display")?,
+        "display",
+    )?;
+    game.revealed = stack(
+        &read_small(
+            field(&state, "scoring_cards_revealed")?,
+            "scoring_cards_revealed",
+        )?,
+        "revealed",
+    )?;
+    game.scored = stack(
+        &read_small(field(&state, "rounds_scored")?, "rounds_scored")?,
+        "rounds_scored",
+    )?;
+    game.pending_rounds = stack(
+        &read_small(field(&state, "pending_rounds")?, "pending_rounds")?,
+        "pending_rounds",
+    )?;
+    game.dirk_tiles = stack(
+        &read_tiles(field(&state, "dirk_tiles")?, "dirk_tiles")?,
+        "dirk_tiles",
+    )?;
+    for (p, hand) in per_player("hands")?.into_iter().enumerate() {
+        for card in read_cards(hand, "hands")? {
+            if card >= SCORING_1 {
+                return Err(invalid("hands"));
+            }
+            game.hands[p][card as usize] += 1;
+        }
+    }
+    for (p, reserve) in per_player("reserves")?.into_iter().enumerate() {
+        game.reserves[p] = read_tiles(reserve, "reserves")?
+            .iter()
+            .fold(0, |set, &id| set | 1u64 << id);
+    }
+    for (p, layout) in per_player("alhambras")?.into_iter().enumerate() {
+        for entry in layout.as_array().ok_or_else(|| invalid("alhambras"))? {
+            let cell = entry
+                .as_array()
+                .filter(|e| e.len() == 5)
+                .ok_or_else(|| invalid("alhambras"))?;
+            let coordinate = |v: &Value| {
+                v.as_i64()
+                    .filter(|c| c.abs() < 100)
+                    .map(|c| c as i8)
+                    .ok_or_else(|| invalid("alhambras"))
+            };
+            let (x, y) = (coordinate(&cell[0])?, coordinate(&cell[1])?);
+            if cell[2] == "fountain" {
+                continue;
+            }
+            let id = read_tile(&Value::Array(cell[2..].to_vec()), "alhambras")?;
+            game.boards[p].build(x, y, id);
+        }
+    }
+    game.to_place = stack(
+        &read_tiles(field(&state, "to_place")?, "to_place")?,
+        "to_place",
+    )?;
+    for entry in field(&state, "awaiting")?
+        .as_array()
+        .ok_or_else(|| invalid("awaiting"))?
+    {
+        let pair = entry
+            .as_array()
+            .filter(|e| e.len() == 2)
+            .ok_or_else(|| invalid("awaiting"))?;
+        let tiles = stack(&read_tiles(&pair[1], "awaiting")?, "awaiting")?;
+        if game.awaiting.len() == MAX_PLAYERS {
+            return Err(invalid("awaiting"));
+        }
+        game.awaiting.push((seat(&pair[0], "awaiting")?, tiles));
+    }
+    game.start = seat(field(&state, "start_player")?, "start_player")?;
+    game.current = seat(field(&state, "turn_player")?, "turn_player")?;
+    game.turn = field(&state, "turn")?
+        .as_u64()
+        .ok_or_else(|| invalid("turn"))? as u32;
+    game.may_continue = field(&state, "may_continue")?
+        .as_bool()
+        .ok_or_else(|| invalid("may_continue"))?;
+    game.market_short = field(&state, "market_short")?
+        .as_bool()
+        .ok_or_else(|| invalid("market_short"))?;
+    game.end_reason = match field(&state, "end_reason")?.as_str() {
+        None => None,
+        Some("bag_empty") => Some(true),
+        Some("market_short") => Some(false),
+        Some(_) => return Err(invalid("end_reason")),
+    };
+    for entry in field(&state, "decisions")?
+        .as_array()
+        .ok_or_else(|| invalid("decisions"))?
+    {
+        let kind = match entry.get("kind").and_then(Value::as_str) {
+            Some("act") => Kind::Act,
+            Some("place") => Kind::Place,
+            Some("final_place") => Kind::FinalPlace,
+            _ => return Err(Refusal::Unsupported("a decision of a module".into())),
+        };
+        let player = seat(entry.get("player").unwrap_or(&Value::Null), "decisions")?;
+        let give = entry.get("give").and_then(Value::as_bool).unwrap_or(false);
+        if game.decisions.len() == 4 {
+            return Err(invalid("decisions"));
+        }
+        game.decisions.push(Decision { kind, player, give });
+    }
+    for step in field(&state, "script")?
+        .as_array()
+        .ok_or_else(|| invalid("script"))?
+    {
+        let step = step
+            .as_str()
+            .and_then(Step::from_name)
+            .ok_or_else(|| invalid("script"))?;
+        if game.script.len() == 8 {
+            return Err(invalid("script"));
+        }
+        game.script.push(step);
+    }
+    let scores = field(&state, "scores")?
+        .as_object()
+        .ok_or_else(|| invalid("scores"))?;
+    for (c, name) in names.names.iter().enumerate() {
+        game.scores[c] = scores
+            .get(name)
+            .and_then(Value::as_i64)
+            .ok_or_else(|| invalid("scores"))?;
+    }
+    let events = raw.get("events").ok_or_else(|| invalid("events"))?.get();
+    let inner = events.trim();
+    let inner = inner
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| invalid("events"))?;
+    let count = serde_json::from_str::<Vec<Box<RawValue>>>(events)
+        .map_err(|_| invalid("events"))?
+        .len();
+    Ok((game, names, inner.to_string(), count))
+}
