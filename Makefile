@@ -1,11 +1,14 @@
 # Developer entry points: `make lab`, `make app`, `make test`, `make bench`, `make clean`.
 # Everything runs in a local venv that is (re)installed only when pyproject.toml changes.
+# With cargo on the machine, `make lab` and `make test` also build the compiled core
+# (core/, imported as alhambra_core) into the venv, again only when a Rust source changes;
+# without it they say so in one line and the Python engine plays every game.
 
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # `app` too: `make test` runs the browser tests of the app when Chromium is there.
-EXTRAS := notebooks,dask,test,app
+EXTRAS := notebooks,dask,test,app,core
 comma := ,
 # One stamp per set of extras: adding an extra to EXTRAS installs it.
 STAMP := $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
@@ -22,7 +25,15 @@ BENCHES := $(filter-out benchmarks/conftest.py,$(wildcard benchmarks/*.py))
 BENCH_TESTS := $(shell grep -l '^def test_' $(BENCHES) /dev/null)
 BENCH_SCRIPTS := $(filter-out $(BENCH_TESTS),$(BENCHES))
 
-.PHONY: lab app test bench clean
+# The compiled core (core/, docs/CORE.md): built by maturin when cargo is there.
+CARGO := $(shell command -v cargo 2>/dev/null)
+CORE_SOURCES := $(wildcard core/src/*.rs) core/build.rs core/Cargo.toml core/Cargo.lock core/pyproject.toml
+CORE_STAMP := $(VENV)/.core-built
+# With the core built, the Python tests require it (a stale or missing core fails them);
+# without cargo they run on the Python engine.
+CORE_CHOICE := $(if $(CARGO),native,auto)
+
+.PHONY: lab app test bench clean core
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,7 +44,20 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e ".[$(EXTRAS)]"
 	touch $@
 
-lab: $(STAMP)
+ifeq ($(CARGO),)
+core: $(STAMP)
+	@echo "No cargo here: the compiled core is not built, the Python engine plays every game (docs/CORE.md)."
+else
+core: $(CORE_STAMP)
+endif
+
+# maturin builds the release extension into the venv (an editable install of alhambra_core).
+$(CORE_STAMP): $(CORE_SOURCES) | $(STAMP)
+	VIRTUAL_ENV=$(CURDIR)/$(VENV) PATH=$(CURDIR)/$(BIN):$$PATH \
+		$(BIN)/maturin develop --release --manifest-path core/Cargo.toml
+	touch $@
+
+lab: $(STAMP) core
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(or $(wildcard notebooks),.) $(ROOT_ARGS) $(LAB_ARGS)
 
 # The notebooks as a web app for people who never edit code: Voila runs them and shows
@@ -47,12 +71,18 @@ app: $(STAMP)
 		--Voila.config_file_paths=$(CURDIR)/app --Voila.ip=127.0.0.1 --port=$(APP_PORT) \
 		--Voila.port_retries=0
 
-# mypy first (its settings are [tool.mypy] in pyproject.toml), then one pytest run:
-# doctests of alhambra_lib, tests/, and the notebooks through nbval
-# (--doctest-modules and --nbval-lax come from addopts in pyproject.toml).
-test: $(STAMP)
+# mypy first (its settings are [tool.mypy] in pyproject.toml); with cargo, the core's own
+# tests (`cargo test`: no Python); then one pytest run: doctests of alhambra_lib, tests/,
+# and the notebooks through nbval (--doctest-modules and --nbval-lax come from addopts in
+# pyproject.toml), with the core required where it is built; last, the simulator's tests
+# once more on the Python engine (ALHAMBRA_CORE=python), so the fallback stays complete.
+test: $(STAMP) core
 	$(BIN)/python -m mypy alhambra_lib
-	$(BIN)/python -m pytest $(TEST_PATHS)
+ifneq ($(CARGO),)
+	cargo test --manifest-path core/Cargo.toml
+endif
+	ALHAMBRA_CORE=$(CORE_CHOICE) $(BIN)/python -m pytest $(TEST_PATHS)
+	ALHAMBRA_CORE=python $(BIN)/python -m pytest tests/test_sim.py
 
 bench: $(STAMP)
 ifeq ($(strip $(BENCHES)),)
@@ -64,5 +94,5 @@ endif
 	@for s in $(BENCH_SCRIPTS); do echo "$(BIN)/python $$s"; $(BIN)/python $$s || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache .benchmarks build dist *.egg-info
+	rm -rf $(VENV) core/target .pytest_cache .hypothesis .ruff_cache .mypy_cache .benchmarks build dist *.egg-info
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

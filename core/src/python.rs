@@ -261,6 +261,12 @@ fn median_ns(repeats: usize, mut work: impl FnMut()) -> f64 {
     times[times.len() / 2]
 }
 
+/// For the tests: panics inside the guard, to show a panic reaches Python as `CoreBug`.
+#[pyfunction]
+fn _panic(message: &str) -> PyResult<()> {
+    guarded(|| panic!("{message}"))
+}
+
 /// The 54 tiles as the core numbers them: `(type, price, walls)`.
 #[pyfunction]
 fn tile_table() -> Vec<(String, u8, String)> {
@@ -282,6 +288,7 @@ fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SOURCE_HASH", env!("ALHAMBRA_CORE_SOURCE_HASH"))?;
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic, m)?)?;
     let py = m.py();
     m.add("CoreError", py.get_type::<CoreError>())?;
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;

@@ -561,6 +561,19 @@ fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
     tile_id(kind as u8, price, mask).ok_or_else(|| invalid(what))
 }
 
+/// Tiles as a set, each once.
+fn read_tile_set(value: &Value, what: &str) -> Result<u64, Refusal> {
+    read_tiles(value, what)?.iter().try_fold(0u64, |set, &id| {
+        if set >> id & 1 == 1 {
+            Err(Refusal::Invalid(format!(
+                "the save's {what} holds a tile twice"
+            )))
+        } else {
+            Ok(set | 1u64 << id)
+        }
+    })
+}
+
 fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
     value
         .as_array()
@@ -599,14 +612,15 @@ fn read_cards(value: &Value, what: &str) -> Result<Vec<CardId>, Refusal> {
         .collect()
 }
 
-fn read_small(value: &Value, what: &str) -> Result<Vec<u8>, Refusal> {
+/// Round numbers from 1 to `last`.
+fn read_rounds(value: &Value, last: u64, what: &str) -> Result<Vec<u8>, Refusal> {
     value
         .as_array()
         .ok_or_else(|| invalid(what))?
         .iter()
         .map(|v| {
             v.as_u64()
-                .filter(|&n| n <= 3)
+                .filter(|n| (1..=last).contains(n))
                 .map(|n| n as u8)
                 .ok_or_else(|| invalid(what))
         })
@@ -618,6 +632,81 @@ fn stack<T: Copy + Default + PartialEq, const C: usize>(
     what: &str,
 ) -> Result<Stack<T, C>, Refusal> {
     Stack::from_slice(items).ok_or_else(|| invalid(what))
+}
+
+/// Every tile and card of the game exactly once, and every Alhambra within the window
+/// the bit planes cover (55 cells wide at most, as any Alhambra of 55 tiles): the core
+/// trusts its state from then on.
+fn check_components(game: &Game) -> Result<(), Refusal> {
+    let mut tiles = [0u8; crate::cards::TILE_COUNT];
+    let mut count = |id: TileId| tiles[id as usize] += 1;
+    crate::game::bits(game.bag).for_each(&mut count);
+    game.market
+        .iter()
+        .filter(|&&t| t != EMPTY)
+        .for_each(|&t| count(t));
+    for p in 0..game.players() {
+        crate::game::bits(game.reserves[p]).for_each(&mut count);
+        let cells = game.board(p).cells();
+        cells
+            .iter()
+            .filter(|c| c.tile != FOUNTAIN)
+            .for_each(|c| count(c.tile));
+        if cells.iter().filter(|c| c.tile == FOUNTAIN).count() != 1
+            || game.board(p).at(0, 0) != Some(FOUNTAIN)
+        {
+            return Err(invalid("alhambras"));
+        }
+        let span = |f: fn(&crate::board::Placed) -> i8| {
+            let (lo, hi) = cells
+                .iter()
+                .map(f)
+                .fold((i8::MAX, i8::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+            hi as i32 - lo as i32
+        };
+        if span(|c| c.x) >= crate::board::MAX_CELLS as i32
+            || span(|c| c.y) >= crate::board::MAX_CELLS as i32
+        {
+            return Err(invalid("alhambras"));
+        }
+    }
+    game.dirk_tiles.as_slice().iter().for_each(|&t| count(t));
+    game.to_place.as_slice().iter().for_each(|&t| count(t));
+    game.awaiting
+        .as_slice()
+        .iter()
+        .for_each(|(_, ts)| ts.as_slice().iter().for_each(|&t| count(t)));
+    if tiles.iter().any(|&n| n != 1) {
+        return Err(Refusal::Invalid(
+            "the save does not hold each of the 54 tiles once".into(),
+        ));
+    }
+    let mut cards = [0u8; MONEY_KINDS + 2];
+    for pile in [
+        game.draw.as_slice(),
+        game.discard.as_slice(),
+        game.display.as_slice(),
+    ] {
+        pile.iter().for_each(|&c| cards[c as usize] += 1);
+    }
+    for p in 0..game.players() {
+        for (c, n) in game.hands[p].iter().enumerate() {
+            cards[c] += n;
+        }
+    }
+    game.revealed
+        .as_slice()
+        .iter()
+        .for_each(|&r| cards[SCORING_1 as usize + r as usize - 1] += 1);
+    let copies = if game.has_dirk() { 2 } else { 3 };
+    if cards[..MONEY_KINDS].iter().any(|&n| n != copies)
+        || cards[MONEY_KINDS..].iter().any(|&n| n != 1)
+    {
+        return Err(Refusal::Invalid(
+            "the save does not hold the game's cards once each".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// A game from a save the Python engine wrote: the game, its names, and the text of its
@@ -712,9 +801,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         .collect::<Result<_, _>>()?;
     let rng = Mt::from_state(&words).ok_or_else(|| invalid("rng"))?;
     let mut game = Game::blank(n as u8, rng, bag_empty_ends);
-    game.bag = read_tiles(field(&state, "bag")?, "bag")?
-        .iter()
-        .fold(0, |set, &id| set | 1u64 << id);
+    game.bag = read_tile_set(field(&state, "bag")?, "bag")?;
     let market = field(&state, "market")?
         .as_array()
         .filter(|m| m.len() == 4)
@@ -738,18 +825,19 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         "display",
     )?;
     game.revealed = stack(
-        &read_small(
+        &read_rounds(
             field(&state, "scoring_cards_revealed")?,
+            2,
             "scoring_cards_revealed",
         )?,
         "revealed",
     )?;
     game.scored = stack(
-        &read_small(field(&state, "rounds_scored")?, "rounds_scored")?,
+        &read_rounds(field(&state, "rounds_scored")?, 3, "rounds_scored")?,
         "rounds_scored",
     )?;
     game.pending_rounds = stack(
-        &read_small(field(&state, "pending_rounds")?, "pending_rounds")?,
+        &read_rounds(field(&state, "pending_rounds")?, 2, "pending_rounds")?,
         "pending_rounds",
     )?;
     game.dirk_tiles = stack(
@@ -765,9 +853,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         }
     }
     for (p, reserve) in per_player("reserves")?.into_iter().enumerate() {
-        game.reserves[p] = read_tiles(reserve, "reserves")?
-            .iter()
-            .fold(0, |set, &id| set | 1u64 << id);
+        game.reserves[p] = read_tile_set(reserve, "reserves")?;
     }
     for (p, layout) in per_player("alhambras")?.into_iter().enumerate() {
         for entry in layout.as_array().ok_or_else(|| invalid("alhambras"))? {
@@ -786,6 +872,11 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
                 continue;
             }
             let id = read_tile(&Value::Array(cell[2..].to_vec()), "alhambras")?;
+            if game.boards[p].at(x, y).is_some()
+                || game.boards[p].cells().len() == crate::board::MAX_CELLS
+            {
+                return Err(invalid("alhambras"));
+            }
             game.boards[p].build(x, y, id);
         }
     }
@@ -863,6 +954,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             .and_then(Value::as_i64)
             .ok_or_else(|| invalid("scores"))?;
     }
+    check_components(&game)?;
     let events = raw.get("events").ok_or_else(|| invalid("events"))?.get();
     let inner = events.trim();
     let inner = inner

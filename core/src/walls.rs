@@ -189,7 +189,7 @@ mod tests {
     /// Slow check: the longest trail by brute force over every trail of the segment graph.
     fn brute(board: &Board) -> u32 {
         let segs = segments(board);
-        fn walk(at: (i16, i16), segs: &[((i16, i16), (i16, i16))], used: &mut Vec<bool>) -> u32 {
+        fn walk(at: Corner, segs: &[(Corner, Corner)], used: &mut [bool]) -> u32 {
             let mut best = 0;
             for i in 0..segs.len() {
                 if used[i] {

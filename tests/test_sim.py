@@ -1,0 +1,410 @@
+"""The compiled core against the Python engine, and the simulator's fallback.
+
+Parity is tested as OpenSpiel tests its C++ games against Python: the same seeded random
+actions applied to a `Game` and a `Simulator` in lockstep, the legal lists equal at every
+action and the saves (state, generator and whole record) equal every 25 actions and at
+the end; a Hypothesis state machine with the Python engine as the model; `from_game` at
+random positions, mid-turn included. The tests marked ``native`` need the core built
+(`make test` builds it and requires it); the others run on either engine, and `make test`
+runs this file a second time with ``ALHAMBRA_CORE=python``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from _game_helpers import set_hand, state
+from alhambra_lib import (
+    Card,
+    End,
+    Game,
+    IllegalAction,
+    InvalidInput,
+    Reserve,
+    Tile,
+    Unsupported,
+    core_info,
+)
+from alhambra_lib import sim
+from alhambra_lib.actions import Decline
+from alhambra_lib.engine.narration import describe_event
+from alhambra_lib.sim import Simulator, SimulatorProtocol, simulator
+
+NATIVE = core_info()["engine"] == "native"
+native = pytest.mark.skipif(not NATIVE, reason=f"the compiled core is not in use: "
+                                               f"{core_info()['reason']}")
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+
+
+def lockstep(game, simulated, choose, stop=None, save_every=25):
+    """Play `game` and `simulated` on together with `choose`, checking them as it goes;
+    returns the number of actions played."""
+    played = 0
+    while not game.is_over and (stop is None or played < stop):
+        legal = game.legal_actions()
+        assert simulated.legal_actions() == legal, f"legal actions differ after {played}"
+        assert simulated.current_player == game.current_player
+        action = choose(legal)
+        game.apply(action)
+        simulated.apply(action)
+        played += 1
+        if played % save_every == 0:
+            assert simulated.to_json() == game.to_json(), f"saves differ after {played}"
+    assert simulated.to_json() == game.to_json()
+    assert simulated.is_over == game.is_over and simulated.scores == game.scores
+    return played
+
+
+# -- parity ------------------------------------------------------------------------------
+
+#: (players, seed, end trigger): every player count, Dirk, both end triggers.
+GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short")
+         for n in range(2, 7) for seed in range(40)]
+
+
+@native
+@pytest.mark.parametrize("players, seed, trigger", GAMES)
+def test_lockstep_games_from_the_start(players, seed, trigger):
+    game = Game(NAMES[:players], seed=seed, end_trigger=trigger)
+    simulated = Simulator(NAMES[:players], seed=seed, end_trigger=trigger)
+    assert simulated.to_json() == game.to_json()
+    lockstep(game, simulated, random.Random(seed).choice)
+    assert game.is_over
+
+
+@native
+def test_the_lockstep_games_meet_every_rule_of_the_turn():
+    """The games above are worth their parity only if they reach the rules: exact
+    payments and their extra action, passes, every redesign, gifts, reshuffles, both
+    endings, the distribution and the final placing."""
+    seen: Counter[str] = Counter()
+    for players, seed, trigger in GAMES[::3]:
+        game = Game(NAMES[:players], seed=seed, end_trigger=trigger)
+        choose = random.Random(seed).choice
+        while not game.is_over:
+            game.apply(choose(game.legal_actions()))
+        for event in game.events:
+            kind = event["type"]
+            seen[kind] += 1
+            if kind == "buy" and event["exact"]:
+                seen["exact buy"] += 1
+            if kind == "end":
+                seen["pass" if event["passed"] else "end after exact"] += 1
+            if kind == "redesign":
+                seen[f"redesign {event['move']}"] += 1
+            if kind == "end_triggered":
+                seen[event["reason"]] += 1
+    for wanted in ("exact buy", "end after exact", "redesign place", "redesign remove",
+                   "redesign exchange", "give", "dirk_gift", "reshuffle", "market_short",
+                   "bag_empty", "distribution", "final_placing", "scoring"):
+        assert seen[wanted], wanted
+
+
+@native
+def test_a_player_with_nothing_legal_passes_in_the_core_too():
+    """Random games never leave a player without money to take: arranged here, as
+    test_game_turns arranges it (every card in Ana's hand, Cy with none)."""
+    game = set_hand(Game(NAMES[:3], seed=5), "Cy", [])
+    saved = state(game)
+    money = [Card(*c) for c in reversed(saved["draw_pile"]) if c[0] != "scoring"]
+    game = set_hand(game, "Ana", [*game.hand("Ana"), *game.display, *money,
+                                  *(Card(*c) for c in saved["discard"])])
+    simulated = Simulator.from_game(game)
+    assert simulated.legal_actions() == [End()]
+    lockstep(game, simulated, random.Random(0).choice, save_every=1)
+    assert any(e["type"] == "end" and e["passed"] for e in game.events)
+
+
+@native
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_from_game_at_random_positions(players):
+    """Any position, mid-turn included (a tile waiting to be placed, an exact payment's
+    extra action, the final placing): the core takes it and plays on the same game."""
+    kinds = Counter()
+    for seed in range(8):
+        game = Game(NAMES[:players], seed=100 + seed)
+        choose = random.Random(seed).choice
+        stop = random.Random(-seed).randrange(400)
+        while not game.is_over and stop:
+            game.apply(choose(game.legal_actions()))
+            stop -= 1
+        kinds[game.decision.kind if game.decision else "over"] += 1
+        simulated = Simulator.from_game(game)
+        assert simulated.to_json() == game.to_json()
+        assert simulated.event_count == len(game.events)
+        lockstep(game, simulated, choose, stop=60, save_every=10)
+
+
+@native
+def test_to_game_keeps_the_record_and_narrates_it():
+    simulated = Simulator(["Ana", "Ben"], seed=4)
+    choose = random.Random(4).choice
+    while not simulated.is_over:
+        simulated.apply(choose(simulated.legal_actions()))
+    game = simulated.to_game()
+    assert game.to_json() == simulated.to_json()
+    assert game.is_over and game.scores == simulated.scores and "Dirk" in game.scores
+    assert all(describe_event(event) for event in game.events)
+
+
+@native
+def test_copies_are_independent():
+    simulated = Simulator(NAMES[:3], seed=9)
+    before = simulated.to_json()
+    copy = simulated.copy()
+    choose = random.Random(1).choice
+    for _ in range(40):
+        copy.apply(choose(copy.legal_actions()))
+    assert simulated.to_json() == before
+    assert copy.to_json() != before
+
+
+@native
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    simulated = Simulator(NAMES[:3], seed=2)
+    before = simulated.to_json()
+    with pytest.raises(IllegalAction):
+        simulated.apply(Reserve(Tile("tower", 13, "NES")))  # nothing is waiting
+    with pytest.raises(IllegalAction):
+        simulated.apply(Decline())  # a module's action
+    with pytest.raises(InvalidInput):
+        simulated.apply("take 3 denar")  # type: ignore[arg-type]
+    assert simulated.to_json() == before
+
+
+@native
+def test_games_the_core_does_not_hold_are_refused_by_name():
+    with pytest.raises(Unsupported, match="'vizier'.*'exchange'|'exchange'.*'vizier'"):
+        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("vizier", "exchange")))
+    with pytest.raises(Unsupported, match="hole_rule='single'"):
+        Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
+
+
+@native
+def test_a_save_the_core_cannot_read_is_a_typed_error():
+    import alhambra_core
+
+    saved = state(Game(NAMES[:3], seed=3))
+    twice = dict(saved, bag=saved["bag"] + saved["bag"][:1])  # a tile twice
+    far = dict(saved, alhambras={**saved["alhambras"], "Ana": [[0, 0, "fountain", 0, ""],
+                                                               [90, 0, *saved["bag"][0]]]})
+    text = json.dumps(saved)
+    for broken in (json.dumps(twice), json.dumps(far), "[]", text[:100],
+                   text.replace('"version": 2', '"version": 7')):
+        with pytest.raises(alhambra_core.InvalidGame):
+            alhambra_core.Core.from_json(broken)
+
+
+@native
+def test_a_panic_in_the_core_reaches_python_as_an_exception():
+    import alhambra_core
+
+    with pytest.raises(alhambra_core.CoreBug, match="on purpose"):
+        alhambra_core._panic("on purpose")
+    assert issubclass(alhambra_core.CoreBug, RuntimeError)
+
+
+@native
+def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
+    game = Game(NAMES[:3], seed=5)
+    choose = random.Random(5).choice
+    for _ in range(150):
+        game.apply(choose(game.legal_actions()))
+    simulated = Simulator.from_game(game)
+    before = simulated.to_json()
+    scores = simulated.playouts(4, seed=11)
+    assert scores.shape == (4, 3) and scores.dtype.kind == "i"
+    choose = random.Random(11).choice
+    for row in scores:
+        copy = game.copy()
+        while not copy.is_over:
+            copy.apply(choose(copy.legal_actions()))
+        assert list(row) == [copy.scores[name] for name in copy.competitors]
+    assert simulated.to_json() == before
+    assert (simulated.playouts(4, seed=11) == scores).all()
+    with pytest.raises(InvalidInput):
+        simulated.playouts(-1)
+
+
+@native
+def test_playouts_with_dirk_score_him_last():
+    scores = Simulator(["Ana", "Ben"], seed=1).playouts(3, seed=2)
+    assert scores.shape == (3, 3)
+
+
+# -- the state machine: the Python engine as the model -----------------------------------
+
+
+class CoreAgainstTheEngine(RuleBasedStateMachine):
+    """Random actions, copies and refused actions on both engines at once."""
+
+    @initialize(players=st.integers(2, 6), seed=st.integers(0, 2 ** 32))
+    def start(self, players, seed):
+        self.game = Game(NAMES[:players], seed=seed)
+        self.simulated = Simulator(NAMES[:players], seed=seed)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(pick=st.integers(0, 10 ** 6), repeat=st.integers(1, 40))
+    def play(self, pick, repeat):
+        rng = random.Random(pick)
+        for _ in range(repeat):
+            if self.game.is_over:
+                return
+            action = rng.choice(self.game.legal_actions())
+            self.game.apply(action)
+            self.simulated.apply(action)
+
+    @rule()
+    def swap_for_copies(self):
+        self.game, self.simulated = self.game.copy(), self.simulated.copy()
+
+    @rule()
+    def take_over_the_python_game(self):
+        self.simulated = Simulator.from_game(self.game)
+
+    @rule(pick=st.integers(0, 10 ** 6))
+    def refuse_an_action_of_another_moment(self, pick):
+        other = Game(["X", "Y", "Z"], seed=pick)
+        action = random.Random(pick).choice(other.legal_actions())
+        if action in self.game.legal_actions():
+            return
+        for engine in (self.game, self.simulated):
+            with pytest.raises(IllegalAction):
+                engine.apply(action)
+
+    @invariant()
+    def the_same_game(self):
+        if not hasattr(self, "game"):
+            return
+        assert self.simulated.legal_actions() == self.game.legal_actions()
+        assert self.simulated.current_player == self.game.current_player
+        assert self.simulated.scores == self.game.scores
+        assert self.simulated.is_over == self.game.is_over
+
+    def teardown(self):
+        if hasattr(self, "game"):
+            assert self.simulated.to_json() == self.game.to_json()
+
+
+TestCoreAgainstTheEngine = native(CoreAgainstTheEngine.TestCase)
+TestCoreAgainstTheEngine.settings = settings(max_examples=25, stateful_step_count=15,
+                                             deadline=None,
+                                             suppress_health_check=[HealthCheck.too_slow])
+
+
+# -- either engine -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_random_simulation_on_the_engine_in_use(players):
+    """OpenSpiel's generic test: random play through the protocol to the end, on
+    whichever engine `simulator` picks."""
+    game = Game(NAMES[:players], seed=players)
+    engine = simulator(game)
+    assert isinstance(engine, SimulatorProtocol)
+    choose = random.Random(players).choice
+    steps = 0
+    while not engine.is_over:
+        assert engine.current_player in game.players
+        engine.apply(choose(engine.legal_actions()))
+        steps += 1
+        assert steps < 5000
+    assert engine.current_player is None and engine.legal_actions() == []
+    assert set(engine.scores) == set(game.competitors)
+    assert game.turn == 1  # the game given was copied, not played
+
+
+def test_the_game_itself_satisfies_the_protocol():
+    assert isinstance(Game(NAMES[:3], seed=1), SimulatorProtocol)
+
+
+def test_a_game_with_modules_plays_on_the_python_engine():
+    game = Game(NAMES[:3], seed=1, modules=("vizier",))
+    engine = simulator(game)
+    assert isinstance(engine, Game) and engine is not game
+
+
+def test_core_info_says_which_engine_and_why():
+    info = core_info()
+    assert info["engine"] in ("native", "python") and info["reason"]
+    assert info["protocol"] == sim.PROTOCOL
+    assert info["choice"] in sim.ENGINES
+
+
+@pytest.fixture
+def fresh_choice(monkeypatch):
+    """Set ALHAMBRA_CORE for one test: `sim` looks again, and forgets it after."""
+    def choose(value, core_missing=False):
+        monkeypatch.setenv("ALHAMBRA_CORE", value)
+        if core_missing:
+            monkeypatch.setitem(sys.modules, "alhambra_core", None)  # import fails
+        sim._reset()
+    yield choose
+    sim._reset()
+
+
+def test_python_chosen(fresh_choice):
+    fresh_choice("python")
+    info = core_info()
+    assert info["engine"] == "python" and "ALHAMBRA_CORE=python" in info["reason"]
+    with pytest.raises(Unsupported, match="not in use"):
+        Simulator(NAMES[:3], seed=1)
+    assert isinstance(simulator(Game(NAMES[:3], seed=1)), Game)
+
+
+def test_native_chosen_without_a_core_fails_loudly(fresh_choice):
+    fresh_choice("native", core_missing=True)
+    with pytest.raises(Unsupported, match="ALHAMBRA_CORE=native, but alhambra_core is not built"):
+        core_info()
+
+
+def test_auto_without_a_core_says_so_once(fresh_choice):
+    fresh_choice("auto", core_missing=True)
+    with pytest.warns(sim.CoreUnavailableWarning, match="Python engine plays every game"):
+        info = core_info()
+    assert info["engine"] == "python" and "not built" in info["reason"]
+    with _no_warning():
+        core_info()
+
+
+def test_an_unknown_choice_is_refused(fresh_choice):
+    fresh_choice("fast")
+    with pytest.raises(Unsupported, match="auto, native, python"):
+        core_info()
+
+
+class _no_warning:
+    """Asserts the block warns nothing (pytest.warns(None) is gone)."""
+
+    def __enter__(self):
+        import warnings
+
+        self._catch = warnings.catch_warnings(record=True)
+        self._seen = self._catch.__enter__()
+        warnings.simplefilter("always")
+        return self
+
+    def __exit__(self, *exc):
+        self._catch.__exit__(*exc)
+        assert not self._seen, [str(w.message) for w in self._seen]
+
+
+def test_a_stale_core_is_told_apart(tmp_path):
+    """The fingerprint of the sources: the same files give the same, one byte another."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "Cargo.toml").write_text("[package]\n")
+    (tmp_path / "src" / "lib.rs").write_text("fn main() {}\n")
+    first = sim._source_hash(tmp_path)
+    assert first == sim._source_hash(tmp_path) and len(first or "") == 16
+    (tmp_path / "src" / "lib.rs").write_text("fn main() { }\n")
+    assert sim._source_hash(tmp_path) != first
+    assert sim._source_hash(tmp_path / "nowhere") is None
