@@ -15,6 +15,7 @@ import json
 import random
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -43,6 +44,7 @@ native = pytest.mark.skipif(not NATIVE, reason=f"the compiled core is not in use
                                                f"{core_info()['reason']}")
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def lockstep(game, simulated, choose, stop=None, save_every=25):
@@ -408,3 +410,25 @@ def test_a_stale_core_is_told_apart(tmp_path):
     (tmp_path / "src" / "lib.rs").write_text("fn main() { }\n")
     assert sim._source_hash(tmp_path) != first
     assert sim._source_hash(tmp_path / "nowhere") is None
+
+
+def test_the_core_records_are_the_engines():
+    """`cargo test` replays core/tests/data/records/ without Python: they must be what
+    the Python engine plays today (`tools/write_core_records.py` writes them again)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import write_core_records as writer
+    finally:
+        sys.path.pop(0)
+    for name, players, seed, trigger, skip in writer.RECORDS:
+        saved = json.loads((writer.OUT / f"{name}.json").read_text())
+        names = writer.ODD_NAMES.get(name, writer.NAMES)
+        game = Game(names[:players], seed=seed, end_trigger=trigger)
+        choose = random.Random(seed).choice
+        played = []
+        while not game.is_over:
+            action = choose(game.legal_actions())
+            game.apply(action)
+            played.append(action.to_dict())
+        assert played[skip:] == saved["actions"], f"{name}: run tools/write_core_records.py"
+        assert writer.fnv64(game.to_json()) == saved["final"] and game.scores == saved["scores"]

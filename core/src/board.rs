@@ -15,7 +15,7 @@
 //! cells (building there would enclose an area; exact on legal layouts). Columns are
 //! listed by x, bits by y, so cells come out in the engine's sorted order.
 
-use crate::cards::{tile, TileId, KINDS};
+use crate::cards::{tile, TileId};
 
 /// The most tiles one Alhambra can hold: the fountain and all 54 buildings.
 pub const MAX_CELLS: usize = 55;
@@ -33,15 +33,13 @@ pub struct Placed {
     pub x: i8,
     pub y: i8,
     pub tile: TileId,
+    /// The tile's walls (kept here: every query reads them).
+    pub walls: u8,
 }
 
 impl Placed {
     pub fn mask(&self) -> u8 {
-        if self.tile == FOUNTAIN {
-            0
-        } else {
-            tile(self.tile).mask
-        }
+        self.walls
     }
 }
 
@@ -73,6 +71,7 @@ impl Board {
             x: 0,
             y: 0,
             tile: FOUNTAIN,
+            walls: 0,
         };
         Board {
             cells,
@@ -102,10 +101,21 @@ impl Board {
 
     /// Build `id` on the empty cell (x, y) (checked by the caller).
     pub fn build(&mut self, x: i8, y: i8, id: TileId) {
+        self.build_with_walls(x, y, id, tile(id).mask);
+    }
+
+    /// Build `id` on the empty cell (x, y) with the walls `walls` instead of its own: for
+    /// layouts of other implementations' tests, whose tiles need not be in the box.
+    pub fn build_with_walls(&mut self, x: i8, y: i8, id: TileId, walls: u8) {
         let at = self.find(x, y).expect_err("the cell is empty");
         let len = self.len as usize;
         self.cells.copy_within(at..len, at + 1);
-        self.cells[at] = Placed { x, y, tile: id };
+        self.cells[at] = Placed {
+            x,
+            y,
+            tile: id,
+            walls,
+        };
         self.len += 1;
         self.counts[tile(id).kind as usize] += 1;
     }
@@ -125,6 +135,7 @@ impl Board {
     pub fn replace(&mut self, x: i8, y: i8, id: TileId) -> TileId {
         let at = self.find(x, y).expect("the cell is built");
         let old = std::mem::replace(&mut self.cells[at].tile, id);
+        self.cells[at].walls = tile(id).mask;
         self.counts[tile(old).kind as usize] -= 1;
         self.counts[tile(id).kind as usize] += 1;
         old
@@ -144,11 +155,6 @@ impl Board {
     pub fn placements(&self, id: TileId, out: &mut Vec<(i8, i8)>) {
         let planes = self.planes();
         planes.cells_of(&planes.placeable(tile(id).mask), out);
-    }
-
-    /// The building types a list of counts names, for events.
-    pub fn kind_name(kind: usize) -> &'static str {
-        KINDS[kind]
     }
 }
 

@@ -9,7 +9,7 @@ use crate::board::FOUNTAIN;
 use crate::cards::{
     tile, tile_id, value_of, CardId, TileId, CURRENCIES, KINDS, MONEY_KINDS, SCORING_1, SCORING_2,
 };
-use crate::game::{Decision, Event, Game, Kind, Refusal, Step, EMPTY, MAX_PLAYERS};
+use crate::game::{Action, Decision, Event, Game, Kind, Move, Refusal, Step, EMPTY, MAX_PLAYERS};
 use crate::rng::Mt;
 use crate::stack::Stack;
 use serde_json::value::RawValue;
@@ -965,4 +965,95 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         .map_err(|_| invalid("events"))?
         .len();
     Ok((game, names, inner.to_string(), count))
+}
+
+/// An action as `Action.to_dict()` writes it (a game record's actions).
+pub fn read_action(value: &Value) -> Result<Action, Refusal> {
+    let what = "action";
+    let pos = |v: Option<&Value>| -> Result<(i8, i8), Refusal> {
+        let xy = v
+            .and_then(Value::as_array)
+            .filter(|a| a.len() == 2)
+            .ok_or_else(|| invalid(what))?;
+        let coordinate = |v: &Value| {
+            v.as_i64()
+                .filter(|c| c.abs() < 100)
+                .map(|c| c as i8)
+                .ok_or_else(|| invalid(what))
+        };
+        Ok((coordinate(&xy[0])?, coordinate(&xy[1])?))
+    };
+    let tile_of = |key: &str| read_tile(value.get(key).unwrap_or(&Value::Null), what);
+    Ok(match value.get("kind").and_then(Value::as_str) {
+        Some("take") => {
+            let mut cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            if cards.is_empty() || cards.len() > 5 {
+                return Err(invalid(what));
+            }
+            cards.sort_by_key(|&c| crate::cards::card_order(c));
+            let mut array = [0; 5];
+            array[..cards.len()].copy_from_slice(&cards);
+            Action::Take {
+                cards: array,
+                n: cards.len() as u8,
+            }
+        }
+        Some("buy") => {
+            let square = value
+                .get("square")
+                .and_then(Value::as_u64)
+                .filter(|s| (1..=4).contains(s))
+                .ok_or_else(|| invalid(what))? as u8;
+            let mut pay = 0u32;
+            for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
+                if crate::cards::currency_of(card) != square - 1 {
+                    return Err(invalid(what));
+                }
+                pay += 1 << (2 * (value_of(card) - 1));
+            }
+            Action::Buy {
+                square,
+                tile: tile_of("tile")?,
+                pay,
+            }
+        }
+        Some("end") => Action::End,
+        Some("place") => {
+            let (x, y) = pos(value.get("pos"))?;
+            Action::Place {
+                tile: tile_of("tile")?,
+                x,
+                y,
+            }
+        }
+        Some("reserve") => Action::Reserve {
+            tile: tile_of("tile")?,
+        },
+        Some("give") => Action::Give {
+            tile: tile_of("tile")?,
+        },
+        Some("redesign") => {
+            let (x, y) = pos(value.get("pos"))?;
+            let mv = match value.get("move").and_then(Value::as_str) {
+                Some("place") => Move::Place,
+                Some("remove") => Move::Remove,
+                Some("exchange") => Move::Exchange,
+                _ => return Err(invalid(what)),
+            };
+            let tile = if mv == Move::Remove {
+                FOUNTAIN
+            } else {
+                tile_of("tile")?
+            };
+            Action::Redesign { mv, tile, x, y }
+        }
+        _ => return Err(Refusal::Unsupported("an action of a module".into())),
+    })
+}
+
+/// FNV-1a (64 bits) of a text: the records keep their saves as these.
+pub fn fnv64(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }

@@ -1,0 +1,76 @@
+"""Write the game records that the compiled core replays in `cargo test`, with no Python.
+
+Each record is a seeded game played at random on the Python engine (the reference):
+its players, seed and end trigger (or the save it starts from), its actions as
+`Action.to_dict()` writes them, and FNV-1a hashes of the engine's save every 25 actions
+and at the end (the saves themselves would be megabytes). `core/tests/records.rs` plays
+the same actions in the core and checks each save's hash. Run it again after a rule
+changes in the Python engine::
+
+    python tools/write_core_records.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from alhambra_lib import Game  # noqa: E402
+
+OUT = ROOT / "core" / "tests" / "data" / "records"
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+#: (file, players, seed, end trigger, actions before the record starts from a save)
+RECORDS = (
+    ("base_3p", 3, 1, "market_short", 0),
+    ("dirk_2p", 2, 2, "market_short", 0),
+    ("bag_empty_4p", 4, 3, "bag_empty", 0),
+    ("base_5p", 5, 4, "market_short", 0),
+    ("base_6p", 6, 5, "market_short", 0),
+    ("from_save_3p", 3, 6, "market_short", 101),
+    ("names_dirk_2p", 2, 7, "bag_empty", 0),
+)
+#: A record with names that sort otherwise than their seats and need escaping in JSON.
+ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
+
+
+def fnv64(text: str) -> str:
+    """FNV-1a, 64 bits, of the UTF-8 bytes of `text`, as 16 hex digits."""
+    value = 0xCBF29CE484222325
+    for byte in text.encode():
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+def record(players: int, seed: int, trigger: str, skip: int, names: tuple[str, ...]) -> dict:
+    game = Game(names[:players], seed=seed, end_trigger=trigger)
+    choose = random.Random(seed).choice
+    for _ in range(skip):
+        game.apply(choose(game.legal_actions()))
+    start = game.to_json() if skip else None
+    actions, hashes = [], {}
+    while not game.is_over:
+        action = choose(game.legal_actions())
+        game.apply(action)
+        actions.append(action.to_dict())
+        if len(actions) % 25 == 0:
+            hashes[str(len(actions))] = fnv64(game.to_json())
+    return {"players": list(names[:players]), "seed": seed, "end_trigger": trigger,
+            "start": start, "actions": actions, "hashes": hashes,
+            "final": fnv64(game.to_json()), "scores": game.scores}
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, players, seed, trigger, skip in RECORDS:
+        data = record(players, seed, trigger, skip, ODD_NAMES.get(name, NAMES))
+        (OUT / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        print(f"{name}: {len(data['actions'])} actions")
+
+
+if __name__ == "__main__":
+    main()
