@@ -103,6 +103,22 @@ def test_a_copy_and_its_original_never_change_each_other(seed):
     assert copy.to_json() == after_copy[0] and game.to_json() == record(game)[0]
 
 
+@pytest.mark.parametrize("modules", [(), ALL])
+def test_copy_copy_corrupts_the_original(modules):
+    """Issue 34 (1): ``copy.copy`` gives an independent game, as ``copy.deepcopy`` does;
+    it once shared the hands, the Alhambras and the decisions with its original."""
+    import copy
+
+    game = play(Game(NAMES, seed=4, modules=modules), random.Random(4), steps=40)
+    before = record(game)
+    shallow = copy.copy(game)
+    assert type(shallow) is Game and shallow.to_json() == game.to_json()
+    assert mutable_ids(state_of(shallow)).keys().isdisjoint(mutable_ids(state_of(game)))
+    play(shallow, random.Random(5), steps=60)
+    assert record(game) == before
+    assert Game.from_json(game.to_json()).to_json() == before[0]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_copy_continues_as_a_reloaded_game_does(seed):
     rng = random.Random(seed)
