@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeAlias, TypeVar
 
+from .errors import InvalidInput, brief
+
 __all__ = [
     "Cell",
     "Corner",
@@ -104,7 +106,10 @@ def side_segment(cell: tuple[_N, _N], side: str) -> tuple[tuple[_N, _N], tuple[_
 
 
 def check_cell(cell: Any) -> Cell:
-    """Return `cell` as an (x, y) tuple of ints, or raise a TypeError naming the problem.
+    """Return `cell` as an (x, y) tuple of ints, or raise `InvalidInput` naming the problem.
+
+    A cell is a tuple or a list (as saved) of two ints; anything else is refused, bytes
+    and strings too, though they unpack to two items (``b"\\x01\\x00"`` to 1 and 0).
 
     Examples
     --------
@@ -113,18 +118,19 @@ def check_cell(cell: Any) -> Cell:
     >>> check_cell((1.5, 0))
     Traceback (most recent call last):
     ...
-    TypeError: a cell is a pair of integers (x, y), got (1.5, 0)
+    alhambra_lib.errors.InvalidInput: a cell is a pair of integers (x, y), got (1.5, 0)
+    >>> check_cell(b"\\x01\\x00")
+    Traceback (most recent call last):
+    ...
+    alhambra_lib.errors.InvalidInput: a cell is a pair of integers (x, y), got b'\\x01\\x00'
     """
     # The common case first: engine-made cells are already (int, int) tuples.
     if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
         return cell
-    try:
-        x, y = cell
-    except (TypeError, ValueError):
-        raise TypeError(f"a cell is a pair of integers (x, y), got {cell!r}") from None
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-        raise TypeError(f"a cell is a pair of integers (x, y), got {cell!r}")
-    return (x, y)
+    if not (isinstance(cell, (tuple, list)) and len(cell) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+        raise InvalidInput(f"a cell is a pair of integers (x, y), got {brief(cell)}")
+    return (cell[0], cell[1])
 
 
 def walls_mask(sides: Iterable[str]) -> int:

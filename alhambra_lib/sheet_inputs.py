@@ -53,6 +53,29 @@ SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 #: The most neighbours a bazaar counts (8 cells around it) and types it scores (3).
 _BAZAAR_NEIGHBOURS, _BAZAAR_TYPES, _BAZAARS = 8, 3, 8
 _PAIR = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$")
+#: The most digits (past leading zeros) of a number typed as text: far more than any
+#: count of the game, far fewer than Python reads into an int (4,300, a ValueError past).
+_MOST_DIGITS = 9
+
+
+def _typed_number(digits: str, what: str) -> int:
+    """The number written by `digits` (a match of ``\\d+``), or `InvalidScore` when it has
+    more digits than any count of the game.
+
+    Examples
+    --------
+    >>> _typed_number("007", "bazaars")
+    7
+    >>> _typed_number("1" * 5000, "bazaars")
+    Traceback (most recent call last):
+    ...
+    alhambra_lib.errors.InvalidScore: bazaars: a number of 5000 digits is more than the game allows
+    """
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > _MOST_DIGITS:
+        raise InvalidScore(f"{what}: a number of {len(significant)} digits is more than the "
+                           "game allows")
+    return int(significant)
 
 
 def _whole(n, what):
@@ -173,7 +196,7 @@ the types are pavilion, seraglio, arcades, chambers, garden, tower
                 match = _PAIR.match(pair)
                 if not match:
                     raise InvalidScore(f"{what}: {pair.strip()!r} is not n x k, e.g. 4x3")
-                pair = (int(match[1]), int(match[2]))
+                pair = (_typed_number(match[1], what), _typed_number(match[2], what))
             if not (isinstance(pair, (list, tuple)) and len(pair) == 2):
                 raise InvalidScore(f"{what}: {brief(pair)} is not a pair (n, k)")
             n, k = (_whole(x, what) for x in pair)

@@ -8,7 +8,8 @@ a `TypedDict` whose fields are ``bool``, ``int``, ``str``, ``None``, `Literal` s
 
 - a string: how the value is named in messages (``Annotated[int, "a round"]``);
 - `Range`, `Size`: bounds of an integer, of a list's or a dict's length;
-- `PLAYER_KEYS` / `Keys`: a dict's keys are exactly the players / the given names;
+- `PLAYER_KEYS` / `Keys`: a dict's keys are exactly the players / the given names (read
+  in that order; a dict keyed by `Player` is read in seat order too);
 - `PLAYER`, `DISTINCT`: a string naming a player; a list without repeats;
 - `Via`: a value read by a decoder of the library (a tile, a card, a cell), kept in its
   saved form (``to_list``), optionally accepted only when a predicate holds;
@@ -118,7 +119,8 @@ class Size:
 
 @dataclass(frozen=True)
 class Keys:
-    """A dict whose keys are exactly `names` (`text` names them in messages)."""
+    """A dict whose keys are exactly `names` (`text` names them in messages), in their
+    order (a save sorts them)."""
 
     names: tuple
     text: str = ""
@@ -126,13 +128,19 @@ class Keys:
     def before(self, value: Any, players: tuple) -> None:
         _same_keys(value, set(self.names), self.text or f"the keys {list(self.names)}")
 
+    def after(self, value: Any, players: tuple, what: str) -> Any:
+        return {name: value[name] for name in self.names}
+
 
 @dataclass(frozen=True)
 class _PlayerKeys:
-    """A dict with one entry per player."""
+    """A dict with one entry per player, in seat order (a save sorts them)."""
 
     def before(self, value: Any, players: tuple) -> None:
         _same_keys(value, set(players), f"one entry per player {list(players)}")
+
+    def after(self, value: Any, players: tuple, what: str) -> Any:
+        return {name: value[name] for name in players}
 
 
 @dataclass(frozen=True)
@@ -290,7 +298,7 @@ def _reader(spec: Any) -> _Read:
     if origin is tuple:
         return _tuple(tuple(map(_reader, args)), what)
     if origin is dict:
-        return _dict(_reader(args[0]), _reader(args[1]), what)
+        return _dict(_reader(args[0]), _reader(args[1]), what, by_seat=args[0] == Player)
     if is_typeddict(spec):
         return _typed_dict({name: _reader(kind) for name, kind in
                         get_type_hints(spec, include_extras=True).items()}, what)
@@ -364,13 +372,18 @@ def _tuple(items: tuple, what: str) -> _Read:
     return read
 
 
-def _dict(key: _Read, item: _Read, what: str) -> _Read:
+def _dict(key: _Read, item: _Read, what: str, by_seat: bool = False) -> _Read:
+    """A dict's reader; one keyed by players (`by_seat`) is put in seat order (a save sorts
+    the keys)."""
     def read(value, players):
         if not isinstance(value, dict):
             raise _refuse(what, value)
         keys = _read_each(((name, key, name) for name in value), players)
-        return dict(zip(keys, _read_each(((name, item, entry) for name, entry in value.items()),
-                                         players)))
+        entries = dict(zip(keys, _read_each(((name, item, entry)
+                                             for name, entry in value.items()), players)))
+        if by_seat:
+            return {name: entries[name] for name in players if name in entries}
+        return entries
     return read
 
 

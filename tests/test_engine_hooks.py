@@ -178,6 +178,33 @@ def test_views_are_kept_snapshots_with_modules_read_when_asked():
                     section[next(iter(section))] = None
 
 
+def test_a_game_view_cannot_be_pickled_or_deep_copied():
+    """Issue 34 (5): a view pickles and deep-copies (its read-only mappings did not), and
+    compares equal after; the copy is as read-only as the view, and holds no game."""
+    import copy
+    import pickle
+    from types import MappingProxyType
+
+    from alhambra_lib.engine.view import FrozenDict
+
+    game = Game(NAMES[:3], seed=3, modules=tuple(MODULES))
+    choose = random.Random(3).choice
+    for _ in range(40):
+        view = game.view(game.current_player)  # its sections not read yet
+        shipped, copied = pickle.dumps(view), copy.deepcopy(view)
+        game.apply(choose(game.legal_actions()))
+        for other in (pickle.loads(shipped), copied):
+            assert other == view and view == other
+            assert isinstance(other.layouts, MappingProxyType)
+            assert all(isinstance(layout, MappingProxyType) for layout in other.layouts.values())
+            assert isinstance(other.modules, FrozenDict) and other.public == view.public
+            assert other.alhambra("Ben").layout == view.alhambra("Ben").layout
+            with pytest.raises(TypeError):
+                other.scores["Ana"] = 99
+    assert pickle.loads(pickle.dumps(Game(NAMES[:2], seed=1).view("Ana"))) == Game(
+        NAMES[:2], seed=1).view("Ana")
+
+
 def test_views_not_held_are_never_completed():
     """A view dropped before the game changes costs no module section."""
     import gc

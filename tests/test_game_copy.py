@@ -4,6 +4,8 @@ A copy shares the wiring, immutable values and the append-only event log with it
 original and nothing mutable: playing either never changes the other's save or
 events. Pickling keeps the state alone and wires the modules again on load. Saving
 keeps the text of the events already written, and equals the plain ``json.dumps``.
+Every way of copying (``copy``, ``copy.copy``, ``copy.deepcopy``, pickling, saving and
+loading) gives an independent game at any point of any module game (a property).
 """
 
 import json
@@ -16,6 +18,8 @@ from types import MappingProxyType
 
 import networkx as nx
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from alhambra_lib import MODULES, Alhambra, Game, Tile
 from alhambra_lib.alhambra import CAMP
@@ -101,6 +105,22 @@ def test_a_copy_and_its_original_never_change_each_other(seed):
     play(game, random.Random(seed + 200))
     assert record(copy) == after_copy  # nor the original's the copy's
     assert copy.to_json() == after_copy[0] and game.to_json() == record(game)[0]
+
+
+@pytest.mark.parametrize("modules", [(), ALL])
+def test_copy_copy_corrupts_the_original(modules):
+    """Issue 34 (1): ``copy.copy`` gives an independent game, as ``copy.deepcopy`` does;
+    it once shared the hands, the Alhambras and the decisions with its original."""
+    import copy
+
+    game = play(Game(NAMES, seed=4, modules=modules), random.Random(4), steps=40)
+    before = record(game)
+    shallow = copy.copy(game)
+    assert type(shallow) is Game and shallow.to_json() == game.to_json()
+    assert mutable_ids(state_of(shallow)).keys().isdisjoint(mutable_ids(state_of(game)))
+    play(shallow, random.Random(5), steps=60)
+    assert record(game) == before
+    assert Game.from_json(game.to_json()).to_json() == before[0]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -359,3 +379,54 @@ def test_each_game_has_its_own_context():
         assert module_context(other).slice("vizier") is not module_context(game).slice("vizier")
         module_context(other).slice("vizier")["awake"]["Ana"] = False
         assert module_context(game).slice("vizier")["awake"]["Ana"] is True
+
+
+# -- the property: every way of copying gives an independent game -------------------------
+
+#: Each way a game is copied, as a search, a notebook or a worker process does it.
+WAYS = {
+    "copy": Game.copy,
+    "copy.copy": lambda game: __import__("copy").copy(game),
+    "copy.deepcopy": lambda game: __import__("copy").deepcopy(game),
+    "pickle": lambda game: pickle.loads(pickle.dumps(game)),
+    "save and load": lambda game: Game.from_json(game.to_json()),
+}
+#: A few seconds for CI: each example plays one game part of the way and twice on.
+INDEPENDENT_COPIES = settings(max_examples=25, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+
+
+def seen(game):
+    """What a game shows of itself: its save, its record, what the player deciding may
+    do and what each player reads (the caches kept for them included). An event's keys
+    are compared sorted, as a save writes them."""
+    return (plain_json(game), json.dumps(game.events, sort_keys=True),
+            [str(a) for a in game.legal_actions()] if not game.is_over else [],
+            json.dumps([game.view(p).events for p in game.players], sort_keys=True))
+
+
+@INDEPENDENT_COPIES
+@given(modules=st.lists(st.sampled_from(ALL), max_size=6, unique=True),
+       players=st.integers(2, 4), seed=st.integers(0, 10**6), stop=st.integers(0, 400),
+       way=st.sampled_from(sorted(WAYS)))
+@example(modules=list(ALL), players=3, seed=7, stop=150, way="copy.copy")
+@example(modules=["treasure", "vizier", "thieves"], players=4, seed=3, stop=80,
+         way="copy.copy")
+def test_copies_pickles_and_saves_at_random_points_never_change_each_other(
+        modules, players, seed, stop, way):
+    """Issue 34: copied, shallow-copied, deep-copied, pickled or saved and loaded at a
+    random point of a random module game, the twin and its original play on alone:
+    neither changes the other, and both stay saveable."""
+    rng = random.Random(seed)
+    game = play(Game(NAMES + ("Dee",) if players == 4 else NAMES[:players], seed=seed,
+                     modules=modules), rng, steps=stop)
+    before = seen(game)
+    twin = WAYS[way](game)
+    assert type(twin) is Game and seen(twin) == before
+    play(twin, random.Random(seed + 1), steps=120)
+    assert seen(game) == before  # the twin's play is not the original's
+    twin_after = seen(twin)
+    play(game, random.Random(seed + 2), steps=120)
+    assert seen(twin) == twin_after  # nor the original's the twin's
+    for either in (game, twin):
+        assert Game.from_json(either.to_json()).to_json() == either.to_json()

@@ -127,3 +127,60 @@ def test_from_json_refuses_corrupted_states(saved, name):
 def test_from_json_refuses_non_games(text):
     with pytest.raises(InvalidSave, match="invalid saved game"):
         Game.from_json(text)
+
+
+def _key_orders(value, path=""):
+    """``{path: keys in order}`` of every dict inside `value` (lists and tuples walked)."""
+    orders = {}
+    if isinstance(value, dict):
+        orders[path] = list(map(str, value))
+        items = value.items()
+    elif isinstance(value, (list, tuple)):
+        items = enumerate(value)
+    else:
+        return orders
+    for key, item in items:
+        orders.update(_key_orders(item, f"{path}/{key}"))
+    return orders
+
+
+def _module_dicts(game):
+    """The key orders of the modules' slices and of what each player reads of them."""
+    return _key_orders({"slices": game._slices,
+                        "views": {p: dict(game.view(p).modules) for p in game.players}})
+
+
+def test_a_new_module_slice_has_its_fields_in_their_declared_order():
+    """A loaded slice's fields are read in their declared order (`slices.decode_slice`):
+    a new slice has them in that order too."""
+    from typing import get_type_hints
+
+    from alhambra_lib import MODULES
+    from alhambra_lib.engine.config import GameConfig
+
+    config = GameConfig.make(["Ana", "Ben", "Cy"], modules=tuple(MODULES))
+    for name, module in MODULES.items():
+        declared = list(get_type_hints(module.slice_type)) if module.slice_type else []
+        assert list(module().new_slice(config) or {}) == declared, name
+
+
+def test_a_loaded_games_module_dicts_keep_the_rulebooks_order():
+    """Issue 34: a save sorts its keys; a loaded game's module dicts are read back in the
+    rulebook's order (types, colours, seats, a slice's fields as declared), so a player
+    reads them in the same order as in the game saved, and as the game plays on."""
+    from alhambra_lib import MODULES
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(["Ana", "Ben", "Cy", "Dee"][:2 + seed], seed=seed, modules=tuple(MODULES))
+        for _ in range(rng.randrange(150, 400)):
+            game.apply(rng.choice(game.legal_actions()))
+        loaded = Game.from_json(game.to_json())
+        assert _module_dicts(loaded) == _module_dicts(game)
+        for _ in range(150):  # both play on alike, in the same order
+            if game.is_over:
+                break
+            action = rng.choice(game.legal_actions())
+            game.apply(action)
+            loaded.apply(action)
+        assert _module_dicts(loaded) == _module_dicts(game)

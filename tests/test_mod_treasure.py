@@ -9,6 +9,7 @@ through ``modules_state.treasure``.
 """
 
 import json
+import pickle
 import random
 from collections import Counter
 
@@ -473,6 +474,49 @@ def test_save_and_load_in_the_chests_decision_continue_identically():
     play_randomly(copy, rng_b, 150)
     assert copy.to_json() == game.to_json()
     assert replay(start, game.events).to_json() == game.to_json()
+
+
+def _handing_out(modules=("treasure",)):
+    """Ana has bought room 1 (green, red, white, white): she chooses a garden for the green."""
+    start = arranged(hands={"Ana": ["8 denar"]}, modules=modules)
+    start = build_anywhere(start, "Ana", [GARDEN_10, GARDEN_11])
+    start = set_treasure(start, rooms=[["green", "red", "white", "white"], ["white"] * 3 + ["red"],
+                                       ["brown"] * 4])
+    game = Game.from_json(start.to_json())
+    game.apply(BuyChests(1, cards("8 denar")))
+    assert (game.decision.kind, game.decision.player) == ("chests", "Ana")
+    return game
+
+
+def test_a_forged_save_with_pending_chests_loses_chests():
+    """Issue 34 (2): chests pending while the turn end's ``chests`` step is not in the
+    script are refused; such a save loaded, and the next purchase overwrote them."""
+    data = state(_handing_out(("treasure", "vizier")))
+    assert data["modules_state"]["treasure"]["pending"]["chests"]
+    data["decisions"] = [{"kind": "vizier", "player": "Ana"}]  # a vizier's window instead
+    data["script"] = ["vizier_window", "finish_turn"]
+    data["modules_state"]["vizier"]["awake"]["Ana"] = True
+    data["modules_state"]["vizier"]["window"] = {"queue": ["Ana"], "repoll": False}
+    with pytest.raises(InvalidSave, match="by its chests step, which is not in the script "
+                                          r"\['vizier_window', 'finish_turn'\]") as refused:
+        Game.from_json(json.dumps(data))
+    assert refused.value.where == "modules_state.treasure"
+
+
+def test_buying_chests_never_overwrites_chests_still_pending():
+    """Issue 34 (2): however chests came to be pending in the action part, buying a room's
+    is refused and offered no more: pending chests are never overwritten."""
+    game = arranged(hands={"Ana": ["8 denar"]})
+    treasure = module_context(game).slice("treasure")
+    pending = {"room": 2, "chests": treasure["rooms"][1], "queue": ["Ana"]}
+    treasure.update(pending=pending, rooms=[treasure["rooms"][0], [], treasure["rooms"][2]])
+    game = pickle.loads(pickle.dumps(game))  # no check on the way, no cache of the actions
+    treasure = module_context(game).slice("treasure")
+    before = json.dumps(treasure)
+    assert not [a for a in game.legal_actions() if a.kind == "buy_chests"]
+    with pytest.raises(IllegalAction, match="the chests of room 2 are still being handed out"):
+        game.apply(BuyChests(1, cards("8 denar")))
+    assert json.dumps(treasure) == before and game.census()["chest"] == sum(CHESTS.values())
 
 
 def test_actions_round_trip_through_their_dicts():

@@ -323,6 +323,23 @@ def test_bad_cell_raises_type_or_value_error_and_changes_nothing(cell):
     assert snapshot(a) == before
 
 
+@pytest.mark.parametrize("cell", [b"\x01\x00", bytearray(b"\x01\x00"), {1: "x", 0: "y"},
+                                  range(1, -1, -1), iter((1, 0))], ids=lambda c: type(c).__name__)
+def test_bytes_are_taken_as_a_cell(cell):
+    """Issue 34 (6): a cell is a pair of ints (a tuple, or a list as saved): bytes, a dict,
+    a range or an iterator unpack to two ints, and are `InvalidInput` all the same."""
+    from alhambra_lib import InvalidInput
+    from alhambra_lib.actions import Place
+
+    a = Alhambra()
+    assert a.check(OPEN, (1, 0)).ok  # what the bytes unpack to is a legal cell
+    before = snapshot(a)
+    for use in (a.check, a.place, Place):
+        with pytest.raises(InvalidInput, match="a cell is a pair of integers"):
+            use(OPEN, cell)
+    assert snapshot(a) == before
+
+
 @pytest.mark.parametrize("bad", [("garden", 8, "NE"), "garden", None, 3, {"kind": "garden"}],
                          ids=repr)
 def test_not_a_tile_raises_type_error_and_changes_nothing(bad):

@@ -58,6 +58,26 @@ def test_a_round_of_zeros_is_recorded_only_when_confirmed():
     assert keeper.sheet.rounds == (1, 2)
 
 
+@pytest.mark.parametrize("typed, says", [
+    ("abc", "bazaars n x k of Ana: 'abc' is not n x k, e.g. 4x3"),
+    ("9x9", "bazaars n x k of Ana: 9x9 cannot be: a bazaar has at most 8 neighbours"),
+    ("1" * 5000 + "x1", "bazaars n x k of Ana: a number of 5000 digits is more than the game "
+                        "allows"),
+])
+def test_the_score_button_does_nothing_on_an_unreadable_bazaar_box(typed, says):
+    """Issue 34 (3, 4): with every other box at 0, an unreadable bazaar box is refused in
+    words like any bad entry (the all-zeros check read it outside the error handling),
+    and what was typed stays."""
+    keeper = ScoreKeeper(["Ana", "Ben", "Cy"], modules=("bazaars",))
+    keeper.round_picker.value = 3
+    keeper.module_inputs["bazaars", "Ana"].value = typed
+    keeper.score_round()
+    assert keeper.message.value.startswith(escape(f"Not scored: {says}"))
+    assert keeper.module_inputs["bazaars", "Ana"].value == typed and keeper.sheet.rounds == ()
+    keeper.score_button.click()
+    assert keeper.message.value.startswith(escape(f"Not scored: {says}"))
+
+
 @pytest.mark.parametrize("counts, walls, says", [
     ([("Ana", 1)], None, "counts map each name"),
     ({"Ana": None}, None, "the counts of 'Ana' map types"),
@@ -193,7 +213,7 @@ def test_impossible_counts_typed_in_are_refused_and_the_sheet_stays_as_it_was(ty
     for key, n in typed.items():
         keeper.count_inputs[key].value = n
     keeper.score_button.click()
-    assert keeper.message.value == escape(f"Not scored: {says}")
+    assert keeper.message.value.startswith(escape(f"Not scored: {says}"))
     assert keeper.to_csv() == before and keeper.sheet.rounds == (1, 2)
     for key, n in typed.items():  # kept as typed, not cut down to the most allowed
         assert keeper.count_inputs[key].value == n

@@ -200,6 +200,19 @@ def test_bazaar_pairs_are_checked(text, says):
         spec.check(text, "Ana")
 
 
+@pytest.mark.parametrize("text", ["1" * 5000 + "x1", "4x" + "9" * 5000, "1" * 10 + "x1"])
+def test_a_5000_digit_bazaar_entry_raises_the_digit_limit_value_error(text):
+    """Issue 34 (4): a huge number typed as a bazaar is `InvalidScore`, as every other bad
+    entry is, never Python's ValueError for reading more than 4,300 digits."""
+    sheet = ScoreSheet(["Ana", "Ben", "Cy"], modules=("bazaars",))
+    with pytest.raises(InvalidScore, match="bazaars n x k of Ana: a number of .* digits is "
+                                           "more than the game allows"):
+        sheet.record(3, {}, {}, {"bazaars": {"Ana": text}})
+    assert sheet.rounds == ()
+    leading_zeros = "0" * 5000 + "4x3"  # a long text of a small number is that number
+    assert SHEET_MODULES["bazaars"].inputs[0].check(leading_zeros, "Ana") == ((4, 3),)
+
+
 def test_the_sheet_refuses_unknown_modules_and_options():
     with pytest.raises(InvalidScore, match="unknown module 'dragons'"):
         ScoreSheet(["Ana", "Ben"], modules=("dragons",))

@@ -39,10 +39,10 @@ restored game draws exactly what the original would. Every draw is an event.
 
 Copies, pickles and saves
 -------------------------
-`Game.copy` is structural (`engine.state`): the wiring resolved at construction (the
-config, the modules, their hooks) is shared, the state copied, and the append-only
-event log shared with its length, so a copy costs about the same at the end of a game
-as at its start. A game pickles its state alone and wires its modules again on load
+`Game.copy` (and ``copy.copy``) is structural (`engine.state`): the wiring resolved at
+construction (the config, the modules, their hooks) is shared, the state copied, and
+the append-only event log shared with its length, so a copy costs about the same at the
+end of a game as at its start. A game pickles its state alone and wires its modules again on load
 (so joblib or multiprocessing can ship one). `Game.to_json` keeps the text of the
 events it has written, so saving after every action costs the new events only;
 `Game.events_since` gives a log written as the game goes what it lacks.
@@ -921,7 +921,7 @@ class Game:
         config, the modules and their hooks) is shared, immutable values and caches are
         shared, the rest of the state is copied (`state.copy_data`), and the append-only
         event log is shared with its length. Playing either game never changes the
-        other's save or events.
+        other's save or events. ``copy.copy(game)`` is this copy.
 
         Examples
         --------
@@ -931,6 +931,9 @@ class Game:
         >>> c.turn, g.turn, len(c.events) > len(g.events)
         (2, 1, True)
         >>> g.apply(g.legal_actions()[0]); g.to_json() == c.to_json()
+        True
+        >>> import copy
+        >>> copy.copy(g).apply(g.legal_actions()[0]); g.to_json() == c.to_json()
         True
         """
         new = object.__new__(type(self))
@@ -943,6 +946,12 @@ class Game:
         for name, empty in _OWN_CACHES.items():
             setattr(new, name, empty())
         return new
+
+    # ``copy.copy`` gives an independent game too, as ``copy.deepcopy`` does (the
+    # convention of python-chess's ``Board.__copy__``): a shallow copy would share the
+    # hands, the Alhambras and the decisions, but not the event log or the script, and
+    # playing it would change its original into a state its own record contradicts.
+    __copy__ = copy
 
     def __getstate__(self) -> dict:
         """Pickle the state alone: no wiring (its closures do not pickle), no caches."""

@@ -13,8 +13,8 @@ handed out before it changes, so a section read later is still that of the snaps
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -207,6 +207,48 @@ class GameView:
             if tile.kind in counts:
                 counts[tile.kind] += 1
         return counts
+
+    def __reduce__(self) -> tuple[Callable[..., GameView], tuple[tuple[Any, ...]]]:
+        """Pickle (and deep-copy) the fields, each read-only mapping as a `_ReadOnly` dict
+        (a ``MappingProxyType`` does not pickle), made read-only again on load; the
+        modules' sections and `public` are completed first (theirs do the same).
+
+        Examples
+        --------
+        >>> import copy, pickle
+        >>> from alhambra_lib import Game
+        >>> view = Game(["Ana", "Ben"], seed=1, modules=("treasure",)).view("Ana")
+        >>> pickle.loads(pickle.dumps(view)) == view == copy.deepcopy(view)
+        True
+        """
+        return (_view_of_fields,
+                (tuple(_pickled(getattr(self, f.name)) for f in fields(self)),))
+
+
+class _ReadOnly(dict):
+    """A read-only mapping of a `GameView` while it is pickled or deep-copied."""
+
+    __slots__ = ()
+
+
+def _pickled(value: Any) -> Any:
+    """A field of a view as it pickles: a read-only mapping (of read-only mappings, the
+    layouts) as a `_ReadOnly` dict."""
+    if isinstance(value, MappingProxyType):
+        return _ReadOnly({key: _pickled(item) for key, item in value.items()})
+    return value
+
+
+def _unpickled(value: Any) -> Any:
+    """`_pickled` undone: each `_ReadOnly` dict read-only again."""
+    if isinstance(value, _ReadOnly):
+        return MappingProxyType({key: _unpickled(item) for key, item in value.items()})
+    return value
+
+
+def _view_of_fields(values: tuple[Any, ...]) -> GameView:
+    """A `GameView` of the fields `GameView.__reduce__` gave, in their order."""
+    return GameView(*map(_unpickled, values))
 
 
 #: event type -> the fields only the event's ``player`` saw (a module's cards dealt face

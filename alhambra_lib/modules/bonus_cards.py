@@ -113,8 +113,8 @@ class BonusCards(Module):
 
     def new_slice(self, config: GameConfig) -> BonusCardsSlice:
         # Tiles as [kind, price, walls]; "shown": the cards that have counted at a scoring.
-        return {"hands": {p: [] for p in config.players}, "set_aside": [],
-                "shown": {p: [] for p in config.players}}
+        return {"hands": {p: [] for p in config.players},
+                "shown": {p: [] for p in config.players}, "set_aside": []}
 
     def setup(self, game: GameContext) -> None:
         state: BonusCardsSlice = game.slice(self.name)

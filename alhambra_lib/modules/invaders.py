@@ -236,7 +236,8 @@ class Invaders(Module):
         # attack_deck: face down, the top card first; revealed: [round, direction] of the
         # attacks so far (out of the game once their scoring is over); scouts_down: face
         # down, the top first; scouts_up: face up; scouts_out: out of the game, in the
-        # order they left; peeks: {player: the top attack card they looked at}.
+        # order they left; peeks: {player: the top attack card they looked at}, in
+        # seat order.
         return {"attack_deck": [], "revealed": [], "scouts_down": [], "scouts_up": [],
                 "scouts_out": [], "peeks": {}}
 
@@ -305,7 +306,8 @@ class Invaders(Module):
         player, card = event["player"], state["attack_deck"][0]
         state["scouts_up"].remove(scout)
         state["scouts_out"].append(scout)
-        state["peeks"][player] = card
+        peeks = {**state["peeks"], player: card}  # kept in seat order, as a save reads them
+        state["peeks"] = {p: peeks[p] for p in game.players if p in peeks}
         game.event("scout_peek", player=player, scout=scout, card=card, tile=event["tile"],
                    via=kind)
 

@@ -250,13 +250,16 @@ def _pending_room_empty(game: GameContext, data: TreasureSlice) -> str | None:
 
 
 def _chests_handed_out_now(game: GameContext, data: TreasureSlice) -> str | None:
-    """Chests are handed out at a turn end, to the player deciding first."""
+    """Chests are handed out at a turn end, by its ``chests`` step, to the player deciding
+    first: pending chests whose step has run (or is not to come) would stay pending
+    until the next purchase."""
     decision, pending = game.decision, data["pending"]
     if decision is not None and decision.kind == "chests" and (
             pending is None or pending["queue"][0] != decision.player):
         return f"{decision.player} places chests but none are handed out to them"
-    if pending is not None and (decision is None or decision.kind == "act"):
-        return "chests are handed out only at a turn end"
+    if pending is not None and "chests" not in game.script:
+        return (f"chests are handed out only at a turn end, by its chests step, which is not "
+                f"in the script {list(game.script)}")
     return None
 
 
@@ -367,7 +370,7 @@ class Treasure(Module):
         state = game.slice(self.name)
         if decision.kind == "act":
             rooms = [i + 1 for i, room in enumerate(state["rooms"]) if room]
-            if not rooms:
+            if not rooms or state["pending"] is not None:
                 return []
             hand = game.hand(decision.player)
             return by_identity(_CHEST_BUYS, tuple(rooms), hand, lambda: _chest_buys(rooms, hand))
@@ -380,6 +383,10 @@ class Treasure(Module):
         state = game.slice(self.name)
         if not state["rooms"][action.room - 1]:
             game.refuse(action, f"room {action.room} holds no chest")
+        pending = state["pending"]
+        if pending is not None:  # never in a game played by the rules: never overwritten
+            game.refuse(action, f"the chests of room {pending['room']} are still being "
+                                f"handed out ({_colours_text(pending['chests'])})")
         verdict = check_payment(action.cards, CHEST_PRICE, None, "minimal", _SOURCES,
                                 game.hand(acting_player(game)), item="the chests",
                                 price_text=f"the {CHEST_PRICE} the chests cost")

@@ -178,7 +178,7 @@ class _ModuleBoxes:
 
     def is_empty(self) -> bool:
         return all(spec.check(v) == spec.empty() if not spec.per_player else
-                   all(spec.check(x) == spec.empty() for x in v.values())
+                   all(spec.check(x, name) == spec.empty() for name, x in v.items())
                    for spec, v in zip(self.inputs, self.values().values()))
 
     def show_round(self, round_no: int) -> None:
@@ -463,14 +463,15 @@ got NoneType None
         the button again if the round really scored nothing.
         """
         round_no = self.round_picker.value
-        if self._all_zeros() and self._pending_zeros != round_no:
-            self._pending_zeros = round_no
-            self.message.value = (f"<b>Every box of round {round_no} is 0.</b> Nothing typed "
-                                  "in yet? Type the counts first; if the round really scored "
-                                  "nothing, press <i>score this round</i> again.")
-            return
-        self._pending_zeros = None
-        try:
+        try:  # the all-zeros check reads the boxes too: an unreadable one is said here
+            if self._all_zeros() and self._pending_zeros != round_no:
+                self._pending_zeros = round_no
+                self.message.value = (f"<b>Every box of round {round_no} is 0.</b> Nothing "
+                                      "typed in yet? Type the counts first; if the round "
+                                      "really scored nothing, press <i>score this round</i> "
+                                      "again.")
+                return
+            self._pending_zeros = None
             self.sheet.record(round_no, self._grid.counts(), self._grid.walls(),
                               self._module_values())
         except InvalidScore as refused:

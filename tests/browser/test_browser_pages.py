@@ -146,6 +146,28 @@ def test_the_score_keeper_refuses_impossible_counts_and_moves_to_the_next_round(
     assert web.outside == []
 
 
+def test_the_score_keeper_says_why_an_unreadable_bazaar_box_is_not_scored(web, voila_app):
+    """Issue 34 (3): with every other box at 0, a bazaar box holding text that is no
+    n x k is refused in words, and what was typed stays (the button once did nothing)."""
+    keeper, totals, _ = open_keeper(web, voila_app)
+    keeper.locator(f".{css_class('module', 'bazaars')}").click()
+    message = keeper.locator(".alhambra-message")
+    for _ in range(2):  # the sheet holds scored rounds: the second press starts over
+        keeper.get_by_role("button", name="new sheet").click()
+    expect(message).to_have_text("new sheet for Ana, Ben, Cy, with Bazaars")
+    keeper.locator(".alhambra-round-picker").get_by_role("button", name="round 3").click()
+    keeper.locator(".alhambra-inputs").get_by_text("Bazaars", exact=True).click()
+    box = keeper.locator(f".{css_class('input', 'bazaars', 'Ana')} input")
+    box.fill("abc")
+    keeper.locator(".alhambra-score-round").click()
+    expect(message).to_have_text("Not scored: bazaars n x k of Ana: 'abc' is not n x k, "
+                                 "e.g. 4x3")
+    expect(box).to_have_value("abc")
+    expect(totals).to_have_text("No round scored yet.")
+    web.shot("unreadable_bazaar_refused")
+    assert web.outside == []
+
+
 def test_no_broken_image_while_the_table_draws_the_majorities(web, voila_app):
     table_widget = open_notebook(web, voila_app, "06_play", "alhambra-game-table")
     assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
