@@ -12,10 +12,18 @@ Search bots and studies copy a game and play it out many times. This measures:
   after each action (the saving alone; a game's log grows, so a save that rewrites
   every event is quadratic).
 
+With ``--core``, the compiled core (`alhambra_lib.sim.Simulator`) in the same run, from
+the same mid-game states: its playouts per CPU-second (the same random choices as the
+Python loop, inside the core), the cost of one action inside those playouts (listing +
+apply), a copy as a playout makes one, `Simulator.from_game`, and one tile's legal
+placements in a mid-game Alhambra, each beside the Python engine's figure. The core's
+copy and placement figures are timed inside the core (a loop of 1,000, wall clock on one
+thread): one call from Python costs more than the work.
+
 Times are CPU time (``time.process_time``), so other work on the machine matters less.
 Run as a plain script::
 
-    python benchmarks/bench_playouts.py [--games 6] [--playouts 20] [--repo PATH]
+    python benchmarks/bench_playouts.py [--games 6] [--playouts 20] [--repo PATH] [--core]
 
 ``--repo PATH`` measures the library in another checkout (e.g. a ``git worktree`` of an
 older commit), so an old and a new engine can be compared in one run.
@@ -121,12 +129,73 @@ def save_every_action(Game, modules, seed=0):
     return spent
 
 
+def core_playouts(Simulator, Game, games, count):
+    """(playouts per CPU-second, µs per action) of the core from the same mid-game states
+    as `playout_rate`, the choices drawn as there."""
+    seconds = steps = 0
+    for seed in range(games):
+        simulated = Simulator.from_game(mid_game(Game, seed, ()))
+        began = time.process_time()
+        _, actions = simulated._core.playouts(count, seed)
+        seconds += time.process_time() - began
+        steps += actions
+    return games * count / seconds, seconds / steps * 1e6
+
+
+def median_cpu_us(work, repeats=30):
+    """Median CPU µs of `work()`."""
+    times = []
+    for _ in range(repeats):
+        began = time.process_time()
+        work()
+        times.append(time.process_time() - began)
+    return statistics.median(times) * 1e6
+
+
+def python_placement_us(game, repeats=200):
+    """Median µs of one tile's legal cells in the mid-game Alhambra of the player to act,
+    each asked of a fresh copy (no listing cached)."""
+    alhambra = game.alhambra(game.players[0])
+    tile = game.market[0][1] or next(t for _, t in game.market if t is not None)
+    copies = [alhambra.copy() for _ in range(repeats)]
+    times = []
+    for copy in copies:
+        began = time.perf_counter()
+        copy.placement_cells(tile)
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1e6
+
+
+def core_report(Game, games, count, python_rate, python_action_us):
+    """Print the core's rows beside the Python engine's."""
+    from alhambra_lib.sim import Simulator, _TILE_IDS, core_info
+
+    info = core_info()
+    if info["engine"] != "native":
+        print(f"   core: not in use ({info['reason']})")
+        return
+    rate, action_us = core_playouts(Simulator, Game, games, count)
+    middle = mid_game(Game, 0, ())
+    simulated = Simulator.from_game(middle)
+    tile = next(t for _, t in middle.market if t is not None)
+    print(f"   core: {rate:8.1f} playouts/CPU-s from the same states ({rate / python_rate:.0f}x "
+          f"the Python engine); {action_us:.2f} µs per action inside playouts "
+          f"({python_action_us / action_us:.0f}x); copy {simulated._core.time_clone(31) / 1000:.3f} µs "
+          f"(Python {copy_cost(middle):.1f} µs); from_game "
+          f"{median_cpu_us(lambda: Simulator.from_game(middle)) / 1000:.2f} ms; one tile's legal "
+          f"placements {simulated._core.time_placements(0, _TILE_IDS[tile], 31) / 1000:.3f} µs "
+          f"(Python {python_placement_us(middle):.1f} µs), {len(middle.alhambra(middle.players[0]))}"
+          "-tile Alhambra")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="seeded games per row")
     parser.add_argument("--playouts", type=int, default=20, help="playouts per mid-game state")
     parser.add_argument("--repo", default=str(Path(__file__).resolve().parent.parent),
                         help="the checkout whose alhambra_lib is measured")
+    parser.add_argument("--core", action="store_true",
+                        help="also measure the compiled core (alhambra_lib.sim) in the same run")
     args = parser.parse_args(argv)
     Game, every_module = _import_library(args.repo)
     print(f"alhambra_lib from {args.repo}; 3 players; CPU time")
@@ -142,6 +211,8 @@ def main(argv=None):
               f"{copy_cost(end):8.1f} µs at the end ({len(end.events)} events); "
               f"{action_us[label]:6.1f} µs per action; saving after every action "
               f"{save_every_action(Game, modules):.2f} CPU-s per game")
+        if args.core and not modules:
+            core_report(Game, args.games, args.playouts, rate, action_us[label])
     print(f"per action, all 16 modules / base: {action_us['all 16'] / action_us['base']:.2f}x")
 
 
