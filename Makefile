@@ -32,6 +32,8 @@ CORE_STAMP := $(VENV)/.core-built
 # With the core built, the Python tests require it (a stale or missing core fails them);
 # without cargo they run on the Python engine.
 CORE_CHOICE := $(if $(CARGO),native,auto)
+# The core's own tests, with no Python: the Python engine's game records, the peer cases.
+CORE_TESTS := $(if $(CARGO),cargo test --manifest-path core/Cargo.toml,@echo "No cargo: the core's own tests are skipped.")
 
 .PHONY: lab app test bench clean core
 
@@ -78,9 +80,7 @@ app: $(STAMP)
 # once more on the Python engine (ALHAMBRA_CORE=python), so the fallback stays complete.
 test: $(STAMP) core
 	$(BIN)/python -m mypy alhambra_lib
-ifneq ($(CARGO),)
-	cargo test --manifest-path core/Cargo.toml
-endif
+	$(CORE_TESTS)
 	ALHAMBRA_CORE=$(CORE_CHOICE) $(BIN)/python -m pytest $(TEST_PATHS)
 	ALHAMBRA_CORE=python $(BIN)/python -m pytest tests/test_sim.py
 

@@ -47,10 +47,11 @@ from .errors import IllegalAction, InvalidInput, Unsupported, brief
 if TYPE_CHECKING:
     import numpy as np
 
+    from .alhambra import Alhambra
     from .engine import Game
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
-           "PROTOCOL", "ENGINES"]
+           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
 PROTOCOL = 1
@@ -126,7 +127,7 @@ def _load() -> tuple[ModuleType | None, dict[str, Any]]:
 def _import_core() -> tuple[ModuleType | None, str]:
     """``(module, "")``, or ``(None, why not)``."""
     try:
-        import alhambra_core as module  # type: ignore[import-not-found]
+        import alhambra_core as module
     except ImportError as error:
         return None, f"alhambra_core is not built ({error}; `make lab` or `make test` builds it)"
     if getattr(module, "PROTOCOL", None) != PROTOCOL:
@@ -231,10 +232,10 @@ def _coordinates(pos: tuple[int, int]) -> int | None:
 
 def _encoded(action: Action) -> int | None:
     if isinstance(action, Take):
-        ids = [_CARD_IDS.get(card) for card in action.cards]
-        if None in ids or len(ids) > 5:
+        ids = [i for i in map(_CARD_IDS.get, action.cards) if i is not None]
+        if len(ids) != len(action.cards) or len(ids) > 5:
             return None
-        return len(ids) << 3 | sum(i << 6 + 6 * k for k, i in enumerate(ids))  # type: ignore[operator]
+        return len(ids) << 3 | sum(i << (6 + 6 * k) for k, i in enumerate(ids))
     if isinstance(action, Buy):
         tile = _TILE_IDS.get(action.tile)
         counts = [0] * 10
@@ -357,7 +358,7 @@ class Simulator:
     @property
     def current_player(self) -> str | None:
         """The name of the player deciding now, None once the game is over."""
-        return self._core.current_player  # type: ignore[no-any-return]
+        return self._core.current_player
 
     @property
     def is_over(self) -> bool:
@@ -431,6 +432,29 @@ class Simulator:
     def __repr__(self) -> str:
         who = self.current_player
         return f"<Simulator {', '.join(self.scores)}: {'over' if who is None else who + ' to decide'}>"
+
+
+def _cells(alhambra: Alhambra) -> list[tuple[int, int, int]]:
+    return [(x, y, tile.mask) for (x, y), tile in alhambra.layout.items()]
+
+
+def core_legal_cells(alhambra: Alhambra, tile: Tile) -> list[tuple[int, int]]:
+    """The cells where `tile` may be placed in `alhambra`, sorted, found by the core's bit
+    planes (`docs/CORE.md`): the same answer as `Alhambra.placement_cells` (hole rule
+    ``"enclosed"``; camps and gates are not in the core).
+
+    Raises
+    ------
+    Unsupported
+        The core is not in use.
+    """
+    return [tuple(cell) for cell in _core().legal_cells(_cells(alhambra), tile.mask)]
+
+
+def core_legal_cells_seconds(alhambra: Alhambra, tile: Tile, repeats: int = 31) -> float:
+    """Median seconds of `core_legal_cells` inside the core (timed there: a call from
+    Python costs more than the work)."""
+    return float(_core().time_legal_cells(_cells(alhambra), tile.mask, repeats)) * 1e-9
 
 
 def simulator(game: Game) -> SimulatorProtocol:

@@ -31,7 +31,8 @@
 # Both are questions about *graphs*, and both are answered by *breadth-first search*.
 # This notebook builds them up from the definitions, proves why each whole-Alhambra
 # question has a cheap *local* answer on a legal Alhambra, checks the proofs on
-# thousands of random cases, and ends with what a legal-cell query costs. Section
+# thousands of random cases, shows what a legal-cell query costs, and ends with the same
+# rule written as operations on bits, the way the project's compiled simulator runs it. Section
 # numbers (§) refer to the project's rules reference (RULES.md).
 
 # %%
@@ -44,6 +45,7 @@ from matplotlib.figure import Figure
 
 from alhambra_lib import Tile
 from alhambra_lib.draw import draw_alhambra, draw_search_step, png_of
+from alhambra_lib.palette import KIND_COLOURS
 from alhambra_lib.grid import ring, walls_mask
 from alhambra_lib.holes import (RING_RUNS, closes_area, enclosed_cells, flood_layers,
                                 makes_single_hole, ring_mask)
@@ -354,7 +356,140 @@ print(f"median after a change: legal_positions {median(fast) * 1e6:.0f} µs, "
 print(f"the two answers agree after {agree} of {len(fast)} placements")
 
 # %% [markdown]
-# ## 7 Exercises
+# ## 7 The same rule as bit operations: how the simulator does it
+#
+# Section 6 asks its questions cell by cell. A simulator that plays thousands of games a
+# second (the project's compiled core) asks them for **every cell at once**. Number the
+# cells, give each a bit of one big integer, and a set of cells is a number: union,
+# intersection and complement are single operations on it. Because the cell north of
+# (x, y) is always the next bit, and the cell east of it always a fixed number of bits
+# further, a *shift* moves every cell of a set to its neighbour at once.
+#
+# The library's *CellBits* keeps an Alhambra that way: one integer for the built cells, and one per
+# side for the built cells with a wall on that side. From these, a few shifts give, per
+# side, the cells whose neighbour across that side is built with an open side facing
+# them (*open*) and with a wall facing them (*closed*). For a tile with walls, each rule
+# of section 6 becomes one expression over all cells:
+#
+# * **refused**: on some side the tile has a wall where the neighbour is open, or is
+#   open where the neighbour has a wall (rule 3, the walls match);
+# * **joined**: on some side both are open (rule 5: every built tile can be walked to,
+#   so an open side against an open side is reachability);
+# * **enclosing**: the ring of eight around the cell holds two runs of built cells or
+#   more (the local hole test of section 4, with eight shifts).
+#
+# The legal cells are those *joined*, and not *refused*, not *enclosing*, not built. On
+# figure 3, with the
+# 10-garden of section 6 (a hash is a built cell, a circle a cell of the set):
+
+# %%
+from alhambra_lib.cellbits import CellBits
+
+
+def bit_sets(alhambra, tile):
+    """The sets of the bit rule for `tile` in `alhambra`, each an integer of cells."""
+    bits = CellBits({cell: t.mask for cell, t in alhambra.layout.items()})
+    refused, joined = CellBits.against(tile.mask, False, bits.sides())
+    enclosing = bits.enclosing() & ~bits.built
+    return bits, {"joined": joined, "refused": refused, "enclosing": enclosing,
+                  "legal": joined & ~refused & ~enclosing & ~bits.built}
+
+
+def legal_by_bits(alhambra, tile):
+    bits, sets = bit_sets(alhambra, tile)
+    return set(bits.cells(sets["legal"]))
+
+
+def pictures(alhambra, tile):
+    """Each set as a small map, north up, side by side."""
+    bits, sets = bit_sets(alhambra, tile)
+    xs = [x for x, _ in alhambra.layout]
+    ys = [y for _, y in alhambra.layout]
+    width = max(max(xs) - min(xs) + 3, *map(len, sets))
+    rows = ["  ".join(f"{name:<{width}}" for name in sets)]
+    for y in range(max(ys) + 1, min(ys) - 2, -1):
+        rows.append("  ".join(
+            "".join("#" if (x, y) in alhambra.layout
+                    else "o" if sets[name] & bits.bit((x, y)) else "."
+                    for x in range(min(xs) - 1, max(xs) + 2)).ljust(width)
+            for name in sets))
+    return "\n".join(rows)
+
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(pictures(fig3, garden))
+print("the bit rule:", sorted(legal_by_bits(fig3, garden)))
+print("the library: ", sorted(fig3.legal_positions(garden)))
+
+# %% [markdown]
+# Four whole-board expressions replace the loop over the frontier. In Python each of
+# them is still an operation on a long integer; the compiled core does the same
+# operations on one 64-bit word per column of the Alhambra, so a whole query is a few
+# dozen machine instructions. The three ways side by side, on the 40-tile Alhambra of
+# section 6 as it grows (the definition is left out: it is a thousand times slower
+# still). The times depend on the machine; the answers must not.
+
+# %%
+from alhambra_lib.sim import core_info, core_legal_cells, core_legal_cells_seconds
+
+native = core_info()["engine"] == "native"
+MODEL, BITS, CORE = ("networkx model, facts kept\n(legal_positions)", "bits in Python\n(CellBits)",
+                     "bits in the compiled core")
+ways = {MODEL: [], BITS: [], CORE: []} if native else {MODEL: [], BITS: []}
+same = 0
+for alhambra in random_growth(seed=3, tiles=40):
+    fresh = alhambra.copy()  # nothing cached: every way starts from the layout
+    t0 = perf_counter()
+    kept = fresh.legal_positions(probe)
+    t1 = perf_counter()
+    by_bits = legal_by_bits(alhambra, probe)
+    t2 = perf_counter()
+    ways[MODEL].append(t1 - t0)
+    ways[BITS].append(t2 - t1)
+    answers = [kept, by_bits]
+    if native:
+        ways[CORE].append(core_legal_cells_seconds(alhambra, probe))
+        answers.append(set(core_legal_cells(alhambra, probe)))
+    same += all(answer == kept for answer in answers)
+
+figure = Figure(figsize=(7, 2.6), dpi=100)
+axes = figure.subplots()
+names = list(ways)
+medians = [median(times) * 1e6 for times in ways.values()]
+colours = [KIND_COLOURS[kind] for kind in ("garden", "pavilion", "tower")][:len(names)]
+axes.barh(names[::-1], medians[::-1], color=colours[::-1])
+axes.set_xscale("log")
+axes.set_xlabel("median time of one tile's legal cells (µs, log scale)")
+axes.set_title("Where may the 9-tower go? Three ways, one answer")
+for y, value in enumerate(medians[::-1]):
+    axes.text(value * 1.1, y, f"{value:.2f} µs", va="center")
+axes.set_xlim(min(medians) / 3, max(medians) * 8)
+figure.tight_layout()
+Image(png_of(figure))
+
+# %%
+# NBVAL_CHECK_OUTPUT
+print(f"the ways agree after {same} of {len(ways[BITS])} placements")
+
+# %% [markdown]
+# Bits alone do not make Python fast: the bit version starts from the layout each time
+# and pays Python's cost for every operation on its long integers, while the library's
+# query reads facts it keeps from one change to the next. The same
+# operations compiled, on machine words, are another matter. Measured here:
+
+# %%
+model, by_bits = median(ways[MODEL]), median(ways[BITS])
+print(f"bits in Python: {by_bits / model:.1f} times the time of the kept facts")
+if native:
+    print(f"bits in the compiled core: {model / median(ways[CORE]):.0f} times faster than the "
+          "kept facts, from the layout alone")
+else:
+    print("the compiled core is not built where this runs (no Rust compiler): the chart has "
+          "two bars, and the whole project runs on the Python engine")
+
+# %% [markdown]
+# ## 8 Exercises
 #
 # Type your answer and press **check**: you get *right*, or a hint and another try.
 # After two tries you may ask for the answer. Cells are written as x, y pairs, such

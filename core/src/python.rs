@@ -5,6 +5,7 @@
 //! `CoreBug`, and the game it happened in refuses every later call (its state may be half
 //! changed), rather than killing the interpreter.
 
+use crate::board::Board;
 use crate::codes;
 use crate::game::{Game, Refusal};
 use crate::policy::random_playouts;
@@ -261,6 +262,61 @@ fn median_ns(repeats: usize, mut work: impl FnMut()) -> f64 {
     times[times.len() / 2]
 }
 
+/// A board of `cells` ((x, y, walls) of every built cell, the fountain at (0, 0) included),
+/// for the teaching functions below: any layout the planes hold.
+fn board_of(cells: &[(i8, i8, u8)]) -> PyResult<Board> {
+    let bad = |why: &str| InvalidGame::new_err(format!("a layout for the core: {why}"));
+    if cells.len() > crate::board::MAX_CELLS || !cells.contains(&(0, 0, 0)) {
+        return Err(bad("at most 55 cells, the fountain (0, 0, 0) among them"));
+    }
+    let span = |f: fn(&(i8, i8, u8)) -> i8| {
+        let values = cells.iter().map(f);
+        values.clone().max().unwrap_or(0) as i32 - values.min().unwrap_or(0) as i32
+    };
+    if span(|c| c.0) >= crate::board::MAX_CELLS as i32
+        || span(|c| c.1) >= crate::board::MAX_CELLS as i32
+    {
+        return Err(bad("at most 55 cells wide and high"));
+    }
+    let mut board = Board::new();
+    for &(x, y, walls) in cells.iter().filter(|c| (c.0, c.1) != (0, 0)) {
+        if board.at(x, y).is_some() || walls > 15 {
+            return Err(bad("each cell once, walls a mask below 16"));
+        }
+        board.build_with_walls(x, y, 0, walls);
+    }
+    Ok(board)
+}
+
+/// The cells, sorted, where a tile with walls `walls` (N 1, E 2, S 4, W 8) may be placed
+/// in the layout `cells` ((x, y, walls) of every built cell): the bit-plane rule.
+#[pyfunction]
+fn legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8) -> PyResult<Vec<(i8, i8)>> {
+    guarded(|| {
+        let board = board_of(&cells)?;
+        let planes = board.planes();
+        let mut found = Vec::new();
+        planes.cells_of(&planes.placeable(walls & 15), &mut found);
+        Ok(found)
+    })
+}
+
+/// Benchmark: median nanoseconds of `legal_cells(cells, walls)` inside the core (the
+/// planes built from the layout each time), each in a loop of 1,000.
+#[pyfunction]
+fn time_legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8, repeats: usize) -> PyResult<f64> {
+    guarded(|| {
+        let board = board_of(&cells)?;
+        let mut found = Vec::with_capacity(64);
+        Ok(median_ns(repeats, || {
+            found.clear();
+            let planes = board.planes();
+            planes.cells_of(&planes.placeable(walls & 15), &mut found);
+            std::hint::black_box(&found);
+        }))
+    })
+}
+
 /// For the tests: panics inside the guard, to show a panic reaches Python as `CoreBug`.
 #[pyfunction]
 fn _panic(message: &str) -> PyResult<()> {
@@ -289,6 +345,8 @@ fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(time_legal_cells, m)?)?;
     let py = m.py();
     m.add("CoreError", py.get_type::<CoreError>())?;
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;
