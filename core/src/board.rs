@@ -153,8 +153,7 @@ impl Board {
 
     /// The cells a building of `id` may go to, sorted (`Alhambra.placement_cells`).
     pub fn placements(&self, id: TileId, out: &mut Vec<(i8, i8)>) {
-        let planes = self.planes();
-        planes.cells_of(&planes.placeable(tile(id).mask), out);
+        self.planes().placeable(tile(id).mask, out);
     }
 }
 
@@ -208,14 +207,12 @@ impl Planes {
         ((col as i32 + self.x0) as i8, (bit as i32 + self.y0) as i8)
     }
 
-    /// The cells of a set over columns, in (x, y) order.
-    pub fn cells_of(&self, set: &[u64; COLUMNS], out: &mut Vec<(i8, i8)>) {
-        for (col, &bits) in set.iter().enumerate().take(self.width) {
-            let mut rest = bits;
-            while rest != 0 {
-                out.push(self.cell(col, rest.trailing_zeros()));
-                rest &= rest - 1;
-            }
+    /// Push the cells of column `col` in `bits` to `out`, by y.
+    fn push_column(&self, col: usize, bits: u64, out: &mut Vec<(i8, i8)>) {
+        let mut rest = bits;
+        while rest != 0 {
+            out.push(self.cell(col, rest.trailing_zeros()));
+            rest &= rest - 1;
         }
     }
 
@@ -275,25 +272,31 @@ impl Planes {
         twice
     }
 
-    /// Where a building with walls `mask` may be placed.
-    pub fn placeable(&self, mask: u8) -> [u64; COLUMNS] {
-        let mut out = [0u64; COLUMNS];
-        for (col, slot) in out.iter_mut().enumerate().take(self.width - 1).skip(1) {
+    /// Where a building with walls `mask` may be placed, pushed to `out` in (x, y) order.
+    pub fn placeable(&self, mask: u8, out: &mut Vec<(i8, i8)>) {
+        for col in 1..self.width - 1 {
             let (refused, joined) = self.against(mask, col);
-            *slot = joined & !refused & !self.built[col] & !self.enclosing(col);
+            let cells = joined & !refused & !self.built[col] & !self.enclosing(col);
+            self.push_column(col, cells, out);
         }
-        out
+    }
+
+    /// The bit of the fountain in its column.
+    fn fountain(&self, col: usize) -> u64 {
+        if col as i32 + self.x0 == 0 {
+            1u64 << -self.y0
+        } else {
+            0
+        }
     }
 
     /// The built cells, but the fountain, where a building with walls `mask` may be
     /// exchanged in: it matches every built neighbour (`Alhambra.exchange_cells`).
-    pub fn exchangeable(&self, mask: u8) -> [u64; COLUMNS] {
-        let mut out = [0u64; COLUMNS];
-        for (col, slot) in out.iter_mut().enumerate().take(self.width - 1).skip(1) {
-            *slot = self.built[col] & !self.against(mask, col).0;
+    pub fn exchangeable(&self, mask: u8, out: &mut Vec<(i8, i8)>) {
+        for col in 1..self.width - 1 {
+            let cells = self.built[col] & !self.against(mask, col).0 & !self.fountain(col);
+            self.push_column(col, cells, out);
         }
-        out[(-self.x0) as usize] &= !(1u64 << -self.y0);
-        out
     }
 
     /// The built cells whose four side-neighbours are built (emptying one leaves a hole).
@@ -304,22 +307,26 @@ impl Planes {
 
     /// The cells whose tile may go to the reserve: not the fountain, not a cut cell of
     /// the walking graph, not one whose emptying leaves a hole (`Alhambra.removable_cells`).
-    pub fn removable(&self, board: &Board) -> [u64; COLUMNS] {
-        let mut out = [0u64; COLUMNS];
-        for (col, slot) in out.iter_mut().enumerate().take(self.width - 1).skip(1) {
-            *slot = self.built[col] & !self.four_sided(col);
+    pub fn removable(&self, board: &Board, out: &mut Vec<(i8, i8)>) {
+        let mut cut = [0u64; COLUMNS];
+        let cells = board.cells();
+        let mut cut_set = cut_cells(board);
+        while cut_set != 0 {
+            let c = cells[cut_set.trailing_zeros() as usize];
+            cut[(c.x as i32 - self.x0) as usize] |= 1u64 << (c.y as i32 - self.y0);
+            cut_set &= cut_set - 1;
         }
-        out[(-self.x0) as usize] &= !(1u64 << -self.y0);
-        for (x, y) in cut_cells(board) {
-            out[(x as i32 - self.x0) as usize] &= !(1u64 << (y as i32 - self.y0));
+        for (col, &stuck) in cut.iter().enumerate().take(self.width - 1).skip(1) {
+            let cells = self.built[col] & !self.four_sided(col) & !self.fountain(col) & !stuck;
+            self.push_column(col, cells, out);
         }
-        out
     }
 }
 
 /// The cut cells (articulation points) of the walking graph: the built cells joined by
-/// open shared sides. Tarjan's depth-first search over the sorted cell list.
-fn cut_cells(board: &Board) -> Vec<(i8, i8)> {
+/// open shared sides, as a set of indices into `board.cells()`. Tarjan's depth-first
+/// search over the sorted cell list.
+fn cut_cells(board: &Board) -> u64 {
     let cells = board.cells();
     let n = cells.len();
     let mut adj = [[u8::MAX; 4]; MAX_CELLS];
@@ -388,8 +395,7 @@ fn cut_cells(board: &Board) -> Vec<(i8, i8)> {
     }
     (0..n)
         .filter(|&i| cut[i])
-        .map(|i| (cells[i].x, cells[i].y))
-        .collect()
+        .fold(0u64, |set, i| set | 1u64 << i)
 }
 
 #[cfg(test)]
@@ -545,7 +551,7 @@ pub(crate) mod tests {
             let board = random_board(seed, (seed % 25) as usize + 1);
             let planes = board.planes();
             let mut fast = Vec::new();
-            planes.cells_of(&planes.removable(&board), &mut fast);
+            planes.removable(&board, &mut fast);
             let slow: Vec<(i8, i8)> = board
                 .cells()
                 .iter()
@@ -563,7 +569,7 @@ pub(crate) mod tests {
             let planes = board.planes();
             for mask in 0..16u8 {
                 let mut fast = Vec::new();
-                planes.cells_of(&planes.exchangeable(mask), &mut fast);
+                planes.exchangeable(mask, &mut fast);
                 let slow: Vec<(i8, i8)> = board
                     .cells()
                     .iter()

@@ -578,36 +578,44 @@ impl Game {
     /// `take_choices`: one card, or several totalling at most 5, each multiset once;
     /// fewer cards first, then by `card_order`.
     fn takes(&self, out: &mut Vec<Action>) {
-        let mut ordered: Vec<CardId> = self.display.as_slice().to_vec();
-        ordered.sort_by_key(|&c| card_order(c));
-        let mut choices: Vec<Vec<CardId>> = Vec::new();
-        for subset in 1u32..(1 << ordered.len()) {
-            let cards: Vec<CardId> = (0..ordered.len())
-                .filter(|i| subset >> i & 1 == 1)
-                .map(|i| ordered[i])
-                .collect();
-            let total: u32 = cards.iter().map(|&c| value_of(c) as u32).sum();
-            if (cards.len() == 1 || total <= 5) && !choices.contains(&cards) {
-                choices.push(cards);
+        // each choice as (number of cards, their card_order keys in order): sorting these
+        // is the engine's order, and a key names its card
+        let mut keys = [0u8; DISPLAY_SIZE];
+        let n = self.display.len();
+        for (key, &card) in keys.iter_mut().zip(self.display.as_slice()) {
+            *key = card_order(card);
+        }
+        keys[..n].sort_unstable();
+        let mut choices = [(0u8, [0u8; 5]); 1 << DISPLAY_SIZE];
+        let mut found = 0;
+        for subset in 1usize..(1 << n) {
+            let mut choice = (0u8, [0u8; 5]);
+            let mut total = 0;
+            for (i, &key) in keys[..n].iter().enumerate() {
+                if subset >> i & 1 == 1 {
+                    choice.1[choice.0 as usize] = key;
+                    choice.0 += 1;
+                    total += 9 - key / 4; // the card's value
+                }
+            }
+            if choice.0 == 1 || total <= 5 {
+                choices[found] = choice;
+                found += 1;
             }
         }
-        choices.sort_by(|a, b| {
-            (
-                a.len(),
-                a.iter().map(|&c| card_order(c)).collect::<Vec<_>>(),
-            )
-                .cmp(&(
-                    b.len(),
-                    b.iter().map(|&c| card_order(c)).collect::<Vec<_>>(),
-                ))
-        });
-        for cards in choices {
-            let mut array = [0; 5];
-            array[..cards.len()].copy_from_slice(&cards);
-            out.push(Action::Take {
-                cards: array,
-                n: cards.len() as u8,
-            });
+        let choices = &mut choices[..found];
+        choices.sort_unstable();
+        let mut previous = None;
+        for &(count, keys) in choices.iter() {
+            if previous == Some((count, keys)) {
+                continue;
+            }
+            previous = Some((count, keys));
+            let mut cards = [0u8; 5]; // unused slots stay 0: one action, one value
+            for (card, &key) in cards.iter_mut().zip(&keys[..count as usize]) {
+                *card = money(key % 4, 9 - key / 4);
+            }
+            out.push(Action::Take { cards, n: count });
         }
     }
 
@@ -619,15 +627,19 @@ impl Game {
             if id == EMPTY {
                 continue;
             }
-            let mut values = Vec::with_capacity(12);
+            // a currency's cards, highest first: three of each value at most
+            let mut values = [0u8; 27];
+            let mut count = 0;
             for value in (1..=9u8).rev() {
                 for _ in 0..hand[money(square - 1, value) as usize] {
-                    values.push(value);
+                    values[count] = value;
+                    count += 1;
                 }
             }
+            let values = &values[..count];
             let price = tile(id).price as u32;
             if values.iter().map(|&v| v as u32).sum::<u32>() >= price {
-                minimal_payments(&values, price, &mut |pay| {
+                minimal_payments(values, price, &mut |pay| {
                     out.push(Action::Buy {
                         square,
                         tile: id,
@@ -651,13 +663,13 @@ impl Game {
             cells.clear();
         };
         for id in bits(reserve) {
-            planes.cells_of(&planes.placeable(tile(id).mask), &mut cells);
+            planes.placeable(tile(id).mask, &mut cells);
             emit(out, Move::Place, id, &mut cells);
         }
-        planes.cells_of(&planes.removable(board), &mut cells);
+        planes.removable(board, &mut cells);
         emit(out, Move::Remove, FOUNTAIN, &mut cells);
         for id in bits(reserve) {
-            planes.cells_of(&planes.exchangeable(tile(id).mask), &mut cells);
+            planes.exchangeable(tile(id).mask, &mut cells);
             emit(out, Move::Exchange, id, &mut cells);
         }
     }
@@ -665,14 +677,16 @@ impl Game {
     /// Per waiting tile in tile order: its placements by cell, then reserve, then give.
     fn placings(&self, decision: Decision, out: &mut Vec<Action>) {
         let board = &self.boards[decision.player as usize];
-        let mut waiting: Vec<TileId> = self.to_place.as_slice().to_vec();
-        waiting.sort_unstable();
-        waiting.dedup();
+        let waiting = self
+            .to_place
+            .as_slice()
+            .iter()
+            .fold(0u64, |set, &id| set | 1u64 << id);
         let planes = board.planes();
         let mut cells = Vec::new();
-        for id in waiting {
+        for id in bits(waiting) {
             cells.clear();
-            planes.cells_of(&planes.placeable(tile(id).mask), &mut cells);
+            planes.placeable(tile(id).mask, &mut cells);
             out.extend(cells.iter().map(|&(x, y)| Action::Place { tile: id, x, y }));
             out.push(Action::Reserve { tile: id });
             if decision.give {
@@ -711,10 +725,13 @@ impl Game {
                     self.display.remove_item(card);
                     self.hands[p][card as usize] += 1;
                 }
-                self.event(Event::Take {
-                    player: seat,
-                    cards: cards[..n as usize].to_vec(),
-                });
+                if self.recording {
+                    let cards = cards[..n as usize].to_vec();
+                    self.event(Event::Take {
+                        player: seat,
+                        cards,
+                    });
+                }
                 self.end_actions();
             }
             Action::Buy {
@@ -722,21 +739,27 @@ impl Game {
                 tile: id,
                 pay,
             } => {
-                let cards = Action::paid_cards(square, pay);
-                for &card in &cards {
-                    self.hands[p][card as usize] -= 1;
-                    self.discard.push(card);
+                let mut paid = 0u32;
+                for value in (1..=9u8).rev() {
+                    let card = money(square - 1, value);
+                    for _ in 0..pay >> (2 * (value - 1)) & 3 {
+                        self.hands[p][card as usize] -= 1;
+                        self.discard.push(card);
+                        paid += value as u32;
+                    }
                 }
                 self.market[square as usize - 1] = EMPTY;
-                let paid: u32 = cards.iter().map(|&c| value_of(c) as u32).sum();
                 let exact = paid == tile(id).price as u32;
-                self.event(Event::Buy {
-                    player: seat,
-                    square,
-                    tile: id,
-                    cards,
-                    exact,
-                });
+                if self.recording {
+                    let cards = Action::paid_cards(square, pay);
+                    self.event(Event::Buy {
+                        player: seat,
+                        square,
+                        tile: id,
+                        cards,
+                        exact,
+                    });
+                }
                 self.to_place.push(id);
                 if exact {
                     self.may_continue = true;
@@ -1125,7 +1148,7 @@ pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
 /// `minimal_payments`: each minimal way to pay `price` with `values` (non-increasing),
 /// as counts per value, in the engine's depth-first order (largest cards first).
 fn minimal_payments(values: &[u8], price: u32, emit: &mut impl FnMut(u32)) {
-    let mut suffix = vec![0u32; values.len() + 1];
+    let mut suffix = [0u32; 28];
     for i in (0..values.len()).rev() {
         suffix[i] = suffix[i + 1] + values[i] as u32;
     }

@@ -296,7 +296,7 @@ fn legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8) -> PyResult<Vec<(i8, i8)>> {
         let board = board_of(&cells)?;
         let planes = board.planes();
         let mut found = Vec::new();
-        planes.cells_of(&planes.placeable(walls & 15), &mut found);
+        planes.placeable(walls & 15, &mut found);
         Ok(found)
     })
 }
@@ -311,7 +311,7 @@ fn time_legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8, repeats: usize) -> PyRe
         Ok(median_ns(repeats, || {
             found.clear();
             let planes = board.planes();
-            planes.cells_of(&planes.placeable(walls & 15), &mut found);
+            planes.placeable(walls & 15, &mut found);
             std::hint::black_box(&found);
         }))
     })

@@ -112,14 +112,14 @@ fn the_core_answers_as_the_peers_and_the_rules() {
                 let mask = if letters == "-" { 0 } else { walls(letters) };
                 let planes = board.planes();
                 let mut found = Vec::new();
-                planes.cells_of(&planes.placeable(mask), &mut found);
+                planes.placeable(mask, &mut found);
                 let expected = cells(&agreed(case, "place").expect("the peers agree"));
                 assert_eq!(found, expected, "{id}: {query}");
                 places += 1;
             } else if query == "remove" {
                 let planes = board.planes();
                 let mut found = Vec::new();
-                planes.cells_of(&planes.removable(&board), &mut found);
+                planes.removable(&board, &mut found);
                 let expected = cells(&agreed(case, "remove").expect("the peers agree"));
                 assert_eq!(found, expected, "{id}: remove");
                 removals += 1;
