@@ -167,6 +167,7 @@ def test_the_characters_tab_takes_the_wise_man_and_the_city_watch():
     keeper.count_inputs["Ben", "garden"].value = 1
     keeper.module_inputs["wise_man", "Ben"].value = "garden"
     keeper.module_inputs["city_watch", "Cy"].value = True
+    keeper.count_inputs["Cy", "chambers"].value = 2  # a wall of 7 needs tiles (issue 35)
     keeper.wall_inputs["Cy"].value = 7
     keeper.score_button.click()
     parts = keeper.sheet.breakdown(1).parts_dict()
