@@ -314,11 +314,12 @@ class ScoreSheet:
         return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
                                                  complete, tiles)
 
-    def _tiles(self, counts: Mapping[str, Mapping[str, int]]) -> dict[str, PlayerTiles]:
-        """Each real player's `PlayerTiles`: their counted buildings, and the tiles the
-        modules in play add uncounted."""
+    def _tiles(self, counts: Mapping[str, Mapping[str, float]]) -> dict[str, PlayerTiles]:
+        """Each real player's `PlayerTiles`: their counted buildings (whole numbers, as
+        checked), and the tiles the modules in play add uncounted."""
         others = sum(SHEET_MODULES[m].tiles for m in self.modules)
-        return {name: PlayerTiles(counts[name], others) for name in self.players}
+        return {name: PlayerTiles({kind: int(n) for kind, n in counts[name].items()}, others)
+                for name in self.players}
 
     def _check_inputs(self, round_no: int, inputs: Mapping[str, Any], complete: bool,
                       tiles: Mapping[str, PlayerTiles]) -> dict[str, Any]:
@@ -419,6 +420,25 @@ class ScoreSheet:
             for name, score in self.round_points(round_no).items():
                 totals[name] += score.total
         return totals
+
+    def winners(self) -> list[str]:
+        """The real players with the highest total once the three scoring rounds are
+        recorded (tied leaders share the victory, RULES.md §9.6; Dirk cannot win, §10);
+        [] before.
+
+        Examples
+        --------
+        >>> sheet = ScoreSheet(["Ana", "Ben"])
+        >>> for r in (1, 2, 3):
+        ...     sheet.record(r, {"Ana": {"tower": 2}, "Dirk": {"tower": 3}}, {})
+        >>> sheet.totals(), sheet.winners()
+        ({'Ana': 19, 'Ben': 0, 'Dirk': 40}, ['Ana'])
+        """
+        if set(self.rounds) != set(ROUNDS):
+            return []
+        totals = self.totals()
+        best = max(totals[name] for name in self.players)
+        return [name for name in self.players if totals[name] == best]
 
     def scoring_events(self) -> list[dict[str, Any]]:
         """The recorded rounds as scoring events in the format of `Game.events`.

@@ -94,11 +94,11 @@ def _shown_limit(shown: dict[str, int], tiles: PlayerTiles,
     """A bonus card counts only while its building stands in the Alhambra (§M3): no more
     of a type than the buildings of that type counted."""
     for kind, n in shown.items():
-        if n > tiles.buildings.get(kind, 0):
+        built = tiles.buildings.get(kind, 0)
+        if n > built:
             return kind, (f"{who} cannot count {plural(n, 'bonus card')} for {kind}: a "
                           "bonus card counts only while its building stands in the "
-                          f"Alhambra, and the sheet counts {plural(tiles.buildings.get(kind, 0), kind)} "
-                          f"for {who}.")
+                          f"Alhambra, and the sheet counts {plural(built, kind)} for {who}.")
     return None
 
 

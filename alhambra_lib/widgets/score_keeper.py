@@ -36,24 +36,37 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..actions import DIRK
 from ..components import KINDS
 from ..draw import draw_score_track
 from ..errors import InvalidScore, brief
 from ..grid import SIDES
 from ..modules import MODULES
 from ..modules.invaders import flanks
+from ..narrate import points_text
 from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
-from ._common import CountsGrid, WidgetBase, css_class, picture, places_and_ties, show, table_html
+from ._common import (
+    CountsGrid,
+    NumberBox,
+    WidgetBase,
+    css_class,
+    picture,
+    places_and_ties,
+    show,
+    table_html,
+)
 from .placement import PlacementExplorer
 
 # demo_sheet lives in alhambra_lib.teaching.demo; still importable from here.
-__all__ = ["ScoreKeeper", "demo_sheet"]
+__all__ = ["ScoreKeeper", "demo_sheet", "sheet_summary", "REFUSED"]
 
 #: The tab of the buildings and walls, before the modules' tabs.
 BASE_TAB = "Tiles & walls"
+#: The class of a box whose entry the sheet refused (`InvalidScore.entries`): ringed red.
+REFUSED = "alhambra-refused"
 _NUMBER = widgets.Layout(width="56px")
 #: A dropdown's "not chosen" (ipywidgets shows a value of None as an empty box).
 _NONE = ""
@@ -63,17 +76,56 @@ _WIDTHS = {"pairs": "160px", "kind": "104px"}
 #: the table's rows one text line high (an HTML widget's lines are a control's height).
 _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
-          ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}</style>")
+          ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}"
+          f".{REFUSED} input,.{REFUSED} select{{outline:2px solid #c62828;"
+          "background:#fdecea}</style>")
 
 
 def _title(module: str) -> str:
     return MODULES[module].title if module in MODULES else module.replace("_", " ").title()
 
 
-def _number(maximum: int, name: Sequence[object]) -> widgets.BoundedIntText:
-    box = widgets.BoundedIntText(value=0, min=0, max=maximum, layout=_NUMBER)
+def _number(name: Sequence[object]) -> NumberBox:
+    # Unbounded: 50 chests reach the sheet, which refuses them in words (the box holds 42).
+    box = NumberBox(value=0, layout=_NUMBER)
     box.add_class(css_class(*name))
     return box
+
+
+def sheet_summary(sheet: ScoreSheet, demo: bool = False) -> str:
+    """What the sheet holds, in a sentence or two: the example it opens with (`demo`), the
+    players and the rounds scored, the leader, and the winner after the third scoring.
+
+    Examples
+    --------
+    >>> sheet = ScoreSheet(["Zed", "Yan"])
+    >>> sheet_summary(sheet)
+    'A sheet for Zed and Yan (and Dirk, the neutral player): no round scored yet.'
+    >>> for r in (1, 2, 3):
+    ...     sheet.record(r, {"Yan": {"tower": 1}}, {"Yan": 2})
+    >>> sheet_summary(sheet)
+    'Game over: Yan wins with 46 points.'
+    """
+    players = " and ".join([", ".join(sheet.players[:-1]), sheet.players[-1]])
+    if demo:
+        return (f"An example to try the keeper on: {players} after rounds "
+                f"{' and '.join(map(str, sheet.rounds))}, with made-up counts. Type your "
+                "players' names and press new sheet to keep the score of your own game.")
+    winners = sheet.winners()
+    if winners:
+        best = points_text(sheet.totals()[winners[0]])
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins with {best}."
+        return f"Game over: {' and '.join(winners)} share the victory with {best}."
+    dirk = f" (and {DIRK}, the neutral player)" if DIRK in sheet.competitors else ""
+    if not sheet.rounds:
+        return f"A sheet for {players}{dirk}: no round scored yet."
+    totals = sheet.totals()
+    best = max(totals[name] for name in sheet.players)
+    leaders = " and ".join(name for name in sheet.players if totals[name] == best)
+    scored = ", ".join(map(str, sheet.rounds))
+    return (f"A sheet for {players}{dirk}: rounds scored {scored}. In the lead: {leaders} "
+            f"with {points_text(best)}.")
 
 
 class _ModuleBoxes:
@@ -129,8 +181,7 @@ class _ModuleBoxes:
     @staticmethod
     def _control(spec: SheetInput, part: str | None, key: tuple) -> widgets.Widget:
         if spec.shape in ("by_type", "by_side", "number"):
-            most = spec.maximum.get(part, 0) if isinstance(spec.maximum, Mapping) else spec.maximum
-            return _number(most, ("input", *key))
+            return _number(("input", *key))
         if spec.shape == "pairs":
             control = widgets.Text(placeholder="e.g. 4x3, 2x1",
                                    layout=widgets.Layout(width="156px"))
@@ -253,6 +304,11 @@ class ScoreKeeper(WidgetBase):
         The places and ties of each type in the round last scored (or picked, when it
         is recorded), in words: `places_and_ties`, as the MajorityExplorer says them.
     message : ipywidgets.HTML
+        What the last press did; a refusal names the entry, whose boxes wear the class
+        `REFUSED` (ringed red) until the next press.
+    summary : ipywidgets.HTML
+        What the sheet holds (`sheet_summary`): the example it opens with, or the players,
+        the rounds scored and the leader; the winner after the third scoring.
     image : ipywidgets.Image
         `alhambra_lib.draw.draw_score_track` of the recorded rounds.
     root : ipywidgets.Box
@@ -268,6 +324,8 @@ class ScoreKeeper(WidgetBase):
             self.sheet = ScoreSheet(players, modules)
         else:
             self.sheet = sheet if sheet is not None else demo_sheet()
+        self._demo = players is None and sheet is None
+        self._refused: list[widgets.Widget] = []
         self._build()
         self._use_sheet()
 
@@ -294,7 +352,7 @@ class ScoreKeeper(WidgetBase):
         self.csv_path = widgets.Text(value="scores.csv", description="CSV file")
         self.export_button = widgets.Button(description="export CSV")
         self.table, self.message, self.download = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.places = widgets.HTML()
+        self.places, self.summary = widgets.HTML(), widgets.HTML()
         self.image = picture()
         self.players_button.on_click(lambda _: self.new_sheet())
         self.round_picker.observe(lambda _: self._load_round(), "value")
@@ -311,7 +369,7 @@ class ScoreKeeper(WidgetBase):
         entry = widgets.VBox([self.round_picker, self.tabs,
                               widgets.HBox([self.score_button, self.message]), explorer],
                              layout=widgets.Layout(width="664px"))
-        results = widgets.VBox([table_box, self.places, self.image,
+        results = widgets.VBox([self.summary, table_box, self.places, self.image,
                                 widgets.HBox([self.csv_path, self.export_button]),
                                 self.download],
                                layout=widgets.Layout(flex="1 1 0", min_width="360px"))
@@ -327,7 +385,7 @@ class ScoreKeeper(WidgetBase):
                               (self.score_button, "score-round"), (self.table, "totals"),
                               (self.message, "message"), (self.image, "score-track"),
                               (self.tabs, "inputs"), (self.download, "download"),
-                              (self.places, "places")]:
+                              (self.places, "places"), (self.summary, "summary")]:
             control.add_class(css_class(name))
         for name, toggle in self.module_toggles.items():
             toggle.add_class(css_class("module", name))
@@ -375,7 +433,7 @@ class ScoreKeeper(WidgetBase):
                                   "round(s).</b> Export the CSV to keep them, then press "
                                   "<i>new sheet</i> again to start over.")
             return
-        self.sheet = sheet
+        self.sheet, self._demo = sheet, False
         with_modules = f", with {', '.join(map(_title, self.sheet.modules))}" \
             if self.sheet.modules else ""
         self._use_sheet()
@@ -385,6 +443,7 @@ class ScoreKeeper(WidgetBase):
     def _load_round(self) -> None:
         round_no = self.round_picker.value
         self._pending_zeros = None
+        self._mark_refused(())
         recorded = round_no in self.sheet.rounds
         if recorded:
             self._grid.fill(self.sheet.counts(round_no), self.sheet.walls(round_no))
@@ -470,18 +529,54 @@ got NoneType None
                                   "nothing, press <i>score this round</i> again.")
             return
         self._pending_zeros = None
+        self._mark_refused(())
         try:
             self.sheet.record(round_no, self._grid.counts(), self._grid.walls(),
                               self._module_values())
         except InvalidScore as refused:
-            self.message.value = escape(f"Not scored: {refused}")
+            marked = self._mark_refused(refused.entries)
+            self.message.value = escape(f"Not scored: {refused}") + (
+                " <b>The box at fault is ringed in red.</b>" if marked == 1 else
+                " <b>The boxes at fault are ringed in red.</b>" if marked else "")
             return
+        self._demo = False
         totals = ", ".join(f"{n} {p}" for n, p in self.sheet.totals().items())
         if round_no < 3:  # on to the next scoring, its boxes ready to type in
             self.round_picker.value = round_no + 1
         self._explain(round_no)
         self.message.value = escape(f"round {round_no} scored; totals: {totals}")
         self._show()
+
+    def _boxes_of(self, entry: tuple) -> list[widgets.Widget]:
+        """The boxes an `InvalidScore` entry names: ``("count", name, type)``, ``("wall",
+        name)``, or ``("input", input name, player[, part])`` (without a part: every box of
+        that input and player)."""
+        kind, key = entry[0], entry[1:]
+        if kind == "count":
+            return [self.count_inputs[key]] if key in self.count_inputs else []
+        if kind == "wall":
+            return [self.wall_inputs[key[0]]] if key[0] in self.wall_inputs else []
+        return [box for name, box in self.module_inputs.items()
+                if (name,) == key or isinstance(name, tuple) and name[:len(key)] == key]
+
+    def _tab_of(self, box: widgets.Widget) -> int:
+        """The tab holding `box`: a module's, or the tiles and walls."""
+        for i, boxes in enumerate(self._modules.values(), 1):
+            if any(box is control for control in boxes.boxes.values()):
+                return i
+        return 0
+
+    def _mark_refused(self, entries: Iterable[tuple]) -> int:
+        """Ring the boxes of `entries` red (`REFUSED`), and no other; show the tab of the
+        first. Returns how many are ringed."""
+        for box in self._refused:
+            box.remove_class(REFUSED)
+        self._refused = [box for entry in entries for box in self._boxes_of(entry)]
+        for box in self._refused:
+            box.add_class(REFUSED)
+        if self._refused:
+            self.tabs.selected_index = self._tab_of(self._refused[0])
+        return len(self._refused)
 
     def copy_from_explorer(self) -> None:
         """Fill the chosen player's boxes from the explorer's Alhambra (counts and wall)."""
@@ -541,5 +636,6 @@ got NoneType None
                   for term, _ in SHEET_MODULES[m].terms}
         header = [titles.get(c, c.replace("_", " ")) for c in columns]
         self.table.value = table_html(header, rows) if rows else "No round scored yet."
+        self.summary.value = f"<b>{escape(sheet_summary(self.sheet, self._demo))}</b>"
         # Scaled down in proportion: the keeper fits a laptop's screen (1366x768).
         show(self.image, draw_score_track(self.sheet.scoring_events()), max_height=260)
