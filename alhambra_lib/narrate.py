@@ -20,7 +20,7 @@ from .actions import card_from_list
 from .components import CURRENCIES
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
-           "points_text", "card_text", "paid_text", "plural", "possessive"]
+           "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive"]
 
 #: event type -> (required fields, sentence function): every type a game may record.
 EVENTS: dict[str, tuple[tuple, Callable[[Mapping], str]]] = {}
@@ -73,9 +73,19 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     >>> plural(0, "city", "cities")
     '0 cities'
     """
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {words or (word if word.endswith('s') else word + 's')}"
+    return f"{n} {word if n == 1 else plural_noun(word, words)}"
+
+
+def plural_noun(word: str, words: str | None = None) -> str:
+    """The plural of `word`: `words` if given, else `word` + s, or `word` itself when it
+    ends in s already (arcades, chambers).
+
+    Examples
+    --------
+    >>> plural_noun("tower"), plural_noun("chambers"), plural_noun("city", "cities")
+    ('towers', 'chambers', 'cities')
+    """
+    return words or (word if word.endswith("s") else word + "s")
 
 
 def possessive(name: str, first: bool = False) -> str:

@@ -43,7 +43,7 @@ from ..actions import Action, card_order, register_action, tile_from_list
 from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
-from ..narrate import card_text, plural, tile_text
+from ..narrate import card_text, plural, possessive, tile_text
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -520,7 +520,7 @@ Treasure.narration = {
                     lambda e: f"{e['player']} puts a {e['colour']} chest on "
                               f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
     "chest_placed": (("player", "pos", "tile", "colour"),
-                     lambda e: f"a {e['colour']} chest goes onto {e['player']}'s "
+                     lambda e: f"a {e['colour']} chest goes onto {possessive(e['player'])} "
                                f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
     "chests_passed": (("player", "to", "chests"),
                       lambda e: f"{e['player']} passes {_colours_text(e['chests'])} to "
