@@ -66,7 +66,7 @@ __all__ = ["ScoreKeeper", "demo_sheet", "sheet_summary", "REFUSED"]
 #: The tab of the buildings and walls, before the modules' tabs.
 BASE_TAB = "Tiles & walls"
 #: The class of a box whose entry the sheet refused (`InvalidScore.entries`): ringed red.
-REFUSED = "alhambra-refused"
+REFUSED, REFUSED_COLOUR = "alhambra-refused", "#c62828"
 _NUMBER = widgets.Layout(width="56px")
 #: A dropdown's "not chosen" (ipywidgets shows a value of None as an empty box).
 _NONE = ""
@@ -77,8 +77,10 @@ _WIDTHS = {"pairs": "160px", "kind": "104px"}
 _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
           ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}"
-          f".{REFUSED} input,.{REFUSED} select{{outline:2px solid #c62828;"
-          "background:#fdecea}</style>")
+          # !important: the widgets' own input rules are more specific (and an outline is
+          # turned off there): a red ring drawn as a shadow, on a pink field.
+          f".{REFUSED} input,.{REFUSED} select{{box-shadow:0 0 0 2px {REFUSED_COLOUR}!important;"
+          "background:#fdecea!important}</style>")
 
 
 def _title(module: str) -> str:
@@ -344,8 +346,10 @@ class ScoreKeeper(WidgetBase):
         self.round_picker = widgets.ToggleButtons(options=[(f"round {r}", r) for r in (1, 2, 3)],
                                                   description="scoring")
         self.tabs = widgets.Tab()
+        # Never squeezed by a long message beside it ("score this r…").
         self.score_button = widgets.Button(description="score this round",
-                                           button_style="success")
+                                           button_style="success",
+                                           layout=widgets.Layout(flex="0 0 auto"))
         self.explorer = PlacementExplorer()
         self.explorer_player = widgets.Dropdown(description="for")
         self.copy_button = widgets.Button(description="copy from the explorer")
