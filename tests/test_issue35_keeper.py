@@ -156,3 +156,15 @@ def test_the_demo_text_goes_with_the_demo_sheet():
     assert keeper.summary.value == ("<b>A sheet for Zed and Yan (and Dirk, the neutral "
                                     "player): no round scored yet.</b>")
     assert "Ana" not in keeper.summary.value + keeper.places.value + keeper.table.value
+
+
+@pytest.mark.parametrize("typed, says", [(2.5, "got 2.5"), (-3, "got -3")])
+def test_a_module_box_the_sheet_cannot_read_is_refused_in_words(typed, says):
+    """Unbounded, a module's number box may hold 2.5 or -3: the keeper says so (it failed
+    silently while checking whether every box was empty)."""
+    keeper = ScoreKeeper(["Ana", "Ben", "Cy"], modules=("treasure",))
+    keeper.module_inputs["chests", "Ana"].value = typed
+    keeper.score_button.click()
+    assert keeper.message.value.startswith("Not scored: chests of Ana must be a whole "
+                                           "number &gt;= 0, " + says)
+    assert keeper.sheet.rounds == ()

@@ -94,6 +94,11 @@ def _number(name: Sequence[object]) -> NumberBox:
     return box
 
 
+def _blank(spec: SheetInput, value: Any) -> bool:
+    """Whether a box's value, as typed, is `spec`'s empty value (blank text for pairs)."""
+    return value == spec.empty() or spec.shape == "pairs" and not str(value).strip()
+
+
 def sheet_summary(sheet: ScoreSheet, demo: bool = False) -> str:
     """What the sheet holds, in a sentence or two: the example it opens with (`demo`), the
     players and the rounds scored, the leader, and the winner after the third scoring.
@@ -230,8 +235,10 @@ class _ModuleBoxes:
                     self.boxes[spec.name, name].value = _NONE if value is None else value
 
     def is_empty(self) -> bool:
-        return all(spec.check(v) == spec.empty() if not spec.per_player else
-                   all(spec.check(x) == spec.empty() for x in v.values())
+        """Whether every box is left empty, read as typed: a value the sheet would refuse
+        (2.5 chests, -3) is not empty, and is refused in words when scored."""
+        return all(_blank(spec, v) if not spec.per_player else
+                   all(_blank(spec, x) for x in v.values())
                    for spec, v in zip(self.inputs, self.values().values()))
 
     def show_round(self, round_no: int) -> None:
