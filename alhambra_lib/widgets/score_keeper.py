@@ -43,7 +43,7 @@ from ..errors import InvalidScore, brief
 from ..grid import SIDES
 from ..modules import MODULES
 from ..modules.invaders import flanks
-from ..narrate import points_text
+from ..narrate import plural_noun, points_text
 from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
@@ -108,31 +108,45 @@ def sheet_summary(sheet: ScoreSheet, demo: bool = False) -> str:
     >>> sheet = ScoreSheet(["Zed", "Yan"])
     >>> sheet_summary(sheet)
     'A sheet for Zed and Yan (and Dirk, the neutral player): no round scored yet.'
+    >>> sheet.record(1, {"Zed": {"tower": 1}}, {})
+    >>> print(sheet_summary(sheet))  # doctest: +NORMALIZE_WHITESPACE
+    A sheet for Zed and Yan (and Dirk, the neutral player): round 1 scored. In the lead:
+    Zed with 6 points.
     >>> for r in (1, 2, 3):
     ...     sheet.record(r, {"Yan": {"tower": 1}}, {"Yan": 2})
     >>> sheet_summary(sheet)
     'Game over: Yan wins with 46 points.'
     """
-    players = " and ".join([", ".join(sheet.players[:-1]), sheet.players[-1]])
+    players = _listed(sheet.players)
     if demo:
-        return (f"An example to try the keeper on: {players} after rounds "
-                f"{' and '.join(map(str, sheet.rounds))}, with made-up counts. Type your "
-                "players' names and press new sheet to keep the score of your own game.")
+        return (f"An example to try the keeper on: {players} after {_rounds(sheet.rounds)}, "
+                "with made-up counts. Type your players' names and press new sheet to keep "
+                "the score of your own game.")
     winners = sheet.winners()
     if winners:
         best = points_text(sheet.totals()[winners[0]])
         if len(winners) == 1:
             return f"Game over: {winners[0]} wins with {best}."
-        return f"Game over: {' and '.join(winners)} share the victory with {best}."
+        return f"Game over: {_listed(winners)} share the victory with {best}."
     dirk = f" (and {DIRK}, the neutral player)" if DIRK in sheet.competitors else ""
     if not sheet.rounds:
         return f"A sheet for {players}{dirk}: no round scored yet."
     totals = sheet.totals()
     best = max(totals[name] for name in sheet.players)
-    leaders = " and ".join(name for name in sheet.players if totals[name] == best)
-    scored = ", ".join(map(str, sheet.rounds))
-    return (f"A sheet for {players}{dirk}: rounds scored {scored}. In the lead: {leaders} "
-            f"with {points_text(best)}.")
+    leaders = _listed([name for name in sheet.players if totals[name] == best])
+    return (f"A sheet for {players}{dirk}: {_rounds(sheet.rounds)} scored. In the lead: "
+            f"{leaders} with {points_text(best)}.")
+
+
+def _listed(names: Sequence[object]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    words = [str(name) for name in names]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def _rounds(rounds: Sequence[int]) -> str:
+    """"round 1", "rounds 1 and 2"."""
+    return f"{'round' if len(rounds) == 1 else plural_noun('round')} {_listed(rounds)}"
 
 
 class _ModuleBoxes:
