@@ -99,8 +99,26 @@ class InvalidSave(AlhambraError):
 
 class InvalidScore(AlhambraError):
     """A score sheet entry that cannot be scored: an unknown type, player or module input,
-    a count that is no whole number, a value of the wrong shape. The sheet is left as it was.
+    a count that is no whole number, a value of the wrong shape, more than the player's
+    tiles or the box allow. The sheet is left as it was.
+
+    Attributes
+    ----------
+    entries : tuple of tuple
+        The boxes at fault, where the refusal names some, so that a form can mark them:
+        ``("count", name, type)``, ``("wall", name)``, or ``("input", input name,
+        player)`` and ``("input", input name, player, type or direction)``; a total
+        over the table names every box it adds up.
+
+    Examples
+    --------
+    >>> InvalidScore("too long", entries=[("wall", "Ana")]).entries
+    (('wall', 'Ana'),)
     """
+
+    def __init__(self, message: str, entries: Iterable[tuple] = ()) -> None:
+        super().__init__(message)
+        self.entries = tuple(entries)
 
 
 class Unsupported(AlhambraError):

@@ -20,7 +20,7 @@ from .actions import card_from_list
 from .components import CURRENCIES
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
-           "points_text", "card_text", "paid_text"]
+           "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive"]
 
 #: event type -> (required fields, sentence function): every type a game may record.
 EVENTS: dict[str, tuple[tuple, Callable[[Mapping], str]]] = {}
@@ -61,9 +61,50 @@ def tile_text(data):
     return f"{data[1]}-{data[0]}"
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """`n` and `word`, in the plural (`words`, by default `word` + s) unless `n` is 1.
+
+    A word whose singular already ends in s (chambers) stays as it is.
+
+    Examples
+    --------
+    >>> plural(1, "tile"), plural(3, "wall side"), plural(2, "chambers"), plural(2, "bazaar")
+    ('1 tile', '3 wall sides', '2 chambers', '2 bazaars')
+    >>> plural(0, "city", "cities")
+    '0 cities'
+    """
+    return f"{n} {word if n == 1 else plural_noun(word, words)}"
+
+
+def plural_noun(word: str, words: str | None = None) -> str:
+    """The plural of `word`: `words` if given, else `word` + s, or `word` itself when it
+    ends in s already (arcades, chambers).
+
+    Examples
+    --------
+    >>> plural_noun("tower"), plural_noun("chambers"), plural_noun("city", "cities")
+    ('towers', 'chambers', 'cities')
+    """
+    return words or (word if word.endswith("s") else word + "s")
+
+
+def possessive(name: str, first: bool = False) -> str:
+    """Whose, for a player's name: "Ana's", and "your" for the seat called "You" (the
+    player at a `~alhambra_lib.widgets.GameTable`), "Your" when `first` in a sentence.
+
+    Examples
+    --------
+    >>> possessive("Ana"), possessive("You"), possessive("You", first=True)
+    ("Ana's", 'your', 'Your')
+    """
+    if name == "You":
+        return "Your" if first else "your"
+    return f"{name}'s"
+
+
 def points_text(points):
     """``1`` -> ``"1 point"``, ``2`` -> ``"2 points"``."""
-    return f"{points} point{'' if points == 1 else 's'}"
+    return plural(points, "point")
 
 
 def card_text(data):

@@ -46,7 +46,7 @@ from .engine.config import ROUNDS, has_dirk, module_option_owners
 from .errors import InvalidScore, brief
 from .modules import MODULES, term_rank
 from .scoring import ScoreBreakdown, score_round
-from .sheet_inputs import SHEET_MODULES, RoundEntry
+from .sheet_inputs import SHEET_MODULES, PlayerTiles, RoundEntry, SheetInput
 
 __all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
 
@@ -92,12 +92,15 @@ class RoundScore:
         return sum(self.parts.values())
 
 
-def _check_count(what: str, n: object, most: int, limit: str) -> None:
-    """`InvalidScore` unless `n` is a whole number from 0 to `most` (`limit` says why)."""
+def _check_count(what: str, n: object, most: int, limit: str, entry: tuple) -> None:
+    """`InvalidScore` unless `n` is a whole number from 0 to `most` (`limit` says why);
+    `entry` names its box (`InvalidScore.entries`)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidScore(f"{what} must be an integer >= 0, got {brief(n, 40)}")
+        raise InvalidScore(f"{what} must be an integer >= 0, got {brief(n, 40)}",
+                           entries=[entry])
     if n > most:
-        raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({limit})")
+        raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({limit})",
+                           entries=[entry])
 
 
 def _check_mapping(value: object, what: str) -> None:
@@ -119,13 +122,15 @@ def _check_counts(counts: Mapping[str, Mapping[str, float]],
                                f"types are {', '.join(KINDS)}")
         for kind, n in by_kind.items():
             _check_count(f"the {kind} count of {name}", n, KIND_TOTALS[kind],
-                         f"the box holds {KIND_TOTALS[kind]}")
+                         f"the box holds {KIND_TOTALS[kind]}", ("count", name, kind))
         full[name] = {kind: by_kind.get(kind, 0) for kind in KINDS}
     for kind, most in KIND_TOTALS.items():
         together = sum(by_kind[kind] for by_kind in full.values())
         if together > most:
             raise InvalidScore(f"{together} {kind} tiles in all ({_listed(full, kind)}), but "
-                               f"the box holds {most}")
+                               f"the box holds {most}",
+                               entries=[("count", name, kind) for name in full
+                                        if full[name][kind]])
     return full
 
 
@@ -133,6 +138,41 @@ def _listed(counts: Mapping[str, Mapping[str, float]], kind: str) -> str:
     """``Ana 6, Ben 6`` for the competitors with tiles of `kind`."""
     return ", ".join(f"{name} {by_kind[kind]}" for name, by_kind in counts.items()
                      if by_kind[kind])
+
+
+def _checked(spec: SheetInput, value: object, name: str, tiles: PlayerTiles) -> Any:
+    """`name`'s `value` of `spec` checked (`SheetInput.check`) and held against their
+    tiles (`SheetInput.limit`); a refusal names the boxes at fault."""
+    try:
+        value = spec.check(value, name)
+    except InvalidScore as refused:
+        raise InvalidScore(str(refused), entries=[("input", spec.name, name)]) from None
+    too_many = spec.limit(value, tiles, name) if spec.limit is not None else None
+    if too_many is not None:
+        part, why = too_many
+        raise InvalidScore(why, entries=[("input", spec.name, name)
+                                         + ((part,) if part is not None else ())])
+    return value
+
+
+def _check_box_total(spec: SheetInput, values: Mapping[str, Any]) -> None:
+    """`InvalidScore` when the players' values of `spec` together need more pieces than the
+    box holds (`SheetInput.box_total`), naming every box in the sum."""
+    if spec.box_total is None:
+        return
+    parts: Mapping[Any, int] = (spec.box_total if isinstance(spec.box_total, Mapping)
+                                else {None: spec.box_total})
+    for part, most in parts.items():
+        held = {name: value if part is None else value[part] for name, value in values.items()}
+        together = sum(held.values())
+        if together > most:
+            listed = ", ".join(f"{name} {n}" for name, n in held.items() if n)
+            what = spec.label if part is None else f"{spec.label} ({part})"
+            raise InvalidScore(f"{together} {what} in all ({listed}), but the box holds "
+                               f"{most}.",
+                               entries=[("input", spec.name, name)
+                                        + (() if part is None else (part,))
+                                        for name, n in held.items() if n])
 
 
 class ScoreSheet:
@@ -261,15 +301,28 @@ class ScoreSheet:
         if walls.get(DIRK):
             raise InvalidScore(f"{DIRK} scores no walls")
         full = _check_counts(counts, self.competitors)
+        tiles = self._tiles(full)
         lengths = {name: walls.get(name, 0) for name in self.players}
         for name, n in lengths.items():
             _check_count(f"the wall of {name}", n, MAX_WALL,
-                         f"all the tiles together have {MAX_WALL} wall sides")
+                         f"all the tiles together have {MAX_WALL} wall sides", ("wall", name))
+            if n > tiles[name].outer_sides:
+                raise InvalidScore(f"The wall of {name} is {n} long, but "
+                                   f"{tiles[name].text} have at most "
+                                   f"{tiles[name].outer_sides} outer sides.",
+                                   entries=[("wall", name)])
         return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
-                                                 complete)
+                                                 complete, tiles)
 
-    def _check_inputs(self, round_no: int, inputs: Mapping[str, Any],
-                      complete: bool) -> dict[str, Any]:
+    def _tiles(self, counts: Mapping[str, Mapping[str, float]]) -> dict[str, PlayerTiles]:
+        """Each real player's `PlayerTiles`: their counted buildings (whole numbers, as
+        checked), and the tiles the modules in play add uncounted."""
+        others = sum(SHEET_MODULES[m].tiles for m in self.modules)
+        return {name: PlayerTiles({kind: int(n) for kind, n in counts[name].items()}, others)
+                for name in self.players}
+
+    def _check_inputs(self, round_no: int, inputs: Mapping[str, Any], complete: bool,
+                      tiles: Mapping[str, PlayerTiles]) -> dict[str, Any]:
         _check_mapping(inputs, "inputs map each module input's name to its values")
         known = {i.name for i in self.inputs}
         unknown = [name for name in inputs if name not in known]
@@ -292,7 +345,9 @@ class ScoreSheet:
                     raise InvalidScore(f"{spec.label}: {brief(name)} is not a player here "
                                        f"({', '.join(self.players)}; {DIRK} takes no part "
                                        "in the modules)")
-            values[spec.name] = {name: spec.check(given.get(name), name) for name in self.players}
+            values[spec.name] = {name: _checked(spec, given.get(name), name, tiles[name])
+                                 for name in self.players}
+            _check_box_total(spec, values[spec.name])
             holders = [name for name, v in values[spec.name].items() if v != spec.empty()]
             if spec.one_holder and len(holders) > 1:
                 raise InvalidScore(f"{spec.label}: one player holds it, not "
@@ -365,6 +420,25 @@ class ScoreSheet:
             for name, score in self.round_points(round_no).items():
                 totals[name] += score.total
         return totals
+
+    def winners(self) -> list[str]:
+        """The real players with the highest total once the three scoring rounds are
+        recorded (tied leaders share the victory, RULES.md §9.6; Dirk cannot win, §10);
+        [] before.
+
+        Examples
+        --------
+        >>> sheet = ScoreSheet(["Ana", "Ben"])
+        >>> for r in (1, 2, 3):
+        ...     sheet.record(r, {"Ana": {"tower": 2}, "Dirk": {"tower": 3}}, {})
+        >>> sheet.totals(), sheet.winners()
+        ({'Ana': 19, 'Ben': 0, 'Dirk': 40}, ['Ana'])
+        """
+        if set(self.rounds) != set(ROUNDS):
+            return []
+        totals = self.totals()
+        best = max(totals[name] for name in self.players)
+        return [name for name in self.players if totals[name] == best]
 
     def scoring_events(self) -> list[dict[str, Any]]:
         """The recorded rounds as scoring events in the format of `Game.events`.

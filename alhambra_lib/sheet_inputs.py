@@ -30,13 +30,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .components import KINDS, ROUNDS
 from .errors import InvalidScore, brief
 from .grid import SIDES
+from .narrate import plural
 
-__all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "WISE_MAN_BONUS", "RoundEntry", "SheetInput",
-           "SheetModule", "each_player"]
+__all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "WISE_MAN_BONUS", "PlayerTiles", "RoundEntry",
+           "SheetInput", "SheetModule", "each_player"]
 
 #: The shapes of an input's value (a missing value is `SheetInput.empty`).
 SHAPES = {
@@ -78,6 +80,46 @@ def _typed_number(digits: str, what: str) -> int:
     return int(significant)
 
 
+@dataclass(frozen=True)
+class PlayerTiles:
+    """The tiles that bound a player's entries: their buildings as counted on the sheet,
+    and the most tiles of the modules in play that the sheet does not count (huts,
+    camps, bazaars: `SheetModule.tiles`).
+
+    Examples
+    --------
+    >>> tiles = PlayerTiles({"tower": 3, "garden": 2})
+    >>> tiles.building_count, tiles.outer_sides, tiles.text
+    (5, 14, '5 buildings and the fountain')
+    >>> PlayerTiles({"tower": 1}, others=8).text
+    '1 building, the fountain and at most 8 tiles of the modules in play'
+    """
+
+    buildings: Mapping[str, int]
+    others: int = 0
+
+    @property
+    def building_count(self) -> int:
+        return sum(self.buildings.values())
+
+    @property
+    def outer_sides(self) -> int:
+        """The most tile sides with an empty cell beyond, hence the longest wall: the
+        Alhambra's m cells (the fountain, the buildings, the others) are joined, so at
+        least m - 1 pairs of them touch, each pair hiding two of the 4 m sides: at most
+        2 m + 2 are left."""
+        return 2 * (1 + self.building_count + self.others) + 2
+
+    @property
+    def text(self) -> str:
+        """The tiles in words, for a refusal."""
+        buildings = plural(self.building_count, "building")
+        if not self.others:
+            return f"{buildings} and the fountain"
+        return (f"{buildings}, the fountain and at most "
+                f"{plural(self.others, 'tile')} of the modules in play")
+
+
 def _whole(n, what):
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise InvalidScore(f"{what} must be a whole number >= 0, got {brief(n, 40)}")
@@ -109,6 +151,13 @@ class SheetInput:
         The scorings that ask for it; in the others it must stay empty.
     one_holder : bool
         At most one player has a value other than empty (one card of it in the game).
+    limit : callable or None
+        ``limit(value, tiles, who)``: a player's checked value against their tiles
+        (`PlayerTiles`): None when it fits, else ``(part at fault or None, the refusal
+        in a sentence)``.
+    box_total : int or mapping or None
+        The pieces of it in the box (per type with a mapping): the most all the players'
+        values together may add up to.
     """
 
     name: str
@@ -120,6 +169,8 @@ class SheetInput:
     per_player: bool = True
     rounds: tuple = ROUNDS
     one_holder: bool = False
+    limit: Callable[[Any, PlayerTiles, str], tuple[str | None, str] | None] | None = None
+    box_total: int | Mapping | None = None
 
     def empty(self):
         """The value of an input left out: zeros, nothing, or no choice (None)."""
@@ -272,6 +323,9 @@ class SheetModule:
         A short heading for what it asks (a tab of the `ScoreKeeper`), "" when it asks
         nothing.
     inputs : tuple of SheetInput
+    tiles : int
+        The most tiles of this module one Alhambra may hold that the sheet does not count
+        (huts, camps, bazaars): they may carry walls and sides (`PlayerTiles`).
     count_bonus : callable or None
         ``f(entry, player) -> {type: n}`` added to the player's counts for majorities.
     terms : tuple of (str, callable)
@@ -282,6 +336,7 @@ class SheetModule:
     name: str
     title: str = ""
     inputs: tuple = ()
+    tiles: int = 0
     count_bonus: Callable[[RoundEntry, str], Mapping] | None = None
     terms: tuple = ()
 

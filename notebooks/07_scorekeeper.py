@@ -75,7 +75,10 @@ keeper
 # %% [markdown]
 # The table on the right is the sheet: per round and player, the points for majorities
 # and for walls (and for each module in play) and the running total; the chart under it
-# is the score track, one bar per player and round. The totals after round 1:
+# is the score track, one bar per player and round. The line above the table says what
+# the sheet holds: the leader, and the winner after the third scoring. The text below
+# stays with this worked example (Ana, Ben and Cy), whatever the keeper holds later. The
+# example's totals after round 1:
 
 # %%
 # NBVAL_CHECK_OUTPUT

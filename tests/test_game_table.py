@@ -62,8 +62,8 @@ def click_one_move(table, give=False):
             exact = [i for i in pays if "exact" in table.choice_buttons[i].description]
             table.choice_buttons[(exact or pays)[0]].click()
             return
-    if "end my turn" in shown_choices(table):
-        table.choice_buttons[shown_choices(table).index("end my turn")].click()
+    if "end your turn" in shown_choices(table):
+        table.choice_buttons[shown_choices(table).index("end your turn")].click()
         return
     table.card_buttons[0].click()
     table.choice_buttons[0].click()
@@ -97,7 +97,8 @@ def test_a_square_offers_the_payments_and_marks_the_exact_ones():
     table.click_square(1)
     buys = [a for a in table.offered if isinstance(a, Buy)]
     assert buys == [a for a in game.legal_actions() if a.kind == "buy" and a.square == 1]
-    assert shown_choices(table)[0] == "pay 8 for the 8-pavilion - exact: you act again"
+    # Issue 35: a payment names its currency.
+    assert shown_choices(table)[0] == "pay 8 denar for the 8-pavilion (exact: you act again)"
     assert table.choice_buttons[0].button_style == "success"
     assert table.square_buttons[0]._dom_classes.count("alhambra-selected") == 1
     table.click_square(3)  # 11 ducat, no ducat in hand
@@ -105,7 +106,7 @@ def test_a_square_offers_the_payments_and_marks_the_exact_ones():
     table.click_square(1)
     table.click_choice(0)
     assert table.game.to_place == (real_tile("pavilion", 8, ""),)
-    assert "end my turn" in shown_choices(table)  # an exact payment: act again, or end
+    assert "end your turn" in shown_choices(table)  # an exact payment: act again, or end
 
 
 def test_the_tile_in_hand_is_drawn_with_its_walls_and_goes_on_a_green_cell():
@@ -113,7 +114,7 @@ def test_the_tile_in_hand_is_drawn_with_its_walls_and_goes_on_a_green_cell():
     table = GameTable(game, bots={"Bot": GreedyBot()})
     table.click_square(1)
     table.click_choice(0)  # the 8-pavilion, exact
-    table.click_choice(shown_choices(table).index("end my turn"))
+    table.click_choice(shown_choices(table).index("end your turn"))
     game = table.game
     assert game.decision.kind == "place"
     in_hand = table.to_place.buttons[0]
@@ -139,7 +140,7 @@ def test_a_refused_cell_gives_the_building_rules_reason():
     game = arranged(["You", "Bot"], seed=4)
     game.apply(next(a for a in game.legal_actions() if a.kind == "buy" and a.square == 1))
     table = GameTable(game, bots={"Bot": GreedyBot()})
-    table.click_choice(shown_choices(table).index("end my turn"))
+    table.click_choice(shown_choices(table).index("end your turn"))
     table.click_cell((3, 0))  # not next to the fountain
     assert "may not go on (3, 0)" in table.message.value
     assert "shares no whole side" in table.message.value
@@ -347,8 +348,12 @@ def test_hint_lists_the_search_bots_three_best_moves_and_marks_the_best(players)
     rows = SearchBot("strong", seed=0).analyse(game.view("You"), 3, game.legal_actions())
     table.hint()
     head, *lines = _hint_lines(table)
-    assert head.startswith("The strong search bot would") and head.endswith("3 best moves:")
+    # Issue 35: the head says what the moves are ranked by; notes follow the three lines.
+    assert head.startswith("The strong search bot would") and head.endswith(
+        "3 best moves, best first by the points it expects you to finish ahead of your rivals:")
+    lines, notes = lines[:3], lines[3:]
     assert [line[:3] for line in lines] == ["1. ", "2. ", "3. "]
+    assert notes[-1].startswith("The win chance is how often")  # a base game of 2-3
     for row, line in zip(rows, lines):
         assert "points" in line or "level with" in line
         assert f"win chance {row.win_chance:.0%}".replace("%", " %") in line
@@ -387,7 +392,10 @@ def test_hint_in_a_module_game_looks_ahead_at_the_level_chosen():
     table.hint()
     assert table.hinted == table.click_path(move)[-1]
     message = table.message.value
-    assert message.startswith("The easy search bot would") and message.count("<br>") == 3
+    assert message.startswith("The easy search bot would") and message.count("<br>") >= 5
+    # Issue 35: a Mega Box game's chance is said plainly to be uncalibrated.
+    assert message.endswith("In a Mega Box game this chance is not calibrated: it was "
+                            "measured on base games of 2 and 3 players only.")
     assert "win chance" in message and "one-step judgement" not in message
     panel = table.new_game_panel
     panel.module_boxes["vizier"].value = True

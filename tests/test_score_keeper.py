@@ -9,7 +9,7 @@ import pytest
 from alhambra_lib import InvalidScore, place_points
 from alhambra_lib.components import KINDS
 from alhambra_lib.widgets import ScoreKeeper
-from alhambra_lib.widgets.score_keeper import BASE_TAB
+from alhambra_lib.widgets.score_keeper import BASE_TAB, REFUSED
 
 
 def test_copy_from_the_explorer_works_without_choosing_a_player_first():
@@ -187,6 +187,7 @@ def test_the_characters_tab_takes_the_wise_man_and_the_city_watch():
     keeper.count_inputs["Ben", "garden"].value = 1
     keeper.module_inputs["wise_man", "Ben"].value = "garden"
     keeper.module_inputs["city_watch", "Cy"].value = True
+    keeper.count_inputs["Cy", "chambers"].value = 2  # a wall of 7 needs tiles (issue 35)
     keeper.wall_inputs["Cy"].value = 7
     keeper.score_button.click()
     parts = keeper.sheet.breakdown(1).parts_dict()
@@ -213,10 +214,12 @@ def test_impossible_counts_typed_in_are_refused_and_the_sheet_stays_as_it_was(ty
     for key, n in typed.items():
         keeper.count_inputs[key].value = n
     keeper.score_button.click()
-    assert keeper.message.value.startswith(escape(f"Not scored: {says}"))
+    # Issue 35: the message goes on to say which boxes are ringed red.
+    assert keeper.message.value.startswith(escape(f"Not scored: {says}") + " <b>The box")
     assert keeper.to_csv() == before and keeper.sheet.rounds == (1, 2)
     for key, n in typed.items():  # kept as typed, not cut down to the most allowed
         assert keeper.count_inputs[key].value == n
+        assert REFUSED in keeper.count_inputs[key]._dom_classes
 
 
 def test_the_sheet_refuses_a_changed_round_and_keeps_the_recorded_one():

@@ -32,15 +32,17 @@ def _decision(kind, modules=("vizier", "thieves", "treasure", "characters")):
 def test_choice_buttons_read_as_sentences():
     assert choice_text(Steal(Card("ducat", 6)), "window") == (
         "play a ducat thief and steal the 6 ducat")
-    assert choice_text(Bid((Card("florin", 4), Card("florin", 3))), "auction") == "bid 7 (4 + 3)"
+    # Issue 35: every payment and bid names its currency; a move reads after "would".
+    assert choice_text(Bid((Card("florin", 4), Card("florin", 3))), "auction") == (
+        "bid 7 (4 + 3 florin)")
     assert choice_text(Decline(), "auction") == "pass (no bid)"
     assert choice_text(Decline(), "window") == "let the chance pass"
     assert choice_text(Wake()) == "wake your vizier (your turn ends)"
-    assert choice_text(End()) == "end my turn"
+    assert choice_text(End()) == "end your turn"
     assert choice_text(BuyChests(2, (Card("ducat", 8),))) == (
-        "pay 8 for the chests of room 2")
+        "pay 8 ducat for the chests of room 2")
     assert choice_text(VizierBuy(1, TOWER, (Card("denar", 9),))) == (
-        "the vizier buys it: pay 9 for the 9-tower - exact")
+        "use your vizier to buy the 9-tower of square 1, paying 9 denar (exact)")
     assert choice_text(Place(TOWER, (1, 0), gate="N")) == (
         "build the 9-tower at (1, 0) through a gate on its N side")
     assert "master builder" in choice_text(PlayMasterBuilder(MasterBuilderCard("denar")))

@@ -10,7 +10,7 @@ from alhambra_lib.alhambra import Alhambra  # noqa: E402
 from alhambra_lib.bots.module_values import wise_man_pick  # noqa: E402
 from alhambra_lib.components import Tile  # noqa: E402
 from alhambra_lib.draw.board import board_key  # noqa: E402
-from alhambra_lib.errors import InvalidInput  # noqa: E402
+from alhambra_lib.errors import InvalidInput, InvalidScore  # noqa: E402
 from alhambra_lib.sheet_inputs import SheetInput  # noqa: E402
 from alhambra_lib.widgets._board import BoardGrid  # noqa: E402
 from alhambra_lib.widgets.score_keeper import _ModuleBoxes  # noqa: E402
@@ -34,10 +34,18 @@ def test_a_side_button_calls_on_side_with_its_kind_and_key():
 
 
 def test_a_module_input_bound_may_be_any_mapping():
+    # Issue 35: the boxes keep what was typed (no silent cut); the sheet's check holds
+    # the bound, a read-only mapping as well as a dict.
     spec = SheetInput("bonus", "bonus", "count them", "by_type",
                       maximum=MappingProxyType({"tower": 3}))
-    assert _ModuleBoxes._control(spec, "tower", ("bonus", "Ana", "tower")).max == 3
-    assert _ModuleBoxes._control(spec, "garden", ("bonus", "Ana", "garden")).max == 0
+    box = _ModuleBoxes._control(spec, "tower", ("bonus", "Ana", "tower"))
+    box.value = 4
+    assert box.value == 4
+    assert spec.check({"tower": 3})["tower"] == 3
+    with pytest.raises(InvalidScore, match="more than the game allows"):
+        spec.check({"tower": 4})
+    with pytest.raises(InvalidScore, match="more than the game allows"):
+        spec.check({"garden": 1})
 
 
 def test_board_key_names_a_tile_given_as_words_without_counting_cells():

@@ -21,7 +21,10 @@ The model is fitted on base games of two players (with Dirk) and three; games of
 six players use it through their base rate, unmeasured. Games with Mega Box modules use it
 through their bag, larger at the start: 8 saved self-play games of 3 players with all 16
 modules (``modules="all"``, not fitted on) check it, too few to settle much (the
-calibrated chance's Brier score 0.138 there, the raw share's 0.159).
+calibrated chance's Brier score 0.138 there, the raw share's 0.159). Where the model was
+not measured (Mega Box games, four to six players) the table's hint says so in a sentence
+(`~alhambra_lib.bots.search.calibration_gap`, from the player counts of the fitted games
+in ``data/hint_calibration.json``).
 
 Examples
 --------

@@ -61,7 +61,8 @@ from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, WallBuilder
 
 __all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate",
-           "calibrated_win_chance", "calibration_features", "share_log_odds"]
+           "calibrated_win_chance", "calibration_features", "calibration_gap",
+           "share_log_odds"]
 
 
 @dataclass(frozen=True)
@@ -139,9 +140,13 @@ class MoveAnalysis:
     text : str
         The move and its expectation in words.
     future_share : float
-        Share of the sampled futures in which the player ends ahead (a shared lead half):
-        what the search ranks by, far too sure of itself to be read as a chance to win
-        (its futures are two rounds of turns long).
+        Share of the sampled futures in which the player ends ahead (a shared lead half),
+        far too sure of itself to be read as a chance to win (its futures are two rounds
+        of turns long). The search ranks by `margin`, not by this share nor by the chance.
+    calibrated : bool
+        Whether `win_chance` was measured on games like this one (`calibration_gap`):
+        base games of 2 or 3 players. Mega Box games and other player counts use the
+        model unmeasured.
     """
 
     rank: int
@@ -150,6 +155,7 @@ class MoveAnalysis:
     win_chance: float
     text: str
     future_share: float
+    calibrated: bool = True
 
 
 def _money(game, name):
@@ -288,11 +294,13 @@ class SearchBot:
             legal_actions = determinize(view, self.seed).legal_actions()
         legal_actions = known_actions(legal_actions, ACTION_KINDS)
         ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
+        calibrated = calibration_gap(len(view.players), bool(view.modules)) is None
         analysis = []
         for rank, (action, margin, share) in enumerate(ranked, 1):
             chance = calibrated_win_chance(share, len(view.players), view.bag_size)
             analysis.append(MoveAnalysis(rank, action, margin, chance,
-                                         _describe(action, margin, chance), share))
+                                         _describe(action, margin, chance, calibrated),
+                                         share, calibrated))
         return analysis
 
     # -- the search ----------------------------------------------------------------------
@@ -352,10 +360,14 @@ class SearchBot:
             game.apply(seats[name].choose(game.view(name), game.legal_actions()))
 
 
-def _describe(action, margin, chance):
-    lead = "ahead" if margin >= 0 else "behind"
-    return (f"{action}: expected to finish {abs(margin):.1f} points {lead} of the rivals, "
-            f"win chance {chance:.0%}")
+def _describe(action, margin, chance, calibrated=True):
+    """The move, its expected margin (what the search ranks by) and its win chance, said
+    to be uncalibrated where it was not measured."""
+    lead = "ahead of" if margin >= 0 else "behind"
+    chance_text = (f"win chance {chance:.0%}" if calibrated
+                   else f"win chance {chance:.0%}, not calibrated for this game")
+    return (f"{action}: expected to finish {abs(margin):.1f} points {lead} the rivals "
+            f"({chance_text})")
 
 
 # -- the win chance ------------------------------------------------------------------------
@@ -394,6 +406,34 @@ CALIBRATION_TERMS = ("intercept", "share", "base_rate")
 @lru_cache(maxsize=1)
 def _calibration() -> dict:
     return json.loads(CALIBRATION_PATH.read_text())
+
+
+def calibration_gap(players: int, modules: bool) -> str | None:
+    """Why the win chance is not calibrated for a game of `players` real players (with
+    Mega Box `modules` or not), in a sentence; None where it was measured: on base games
+    of the player counts the model was fitted on (``games`` in
+    ``data/hint_calibration.json``: 2 and 3).
+
+    Examples
+    --------
+    >>> calibration_gap(3, modules=False) is None
+    True
+    >>> print(calibration_gap(3, modules=True))  # doctest: +NORMALIZE_WHITESPACE
+    In a Mega Box game this chance is not calibrated: it was measured on base games of
+    2 and 3 players only.
+    >>> print(calibration_gap(5, modules=False))  # doctest: +NORMALIZE_WHITESPACE
+    With 5 players this chance is not calibrated: it was measured on games of 2 and 3
+    players only.
+    """
+    measured = sorted(int(n) for n in _calibration()["games"])
+    counts = " and ".join(map(str, measured))
+    if modules:
+        return ("In a Mega Box game this chance is not calibrated: it was measured on base "
+                f"games of {counts} players only.")
+    if players not in measured:
+        return (f"With {players} players this chance is not calibrated: it was measured on "
+                f"games of {counts} players only.")
+    return None
 
 
 def calibrated_win_chance(share: float, players: int, bag: int,

@@ -12,7 +12,10 @@ from matplotlib.figure import Figure
 
 from ..actions import DIRK
 from ..components import KINDS, Tile
+from ..engine.game import Phase
 from ..engine.narration import points_text
+from ..modules import MODULES
+from ..narrate import possessive
 from ..palette import CURRENCY_COLOURS
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
 from .cards import cards_layer, draw_cards
@@ -90,9 +93,32 @@ def _draw_dirk(tiles: Iterable[Tile], ax: Axes) -> None:
 
 
 def _game_status(game: Game) -> str:
+    """The figure's title: whose turn or decision it is, or who won ("You" as "you").
+
+    Examples
+    --------
+    >>> from alhambra_lib.game import Game
+    >>> _game_status(Game(["You", "Ben"], seed=1))
+    'Turn 1: your turn'
+    >>> _game_status(Game(["You", "Ben"], seed=1, modules=("street_merchant",)))
+    'Before the first turn: your decision for the Street Merchant'
+    """
     if game.is_over:
-        return f"Game over: won by {' and '.join(game.winners)}"
-    return f"Turn {game.turn}: {game.current_player} to act ({game.phase})"
+        winners = ["you" if name == "You" else name for name in game.winners]
+        return f"Game over: won by {' and '.join(winners)}"
+    decision = game.decision
+    assert decision is not None  # the game goes on
+    when = f"Turn {game.turn}" if game.turn else "Before the first turn"
+    whose = possessive(decision.player)
+    if game.phase == Phase.INTERRUPT:  # a module's decision, between or inside turns
+        return f"{when}: {whose} decision for the {_deciding_module(decision.kind)}"
+    return f"{when}: {whose} turn"
+
+
+def _deciding_module(kind: str) -> str:
+    """The title of the (first) module whose decision `kind` is."""
+    return next((m.title for m in MODULES.values() if kind in m.decisions),
+                kind.replace("_", " "))
 
 
 def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
@@ -119,7 +145,7 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     >>> from alhambra_lib.game import Game
     >>> fig = draw_game(Game(["Ana", "Ben"], seed=3))
     >>> fig._suptitle.get_text()
-    'Turn 1: Ben to act (action)'
+    "Turn 1: Ben's turn"
     >>> [ax.get_title(loc="left").split(":")[0] for ax in fig.axes[2:]]
     ['Ana (0 points)', 'Ben (0 points, to act)', "Dirk's tiles (0 points)"]
     """
@@ -141,7 +167,7 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     for i, extra in enumerate(extras):
         ax = fig.add_subplot(grid[1 + i // cols, i % cols])
         if extra == viewer:
-            draw_cards(game.hand(viewer), ax, title=f"{viewer}'s hand")
+            draw_cards(game.hand(viewer), ax, title=f"{possessive(viewer, first=True)} hand")
         else:
             MODULE_PIECES[extra].table(ax, seen)
     scores = game.scores

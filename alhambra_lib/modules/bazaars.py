@@ -292,6 +292,7 @@ class Bazaars(Module):
                     "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
                     "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",
                     "pairs", rounds=(3,)),),
+        tiles=len(BAZAARS),
         terms=(("bazaars", _bazaars_sheet),))
     decisions: ClassVar[dict] = {"act": {"buy_bazaar"}}
     tile_sets = ("bazaars",)

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
-from ..narrate import tile_text
+from ..narrate import plural, tile_text
 from ..secrets import sort_lists
-from ..sheet_inputs import SheetInput, SheetModule
+from ..sheet_inputs import PlayerTiles, SheetInput, SheetModule
 from ..slices import TILE, Annotated, PerPlayer
 from .base import Module
 
@@ -89,6 +89,19 @@ def _shown_in_hand(game: GameContext, data: BonusCardsSlice) -> str | None:
 _BONUS_CARDS_PER_TYPE = Counter(card.tile.kind for card in BONUS_CARDS)
 
 
+def _shown_limit(shown: dict[str, int], tiles: PlayerTiles,
+                 who: str) -> tuple[str, str] | None:
+    """A bonus card counts only while its building stands in the Alhambra (§M3): no more
+    of a type than the buildings of that type counted."""
+    for kind, n in shown.items():
+        built = tiles.buildings.get(kind, 0)
+        if n > built:
+            return kind, (f"{who} cannot count {plural(n, 'bonus card')} for {kind}: a "
+                          "bonus card counts only while its building stands in the "
+                          f"Alhambra, and the sheet counts {plural(built, kind)} for {who}.")
+    return None
+
+
 class BonusCards(Module):
     """Bonus Cards: dealt at setup, counted at every scoring."""
 
@@ -102,7 +115,8 @@ class BonusCards(Module):
         (SheetInput("bonus_cards", "bonus cards",
                     "Bonus cards shown whose building is in the player's Alhambra (not on "
                     "the reserve board), per type: each adds 1 to that type.",
-                    "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2)),),
+                    "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2),
+                    limit=_shown_limit),),
         count_bonus=lambda entry, name: entry["bonus_cards"][name])
 
     def totals(self, config: GameConfig) -> dict[str, int]:

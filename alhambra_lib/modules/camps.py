@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING
 
 from ..components import Tile, tile_set
 from ..grid import SIDES, STEP
-from ..sheet_inputs import SheetInput, SheetModule, each_player
+from ..narrate import plural
+from ..sheet_inputs import PlayerTiles, SheetInput, SheetModule, each_player
 from .base import Module
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
@@ -108,6 +109,23 @@ def camp_points(layout: Mapping[_Cell, Tile]) -> int:
     return sum(len(buildings) for _, _, buildings in camp_lines(layout))
 
 
+def _bastions() -> int:
+    """The bastions of every camp in the box: each looks along one line."""
+    return sum(camp.has_wall(side) for camp in tile_set("camps").tiles for side in SIDES)
+
+
+def _lines_limit(lines: int, tiles: PlayerTiles, who: str) -> tuple[None, str] | None:
+    """No more buildings on camp lines than every bastion of the box seeing every building
+    counted for the player."""
+    most = _bastions() * tiles.building_count
+    if lines <= most:
+        return None
+    return None, (f"{who} cannot have {plural(lines, 'building')} on camp lines: the "
+                  f"{_bastions()} bastions of the box look along one line each, and each "
+                  f"line passes at most the {plural(tiles.building_count, 'building')} the "
+                  f"sheet counts for {who} (at most {most} in all).")
+
+
 class Camps(Module):
     """Camps: 8 tiles in the bag; their placement rule is the core's; a score term."""
 
@@ -120,7 +138,8 @@ class Camps(Module):
         (SheetInput("camp_lines", "buildings on camp lines",
                     "Buildings on the lines each camp's bastions look along, up to the first "
                     "empty cell; a building on two lines counts twice.", "number",
-                    maximum=999),),
+                    maximum=999, limit=_lines_limit),),
+        tiles=len(tile_set("camps").tiles),
         terms=(("camps", lambda entry: each_player(entry,
                                                    lambda name: entry["camp_lines"][name])),))
     tile_sets = ("camps",)

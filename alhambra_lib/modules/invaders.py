@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..components import FOUNTAIN_KIND, KINDS, Tile
 from ..grid import OPPOSITE, SIDES, side_neighbour
-from ..narrate import tile_text
+from ..narrate import plural, tile_text
 from ..secrets import SLOT
-from ..sheet_inputs import SheetInput, SheetModule, each_player
+from ..sheet_inputs import SIDE_NAMES, PlayerTiles, SheetInput, SheetModule, each_player
 from ..slices import Annotated, Direction, Kind, Player, Range, Size
 from .base import Module
 
@@ -201,6 +201,24 @@ def _invaders_sheet(entry):
                                                            entry["attack"], entry.round_no))
 
 
+def _sides_limit(sides: Mapping[str, int], tiles: PlayerTiles,
+                 who: str) -> tuple[str | None, str] | None:
+    """Each tile (not the fountain) has one side facing each direction, and all the
+    unprotected sides are outer sides (`PlayerTiles.outer_sides`)."""
+    most = tiles.building_count + tiles.others
+    for side, n in sides.items():
+        if n > most:
+            return side, (f"{who} cannot have {plural(n, 'unprotected side')} facing "
+                          f"{SIDE_NAMES[side]}: each tile has one side facing "
+                          f"{SIDE_NAMES[side]}, and the sheet allows {who} at most "
+                          f"{plural(most, 'tile')} besides the fountain.")
+    total = sum(sides.values())
+    if total > tiles.outer_sides:
+        return None, (f"{who} cannot have {plural(total, 'unprotected side')} in all: "
+                      f"{tiles.text} have at most {tiles.outer_sides} outer sides.")
+    return None
+
+
 class Invaders(Module):
     """Invaders: attack cards revealed at each scoring, scouts that let a buyer peek."""
 
@@ -219,7 +237,7 @@ class Invaders(Module):
                     "Tile sides facing each direction with an empty cell beyond and no wall "
                     "(the fountain and camps are not attacked). The attack's direction "
                     "counts; in round 3 the two directions beside it count too.",
-                    "by_side", maximum=999)),
+                    "by_side", maximum=999, limit=_sides_limit)),
         terms=(("invaders", _invaders_sheet),))
     score_terms = ("invaders",)
     term_ranks = {"invaders": 600}  # last: after the attack card is revealed

@@ -223,6 +223,7 @@ class Squares(Module):
                     "For each hut in the Alhambra, its neighbours of the hut's colour with "
                     "no wall between them, added up per colour.",
                     "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
+        tiles=HUT_LIMIT,
         count_bonus=lambda entry, name: entry["hut_neighbours"][name])
     decisions = {"act": {"take_hut"}}
     tile_sets = ("huts",)

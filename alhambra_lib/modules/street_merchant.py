@@ -461,7 +461,8 @@ class StreetMerchant(Module):
         (SheetInput("citizens", "citizens",
                     "Citizens living on buildings in the Alhambra, per colour (blue "
                     "pavilion, red seraglio, brown arcades, white chambers, green garden, "
-                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR),),
+                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR,
+                    box_total=dict.fromkeys(COLOURS, CITIZENS_PER_COLOUR)),),
         terms=(("street_merchant", _merchant_sheet),))
     decisions = {"merchant": {"set_merchant", "take_citizen", "swap_citizen",
                               "keep_citizens", "place_merchant"}}

@@ -43,7 +43,7 @@ from ..actions import Action, card_order, register_action, tile_from_list
 from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
-from ..narrate import card_text, tile_text
+from ..narrate import card_text, plural, possessive, tile_text
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -51,7 +51,7 @@ from ..payments import (
     minimal_payments,
 )
 from ..scoring import share_places
-from ..sheet_inputs import SheetInput, SheetModule
+from ..sheet_inputs import PlayerTiles, SheetInput, SheetModule
 from ..slices import DISTINCT, TILE, TILE_ORDER, Annotated, Player, Range, Size, Sort
 from .base import Module
 from .context import acting_player
@@ -275,6 +275,15 @@ def _chests_counted(game: GameContext, data: TreasureSlice) -> str | None:
     return None
 
 
+def _chests_limit(chests: int, tiles: PlayerTiles, who: str) -> tuple[None, str] | None:
+    """A building holds one chest at most (§M13): no more chests than buildings counted."""
+    if chests <= tiles.building_count:
+        return None
+    return None, (f"{who} cannot have {plural(chests, 'chest')}: a building holds one chest "
+                  f"at most, and the sheet counts {plural(tiles.building_count, 'building')} "
+                  f"for {who}.")
+
+
 class Treasure(Module):
     """Treasure Chamber: three rooms of chests, bought, set on buildings, scored."""
 
@@ -287,7 +296,8 @@ class Treasure(Module):
         "treasure", "Chests",  # RULES.md §M13.4
         (SheetInput("chests", "chests",
                     "Chests on buildings in the Alhambra (not on the reserve board).",
-                    "number", maximum=sum(CHESTS.values())),),
+                    "number", maximum=sum(CHESTS.values()), limit=_chests_limit,
+                    box_total=sum(CHESTS.values())),),
         terms=(("treasure", lambda entry: share_places(
             {name: entry["chests"][name] for name in entry.players},
             CHEST_POINTS[entry.round_no])),))
@@ -517,7 +527,7 @@ Treasure.narration = {
                     lambda e: f"{e['player']} puts a {e['colour']} chest on "
                               f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
     "chest_placed": (("player", "pos", "tile", "colour"),
-                     lambda e: f"a {e['colour']} chest goes onto {e['player']}'s "
+                     lambda e: f"a {e['colour']} chest goes onto {possessive(e['player'])} "
                                f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
     "chests_passed": (("player", "to", "chests"),
                       lambda e: f"{e['player']} passes {_colours_text(e['chests'])} to "

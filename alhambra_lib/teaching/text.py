@@ -17,12 +17,9 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
+from ..narrate import plural  # one plural helper for the library's words
+
 __all__ = ["plural", "cell_list", "sentences", "Sentences", "table_html", "Table"]
-
-
-def plural(n: int, word: str) -> str:
-    """`n` and `word`, with an s unless `n` is 1."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def cell_list(cells: Collection[tuple[int, int]], most: int | None = None) -> str:

@@ -52,6 +52,8 @@ __all__ = [
     "CELL_PX",
     "EXCHANGE",
     "HINTED",
+    "HINT_COLOUR",
+    "HINT_COLOUR_NAME",
     "ILLEGAL",
     "LEGAL",
     "TARGET",
@@ -80,10 +82,12 @@ _MARK_LOOK = {LEGAL: (LEGAL_COLOUR, "+", "#1d6b1d"), ILLEGAL: (ILLEGAL_COLOUR, "
 #: The CSS class of a selected square, and the style sheet that rings it.
 SELECTED_CLASS = "alhambra-selected"
 _SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
-#: The CSS class of the button a hint points at (the next click of the move suggested).
+#: The CSS class of the button a hint points at (the next click of the move suggested),
+#: and the colour of its outline, in CSS and in the hint's words.
 HINTED = "alhambra-hinted"
+HINT_COLOUR, HINT_COLOUR_NAME = "#2a7ae2", "blue"
 STYLE = (f"<style>.{SELECTED_CLASS} {{box-shadow: {_SELECTED_SHADOW} !important}}"
-         f".{HINTED} {{outline: 3px solid #2a7ae2 !important; outline-offset: -3px}}"
+         f".{HINTED} {{outline: 3px solid {HINT_COLOUR} !important; outline-offset: -3px}}"
          ".alhambra-game-table .jupyter-button:focus {outline: none}</style>")
 
 

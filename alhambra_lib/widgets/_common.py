@@ -27,6 +27,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from ..components import KIND_TOTALS, KINDS, MAX_WALL
 from ..draw import DPI, png_of, png_size
@@ -34,8 +35,9 @@ from ..palette import KIND_COLOURS
 from ..scoring import majority_awards
 from ..teaching.text import table_html
 
-__all__ = ["WidgetBase", "picture", "show", "CountsGrid", "MAX_OF_KIND", "MAX_WALL", "table_html",
-           "css_class", "PIXEL_DENSITY", "picture_png", "show_png", "places_and_ties"]
+__all__ = ["WidgetBase", "picture", "show", "CountsGrid", "NumberBox", "MAX_OF_KIND", "MAX_WALL",
+           "table_html", "css_class", "PIXEL_DENSITY", "picture_png", "show_png",
+           "places_and_ties"]
 
 #: The number of real tiles of each kind: nobody can hold more.
 MAX_OF_KIND = KIND_TOTALS
@@ -144,12 +146,31 @@ def places_and_ties(counts: Mapping[str, Mapping[str, float]],
     return text, won
 
 
-def _number(value: float, maximum: int, bounded: bool = True) -> widgets.IntText:
+class NumberBox(widgets.FloatText):
+    """A number box that keeps what was typed, for a checker to refuse in words: never
+    cut to a bound (15 towers stay 15, not 11), 2.5 stays 2.5 (an integer box would read
+    2, or 25 with the point swallowed), a whole number is an int.
+
+    Examples
+    --------
+    >>> box = NumberBox(value=3)
+    >>> box.value, type(box.value).__name__
+    (3, 'int')
+    >>> box.value = 2.5; box.value
+    2.5
+    """
+
+    # The browser sends a whole number as 2 (JSON has one kind of number): it stays an int.
+    value = traitlets.Union([traitlets.Int(), traitlets.Float()],
+                            default_value=0).tag(sync=True)
+
+
+def _number(value: float, maximum: int, bounded: bool = True) -> widgets.DOMWidget:
     # Unbounded boxes keep what was typed, so that a checker can refuse it in words
     # rather than the box cutting 15 down to 11 unseen.
     layout = widgets.Layout(width="64px")
     if not bounded:
-        return widgets.IntText(value=value, layout=layout)
+        return NumberBox(value=value, layout=layout)
     return widgets.BoundedIntText(value=value, min=0, max=maximum, layout=layout)
 
 
@@ -166,14 +187,15 @@ class CountsGrid:
         The names that get a wall-length box (not the neutral Dirk).
     bounded : bool
         True: each box keeps its number from 0 to the most the game allows; False: a
-        box keeps any whole number typed, for a checker to refuse (the score keeper).
+        box keeps any number typed (`NumberBox`), for a checker to refuse (the score
+        keeper).
 
     Attributes
     ----------
     inputs : dict
-        ``(name, kind) -> BoundedIntText``.
+        ``(name, kind) -> BoundedIntText`` (`NumberBox` unbounded).
     wall_inputs : dict
-        ``name -> BoundedIntText``.
+        ``name -> BoundedIntText`` (`NumberBox` unbounded).
     box : ipywidgets.GridBox
     """
 

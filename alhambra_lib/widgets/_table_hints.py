@@ -3,13 +3,15 @@
 A mixin of `~alhambra_lib.widgets.GameTable`, showing its session's hint
 (`~alhambra_lib.table.TableSession.hint`): the clicks of the best move but the last are
 made for you, and the button of the last wears the class ``alhambra-hinted``. Below, the
-search's three best moves in words, with what it expects of each (the margin over your
-rivals, and your chance to win: how often such positions were won in self-play of the
-strong search, `~alhambra_lib.bots.search.calibrated_win_chance`), in every game, Mega Box
-modules included. The new-game panel chooses the search's level for the hints (``hints``:
-strong by default; quicker ones for a slow machine). Another adviser
-(``GameTable(hint_bot=...)``) without ``analyse`` gives its single move, with no
-expectation.
+search's three best moves in words, best first by what it ranks them by (the margin it
+expects over your rivals), with your chance to win (how often such positions were won in
+self-play of the strong search, `~alhambra_lib.bots.search.calibrated_win_chance`), in
+every game, Mega Box modules included, where the hint says the chance was not measured
+(`~alhambra_lib.bots.search.calibration_gap`) and why a move ranked lower may show a
+higher chance (`~alhambra_lib.widgets.table_text.analysis_lines`). The new-game panel
+chooses the search's level for the hints (``hints``: strong by default; quicker ones for
+a slow machine). Another adviser (``GameTable(hint_bot=...)``) without ``analyse`` gives
+its single move, with no expectation.
 
 Examples
 --------
@@ -19,20 +21,26 @@ Examples
 >>> table.hinted
 ('choice', 0)
 >>> print(table.message.value.replace("<br>", "\\n"))  # doctest: +NORMALIZE_WHITESPACE
-The strong search bot would pay 6 for the 4-seraglio. Its 3 best moves:
-1. pay 6 for the 4-seraglio: you finish about 9 points ahead of your rivals, win chance 38 %
+The strong search bot would pay 6 denar for the 4-seraglio (its button is outlined in
+blue). Its 3 best moves, best first by the points it expects you to finish ahead of your
+rivals:
+1. pay 6 denar for the 4-seraglio: you finish about 9 points ahead of your rivals, win
+chance 38 %
 2. take 8 florin: you finish about 8 points ahead of your rivals, win chance 38 %
 3. take 1 denar: you finish about 7 points ahead of your rivals, win chance 36 %
+The win chance is how often positions like these were won in self-play of the strong
+search.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from ..bots.search import calibration_gap
 from ..table.clicks import SIDE_KINDS
 from ..table.session import HINT_MOVES
-from ._board import HINTED
-from .table_text import analysis_line, choice_text
+from ._board import HINT_COLOUR_NAME, HINTED
+from .table_text import analysis_lines, choice_text
 
 __all__ = ["TableHints", "HINT_MOVES", "THINKING"]
 
@@ -77,12 +85,13 @@ class TableHints:
         pos = getattr(choice, "pos", None)
         if pos is not None and str(pos) not in said:
             said += f" at {pos}"
-        where = ("" if kind == "choice" else " (ringed in yellow)" if kind == "cell"
-                 else f": click {self._piece_name(kind, key)}")
+        ring = f"outlined in {HINT_COLOUR_NAME}"
+        where = (f" (its button is {ring})" if kind == "choice" else f" (the cell is {ring})"
+                 if kind == "cell" else f": click {self._piece_name(kind, key)} ({ring})")
         head = f"{self._adviser_name()} would {said}{where}."
         if rows:
-            lines = [f"Its {len(rows)} best moves:" if len(rows) > 1 else "Its judgement:"]
-            lines += [analysis_line(row, decision) for row in rows]
+            gap = calibration_gap(len(self.game.players), bool(self.game.modules))
+            lines = analysis_lines(rows, decision, gap)
             return "<br>".join(escape(line) for line in [head + " " + lines[0], *lines[1:]])
         if hasattr(self.session.adviser, "analyse"):  # a position it could not sample
             head += (" (The search could not look ahead here: this is its one-step "

@@ -34,6 +34,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..components import CHARACTERS
+from ..narrate import plural_noun
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS
 from ._board import Look, paint
 from ._common import css_class
@@ -157,8 +158,8 @@ def _invaders(part: dict | None, you: str) -> list:
     if not part:
         return []
     items = [("scout", i, _look(KIND_COLOURS[kind], kind[:4],
-                                f"a scout face up: invaders scout the {kind}s", _LIGHT_INK
-                                if kind != "chambers" else _DARK_INK))
+                                f"a scout face up: invaders scout the {plural_noun(kind)}",
+                                _LIGHT_INK if kind != "chambers" else _DARK_INK))
              for i, kind in enumerate(part["scouts"])]
     if part["scouts_face_down"]:
         items.append(("scout_back", 0, _look(CARD_BACK_COLOUR, f"scout {part['scouts_face_down']}",

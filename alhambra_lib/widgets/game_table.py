@@ -372,8 +372,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         sides = {(kind, key): side_look(kind, key) for kind in SIDE_KINDS
                  for key in keys.get(kind, ())}
         self.board.show(alhambra, self._marks(keys), cell, pieces, sides)
+        points = points_text(game.scores[you])
+        score = f"{points} in the end" if game.is_over else f"{points} so far"
         self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
-                           f"{alhambra.longest_wall()}, {points_text(game.scores[you])} so far")
+                           f"{alhambra.longest_wall()}, {score}")
         held = self.selection.held()
         self.to_place.show([tile_look(t, selected=held == ("to_place", t),
                                       note="click to take it in hand")

@@ -36,24 +36,37 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..actions import DIRK
 from ..components import KINDS
 from ..draw import draw_score_track
 from ..errors import InvalidScore, brief
 from ..grid import SIDES
 from ..modules import MODULES
 from ..modules.invaders import flanks
+from ..narrate import plural_noun, points_text
 from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
-from ._common import CountsGrid, WidgetBase, css_class, picture, places_and_ties, show, table_html
+from ._common import (
+    CountsGrid,
+    NumberBox,
+    WidgetBase,
+    css_class,
+    picture,
+    places_and_ties,
+    show,
+    table_html,
+)
 from .placement import PlacementExplorer
 
 # demo_sheet lives in alhambra_lib.teaching.demo; still importable from here.
-__all__ = ["ScoreKeeper", "demo_sheet"]
+__all__ = ["ScoreKeeper", "demo_sheet", "sheet_summary", "REFUSED"]
 
 #: The tab of the buildings and walls, before the modules' tabs.
 BASE_TAB = "Tiles & walls"
+#: The class of a box whose entry the sheet refused (`InvalidScore.entries`): ringed red.
+REFUSED, REFUSED_COLOUR = "alhambra-refused", "#c62828"
 _NUMBER = widgets.Layout(width="56px")
 #: A dropdown's "not chosen" (ipywidgets shows a value of None as an empty box).
 _NONE = ""
@@ -63,17 +76,77 @@ _WIDTHS = {"pairs": "160px", "kind": "104px"}
 #: the table's rows one text line high (an HTML widget's lines are a control's height).
 _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
-          ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}</style>")
+          ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}"
+          # !important: the widgets' own input rules are more specific (and an outline is
+          # turned off there): a red ring drawn as a shadow, on a pink field.
+          f".{REFUSED} input,.{REFUSED} select{{box-shadow:0 0 0 2px {REFUSED_COLOUR}!important;"
+          "background:#fdecea!important}</style>")
 
 
 def _title(module: str) -> str:
     return MODULES[module].title if module in MODULES else module.replace("_", " ").title()
 
 
-def _number(maximum: int, name: Sequence[object]) -> widgets.BoundedIntText:
-    box = widgets.BoundedIntText(value=0, min=0, max=maximum, layout=_NUMBER)
+def _number(name: Sequence[object]) -> NumberBox:
+    # Unbounded: 50 chests reach the sheet, which refuses them in words (the box holds 42).
+    box = NumberBox(value=0, layout=_NUMBER)
     box.add_class(css_class(*name))
     return box
+
+
+def _blank(spec: SheetInput, value: Any) -> bool:
+    """Whether a box's value, as typed, is `spec`'s empty value (blank text for pairs)."""
+    return value == spec.empty() or spec.shape == "pairs" and not str(value).strip()
+
+
+def sheet_summary(sheet: ScoreSheet, demo: bool = False) -> str:
+    """What the sheet holds, in a sentence or two: the example it opens with (`demo`), the
+    players and the rounds scored, the leader, and the winner after the third scoring.
+
+    Examples
+    --------
+    >>> sheet = ScoreSheet(["Zed", "Yan"])
+    >>> sheet_summary(sheet)
+    'A sheet for Zed and Yan (and Dirk, the neutral player): no round scored yet.'
+    >>> sheet.record(1, {"Zed": {"tower": 1}}, {})
+    >>> print(sheet_summary(sheet))  # doctest: +NORMALIZE_WHITESPACE
+    A sheet for Zed and Yan (and Dirk, the neutral player): round 1 scored. In the lead:
+    Zed with 6 points.
+    >>> for r in (1, 2, 3):
+    ...     sheet.record(r, {"Yan": {"tower": 1}}, {"Yan": 2})
+    >>> sheet_summary(sheet)
+    'Game over: Yan wins with 46 points.'
+    """
+    players = _listed(sheet.players)
+    if demo:
+        return (f"An example to try the keeper on: {players} after {_rounds(sheet.rounds)}, "
+                "with made-up counts. Type your players' names and press new sheet to keep "
+                "the score of your own game.")
+    winners = sheet.winners()
+    if winners:
+        best = points_text(sheet.totals()[winners[0]])
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins with {best}."
+        return f"Game over: {_listed(winners)} share the victory with {best}."
+    dirk = f" (and {DIRK}, the neutral player)" if DIRK in sheet.competitors else ""
+    if not sheet.rounds:
+        return f"A sheet for {players}{dirk}: no round scored yet."
+    totals = sheet.totals()
+    best = max(totals[name] for name in sheet.players)
+    leaders = _listed([name for name in sheet.players if totals[name] == best])
+    return (f"A sheet for {players}{dirk}: {_rounds(sheet.rounds)} scored. In the lead: "
+            f"{leaders} with {points_text(best)}.")
+
+
+def _listed(names: Sequence[object]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    words = [str(name) for name in names]
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
+def _rounds(rounds: Sequence[int]) -> str:
+    """"round 1", "rounds 1 and 2"."""
+    return f"{'round' if len(rounds) == 1 else plural_noun('round')} {_listed(rounds)}"
 
 
 class _ModuleBoxes:
@@ -129,8 +202,7 @@ class _ModuleBoxes:
     @staticmethod
     def _control(spec: SheetInput, part: str | None, key: tuple) -> widgets.Widget:
         if spec.shape in ("by_type", "by_side", "number"):
-            most = spec.maximum.get(part, 0) if isinstance(spec.maximum, Mapping) else spec.maximum
-            return _number(most, ("input", *key))
+            return _number(("input", *key))
         if spec.shape == "pairs":
             control = widgets.Text(placeholder="e.g. 4x3, 2x1",
                                    layout=widgets.Layout(width="156px"))
@@ -177,8 +249,10 @@ class _ModuleBoxes:
                     self.boxes[spec.name, name].value = _NONE if value is None else value
 
     def is_empty(self) -> bool:
-        return all(spec.check(v) == spec.empty() if not spec.per_player else
-                   all(spec.check(x, name) == spec.empty() for name, x in v.items())
+        """Whether every box is left empty, read as typed: a value the sheet would refuse
+        (2.5 chests, -3) is not empty, and is refused in words when scored."""
+        return all(_blank(spec, v) if not spec.per_player else
+                   all(_blank(spec, x) for x in v.values())
                    for spec, v in zip(self.inputs, self.values().values()))
 
     def show_round(self, round_no: int) -> None:
@@ -253,6 +327,11 @@ class ScoreKeeper(WidgetBase):
         The places and ties of each type in the round last scored (or picked, when it
         is recorded), in words: `places_and_ties`, as the MajorityExplorer says them.
     message : ipywidgets.HTML
+        What the last press did; a refusal names the entry, whose boxes wear the class
+        `REFUSED` (ringed red) until the next press.
+    summary : ipywidgets.HTML
+        What the sheet holds (`sheet_summary`): the example it opens with, or the players,
+        the rounds scored and the leader; the winner after the third scoring.
     image : ipywidgets.Image
         `alhambra_lib.draw.draw_score_track` of the recorded rounds.
     root : ipywidgets.Box
@@ -268,6 +347,8 @@ class ScoreKeeper(WidgetBase):
             self.sheet = ScoreSheet(players, modules)
         else:
             self.sheet = sheet if sheet is not None else demo_sheet()
+        self._demo = players is None and sheet is None
+        self._refused: list[widgets.Widget] = []
         self._build()
         self._use_sheet()
 
@@ -286,15 +367,17 @@ class ScoreKeeper(WidgetBase):
         self.round_picker = widgets.ToggleButtons(options=[(f"round {r}", r) for r in (1, 2, 3)],
                                                   description="scoring")
         self.tabs = widgets.Tab()
+        # Never squeezed by a long message beside it ("score this r…").
         self.score_button = widgets.Button(description="score this round",
-                                           button_style="success")
+                                           button_style="success",
+                                           layout=widgets.Layout(flex="0 0 auto"))
         self.explorer = PlacementExplorer()
         self.explorer_player = widgets.Dropdown(description="for")
         self.copy_button = widgets.Button(description="copy from the explorer")
         self.csv_path = widgets.Text(value="scores.csv", description="CSV file")
         self.export_button = widgets.Button(description="export CSV")
         self.table, self.message, self.download = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.places = widgets.HTML()
+        self.places, self.summary = widgets.HTML(), widgets.HTML()
         self.image = picture()
         self.players_button.on_click(lambda _: self.new_sheet())
         self.round_picker.observe(lambda _: self._load_round(), "value")
@@ -311,7 +394,7 @@ class ScoreKeeper(WidgetBase):
         entry = widgets.VBox([self.round_picker, self.tabs,
                               widgets.HBox([self.score_button, self.message]), explorer],
                              layout=widgets.Layout(width="664px"))
-        results = widgets.VBox([table_box, self.places, self.image,
+        results = widgets.VBox([self.summary, table_box, self.places, self.image,
                                 widgets.HBox([self.csv_path, self.export_button]),
                                 self.download],
                                layout=widgets.Layout(flex="1 1 0", min_width="360px"))
@@ -327,7 +410,7 @@ class ScoreKeeper(WidgetBase):
                               (self.score_button, "score-round"), (self.table, "totals"),
                               (self.message, "message"), (self.image, "score-track"),
                               (self.tabs, "inputs"), (self.download, "download"),
-                              (self.places, "places")]:
+                              (self.places, "places"), (self.summary, "summary")]:
             control.add_class(css_class(name))
         for name, toggle in self.module_toggles.items():
             toggle.add_class(css_class("module", name))
@@ -375,7 +458,7 @@ class ScoreKeeper(WidgetBase):
                                   "round(s).</b> Export the CSV to keep them, then press "
                                   "<i>new sheet</i> again to start over.")
             return
-        self.sheet = sheet
+        self.sheet, self._demo = sheet, False
         with_modules = f", with {', '.join(map(_title, self.sheet.modules))}" \
             if self.sheet.modules else ""
         self._use_sheet()
@@ -385,6 +468,7 @@ class ScoreKeeper(WidgetBase):
     def _load_round(self) -> None:
         round_no = self.round_picker.value
         self._pending_zeros = None
+        self._mark_refused(())
         recorded = round_no in self.sheet.rounds
         if recorded:
             self._grid.fill(self.sheet.counts(round_no), self.sheet.walls(round_no))
@@ -463,6 +547,7 @@ got NoneType None
         the button again if the round really scored nothing.
         """
         round_no = self.round_picker.value
+        self._mark_refused(())
         try:  # the all-zeros check reads the boxes too: an unreadable one is said here
             if self._all_zeros() and self._pending_zeros != round_no:
                 self._pending_zeros = round_no
@@ -475,14 +560,49 @@ got NoneType None
             self.sheet.record(round_no, self._grid.counts(), self._grid.walls(),
                               self._module_values())
         except InvalidScore as refused:
-            self.message.value = escape(f"Not scored: {refused}")
+            marked = self._mark_refused(refused.entries)
+            self.message.value = escape(f"Not scored: {refused}") + (
+                " <b>The box at fault is ringed in red.</b>" if marked == 1 else
+                " <b>The boxes at fault are ringed in red.</b>" if marked else "")
             return
+        self._demo = False
         totals = ", ".join(f"{n} {p}" for n, p in self.sheet.totals().items())
         if round_no < 3:  # on to the next scoring, its boxes ready to type in
             self.round_picker.value = round_no + 1
         self._explain(round_no)
         self.message.value = escape(f"round {round_no} scored; totals: {totals}")
         self._show()
+
+    def _boxes_of(self, entry: tuple) -> list[widgets.Widget]:
+        """The boxes an `InvalidScore` entry names: ``("count", name, type)``, ``("wall",
+        name)``, or ``("input", input name, player[, part])`` (without a part: every box of
+        that input and player)."""
+        kind, key = entry[0], entry[1:]
+        if kind == "count":
+            return [self.count_inputs[key]] if key in self.count_inputs else []
+        if kind == "wall":
+            return [self.wall_inputs[key[0]]] if key[0] in self.wall_inputs else []
+        return [box for name, box in self.module_inputs.items()
+                if (name,) == key or isinstance(name, tuple) and name[:len(key)] == key]
+
+    def _tab_of(self, box: widgets.Widget) -> int:
+        """The tab holding `box`: a module's, or the tiles and walls."""
+        for i, boxes in enumerate(self._modules.values(), 1):
+            if any(box is control for control in boxes.boxes.values()):
+                return i
+        return 0
+
+    def _mark_refused(self, entries: Iterable[tuple]) -> int:
+        """Ring the boxes of `entries` red (`REFUSED`), and no other; show the tab of the
+        first. Returns how many are ringed."""
+        for box in self._refused:
+            box.remove_class(REFUSED)
+        self._refused = [box for entry in entries for box in self._boxes_of(entry)]
+        for box in self._refused:
+            box.add_class(REFUSED)
+        if self._refused:
+            self.tabs.selected_index = self._tab_of(self._refused[0])
+        return len(self._refused)
 
     def copy_from_explorer(self) -> None:
         """Fill the chosen player's boxes from the explorer's Alhambra (counts and wall)."""
@@ -542,5 +662,6 @@ got NoneType None
                   for term, _ in SHEET_MODULES[m].terms}
         header = [titles.get(c, c.replace("_", " ")) for c in columns]
         self.table.value = table_html(header, rows) if rows else "No round scored yet."
+        self.summary.value = f"<b>{escape(sheet_summary(self.sheet, self._demo))}</b>"
         # Scaled down in proportion: the keeper fits a laptop's screen (1366x768).
         show(self.image, draw_score_track(self.sheet.scoring_events()), max_height=260)

@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 from ..actions import DIRK, Action, Buy
 from ..alhambra import REASONS
 from ..components import CHARACTERS, CURRENCIES, Card
+from ..modules.street_merchant import COLOUR_NAMES
 from ..engine.narration import points_text
 from ..table.clicks import HOLDS, PLACING, decision_title
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-__all__ = ["analysis_line", "auction_text", "choice_text", "click_message", "reasons_html",
-           "status_text", "winners_sentence"]
+__all__ = ["analysis_line", "analysis_lines", "auction_text", "choice_text", "click_message",
+           "reasons_html", "status_text", "winners_sentence"]
 
 
 def reasons_html(codes: Iterable[str]) -> str:
@@ -45,16 +46,22 @@ def winners_sentence(winners: Sequence[str], you: str) -> str:
 
 
 def _paid(cards: Iterable[Any]) -> str:
-    if all(c.__class__ is Card for c in cards):
-        return " + ".join(str(c.value) for c in cards)
+    """The cards paid, with their currency: "5 + 3 denar", "5 denar + 3 ducat"; other
+    money (a diamond, a coin) as it prints."""
+    cards = list(cards)
+    currencies = {getattr(c, "currency", None) for c in cards}
+    if all(c.__class__ is Card for c in cards) and len(currencies) == 1:
+        return " + ".join(str(c.value) for c in cards) + f" {cards[0].currency}"
     return " + ".join(map(str, cards))
 
 
 def _buy_text(action: Any) -> str:
-    exact = ("" if not action.exact else " - exact: you act again" if action.kind == "buy"
-             else " - exact")
-    head = "the vizier buys it: " if action.kind == "vizier" else ""
-    return f"{head}pay {_paid(action.cards)} for the {action.tile}{exact}"
+    exact = ("" if not action.exact else " (exact: you act again)" if action.kind == "buy"
+             else " (exact)")
+    if action.kind == "vizier":  # any square, any currency: the square tells them apart
+        return (f"use your vizier to buy the {action.tile} of square {action.square}, paying "
+                f"{_paid(action.cards)}{exact}")
+    return f"pay {_paid(action.cards)} for the {action.tile}{exact}"
 
 
 def _redesign_text(action: Any) -> str:
@@ -74,10 +81,11 @@ _TEXTS = {
     "take": lambda a: "take " + " + ".join(map(str, a.cards)),
     "reserve": lambda a: f"put the {a.tile} in your reserve",
     "give": lambda a: f"give the {a.tile} to {DIRK}",
-    "end": lambda a: "end my turn",
+    "end": lambda a: "end your turn",
     "place": lambda a: f"build the {a.tile} at {a.pos}" + (_gate(a) or " without a gate"),
     "redesign": _redesign_text,
-    "buy_bazaar": lambda a: f"pay {_paid(a.cards)} for the {a.bazaar.marks[0]} bazaar",
+    "buy_bazaar": lambda a: (f"pay {_paid(a.cards)} for the {a.bazaar.marks[0]} bazaar of "
+                             f"{', '.join(a.bazaar.marks[1:-1])} and {a.bazaar.marks[-1]}"),
     "buy_chests": lambda a: f"pay {_paid(a.cards)} for the chests of room {a.room}",
     "bid": lambda a: f"bid {a.amount} ({_paid(a.cards)})",
     "steal": lambda a: f"play a {a.card.currency} thief and steal the {a.card}",
@@ -86,10 +94,13 @@ _TEXTS = {
                                  "of your turn"),
     "wake": lambda a: "wake your vizier (your turn ends)",
     "keep_citizens": lambda a: "keep the citizens of your disc",
+    "set_merchant": lambda a: (f"put the {', '.join(COLOUR_NAMES[c] for c in a.colours)} "
+                               f"citizens on your disc at {a.pos}"),
+    "wise_man": lambda a: f"count the Wise Man's half building as {a.colour}",
 }
 #: What declining means in each decision.
 _DECLINE = {"auction": "pass (no bid)", "window": "let the chance pass",
-            "master_builder": "no redesign now"}
+            "master_builder": "make no redesign now"}
 
 
 def choice_text(action: Action, decision: str = "act") -> str:
@@ -102,9 +113,10 @@ def choice_text(action: Action, decision: str = "act") -> str:
     return text(action) if text else str(action)
 
 
-def analysis_line(row: Any, decision: str = "act") -> str:
+def analysis_line(row: Any, decision: str = "act", digits: int = 0) -> str:
     """One move of a search's analysis (a `~alhambra_lib.bots.MoveAnalysis`) in words:
-    its rank, the move, and what the search expects of it.
+    its rank, the move, and what the search expects of it (the margin to `digits`
+    decimals).
 
     Examples
     --------
@@ -114,13 +126,58 @@ def analysis_line(row: Any, decision: str = "act") -> str:
     ...                       win_chance=0.625)
     >>> analysis_line(row)
     '1. take 3 denar: you finish about 8 points ahead of your rivals, win chance 62 %'
+    >>> analysis_line(row, digits=1)
+    '1. take 3 denar: you finish about 7.6 points ahead of your rivals, win chance 62 %'
     """
-    points = round(abs(row.margin))
-    lead = ("level with your rivals" if points == 0 else
-            f"about {points} point{'s' * (points != 1)} "
+    points = round(abs(row.margin), digits)
+    shown = f"{points:.{digits}f}"
+    lead = ("level with your rivals" if not points else
+            f"about {shown} point{'s' * (shown != '1')} "
             f"{'ahead of' if row.margin > 0 else 'behind'} your rivals")
     return (f"{row.rank}. {choice_text(row.action, decision)}: you finish {lead}, "
             f"win chance {row.win_chance:.0%}".replace("%", " %"))
+
+
+def analysis_lines(rows: Sequence[Any], decision: str = "act",
+                   gap: str | None = None) -> list[str]:
+    """A search's analysis (`~alhambra_lib.bots.MoveAnalysis`, best first) in words, so
+    that what it shows agrees with itself: what the moves are ranked by (the expected
+    margin, to a decimal where whole points would tie), a line per move, why a move ranked
+    lower may show a higher win chance, what the chance means, and where it was not
+    measured (`gap`, `~alhambra_lib.bots.search.calibration_gap`).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from alhambra_lib.actions import Take
+    >>> rows = [SimpleNamespace(rank=i + 1, action=Take((Card("denar", v),)), margin=m,
+    ...                         win_chance=c)
+    ...         for i, (v, m, c) in enumerate([(3, 8.4, 0.44), (2, 7.6, 0.49)])]
+    >>> print("\\n".join(analysis_lines(rows)))  # doctest: +NORMALIZE_WHITESPACE
+    Its 2 best moves, best first by the points it expects you to finish ahead of your
+    rivals:
+    1. take 3 denar: you finish about 8.4 points ahead of your rivals, win chance 44 %
+    2. take 2 denar: you finish about 7.6 points ahead of your rivals, win chance 49 %
+    Move 2 shows a higher win chance than move 1 but a smaller expected lead: the search
+    ranks by the lead, which counts by how much you win or lose, not only whether.
+    The win chance is how often positions like these were won in self-play of the strong
+    search.
+    """
+    digits = 1 if len({round(row.margin) for row in rows}) < len(rows) else 0
+    lines = [f"Its {len(rows)} best moves, best first by the points it expects you to "
+             "finish ahead of your rivals:" if len(rows) > 1 else "Its judgement:"]
+    lines += [analysis_line(row, decision, digits) for row in rows]
+    first = round(100 * rows[0].win_chance)
+    higher = next((row for row in rows[1:] if round(100 * row.win_chance) > first), None)
+    if higher is not None:
+        lines.append(f"Move {higher.rank} shows a higher win chance than move 1 but a "
+                     "smaller expected lead: the search ranks by the lead, which counts by "
+                     "how much you win or lose, not only whether.")
+    lines.append("The win chance is how often positions like these were won in self-play "
+                 "of the strong search.")
+    if gap:
+        lines.append(gap)
+    return lines
 
 
 def auction_text(part: Mapping[str, Any]) -> str:
@@ -140,6 +197,8 @@ _HOW = {
     "chests": "click one of your buildings to put a chest on it",
     "master_builder": "click a tile of your reserve, then a green cell (or one of your tiles "
                       "to move it to the reserve), or let it pass",
+    "wise_man": "choose the type the Wise Man's half building counts for in this scoring: "
+                "half a building more breaks a tie in that type's majority",
 }
 
 

@@ -125,8 +125,10 @@ def test_the_score_keeper_refuses_impossible_counts_and_moves_to_the_next_round(
     type_number(tower, 15)
     keeper.locator(".alhambra-score-round").click()
     message = keeper.locator(".alhambra-message")
+    # Issue 35: the message goes on to say the box is ringed in red.
     expect(message).to_have_text(f"Not scored: the tower count of {players[0]}: 15 is more "
-                                 "than the game allows (the box holds 11)")
+                                 "than the game allows (the box holds 11) The box at fault "
+                                 "is ringed in red.")
     expect(tower.locator("input")).to_have_value("15")  # not cut down to 11
     assert table(totals) == rows_before
     web.shot("fifteen_towers_refused")

@@ -137,7 +137,7 @@ def test_new_game_from_the_panel_undo_and_a_whole_game_with_dirk_by_clicks(web, 
                 undone = 1
                 buy(table, square)
             continue
-        end = visible(table, "alhambra-choice-", "end my turn")
+        end = visible(table, "alhambra-choice-", "end your turn")
         if end.count():
             after(table, end.first.click)
         else:
