@@ -1237,6 +1237,82 @@ mod tests {
         assert_eq!(found.len(), 1);
     }
 
+    /// Slow check of the payment search: every subset of a hand's values, kept when it
+    /// reaches the price and no card could be left out (RULES.md §4), each multiset once.
+    #[test]
+    fn minimal_payments_by_the_definition() {
+        let mut rng = Mt::from_seed(5);
+        for _ in 0..300 {
+            let mut values: Vec<u8> = (0..rng.randbelow(9))
+                .map(|_| rng.randbelow(9) as u8 + 1)
+                .collect();
+            values.sort_unstable_by(|a, b| b.cmp(a));
+            let price = rng.randbelow(14) as u32 + 1;
+            let mut fast = Vec::new();
+            minimal_payments(&values, price, &mut |pay| fast.push(pay));
+            let mut slow = Vec::new();
+            for subset in 0u32..(1 << values.len()) {
+                let chosen: Vec<u8> = (0..values.len())
+                    .filter(|i| subset >> i & 1 == 1)
+                    .map(|i| values[i])
+                    .collect();
+                let total: u32 = chosen.iter().map(|&v| v as u32).sum();
+                let minimal = chosen.iter().all(|&v| total - (v as u32) < price);
+                if total >= price && minimal {
+                    let pay = chosen.iter().map(|&v| 1u32 << (2 * (v - 1))).sum::<u32>();
+                    if !slow.contains(&pay) {
+                        slow.push(pay);
+                    }
+                }
+            }
+            let (mut a, mut b) = (fast.clone(), slow);
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "values {values:?}, price {price}");
+            assert_eq!(fast.len(), a.len(), "each payment once");
+        }
+    }
+
+    /// Slow check of the take choices: every subset of the display, one card or several
+    /// totalling at most 5 (RULES.md §4a), each multiset once, fewer cards first.
+    #[test]
+    fn take_choices_by_the_definition() {
+        let mut game = Game::new(3, 8, false).unwrap();
+        let mut rng = Mt::from_seed(9);
+        for _ in 0..300 {
+            let cards: Vec<CardId> = (0..rng.randbelow(5))
+                .map(|_| rng.randbelow(MONEY_KINDS) as u8)
+                .collect();
+            game.display = Stack::from_slice(&cards).unwrap();
+            let mut fast = Vec::new();
+            game.takes(&mut fast);
+            let mut slow: Vec<Vec<u8>> = Vec::new();
+            for subset in 1u32..(1 << cards.len()) {
+                let mut chosen: Vec<u8> = (0..cards.len())
+                    .filter(|i| subset >> i & 1 == 1)
+                    .map(|i| card_order(cards[i]))
+                    .collect();
+                chosen.sort_unstable();
+                let total: u32 = chosen.iter().map(|&k| 9 - k as u32 / 4).sum();
+                if (chosen.len() == 1 || total <= 5) && !slow.contains(&chosen) {
+                    slow.push(chosen);
+                }
+            }
+            slow.sort_by_key(|c| (c.len(), c.clone()));
+            let fast: Vec<Vec<u8>> = fast
+                .iter()
+                .map(|a| match a {
+                    Action::Take { cards, n } => cards[..*n as usize]
+                        .iter()
+                        .map(|&c| card_order(c))
+                        .collect(),
+                    _ => unreachable!(),
+                })
+                .collect();
+            assert_eq!(fast, slow, "display {cards:?}");
+        }
+    }
+
     #[test]
     fn ties_pool_the_places() {
         // RULES.md §8.3, example 2: A and B tie for first in towers in round 2.
