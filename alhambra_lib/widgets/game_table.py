@@ -114,6 +114,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         next bot move (when the bots play one by one).
     pace : ipywidgets.ToggleButtons
         The bots' moves all at once, or one by one.
+    always_pass_button : ipywidgets.ToggleButton
+        Shown when the vizier or the thieves are in play: pressed, the vizier's and the
+        thieves' chances between turns pass for you without asking (the session's
+        `always_pass`); pressed again, you are asked again.
     new_game_button : ipywidgets.ToggleButton
         Shows `new_game_panel` (a `NewGamePanel`).
     save_button, load_upload : ipywidgets.Button, ipywidgets.FileUpload
@@ -171,6 +175,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         self.hint_button = widgets.Button(description="suggest a move")
         self.next_button = widgets.Button(description="next bot move", button_style="info")
         self.pace = widgets.ToggleButtons(options=_PACES, style={"button_width": "100px"})
+        self.always_pass_button = widgets.ToggleButton(
+            description="always pass the vizier and thieves",
+            tooltip="let every chance of the vizier's purchase or a thief between turns pass "
+                    "for you without asking; press again to be asked")
         self.new_game_button = widgets.ToggleButton(description="new game…")
         self.save_button = widgets.Button(description="save")
         self.load_upload = widgets.FileUpload(accept=".json", multiple=False,
@@ -185,18 +193,20 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         self.hint_button.on_click(lambda _: self.hint())
         self.next_button.on_click(lambda _: self.next_bot_move())
         self.pace.observe(lambda _: self._pace_changed(), "value")
+        self.always_pass_button.observe(lambda _: self._always_pass_changed(), "value")
         self.new_game_button.observe(self._toggle_panel, "value")
         self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
         self.save_button.on_click(lambda _: self.save())
         self.load_upload.observe(self._uploaded, "value")
 
     def _lay_out(self):
-        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button):
+        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
+                       self.always_pass_button):
             button.layout.width = "auto"
         self.new_game_button.layout.width = self.load_upload.layout.width = "auto"
         self.message.layout.min_height = "48px"
         tools = widgets.HBox([self.undo_button, self.hint_button, widgets.Label("bots play"),
-                              self.pace, self.next_button,
+                              self.pace, self.next_button, self.always_pass_button,
                               self.new_game_button, self.save_button, self.load_upload],
                              layout=widgets.Layout(flex_flow="row wrap"))
         hand = widgets.VBox([widgets.HTML("<b>Tiles in hand</b>"), self.to_place.box,
@@ -231,6 +241,7 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                               (self.message, "message"), (self.money, "money"),
                               (self.undo_button, "undo"), (self.next_button, "next"),
                               (self.hint_button, "hint"),
+                              (self.always_pass_button, "always-pass"),
                               (self.new_game_button, "new-game-button"),
                               (self.apply_button, "apply"), (self.action_picker, "moves"),
                               (self.log, "log"), (self.others, "others"),
@@ -322,6 +333,18 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
             return
         self._show_click(self.session.move(action))
 
+    def _always_pass_changed(self):
+        on = self.always_pass_button.value
+        if self.session.always_pass == on:
+            return
+        self.session.set_always_pass(on)
+        self.message.value = (
+            "Always pass is on: the vizier's and the thieves' chances between turns pass "
+            "for you without asking (press it again to be asked)." if on else
+            "Always pass is off: you are asked again when the vizier or a thief could act "
+            "for you.")
+        self._refresh()
+
     def undo(self):
         """Take back your last move, if nothing was revealed since."""
         said = self.session.undo()
@@ -354,6 +377,8 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         waiting = not game.is_over and game.current_player != self.you
         self.next_button.layout.display = "" if self.pace.value == "one" else "none"
         self.next_button.disabled = not waiting
+        self.always_pass_button.layout.display = (
+            "" if {"vizier", "thieves"} & set(game.modules) else "none")
         # The status goes last, numbered: once a browser shows the number, it shows all
         # the rest of this refresh too (a widget's messages arrive in order).
         self._refreshes += 1
