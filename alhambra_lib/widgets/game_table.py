@@ -58,14 +58,24 @@ from ._table_files import TableFiles
 from ._table_hints import TableHints
 from ._table_market import MarketPanel
 from ._table_pieces import PiecesPanel, board_pieces
+from ._table_refusals import set_aside_text
 from ._table_story import TEXT, TableStory
 from .table_text import click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
 
 _PACES = (("all at once", "all"), ("one by one", "one"))
+#: The width of your money beside the message column: the column keeps the rest of the
+#: right side, however many cards you hold late in a game.
+MONEY_PX = 190
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
-                f"{{{TEXT}; padding: 2px 0}}</style>")
+                f"{{{TEXT}; padding: 2px 0}}"
+                # A long choice ("put the 10-garden on ...") wraps inside the column
+                # instead of being cut or running past the edge of the page.
+                ".alhambra-game-table .alhambra-choices .jupyter-button {white-space: normal;"
+                " height: auto; min-height: 28px; max-width: 100%; text-align: left;"
+                " line-height: 1.3; padding: 3px 10px; overflow-wrap: anywhere}"
+                "</style>")
 
 
 class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
@@ -220,9 +230,11 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                             widgets.VBox([widgets.HTML("<b>Money display</b>"),
                                           self.display_box])],
                            layout=widgets.Layout(grid_gap="18px"))
+        self.money.layout = widgets.Layout(flex=f"0 0 {MONEY_PX}px", width=f"{MONEY_PX}px")
         right = widgets.VBox([top, pieces.beside_box, widgets.HBox([self.money, widgets.VBox(
             [self.message, pieces.auction_box, self.choice_box],
-            layout=widgets.Layout(flex="1"))], layout=widgets.Layout(grid_gap="18px")),
+            layout=widgets.Layout(flex="1 1 0", min_width="0"))],
+            layout=widgets.Layout(grid_gap="18px")),
             pieces.hand_box, self.listed_box],
             layout=widgets.Layout(width="640px", flex="0 0 auto"))
         self.log.layout.flex = "1 1 360px"
@@ -245,6 +257,7 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                               (self.new_game_button, "new-game-button"),
                               (self.apply_button, "apply"), (self.action_picker, "moves"),
                               (self.log, "log"), (self.others, "others"),
+                              (self.choice_box, "choices"),
                               (self.scoring, "scoring")]:
             control.add_class(css_class(name))
 
@@ -313,8 +326,14 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
             self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}."
                                                  for line in click.said))
         else:
-            self.message.value = click_message(self.game, self.you, self.selection, click.piece)
+            self.message.value = click_message(self.game, self.you, self.selection,
+                                               click.piece) + self._half_made_note()
         self._refresh()
+
+    def _half_made_note(self) -> str:
+        """The half-made move a click set aside, in words (never dropped silently)."""
+        note = set_aside_text(self.selection.dropped)
+        return f"<br><i>{escape(note)}</i>" if note else ""
 
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
