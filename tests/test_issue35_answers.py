@@ -67,3 +67,12 @@ def test_too_few_games_are_named_in_the_answer_and_under_the_table():
     more = effects.assign(games=FEW_GAMES)
     answer, table = describe_module_effects(more)
     assert "rough" not in answer + table
+
+
+def test_the_wall_study_picture_has_no_text_under_9_points():
+    """9 points at the pictures' 90 dpi is 11 CSS px: 10 or more on the page."""
+    from matplotlib.text import Text
+
+    figure = describe_wall_study(load_study("wall_study"))[1]
+    sizes = [t.get_fontsize() for t in figure.findobj(Text) if t.get_text().strip()]
+    assert min(sizes) >= 9

@@ -100,3 +100,14 @@ def test_huts_and_bazaars_on_your_alhambra_say_what_they_are_and_are_worth():
 def test_a_hut_in_its_pile_is_named_in_its_types_colour():
     look = tile_look(HUT)
     assert look.text == "hut" and look.colour == KIND_COLOURS["garden"]
+
+
+def test_a_chambers_citizen_is_legible_on_its_light_colour():
+    game = _game("street_merchant")
+    panel = PiecesPanel(lambda kind, key: None)
+    panel.show(game, "You", set())
+    shown = [b for (kind, _), b in panel.buttons.items() if kind in ("citizen", "disc")]
+    assert shown
+    for button in shown:
+        assert _contrast(button.style.button_color, button.style.text_color) >= 3.0, \
+            button.tooltip

@@ -38,7 +38,7 @@ def test_every_saved_study_loads_and_is_described():
     answer, table = describe_module_effects(effects)
     assert answer.startswith("<p><b>What the modules do, beyond the noise:</b>")
     assert "8 paired games per module" in answer
-    assert "<th style='text-align:left'>Vizier's Favour (M1)</th>" in table
+    assert "Vizier's Favour (M1)</th>" in table
     study = load_study("wall_study")
     assert isinstance(study, WallStudy) and study.games == STUDIES["wall_study"].games
     parts = describe_wall_study(study, small=study.sweep)

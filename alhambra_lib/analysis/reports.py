@@ -61,18 +61,18 @@ def half_width(table: pd.DataFrame) -> float:
 FEW_GAMES = 30
 #: The table's shading of a change whose interval lies wholly above or below 0.
 _ABOVE, _BELOW = "#d9f0d3", "#f9d9cc"
+_CELL = "padding:3px 12px;border-bottom:1px solid #e0e0e0"
 
 
 def _interval_cell(row: pd.Series, games: int) -> str:
     """A change and its interval as a table cell (HTML), honest about a degenerate one."""
     change, low, high = row["change"], row["change_low"], row["change_high"]
     if low == high:  # every paired game changed by the same amount: no spread at all
-        return (f"<td>{signed(change)}<br><small>the same in all {games} games: "
-                "no interval</small></td>")
+        return (f"<td style='{_CELL}'>{signed(change)}<br><small>the same in all {games} "
+                "games: no interval</small></td>")
     shade = _ABOVE if low > 0 else _BELOW if high < 0 else ""
-    style = f" style='background:{shade}'" if shade else ""
-    return (f"<td{style}>{signed(change)}<br><small>{signed(low)} to {signed(high)}"
-            "</small></td>")
+    return (f"<td style='{_CELL}{f';background:{shade}' if shade else ''}'>{signed(change)}"
+            f"<br><small>{signed(low)} to {signed(high)}</small></td>")
 
 
 #: The measures' short names in the answer's line.
@@ -127,7 +127,7 @@ def describe_module_effects(effects: pd.DataFrame) -> list:
             continue
         cells = "".join(_interval_cell(effects.loc[(module, measure)], games)
                         for measure in _EFFECT_WORDS)
-        rows.append(f"<tr><th style='text-align:left'>"
+        rows.append(f"<tr><th style='text-align:left;padding-right:12px'>"
                     f"{escape(effects.loc[(module, 'turns')]['title'], quote=False)}</th>"
                     f"{cells}</tr>")
     note = ("<p>Each cell: the module's change against the base game, and under it its 95% "
@@ -160,7 +160,22 @@ def describe_wall_study(study: WallStudy, small: pd.DataFrame | None = None) -> 
     axes[3].set_title("the presets' win rates", loc="left", fontsize=10)
     figure.suptitle(f"The swept bot against its wall weight, and the three presets, with "
                     f"95% intervals ({study.games} games each)")
+    _legible(figure)
     return [wall_verdict(study), figure, f"<p>{_sweep_words(study.sweep, small)}</p>"]
+
+
+#: Points of the smallest text on a page's picture: 11 CSS px at the pictures' 90 dpi,
+#: 10 px or more when the page shows the picture a little narrower than drawn.
+SMALLEST_POINTS = 9.0
+
+
+def _legible(figure: Figure) -> None:
+    """Raise every text of `figure` smaller than `SMALLEST_POINTS` to that size."""
+    from matplotlib.text import Text
+
+    for text in figure.findobj(Text):
+        if text.get_fontsize() < SMALLEST_POINTS:
+            text.set_fontsize(SMALLEST_POINTS)
 
 
 def _costs(loss: float) -> str:

@@ -65,6 +65,7 @@ __all__ = [
     "Look",
     "TileRow",
     "card_button",
+    "ink_on",
     "paint",
     "side_look",
     "tile_look",
@@ -109,6 +110,16 @@ class Look:
     ringed: bool = False
 
 
+def ink_on(kind: str) -> str:
+    """The text colour legible on the colour of `kind` (a tile type, a citizen, a chest's
+    building): dark on the light ones, white on the others.
+
+    >>> ink_on("chambers"), ink_on("tower")
+    ('#222222', '#ffffff')
+    """
+    return "#222222" if kind in _DARK_TEXT_KINDS else "#ffffff"
+
+
 def _walls_text(tile: Tile) -> str:
     return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
 
@@ -128,7 +139,7 @@ def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
     # A hut is drawn in the colour of its type (RULES.md §M4), as on the drawn boards.
     kind = tile.marks[0] if tile.kind == "hut" else tile.kind
     colour = KIND_COLOURS.get(kind, "#bbbbbb")
-    text_colour = "#222222" if kind in _DARK_TEXT_KINDS else "#ffffff"
+    text_colour = ink_on(kind)
     return Look(colour, text, text_colour, tip + (f" - {note}" if note else ""), borders,
                 selected)
 

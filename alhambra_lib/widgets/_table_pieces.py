@@ -35,7 +35,7 @@ from ..modules.bazaars import bazaar_points
 from ..modules.squares import hut_neighbours
 from ..modules.treasure import COLOURS as CHEST_TYPES
 from ..palette import CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS, STICK_COLOUR
-from ._board import Look, paint, tile_look
+from ._board import Look, ink_on, paint, tile_look
 from ._common import css_class
 from ._table_tokens import TokensPanel
 from .table_text import auction_text
@@ -106,10 +106,9 @@ def chests_html(chests) -> str:
     chips = []
     for colour in chests:
         kind = CHEST_TYPES[colour]
-        ink = "#222222" if kind == "chambers" else "#ffffff"
         chips.append(f"<span title='a {colour} chest: it goes on a {kind}' style='"
                      f"display:inline-block;min-width:26px;height:18px;margin:0 1px;"
-                     f"background:{KIND_COLOURS[kind]};color:{ink};font-size:11px;"
+                     f"background:{KIND_COLOURS[kind]};color:{ink_on(kind)};font-size:11px;"
                      f"line-height:18px;text-align:center;border:2px solid "
                      f"{PIECE_COLOURS['chest']};border-radius:3px'>{kind[:3]}</span>")
     return "".join(chips)
@@ -220,6 +219,9 @@ class PiecesPanel:
         shown = []
         for i, (kind, key, look, width) in enumerate(items):
             button = self._button(kind, key, width)
+            wide = f"{width}px" if width else "auto"  # a card's button holds another card
+            if button.layout.width != wide:
+                button.layout.width = wide
             paint(button, look)
             shown.append(button if below is None else self._with_below(button, below[i]))
         if list(self.rows[name].children) != shown:
@@ -301,13 +303,13 @@ class PiecesPanel:
         if part:
             for colour, n in part["supply"].items():
                 if n:
-                    look = Look(KIND_COLOURS[colour], str(n), "#ffffff",
+                    look = Look(KIND_COLOURS[colour], str(n), ink_on(colour),
                                 f"{n} {colour} citizens in the supply: click one",
                                 ("1px solid #8a8a8a",) * 4, ("citizen", colour) in selected)
                     supply.append(("citizen", colour, look, 40))
             mine = part["discs"][you]["citizens"] or ()
             for colour in dict.fromkeys(mine):
-                look = Look(KIND_COLOURS[colour], _DISC, "#ffffff",
+                look = Look(KIND_COLOURS[colour], _DISC, ink_on(colour),
                             f"a {colour} citizen on your disc: click it to swap it",
                             ("1px solid #8a8a8a",) * 4, ("disc", colour) in selected)
                 disc.append(("disc", colour, look, 40))
