@@ -23,9 +23,10 @@ from html import escape
 
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from ..modules import MODULES
-from .plots import plot_bots, plot_module_effects, plot_sweep
+from .plots import plot_bots, plot_sweep
 from .study import WallStudy
 
 __all__ = ["describe_wall_study", "describe_module_effects", "module_verdict", "signed",
@@ -171,10 +172,8 @@ SMALLEST_POINTS = 9.0
 
 def _legible(figure: Figure) -> None:
     """Raise every text of `figure` smaller than `SMALLEST_POINTS` to that size."""
-    from matplotlib.text import Text
-
     for text in figure.findobj(Text):
-        if text.get_fontsize() < SMALLEST_POINTS:
+        if float(text.get_fontsize()) < SMALLEST_POINTS:  # a size in points once drawn
             text.set_fontsize(SMALLEST_POINTS)
 
 
