@@ -76,3 +76,11 @@ def test_the_wall_study_picture_has_no_text_under_9_points():
     figure = describe_wall_study(load_study("wall_study"))[1]
     sizes = [t.get_fontsize() for t in figure.findobj(Text) if t.get_text().strip()]
     assert min(sizes) >= 9
+
+
+def test_a_run_whose_walls_are_not_apart_gives_no_advice():
+    study = load_study("wall_study")
+    sweep = study.sweep.copy()
+    sweep["wall_low"], sweep["wall_high"] = 5.0, 20.0  # every wall interval overlapping
+    answer = wall_verdict(dataclasses.replace(study, sweep=sweep))
+    assert "this run is too small to say" in answer and "place tiles" not in answer

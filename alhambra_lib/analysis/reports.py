@@ -213,10 +213,13 @@ def wall_verdict(study: WallStudy) -> str:
         head = (f"the wall weight matters: weight {' and '.join(better)} wins more often than "
                 f"another weight, beyond the noise; {facts}")
     else:
-        head = (f"place tiles to extend your wall, but do not pay for it: {facts}, yet no "
-                f"wall weight wins more often than another beyond the noise (win rates "
-                f"{sweep.win_rate.min():.2f} to {sweep.win_rate.max():.2f}, each "
-                f"±{half_width(sweep):.2f})")
+        # Advice only where the walls are apart: a run too small separates nothing.
+        lead = ("place tiles to extend your wall, but do not pay for it"
+                if cost > 0 and _noise(sweep, "wall") == "beyond the noise"
+                else "this run is too small to say")
+        head = (f"{lead}: {facts}, yet no wall weight wins more often than another beyond "
+                f"the noise (win rates {sweep.win_rate.min():.2f} to "
+                f"{sweep.win_rate.max():.2f}, each ±{half_width(sweep):.2f})")
     return (f"<p><b>The answer:</b> {head}.<br>From {study.games} games per wall weight "
             f"(seed {study.seed}) of bots that look one move ahead, with 95% intervals.</p>")
 
