@@ -84,3 +84,16 @@ def test_a_run_whose_walls_are_not_apart_gives_no_advice():
     sweep["wall_low"], sweep["wall_high"] = 5.0, 20.0  # every wall interval overlapping
     answer = wall_verdict(dataclasses.replace(study, sweep=sweep))
     assert "this run is too small to say" in answer and "place tiles" not in answer
+
+
+def test_no_label_of_a_drawing_is_drawn_under_10_css_px():
+    """8 points at the pictures' 90 dpi: a label asked smaller is raised to it."""
+    from matplotlib.figure import Figure as Drawing
+
+    from alhambra_lib.draw.figure import DPI, SMALLEST_LABEL, LabelCollection
+
+    ax = Drawing(dpi=DPI).add_subplot()
+    small = LabelCollection(ax, [((0, 0), "2×3=6", "black")], 6.5, True, "points")
+    big = LabelCollection(ax, [((0, 0), "2×3=6", "black")], SMALLEST_LABEL, True, "points")
+    assert SMALLEST_LABEL * DPI / 72 == 10
+    assert (small.get_paths()[0].vertices == big.get_paths()[0].vertices).all()
