@@ -111,3 +111,9 @@ def test_a_chambers_citizen_is_legible_on_its_light_colour():
     for button in shown:
         assert _contrast(button.style.button_color, button.style.text_color) >= 3.0, \
             button.tooltip
+
+
+def test_a_wall_card_beside_the_market_says_it_is_a_wall_card():
+    from alhambra_lib.components import WallCard
+
+    assert card_look(WallCard("NE")).text == "wall NE"  # was "▭NE"

@@ -116,8 +116,8 @@ def chests_html(chests) -> str:
 
 def _short(card) -> str:
     name = type(card).__name__
-    if name == "WallCard":
-        return f"▭{card.sides}"
+    if name == "WallCard":  # its sticks' sides: what it lays
+        return f"wall {card.sides}"
     if name == "GateCard":
         return "gate"
     return "⇄" if name == "ExchangeCard" else str(card)[:5]
@@ -263,7 +263,7 @@ class PiecesPanel:
         for i, card in enumerate((parts.get("city_walls") or {}).get("beside", ())):
             items.append(("wall_card", i, card_look(
                 card, selected=("wall_card", card) in selected,
-                note="click it, then the tile to lay its sticks on"), 56))
+                note="click it, then the tile to lay its sticks on"), 0))
         for i, b in enumerate((parts.get("bazaars") or {}).get("beside", ())):
             text, tip = bazaar_text(b)
             items.append(("bazaar", i, Look(KIND_COLOURS["bazaar"], text, "#222222", tip,
