@@ -17,15 +17,42 @@
 
 # %% [markdown]
 # # Walls or majorities? Tournaments of strategic bots
-#
+
+# %%
+# %matplotlib inline
+from dataclasses import asdict
+
+import pandas as pd
+from IPython.display import HTML
+
+from alhambra_lib import Game
+from alhambra_lib.analysis import best_wall, tiles_of
+from alhambra_lib.analysis.plots import (plot_bots, plot_sweep, plot_wall_by_turn,
+                                         plot_wall_gaps, plot_win_rate_by_wall)
+from alhambra_lib.analysis.reports import describe_wall_study, wall_verdict
+from alhambra_lib.analysis.saved import load_study, run_small_wall_run
+from alhambra_lib.analysis.stats import summary, wall_win_association, win_rate_by_wall
+from alhambra_lib.analysis.strong_walls import describe_strong_walls
+from alhambra_lib.analysis.sweep import sweep_summary, weight_sweep
+from alhambra_lib.analysis.tournaments import final_position
+from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder
+from alhambra_lib.draw import draw_alhambra
+from alhambra_lib.widgets import SavedStudyView, StudyRunner, WallWeightExplorer
+
+# %%
+# The page's answer first, in two lines: today's verdict, from the saved study of
+# section 8 (its words follow the study's numbers).
+HTML(wall_verdict(load_study("wall_study")))
+
+# %% [markdown]
 # An *Alhambra* scores twice in each of its three scoring rounds: the majorities, type
 # by type, and the **longest wall**, one point per segment (RULES.md §8). Every tile
 # bought is a choice between the two: the tower that takes first place in towers, or
 # the cheap pavilion whose walls join the long run along the north side. How much
 # should a player care about the wall?
 #
-# We ask bots. The strategic bots of `alhambra_lib.bots` differ only in the *weights*
-# they give a few features of a position, the wall among them, so we can turn the
+# We ask bots. The library's strategic bots differ only in the *weights* they give a
+# few features of a position, the wall among them, so we can turn the
 # wall weight up and down and watch what happens to the wins, the scores and the walls.
 # Games are noisy, so every rate and mean comes with a 95% confidence interval.
 #
@@ -38,32 +65,13 @@
 # much stronger player, the search bot.
 
 # %%
-# %matplotlib inline
-from dataclasses import asdict
-
-import pandas as pd
-
-from alhambra_lib import Game
-from alhambra_lib.analysis import best_wall, tiles_of
-from alhambra_lib.analysis.plots import (plot_bots, plot_sweep, plot_wall_by_turn,
-                                         plot_wall_gaps, plot_win_rate_by_wall)
-from alhambra_lib.analysis.reports import describe_wall_study
-from alhambra_lib.analysis.saved import load_study, run_small_wall_run
-from alhambra_lib.analysis.stats import summary, wall_win_association, win_rate_by_wall
-from alhambra_lib.analysis.strong_walls import describe_strong_walls
-from alhambra_lib.analysis.sweep import sweep_summary, weight_sweep
-from alhambra_lib.analysis.tournaments import final_position
-from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder
-from alhambra_lib.draw import draw_alhambra
-from alhambra_lib.widgets import SavedStudyView, StudyRunner, WallWeightExplorer
-
-# %% [markdown]
-# The one knob. By default the page reads the small run saved with the library (played
-# by `python -m alhambra_lib.analysis.saved wall_small_run`: 60 games per tournament on
-# seed 2003); set it to `True` in JupyterLab to play a large run here instead. The
-# results depend on the seed alone, never on how many processes play the games.
-
-# %%
+# The one knob, for readers of the notebook in JupyterLab. By default the page reads the
+# small run saved with the library (played by
+#     python -m alhambra_lib.analysis.saved wall_small_run
+# 60 games per tournament on seed 2003); set LARGE_STUDY to True to play a large run here
+# instead (the text of sections 2 to 7 describes the saved small run: with True, read the
+# tables and plots). The results depend on the seed alone, never on how many processes
+# play the games. Section 11's cell below plays the large study on a dask cluster.
 LARGE_STUDY = False  # True: 2000 games per tournament on every core (~15 min on 2 cores)
 
 if LARGE_STUDY:
@@ -74,11 +82,11 @@ else:
 # %% [markdown]
 # ## 1 What the bots weigh
 #
-# A `StrategicBot` looks one action ahead. For each legal action it works out how the
+# A strategic bot looks one action ahead. For each legal action it works out how the
 # action would change a few features of its own position, multiplies each change by a
 # weight and takes the action with the highest sum. The wall feature is the change in
 # the longest wall, counted once for each scoring round still to come (the rounds after
-# the next at half value, `future`); the majority features are the points of first and
+# the next at half value, the "future" weight); the majority features are the points of first and
 # of lower places in the rounds to come. The three presets:
 
 # %%
@@ -88,10 +96,10 @@ weights = pd.DataFrame({bot.__name__: asdict(bot.preset)
 print(weights.to_string())
 
 # %% [markdown]
-# The `WallBuilder` values a wall segment three times as much as the `BalancedBot` and
-# thirty times as much as the `MajorityHunter`, which in turn values a first place 1.6
+# The wall builder values a wall segment three times as much as the balanced bot and
+# thirty times as much as the majority hunter, which in turn values a first place 1.6
 # times as much. Everything else is shared. So how often do they actually disagree?
-# Follow one game, played by a `BalancedBot` in every seat, and ask all three bots at
+# Follow one game, played by a balanced bot in every seat, and ask all three bots at
 # every decision.
 
 # %%
@@ -119,16 +127,16 @@ print(changes[(changes != 0).any(axis=1)].to_string())
 # %% [markdown]
 # Most decisions are the same for all three: take the money that buys the tile you
 # want, pay exactly, build where the walls fit. Only once in this game do all three
-# differ, on one market: the `WallBuilder` buys the pavilion that adds a wall segment
-# and, paid exactly, grants another action; the `MajorityHunter` the garden worth 16
+# differ, on one market: the wall builder buys the pavilion that adds a wall segment
+# and, paid exactly, grants another action; the majority hunter the garden worth 16
 # first-place points to come, although it gives up 12 lower-place points; the
-# `BalancedBot` the seraglio, 8 first-place points for nothing lost. The weights decide
+# balanced bot the seraglio, 8 first-place points for nothing lost. The weights decide
 # only the close calls, so we should expect small differences between the bots, and
 # need many games to see them.
 #
 # ## 2 A first tournament
 #
-# `tournament` plays seeded games and returns one row per player per game. The bots
+# A tournament plays seeded games and keeps one row per player per game. The bots
 # sit in rotation, so each sits in every seat equally often; each game has
 # its own seed, so the table is the same on one core or many. Tied leaders all win.
 
@@ -145,7 +153,7 @@ plot_bots(summary(first), baseline=1 / 3).figure
 # %% [markdown]
 # With three players, a bot no better than the others wins one game in three (the
 # dashed line). The intervals are the story of a small run: each is about ±0.12 wide,
-# so the `WallBuilder`'s 25% and the others' 38% are still compatible with three
+# so the wall builder's 25% and the others' 38% are still compatible with three
 # equally good bots. The scores say the same, with intervals of ±5 points around means
 # that differ by less:
 
@@ -154,8 +162,8 @@ plot_bots(summary(first), "mean_score").figure
 
 # %% [markdown]
 # Where do the points come from? About a quarter of a score is wall points, summed
-# over the three rounds. The `WallBuilder` ends with the longest wall, yet over the
-# game it scores hardly more wall points than the `BalancedBot`, and fewer majority
+# over the three rounds. The wall builder ends with the longest wall, yet over the
+# game it scores hardly more wall points than the balanced bot, and fewer majority
 # points: a wall pays in each round it stands, and its extra segments come late.
 
 # %%
@@ -169,15 +177,15 @@ print(points.groupby("bot")[["majorities", "walls", "score", "final_wall"]].mean
 # ## 3 Turning one knob: the wall weight
 #
 # Comparing three presets changes several weights at once. To isolate the wall, take
-# the `BalancedBot`, set its wall weight to each of a few values and play it (labelled
-# `swept`) against the same field, a `MajorityHunter` and a plain `BalancedBot`
-# (`weight_sweep`). Two details make the comparison fairer:
+# the balanced bot, set its wall weight to each of a few values and play it (labelled
+# "swept") against the same field, a majority hunter and a plain balanced bot. Two
+# details make the comparison fairer:
 #
 # * every weight plays **the same game seeds**: the same deals in the same seats, so
 #   the luck of the cards does not differ from one weight to the next (the games part
 #   as soon as the bots choose differently);
-# * at wall weight 1 the swept bot *is* a `BalancedBot`: a built-in control. Its
-#   results there differ from the plain `BalancedBot`'s by seat and chance alone.
+# * at wall weight 1 the swept bot *is* a balanced bot: a built-in control. Its
+#   results there differ from the plain balanced bot's by seat and chance alone.
 
 # %%
 sweep = run.sweep  # the rows of weight_sweep([0, 0.5, 1, 2, 4], games=60, seed=2003)
@@ -211,11 +219,11 @@ plot_sweep(curve, "mean_final_wall").figure
 print(summary(sweep[sweep["wall_weight"] == 1]).round(2).to_string())
 
 # %% [markdown]
-# Two copies of the same `BalancedBot` won 0.20 and 0.45 of the same 60 games, and
+# Two copies of the same balanced bot won 0.20 and 0.45 of the same 60 games, and
 # their intervals do not even overlap. That is rare for independent samples, but these
 # are not: two players of one game cannot both win it alone. It is the luck of the
 # deal and the seat, and it is shared: every weight plays the same 60 deals from the
-# same seats, and so did the `WallBuilder` in section 2, with its 0.25 there. The common seeds
+# same seats, and so did the wall builder in section 2, with its 0.25 there. The common seeds
 # remove this luck from the comparison *between* weights, but not from the swept bot's
 # level against the field, and the games diverge enough that even between weights the
 # noise stays large. The curve is no evidence that ignoring walls pays; section 8 shows what
@@ -224,7 +232,8 @@ print(summary(sweep[sweep["wall_weight"] == 1]).round(2).to_string())
 # ## 4 Do long walls win?
 #
 # A different question, asked of every player-game played so far: do the players who
-# end with long walls win more often? `win_rate_by_wall` buckets the final walls.
+# end with long walls win more often? The players are put in buckets by their final
+# wall:
 
 # %%
 everything = pd.concat([first, sweep], ignore_index=True)
@@ -233,9 +242,10 @@ plot_win_rate_by_wall(by_wall, baseline=1 / 3).figure
 
 # %% [markdown]
 # Clearly yes: below 12 segments a player wins about one game in five, above 20 about
-# half or more, with the intervals well apart. `wall_win_association` fits a logistic regression of winning on the final
-# wall. `relative=True` uses each wall minus the mean wall of its game, which asks
-# whether out-building the table wins rather than whether long-wall games are won.
+# half or more, with the intervals well apart. A logistic regression of winning on the
+# final wall measures the link; taken relative to the game (each wall minus the mean
+# wall of its game) it asks whether out-building the table wins rather than whether
+# long-wall games are won.
 
 # %%
 # NBVAL_CHECK_OUTPUT
@@ -264,20 +274,19 @@ plot_wall_by_turn(first).figure
 # %% [markdown]
 # For the first third of the game the three walls grow alike, about half a segment a
 # turn: early tiles go where they fit and walls come with them. Then the
-# `MajorityHunter`, which barely values walls, falls behind, while the `WallBuilder`
-# catches up with the `BalancedBot` and passes it only in the last turns. The
+# majority hunter, which barely values walls, falls behind, while the wall builder
+# catches up with the balanced bot and passes it only in the last turns. The
 # differences in final walls build up late, which is why they bring so few wall points
 # (section 2): the first two rounds are scored before them.
 #
 # ## 6 How good were the walls?
 #
-# How far is a final wall from the best its tiles allowed? `add_wall_gaps` takes the
-# tiles of each final Alhambra and its reserve and searches for the arrangement, built
-# by legal placements, with the longest wall (`best_wall_search`). Proving the best is
-# exponential in the tiles, so we bound the cost: a beam search of width 16 and no
-# exact proof (`exact_limit=0`) takes about a quarter of a second per Alhambra, always
-# the same work. (A `time_limit` would bound it too, but its answer would depend on the
-# speed of the machine.) The best found is then a lower bound of the best possible, and
+# How far is a final wall from the best its tiles allowed? We take the tiles of each
+# final Alhambra and its reserve and search for the arrangement, built by legal
+# placements, with the longest wall. Proving the best is exponential in the tiles, so we
+# bound the cost: a beam search of width 16 and no exact proof takes about a quarter of
+# a second per Alhambra, always the same work. (A time limit would bound it too, but its
+# answer would depend on the speed of the machine.) The best found is then a lower bound of the best possible, and
 # so is the gap.
 
 # %%
@@ -298,7 +307,7 @@ plot_wall_gaps(gaps).figure
 # that will come, in any order, and tearing nothing down, while a player places tiles
 # as they come and must keep cells open for the next. Even so, the gaps of a dozen
 # segments say there are wall points left on the table by all three bots, the
-# `WallBuilder` included: its one-step look-ahead only sees the next tile. Here is the
+# wall builder included: its one-step look-ahead only sees the next tile. Here is the
 # biggest gap of the sample, the Alhambra as built and the best arrangement of its tiles:
 
 # %%
@@ -323,7 +332,7 @@ draw_alhambra(best, label="The best arrangement found").figure
 # it plays no game. For each wall weight it shows all three bots of those games with
 # their intervals, the swept bot's win rate and score curves with that weight marked,
 # and the walls turn by turn. Look at weight 1, where the swept bot and the plain
-# `BalancedBot` are the same bot.
+# balanced bot are the same bot.
 
 # %%
 WallWeightExplorer(sweep)
@@ -344,34 +353,27 @@ WallWeightExplorer(sweep)
 #   weight of 0 wins most is not to be trusted.
 #
 # A larger run settles more. We played the study once more with many more games per
-# tournament (`run_wall_study` in `alhambra_lib.analysis.study`, seed 2003) and saved its
-# results with the library; this page reads them, so it plays no game for them. Below
-# them, **run a new study** plays one with the games and the seed you choose (twenty
-# games per tournament take well under a minute), and shows it the same way:
+# tournament (seed 2003) and saved its results with the library; this page reads them,
+# so it plays no game for them. Below them, **run a new study** plays one with the games
+# and the seed you choose (twenty games per tournament take well under a minute), and
+# shows it the same way: the answer above the pictures and the sentences under them are
+# written from the run shown, saved or new.
 
 # %%
+# The saved study was played by run_wall_study (alhambra_lib.analysis.study), seed 2003:
+#     python -m alhambra_lib.analysis.saved wall_study
 SavedStudyView("wall_study", lambda study: describe_wall_study(study, small=curve))
 
 # %% [markdown]
-# With more games the first point of the small run stands out again: ignoring the wall
-# costs about four segments of final wall, far beyond the noise. The score points the
-# same way, weight 0 scoring least of all the weights, though by little more than the
-# width of the intervals; and the win rates still do not separate the weights, nor the
-# three presets of section 2 (the right-hand panel): a difference of a few wins in a
-# hundred games hides in noise of this size. So the small run's hint that ignoring walls
-# wins is not borne out, and no weight does clearly better than the face value of one.
-#
-# For these bots, then, walls deserve attention at about their face value: place tiles to
-# extend them, but do not pay for segments with majorities. And section 6 says where more
-# wall points lie: in planning the wall further ahead than the next tile, which none of
-# these bots does.
+# Whatever a run says of the win rates, section 6 says where more wall points lie: in
+# planning the wall further ahead than the next tile, which none of these bots does.
 #
 # ## 9 A study of your own
 #
 # The small run of this page took 60 games per tournament and the saved one many more;
 # here you choose. Set the games per wall weight, the players per game, the seed and the
-# wall weights to try, and press **play the study**: the swept `BalancedBot` plays one
-# tournament per weight against a `MajorityHunter` and a plain `BalancedBot`, the bar
+# wall weights to try, and press **play the study**: the swept balanced bot plays one
+# tournament per weight against a majority hunter and a plain balanced bot, the bar
 # shows the games played, and the table and the plot its results with their intervals.
 # Twenty games per weight take about half a minute per weight; the same settings always
 # give the same results. With more players than bots, a bot takes more than one seat.
@@ -385,15 +387,14 @@ StudyRunner()
 # Every bot so far looks one action ahead and weighs what it sees with weights set by
 # hand, and section 8 showed that their win rates cannot tell those weights apart. Does
 # a wall matter more, or less, when the players play well? Here all three seats are
-# taken by the search bot (`SearchBot` at its medium level): before each decision it
+# taken by the search bot (at its medium level): before each decision it
 # deals the cards it cannot see in a few of the ways they could lie, plays a round of
 # turns on from each of its best few moves in every such deal, and keeps the move whose
 # projected final margin over the best rival is largest on average. It plays the base
 # game with three players.
 #
-# Its games take seconds each, so the study was played from the command line (`python
-# -m alhambra_lib.analysis.saved strong_walls`, seed 2003), every game saved as it
-# finished, and a rerun plays only the games still missing: the saved file grows towards
+# Its games take seconds each, so the study was played outside this page (seed 2003),
+# every game saved as it finished, and a rerun plays only the games still missing: the saved file grows towards
 # the study's 300 games. The page reads that file and plays nothing. What follows says
 # how many games it holds; the intervals are 95% intervals, and the text says where
 # they leave a question open.
@@ -409,6 +410,7 @@ StudyRunner()
 # is until you press it).
 
 # %%
+# Played by: python -m alhambra_lib.analysis.saved strong_walls
 SavedStudyView("strong_walls", lambda rows: describe_strong_walls(
     rows, run.first, "the one-step bots of section 2"))
 
@@ -421,20 +423,19 @@ SavedStudyView("strong_walls", lambda rows: describe_strong_walls(
 # does not settle even the direction; where the two studies' intervals overlap it does
 # not settle whether strong play values walls differently from the one-step bots. More
 # games narrow both intervals roughly as one over the square root of their number.
-#
-# ## 11 The large study
-#
-# Readers of the notebook itself, in JupyterLab, can set `LARGE_STUDY = True` (the one
-# knob near the top) and run it all: every tournament then plays 2000 games on every
-# core. `python -m alhambra_lib.analysis.saved wall_study --games 2000 --jobs -1` plays
-# the study of section 8 on that many games and rewrites its saved file (`python -m
-# alhambra_lib.analysis.saved wall_small_run` does the same for the small run of
-# sections 2 to 7). To go further, run the games on a dask cluster: pass a
-# `distributed.Client` as `client=` to `tournament`, `weight_sweep` or `run_wall_study`.
-# The cell below does that on a local cluster with a fresh seed, a replication of
-# section 3 that no seed of ours was tuned on. It runs only with `LARGE_STUDY`.
 
 # %%
+# 11 The large study (for readers of the notebook itself, in JupyterLab).
+# Set LARGE_STUDY = True (the one knob near the top) and run it all: every tournament
+# then plays 2000 games on every core.
+#     python -m alhambra_lib.analysis.saved wall_study --games 2000 --jobs -1
+# plays the study of section 8 on that many games and rewrites its saved file
+#     python -m alhambra_lib.analysis.saved wall_small_run
+# does the same for the small run of sections 2 to 7. To go further, run the games on a
+# dask cluster: pass a distributed.Client as client= to tournament, weight_sweep or
+# run_wall_study. The code below does that on a local cluster with a fresh seed, a
+# replication of section 3 that no seed of ours was tuned on; it runs only with
+# LARGE_STUDY.
 if LARGE_STUDY:
     from distributed import Client, LocalCluster
 

@@ -19,26 +19,17 @@
 
 # %% [markdown]
 # # The Mega Box: sixteen modules, seen, tried and measured
-#
-# The *Alhambra* Mega Box adds sixteen modules to the base game: new cards, new tiles,
-# new actions and new ways to score. Each one is small, and each one can be played alone
-# or with any others. This notebook takes them one by one, in the order of the rulebook:
-# what the module adds and when it acts, a drawing of its pieces, and a moment of a real
-# (seeded) game where it acts, told by the library's own narration. Two modules get a
-# small control to play with: the invaders' attack and the street merchant's sets. At the
-# end, tournaments of bots measure what each module does to the game, and a game table
-# lets you play with the modules you choose.
-#
-# The rules behind every sentence are in the project's rules reference, `docs/RULES.md`:
-# §M0 for the modules in general and §M1 to §M16 for each module, with every decision
-# the library takes where the printed rules are unclear.
 
 # %%
 # %matplotlib inline
 import warnings
 
+from IPython.display import HTML
+
 from alhambra_lib import Game
 from alhambra_lib.actions import card_from_list
+from alhambra_lib.analysis.reports import describe_module_effects, module_verdict
+from alhambra_lib.analysis.saved import load_study
 from alhambra_lib.components import ProvisionalDataWarning
 from alhambra_lib.draw import draw_attack, draw_cards, draw_module, draw_player
 from alhambra_lib.engine.narration import describe_event, scoring_parts
@@ -51,17 +42,36 @@ from alhambra_lib.teaching.text import plural, sentences
 # not all known); the drawings say so in their legends, so the warning is not repeated.
 warnings.simplefilter("ignore", ProvisionalDataWarning)
 
+# %%
+# The page's answer first, in two lines, from the saved module study shown at the end.
+HTML(module_verdict(load_study("module_effects")))
+
+# %% [markdown]
+# The *Alhambra* Mega Box adds sixteen modules to the base game: new cards, new tiles,
+# new actions and new ways to score. Each one is small, and each one can be played alone
+# or with any others. This notebook takes them one by one, in the order of the rulebook:
+# what the module adds and when it acts, a drawing of its pieces, and a moment of a real
+# (seeded) game where it acts, told by the library's own narration. Two modules get a
+# small control to play with: the invaders' attack and the street merchant's sets. At the
+# end, tournaments of bots measure what each module does to the game, and a game table
+# lets you play with the modules you choose.
+#
+# The rules behind every sentence are in the project's rules reference (docs/RULES.md in
+# the project): §M0 for the modules in general and §M1 to §M16 for each module, with
+# every decision the library takes where the printed rules are unclear.
+
 # %% [markdown]
 # ## Switching modules on
 #
-# A game with modules is a game like any other, with the modules named when it starts:
-# `Game(players, modules=(...), **options)`. The modules combine freely, and the library
-# keeps them in the rulebook's order whatever order they are given in (§M0). A few take
-# options, such as `merchant_final_only=True` for the street merchant (§M12.4). The
-# sixteen, with their sections in the rules reference:
+# A game with modules is a game like any other, with the modules named when it starts.
+# The modules combine freely, and the library keeps them in the rulebook's order whatever
+# order they are given in (§M0). A few take options, such as scoring the street
+# merchant's residents only at the final scoring (§M12.4). The sixteen, with their
+# sections in the rules reference:
 
 # %%
 # NBVAL_CHECK_OUTPUT
+# In code: Game(players, modules=(...), **options), e.g. merchant_final_only=True.
 sentences(*(f"§{module.section} {module.title}, switched on by its name, {name}."
              for name, module in MODULES.items()))
 
@@ -72,9 +82,8 @@ sentences(f"A game with {' and '.join(MODULES[m].title for m in game.modules)}: 
           f"the modules are kept in the rulebook's order.")
 
 # %% [markdown]
-# Every worked moment below comes from `first_moment(modules, event_type, seed=...)`:
-# it plays seeded games until an event of that type happens and stops there, with the
-# game live, so that it can be drawn and told. Its players pick their moves at random;
+# Every worked moment below comes from seeded games played until the moment happens,
+# stopped there with the game live, so that it can be drawn and told. Its players pick their moves at random;
 # a module's own action (taking a hut, building a wall...) is one they would skip, so
 # for those modules they are *eager* players, who take that action whenever it is legal.
 #
@@ -88,6 +97,7 @@ sentences(f"A game with {' and '.join(MODULES[m].title for m in game.modules)}: 
 
 # %%
 # NBVAL_CHECK_OUTPUT
+# first_moment(modules, event_type, seed=...) plays seeded games until that event.
 moment = first_moment(["vizier"], "vizier", seed=1)
 sentences(*moment.story())
 
@@ -416,32 +426,31 @@ draw_player(moment.game.view("Cy"), "Cy").figure
 # interval; a change whose interval holds 0 is not shown to be a change at all.
 #
 # The run shown was played once and saved with the library, so the page shows it at
-# once: 8 games per module, enough to show the method and how wide the noise is, not the
-# answer. Below it, **run a new study** plays another with the games and the seed you
-# choose, its progress shown as it goes; the large study (200 games per module, a long
-# run) is played from the command line, `python -m alhambra_lib.analysis.saved
-# module_effects --games 200`. The bots judge the actions of the modules they know; an
+# once; its caption says how many games it holds, and the answer above the table says
+# which changes its intervals show. Below it, **run a new study** plays another with the
+# games and the seed you choose, its progress shown as it goes, and the answer and the
+# table then follow the new run. The bots judge the actions of the modules they know; an
 # action of a module they do not know (laying a wall card's sticks, playing a master
 # builder for a redesign) they leave out, so such a module is measured as these bots
 # play it.
 
 # %%
-from alhambra_lib.analysis.reports import describe_module_effects
+# The large study (200 games per module, a long run) is played from the command line:
+#     python -m alhambra_lib.analysis.saved module_effects --games 200
 from alhambra_lib.widgets import SavedStudyView
 
 SavedStudyView("module_effects", describe_module_effects)
 
 # %% [markdown]
-# Read the intervals before the points: with a few games per module most of them hold 0,
-# and only the large study can tell whether, say, the invaders (§M15) or the city walls
-# (§M9) make a wall point worth more. What the small run already shows is the size of
-# the noise a real answer has to beat.
+# Read the intervals before the points: an unshaded cell is a change the games do not
+# show, whatever its size, and more games narrow every interval roughly as one over the
+# square root of their number.
 #
 # ## Play with modules
 #
 # The game table below starts a game with three modules on, against two greedy bots:
-# the vizier (§M1), the invaders (§M15) and the street merchant (§M12). Any set of
-# modules works the same way: `Game(players, modules=(...))`, handed to the table.
+# the vizier (§M1), the invaders (§M15) and the street merchant (§M12). Any other set of
+# modules is chosen in the table's **new game…** panel.
 
 # %%
 from alhambra_lib.widgets import GameTable

@@ -34,8 +34,11 @@ def test_every_saved_study_loads_and_is_described():
     effects = load_study("module_effects")
     assert effects.index.names == ["module", "measure"]
     assert (effects["games"] == STUDIES["module_effects"].games).all()
-    text = describe_module_effects(effects)[0]
-    assert "<b>Vizier's Favour (M1)</b>, in 8 paired games, changes the winner's score by" in text
+    # Issue 35.8: the answer first, then a table (was a bullet a module).
+    answer, table = describe_module_effects(effects)
+    assert answer.startswith("<p><b>What the modules do, beyond the noise:</b>")
+    assert "8 paired games per module" in answer
+    assert "Vizier's Favour (M1)</th>" in table
     study = load_study("wall_study")
     assert isinstance(study, WallStudy) and study.games == STUDIES["wall_study"].games
     parts = describe_wall_study(study, small=study.sweep)
@@ -70,7 +73,8 @@ def test_the_view_shows_the_saved_run_and_plays_a_new_one_only_on_the_button(tin
     view = SavedStudyView("tiny", lambda result: shown.append(result) or [
         f"<p>{result.games} games, seed {result.seed}</p>", result.sweep.plot().figure])
     assert "The saved run: <b>2 games</b> per tournament, seed 7" in view.caption.value
-    assert "python -m alhambra_lib.analysis.saved tiny" in view.caption.value
+    # Issue 35.8: no command line on the app's pages (it stays in the notebook's code).
+    assert "python -m" not in view.caption.value
     assert view.parts[1].children[0].value == "<p>2 games, seed 7</p>"
     assert view.parts[2].value[:4] == b"\x89PNG"  # the figure, drawn
     assert len(shown) == 1 and view.progress.value == 0
@@ -115,7 +119,8 @@ def test_the_strong_wall_study_is_saved_and_shown_with_its_games():
     assert games == rows["game"].nunique() >= 1 and len(rows) == 3 * games
     view = SavedStudyView("strong_walls", lambda result: [f"<p>{len(result)} rows</p>"])
     assert f"The saved run: <b>{games} games</b>, seed 2003" in view.caption.value
-    assert "python -m alhambra_lib.analysis.saved strong_walls" in view.caption.value
+    # Issue 35.8: no command line on the app's pages (it stays in the notebook's code).
+    assert "python -m" not in view.caption.value
     assert view.games_input.description == "games" and view.progress.value == 0
 
 

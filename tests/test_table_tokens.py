@@ -153,7 +153,9 @@ def test_your_sleeping_vizier_token_is_clicked_to_wake_it():
     table = _table(game)
     assert table.click_path(wake) == [("vizier", YOU)]
     table.click_vizier(OTHERS[0])  # another's token makes no move
-    assert table.message.value == "That makes no move now."
+    # Issue 35.6 changed the words: a refused click says why, and what is waiting now.
+    assert table.message.value.startswith(f"That is {OTHERS[0]}&#x27;s vizier token")
+    assert "Now: Turn" in table.message.value
     assert table.game.view(YOU).modules["vizier"]["awake"][YOU] is False
     table.click_vizier(YOU)
     assert "You wake the vizier" in table.message.value

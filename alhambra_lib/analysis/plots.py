@@ -108,7 +108,7 @@ def _baseline(ax: Axes, value: float, vertical: bool = False) -> None:
     """A dashed reference line, labelled with its value at its far end."""
     style: dict[str, Any] = {"color": _BASELINE, "linestyle": "--", "linewidth": 1,
                              "gid": "baseline"}
-    text: dict[str, Any] = {"fontsize": 7, "color": _BASELINE, "gid": "baseline_label"}
+    text: dict[str, Any] = {"fontsize": 8, "color": _BASELINE, "gid": "baseline_label"}
     if vertical:
         ax.axvline(value, **style)
         ax.text(value, 1.0, f" baseline {value:.2f}", transform=ax.get_xaxis_transform(),
@@ -281,7 +281,7 @@ def plot_win_rate_by_wall(table: pd.DataFrame, ax: Axes | None = None, *,
     ax.plot(x, values, "o", color=colour, gid="points")
     for xi, n in zip(x, table["rows"]):
         ax.annotate(f"n={n}", (xi, 0), xytext=(0, 3), textcoords="offset points",
-                    ha="center", fontsize=7, color="#555555")
+                    ha="center", fontsize=8, color="#555555")
     if baseline is not None:
         _baseline(ax, baseline)
     ax.set_xticks(x, list(table.index))

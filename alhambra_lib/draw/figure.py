@@ -91,7 +91,7 @@ class LabelCollection(PathCollection):
     items : list of ((x, y), str, colour)
         Label centres in data coordinates; ``"\\n"`` starts a new line.
     size : float
-        Font size in points.
+        Font size in points, at least `SMALLEST_LABEL` (smaller is raised to it).
     bold : bool
     gid : str
         The layer's id, for `artist`.
@@ -115,6 +115,7 @@ class LabelCollection(PathCollection):
         if align not in _ALIGN:
             raise ValueError(f"align is one of {', '.join(_ALIGN)}, got {align!r}")
         items = list(items)
+        size = max(size, SMALLEST_LABEL)
         super().__init__([_glyphs(text, size, bold, align) for _, text, _ in items],
                          offsets=[xy for xy, _, _ in items] or None,
                          offset_transform=ax.transData,
@@ -125,6 +126,9 @@ class LabelCollection(PathCollection):
         self.texts = tuple(text for _, text, _ in items)
         ax.add_collection(self, autolim=False)
 
+
+#: Points of the smallest label: 10 CSS px at `DPI` (8 points), the least a page shows.
+SMALLEST_LABEL = 10 * 72 / DPI
 
 # The share of a line's ink width to move left, per alignment.
 _ALIGN = {"center": 0.5, "left": 0.0, "right": 1.0}

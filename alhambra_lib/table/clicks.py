@@ -228,6 +228,8 @@ class Selection:
         self._now: tuple[Counter | None, list] = (None, [])
         self.matched = True  # whether the last click matched a move
         self.clicked: Counter = Counter()
+        # The pieces of a half-made move the last click set aside (it began another move).
+        self.dropped: Counter = Counter()
         self.reset()
 
     @property
@@ -285,11 +287,17 @@ class Selection:
         """The tile in hand, as its piece ``(source, tile)``, or None."""
         return next((p for p in self.clicked if p[0] in HOLDS), None)
 
+    def _set_aside(self, kept: Counter) -> None:
+        """`dropped`: the pieces clicked so far that `kept` leaves out (a tile in hand
+        replaced by another is no half-made move)."""
+        self.dropped = Counter({p: n for p, n in (self.clicked - kept).items()
+                                if p[0] not in HOLDS})
+
     def click(self, piece: tuple):
         """Click `piece`: it joins the selection if something still matches, else starts a
         new one; if nothing matches either way, only the tile in hand stays selected
-        (and `matched` is False). Returns the action to make now (a direct one, alone), or
-        None."""
+        (and `matched` is False). `dropped` names the pieces of a half-made move the click
+        set aside. Returns the action to make now (a direct one, alone), or None."""
         if piece[0] in HOLDS:
             candidates = [Counter({piece: 1})]
         else:
@@ -301,12 +309,15 @@ class Selection:
         for clicked in candidates:
             matching = self._matching(clicked)
             if matching:
+                self._set_aside(clicked)
                 self.clicked, self.matched = clicked, True
                 self._now = (Counter(clicked), matching)
                 break
         else:
             held = self.held()
-            self.clicked = Counter({held: 1}) if held else Counter()
+            kept = Counter({held: 1}) if held else Counter()
+            self._set_aside(kept)
+            self.clicked = kept
             return None
         if len(_once(matching)) == 1:
             if any(made.direct and _within(made.needs, self.clicked) for _, made in matching):

@@ -30,9 +30,10 @@ from ..actions import ACTION_KINDS
 from ..bots import GreedyBot, SearchBot, bot_moves
 from ..errors import AlhambraError, IllegalAction, InvalidInput
 from ..game import Game, describe_event
+from ..modules.window import WINDOW_DECISIONS
 from .clicks import Selection, click_path
 
-__all__ = ["TableSession", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS"]
+__all__ = ["TableSession", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS", "PASSED_FOR_YOU"]
 
 #: How the bots answer your moves: all at once, or one move per `TableSession.bot_move`.
 PACES = ("all", "one")
@@ -41,6 +42,8 @@ HINT_MOVES = 3
 #: A bot that never lets the game move on would hang the notebook; no game needs as many
 #: actions as this between two decisions of yours.
 MAX_BOT_ACTIONS = 5_000
+#: What the story says of a window the table let pass for you (`TableSession.always_pass`).
+PASSED_FOR_YOU = "passed for you"
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,14 @@ class TableSession:
     hinted : tuple or None
         ``(kind, key)``: the click the hint points at (the others were made for you).
     said : list of str
-        What the others did (and what came up) since your last move.
+        What the others did (and what came up) since your last move, and the windows the
+        table let pass for you.
+    always_pass : bool
+        Let every window between turns (the vizier's purchase, the thieves, RULES.md §M1,
+        §M10) pass for you without asking, as BoardGameArena's auto-pass does; off by
+        default (`set_always_pass`). A window where you could only pass is passed for you
+        either way. The engine sees an ordinary decline of yours: its decisions, events
+        and saves are those of a player who passed.
     """
 
     def __init__(self, game=None, *, you: str = "You", bots=None, adviser=None,
@@ -104,7 +114,7 @@ class TableSession:
         game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
         self.adviser = adviser if adviser is not None else SearchBot("strong", seed=0)
         self._check_pace(pace)
-        self.pace, self.you = pace, you
+        self.pace, self.you, self.always_pass = pace, you, False
         self.sit(game, bots, you=you)
 
     # -- seats -------------------------------------------------------------------------
@@ -216,6 +226,14 @@ class TableSession:
         if waiting is not None:
             raise IllegalAction("the game is over" if waiting == ""
                                 else f"{waiting} is to play, not {self.you}")
+        said = self._make(action)
+        self.said = []
+        self._answer()
+        return said
+
+    def _make(self, action) -> list[str]:
+        """Make your move `action` (legal, or refused with the game untouched), kept for
+        undo unless it revealed something; returns it in words."""
         game = self.game
         before, seen, sizes = game.to_json(), len(game.events), (game.bag_size, game.deck_size)
         game.apply(action)
@@ -225,8 +243,6 @@ class TableSession:
             self._undo.clear()
         else:
             self._undo.append((before, said))
-        self.said = []
-        self._answer()
         return said
 
     def _revealed(self, seen: int, sizes: tuple) -> bool:
@@ -273,10 +289,35 @@ class TableSession:
             raise InvalidInput(f"the pace is one of {', '.join(PACES)}, not {pace!r}")
 
     def _answer(self) -> None:
-        """The bots play on if the pace says so; then your legal moves are taken afresh."""
+        """The bots play on if the pace says so, the windows you need not be asked in are
+        passed for you (`always_pass`); then your legal moves are taken afresh."""
         if self.pace == "all":
             self._bots_play()
+        while self._pass_due():
+            self.said += [f"{line} ({PASSED_FOR_YOU})" for line in self._make(self._decline())]
+            if self.pace == "all":
+                self._bots_play()
         self.new_selection()
+
+    def _decline(self):
+        return next(a for a in self.game.legal_actions() if a.kind == "decline")
+
+    def _pass_due(self) -> bool:
+        """Whether the table lets the decision now pass for you: a window between turns
+        (the vizier's, the thieves'), with `always_pass` on or nothing to do but pass."""
+        game = self.game
+        if self.waiting_for() is not None or game.decision.kind not in WINDOW_DECISIONS:
+            return False
+        return self.always_pass or all(a.kind == "decline" for a in game.legal_actions())
+
+    def set_always_pass(self, on: bool) -> None:
+        """Let every window between turns pass for you without asking (`always_pass`), or be
+        asked again; a window asking you now is passed at once. Undo takes back a pass made
+        for you, as a move of yours, until something new is revealed."""
+        self.always_pass = bool(on)
+        if self._pass_due():
+            self.said = []
+            self._answer()
 
     def _bot_steps(self):
         return bot_moves(self.game, self.bots, human=self.you, max_actions=MAX_BOT_ACTIONS)

@@ -22,6 +22,8 @@ Examples
 >>> look = tile_look(Tile("tower", 9, "NE"))
 >>> look.text, look.borders[0], look.borders[2]
 ('9', '4px solid #2b2b2b', '1px solid #8a8a8a')
+>>> tile_look(Tile("hut", 0, "N", ("garden",))).text  # in its type's colour
+'hut'
 """
 
 from __future__ import annotations
@@ -60,10 +62,12 @@ __all__ = [
     "SELECTED_CLASS",
     "SIDE_PX",
     "STYLE",
+    "TWO_LINES_CLASS",
     "BoardGrid",
     "Look",
     "TileRow",
     "card_button",
+    "ink_on",
     "paint",
     "side_look",
     "tile_look",
@@ -74,7 +78,9 @@ CELL_PX = 42
 _WALL = f"4px solid {WALL_COLOUR}"
 _EDGE = "1px solid #8a8a8a"
 _NONE = "1px solid transparent"
-_DARK_TEXT_KINDS = ("fountain", "chambers", "hut", "bazaar")
+_DARK_TEXT_KINDS = ("fountain", "chambers", "bazaar")
+#: The Mega Box's tiles that print no price (RULES.md §M4, §M16): named on their square.
+_NAMED_KINDS = ("hut", "bazaar")
 #: What an empty cell of the board says about the tile in hand; TARGET: a built tile a
 #: click now uses (a chest put on it, the sticks of a wall card laid on it).
 LEGAL, ILLEGAL, EXCHANGE, TARGET = "legal", "illegal", "exchange", "target"
@@ -86,8 +92,13 @@ _SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
 #: and the colour of its outline, in CSS and in the hint's words.
 HINTED = "alhambra-hinted"
 HINT_COLOUR, HINT_COLOUR_NAME = "#2a7ae2", "blue"
+#: The CSS class of a square with two short lines of text (what a piece is, what it is
+#: worth): a smaller font, the lines kept.
+TWO_LINES_CLASS = "alhambra-two-lines"
 STYLE = (f"<style>.{SELECTED_CLASS} {{box-shadow: {_SELECTED_SHADOW} !important}}"
          f".{HINTED} {{outline: 3px solid {HINT_COLOUR} !important; outline-offset: -3px}}"
+         f".{TWO_LINES_CLASS} {{white-space: pre-line !important; font-size: 11px !important;"
+         " line-height: 1.15 !important; padding: 0px !important}"
          ".alhambra-game-table .jupyter-button:focus {outline: none}</style>")
 
 
@@ -103,6 +114,16 @@ class Look:
     ringed: bool = False
 
 
+def ink_on(kind: str) -> str:
+    """The text colour legible on the colour of `kind` (a tile type, a citizen, a chest's
+    building): dark on the light ones, white on the others.
+
+    >>> ink_on("chambers"), ink_on("tower")
+    ('#222222', '#ffffff')
+    """
+    return "#222222" if kind in _DARK_TEXT_KINDS else "#ffffff"
+
+
 def _walls_text(tile: Tile) -> str:
     return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
 
@@ -114,13 +135,15 @@ def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
     """
     if tile.kind == FOUNTAIN_KIND:
         text, tip = "◎", "the fountain"
-    elif tile.marks:  # a module's tile: a hut names its colour, a bazaar its currency
-        text, tip = tile.marks[0][:4], f"{tile}, {_walls_text(tile)}"
+    elif tile.kind in _NAMED_KINDS:  # no price printed: the piece says what it is
+        text, tip = tile.kind, f"{tile}, {_walls_text(tile)}"
     else:
         text, tip = str(tile.price or tile.kind[:4]), f"{tile}, {_walls_text(tile)}"
     borders = tuple(_WALL if tile.has_wall(side) else _EDGE for side in SIDES)
-    colour = KIND_COLOURS.get(tile.kind, "#bbbbbb")
-    text_colour = "#222222" if tile.kind in _DARK_TEXT_KINDS else "#ffffff"
+    # A hut is drawn in the colour of its type (RULES.md §M4), as on the drawn boards.
+    kind = tile.marks[0] if tile.kind == "hut" else tile.kind
+    colour = KIND_COLOURS.get(kind, "#bbbbbb")
+    text_colour = ink_on(kind)
     return Look(colour, text, text_colour, tip + (f" - {note}" if note else ""), borders,
                 selected)
 
@@ -149,6 +172,7 @@ def paint(button: widgets.Button, look: Look) -> None:
             look.borders)
         # A ring inside the square (the table's style sheet): a border would be a wall.
         (button.add_class if look.ringed else button.remove_class)(SELECTED_CLASS)
+        (button.add_class if "\n" in look.text else button.remove_class)(TWO_LINES_CLASS)
     button._look = look
 
 
@@ -300,10 +324,10 @@ class BoardGrid:
                 look = tile_look(tile)
             else:
                 look = tile_look(tile, selected=cell == selected, note=_built_note(marks, cell))
-                if marks.get(cell) in (EXCHANGE, TARGET):
-                    look = replace(look, text=look.text + _TARGET_TEXT[marks[cell]])
             if cell in pieces:
                 look = _with_pieces(look, *pieces[cell])
+            if tile is not None and marks.get(cell) in (EXCHANGE, TARGET):  # the mark last
+                look = replace(look, text=look.text + _TARGET_TEXT[marks[cell]])
             paint(self._button(cell), look)
         area = {cell: f"{max(ys) - cell[1] + 1} / {cell[0] - min(xs) + 1}" for cell in shown}
         side_shown = []

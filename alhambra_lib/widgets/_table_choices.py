@@ -69,7 +69,7 @@ class ChoicePanel:
     def _button(self, index: int) -> widgets.Button:
         while len(self.buttons) <= index:
             i = len(self.buttons)
-            button = widgets.Button(layout=widgets.Layout(width="auto", max_width="620px"))
+            button = widgets.Button(layout=widgets.Layout(width="auto", max_width="100%"))
             button.add_class(css_class("choice", i))
             button.on_click(lambda _, i=i: self._on_choice(i))
             self.buttons.append(button)

@@ -107,7 +107,8 @@ class MarketPanel:
                             f"background:{CURRENCY_COLOURS[currency]}'>{v}</span>"
                             for v in values)
             rows.append(f"<tr><td style='border-left:6px solid {CURRENCY_COLOURS[currency]};"
-                        f"padding:0 6px'>{currency}</td><td>{chips or '–'}</td>"
+                        f"padding:0 6px'>{currency}</td><td style='white-space:normal'>"
+                        f"{chips or '–'}</td>"
                         f"<td style='padding:0 6px;text-align:right'><b>{sum(values)}</b></td>"
                         "</tr>")
         special = [str(c) for c in hand if c.__class__ is not Card]

@@ -30,8 +30,12 @@ from html import escape
 import ipywidgets as widgets
 
 from ..components import KINDS, Card
-from ..palette import CURRENCY_COLOURS, KIND_COLOURS, STICK_COLOUR
-from ._board import Look, paint, tile_look
+from ..draw.cards import card_face
+from ..modules.bazaars import bazaar_points
+from ..modules.squares import hut_neighbours
+from ..modules.treasure import COLOURS as CHEST_TYPES
+from ..palette import CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS, STICK_COLOUR
+from ._board import Look, ink_on, paint, tile_look
 from ._common import css_class
 from ._table_tokens import TokensPanel
 from .table_text import auction_text
@@ -45,28 +49,83 @@ _STICK_BORDER = f"4px solid {STICK_COLOUR}"
 
 
 def card_look(card, *, selected=False, note="click it") -> Look:
-    """A money card (or a module's card) as a small square: its value on its colour."""
+    """A money card (or a module's card) as a small square: its value on its colour, and
+    what it is when it is not plain money (a master builder, a coin, a diamond)."""
     if card.__class__ is Card:
         colour, text, ink = CURRENCY_COLOURS[card.currency], str(card.value), "#ffffff"
     elif hasattr(card, "currency") and hasattr(card, "value"):  # master builder, coin...
-        colour, text, ink = CURRENCY_COLOURS.get(card.currency, "#dddddd"), f"{card.value}*", \
-            "#ffffff"
+        face = card_face(card)
+        colour, text, ink = face.colour, f"{card.value} {_MONEY_WORDS[type(card).__name__]}", \
+            face.text
     else:  # an exchange, wall or gate card
         colour, text, ink = "#dddddd", _short(card), "#222222"
     return Look(colour, text, ink, f"{card}: {note}", ("1px solid #8a8a8a",) * 4, selected)
 
 
+#: The word on a money card that is not plain money (RULES.md §M14, §M11, §M6).
+_MONEY_WORDS = {"MasterBuilderCard": "builder", "Coin": "coin", "DiamondCard": "diamond"}
+
+
+def money_width(card) -> int:
+    """The width in pixels of `card`'s button among your cards: wider with a word on it."""
+    return 46 if card.__class__ is Card or not hasattr(card, "value") else 0
+
+
+def bazaar_text(bazaar) -> tuple[str, str]:
+    """``(text, tooltip)`` of a bazaar beside the market (a bazaars view's ``beside``
+    entry): its currency and price, or that its market square is empty (RULES.md §M16).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Tile
+    >>> tile = Tile("bazaar", 0, "", ("florin", "pavilion", "garden", "tower"))
+    >>> bazaar_text({"bazaar": tile, "currency": "florin", "types": tile.marks[1:],
+    ...              "price": None})[0]
+    'florin bazaar: not for sale'
+    """
+    currency, types = bazaar["currency"], ", ".join(bazaar["types"])
+    if bazaar["price"] is None:
+        return (f"{currency} bazaar: not for sale",
+                f"the {currency} bazaar ({types}) costs what the tile on the {currency} "
+                f"square of the market costs: that square is empty, so it cannot be bought "
+                f"now")
+    return (f"{currency} bazaar: {bazaar['price']}",
+            f"the {currency} bazaar ({types}), costs {bazaar['price']} {currency}: click "
+            f"to buy it")
+
+
+def chests_html(chests) -> str:
+    """Chests as small squares in their colours, each naming the building type it goes on
+    (RULES.md §M13: a chest goes on a building of its colour).
+
+    Examples
+    --------
+    >>> print(chests_html(["blue"]))  # doctest: +ELLIPSIS
+    <span title='a blue chest: it goes on a pavilion' style='...background:#4f86c6...'>pav</span>
+    """
+    chips = []
+    for colour in chests:
+        kind = CHEST_TYPES[colour]
+        chips.append(f"<span title='a {colour} chest: it goes on a {kind}' style='"
+                     f"display:inline-block;min-width:26px;height:18px;margin:0 1px;"
+                     f"background:{KIND_COLOURS[kind]};color:{ink_on(kind)};font-size:11px;"
+                     f"line-height:18px;text-align:center;border:2px solid "
+                     f"{PIECE_COLOURS['chest']};border-radius:3px'>{kind[:3]}</span>")
+    return "".join(chips)
+
+
 def _short(card) -> str:
     name = type(card).__name__
-    if name == "WallCard":
-        return f"▭{card.sides}"
+    if name == "WallCard":  # its sticks' sides: what it lays
+        return f"wall {card.sides}"
     if name == "GateCard":
         return "gate"
     return "⇄" if name == "ExchangeCard" else str(card)[:5]
 
 
 def board_pieces(view, you) -> dict:
-    """``cell -> (text, words, {side: border})``: the module pieces on your Alhambra."""
+    """``cell -> (text, words, {side: border})``: the module pieces on your Alhambra, and
+    what your huts and bazaars are worth now (a second line on their squares)."""
     parts = view.modules
     pieces = {}
 
@@ -75,6 +134,16 @@ def board_pieces(view, you) -> dict:
         pieces[cell] = (old[0] + text, "; ".join(w for w in (old[1], words) if w),
                         {**old[2], **(sides or {})})
 
+    layout = view.layouts[you]
+    if "squares" in parts:
+        for cell, counted in hut_neighbours(layout).items():
+            add(cell, f"\n+{len(counted)}", f"worth {len(counted)} now: a point for each "
+                f"open side onto a {layout[cell].marks[0]}")
+    if "bazaars" in parts:
+        for cell in (c for c, t in layout.items() if t.kind == "bazaar"):
+            n, k, points = bazaar_points(layout, cell)
+            add(cell, f"\n{n}×{k}", f"worth {points} at the end now: {n} neighbours of its "
+                f"types × {k} types among them")
     for cell, colour in (parts.get("treasure") or {}).get("chests", {}).get(you, {}).items():
         add(cell, _CHEST, f"a {colour} chest")
     disc = (parts.get("street_merchant") or {}).get("discs", {}).get(you)
@@ -115,6 +184,7 @@ class PiecesPanel:
     def __init__(self, click):
         self._click = click
         self.buttons = {}
+        self._below = {}
         self.rows = {name: widgets.HBox(layout=widgets.Layout(flex_flow="row wrap",
                                                               grid_gap="4px"))
                      for name in ("money", "beside", "huts", "rooms", "citizens", "disc",
@@ -143,17 +213,31 @@ class PiecesPanel:
             self.buttons[kind, key] = button
         return self.buttons[kind, key]
 
-    def _row(self, name, head, items):
-        """Show `items` ``(kind, key, Look, width)`` in row `name` under `head`."""
+    def _row(self, name, head, items, below=None):
+        """Show `items` ``(kind, key, Look, width)`` in row `name` under `head`; `below`,
+        HTML per item, is shown under its button."""
         shown = []
-        for kind, key, look, width in items:
+        for i, (kind, key, look, width) in enumerate(items):
             button = self._button(kind, key, width)
+            wide = f"{width}px" if width else "auto"  # a card's button holds another card
+            if button.layout.width != wide:
+                button.layout.width = wide
             paint(button, look)
-            shown.append(button)
+            shown.append(button if below is None else self._with_below(button, below[i]))
         if list(self.rows[name].children) != shown:
             self.rows[name].children = shown
         self.heads[name].value = f"<b>{head}</b>" if items else ""
         self.rows[name].layout.display = "" if items else "none"
+
+    def _with_below(self, button, html):
+        """`button` over a line of HTML (a room's chests), in a box kept per button."""
+        if button not in self._below:
+            self._below[button] = widgets.VBox([button, widgets.HTML()],
+                                               layout=widgets.Layout(align_items="center"))
+        box = self._below[button]
+        if box.children[1].value != html:
+            box.children[1].value = html
+        return box
 
     def show(self, game, you, selected, view=None):
         """Show the pieces of `game` as `you` see them; `selected` pieces are ringed."""
@@ -161,7 +245,7 @@ class PiecesPanel:
         parts = view.modules
         hand = game.hand(you)
         self._row("money", f"Your cards ({len(hand)}): click one to pay with it", [
-            ("money", i, card_look(c, selected=("money", c) in selected), 46)
+            ("money", i, card_look(c, selected=("money", c) in selected), money_width(c))
             for i, c in enumerate(hand)])
         self._show_beside(parts, selected)
         self._show_huts(parts.get("squares"))
@@ -179,15 +263,12 @@ class PiecesPanel:
         for i, card in enumerate((parts.get("city_walls") or {}).get("beside", ())):
             items.append(("wall_card", i, card_look(
                 card, selected=("wall_card", card) in selected,
-                note="click it, then the tile to lay its sticks on"), 56))
+                note="click it, then the tile to lay its sticks on"), 0))
         for i, b in enumerate((parts.get("bazaars") or {}).get("beside", ())):
-            text = f"{b['currency'][:3]} {b['price']}"
-            tip = (f"the {b['currency']} bazaar ({', '.join(b['types'])}), costs {b['price']} "
-                   f"{b['currency']}: click to buy it")
-            items.append(("bazaar", i, Look(KIND_COLOURS.get("bazaar", "#e0c080"), text,
-                                            "#222222", tip, (f"3px solid "
-                                                             f"{CURRENCY_COLOURS[b['currency']]}",)
-                                            * 4, ("bazaar", b["bazaar"]) in selected), 76))
+            text, tip = bazaar_text(b)
+            items.append(("bazaar", i, Look(KIND_COLOURS["bazaar"], text, "#222222", tip,
+                                            (f"3px solid {CURRENCY_COLOURS[b['currency']]}",)
+                                            * 4, ("bazaar", b["bazaar"]) in selected), 0))
         self._row("beside", "Beside the display and the market", items)
 
     def _show_huts(self, part):
@@ -201,29 +282,34 @@ class PiecesPanel:
         self._row("huts", "Huts (Squares): click a pile to take its hut", items)
 
     def _show_rooms(self, part, selected):
-        items = []
+        items, below = [], []
         for room, chests in enumerate(part["rooms"] if part else (), start=1):
             if not chests:
                 continue
-            dots = "".join("●" for _ in chests)
-            tip = f"room {room}: {', '.join(chests)} chests: click to buy them (8 or more)"
-            look = Look("#5b4a2f", f"{room}:{dots}", "#ffd76a", tip, ("1px solid #8a8a8a",) * 4,
+            tip = (f"room {room}: {', '.join(chests)} chests: click to buy them (8 or more); "
+                   "a chest goes on a building of its colour")
+            look = Look("#5b4a2f", f"room {room}", "#ffd76a", tip, ("1px solid #8a8a8a",) * 4,
                         ("room", room) in selected)
-            items.append(("room", room, look, 76))
-        self._row("rooms", "Treasure Chamber: click a room to buy its chests", items)
-
+            items.append(("room", room, look, 0))
+            below.append(chests_html(chests))
+        handing = (part or {}).get("handing_out") or {}
+        head = "Treasure Chamber: click a room to buy its chests"
+        if handing.get("chests"):
+            head += (f"<br>Chests {escape(str(handing['to']))} puts on buildings of their "
+                     f"colour: {chests_html(handing['chests'])}")
+        self._row("rooms", head, items, below)
     def _show_citizens(self, part, you, selected):
         supply, disc = [], []
         if part:
             for colour, n in part["supply"].items():
                 if n:
-                    look = Look(KIND_COLOURS[colour], str(n), "#ffffff",
+                    look = Look(KIND_COLOURS[colour], str(n), ink_on(colour),
                                 f"{n} {colour} citizens in the supply: click one",
                                 ("1px solid #8a8a8a",) * 4, ("citizen", colour) in selected)
                     supply.append(("citizen", colour, look, 40))
             mine = part["discs"][you]["citizens"] or ()
             for colour in dict.fromkeys(mine):
-                look = Look(KIND_COLOURS[colour], _DISC, "#ffffff",
+                look = Look(KIND_COLOURS[colour], _DISC, ink_on(colour),
                             f"a {colour} citizen on your disc: click it to swap it",
                             ("1px solid #8a8a8a",) * 4, ("disc", colour) in selected)
                 disc.append(("disc", colour, look, 40))

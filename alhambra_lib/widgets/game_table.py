@@ -58,14 +58,24 @@ from ._table_files import TableFiles
 from ._table_hints import TableHints
 from ._table_market import MarketPanel
 from ._table_pieces import PiecesPanel, board_pieces
+from ._table_refusals import set_aside_text
 from ._table_story import TEXT, TableStory
 from .table_text import click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
 
 _PACES = (("all at once", "all"), ("one by one", "one"))
+#: The width of your money beside the message column: the column keeps the rest of the
+#: right side, however many cards you hold late in a game.
+MONEY_PX = 190
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
-                f"{{{TEXT}; padding: 2px 0}}</style>")
+                f"{{{TEXT}; padding: 2px 0}}"
+                # A long choice ("put the 10-garden on ...") wraps inside the column
+                # instead of being cut or running past the edge of the page.
+                ".alhambra-game-table .alhambra-choices .jupyter-button {white-space: normal;"
+                " height: auto; min-height: 28px; max-width: 100%; text-align: left;"
+                " line-height: 1.3; padding: 3px 10px; overflow-wrap: anywhere}"
+                "</style>")
 
 
 class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
@@ -114,6 +124,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         next bot move (when the bots play one by one).
     pace : ipywidgets.ToggleButtons
         The bots' moves all at once, or one by one.
+    always_pass_button : ipywidgets.ToggleButton
+        Shown when the vizier or the thieves are in play: pressed, the vizier's and the
+        thieves' chances between turns pass for you without asking (the session's
+        `always_pass`); pressed again, you are asked again.
     new_game_button : ipywidgets.ToggleButton
         Shows `new_game_panel` (a `NewGamePanel`).
     save_button, load_upload : ipywidgets.Button, ipywidgets.FileUpload
@@ -171,6 +185,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         self.hint_button = widgets.Button(description="suggest a move")
         self.next_button = widgets.Button(description="next bot move", button_style="info")
         self.pace = widgets.ToggleButtons(options=_PACES, style={"button_width": "100px"})
+        self.always_pass_button = widgets.ToggleButton(
+            description="always pass the vizier and thieves",
+            tooltip="let every chance of the vizier's purchase or a thief between turns pass "
+                    "for you without asking; press again to be asked")
         self.new_game_button = widgets.ToggleButton(description="new game…")
         self.save_button = widgets.Button(description="save")
         self.load_upload = widgets.FileUpload(accept=".json", multiple=False,
@@ -185,18 +203,20 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         self.hint_button.on_click(lambda _: self.hint())
         self.next_button.on_click(lambda _: self.next_bot_move())
         self.pace.observe(lambda _: self._pace_changed(), "value")
+        self.always_pass_button.observe(lambda _: self._always_pass_changed(), "value")
         self.new_game_button.observe(self._toggle_panel, "value")
         self.new_game_panel.start_button.on_click(lambda _: self._start_from_panel())
         self.save_button.on_click(lambda _: self.save())
         self.load_upload.observe(self._uploaded, "value")
 
     def _lay_out(self):
-        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button):
+        for button in (self.undo_button, self.hint_button, self.next_button, self.save_button,
+                       self.always_pass_button):
             button.layout.width = "auto"
         self.new_game_button.layout.width = self.load_upload.layout.width = "auto"
         self.message.layout.min_height = "48px"
         tools = widgets.HBox([self.undo_button, self.hint_button, widgets.Label("bots play"),
-                              self.pace, self.next_button,
+                              self.pace, self.next_button, self.always_pass_button,
                               self.new_game_button, self.save_button, self.load_upload],
                              layout=widgets.Layout(flex_flow="row wrap"))
         hand = widgets.VBox([widgets.HTML("<b>Tiles in hand</b>"), self.to_place.box,
@@ -210,9 +230,11 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                             widgets.VBox([widgets.HTML("<b>Money display</b>"),
                                           self.display_box])],
                            layout=widgets.Layout(grid_gap="18px"))
+        self.money.layout = widgets.Layout(flex=f"0 0 {MONEY_PX}px", width=f"{MONEY_PX}px")
         right = widgets.VBox([top, pieces.beside_box, widgets.HBox([self.money, widgets.VBox(
             [self.message, pieces.auction_box, self.choice_box],
-            layout=widgets.Layout(flex="1"))], layout=widgets.Layout(grid_gap="18px")),
+            layout=widgets.Layout(flex="1 1 0", min_width="0"))],
+            layout=widgets.Layout(grid_gap="18px")),
             pieces.hand_box, self.listed_box],
             layout=widgets.Layout(width="640px", flex="0 0 auto"))
         self.log.layout.flex = "1 1 360px"
@@ -231,9 +253,11 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                               (self.message, "message"), (self.money, "money"),
                               (self.undo_button, "undo"), (self.next_button, "next"),
                               (self.hint_button, "hint"),
+                              (self.always_pass_button, "always-pass"),
                               (self.new_game_button, "new-game-button"),
                               (self.apply_button, "apply"), (self.action_picker, "moves"),
                               (self.log, "log"), (self.others, "others"),
+                              (self.choice_box, "choices"),
                               (self.scoring, "scoring")]:
             control.add_class(css_class(name))
 
@@ -302,8 +326,14 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
             self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}."
                                                  for line in click.said))
         else:
-            self.message.value = click_message(self.game, self.you, self.selection, click.piece)
+            self.message.value = click_message(self.game, self.you, self.selection,
+                                               click.piece) + self._half_made_note()
         self._refresh()
+
+    def _half_made_note(self) -> str:
+        """The half-made move a click set aside, in words (never dropped silently)."""
+        note = set_aside_text(self.selection.dropped)
+        return f"<br><i>{escape(note)}</i>" if note else ""
 
     def click_choice(self, index):
         """Press choice button `index` (as a click on it does)."""
@@ -321,6 +351,18 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
             self.message.value = "Choose a move in the list first."
             return
         self._show_click(self.session.move(action))
+
+    def _always_pass_changed(self):
+        on = self.always_pass_button.value
+        if self.session.always_pass == on:
+            return
+        self.session.set_always_pass(on)
+        self.message.value = (
+            "Always pass is on: the vizier's and the thieves' chances between turns pass "
+            "for you without asking (press it again to be asked)." if on else
+            "Always pass is off: you are asked again when the vizier or a thief could act "
+            "for you.")
+        self._refresh()
 
     def undo(self):
         """Take back your last move, if nothing was revealed since."""
@@ -354,6 +396,8 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         waiting = not game.is_over and game.current_player != self.you
         self.next_button.layout.display = "" if self.pace.value == "one" else "none"
         self.next_button.disabled = not waiting
+        self.always_pass_button.layout.display = (
+            "" if {"vizier", "thieves"} & set(game.modules) else "none")
         # The status goes last, numbered: once a browser shows the number, it shows all
         # the rest of this refresh too (a widget's messages arrive in order).
         self._refreshes += 1

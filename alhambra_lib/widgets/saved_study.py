@@ -15,7 +15,7 @@ adds a saved study to a page::
 Examples
 --------
 >>> view = SavedStudyView("module_effects", lambda table: [f"<p>{len(table)} rows</p>"])
->>> view.parts[1].children[0].value  # a text, in a box that scrolls
+>>> view.parts[1].children[0].value  # a text, in a box as wide as the page
 '<p>85 rows</p>'
 >>> view.run_button.description, view.study.file
 ('run a new study', 'module_effects.csv')
@@ -36,10 +36,9 @@ __all__ = ["SavedStudyView", "MAX_NEW_GAMES"]
 
 #: The most games per tournament a study played from the page may have.
 MAX_NEW_GAMES = 400
-#: CSS pixels: the pictures' height at most, and the text's before it scrolls, so that
-#: the whole view, its controls included, keeps within a laptop's screen (1366x768).
+#: CSS pixels: the pictures' height at most, so that a picture and the controls keep
+#: within a laptop's screen (1366x768).
 PICTURE_HEIGHT = 400
-TEXT_HEIGHT = 150
 
 Part = Any  # HTML text, or a matplotlib Figure or Axes
 Describe = Callable[[Any], Sequence[Part]]
@@ -49,9 +48,8 @@ def _widget(part: Part, picture_height: int) -> widgets.Widget:
     """One part of a study's description as a widget: HTML text, or a picture."""
     if isinstance(part, str):
         text = widgets.HTML(part)
-        # A long text scrolls in its box rather than push the pictures off the screen.
-        return widgets.Box([text], layout=widgets.Layout(max_height=f"{TEXT_HEIGHT}px",
-                                                         overflow="auto", flex="0 0 auto"))
+        # Read with the page, never in a little box of its own; a wide table scrolls across.
+        return widgets.Box([text], layout=widgets.Layout(overflow_x="auto", flex="0 0 auto"))
     image = picture()
     show(image, part, max_height=picture_height)
     return image
@@ -79,8 +77,8 @@ class SavedStudyView(WidgetBase):
     caption : ipywidgets.HTML
         Which run is shown.
     parts : list of ipywidgets.Widget
-        The caption, then the parts of ``describe(result)``: a text in a box that
-        scrolls (`TEXT_HEIGHT`), a picture as an image.
+        The caption, then the parts of ``describe(result)``: a text in a box as wide as
+        the page, a picture as an image.
     games_input, seed_input : ipywidgets.BoundedIntText
         The games per tournament and the seed of a new run.
     run_button : ipywidgets.Button
@@ -120,9 +118,9 @@ class SavedStudyView(WidgetBase):
             layout=widgets.Layout(flex_flow="row wrap"))])
         self.root = widgets.VBox([self.results, controls])
         self.root.add_class(css_class("saved-study", name))
+        # No file name nor command line on the page: the notebook's code cells name them.
         self._show(f"The saved run: <b>{self._games(self.study.games_in(self.result))}, "
-                   f"seed {self.study.seed} (<code>{escape(self.study.file)}</code>, played "
-                   f"by <code>{escape(self.study.command)}</code>).")
+                   f"seed {self.study.seed} (played once and saved with the library).")
 
     def _games(self, games: int) -> str:
         """``3 games</b> per tournament``: the count in bold, then the rest of its unit."""

@@ -24,6 +24,7 @@ from ..components import CHARACTERS, CURRENCIES, Card
 from ..modules.street_merchant import COLOUR_NAMES
 from ..engine.narration import points_text
 from ..table.clicks import HOLDS, PLACING, decision_title
+from ._table_refusals import piece_needs
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -311,7 +312,7 @@ def _refused(game: Game, you: str, selection: Any, kind: str, what: Any) -> str:
         return "You cannot take money now."
     if kind == "side":
         return "No wall card you clicked has its sticks go on that side: click one first."
-    return "That makes no move now."
+    return escape(f"{piece_needs(kind, what, you)} Now: {status_text(game, you, selection.legal)}")
 
 
 def _sticks_text(keys: Iterable[Any]) -> str:

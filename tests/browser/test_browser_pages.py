@@ -60,6 +60,8 @@ def test_the_wall_study_page_opens_from_saved_data_and_plays_a_new_study_on_the_
     view.locator(f".{css_class('run-saved-study', 'wall_study')}").click()
     expect(caption).to_contain_text("A new run, played on this page: 2 games per tournament",
                                     timeout=300_000)
+    # Issue 35.8: the answer over the pictures follows the new run, not the saved one.
+    expect(view).to_contain_text("From 2 games per wall weight")
     progress = view.locator(f".{css_class('saved-study-progress', 'wall_study')} .progress-bar")
     expect(progress).to_have_attribute("style", re.compile(r"width: 100%"))
     # The new run's pictures replace the saved run's (new image widgets: wait for them).
@@ -103,8 +105,10 @@ def test_the_mega_box_page_opens_with_its_module_study_from_saved_data(web, voil
     open_timed(web, voila_app, "08_mega_box", "alhambra-game-table")
     assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
     view = saved_study(web, "module_effects")
-    expect(view).to_contain_text("Against the base game, each module alone changes the game")
-    expect(view).to_contain_text("Vizier's Favour (M1), in 8 paired games, changes")
+    # Issue 35.8: the answer, then a table of the modules (was a bullet a module).
+    expect(view).to_contain_text("What the modules do, beyond the noise:")
+    expect(view.locator("table.alhambra-effects tr")).to_have_count(17)
+    expect(view.locator("table.alhambra-effects")).to_contain_text("Vizier's Favour (M1)")
     web.shot("module_effects")
     # The modules' moments are told in sentences, not printed as code.
     first = web.page.locator(".jp-OutputArea-output").filter(has_text="§M1 Vizier's Favour")

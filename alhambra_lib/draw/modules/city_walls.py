@@ -34,7 +34,7 @@ def _city_walls_table(ax, seen):
     cards = list(part["beside"])
     place_cards(ax, [((i * _STEP, 0.45), card) for i, card in enumerate(cards)], "wall_")
     ax.text(0.0, 0.3, f"{len(cards)} wall card{'' if len(cards) == 1 else 's'} beside the "
-            f"market · {part['sticks_left']} sticks left in the box", fontsize=7, va="top",
+            f"market · {part['sticks_left']} sticks left in the box", fontsize=8, va="top",
             color=_AXIS_TEXT, gid="wall_notes")
     _panel(ax, "City Walls (M9): wall cards beside the market", max(len(cards) * _STEP, 6.0),
            1.75)

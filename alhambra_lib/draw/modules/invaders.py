@@ -60,7 +60,7 @@ def _invaders_table(ax, seen):
         notes.append("peeked: " + ", ".join(part["peeked_by"]))
     if seen.secrets and part["peeked"] is not None:
         notes.append(f"{seen.view.player} knows: next from the {_WORDS[part['peeked']]}")
-    ax.text(0.0, 0.75, "\n".join(notes), fontsize=7, va="top", color=_AXIS_TEXT,
+    ax.text(0.0, 0.75, "\n".join(notes), fontsize=8, va="top", color=_AXIS_TEXT,
             gid="invaders_notes")
     _panel(ax, "Invaders (M15): scouts and attack cards", max(3.0 + 1.1 * len(cards), 6.0),
            2.0)

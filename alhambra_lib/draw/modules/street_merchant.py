@@ -78,7 +78,7 @@ def _street_merchant_table(ax, seen):
         lines.append(f"{player}: disc {where} ({what}), residents {part['points'][player]}")
     per_line = 1 if len(lines) <= 3 else 2  # more players: two to a line
     text = "\n".join("   ".join(lines[i:i + per_line]) for i in range(0, len(lines), per_line))
-    ax.text(0.0, 0.45, text, fontsize=7, va="top", color=_AXIS_TEXT, gid="discs")
+    ax.text(0.0, 0.45, text, fontsize=8, va="top", color=_AXIS_TEXT, gid="discs")
     _panel(ax, "Street Merchant (M12): citizens in the supply", 6 * 1.1, 1.7)
 
 

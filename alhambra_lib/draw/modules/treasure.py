@@ -30,13 +30,17 @@ def _treasure_board(ax, seen, name):
         return [], ""
     carrying = set(part["reserve_chests"][name])
     reserve = _Board.of(seen.view.alhambra(name), seen.view.reserves[name]).reserve
-    cells = list(part["chests"][name]) + [xy for xy, tile in reserve if tile in carrying]
-    ax.add_collection(PolyCollection([_chest(x + 0.08, y + 0.68) for x, y in cells],
-                                     facecolors=PIECE_COLOURS["chest"], edgecolors=WALL_COLOUR,
-                                     linewidths=0.9, zorder=4.8, gid="chests"))
+    # A chest in its colour, the type of building it goes on (RULES.md §M13), ringed in gold.
+    placed = [(cell, KIND_COLOURS[CHEST_TYPES[colour]])
+              for cell, colour in part["chests"][name].items()]
+    placed += [(xy, KIND_COLOURS[tile.kind]) for xy, tile in reserve if tile in carrying]
+    ax.add_collection(PolyCollection([_chest(x + 0.08, y + 0.68) for (x, y), _ in placed],
+                                     facecolors=[c for _, c in placed],
+                                     edgecolors=PIECE_COLOURS["chest"], linewidths=1.6,
+                                     zorder=4.8, gid="chests"))
     on_reserve = f" (+{len(carrying)} on the reserve)" if carrying else ""
-    return ([Patch(facecolor=PIECE_COLOURS["chest"], edgecolor=WALL_COLOUR,
-                   label="chest on a building")],
+    return ([Patch(facecolor=KIND_COLOURS["garden"], edgecolor=PIECE_COLOURS["chest"],
+                   linewidth=1.6, label="chest on a building")],
             f"chests {len(part['chests'][name])}{on_reserve}")
 
 

@@ -1,0 +1,99 @@
+"""Issue 35.8: answers first, written from the result they follow.
+
+The wall study's and the module study's answers are two lines generated from the run
+shown (saved or new); the module study is a table whose intervals say when they are
+degenerate or rest on too few games; no picture with labels too small to read."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from matplotlib.figure import Figure
+
+from alhambra_lib.analysis.reports import (
+    FEW_GAMES,
+    describe_module_effects,
+    describe_wall_study,
+    module_verdict,
+    wall_verdict,
+)
+from alhambra_lib.analysis.saved import load_study
+
+
+def test_the_wall_answer_is_two_lines_from_the_saved_study():
+    study = load_study("wall_study")
+    answer = wall_verdict(study)
+    assert answer.count("<br>") == 1
+    assert "costs 3.9 segments of final wall (beyond the noise)" in answer
+    assert "no wall weight wins more often than another beyond the noise" in answer
+    assert f"From {study.games} games per wall weight (seed {study.seed})" in answer
+    assert describe_wall_study(study)[0] == answer  # the view opens with it too
+
+
+def test_the_wall_answer_follows_another_result():
+    study = load_study("wall_study")
+    sweep = study.sweep.copy()
+    sweep.loc[4.0, ["win_rate", "win_low", "win_high"]] = [0.6, 0.55, 0.65]  # clearly best
+    answer = wall_verdict(dataclasses.replace(study, sweep=sweep, games=7))
+    assert "the wall weight matters: weight 4 wins more often" in answer
+    assert "From 7 games per wall weight" in answer
+
+
+def test_the_module_study_is_an_answer_and_a_table_without_pictures():
+    effects = load_study("module_effects")
+    parts = describe_module_effects(effects)
+    assert not any(isinstance(p, Figure) for p in parts)  # no labels 5 px high
+    answer, table = parts
+    assert answer == module_verdict(effects) and answer.count("<br>") == 1
+    assert table.count("<tr>") == 1 + 16  # the head, then a row a module
+    assert "font-size:13px" in table  # its smallest text (small) is about 11 px
+
+
+def test_a_degenerate_interval_says_so_instead_of_plus_zero_to_plus_zero():
+    effects = load_study("module_effects")
+    assert effects.loc[("street_merchant", "turns"), "change_low"] == \
+        effects.loc[("street_merchant", "turns"), "change_high"]
+    table = describe_module_effects(effects)[1]
+    assert "+0.0 to +0.0" not in table
+    assert "the same in all 8 games: no interval" in table
+
+
+def test_too_few_games_are_named_in_the_answer_and_under_the_table():
+    effects = load_study("module_effects")
+    assert effects["games"].min() < FEW_GAMES
+    answer, table = describe_module_effects(effects)
+    assert "the intervals are rough" in answer
+    assert "From 8 paired games an interval is rough" in table
+    more = effects.assign(games=FEW_GAMES)
+    answer, table = describe_module_effects(more)
+    assert "rough" not in answer + table
+
+
+def test_the_wall_study_picture_has_no_text_under_9_points():
+    """9 points at the pictures' 90 dpi is 11 CSS px: 10 or more on the page."""
+    from matplotlib.text import Text
+
+    figure = describe_wall_study(load_study("wall_study"))[1]
+    sizes = [t.get_fontsize() for t in figure.findobj(Text) if t.get_text().strip()]
+    assert min(sizes) >= 9
+
+
+def test_a_run_whose_walls_are_not_apart_gives_no_advice():
+    study = load_study("wall_study")
+    sweep = study.sweep.copy()
+    sweep["wall_low"], sweep["wall_high"] = 5.0, 20.0  # every wall interval overlapping
+    answer = wall_verdict(dataclasses.replace(study, sweep=sweep))
+    assert "this run is too small to say" in answer and "place tiles" not in answer
+
+
+def test_no_label_of_a_drawing_is_drawn_under_10_css_px():
+    """8 points at the pictures' 90 dpi: a label asked smaller is raised to it."""
+    from matplotlib.figure import Figure as Drawing
+
+    from alhambra_lib.draw.figure import DPI, SMALLEST_LABEL, LabelCollection
+
+    ax = Drawing(dpi=DPI).add_subplot()
+    small = LabelCollection(ax, [((0, 0), "2×3=6", "black")], 6.5, True, "points")
+    big = LabelCollection(ax, [((0, 0), "2×3=6", "black")], SMALLEST_LABEL, True, "points")
+    assert SMALLEST_LABEL * DPI / 72 == 10
+    assert (small.get_paths()[0].vertices == big.get_paths()[0].vertices).all()
