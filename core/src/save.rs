@@ -574,13 +574,22 @@ fn read_tile_set(value: &Value, what: &str) -> Result<u64, Refusal> {
     })
 }
 
-fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
+/// A list, each item read by `read`.
+fn read_list<T>(
+    value: &Value,
+    what: &str,
+    read: fn(&Value, &str) -> Result<T, Refusal>,
+) -> Result<Vec<T>, Refusal> {
     value
         .as_array()
         .ok_or_else(|| invalid(what))?
         .iter()
-        .map(|t| read_tile(t, what))
+        .map(|item| read(item, what))
         .collect()
+}
+
+fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
+    read_list(value, what, read_tile)
 }
 
 fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
@@ -604,12 +613,7 @@ fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
 }
 
 fn read_cards(value: &Value, what: &str) -> Result<Vec<CardId>, Refusal> {
-    value
-        .as_array()
-        .ok_or_else(|| invalid(what))?
-        .iter()
-        .map(|c| read_card(c, what))
-        .collect()
+    read_list(value, what, read_card)
 }
 
 /// Round numbers from 1 to `last`.

@@ -64,54 +64,41 @@ pub fn longest_wall(board: &Board) -> u32 {
         let back = adj[b].iter().position(|&x| x == a).unwrap();
         walked[b][back] = true;
     };
-    // chains between corners of degree other than 2: (start, end, segments)
-    let mut chains: Vec<(usize, usize, u32)> = Vec::new();
-    for start in 0..n {
-        if adj[start].len() == 2 {
-            continue;
-        }
-        for slot in 0..adj[start].len() {
-            if walked[start][slot] {
-                continue;
-            }
-            let (mut prev, mut cur) = (start, adj[start][slot]);
-            mark(&mut walked, prev, cur);
-            let mut length = 1;
-            while adj[cur].len() == 2 && cur != start {
-                let next = if adj[cur][0] == prev {
-                    adj[cur][1]
-                } else {
-                    adj[cur][0]
-                };
-                mark(&mut walked, cur, next);
-                length += 1;
-                prev = cur;
-                cur = next;
-            }
-            chains.push((start, cur, length));
-        }
-    }
-    let mut best = longest_chain_trail(&chains, n);
-    // cycles of degree-2 corners: every segment left
-    for start in 0..n {
-        if adj[start].len() != 2 || walked[start][0] {
-            continue;
-        }
-        let (mut prev, mut cur) = (start, adj[start][0]);
-        mark(&mut walked, prev, cur);
+    // Walk from `start` along its neighbour of `slot`, marking the segments, through
+    // corners of degree 2 until a corner of another degree or `start` again: (end, length).
+    let walk = |walked: &mut Vec<Vec<bool>>, start: usize, slot: usize| {
+        let (mut prev, mut cur) = (start, adj[start][slot]);
+        mark(walked, prev, cur);
         let mut length = 1;
-        while cur != start {
+        while adj[cur].len() == 2 && cur != start {
             let next = if adj[cur][0] == prev {
                 adj[cur][1]
             } else {
                 adj[cur][0]
             };
-            mark(&mut walked, cur, next);
+            mark(walked, cur, next);
             length += 1;
             prev = cur;
             cur = next;
         }
-        best = best.max(length);
+        (cur, length)
+    };
+    // chains between corners of degree other than 2: (start, end, segments)
+    let mut chains: Vec<(usize, usize, u32)> = Vec::new();
+    for start in (0..n).filter(|&c| adj[c].len() != 2) {
+        for slot in 0..adj[start].len() {
+            if !walked[start][slot] {
+                let (end, length) = walk(&mut walked, start, slot);
+                chains.push((start, end, length));
+            }
+        }
+    }
+    let mut best = longest_chain_trail(&chains, n);
+    // cycles of degree-2 corners: every segment left
+    for start in (0..n).filter(|&c| adj[c].len() == 2) {
+        if !walked[start][0] {
+            best = best.max(walk(&mut walked, start, 0).1);
+        }
     }
     best
 }
