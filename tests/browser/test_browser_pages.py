@@ -167,7 +167,7 @@ def test_the_score_keeper_says_why_an_unreadable_bazaar_box_is_not_scored(web, v
     box.fill("abc")
     keeper.locator(".alhambra-score-round").click()
     expect(message).to_have_text("Not scored: bazaars n x k of Ana: 'abc' is not n x k, "
-                                 "e.g. 4x3")
+                                 "e.g. 4x3 The box at fault is ringed in red.")  # issue 35
     expect(box).to_have_value("abc")
     expect(totals).to_have_text("No round scored yet.")
     web.shot("unreadable_bazaar_refused")
