@@ -345,6 +345,23 @@ class Simulator:
         except module.CoreError as error:
             raise Unsupported(f"the core cannot take this game: {error}") from None
 
+    @classmethod
+    def from_json(cls, text: str) -> Simulator:
+        """The core's game of a save (`Game.to_json`), checked by the Python engine's
+        loader first (`Game.from_json`: `InvalidSave` names what is wrong)."""
+        from .engine import Game
+
+        return cls.from_game(Game.from_json(text))
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled as its save (joblib and multiprocessing ship games between processes).
+        return (Simulator._from_save, (self.to_json(),))
+
+    @classmethod
+    def _from_save(cls, text: str) -> Simulator:
+        """A simulator of a save this core wrote (a pickle's): no second check."""
+        return cls._wrap(_core().Core.from_json(text))
+
     def to_game(self) -> Game:
         """The Python `Game` of the same state, with its whole record."""
         from .engine import Game

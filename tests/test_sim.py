@@ -159,6 +159,21 @@ def test_to_game_keeps_the_record_and_narrates_it():
 
 
 @native
+def test_a_simulator_pickles_and_loads_from_a_save():
+    import pickle
+
+    simulated = Simulator(NAMES[:4], seed=12)
+    choose = random.Random(2).choice
+    for _ in range(70):
+        simulated.apply(choose(simulated.legal_actions()))
+    again = pickle.loads(pickle.dumps(simulated))
+    assert again.to_json() == simulated.to_json()
+    assert Simulator.from_json(simulated.to_json()).legal_actions() == simulated.legal_actions()
+    again.apply(again.legal_actions()[0])
+    assert again.to_json() != simulated.to_json()  # independent
+
+
+@native
 def test_copies_are_independent():
     simulated = Simulator(NAMES[:3], seed=9)
     before = simulated.to_json()
