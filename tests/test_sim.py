@@ -47,6 +47,16 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def advanced(engine, actions, seed):
+    """`engine` after `actions` seeded random actions (fewer if its game ends)."""
+    choose = random.Random(seed).choice
+    for _ in range(actions):
+        if engine.is_over:
+            break
+        engine.apply(choose(engine.legal_actions()))
+    return engine
+
+
 def lockstep(game, simulated, choose, stop=None, save_every=25):
     """Play `game` and `simulated` on together with `choose`, checking them as it goes;
     returns the number of actions played."""
@@ -162,10 +172,7 @@ def test_to_game_keeps_the_record_and_narrates_it():
 def test_a_simulator_pickles_and_loads_from_a_save():
     import pickle
 
-    simulated = Simulator(NAMES[:4], seed=12)
-    choose = random.Random(2).choice
-    for _ in range(70):
-        simulated.apply(choose(simulated.legal_actions()))
+    simulated = advanced(Simulator(NAMES[:4], seed=12), 70, seed=2)
     again = pickle.loads(pickle.dumps(simulated))
     assert again.to_json() == simulated.to_json()
     assert Simulator.from_json(simulated.to_json()).legal_actions() == simulated.legal_actions()
@@ -177,10 +184,7 @@ def test_a_simulator_pickles_and_loads_from_a_save():
 def test_copies_are_independent():
     simulated = Simulator(NAMES[:3], seed=9)
     before = simulated.to_json()
-    copy = simulated.copy()
-    choose = random.Random(1).choice
-    for _ in range(40):
-        copy.apply(choose(copy.legal_actions()))
+    copy = advanced(simulated.copy(), 40, seed=1)
     assert simulated.to_json() == before
     assert copy.to_json() != before
 
@@ -232,10 +236,7 @@ def test_a_panic_in_the_core_reaches_python_as_an_exception():
 
 @native
 def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
-    game = Game(NAMES[:3], seed=5)
-    choose = random.Random(5).choice
-    for _ in range(150):
-        game.apply(choose(game.legal_actions()))
+    game = advanced(Game(NAMES[:3], seed=5), 150, seed=5)
     simulated = Simulator.from_game(game)
     before = simulated.to_json()
     scores = simulated.playouts(4, seed=11)
