@@ -434,8 +434,8 @@ print("the library: ", sorted(fig3.legal_positions(garden)))
 from alhambra_lib.sim import core_info, core_legal_cells, core_legal_cells_seconds
 
 native = core_info()["engine"] == "native"
-MODEL, BITS, CORE = ("networkx model, facts kept\n(legal_positions)", "bits in Python\n(CellBits)",
-                     "bits in the compiled core")
+MODEL, BITS, CORE = ("the library's query\n(facts kept between changes)",
+                     "bits in Python\n(from the layout)", "bits in the compiled core\n(from the layout)")
 ways = {MODEL: [], BITS: [], CORE: []} if native else {MODEL: [], BITS: []}
 same = 0
 for alhambra in random_growth(seed=3, tiles=40):
