@@ -12,6 +12,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from _pictures import assert_text_readable, picture_text_sizes, wait_for_pictures
 from test_browser_app import expect, open_notebook
 from test_browser_pages import saved_study
 from test_browser_table import LAPTOP, after, visible
@@ -141,4 +142,24 @@ def test_the_page_opens_with_its_answer_shows_no_code_and_reads_at_10_px(
     assert study.evaluate(SMALLEST_FONT_JS) >= 10
     study.scroll_into_view_if_needed()
     web.shot("saved_study")
+    assert web.outside == []
+
+
+@pytest.mark.parametrize("name", ["03_walls", "05_wall_strategy", "06_play",
+                                  "07_scorekeeper", "08_mega_box"])
+def test_every_picture_of_the_page_shows_its_text_at_10_css_px_or_more(web, voila_app, name):
+    """Issue 35.8 at 1366x768: a picture's smallest font size, in its pixels (written in
+    the PNG by `png_of`), times the share of its pixels the page shows, is 10 or more."""
+    web.page.set_viewport_size(LAPTOP)
+    web.page.goto(f"{voila_app}voila/render/{name}.ipynb")
+    web.page.locator("#rendered_cells").wait_for()  # shown once every cell has run
+    wait_for_pictures(web.page)
+    sizes = picture_text_sizes(web.page)
+    print(f"\n{name}: " + ", ".join(f"{classes or 'output'} {px}" for classes, px in sizes))
+    for number, picture in enumerate(web.page.locator("#rendered_cells img").all(), start=1):
+        if picture.bounding_box():
+            picture.evaluate("el => el.scrollIntoView()")
+            web.shot(f"picture{number}")
+    assert sizes, "no picture with text on the page"
+    assert_text_readable(web.page)
     assert web.outside == []
