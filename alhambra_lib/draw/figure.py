@@ -134,7 +134,7 @@ class LabelCollection(PathCollection):
                          facecolors=[colour for _, _, colour in items], edgecolors="none",
                          linewidths=0, zorder=5, gid=gid)
         self.texts = tuple(text for _, text, _ in items)
-        self.size = size
+        self.size = float(size)
         ax.add_collection(self, autolim=False)
 
 
@@ -247,11 +247,10 @@ def smallest_text_points(figure: Figure) -> float | None:
     """
     unseen = {id(text) for ax in figure.axes if not ax.axison
               for axis in (ax.xaxis, ax.yaxis) for text in axis.findobj(Text)}
-    sizes = [float(found.size) if isinstance(found, LabelCollection) else float(found.get_fontsize())
-             for found in figure.findobj(lambda a: isinstance(a, (Text, LabelCollection)))
-             if found.get_visible() and id(found) not in unseen
-             and (isinstance(found, LabelCollection) or found.get_text().strip())]
-    return min(sizes, default=None)
+    labels = [found.size for found in figure.findobj(LabelCollection) if found.get_visible()]
+    texts = [float(text.get_fontsize()) for text in figure.findobj(Text)
+             if text.get_visible() and id(text) not in unseen and text.get_text().strip()]
+    return min(labels + texts, default=None)
 
 
 def _with_text_chunk(png: bytes, key: str, value: str) -> bytes:

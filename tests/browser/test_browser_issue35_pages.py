@@ -12,7 +12,8 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from _pictures import assert_text_readable, picture_text_sizes, wait_for_pictures
+from _pictures import (assert_pictures_fit, assert_text_readable, picture_text_sizes,
+                       wait_for_pictures, widget_heights)
 from test_browser_app import expect, open_notebook
 from test_browser_pages import saved_study
 from test_browser_table import LAPTOP, after, visible
@@ -149,7 +150,8 @@ def test_the_page_opens_with_its_answer_shows_no_code_and_reads_at_10_px(
                                   "07_scorekeeper", "08_mega_box"])
 def test_every_picture_of_the_page_shows_its_text_at_10_css_px_or_more(web, voila_app, name):
     """Issue 35.8 at 1366x768: a picture's smallest font size, in its pixels (written in
-    the PNG by `png_of`), times the share of its pixels the page shows, is 10 or more."""
+    the PNG by `png_of`), times the share of its pixels the page shows, is 10 or more;
+    and no picture got there by being stretched, or by a widget outgrowing the window."""
     web.page.set_viewport_size(LAPTOP)
     web.page.goto(f"{voila_app}voila/render/{name}.ipynb")
     web.page.locator("#rendered_cells").wait_for()  # shown once every cell has run
@@ -162,4 +164,6 @@ def test_every_picture_of_the_page_shows_its_text_at_10_css_px_or_more(web, voil
             web.shot(f"picture{number}")
     assert sizes, "no picture with text on the page"
     assert_text_readable(web.page)
+    print(f"{name}: widgets with a picture {[round(h) for h in widget_heights(web.page)]} px high")
+    assert_pictures_fit(web.page)  # readable, yet not stretched nor taller than the window
     assert web.outside == []
