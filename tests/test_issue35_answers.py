@@ -163,3 +163,25 @@ def test_the_score_track_of_the_keeper_was_shown_260_px_high_its_labels_at_8_px(
     keeper = ScoreKeeper()
     width, _ = png_size(keeper.image.value)
     assert keeper.image.width == str(width // PIXEL_DENSITY)  # its own size, not scaled
+
+
+def test_the_whole_table_of_16_modules_was_scaled_to_540_px_high_its_labels_at_4_px():
+    """Drawn at its own size now, in a box of a window's height that scrolls."""
+    import warnings
+
+    from alhambra_lib import Game
+    from alhambra_lib.draw import png_size
+    from alhambra_lib.modules import MODULES
+    from alhambra_lib.widgets import GameTable
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT, PIXEL_DENSITY
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        story = GameTable(Game(["You", "Ana", "Ben"], seed=4, modules=tuple(MODULES))).story
+    story.drawing_button.click()
+    width, height = png_size(story.drawing.value)
+    assert height / PIXEL_DENSITY > MAX_PICTURE_HEIGHT  # taller than a window...
+    assert story.drawing.width == str(width // PIXEL_DENSITY)  # ...yet at its own size
+    box = story.drawing_box.children[-1]
+    assert box.children == (story.drawing,)
+    assert (box.layout.max_height, box.layout.overflow) == (f"{MAX_PICTURE_HEIGHT}px", "auto")

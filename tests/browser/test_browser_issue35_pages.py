@@ -14,7 +14,7 @@ import warnings
 import pytest
 from _pictures import (assert_pictures_fit, assert_text_readable, picture_text_sizes,
                        wait_for_pictures, widget_heights)
-from test_browser_app import expect, open_notebook
+from test_browser_app import drawing, expect, open_notebook
 from test_browser_pages import saved_study
 from test_browser_table import LAPTOP, after, visible
 
@@ -120,6 +120,16 @@ def test_a_late_all_modules_game_at_1366_pieces_room_and_clicks_that_explain(
     web.shot("always_pass_on")
     after(table, toggle.click)
     expect(message).to_contain_text("Always pass is off")
+
+    # Point 8: the whole table of 16 modules at its own size, in a box that scrolls.
+    button = table.get_by_role("button", name="draw the whole table now")
+    button.click()
+    drawn = table.locator(".alhambra-picture").last
+    drawing(drawn)
+    drawn.scroll_into_view_if_needed()
+    web.shot("whole_table_drawn")
+    assert_text_readable(web.page)
+    assert drawn.evaluate("el => el.parentElement.getBoundingClientRect().height") <= 540
     assert web.outside == []
 
 
