@@ -185,3 +185,11 @@ def test_the_whole_table_of_16_modules_was_scaled_to_540_px_high_its_labels_at_4
     box = story.drawing_box.children[-1]
     assert box.children == (story.drawing,)
     assert (box.layout.max_height, box.layout.overflow) == (f"{MAX_PICTURE_HEIGHT}px", "auto")
+
+
+def test_the_majorities_of_three_players_were_576_px_high_shown_at_94_percent():
+    from alhambra_lib.draw import draw_majorities, png_of, png_size
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT
+
+    counts = {name: {"tower": 2} for name in ("Ana", "Ben", "Cy")}
+    assert png_size(png_of(draw_majorities(counts, 1)))[1] <= MAX_PICTURE_HEIGHT
