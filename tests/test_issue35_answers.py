@@ -97,3 +97,99 @@ def test_no_label_of_a_drawing_is_drawn_under_10_css_px():
     big = LabelCollection(ax, [((0, 0), "2×3=6", "black")], SMALLEST_LABEL, True, "points")
     assert SMALLEST_LABEL * DPI / 72 == 10
     assert (small.get_paths()[0].vertices == big.get_paths()[0].vertices).all()
+
+
+def _smallest_text_px(png: bytes) -> str:
+    """The smallest font size, in the picture's pixels, that `png_of` wrote into `png`."""
+    import io
+
+    from PIL import Image
+
+    from alhambra_lib.draw.figure import SMALLEST_TEXT_KEY
+
+    return Image.open(io.BytesIO(png)).text[SMALLEST_TEXT_KEY]
+
+
+def test_the_corner_labels_of_notebook_03_were_7_points_now_10_px_at_the_pictures_size():
+    from alhambra_lib.draw import draw_walls_explained, png_of
+    from alhambra_lib.teaching import pinch_layout
+
+    pinch = pinch_layout()
+    ax = draw_walls_explained(pinch, corners=dict(pinch.wall_graph().degree()),
+                              label_corners=True)
+    assert _smallest_text_px(png_of(ax)) == "10.00"  # 8 points at 90 dpi (was 8.75)
+    assert _smallest_text_px(png_of(ax, dpi=180)) == "20.00"  # a widget's two pixels per px
+
+
+def test_a_notebook_showed_a_figure_cropped_by_the_inline_backend_without_its_text_size(
+        monkeypatch):
+    """IPython's inline backend prints every Figure ahead of `_repr_png_`: a drawing now
+    shows itself as `png_of` draws it, so that the page can tell its text size."""
+    from alhambra_lib import Tile
+    from alhambra_lib.draw import draw_tile, png_of
+
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda bundle, raw: shown.append(bundle))
+    figure = draw_tile(Tile("garden", 8, "NE")).figure
+    figure._ipython_display_()
+    assert shown[0]["image/png"] == png_of(figure)
+    assert _smallest_text_px(shown[0]["image/png"]) == "10.00"
+
+
+def test_the_game_drawing_was_1350_by_648_px_shown_at_83_percent_now_fits_1366_by_768():
+    """Three players: the whole width of the page and a widget picture's 540 px height, so
+    that it is shown at its own size, its 8-point labels at 10 CSS px."""
+    from alhambra_lib import Game
+    from alhambra_lib.draw import draw_game, png_of, png_size
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT
+
+    width, height = png_size(png_of(draw_game(Game(["Ana", "Ben", "Cy"], seed=1))))
+    assert width <= 1336 and height <= MAX_PICTURE_HEIGHT, (width, height)
+
+
+def test_the_wall_weight_pictures_were_a_third_of_the_width_each_now_at_their_own_size():
+    from alhambra_lib.widgets import WallWeightExplorer
+
+    explorer = WallWeightExplorer()
+    for image in (explorer.win_image, explorer.score_image, explorer.walls_image):
+        assert image.layout.max_width == "100%"  # was 33 %: labels at 7 CSS px
+
+
+def test_the_score_track_of_the_keeper_was_shown_260_px_high_its_labels_at_8_px():
+    from alhambra_lib.draw import png_size
+    from alhambra_lib.widgets import ScoreKeeper
+    from alhambra_lib.widgets._common import PIXEL_DENSITY
+
+    keeper = ScoreKeeper()
+    width, _ = png_size(keeper.image.value)
+    assert keeper.image.width == str(width // PIXEL_DENSITY)  # its own size, not scaled
+
+
+def test_the_whole_table_of_16_modules_was_scaled_to_540_px_high_its_labels_at_4_px():
+    """Drawn at its own size now, in a box of a window's height that scrolls."""
+    import warnings
+
+    from alhambra_lib import Game
+    from alhambra_lib.draw import png_size
+    from alhambra_lib.modules import MODULES
+    from alhambra_lib.widgets import GameTable
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT, PIXEL_DENSITY
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        story = GameTable(Game(["You", "Ana", "Ben"], seed=4, modules=tuple(MODULES))).story
+    story.drawing_button.click()
+    width, height = png_size(story.drawing.value)
+    assert height / PIXEL_DENSITY > MAX_PICTURE_HEIGHT  # taller than a window...
+    assert story.drawing.width == str(width // PIXEL_DENSITY)  # ...yet at its own size
+    box = story.drawing_box.children[-1]
+    assert box.children == (story.drawing,)
+    assert (box.layout.max_height, box.layout.overflow) == (f"{MAX_PICTURE_HEIGHT}px", "auto")
+
+
+def test_the_majorities_of_three_players_were_576_px_high_shown_at_94_percent():
+    from alhambra_lib.draw import draw_majorities, png_of, png_size
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT
+
+    counts = {name: {"tower": 2} for name in ("Ana", "Ben", "Cy")}
+    assert png_size(png_of(draw_majorities(counts, 1)))[1] <= MAX_PICTURE_HEIGHT

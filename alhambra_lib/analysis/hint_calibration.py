@@ -333,10 +333,12 @@ def plot_hint_reliability(rows: pd.DataFrame, ax=None):
     """The games won against the chance the hint gave, and against the raw share of the
     sampled futures, with 95% intervals and the line where the two agree; returns the
     Axes."""
-    from matplotlib.figure import Figure  # drawing libraries load when drawing
+    # Drawing libraries load when drawing. The drawings' figure: a notebook shows it as
+    # drawn, with the size of its smallest text written in the picture.
+    from ..draw.figure import DPI, _Figure
 
     if ax is None:
-        ax = Figure(figsize=(5, 3.6), layout="constrained").subplots()
+        ax = _Figure(figsize=(5, 3.6), dpi=DPI, layout="constrained").subplots()
     ax.plot([0, 1], [0, 1], color="#999999", linestyle="--", linewidth=1,
             label="as said")
     for said, label, colour, marker in (

@@ -147,7 +147,7 @@ def _corners_layer(ax: Axes, corners: Mapping[Corner, int]) -> None:
 def _corner_labels(ax: Axes, corners: Mapping[Corner, int]) -> None:
     # Up and right of the dot, on a light box: readable over tiles and walls alike.
     for x, y in corners:
-        ax.text(x + 0.07, y + 0.07, f"({x}, {y})", fontsize=7, zorder=7, gid="corner_labels",
+        ax.text(x + 0.07, y + 0.07, f"({x}, {y})", fontsize=8, zorder=7, gid="corner_labels",
                 bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.8,
                       "linewidth": 0})
 

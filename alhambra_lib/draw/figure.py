@@ -8,6 +8,7 @@ pyplot's); every layer carries an id (`artist`); short labels are one
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -20,10 +21,12 @@ from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
+from matplotlib.text import Text
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
 
-__all__ = ["DPI", "LabelCollection", "artist", "new_axes", "png_of", "png_size", "side_legend"]
+__all__ = ["DPI", "LabelCollection", "NO_TEXT", "SMALLEST_TEXT_KEY", "artist", "new_axes", "png_of",
+           "png_size", "side_legend", "smallest_text_points"]
 
 
 #: Resolution of new figures and of `png_of`, in dots per inch.
@@ -39,6 +42,13 @@ class _Figure(Figure):
 
     def _repr_png_(self) -> bytes:
         return png_of(self)
+
+    def _ipython_display_(self) -> None:
+        # IPython's inline backend prints every Figure itself, ahead of `_repr_png_`:
+        # cropped to the ink and without the text size `png_of` writes. Show it as drawn.
+        from IPython.display import display
+
+        display({"image/png": self._repr_png_(), "text/plain": repr(self)}, raw=True)
 
 
 def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 0.2,
@@ -124,6 +134,7 @@ class LabelCollection(PathCollection):
                          facecolors=[colour for _, _, colour in items], edgecolors="none",
                          linewidths=0, zorder=5, gid=gid)
         self.texts = tuple(text for _, text, _ in items)
+        self.size = float(size)
         ax.add_collection(self, autolim=False)
 
 
@@ -203,7 +214,50 @@ def png_of(obj: Any, *, dpi: float = DPI, compress_level: int = 6) -> bytes:
     figure = _figure_of(obj)
     buffer = io.BytesIO()  # savefig renders PNG with Agg whatever the figure's canvas
     figure.savefig(buffer, format="png", dpi=dpi, pil_kwargs={"compress_level": compress_level})
-    return buffer.getvalue()
+    # Measured after drawing: only then do the tick labels have their texts.
+    points = smallest_text_points(figure)
+    size = NO_TEXT if points is None else f"{points * dpi / 72:.2f}"
+    return _with_text_chunk(buffer.getvalue(), SMALLEST_TEXT_KEY, size)
+
+
+#: The PNG text chunk of `png_of` holding the font size, in the image's own pixels, of the
+#: smallest text of the picture (or `NO_TEXT`): a page showing the image `shown` CSS
+#: pixels wide out of `natural` pixels shows that text at ``size * shown / natural`` CSS
+#: pixels.
+SMALLEST_TEXT_KEY = "Smallest text px"
+NO_TEXT = "no text"
+
+
+def smallest_text_points(figure: Figure) -> float | None:
+    """The font size in points of the smallest text drawn on `figure`, None without text.
+
+    Counts every visible, non-blank `Text` (titles, ticks, legends, notes) and every
+    `LabelCollection`; the tick labels of an Axes drawn without its axes are not drawn,
+    and the tick labels are only known once the figure has been drawn.
+
+    Examples
+    --------
+    >>> ax = new_axes(2, 1)
+    >>> _ = ax.set_title("a title", fontsize=11), ax.axis("off")
+    >>> _ = LabelCollection(ax, [((0, 0), "12", "black")], 9, True, "prices")
+    >>> smallest_text_points(ax.figure)
+    9.0
+    >>> print(smallest_text_points(Figure()))
+    None
+    """
+    unseen = {id(text) for ax in figure.axes if not ax.axison
+              for axis in (ax.xaxis, ax.yaxis) for text in axis.findobj(Text)}
+    labels = [found.size for found in figure.findobj(LabelCollection) if found.get_visible()]
+    texts = [float(text.get_fontsize()) for text in figure.findobj(Text)
+             if text.get_visible() and id(text) not in unseen and text.get_text().strip()]
+    return min(labels + texts, default=None)
+
+
+def _with_text_chunk(png: bytes, key: str, value: str) -> bytes:
+    """`png` with a text chunk ``key: value`` before its end (IEND, the last 12 bytes)."""
+    body = b"tEXt" + key.encode("latin-1") + b"\0" + value.encode("latin-1")
+    chunk = (len(body) - 4).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+    return png[:-12] + chunk + png[-12:]
 
 
 def png_size(png: bytes) -> tuple[int, int]:

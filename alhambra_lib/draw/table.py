@@ -31,6 +31,9 @@ __all__ = ["draw_game", "draw_market"]
 
 _SQUARE_STEP = 1.5  # market squares and display cards, centre to centre
 _TABLE_ROW_IN = 2.4  # inches per row of module panels in `draw_game`
+# Three players' boards and the market: 1323 x 540 CSS pixels, shown whole at 1366 x 768
+# (a widget's picture at most 540 px high) at its own size, its 8-point labels at 10 px.
+_COLUMN_IN, _MARKET_ROW_IN, _BOARD_ROW_IN = 4.9, 2.6, 3.4
 
 
 def draw_market(game: Game, ax: Axes | None = None, *, legend: bool = True) -> Axes:
@@ -157,8 +160,8 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     tables = [m for m in game.modules if m in MODULE_PIECES and MODULE_PIECES[m].table]
     extras = ([viewer] if viewer is not None else []) + tables
     extra_rows = -(-len(extras) // cols)
-    heights = [3.2] + [_TABLE_ROW_IN] * extra_rows + [4.0] * rows
-    fig = _Figure(figsize=(5.0 * cols, sum(heights)), dpi=DPI, layout="constrained")
+    heights = [_MARKET_ROW_IN] + [_TABLE_ROW_IN] * extra_rows + [_BOARD_ROW_IN] * rows
+    fig = _Figure(figsize=(_COLUMN_IN * cols, sum(heights)), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     grid = fig.add_gridspec(len(heights), cols, height_ratios=heights)
     top = grid[0, :].subgridspec(1, 2, width_ratios=[1.4, 1])

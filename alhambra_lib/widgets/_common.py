@@ -94,19 +94,24 @@ def picture_png(drawing: Any) -> bytes:
     return png_of(drawing, dpi=DPI * PIXEL_DENSITY, compress_level=1)
 
 
-def show_png(image: widgets.Image, png: bytes, max_height: int = MAX_PICTURE_HEIGHT) -> None:
+def show_png(image: widgets.Image, png: bytes,
+             max_height: int | None = MAX_PICTURE_HEIGHT) -> None:
     """Show the PNG bytes `png` (from `picture_png`) in `image` at its design size, or
-    smaller in proportion so that it is at most `max_height` CSS pixels high."""
+    smaller in proportion so that it is at most `max_height` CSS pixels high (None: at
+    its design size, however high)."""
     width, height = png_size(png)
-    shown = min(width / PIXEL_DENSITY, width * max_height / height)
+    shown = width / PIXEL_DENSITY
+    if max_height is not None:
+        shown = min(shown, width * max_height / height)
     image.width = str(int(shown))  # the height follows the proportions
     image.value = png
     image.layout.visibility = "visible"
 
 
-def show(image: widgets.Image, drawing: Any, max_height: int = MAX_PICTURE_HEIGHT) -> None:
+def show(image: widgets.Image, drawing: Any,
+         max_height: int | None = MAX_PICTURE_HEIGHT) -> None:
     """Put `drawing` (an Axes or Figure, or a Tile, Alhambra or Game) into `image`
-    (at most `max_height` CSS pixels high, in proportion)."""
+    (at most `max_height` CSS pixels high, in proportion; None: at its design size)."""
     show_png(image, picture_png(drawing), max_height)
 
 

@@ -29,7 +29,7 @@ from ..draw import draw_game, draw_majorities
 from ..engine.narration import points_text, scoring_parts
 from ..game import describe_event
 from ..svg import alhambra_svg
-from ._common import picture, show, table_html
+from ._common import MAX_PICTURE_HEIGHT, picture, show, table_html
 
 __all__ = ["TableStory", "TEXT"]
 
@@ -76,7 +76,11 @@ class TableStory:
                                              layout=widgets.Layout(width="auto"))
         self.drawing_note, self.drawing = widgets.HTML(), picture()
         self.drawing_button.on_click(lambda _: self.draw())
-        self.drawing_box = widgets.VBox([self.drawing_button, self.drawing_note, self.drawing])
+        # At its own size, its labels at 10 CSS px (a game with modules, scaled to fit the
+        # window, read 4 px), in a box of a window's height that scrolls.
+        self.drawing_box = widgets.VBox([self.drawing_button, self.drawing_note, widgets.Box(
+            [self.drawing], layout=widgets.Layout(max_height=f"{MAX_PICTURE_HEIGHT}px",
+                                                  overflow="auto"))])
 
     def sit(self, game, you):
         """A new game at the table: nothing said, nothing drawn yet."""
@@ -90,7 +94,7 @@ class TableStory:
 
     def draw(self):
         """Draw the whole table as you see it now, every module's pieces where they lie."""
-        show(self.drawing, draw_game(self.game, viewer=self.you))
+        show(self.drawing, draw_game(self.game, viewer=self.you), max_height=None)
         self.drawing.layout.display = ""
         self.drawing_note.value = (f"The table as you saw it at turn {self.game.turn} "
                                    "(press again for the table now).")

@@ -663,5 +663,5 @@ got NoneType None
         header = [titles.get(c, c.replace("_", " ")) for c in columns]
         self.table.value = table_html(header, rows) if rows else "No round scored yet."
         self.summary.value = f"<b>{escape(sheet_summary(self.sheet, self._demo))}</b>"
-        # Scaled down in proportion: the keeper fits a laptop's screen (1366x768).
-        show(self.image, draw_score_track(self.sheet.scoring_events()), max_height=260)
+        # At its own size, its labels at 10 CSS px (scaled to 260 px high they read 8 px).
+        show(self.image, draw_score_track(self.sheet.scoring_events()))

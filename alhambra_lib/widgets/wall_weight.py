@@ -84,13 +84,13 @@ class WallWeightExplorer(WidgetBase):
         self.table = widgets.HTML()
         self.win_image, self.score_image, self.walls_image = picture(), picture(), picture()
         self.weight_slider.observe(lambda _: self._refresh(), "value")
-        self.root = widgets.VBox([
-            self.weight_slider, self.table,
-            # Side by side, each a third of the width at most: the widget fits in the
-            # height of a laptop's screen.
-            widgets.HBox([self.win_image, self.score_image, self.walls_image])])
-        for image in (self.win_image, self.score_image, self.walls_image):
-            image.layout.max_width = "33%"  # one row, scaled down in proportion
+        # Two rows at 1366 px (the table beside the walls, the two curves under them):
+        # each picture at its own size, its labels at 10 CSS px, the widget within a
+        # laptop's screen (three in a row were shown at 70 %, their labels at 7 px).
+        self.root = widgets.VBox([self.weight_slider, widgets.Box(
+            [self.table, self.walls_image, self.win_image, self.score_image],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.table.layout.margin = "0 24px 0 0"
         for control, name in [(self.root, "wall-weight"), (self.weight_slider, "weight-slider"),
                               (self.table, "results")]:
             control.add_class(css_class(name))

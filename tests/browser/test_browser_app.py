@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from _pictures import assert_pictures_fit
+from _pictures import assert_pictures_fit, assert_text_readable
 
 from alhambra_lib import KINDS
 from alhambra_lib.scoring import score_majorities
@@ -222,3 +222,4 @@ def test_mega_box_attack_choose_a_direction_and_round_and_read_the_penalty(web, 
     expect(explanation).to_contain_text(f"In all {lost} points lost.")
     redrawn(picture, east)
     web.shot("attack")
+    assert_text_readable(web.page)  # issue 35.8: the flanks drawn, the legend still at 10 px

@@ -12,7 +12,9 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from test_browser_app import expect, open_notebook
+from _pictures import (assert_pictures_fit, assert_text_readable, picture_text_sizes,
+                       wait_for_pictures, widget_heights)
+from test_browser_app import drawing, expect, open_notebook
 from test_browser_pages import saved_study
 from test_browser_table import LAPTOP, after, visible
 
@@ -118,6 +120,16 @@ def test_a_late_all_modules_game_at_1366_pieces_room_and_clicks_that_explain(
     web.shot("always_pass_on")
     after(table, toggle.click)
     expect(message).to_contain_text("Always pass is off")
+
+    # Point 8: the whole table of 16 modules at its own size, in a box that scrolls.
+    button = table.get_by_role("button", name="draw the whole table now")
+    button.click()
+    drawn = table.locator(".alhambra-picture").last
+    drawing(drawn)
+    drawn.scroll_into_view_if_needed()
+    web.shot("whole_table_drawn")
+    assert_text_readable(web.page)
+    assert drawn.evaluate("el => el.parentElement.getBoundingClientRect().height") <= 540
     assert web.outside == []
 
 
@@ -141,4 +153,27 @@ def test_the_page_opens_with_its_answer_shows_no_code_and_reads_at_10_px(
     assert study.evaluate(SMALLEST_FONT_JS) >= 10
     study.scroll_into_view_if_needed()
     web.shot("saved_study")
+    assert web.outside == []
+
+
+@pytest.mark.parametrize("name", ["03_walls", "04_majorities", "05_wall_strategy", "06_play",
+                                  "07_scorekeeper", "08_mega_box"])
+def test_every_picture_of_the_page_shows_its_text_at_10_css_px_or_more(web, voila_app, name):
+    """Issue 35.8 at 1366x768: a picture's smallest font size, in its pixels (written in
+    the PNG by `png_of`), times the share of its pixels the page shows, is 10 or more;
+    and no picture got there by being stretched, or by a widget outgrowing the window."""
+    web.page.set_viewport_size(LAPTOP)
+    web.page.goto(f"{voila_app}voila/render/{name}.ipynb")
+    web.page.locator("#rendered_cells").wait_for()  # shown once every cell has run
+    wait_for_pictures(web.page)
+    sizes = picture_text_sizes(web.page)
+    print(f"\n{name}: " + ", ".join(f"{classes or 'output'} {px}" for classes, px in sizes))
+    for number, picture in enumerate(web.page.locator("#rendered_cells img").all(), start=1):
+        if picture.bounding_box():
+            picture.evaluate("el => el.scrollIntoView()")
+            web.shot(f"picture{number}")
+    assert sizes, "no picture with text on the page"
+    assert_text_readable(web.page)
+    print(f"{name}: widgets with a picture {[round(h) for h in widget_heights(web.page)]} px high")
+    assert_pictures_fit(web.page)  # readable, yet not stretched nor taller than the window
     assert web.outside == []
