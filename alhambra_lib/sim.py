@@ -2,7 +2,8 @@
 
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
-game (2-6 players, and Dirk's two-player variant) move for move: the same generator and
+game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
+Exchange so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -41,7 +42,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
-from .components import BUILDING_TILES, CURRENCIES, Card, Tile
+from .components import BUILDING_TILES, CURRENCIES, EXCHANGE_CARDS, Card, ExchangeCard, Tile
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 
 if TYPE_CHECKING:
@@ -168,8 +169,12 @@ _TILES: tuple[Tile, ...] = tuple(sorted(BUILDING_TILES, key=lambda t: (
     ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower").index(t.kind),
     t.price, t.mask)))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
-_CARDS: tuple[Card, ...] = tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10))
-_CARD_IDS: dict[Any, int] = {card: i for i, card in enumerate(_CARDS)}
+#: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
+#: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards).
+_CARD_BY_ID: dict[int, Any] = {
+    **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
+    **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)}}
+_CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
 _NO_TILE = 255
 _MOVES = ("place", "remove", "exchange")
 #: code -> action, and back: actions recur turn after turn.
@@ -196,12 +201,9 @@ def _xy(code: int, shift: int) -> tuple[int, int]:
 def _build(code: int) -> Action:
     kind = code & 7
     if kind == 0:
-        return Take(tuple(_CARDS[code >> 6 + 6 * i & 63] for i in range(code >> 3 & 7)))
+        return Take(tuple(_CARD_BY_ID[code >> 6 + 6 * i & 63] for i in range(code >> 3 & 7)))
     if kind == 1:
-        square, pay = code >> 3 & 7, code >> 12 & 0x3FFFF
-        cards = tuple(Card(CURRENCIES[square - 1], v) for v in range(9, 0, -1)
-                      for _ in range(pay >> 2 * (v - 1) & 3))
-        return Buy(square, _TILES[code >> 6 & 63], cards)
+        return _build_buy(code)
     if kind == 2:
         return End()
     if kind in (3, 4, 5):
@@ -210,6 +212,25 @@ def _build(code: int) -> Action:
             Reserve(tile) if kind == 4 else Give(tile)
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
     return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13))
+
+
+def _counted(currency: str, counts: int) -> list[Card]:
+    """The money cards of `currency` whose numbers per value 1..9 `counts` holds (two bits
+    a value)."""
+    return [Card(currency, v) for v in range(9, 0, -1) for _ in range(counts >> 2 * (v - 1) & 3)]
+
+
+def _build_buy(code: int) -> Buy:
+    """A buy's code: its square's cards from bit 12; with an exchange card (1 + its index
+    from bit 48), the cards of the card's other currency from bit 30."""
+    square, exchange = code >> 3 & 7, code >> 48 & 7
+    own = CURRENCIES[square - 1]
+    cards: list[Any] = _counted(own, code >> 12 & 0x3FFFF)
+    if exchange:
+        card = EXCHANGE_CARDS[exchange - 1]
+        other = next(c for c in card.currencies if c != own)
+        cards += [*_counted(other, code >> 30 & 0x3FFFF), card]
+    return Buy(square, _TILES[code >> 6 & 63], tuple(cards))
 
 
 def _encode(action: Action) -> int | None:
@@ -225,6 +246,31 @@ def _encode(action: Action) -> int | None:
     return code
 
 
+def _encoded_buy(action: Buy) -> int | None:
+    tile = _TILE_IDS.get(action.tile)
+    exchange = action.exchange
+    second = None if exchange is None else next(
+        (c for c in exchange.currencies if c != action.currency), None)
+    counts = {action.currency: [0] * 10, second: [0] * 10}
+    for card in action.cards:
+        if isinstance(card, ExchangeCard):
+            if card != exchange:
+                return None  # two exchange cards
+            continue
+        if card.__class__ is not Card or card.currency not in counts:
+            return None
+        counts[card.currency][card.value] += 1
+    if tile is None or (exchange is not None and second is None) or max(
+            max(values) for values in counts.values()) > 3:
+        return None
+    pay, other = (sum(n << 2 * (v - 1) for v, n in enumerate(counts[c]) if v)
+                  for c in (action.currency, second))
+    code = 1 | action.square << 3 | tile << 6 | pay << 12
+    if exchange is not None:
+        code |= other << 30 | (EXCHANGE_CARDS.index(exchange) + 1) << 48
+    return code
+
+
 def _coordinates(pos: tuple[int, int]) -> int | None:
     x, y = pos
     return (x + 128) | (y + 128) << 8 if -128 <= x < 128 and -128 <= y < 128 else None
@@ -237,16 +283,7 @@ def _encoded(action: Action) -> int | None:
             return None
         return len(ids) << 3 | sum(i << (6 + 6 * k) for k, i in enumerate(ids))
     if isinstance(action, Buy):
-        tile = _TILE_IDS.get(action.tile)
-        counts = [0] * 10
-        for card in action.cards:
-            if card.__class__ is not Card or card.currency != action.currency:
-                return None
-            counts[card.value] += 1
-        if tile is None or max(counts) > 3:
-            return None
-        pay = sum(n << 2 * (v - 1) for v, n in enumerate(counts) if v)
-        return 1 | action.square << 3 | tile << 6 | pay << 12
+        return _encoded_buy(action)
     if isinstance(action, End):
         return 2
     if isinstance(action, (Place, Reserve, Give)):
@@ -269,9 +306,11 @@ def _encoded(action: Action) -> int | None:
 # -- the simulator ------------------------------------------------------------------------
 
 
-def _unsupported_in(game: Game) -> list[str]:
-    """What of `game` the core does not hold: its modules, a hole rule."""
-    missing = [f"module {name!r}" for name in game.modules]
+def _unsupported_in(game: Game, core: ModuleType) -> list[str]:
+    """What of `game` the core `core` does not hold: modules, module options, a hole rule."""
+    missing = [f"module {name!r}" for name in game.modules if name not in core.MODULES]
+    missing += [f"{option}={value!r}" for option, value in game.options.items()
+                if option not in ("end_trigger", "hole_rule")]
     if game.options.get("hole_rule") != "enclosed":
         missing.append(f"hole_rule={game.options.get('hole_rule')!r}")
     return missing
@@ -288,11 +327,15 @@ class Simulator:
         Seeds the game's generator as ``Game(players, seed=seed)`` does, so the two
         engines play the same game. None draws one.
     end_trigger : {"market_short", "bag_empty"}
+    modules : sequence of str
+        Mega Box modules, among those the core holds (``alhambra_core.MODULES``; today
+        ``"exchange"``, Currency Exchange).
 
     Raises
     ------
     Unsupported
-        The core is not built, or not in use (``ALHAMBRA_CORE=python``).
+        The core is not built, or not in use (``ALHAMBRA_CORE=python``), or does not
+        hold a module asked for.
 
     Examples
     --------
@@ -309,16 +352,22 @@ class Simulator:
     __slots__ = ("_core",)
 
     def __init__(self, players: Sequence[str], seed: int | None = None, *,
-                 end_trigger: str = "market_short") -> None:
+                 end_trigger: str = "market_short", modules: Sequence[str] = ()) -> None:
         from .engine.config import GameConfig
 
-        config = GameConfig.make(players, end_trigger=end_trigger)  # the engine's checks
+        # the engine's checks, and its order of the modules
+        config = GameConfig.make(players, end_trigger=end_trigger, modules=modules)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 64)
         if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 2 ** 64:
             raise InvalidInput(f"the core's seed is an int below 2**64, got {brief(seed)}")
         # random.Random(n) seeds with abs(n), so the core does too
-        self._core = _core().Core.new(list(config.players), abs(seed), end_trigger)
+        module = _core()
+        try:
+            self._core = module.Core.new(list(config.players), abs(seed), end_trigger,
+                                         list(config.modules))
+        except module.CoreError as error:
+            raise Unsupported(f"{error}: the Python engine plays this game") from None
 
     @classmethod
     def _wrap(cls, core: Any) -> Simulator:
@@ -335,11 +384,11 @@ class Simulator:
         Unsupported
             `game` has modules or options the core does not hold (named), or no core.
         """
-        missing = _unsupported_in(game)
+        module = _core()
+        missing = _unsupported_in(game, module)
         if missing:
             raise Unsupported(f"the core does not hold {', '.join(missing)} yet: the Python "
                               "engine plays this game")
-        module = _core()
         try:
             return cls._wrap(module.Core.from_json(game.to_json()))
         except module.CoreError as error:
@@ -477,7 +526,8 @@ def core_legal_cells_seconds(alhambra: Alhambra, tile: Tile, repeats: int = 31) 
 def simulator(game: Game) -> SimulatorProtocol:
     """The fastest simulator of `game` in the engine in use: the core's when it is in use
     and holds the game, else a copy of `game` itself."""
-    if _load()[0] is None or _unsupported_in(game):
+    core = _load()[0]
+    if core is None or _unsupported_in(game, core):
         return game.copy()
     return Simulator.from_game(game)
 

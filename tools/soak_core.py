@@ -2,10 +2,11 @@
 
 Each game is seeded and played at random on a `Game` and a `Simulator` together (the
 legal lists compared at every action, the saves every 25 actions and at the end), for
-every player count from 2 to 6 (two with Dirk) and both end triggers; every fifth game
-starts the core from the Python game at a random position (`Simulator.from_game`). One
-row per game is appended to ``core/soak/lockstep.csv`` (game, players, trigger, start,
-actions, ok, difference), so a run that stops goes on where it stopped::
+every player count from 2 to 6 (two with Dirk) and both end triggers, one game in three
+with Currency Exchange (the module the core holds); every fifth game starts the core from
+the Python game at a random position (`Simulator.from_game`). One row per game is
+appended to ``core/soak/lockstep.csv`` (game, players, trigger, modules, start, actions,
+ok, difference), so a run that stops goes on where it stopped::
 
     python tools/soak_core.py --games 2000          # resumable; progress on stderr
 """
@@ -27,29 +28,31 @@ from alhambra_lib.sim import Simulator, core_info  # noqa: E402
 
 OUT = ROOT / "core" / "soak" / "lockstep.csv"
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
-COLUMNS = ("game", "players", "trigger", "start", "actions", "ok", "difference")
+COLUMNS = ("game", "players", "trigger", "modules", "start", "actions", "ok", "difference")
 
 
-def setting(game_id: int) -> tuple[int, str, int]:
-    """(players, end trigger, actions played before the core takes over) of game `game_id`."""
+def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
+    """(players, end trigger, modules, actions played before the core takes over) of game
+    `game_id`."""
     players = 2 + game_id % 5
     trigger = "bag_empty" if game_id // 5 % 4 == 3 else "market_short"
+    modules = ("exchange",) if game_id // 20 % 3 == 1 else ()
     start = random.Random(-game_id).randrange(300) if game_id % 5 == 4 else 0
-    return players, trigger, start
+    return players, trigger, modules, start
 
 
 def play(game_id: int) -> dict[str, object]:
     """One lockstep game; the row of the CSV."""
-    players, trigger, start = setting(game_id)
-    game = Game(NAMES[:players], seed=game_id, end_trigger=trigger)
+    players, trigger, modules, start = setting(game_id)
+    game = Game(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules)
     choose = random.Random(game_id).choice
     for _ in range(start):
         if not game.is_over:
             game.apply(choose(game.legal_actions()))
     simulated = Simulator.from_game(game) if start else \
-        Simulator(NAMES[:players], seed=game_id, end_trigger=trigger)
+        Simulator(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules)
     row: dict[str, object] = {"game": game_id, "players": players, "trigger": trigger,
-                              "start": start, "actions": 0, "ok": True, "difference": ""}
+                              "modules": " ".join(modules), "start": start, "actions": 0, "ok": True, "difference": ""}
 
     def differ(what: str) -> dict[str, object]:
         return {**row, "ok": False, "difference": f"{what} after {row['actions']} actions"}

@@ -24,15 +24,18 @@ from alhambra_lib import Game  # noqa: E402
 
 OUT = ROOT / "core" / "tests" / "data" / "records"
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
-#: (file, players, seed, end trigger, actions before the record starts from a save)
+#: (file, players, seed, end trigger, actions before the record starts from a save,
+#: modules)
 RECORDS = (
-    ("base_3p", 3, 1, "market_short", 0),
-    ("dirk_2p", 2, 2, "market_short", 0),
-    ("bag_empty_4p", 4, 3, "bag_empty", 0),
-    ("base_5p", 5, 4, "market_short", 0),
-    ("base_6p", 6, 5, "market_short", 0),
-    ("from_save_3p", 3, 6, "market_short", 101),
-    ("names_dirk_2p", 2, 7, "bag_empty", 0),
+    ("base_3p", 3, 1, "market_short", 0, ()),
+    ("dirk_2p", 2, 2, "market_short", 0, ()),
+    ("bag_empty_4p", 4, 3, "bag_empty", 0, ()),
+    ("base_5p", 5, 4, "market_short", 0, ()),
+    ("base_6p", 6, 5, "market_short", 0, ()),
+    ("from_save_3p", 3, 6, "market_short", 101, ()),
+    ("names_dirk_2p", 2, 7, "bag_empty", 0, ()),
+    ("exchange_4p", 4, 8, "market_short", 0, ("exchange",)),
+    ("exchange_dirk_2p", 2, 9, "market_short", 0, ("exchange",)),
 )
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
@@ -46,8 +49,9 @@ def fnv64(text: str) -> str:
     return f"{value:016x}"
 
 
-def record(players: int, seed: int, trigger: str, skip: int, names: tuple[str, ...]) -> dict:
-    game = Game(names[:players], seed=seed, end_trigger=trigger)
+def record(players: int, seed: int, trigger: str, skip: int, names: tuple[str, ...],
+           modules: tuple[str, ...] = ()) -> dict:
+    game = Game(names[:players], seed=seed, end_trigger=trigger, modules=modules)
     choose = random.Random(seed).choice
     for _ in range(skip):
         game.apply(choose(game.legal_actions()))
@@ -60,14 +64,14 @@ def record(players: int, seed: int, trigger: str, skip: int, names: tuple[str, .
         if len(actions) % 25 == 0:
             hashes[str(len(actions))] = fnv64(game.to_json())
     return {"players": list(names[:players]), "seed": seed, "end_trigger": trigger,
-            "start": start, "actions": actions, "hashes": hashes,
+            "modules": list(modules), "start": start, "actions": actions, "hashes": hashes,
             "final": fnv64(game.to_json()), "scores": game.scores}
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, players, seed, trigger, skip in RECORDS:
-        data = record(players, seed, trigger, skip, ODD_NAMES.get(name, NAMES))
+    for name, players, seed, trigger, skip, modules in RECORDS:
+        data = record(players, seed, trigger, skip, ODD_NAMES.get(name, NAMES), modules)
         (OUT / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
         print(f"{name}: {len(data['actions'])} actions")
 

@@ -26,6 +26,24 @@ pub const TILE_COUNT: usize = 54;
 pub const MONEY_KINDS: usize = 36;
 pub const SCORING_1: CardId = 36;
 pub const SCORING_2: CardId = 37;
+/// The six exchange cards of Currency Exchange (Mega Box M2), one per pair of
+/// currencies in the order of `components.EXCHANGE_CARDS`: (denar, dirham), (denar,
+/// ducat), (denar, florin), (dirham, ducat), (dirham, florin), (ducat, florin).
+pub const EXCHANGE_FIRST: CardId = 38;
+pub const EXCHANGE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+/// Every kind of card a hand, a pile or the display can hold, scoring cards included:
+/// arrays indexed by card id have this length.
+pub const CARD_KINDS: usize = EXCHANGE_FIRST as usize + EXCHANGE_PAIRS.len();
+
+/// Whether `card` is an exchange card.
+pub fn is_exchange(card: CardId) -> bool {
+    (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).contains(&card)
+}
+
+/// The two currencies an exchange card joins.
+pub fn exchange_pair(card: CardId) -> (u8, u8) {
+    EXCHANGE_PAIRS[(card - EXCHANGE_FIRST) as usize]
+}
 
 /// One building tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,9 +144,30 @@ pub fn value_of(card: CardId) -> u8 {
     card % 9 + 1
 }
 
-/// The engine's `card_order` of a money card: higher value first, then currency.
+/// The engine's `card_order` as one small number: money higher value first, then
+/// currency (0..36); exchange cards after every money card, by their pair.
 pub fn card_order(card: CardId) -> u8 {
+    if is_exchange(card) {
+        return MONEY_KINDS as u8 + card - EXCHANGE_FIRST;
+    }
     (9 - value_of(card)) * 4 + currency_of(card)
+}
+
+/// The card of a `card_order` number.
+pub fn card_of_order(key: u8) -> CardId {
+    if key >= MONEY_KINDS as u8 {
+        return EXCHANGE_FIRST + key - MONEY_KINDS as u8;
+    }
+    money(key % 4, 9 - key / 4)
+}
+
+/// What a card adds to a payment: a money card its value, an exchange card nothing.
+pub fn worth(card: CardId) -> u32 {
+    if card < MONEY_KINDS as u8 {
+        value_of(card) as u32
+    } else {
+        0
+    }
 }
 
 /// The money deck in the engine's canonical order (currency, value, copy): 3 copies of

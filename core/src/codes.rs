@@ -2,7 +2,10 @@
 //! side turns into the project's `Action` values (and back) with a dictionary.
 //!
 //! The low 3 bits are the kind (take 0, buy 1, end 2, place 3, reserve 4, give 5,
-//! redesign 6); the fields follow, as `docs/CORE.md` lays out.
+//! redesign 6); the fields follow, as `docs/CORE.md` lays out. A buy's payment is the
+//! number of cards of each value (two bits a value) in the square's currency from bit 12,
+//! in an exchange card's other currency from bit 30, and the exchange card (1 + its index
+//! among the six, 0 for none) from bit 48.
 
 use crate::game::{Action, Move};
 
@@ -32,8 +35,18 @@ pub fn encode(action: &Action) -> u64 {
             }
             code
         }
-        Action::Buy { square, tile, pay } => {
-            BUY | (square as u64) << 3 | (tile as u64) << 6 | (pay as u64) << 12
+        Action::Buy {
+            square,
+            tile,
+            pay,
+            other,
+            exchange,
+        } => {
+            BUY | (square as u64) << 3
+                | (tile as u64) << 6
+                | (pay as u64) << 12
+                | (other as u64) << 30
+                | (exchange as u64) << 48
         }
         Action::End => END,
         Action::Place { tile, x, y } => {
@@ -70,6 +83,8 @@ pub fn decode(code: u64) -> Option<Action> {
             square: (code >> 3 & 7) as u8,
             tile: (code >> 6 & 63) as u8,
             pay: (code >> 12 & 0x3ffff) as u32,
+            other: (code >> 30 & 0x3ffff) as u32,
+            exchange: (code >> 48 & 7) as u8,
         },
         END => Action::End,
         PLACE => Action::Place {
@@ -119,6 +134,15 @@ mod tests {
                 square: 4,
                 tile: 53,
                 pay: 0b01_00_10,
+                other: 0,
+                exchange: 0,
+            },
+            Action::Buy {
+                square: 2,
+                tile: 11,
+                pay: 0b11,
+                other: 0b1_00_00,
+                exchange: 6,
             },
             Action::End,
             Action::Place {

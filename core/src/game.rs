@@ -11,8 +11,9 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    card_order, money, money_deck, place_points, tile, value_of, CardId, TileId, MONEY_KINDS,
-    SCORING_1, SCORING_2, TILE_COUNT,
+    card_of_order, card_order, exchange_pair, money, money_deck, place_points, tile, value_of,
+    worth, CardId, TileId, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2,
+    TILE_COUNT,
 };
 use crate::rng::Mt;
 use crate::stack::Stack;
@@ -24,8 +25,30 @@ const STARTING_MONEY: u32 = 20;
 const PILES: usize = 5;
 /// No tile on a market square.
 pub const EMPTY: TileId = u8::MAX;
-/// The most cards of the game: 108 money cards and the 2 scoring cards.
-pub const MAX_CARDS: usize = 110;
+/// The most cards of the game: 108 money cards, the 2 scoring cards, 6 exchange cards.
+pub const MAX_CARDS: usize = 116;
+
+/// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
+/// only when every module of it is here.
+pub const CORE_MODULES: [&str; 1] = ["exchange"];
+/// Currency Exchange (M2): the bit of `Game::modules`.
+pub const EXCHANGE: u16 = 1;
+
+/// The bits of the modules named, or the names the core does not hold.
+pub fn module_bits(names: &[&str]) -> Result<u16, Vec<String>> {
+    let missing: Vec<String> = names
+        .iter()
+        .filter(|n| !CORE_MODULES.contains(n))
+        .map(|n| n.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing);
+    }
+    Ok(names
+        .iter()
+        .map(|n| 1u16 << CORE_MODULES.iter().position(|m| m == n).unwrap_or(0))
+        .fold(0, |a, b| a | b))
+}
 
 /// What the decision on top asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -122,8 +145,10 @@ impl Move {
 }
 
 /// An action of the player deciding, as small values. `Take` holds its cards in
-/// `card_order`; `Buy` its payment as the number of cards of each value 1..9 (two bits a
-/// value: a currency has three cards of a value at most), paid highest value first.
+/// `card_order`; `Buy` its payment as the number of cards of each value 1..9 in the
+/// square's currency (`pay`: two bits a value, a currency has three cards of a value at
+/// most) and, with an exchange card (`exchange`: 1 + its index among the six, else 0), in
+/// the card's other currency (`other`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Take {
@@ -134,6 +159,8 @@ pub enum Action {
         square: u8,
         tile: TileId,
         pay: u32,
+        other: u32,
+        exchange: u8,
     },
     End,
     Place {
@@ -156,14 +183,37 @@ pub enum Action {
 }
 
 impl Action {
-    /// The cards of a `Buy` of currency `currency`, in `card_order` (highest first).
-    pub fn paid_cards(square: u8, pay: u32) -> Vec<CardId> {
+    /// The cards of a payment on square `square`, in `card_order` (highest value first,
+    /// then currency; the exchange card last).
+    pub fn paid_cards(square: u8, pay: u32, other: u32, exchange: u8) -> Vec<CardId> {
+        let own = square - 1;
+        let second = if exchange == 0 {
+            own
+        } else {
+            let (a, b) = exchange_pair(EXCHANGE_FIRST + exchange - 1);
+            if a == own {
+                b
+            } else {
+                a
+            }
+        };
         let mut cards = Vec::new();
         for value in (1..=9u8).rev() {
-            let count = pay >> (2 * (value - 1)) & 3;
-            for _ in 0..count {
-                cards.push(money(square - 1, value));
+            let mut add = |currency: u8, counts: u32| {
+                for _ in 0..counts >> (2 * (value - 1)) & 3 {
+                    cards.push(money(currency, value));
+                }
+            };
+            if second < own {
+                add(second, other);
+                add(own, pay);
+            } else {
+                add(own, pay);
+                add(second, other);
             }
+        }
+        if exchange != 0 {
+            cards.push(EXCHANGE_FIRST + exchange - 1);
         }
         cards
     }
@@ -285,6 +335,8 @@ pub struct Game {
     pub(crate) n: u8,
     pub(crate) dirk: bool,
     pub(crate) bag_empty_ends: bool,
+    /// The Mega Box modules in play, one bit each (`CORE_MODULES`).
+    pub(crate) modules: u16,
     pub(crate) rng: Mt,
     /// The tiles in the bag, one bit per tile id (sorted as the engine keeps the bag).
     pub(crate) bag: u64,
@@ -294,7 +346,7 @@ pub struct Game {
     pub(crate) discard: Stack<CardId, MAX_CARDS>,
     pub(crate) display: Stack<CardId, DISPLAY_SIZE>,
     /// Each player's cards, as a count per money card.
-    pub(crate) hands: [[u8; MONEY_KINDS]; MAX_PLAYERS],
+    pub(crate) hands: [[u8; CARD_KINDS]; MAX_PLAYERS],
     pub(crate) boards: [Board; MAX_PLAYERS],
     pub(crate) reserves: [u64; MAX_PLAYERS],
     pub(crate) dirk_tiles: Stack<TileId, TILE_COUNT>,
@@ -339,14 +391,40 @@ impl Game {
     /// A new game for `players` seats (2-6; Dirk joins two), its generator seeded as
     /// `random.Random(seed)`, set up as the Python engine sets one up.
     pub fn new(players: usize, seed: u128, bag_empty_ends: bool) -> Result<Game, Refusal> {
+        Game::with_modules(players, seed, bag_empty_ends, 0)
+    }
+
+    /// `new` with the modules of `modules` (bits of `CORE_MODULES`, `module_bits`).
+    pub fn with_modules(
+        players: usize,
+        seed: u128,
+        bag_empty_ends: bool,
+        modules: u16,
+    ) -> Result<Game, Refusal> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(Refusal::Invalid(format!(
                 "a game has 2 to 6 players, got {players}"
             )));
         }
         let mut game = Game::blank(players as u8, Mt::from_seed(seed), bag_empty_ends);
+        game.modules = modules;
         game.setup();
         Ok(game)
+    }
+
+    /// Whether the module of bit `module` is in play.
+    pub fn has(&self, module: u16) -> bool {
+        self.modules & module != 0
+    }
+
+    /// The names of the modules in play, in the rulebook's order.
+    pub fn module_names(&self) -> Vec<&'static str> {
+        CORE_MODULES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.modules >> i & 1 == 1)
+            .map(|(_, n)| *n)
+            .collect()
     }
 
     /// Every field empty: the fountains alone, nothing dealt.
@@ -355,13 +433,14 @@ impl Game {
             n,
             dirk: n == 2,
             bag_empty_ends,
+            modules: 0,
             rng,
             bag: 0,
             market: [EMPTY; MARKET_SIZE],
             draw: Stack::default(),
             discard: Stack::default(),
             display: Stack::default(),
-            hands: [[0; MONEY_KINDS]; MAX_PLAYERS],
+            hands: [[0; CARD_KINDS]; MAX_PLAYERS],
             boards: [Board::new(); MAX_PLAYERS],
             reserves: [0; MAX_PLAYERS],
             dirk_tiles: Stack::default(),
@@ -464,6 +543,7 @@ impl Game {
 
     fn setup(&mut self) {
         self.event(Event::Setup);
+        let inserts = self.pile_inserts();
         self.bag = (1u64 << TILE_COUNT) - 1;
         self.refill_market();
         if self.dirk {
@@ -487,7 +567,7 @@ impl Game {
             total,
         });
         self.refill_display();
-        self.build_draw_pile();
+        self.build_draw_pile(&inserts);
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
         self.run_script();
@@ -522,8 +602,26 @@ impl Game {
             .expect("two players or more")
     }
 
-    /// §3.7: five piles, the scoring cards shuffled into piles 2 and 4, pile 1 on top.
-    fn build_draw_pile(&mut self) {
+    /// The cards shuffled into money piles 1..5 after the split, in the order each pile
+    /// takes them (`composition.pile_inserts`): the scoring cards into piles 2 and 4, then
+    /// the modules' cards. Currency Exchange shuffles its six cards first (with the game's
+    /// generator, before anything else is drawn) and puts two into each of piles 2, 3, 4.
+    fn pile_inserts(&mut self) -> [Vec<CardId>; PILES] {
+        let mut inserts: [Vec<CardId>; PILES] = Default::default();
+        inserts[1].push(SCORING_1);
+        inserts[3].push(SCORING_2);
+        if self.has(EXCHANGE) {
+            let mut cards: Vec<CardId> = (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).collect();
+            self.rng.shuffle(&mut cards);
+            for (k, pile) in [1, 1, 2, 2, 3, 3].into_iter().enumerate() {
+                inserts[pile].push(cards[k]);
+            }
+        }
+        inserts
+    }
+
+    /// §3.7: five piles, the cards of `inserts` shuffled into theirs, pile 1 on top.
+    fn build_draw_pile(&mut self, inserts: &[Vec<CardId>; PILES]) {
         let top_first: Vec<CardId> = self.draw.as_slice().iter().rev().copied().collect();
         let (size, extra) = (top_first.len() / PILES, top_first.len() % PILES);
         let mut piles: Vec<Vec<CardId>> = Vec::with_capacity(PILES);
@@ -531,12 +629,7 @@ impl Game {
         for number in 1..=PILES {
             let end = start + size + usize::from(number <= extra);
             let mut pile = top_first[start..end].to_vec();
-            let insert = match number {
-                2 => Some(SCORING_1),
-                4 => Some(SCORING_2),
-                _ => None,
-            };
-            if let Some(card) = insert {
+            for &card in &inserts[number - 1] {
                 let at = self.rng.randbelow(pile.len() + 1);
                 pile.insert(at, card);
             }
@@ -595,7 +688,12 @@ impl Game {
                 if subset >> i & 1 == 1 {
                     choice.1[choice.0 as usize] = key;
                     choice.0 += 1;
-                    total += 9 - key / 4; // the card's value
+                    // a card's worth; an exchange card is taken alone (§M2)
+                    total += if key < MONEY_KINDS as u8 {
+                        9 - key / 4
+                    } else {
+                        6
+                    };
                 }
             }
             if choice.0 == 1 || total <= 5 {
@@ -613,13 +711,14 @@ impl Game {
             previous = Some((count, keys));
             let mut cards = [0u8; 5]; // unused slots stay 0: one action, one value
             for (card, &key) in cards.iter_mut().zip(&keys[..count as usize]) {
-                *card = money(key % 4, 9 - key / 4);
+                *card = card_of_order(key);
             }
             out.push(Action::Take { cards, n: count });
         }
     }
 
-    /// Square by square, every minimal payment in its currency (`minimal_payments`).
+    /// Square by square, every minimal payment in its currency (`minimal_payments`), then
+    /// those an exchange card makes (Currency Exchange, §M2).
     fn buys(&self, seat: u8, out: &mut Vec<Action>) {
         let hand = &self.hands[seat as usize];
         for square in 1..=MARKET_SIZE as u8 {
@@ -627,24 +726,71 @@ impl Game {
             if id == EMPTY {
                 continue;
             }
-            // a currency's cards, highest first: three of each value at most
-            let mut values = [0u8; 27];
+            // a currency's cards in card order (highest first): three of each value at most
+            let mut cards = [0u8; 27];
             let mut count = 0;
             for value in (1..=9u8).rev() {
-                for _ in 0..hand[money(square - 1, value) as usize] {
-                    values[count] = value;
+                let card = money(square - 1, value);
+                for _ in 0..hand[card as usize] {
+                    cards[count] = card;
                     count += 1;
                 }
             }
-            let values = &values[..count];
+            let cards = &cards[..count];
             let price = tile(id).price as u32;
-            if values.iter().map(|&v| v as u32).sum::<u32>() >= price {
-                minimal_payments(values, price, &mut |pay| {
+            if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
+                minimal_payments(cards, price, &mut |paid| {
                     out.push(Action::Buy {
                         square,
                         tile: id,
-                        pay,
+                        pay: counts(paid),
+                        other: 0,
+                        exchange: 0,
                     })
+                });
+            }
+        }
+        if self.has(EXCHANGE) {
+            self.exchange_buys(hand, out);
+        }
+    }
+
+    /// The payments an exchange card makes: per exchange card in hand (in card order),
+    /// per square of one of its two currencies, each minimal payment in the two
+    /// currencies mixed that uses the other one (`Exchange.payment_sources`).
+    fn exchange_buys(&self, hand: &[u8; CARD_KINDS], out: &mut Vec<Action>) {
+        for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
+            let (a, b) = exchange_pair(exchange);
+            let mut cards = [0u8; 54];
+            let mut count = 0;
+            for key in 0..MONEY_KINDS as u8 {
+                let card = card_of_order(key);
+                if [a, b].contains(&crate::cards::currency_of(card)) {
+                    for _ in 0..hand[card as usize] {
+                        cards[count] = card;
+                        count += 1;
+                    }
+                }
+            }
+            for own in [a, b] {
+                let id = self.market[own as usize];
+                if id == EMPTY {
+                    continue;
+                }
+                let square = own + 1;
+                minimal_payments(&cards[..count], tile(id).price as u32, &mut |paid| {
+                    let (mine, theirs): (Vec<CardId>, Vec<CardId>) = paid
+                        .iter()
+                        .partition(|&&c| crate::cards::currency_of(c) == own);
+                    if !theirs.is_empty() {
+                        out.push(Action::Buy {
+                            square,
+                            tile: id,
+                            pay: counts(&mine),
+                            other: counts(&theirs),
+                            exchange: exchange - EXCHANGE_FIRST + 1,
+                        });
+                    }
                 });
             }
         }
@@ -738,20 +884,32 @@ impl Game {
                 square,
                 tile: id,
                 pay,
+                other,
+                exchange,
             } => {
                 let mut paid = 0u32;
-                for value in (1..=9u8).rev() {
-                    let card = money(square - 1, value);
-                    for _ in 0..pay >> (2 * (value - 1)) & 3 {
+                if exchange == 0 {
+                    // the common case, without building the list of cards
+                    for value in (1..=9u8).rev() {
+                        let card = money(square - 1, value);
+                        for _ in 0..pay >> (2 * (value - 1)) & 3 {
+                            self.hands[p][card as usize] -= 1;
+                            self.discard.push(card);
+                            paid += value as u32;
+                        }
+                    }
+                } else {
+                    // in card order, the exchange card last, as the engine discards them
+                    for card in Action::paid_cards(square, pay, other, exchange) {
                         self.hands[p][card as usize] -= 1;
                         self.discard.push(card);
-                        paid += value as u32;
+                        paid += worth(card);
                     }
                 }
                 self.market[square as usize - 1] = EMPTY;
                 let exact = paid == tile(id).price as u32;
                 if self.recording {
-                    let cards = Action::paid_cards(square, pay);
+                    let cards = Action::paid_cards(square, pay, other, exchange);
                     self.event(Event::Buy {
                         player: seat,
                         square,
@@ -1145,48 +1303,56 @@ pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
     })
 }
 
-/// `minimal_payments`: each minimal way to pay `price` with `values` (non-increasing),
-/// as counts per value, in the engine's depth-first order (largest cards first).
-fn minimal_payments(values: &[u8], price: u32, emit: &mut impl FnMut(u32)) {
-    let mut suffix = [0u32; 28];
-    for i in (0..values.len()).rev() {
-        suffix[i] = suffix[i + 1] + values[i] as u32;
+/// The number of cards of each value 1..9 among `cards` (two bits a value).
+fn counts(cards: &[CardId]) -> u32 {
+    cards.iter().map(|&c| 1u32 << (2 * (value_of(c) - 1))).sum()
+}
+
+/// `minimal_payments` / `minimal_card_payments`: each minimal way to pay `price` with
+/// `cards` (in card order: highest value first, equal cards side by side), each multiset
+/// once, in the engine's depth-first order (largest cards first). A payment is minimal
+/// when it reaches the price and no card could be left out (RULES.md §4).
+fn minimal_payments(cards: &[CardId], price: u32, emit: &mut impl FnMut(&[CardId])) {
+    let mut suffix = [0u32; 55];
+    for i in (0..cards.len()).rev() {
+        suffix[i] = suffix[i + 1] + worth(cards[i]);
     }
-    fn extend(
-        start: usize,
-        pay: u32,
-        total: u32,
-        values: &[u8],
-        suffix: &[u32],
+    struct Search<'a, F> {
+        cards: &'a [CardId],
+        suffix: &'a [u32],
         price: u32,
-        emit: &mut impl FnMut(u32),
-    ) {
-        let mut previous = 0u8;
-        for i in start..values.len() {
-            if total + suffix[i] < price {
-                return;
-            }
-            if values[i] == previous {
-                continue;
-            }
-            previous = values[i];
-            let with = pay + (1 << (2 * (values[i] - 1)));
-            if total + values[i] as u32 >= price {
-                emit(with);
-            } else {
-                extend(
-                    i + 1,
-                    with,
-                    total + values[i] as u32,
-                    values,
-                    suffix,
-                    price,
-                    emit,
-                );
+        chosen: [CardId; 27],
+        emit: &'a mut F,
+    }
+    impl<F: FnMut(&[CardId])> Search<'_, F> {
+        fn extend(&mut self, start: usize, depth: usize, total: u32) {
+            let mut previous = None;
+            for i in start..self.cards.len() {
+                if total + self.suffix[i] < self.price {
+                    return;
+                }
+                if previous == Some(self.cards[i]) {
+                    continue; // the same multiset as the branch just explored
+                }
+                previous = Some(self.cards[i]);
+                self.chosen[depth] = self.cards[i];
+                let with = total + worth(self.cards[i]);
+                if with >= self.price {
+                    (self.emit)(&self.chosen[..=depth]);
+                } else {
+                    self.extend(i + 1, depth + 1, with);
+                }
             }
         }
     }
-    extend(0, 0, 0, values, &suffix, price, emit);
+    let mut search = Search {
+        cards,
+        suffix: &suffix,
+        price,
+        chosen: [0; 27],
+        emit,
+    };
+    search.extend(0, 0, 0);
 }
 
 /// Majority points per competitor in round `round` (RULES.md §8.3): a competitor's place
@@ -1219,56 +1385,67 @@ pub fn majority_points(counts: &[[u8; 6]], round: usize) -> Vec<u32> {
 mod tests {
     use super::*;
 
+    /// Money cards of currency 0 with these values.
+    fn denars(values: &[u8]) -> Vec<CardId> {
+        values.iter().map(|&v| money(0, v)).collect()
+    }
+
+    fn listed(cards: &[CardId], price: u32) -> Vec<Vec<CardId>> {
+        let mut found = Vec::new();
+        minimal_payments(cards, price, &mut |paid| found.push(paid.to_vec()));
+        found
+    }
+
     #[test]
     fn minimal_payments_as_the_engine_lists_them() {
         // payments.minimal_payments((6, 5, 3, 2), 8) == ((6, 5), (6, 3), (6, 2), (5, 3))
-        let mut found = Vec::new();
-        minimal_payments(&[6, 5, 3, 2], 8, &mut |pay| {
-            found.push(
-                Action::paid_cards(1, pay)
-                    .iter()
-                    .map(|&c| value_of(c))
-                    .collect::<Vec<_>>(),
-            )
-        });
-        assert_eq!(found, vec![vec![6, 5], vec![6, 3], vec![6, 2], vec![5, 3]]);
-        let mut found = Vec::new();
-        minimal_payments(&[4, 4, 4], 8, &mut |pay| found.push(pay));
-        assert_eq!(found.len(), 1);
+        let expected: Vec<Vec<CardId>> = [[6, 5], [6, 3], [6, 2], [5, 3]]
+            .iter()
+            .map(|v| denars(v))
+            .collect();
+        assert_eq!(listed(&denars(&[6, 5, 3, 2]), 8), expected);
+        assert_eq!(listed(&denars(&[4, 4, 4]), 8).len(), 1);
+        // two currencies (an exchange payment): equal values of two currencies differ
+        let mixed = [money(0, 4), money(1, 4), money(1, 4)];
+        assert_eq!(
+            listed(&mixed, 8),
+            vec![
+                vec![money(0, 4), money(1, 4)],
+                vec![money(1, 4), money(1, 4)]
+            ]
+        );
     }
 
-    /// Slow check of the payment search: every subset of a hand's values, kept when it
-    /// reaches the price and no card could be left out (RULES.md §4), each multiset once.
+    /// Slow check of the payment search: every subset of a hand of two currencies, kept
+    /// when it reaches the price and no card could be left out (RULES.md §4), each
+    /// multiset once.
     #[test]
     fn minimal_payments_by_the_definition() {
         let mut rng = Mt::from_seed(5);
         for _ in 0..300 {
-            let mut values: Vec<u8> = (0..rng.randbelow(9))
-                .map(|_| rng.randbelow(9) as u8 + 1)
+            let mut cards: Vec<CardId> = (0..rng.randbelow(10))
+                .map(|_| money(rng.randbelow(2) as u8, rng.randbelow(9) as u8 + 1))
                 .collect();
-            values.sort_unstable_by(|a, b| b.cmp(a));
+            cards.sort_unstable_by_key(|&c| card_order(c));
             let price = rng.randbelow(14) as u32 + 1;
-            let mut fast = Vec::new();
-            minimal_payments(&values, price, &mut |pay| fast.push(pay));
-            let mut slow = Vec::new();
-            for subset in 0u32..(1 << values.len()) {
-                let chosen: Vec<u8> = (0..values.len())
+            let fast = listed(&cards, price);
+            let mut slow: Vec<Vec<CardId>> = Vec::new();
+            for subset in 0u32..(1 << cards.len()) {
+                let chosen: Vec<CardId> = (0..cards.len())
                     .filter(|i| subset >> i & 1 == 1)
-                    .map(|i| values[i])
+                    .map(|i| cards[i])
                     .collect();
-                let total: u32 = chosen.iter().map(|&v| v as u32).sum();
-                let minimal = chosen.iter().all(|&v| total - (v as u32) < price);
-                if total >= price && minimal {
-                    let pay = chosen.iter().map(|&v| 1u32 << (2 * (v - 1))).sum::<u32>();
-                    if !slow.contains(&pay) {
-                        slow.push(pay);
-                    }
+                let total: u32 = chosen.iter().map(|&c| worth(c)).sum();
+                let minimal = chosen.iter().all(|&c| total - worth(c) < price);
+                if total >= price && minimal && !slow.contains(&chosen) {
+                    slow.push(chosen);
                 }
             }
             let (mut a, mut b) = (fast.clone(), slow);
             a.sort_unstable();
             b.sort_unstable();
-            assert_eq!(a, b, "values {values:?}, price {price}");
+            assert_eq!(a, b, "cards {cards:?}, price {price}");
+            a.dedup();
             assert_eq!(fast.len(), a.len(), "each payment once");
         }
     }
@@ -1324,10 +1501,16 @@ mod tests {
     }
 
     #[test]
-    fn random_games_end_and_conserve_every_tile() {
+    fn random_games_end_and_conserve_every_tile_and_card() {
         for seed in 0..40u128 {
             let players = 2 + (seed as usize % 5);
-            let mut game = Game::new(players, seed, seed % 3 == 0).unwrap();
+            let modules = if seed % 2 == 1 { EXCHANGE } else { 0 };
+            let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
+            let cards = game.draw.len()
+                + (0..players)
+                    .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
+                    .sum::<usize>()
+                + game.display.len();
             let mut legal = Vec::new();
             let mut choice = Mt::from_seed(seed + 1000);
             let mut steps = 0;
@@ -1343,6 +1526,12 @@ mod tests {
                     .map(|p| game.reserves[p].count_ones() as usize)
                     .sum();
                 let market = game.market.iter().filter(|&&t| t != EMPTY).count();
+                let held: usize = (0..players)
+                    .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
+                    .sum();
+                let piles =
+                    game.draw.len() + game.discard.len() + game.display.len() + game.revealed.len();
+                assert_eq!(held + piles, cards, "seed {seed}: the cards");
                 let awaiting: usize = game.awaiting.as_slice().iter().map(|(_, t)| t.len()).sum();
                 assert_eq!(
                     game.bag_len()

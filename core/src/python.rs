@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::codes;
-use crate::game::{Game, Refusal};
+use crate::game::{module_bits, Game, Refusal, CORE_MODULES};
 use crate::policy::random_playouts;
 use crate::save::{read_save, save_json, Names};
 use pyo3::create_exception;
@@ -104,10 +104,16 @@ impl Core {
 
 #[pymethods]
 impl Core {
-    /// A new game (`Game(players, seed=seed, end_trigger=...)`), seed 0 or more.
+    /// A new game (`Game(players, seed=seed, end_trigger=..., modules=...)`), seed 0 or
+    /// more, modules among `MODULES`.
     #[staticmethod]
-    #[pyo3(signature = (players, seed, end_trigger = "market_short"))]
-    fn new(players: Vec<String>, seed: u64, end_trigger: &str) -> PyResult<Core> {
+    #[pyo3(signature = (players, seed, end_trigger = "market_short", modules = Vec::new()))]
+    fn new(
+        players: Vec<String>,
+        seed: u64,
+        end_trigger: &str,
+        modules: Vec<String>,
+    ) -> PyResult<Core> {
         guarded(|| {
             let bag_empty = match end_trigger {
                 "market_short" => false,
@@ -118,7 +124,12 @@ impl Core {
                     )))
                 }
             };
-            let game = Game::new(players.len(), seed as u128, bag_empty).map_err(refused)?;
+            let names: Vec<&str> = modules.iter().map(String::as_str).collect();
+            let bits = module_bits(&names).map_err(|missing| {
+                Unsupported::new_err(format!("the core does not hold {}", missing.join(", ")))
+            })?;
+            let game = Game::with_modules(players.len(), seed as u128, bag_empty, bits)
+                .map_err(refused)?;
             let names = Arc::new(Names::new(&players, game.has_dirk()));
             Ok(Core {
                 game,
@@ -342,6 +353,7 @@ fn tile_table() -> Vec<(String, u8, String)> {
 fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PROTOCOL", PROTOCOL)?;
     m.add("SOURCE_HASH", env!("ALHAMBRA_CORE_SOURCE_HASH"))?;
+    m.add("MODULES", CORE_MODULES.to_vec())?;
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;

@@ -7,7 +7,8 @@
 
 use crate::board::FOUNTAIN;
 use crate::cards::{
-    tile, tile_id, value_of, CardId, TileId, CURRENCIES, KINDS, MONEY_KINDS, SCORING_1, SCORING_2,
+    tile, tile_id, value_of, CardId, TileId, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST, KINDS,
+    MONEY_KINDS, SCORING_1, SCORING_2,
 };
 use crate::game::{Action, Decision, Event, Game, Kind, Move, Refusal, Step, EMPTY, MAX_PLAYERS};
 use crate::rng::Mt;
@@ -85,7 +86,14 @@ fn tile_json(out: &mut String, id: TileId) {
 }
 
 fn card_json(out: &mut String, card: CardId) {
-    if card == SCORING_1 || card == SCORING_2 {
+    if crate::cards::is_exchange(card) {
+        let (a, b) = crate::cards::exchange_pair(card);
+        let _ = write!(
+            out,
+            "[\"exchange\",\"{}\",\"{}\"]",
+            CURRENCIES[a as usize], CURRENCIES[b as usize]
+        );
+    } else if card == SCORING_1 || card == SCORING_2 {
         let _ = write!(out, "[\"scoring\",{}]", card - SCORING_1 + 1);
     } else {
         let _ = write!(
@@ -170,7 +178,14 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
     let competitors = game.competitors();
     match event {
         Event::Setup => {
-            let _ = write!(out, "{{\"dirk\":{},\"options\":", game.has_dirk());
+            let _ = write!(out, "{{\"dirk\":{},", game.has_dirk());
+            let modules = game.module_names();
+            if !modules.is_empty() {
+                out.push_str("\"modules\":");
+                list(out, modules.iter(), |o, m| string(o, m));
+                out.push(',');
+            }
+            out.push_str("\"options\":");
             options(out, game);
             out.push_str(",\"players\":");
             list(out, names.players(game.has_dirk()).iter(), |o, n| {
@@ -390,13 +405,16 @@ fn optional_tile(out: &mut String, id: TileId) {
 }
 
 /// The cards of a hand in `hand_order`: by currency, highest value first.
-pub fn hand_cards(hand: &[u8; MONEY_KINDS]) -> Vec<CardId> {
+pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
     let mut cards = Vec::new();
     for currency in 0..4u8 {
         for value in (1..=9u8).rev() {
             let card = crate::cards::money(currency, value);
             cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
         }
+    }
+    for card in EXCHANGE_FIRST..EXCHANGE_FIRST + 6 {
+        cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
     }
     cards
 }
@@ -476,9 +494,15 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
     });
     let _ = write!(
         out,
-        ",\"market_short\":{},\"may_continue\":{},\"modules\":[],\"modules_state\":{{}},\"options\":",
+        ",\"market_short\":{},\"may_continue\":{},\"modules\":",
         game.market_short, game.may_continue
     );
+    let modules = game.module_names();
+    list(&mut out, modules.iter(), |o, m| string(o, m));
+    // the modules the core holds keep no slice of their own (Currency Exchange: null)
+    out.push_str(",\"modules_state\":");
+    by_module(&mut out, &modules);
+    out.push_str(",\"options\":");
     options(&mut out, game);
     out.push_str(",\"pending_rounds\":");
     numbers(&mut out, game.pending_rounds.as_slice());
@@ -518,6 +542,17 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
 
 fn number(out: &mut String, value: u32) {
     let _ = write!(out, "{value}");
+}
+
+/// `{name: null}` for each module, in name order.
+fn by_module(out: &mut String, modules: &[&str]) {
+    let mut sorted = modules.to_vec();
+    sorted.sort_unstable();
+    out.push('{');
+    for (i, name) in sorted.iter().enumerate() {
+        let _ = write!(out, "{}\"{name}\":null", if i > 0 { "," } else { "" });
+    }
+    out.push('}');
 }
 
 fn numbers(out: &mut String, values: &[u8]) {
@@ -593,6 +628,27 @@ fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
 }
 
 fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
+    if let Some(["exchange", a, b]) = value
+        .as_array()
+        .map(|parts| {
+            parts
+                .iter()
+                .map(|p| p.as_str().unwrap_or(""))
+                .collect::<Vec<_>>()
+        })
+        .as_deref()
+    {
+        let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
+        let pair = (
+            rank(a).ok_or_else(|| invalid(what))?,
+            rank(b).ok_or_else(|| invalid(what))?,
+        );
+        let index = crate::cards::EXCHANGE_PAIRS
+            .iter()
+            .position(|p| *p == pair)
+            .ok_or_else(|| invalid(what))?;
+        return Ok(EXCHANGE_FIRST + index as u8);
+    }
     let parts = value
         .as_array()
         .filter(|a| a.len() == 2)
@@ -685,7 +741,7 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
             "the save does not hold each of the 54 tiles once".into(),
         ));
     }
-    let mut cards = [0u8; MONEY_KINDS + 2];
+    let mut cards = [0u8; CARD_KINDS];
     for pile in [
         game.draw.as_slice(),
         game.discard.as_slice(),
@@ -703,8 +759,14 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
         .iter()
         .for_each(|&r| cards[SCORING_1 as usize + r as usize - 1] += 1);
     let copies = if game.has_dirk() { 2 } else { 3 };
+    let exchange = u8::from(game.has(crate::game::EXCHANGE));
     if cards[..MONEY_KINDS].iter().any(|&n| n != copies)
-        || cards[MONEY_KINDS..].iter().any(|&n| n != 1)
+        || cards[MONEY_KINDS..EXCHANGE_FIRST as usize]
+            .iter()
+            .any(|&n| n != 1)
+        || cards[EXCHANGE_FIRST as usize..]
+            .iter()
+            .any(|&n| n != exchange)
     {
         return Err(Refusal::Invalid(
             "the save does not hold the game's cards once each".into(),
@@ -735,17 +797,19 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     let modules = field(&state, "modules")?
         .as_array()
         .ok_or_else(|| invalid("modules"))?;
-    if !modules.is_empty() {
-        let names: Vec<String> = modules
-            .iter()
-            .map(|m| m.as_str().unwrap_or("?").to_string())
-            .collect();
-        return Err(Refusal::Unsupported(format!(
-            "the core holds no Mega Box module yet: {}",
-            names.join(", ")
-        )));
-    }
+    let names: Vec<&str> = modules.iter().map(|m| m.as_str().unwrap_or("?")).collect();
+    let module_set = crate::game::module_bits(&names).map_err(|missing| {
+        Refusal::Unsupported(format!(
+            "the core does not hold the module(s) {}",
+            missing.join(", ")
+        ))
+    })?;
     let options = field(&state, "options")?;
+    if options.as_object().map(|o| o.len()) != Some(2) {
+        return Err(Refusal::Unsupported(
+            "module options the core does not hold".into(),
+        ));
+    }
     if options.get("hole_rule").and_then(Value::as_str) != Some("enclosed") {
         return Err(Refusal::Unsupported(
             "the core holds the hole rule 'enclosed' only".into(),
@@ -805,6 +869,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         .collect::<Result<_, _>>()?;
     let rng = Mt::from_state(&words).ok_or_else(|| invalid("rng"))?;
     let mut game = Game::blank(n as u8, rng, bag_empty_ends);
+    game.modules = module_set;
     game.bag = read_tile_set(field(&state, "bag")?, "bag")?;
     let market = field(&state, "market")?
         .as_array()
@@ -850,7 +915,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     )?;
     for (p, hand) in per_player("hands")?.into_iter().enumerate() {
         for card in read_cards(hand, "hands")? {
-            if card >= SCORING_1 {
+            if card == SCORING_1 || card == SCORING_2 {
                 return Err(invalid("hands"));
             }
             game.hands[p][card as usize] += 1;
@@ -1008,17 +1073,22 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(Value::as_u64)
                 .filter(|s| (1..=4).contains(s))
                 .ok_or_else(|| invalid(what))? as u8;
-            let mut pay = 0u32;
+            let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
             for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
-                if crate::cards::currency_of(card) != square - 1 {
-                    return Err(invalid(what));
+                if crate::cards::is_exchange(card) {
+                    exchange = card - EXCHANGE_FIRST + 1;
+                } else if crate::cards::currency_of(card) == square - 1 {
+                    pay += 1 << (2 * (value_of(card) - 1));
+                } else {
+                    other += 1 << (2 * (value_of(card) - 1));
                 }
-                pay += 1 << (2 * (value_of(card) - 1));
             }
             Action::Buy {
                 square,
                 tile: tile_of("tile")?,
                 pay,
+                other,
+                exchange,
             }
         }
         Some("end") => Action::End,

@@ -2,7 +2,7 @@
 //! the core with no Python: every action must be legal here too, and the save after every
 //! 25 actions and at the end must hash as the engine's did.
 
-use alhambra_core::game::Game;
+use alhambra_core::game::{module_bits, Game};
 use alhambra_core::save::{fnv64, read_action, read_save, save_json, Names};
 use serde_json::Value;
 use std::fs;
@@ -24,7 +24,14 @@ fn replay(path: &Path) {
         None => {
             let bag_empty = record["end_trigger"] == "bag_empty";
             let seed = record["seed"].as_u64().unwrap() as u128;
-            let game = Game::new(players.len(), seed, bag_empty).unwrap();
+            let modules: Vec<&str> = record["modules"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let bits = module_bits(&modules).unwrap();
+            let game = Game::with_modules(players.len(), seed, bag_empty, bits).unwrap();
             let names = Names::new(&players, game.has_dirk());
             (game, names, String::new())
         }
