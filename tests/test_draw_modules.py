@@ -87,7 +87,7 @@ CARDS_ONLY = {"exchange": ExchangeCard(("denar", "florin")), "diamonds": Diamond
 def test_every_built_module_has_drawn_pieces_or_cards():
     assert set(MODULE_PIECES) == set(MODULES) - set(CARDS_ONLY)
     assert [card_face(c).label for c in CARDS_ONLY.values()] == [
-        "den/flo", "diamond", "duc builder"]
+        "den/flo", "diamond", "ducat\nbuilder"]
 
 
 # -- on the boards -------------------------------------------------------------------------
@@ -531,7 +531,7 @@ def test_thieves_own_face_up_the_others_a_count(game):
         labels = artist(ax, "thief_card_currencies")
         expected = []
         for player, n in part["counts"].items():
-            expected += ([f"{c[:3]} thief" for c in part["hand"]] if player == viewer
+            expected += ([f"{c}\nthief" for c in part["hand"]] if player == viewer
                          else ["hidden"] * n)
         assert (() if labels is None else labels.texts) == tuple(expected)
         hidden = draw_module(game.view(viewer), "thieves", secrets=False)
@@ -544,7 +544,7 @@ def test_coins_face_up_and_the_bag(game):
     part = game.view("Ana").modules["change"]
     ax = draw_module(game.view("Ana"), "change")
     coins = [c for cs in part["coins"].values() for c in cs]
-    assert artist(ax, "coin_card_currencies").texts == tuple(f"{c.currency[:3]} coin"
+    assert artist(ax, "coin_card_currencies").texts == tuple(f"{c.currency}\ncoin"
                                                               for c in coins)
     assert f"{part['bag']} in the bag" in ax.get_title(loc="left")
 

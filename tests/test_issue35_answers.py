@@ -162,7 +162,20 @@ def test_the_score_track_of_the_keeper_was_shown_260_px_high_its_labels_at_8_px(
 
     keeper = ScoreKeeper()
     width, _ = png_size(keeper.image.value)
-    assert keeper.image.width == str(width // PIXEL_DENSITY)  # its own size, not scaled
+    assert keeper.image.width == str(-(-width // PIXEL_DENSITY))  # its own size, not scaled
+
+
+def test_a_picture_of_an_odd_width_was_shown_half_a_pixel_small_its_labels_at_9_97_px():
+    """Page 01's key of the placement explorer: 397 pixels wide, shown 198 CSS px wide."""
+    from alhambra_lib.draw import draw_key, png_size
+    from alhambra_lib.widgets._common import PIXEL_DENSITY, picture, picture_png, show_png
+
+    png = picture_png(draw_key())
+    width, _ = png_size(png)
+    assert width % PIXEL_DENSITY  # the case: an odd number of pixels
+    image = picture()
+    show_png(image, png)
+    assert int(image.width) * PIXEL_DENSITY >= width  # never under its own size
 
 
 def test_the_whole_table_of_16_modules_was_scaled_to_540_px_high_its_labels_at_4_px():
@@ -181,7 +194,7 @@ def test_the_whole_table_of_16_modules_was_scaled_to_540_px_high_its_labels_at_4
     story.drawing_button.click()
     width, height = png_size(story.drawing.value)
     assert height / PIXEL_DENSITY > MAX_PICTURE_HEIGHT  # taller than a window...
-    assert story.drawing.width == str(width // PIXEL_DENSITY)  # ...yet at its own size
+    assert story.drawing.width == str(-(-width // PIXEL_DENSITY))  # ...yet at its own size
     box = story.drawing_box.children[-1]
     assert box.children == (story.drawing,)
     assert (box.layout.max_height, box.layout.overflow) == (f"{MAX_PICTURE_HEIGHT}px", "auto")

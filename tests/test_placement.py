@@ -438,3 +438,18 @@ def test_graph_kept_up_to_date_after_place_remove_exchange():
     assert edge_set(a.graph) == edges == expected_edges(a)
     assert set(a.graph.nodes()) == set(a.layout)
     assert a.layout[(2, 0)] == Tile("tower", 8, "NES")
+
+
+def test_the_explorer_board_of_a_tall_alhambra_was_scaled_under_540_px_its_labels_under_10_px():
+    """Issue 35.8: the explorer draws a tall board with smaller cells, at most 540 px high,
+    shown at its own size; its reason tags keep their 8 points."""
+    from alhambra_lib.draw import png_size
+    from alhambra_lib.teaching.demo import search_demo
+    from alhambra_lib.widgets import PlacementExplorer
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT, PIXEL_DENSITY
+
+    explorer = PlacementExplorer(search_demo(), Tile("chambers", 7, "W"))
+    explorer.show_reasons.value = True
+    width, height = png_size(explorer.image.value)
+    assert height <= MAX_PICTURE_HEIGHT * PIXEL_DENSITY
+    assert explorer.image.width == str(-(-width // PIXEL_DENSITY))

@@ -183,3 +183,33 @@ def test_stepper_refuses_bad_arguments():
         SearchStepper({})
     with pytest.raises(ValueError, match="unknown search"):
         SearchStepper(search="dfs")
+
+
+def test_the_stepper_board_was_scaled_to_540_px_its_labels_at_8_6_px():
+    """Issue 35.8: its 12-row board was drawn 625 CSS px high and shown at 540; now its
+    cells are drawn smaller, the picture at most 540 px high and shown at its own size."""
+    from alhambra_lib.draw import png_size
+    from alhambra_lib.widgets._common import MAX_PICTURE_HEIGHT, PIXEL_DENSITY
+
+    stepper = SearchStepper()
+    for search in ("walk", "flood"):
+        stepper.search_picker.value = search
+        width, height = png_size(stepper.image.value)
+        assert height <= MAX_PICTURE_HEIGHT * PIXEL_DENSITY
+        assert stepper.image.width == str(-(-width // PIXEL_DENSITY))  # not scaled down
+
+
+def test_a_board_drawn_within_a_height_keeps_its_cells_square_and_at_least_0_4_inch():
+    from alhambra_lib.draw.board import _MIN_CELL_IN
+
+    tall = search_demo()  # 12 rows of cells
+    ax = draw_search_step(tall, caption="step 0", max_height=6.0)
+    assert ax.figure.get_size_inches()[1] <= 6.0
+    box = ax.get_position()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    width, height = ax.figure.get_size_inches()
+    cell_w, cell_h = box.width * width / (x1 - x0), box.height * height / (y1 - y0)
+    assert cell_w == pytest.approx(cell_h) and _MIN_CELL_IN <= cell_h < 0.5
+    floor = draw_search_step(tall, caption="step 0", max_height=2.0)  # not below 0.4 inch
+    assert floor.get_position().height * floor.figure.get_size_inches()[1] == pytest.approx(
+        12 * _MIN_CELL_IN)

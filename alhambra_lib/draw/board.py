@@ -45,6 +45,8 @@ __all__ = ["REASON_TAGS", "board_key", "draw_alhambra", "draw_key", "draw_tile"]
 
 
 _CELL_IN = 0.5  # inches per grid cell: room for a price and three short reason tags
+_MIN_CELL_IN = 0.4  # the least a cell shrinks to fit a height: three reason tags still fit
+_BOTTOM_IN = 0.55  # under a board: its x coordinates and the axis name
 _LEGEND_IN = 2.3  # inches kept right of a board for its legend
 _LINE_IN = 0.2  # inches per line of title text
 _TITLE_CHAR_IN = 0.075  # inches per character of title text, a little more than average
@@ -240,15 +242,21 @@ class _Board:
         return cls(x0, x1, y0, y1, start + (columns - 1) * _RESERVE_STEP + 1.25, placed,
                    ((middle, "reserve"),))
 
-    def new_axes(self, title: str, legend_entries: int, legend_in: float = _LEGEND_IN) -> Axes:
+    def new_axes(self, title: str, legend_entries: int, legend_in: float = _LEGEND_IN,
+                 max_height: float | None = None) -> Axes:
         """A new figure sized to the board, its title lines and a legend of so many entries
-        (`legend_in` inches wide)."""
+        (`legend_in` inches wide); at most `max_height` inches high when given, its cells
+        drawn smaller for that (down to `_MIN_CELL_IN`), their labels keeping their size."""
         lines = title.split("\n")
-        return new_axes((self.x_max - self.x0) * _CELL_IN, (self.y1 - self.y0 + 1) * _CELL_IN,
-                         right=legend_in if legend_entries else 0.2,
-                         top=0.2 + _LINE_IN * len(lines),
-                         min_w=0.8 + _TITLE_CHAR_IN * max(map(len, lines)),
-                         min_h=0.5 + _LINE_IN * len(lines) + 0.19 * legend_entries)
+        top = 0.2 + _LINE_IN * len(lines)
+        rows = self.y1 - self.y0 + 1
+        cell = _CELL_IN
+        if max_height is not None:
+            cell = max(min(cell, (max_height - top - _BOTTOM_IN) / rows), _MIN_CELL_IN)
+        return new_axes((self.x_max - self.x0) * cell, rows * cell, bottom=_BOTTOM_IN,
+                        right=legend_in if legend_entries else 0.2, top=top,
+                        min_w=0.8 + _TITLE_CHAR_IN * max(map(len, lines)),
+                        min_h=0.5 + _LINE_IN * len(lines) + 0.19 * legend_entries)
 
 
 def _alhambra_title(alhambra: Alhambra, legal_for: Tile | None, explain_for: Tile | None,
@@ -314,7 +322,7 @@ def _board_frame(ax: Axes, board: _Board) -> None:
 def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile | None = None,
                   explain_for: Tile | None = None, wall: bool = True,
                   reserve: Iterable[Tile] | None = None, legend: bool = True,
-                  label: str = "Alhambra") -> Axes:
+                  label: str = "Alhambra", max_height: float | None = None) -> Axes:
     """Draw an Alhambra: tiles, walls, fountain, and optionally where a tile may go.
 
     Parameters
@@ -336,6 +344,10 @@ def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile
         Draw the legend (tile types, walls, shading) right of the board.
     label : str
         Whose Alhambra: the start of the title.
+    max_height : float, optional
+        The most inches a new figure may be high: a taller board is drawn with smaller
+        cells (down to 0.4 inch), its labels at their size, so that a page showing the
+        picture at most that high shows them whole (a widget's picture, say).
 
     Returns
     -------
@@ -369,7 +381,7 @@ def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile
     title = _alhambra_title(alhambra, legal_for, explain_for, wall, label)
     handles = board_key(alhambra, legal_for=legal_for, explain_for=explain_for, wall=wall)
     if ax is None:
-        ax = board.new_axes(title, len(handles) if legend else 0)
+        ax = board.new_axes(title, len(handles) if legend else 0, max_height=max_height)
     layout = alhambra.layout
     empty = [(x, y) for x in range(board.x0, board.x1 + 1) for y in range(board.y0, board.y1 + 1)
              if (x, y) not in layout]

@@ -22,14 +22,14 @@ Examples
 >>> g = Game(["Ana", "Ben", "Cy"], seed=7, modules=("thieves",))
 >>> ax = draw_module(g.view("Ana"), "thieves")
 >>> artist(ax, "thief_card_currencies").texts[:4]
-('dir thief', 'duc thief', 'flo thief', 'flo thief')
+('dirham\\nthief', 'ducat\\nthief', 'florin\\nthief', 'florin\\nthief')
 >>> artist(ax, "thief_card_values").texts[4:]
 ('?', '?', '?', '?', '?', '?', '?', '?')
 """
 
 from __future__ import annotations
 
-from .cards import place_cards
+from .cards import CARD_W, place_cards
 from .figure import _AXIS_TEXT, LabelCollection
 from .pieces import _panel
 
@@ -37,7 +37,8 @@ __all__: list[str] = []  # everything here is reached through MODULE_PIECES
 
 _GATE_EDGE = "#6d4c41"  # the wooden gate: an opening framed in wood (§M5)
 _ROW = 1.45  # a player's row of cards, bottom to bottom
-_NAME_X, _FIRST_X, _STEP = 1.4, 1.6, 1.1  # a row: name right-aligned, then its cards
+# A row: the name right-aligned, then its cards (`CARD_W` wide) with a gap between.
+_NAME_X, _FIRST_X, _STEP = 1.4, 1.6, CARD_W + 0.2
 
 
 def _rows(ax, rows, prefix, title, min_cards=3):

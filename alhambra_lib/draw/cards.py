@@ -1,7 +1,8 @@
 """Cards of every kind, on the display or in a hand: one drawing, a face per card kind.
 
-A card is drawn as an upright coloured card with a large value or symbol and a small
-label under it. What a kind of card looks like is its `CardFace`: money by currency,
+A card is drawn as an upright coloured card with a large value or symbol and a short
+label under it, one word to a line ("ducat" over "builder"), so that at the smallest
+label size (10 CSS px) every label fits inside its card. What a kind of card looks like is its `CardFace`: money by currency,
 exchange cards grey with the two currencies they join (RULES.md §M2), bonus cards in
 the colour of the tile they picture (§M3). A module that brings a new card kind (a
 wall, a gate, a character, a thief, a master builder, a diamond, a coin) gives it a
@@ -12,6 +13,8 @@ Examples
 >>> from alhambra_lib.components import Card, ExchangeCard
 >>> card_face(Card("ducat", 7))
 CardFace(colour='#4a6fb5', value='7', label='ducat', text='#ffffff')
+>>> card_face(MasterBuilderCard("ducat")).label
+'ducat\\nbuilder'
 >>> card_face(ExchangeCard(("florin", "ducat"))).label
 'duc/flo'
 >>> from alhambra_lib.draw import artist
@@ -42,11 +45,16 @@ from ..components import (
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS
 from .figure import LabelCollection, new_axes
 
-__all__ = ["CARD_STEP", "CardFace", "card_face", "draw_cards", "place_cards", "register_card_face"]
+__all__ = ["CARD_STEP", "CARD_W", "CardFace", "card_face", "draw_cards", "place_cards",
+           "register_card_face"]
 
-#: Cards in a row, left edge to left edge (a card is 0.9 x 1.2 data units).
+#: Cards in a row, left edge to left edge (a card is `CARD_W` x 1.2 data units).
 CARD_STEP = 1.5
-_CARD_W, _CARD_H = 0.9, 1.2
+#: A card's width in data units: wide enough for "chambers" at 10 CSS px where a unit is
+#: 0.5 inch (`draw_cards`).
+CARD_W = 1.2
+_CARD_H = 1.2
+_VALUE_Y, _LABEL_Y = 0.84, 0.34  # the centres of the value and of the label, from the bottom
 _EXCHANGE_FACE = "#7a7a7a"
 _DIAMOND_FACE = "#8a6db1"  # the diamonds' own currency (RULES.md §M6)
 _GATE_FACE = "#8d6e63"  # the wooden gate (§M5)
@@ -57,8 +65,8 @@ _ROW_CARDS = 5  # a row of cards is drawn at least this wide, so that cards keep
 
 @dataclass(frozen=True)
 class CardFace:
-    """How a card looks: its `colour`, a large `value` (or symbol), a small `label`, and
-    the colour of the `text` on it."""
+    """How a card looks: its `colour`, a large `value` (or symbol), a small `label` of at
+    most two short lines (``"\\n"`` between them), and the colour of the `text` on it."""
 
     colour: str
     value: str
@@ -77,11 +85,10 @@ _FACES: dict[type, Callable[[Any], CardFace]] = {
     DiamondCard: lambda card: CardFace(_DIAMOND_FACE, str(card.value), "diamond"),
     # A master builder or a coin is money of its currency that says what it is (§M14, §M11).
     MasterBuilderCard: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "3",
-                                             f"{card.currency[:3]} builder"),
-    Coin: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "1",
-                                f"{card.currency[:3]} coin"),
+                                             f"{card.currency}\nbuilder"),
+    Coin: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "1", f"{card.currency}\ncoin"),
     GateCard: lambda card: CardFace(_GATE_FACE, "\u2229", "gate"),
-    WallCard: lambda card: CardFace(_WALL_CARD_FACE, card.sides, "wall card"),
+    WallCard: lambda card: CardFace(_WALL_CARD_FACE, card.sides, "wall\ncard"),
     CharacterCard: lambda card: CardFace(_CHARACTER_FACE, "\u265f",
                                          card.title.removeprefix("The ")[:12]),
 }
@@ -135,15 +142,16 @@ def place_cards(ax: Axes, placed: Iterable[tuple[tuple[float, float], Any]],
     ``{prefix}cards``, ``{prefix}card_values`` and ``{prefix}card_currencies`` (the small
     labels)."""
     faces = [(xy, card_face(c)) for xy, c in placed]
-    shapes = [((a, y), (a + _CARD_W, y), (a + _CARD_W, y + _CARD_H), (a, y + _CARD_H))
+    shapes = [((a, y), (a + CARD_W, y), (a + CARD_W, y + _CARD_H), (a, y + _CARD_H))
               for (a, y), _ in faces]
+    middle = CARD_W / 2
     ax.add_collection(PolyCollection(shapes, facecolors=[f.colour for _, f in faces],
                                      edgecolors="#555555", linewidths=0.8, zorder=2,
                                      gid=f"{prefix}cards"))
-    LabelCollection(ax, [((a + 0.45, y + 0.72), f.value, f.text) for (a, y), f in faces],
+    LabelCollection(ax, [((a + middle, y + _VALUE_Y), f.value, f.text) for (a, y), f in faces],
                     14, True, f"{prefix}card_values")
-    LabelCollection(ax, [((a + 0.45, y + 0.22), f.label, f.text) for (a, y), f in faces],
-                    7, False, f"{prefix}card_currencies")
+    LabelCollection(ax, [((a + middle, y + _LABEL_Y), f.label, f.text) for (a, y), f in faces],
+                    8, False, f"{prefix}card_currencies")
 
 
 def draw_cards(cards: Sequence[Any], ax: Axes | None = None, *, title: str = "") -> Axes:

@@ -159,7 +159,7 @@ _SEARCH_ALPHA = 0.85  # reached cells: the state shows, the walls and prices sta
 def draw_search_step(alhambra: Alhambra, ax: Axes | None = None, *, reached: Collection[Cell] = (),
                      newest: Collection[Cell] = (), missed: Collection[Cell] = (),
                      edges: Collection[tuple[Cell, Cell]] = (), caption: str = "",
-                     legend: bool = True) -> Axes:
+                     legend: bool = True, max_height: float | None = None) -> Axes:
     """Draw an Alhambra with one step of a breadth-first search laid over it.
 
     Parameters
@@ -180,6 +180,8 @@ def draw_search_step(alhambra: Alhambra, ax: Axes | None = None, *, reached: Col
     caption : str
         The title.
     legend : bool
+    max_height : float, optional
+        The most inches a new figure may be high (see `draw_alhambra`).
 
     Returns
     -------
@@ -203,7 +205,8 @@ def draw_search_step(alhambra: Alhambra, ax: Axes | None = None, *, reached: Col
     """
     handles = _search_key(reached, newest, missed, edges)
     if ax is None:
-        ax = _Board.of(alhambra).new_axes(caption, len(handles) if legend else 0)
+        ax = _Board.of(alhambra).new_axes(caption, len(handles) if legend else 0,
+                                          max_height=max_height)
     draw_alhambra(alhambra, ax, wall=False, legend=False)
     for gid, cells in (("reached", reached), ("newest", newest)):
         if cells:

@@ -16,7 +16,7 @@ from ..engine.game import Phase
 from ..engine.narration import points_text
 from ..modules import MODULES
 from ..narrate import possessive
-from ..palette import CURRENCY_COLOURS
+from ..palette import CURRENCY_COLOURS, GRID_COLOUR
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
 from .cards import cards_layer, draw_cards
 from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes, side_legend
@@ -30,6 +30,8 @@ __all__ = ["draw_game", "draw_market"]
 
 
 _SQUARE_STEP = 1.5  # market squares and display cards, centre to centre
+_DISPLAY_GAP = 0.6  # between the market's last square and the display's first card
+_MARKET_UNIT_IN = 0.55  # inches per data unit of a market drawn alone
 _TABLE_ROW_IN = 2.4  # inches per row of module panels in `draw_game`
 # Three players' boards and the market: 1323 x 540 CSS pixels, shown whole at 1366 x 768
 # (a widget's picture at most 540 px high) at its own size, its 8-point labels at 10 px.
@@ -37,7 +39,11 @@ _COLUMN_IN, _MARKET_ROW_IN, _BOARD_ROW_IN = 4.9, 2.6, 3.4
 
 
 def draw_market(game: Game, ax: Axes | None = None, *, legend: bool = True) -> Axes:
-    """Draw the building market (squares 1..4 and their currencies) and the money display.
+    """Draw the building market (squares 1..4 and their currencies) and, right of it in
+    the same row, the money display.
+
+    One row rather than two keeps the drawing flat: in `draw_game`'s top row, as wide as
+    it is low, the cards are drawn large enough for their labels.
 
     Examples
     --------
@@ -47,28 +53,32 @@ def draw_market(game: Game, ax: Axes | None = None, *, legend: bool = True) -> A
     >>> len(artist(ax, "cards").get_paths()), artist(ax, "square_names").texts[0]
     (4, '1 denar')
     """
+    display_x = 4 * _SQUARE_STEP + _DISPLAY_GAP
+    width = display_x + _SQUARE_STEP * max(len(game.display), 4) - 0.2
     if ax is None:
-        ax = new_axes(6.3, 3.4, left=0.8, right=1.6 if legend else 0.2, top=0.5)
+        ax = new_axes(width * _MARKET_UNIT_IN, 1.85 * _MARKET_UNIT_IN, left=0.8,
+                      right=1.6 if legend else 0.2, top=0.5, bottom=0.2)
     squares, edges, placed, names, empties = [], [], [], [], []
     for i, (currency, tile) in enumerate(game.market):
         x = i * _SQUARE_STEP
-        squares.append(_square(x, 1.6, 1.2))
+        squares.append(_square(x, 0.0, 1.2))
         edges.append(CURRENCY_COLOURS[currency])
-        names.append(((x + 0.6, 2.8), f"{i + 1} {currency}", _AXIS_TEXT))
+        names.append(((x + 0.6, 1.2), f"{i + 1} {currency}", _AXIS_TEXT))
         if tile is None:
-            empties.append(((x + 0.6, 2.2), "empty", "#999999"))
+            empties.append(((x + 0.6, 0.6), "empty", "#999999"))
         else:
-            placed.append(((x + 0.1, 1.7), tile))
+            placed.append(((x + 0.1, 0.1), tile))
     ax.add_collection(PolyCollection(squares, facecolors="white", edgecolors=edges,
                                      linewidths=3, zorder=1, gid="market_squares"))
     _tiles_layer(ax, placed, prefix="market_")
     LabelCollection(ax, names, 9, True, "square_names", shift=(0, 8))
     LabelCollection(ax, empties, 8, False, "empty_squares")
-    cards_layer(ax, game.display, 0.0)
-    ax.text(-0.25, 2.2, "market", ha="right", va="center", fontsize=9)
-    ax.text(-0.25, 0.6, "display", ha="right", va="center", fontsize=9)
-    ax.set_xlim(-0.1, 4 * _SQUARE_STEP - 0.2)
-    ax.set_ylim(-0.1, 3.2)
+    cards_layer(ax, game.display, 0.0, x=display_x)
+    ax.text(-0.25, 0.6, "market", ha="right", va="center", fontsize=9)
+    ax.text(display_x, 1.2, "display", ha="left", va="bottom", fontsize=9)
+    ax.axvline(display_x - _DISPLAY_GAP / 2, color=GRID_COLOUR, linewidth=1, linestyle="--")
+    ax.set_xlim(-0.1, width)
+    ax.set_ylim(-0.1, 1.75)
     ax.set_aspect("equal")
     ax.set_axis_off()
     ax.set_title(f"Market and display · bag {game.bag_size} tiles · "

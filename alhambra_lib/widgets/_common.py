@@ -67,6 +67,9 @@ PIXEL_DENSITY = 2
 #: The most CSS pixels a widget picture is shown high (smaller in proportion above it):
 #: with its controls, a widget keeps within a laptop's screen (1366x768).
 MAX_PICTURE_HEIGHT = 540
+#: `MAX_PICTURE_HEIGHT` in a drawing's inches (`DPI` CSS pixels an inch): a board drawn
+#: at most this high (``max_height``) is shown at its own size, its labels at 10 px.
+MAX_PICTURE_INCHES = MAX_PICTURE_HEIGHT / DPI
 
 
 def picture() -> widgets.Image:
@@ -100,10 +103,12 @@ def show_png(image: widgets.Image, png: bytes,
     smaller in proportion so that it is at most `max_height` CSS pixels high (None: at
     its design size, however high)."""
     width, height = png_size(png)
-    shown = width / PIXEL_DENSITY
-    if max_height is not None:
-        shown = min(shown, width * max_height / height)
-    image.width = str(int(shown))  # the height follows the proportions
+    # Half a CSS pixel more rather than less for an odd width: at a hair under its size a
+    # picture would show its 10 px labels at 9.97 px.
+    shown = -(-width // PIXEL_DENSITY)
+    if max_height is not None and height > max_height * PIXEL_DENSITY:
+        shown = int(width * max_height / height)
+    image.width = str(shown)  # the height follows the proportions
     image.value = png
     image.layout.visibility = "visible"
 

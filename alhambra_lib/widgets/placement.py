@@ -29,7 +29,7 @@ from ..draw import draw_alhambra, draw_key
 from ..grid import SIDES, Cell
 from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR, WALL_COLOUR
 from ..teaching.demo import demo_alhambra
-from ._common import WidgetBase, css_class, picture, show
+from ._common import MAX_PICTURE_INCHES, WidgetBase, css_class, picture, show
 
 __all__ = ["PlacementExplorer"]
 
@@ -320,7 +320,7 @@ class PlacementExplorer(WidgetBase):
         tile = self.tile
         show(self.image, draw_alhambra(self.alhambra, legal_for=tile, reserve=self.reserve,
                                        explain_for=tile if self.show_reasons.value else None,
-                                       legend=False))
+                                       legend=False, max_height=MAX_PICTURE_INCHES))
 
     def _refresh(self) -> None:
         self._layout_grid()

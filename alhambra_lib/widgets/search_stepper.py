@@ -23,7 +23,7 @@ from ..alhambra import Alhambra
 from ..draw import draw_search_step
 from ..teaching.demo import search_demo
 from ..teaching.search_steps import SEARCHES, SearchStep, search_steps
-from ._common import WidgetBase, picture, picture_png, show_png
+from ._common import MAX_PICTURE_INCHES, WidgetBase, picture, picture_png, show_png
 
 # search_demo lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["SearchStepper", "search_demo"]
@@ -106,5 +106,6 @@ class SearchStepper(WidgetBase):
         number, step = self.step_slider.value, self.step
         self.caption.value = f"<b>{escape(step.title)}</b><br>{escape(step.text)}"
         if number not in self._pictures:
-            self._pictures[number] = picture_png(draw_search_step(self.alhambra, **step.overlay()))
+            self._pictures[number] = picture_png(draw_search_step(
+                self.alhambra, **step.overlay(), max_height=MAX_PICTURE_INCHES))
         show_png(self.image, self._pictures[number])

@@ -156,7 +156,8 @@ def test_the_page_opens_with_its_answer_shows_no_code_and_reads_at_10_px(
     assert web.outside == []
 
 
-@pytest.mark.parametrize("name", ["03_walls", "04_majorities", "05_wall_strategy", "06_play",
+@pytest.mark.parametrize("name", ["01_rules_tour", "02_placement_algorithms", "03_walls",
+                                  "04_majorities", "05_wall_strategy", "06_play",
                                   "07_scorekeeper", "08_mega_box"])
 def test_every_picture_of_the_page_shows_its_text_at_10_css_px_or_more(web, voila_app, name):
     """Issue 35.8 at 1366x768: a picture's smallest font size, in its pixels (written in

@@ -7,6 +7,7 @@ registers the drawers with `alhambra_lib.draw.pieces.register_pieces`.
 from __future__ import annotations
 
 from ...palette import KIND_COLOURS, PIECE_COLOURS, WALL_COLOUR
+from ..card_pieces import _STEP
 from ..cards import CARD_BACK, CardFace, place_cards
 from ..figure import _AXIS_TEXT, LabelCollection
 from ..pieces import _WORDS, _attack_handles, _panel, attack_layer, register_pieces
@@ -52,7 +53,7 @@ def _invaders_table(ax, seen):
     cards = [CARD_BACK] * part["attack_cards_left"]
     cards += [CardFace(PIECE_COLOURS["attack"], _ARROWS[d], f"from {d}")
               for _, d in part["attacks"]]
-    place_cards(ax, [((3.0 + i * 1.1, 0.4), c) for i, c in enumerate(cards)], "attack_")
+    place_cards(ax, [((3.0 + i * _STEP, 0.4), c) for i, c in enumerate(cards)], "attack_")
     notes = [f"{len(part['scouts'])} scouts up, {part['scouts_face_down']} face down",
              f"{part['attack_cards_left']} attack cards face down"]
     notes += [f"round {r}: attack from the {_WORDS[d]}" for r, d in part["attacks"]]
@@ -62,7 +63,7 @@ def _invaders_table(ax, seen):
         notes.append(f"{seen.view.player} knows: next from the {_WORDS[part['peeked']]}")
     ax.text(0.0, 0.75, "\n".join(notes), fontsize=8, va="top", color=_AXIS_TEXT,
             gid="invaders_notes")
-    _panel(ax, "Invaders (M15): scouts and attack cards", max(3.0 + 1.1 * len(cards), 6.0),
+    _panel(ax, "Invaders (M15): scouts and attack cards", max(3.0 + _STEP * len(cards), 6.0),
            2.0)
 
 

@@ -15,7 +15,7 @@ __all__: list[str] = []  # reached through MODULE_PIECES
 
 
 def _thief_face(currency):
-    return CardFace(CURRENCY_COLOURS[currency], "T", f"{currency[:3]} thief")
+    return CardFace(CURRENCY_COLOURS[currency], "T", f"{currency}\nthief")
 
 
 def _thieves_table(ax, seen):
