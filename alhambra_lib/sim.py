@@ -3,7 +3,7 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
-Exchange so far) move for move: the same generator and
+Exchange and Diamonds so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -42,7 +42,15 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
-from .components import BUILDING_TILES, CURRENCIES, EXCHANGE_CARDS, Card, ExchangeCard, Tile
+from .components import (
+    BUILDING_TILES,
+    CURRENCIES,
+    EXCHANGE_CARDS,
+    Card,
+    DiamondCard,
+    ExchangeCard,
+    Tile,
+)
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 
 if TYPE_CHECKING:
@@ -170,10 +178,14 @@ _TILES: tuple[Tile, ...] = tuple(sorted(BUILDING_TILES, key=lambda t: (
     t.price, t.mask)))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
-#: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards).
+#: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
+#: diamonds 44-52 by value.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
-    **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)}}
+    **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
+    **{43 + v: DiamondCard(v) for v in range(1, 10)}}
+#: `Buy`'s source in a code (bits 48-50) for a payment in diamonds alone.
+_PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
 _NO_TILE = 255
 _MOVES = ("place", "remove", "exchange")
@@ -225,6 +237,9 @@ def _build_buy(code: int) -> Buy:
     from bit 48), the cards of the card's other currency from bit 30."""
     square, exchange = code >> 3 & 7, code >> 48 & 7
     own = CURRENCIES[square - 1]
+    if exchange == _PAID_IN_DIAMONDS:
+        diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 12 & 0x3FFFF))
+        return Buy(square, _TILES[code >> 6 & 63], diamonds)
     cards: list[Any] = _counted(own, code >> 12 & 0x3FFFF)
     if exchange:
         card = EXCHANGE_CARDS[exchange - 1]
@@ -248,6 +263,13 @@ def _encode(action: Action) -> int | None:
 
 def _encoded_buy(action: Buy) -> int | None:
     tile = _TILE_IDS.get(action.tile)
+    if tile is not None and action.cards and all(
+            c.__class__ is DiamondCard for c in action.cards):  # diamonds alone (§M6)
+        values = [c.value for c in action.cards]
+        if max(values.count(v) for v in values) > 3:
+            return None
+        pay = sum(1 << 2 * (v - 1) for v in values)
+        return 1 | action.square << 3 | tile << 6 | pay << 12 | _PAID_IN_DIAMONDS << 48
     exchange = action.exchange
     second = None if exchange is None else next(
         (c for c in exchange.currencies if c != action.currency), None)
@@ -329,7 +351,7 @@ class Simulator:
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
         Mega Box modules, among those the core holds (``alhambra_core.MODULES``; today
-        ``"exchange"``, Currency Exchange).
+        ``"exchange"`` and ``"diamonds"``).
 
     Raises
     ------

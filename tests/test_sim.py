@@ -78,10 +78,12 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 # -- parity ------------------------------------------------------------------------------
 
+#: The modules the core holds, by seed: Currency Exchange (M2), Diamonds (M6), both.
+CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 6: ("exchange", "diamonds")}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
-#: one game in four with Currency Exchange (M2), the module the core holds.
+#: three games in eight with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
-          ("exchange",) if seed % 4 == 1 else ())
+          CORE_MODULES.get(seed % 8, ()))
          for n in range(2, 7) for seed in range(40)]
 
 
@@ -115,6 +117,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen["exchange buy"] += 1
             if kind == "take" and event["cards"][0][0] == "exchange":
                 seen["exchange taken"] += 1
+            if kind == "buy" and event["cards"][0][0] == "diamond":
+                seen["diamond buy"] += 1
             if kind == "end":
                 seen["pass" if event["passed"] else "end after exact"] += 1
             if kind == "redesign":
@@ -124,7 +128,7 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     for wanted in ("exact buy", "end after exact", "redesign place", "redesign remove",
                    "redesign exchange", "give", "dirk_gift", "reshuffle", "market_short",
                    "bag_empty", "distribution", "final_placing", "scoring", "exchange buy",
-                   "exchange taken"):
+                   "exchange taken", "diamond buy"):
         assert seen[wanted], wanted
 
 
@@ -150,7 +154,7 @@ def test_from_game_at_random_positions(players):
     extra action, the final placing): the core takes it and plays on the same game."""
     kinds = Counter()
     for seed in range(8):
-        game = Game(NAMES[:players], seed=100 + seed, modules=("exchange",) * (seed % 2))
+        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 8, ()))
         choose = random.Random(seed).choice
         stop = random.Random(-seed).randrange(400)
         while not game.is_over and stop:
@@ -279,7 +283,7 @@ class CoreAgainstTheEngine(RuleBasedStateMachine):
     """Random actions, copies and refused actions on both engines at once."""
 
     @initialize(players=st.integers(2, 6), seed=st.integers(0, 2 ** 32),
-                modules=st.sampled_from([(), ("exchange",)]))
+                modules=st.sampled_from([(), *CORE_MODULES.values()]))
     def start(self, players, seed, modules):
         self.game = Game(NAMES[:players], seed=seed, modules=modules)
         self.simulated = Simulator(NAMES[:players], seed=seed, modules=modules)

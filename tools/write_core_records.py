@@ -36,6 +36,8 @@ RECORDS = (
     ("names_dirk_2p", 2, 7, "bag_empty", 0, ()),
     ("exchange_4p", 4, 8, "market_short", 0, ("exchange",)),
     ("exchange_dirk_2p", 2, 9, "market_short", 0, ("exchange",)),
+    ("diamonds_3p", 3, 10, "market_short", 0, ("diamonds",)),
+    ("exchange_diamonds_5p", 5, 11, "bag_empty", 0, ("exchange", "diamonds")),
 )
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}

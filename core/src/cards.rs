@@ -31,9 +31,52 @@ pub const SCORING_2: CardId = 37;
 /// ducat), (denar, florin), (dirham, ducat), (dirham, florin), (ducat, florin).
 pub const EXCHANGE_FIRST: CardId = 38;
 pub const EXCHANGE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+/// The diamonds of Diamonds (Mega Box M6), one id per value 1..9: money of a fifth
+/// currency that pays any square, alone.
+pub const DIAMOND_FIRST: CardId = EXCHANGE_FIRST + 6;
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = EXCHANGE_FIRST as usize + EXCHANGE_PAIRS.len();
+pub const CARD_KINDS: usize = DIAMOND_FIRST as usize + 9;
+/// The rank of the diamonds' currency after the four (`CURRENCY_RANK`).
+const DIAMOND_RANK: u8 = 4;
+
+/// The diamond of `value` (1..9).
+pub fn diamond(value: u8) -> CardId {
+    DIAMOND_FIRST + value - 1
+}
+
+/// Whether `card` is a diamond.
+pub fn is_diamond(card: CardId) -> bool {
+    (DIAMOND_FIRST..DIAMOND_FIRST + 9).contains(&card)
+}
+
+/// The 11 diamonds of the box, as `alhambra_lib/data/diamonds.csv` ships them (in its
+/// order: the composition appends them to the money deck before the shuffle).
+pub fn diamond_deck() -> Vec<CardId> {
+    let text = include_str!("../../alhambra_lib/data/diamonds.csv");
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty());
+    let header: Vec<&str> = lines
+        .next()
+        .expect("diamonds.csv has a header")
+        .split(',')
+        .collect();
+    let column = header
+        .iter()
+        .position(|h| *h == "value")
+        .expect("a value column");
+    lines
+        .map(|line| {
+            diamond(
+                line.split(',')
+                    .nth(column)
+                    .and_then(|v| v.parse().ok())
+                    .expect("a value"),
+            )
+        })
+        .collect()
+}
 
 /// Whether `card` is an exchange card.
 pub fn is_exchange(card: CardId) -> bool {
@@ -144,27 +187,46 @@ pub fn value_of(card: CardId) -> u8 {
     card % 9 + 1
 }
 
-/// The engine's `card_order` as one small number: money higher value first, then
-/// currency (0..36); exchange cards after every money card, by their pair.
+/// The money keys of `card_order`: 9 values x 5 currencies (the diamonds last).
+const MONEY_KEYS: u8 = 45;
+
+/// The engine's `card_order` as one small number: money, diamonds included, higher value
+/// first, then currency (0..45); exchange cards after every money card, by their pair.
 pub fn card_order(card: CardId) -> u8 {
     if is_exchange(card) {
-        return MONEY_KINDS as u8 + card - EXCHANGE_FIRST;
+        return MONEY_KEYS + card - EXCHANGE_FIRST;
     }
-    (9 - value_of(card)) * 4 + currency_of(card)
+    if is_diamond(card) {
+        return (9 - (card - DIAMOND_FIRST + 1)) * 5 + DIAMOND_RANK;
+    }
+    (9 - value_of(card)) * 5 + currency_of(card)
 }
 
 /// The card of a `card_order` number.
 pub fn card_of_order(key: u8) -> CardId {
-    if key >= MONEY_KINDS as u8 {
-        return EXCHANGE_FIRST + key - MONEY_KINDS as u8;
+    if key >= MONEY_KEYS {
+        return EXCHANGE_FIRST + key - MONEY_KEYS;
     }
-    money(key % 4, 9 - key / 4)
+    let (value, rank) = (9 - key / 5, key % 5);
+    if rank == DIAMOND_RANK {
+        diamond(value)
+    } else {
+        money(rank, value)
+    }
 }
 
-/// What a card adds to a payment: a money card its value, an exchange card nothing.
+/// Whether a `card_order` number is a money card's (diamonds included).
+pub fn is_money_key(key: u8) -> bool {
+    key < MONEY_KEYS
+}
+
+/// What a card adds to a payment: money its value (diamonds too), an exchange card
+/// nothing.
 pub fn worth(card: CardId) -> u32 {
     if card < MONEY_KINDS as u8 {
         value_of(card) as u32
+    } else if is_diamond(card) {
+        (card - DIAMOND_FIRST + 1) as u32
     } else {
         0
     }
@@ -220,6 +282,12 @@ mod tests {
         let card = money(2, 7);
         assert_eq!((currency_of(card), value_of(card)), (2, 7));
         assert!(card_order(money(0, 9)) < card_order(money(3, 9)));
+        assert!(card_order(money(3, 9)) < card_order(diamond(9)));
+        assert!(card_order(diamond(9)) < card_order(money(0, 8)));
+        for card in (0..MONEY_KINDS as u8).chain(EXCHANGE_FIRST..CARD_KINDS as u8) {
+            assert_eq!(card_of_order(card_order(card)), card);
+        }
+        assert_eq!(diamond_deck().len(), 11);
         assert!(card_order(money(3, 9)) < card_order(money(0, 8)));
         assert_eq!(money_deck(false).len(), 108);
         assert_eq!(money_deck(true).len(), 72);

@@ -11,9 +11,9 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    card_of_order, card_order, exchange_pair, money, money_deck, place_points, tile, value_of,
-    worth, CardId, TileId, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2,
-    TILE_COUNT,
+    card_of_order, card_order, diamond, diamond_deck, exchange_pair, is_money_key, money,
+    money_deck, place_points, tile, worth, CardId, TileId, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS,
+    SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::rng::Mt;
 use crate::stack::Stack;
@@ -25,14 +25,19 @@ const STARTING_MONEY: u32 = 20;
 const PILES: usize = 5;
 /// No tile on a market square.
 pub const EMPTY: TileId = u8::MAX;
-/// The most cards of the game: 108 money cards, the 2 scoring cards, 6 exchange cards.
-pub const MAX_CARDS: usize = 116;
+/// The most cards of the game: 108 money cards, the 2 scoring cards, 6 exchange cards,
+/// 11 diamonds.
+pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 1] = ["exchange"];
+pub const CORE_MODULES: [&str; 2] = ["exchange", "diamonds"];
 /// Currency Exchange (M2): the bit of `Game::modules`.
 pub const EXCHANGE: u16 = 1;
+/// Diamonds (M6).
+pub const DIAMONDS: u16 = 2;
+/// `Buy::exchange` of a payment in diamonds alone.
+pub const PAID_IN_DIAMONDS: u8 = 7;
 
 /// The bits of the modules named, or the names the core does not hold.
 pub fn module_bits(names: &[&str]) -> Result<u16, Vec<String>> {
@@ -148,7 +153,8 @@ impl Move {
 /// `card_order`; `Buy` its payment as the number of cards of each value 1..9 in the
 /// square's currency (`pay`: two bits a value, a currency has three cards of a value at
 /// most) and, with an exchange card (`exchange`: 1 + its index among the six, else 0), in
-/// the card's other currency (`other`).
+/// the card's other currency (`other`); a payment in diamonds alone has `exchange`
+/// `PAID_IN_DIAMONDS` and its diamonds in `pay`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Take {
@@ -186,6 +192,12 @@ impl Action {
     /// The cards of a payment on square `square`, in `card_order` (highest value first,
     /// then currency; the exchange card last).
     pub fn paid_cards(square: u8, pay: u32, other: u32, exchange: u8) -> Vec<CardId> {
+        if exchange == PAID_IN_DIAMONDS {
+            return (1..=9u8)
+                .rev()
+                .flat_map(|v| std::iter::repeat_n(diamond(v), (pay >> (2 * (v - 1)) & 3) as usize))
+                .collect();
+        }
         let own = square - 1;
         let second = if exchange == 0 {
             own
@@ -550,6 +562,9 @@ impl Game {
             self.gift_dirk(dirk_gift_size(0, self.bag_len()), 0);
         }
         let mut deck = money_deck(self.dirk);
+        if self.has(DIAMONDS) {
+            deck.extend(diamond_deck()); // shuffled with the money (§M6)
+        }
         self.rng.shuffle(&mut deck);
         self.draw = Stack::from_slice(&deck).expect("the deck fits the pile");
         for seat in 0..self.n {
@@ -558,9 +573,7 @@ impl Game {
         self.start = self.start_player();
         let hand = &self.hands[self.start as usize];
         let cards = hand.iter().sum::<u8>();
-        let total = (0..MONEY_KINDS as u8)
-            .map(|c| hand[c as usize] as u32 * value_of(c) as u32)
-            .sum();
+        let total = hand_total(hand);
         self.event(Event::StartPlayer {
             player: self.start,
             cards,
@@ -578,7 +591,7 @@ impl Game {
         let mut total = 0u32;
         while total < STARTING_MONEY {
             let card = self.draw.pop().expect("the deck deals every starting hand");
-            total += value_of(card) as u32;
+            total += worth(card);
             self.hands[seat as usize][card as usize] += 1;
             dealt.push(card);
         }
@@ -594,10 +607,7 @@ impl Game {
             .min_by_key(|&p| {
                 let hand = &self.hands[p as usize];
                 let cards: u32 = hand.iter().map(|&c| c as u32).sum();
-                let total: u32 = (0..MONEY_KINDS)
-                    .map(|c| hand[c] as u32 * value_of(c as u8) as u32)
-                    .sum();
-                (cards, total, p)
+                (cards, hand_total(hand), p)
             })
             .expect("two players or more")
     }
@@ -689,8 +699,8 @@ impl Game {
                     choice.1[choice.0 as usize] = key;
                     choice.0 += 1;
                     // a card's worth; an exchange card is taken alone (§M2)
-                    total += if key < MONEY_KINDS as u8 {
-                        9 - key / 4
+                    total += if is_money_key(key) {
+                        worth(card_of_order(key))
                     } else {
                         6
                     };
@@ -753,6 +763,38 @@ impl Game {
         if self.has(EXCHANGE) {
             self.exchange_buys(hand, out);
         }
+        if self.has(DIAMONDS) {
+            self.diamond_buys(hand, out);
+        }
+    }
+
+    /// The payments in diamonds alone, square by square (`Diamonds.payment_sources`).
+    fn diamond_buys(&self, hand: &[u8; CARD_KINDS], out: &mut Vec<Action>) {
+        let mut cards = [0u8; 11];
+        let mut count = 0;
+        for value in (1..=9u8).rev() {
+            for _ in 0..hand[diamond(value) as usize] {
+                cards[count] = diamond(value);
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return;
+        }
+        for square in 1..=MARKET_SIZE as u8 {
+            let id = self.market[square as usize - 1];
+            if id != EMPTY {
+                minimal_payments(&cards[..count], tile(id).price as u32, &mut |paid| {
+                    out.push(Action::Buy {
+                        square,
+                        tile: id,
+                        pay: counts(paid),
+                        other: 0,
+                        exchange: PAID_IN_DIAMONDS,
+                    })
+                });
+            }
+        }
     }
 
     /// The payments an exchange card makes: per exchange card in hand (in card order),
@@ -763,8 +805,12 @@ impl Game {
             let (a, b) = exchange_pair(exchange);
             let mut cards = [0u8; 54];
             let mut count = 0;
-            for key in 0..MONEY_KINDS as u8 {
-                let card = card_of_order(key);
+            for card in (0..MONEY_KINDS as u8)
+                .map(card_order)
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .map(card_of_order)
+            {
                 if [a, b].contains(&crate::cards::currency_of(card)) {
                     for _ in 0..hand[card as usize] {
                         cards[count] = card;
@@ -1290,6 +1336,13 @@ impl Game {
     }
 }
 
+/// What a hand's cards are worth together.
+fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
+    (0..CARD_KINDS)
+        .map(|c| hand[c] as u32 * worth(c as CardId))
+        .sum()
+}
+
 /// The tile ids of a set, ascending.
 pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
     let mut rest = set;
@@ -1305,7 +1358,7 @@ pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
 
 /// The number of cards of each value 1..9 among `cards` (two bits a value).
 fn counts(cards: &[CardId]) -> u32 {
-    cards.iter().map(|&c| 1u32 << (2 * (value_of(c) - 1))).sum()
+    cards.iter().map(|&c| 1u32 << (2 * (worth(c) - 1))).sum()
 }
 
 /// `minimal_payments` / `minimal_card_payments`: each minimal way to pay `price` with
@@ -1470,7 +1523,7 @@ mod tests {
                     .map(|i| card_order(cards[i]))
                     .collect();
                 chosen.sort_unstable();
-                let total: u32 = chosen.iter().map(|&k| 9 - k as u32 / 4).sum();
+                let total: u32 = chosen.iter().map(|&k| worth(card_of_order(k))).sum();
                 if (chosen.len() == 1 || total <= 5) && !slow.contains(&chosen) {
                     slow.push(chosen);
                 }
@@ -1504,7 +1557,7 @@ mod tests {
     fn random_games_end_and_conserve_every_tile_and_card() {
         for seed in 0..40u128 {
             let players = 2 + (seed as usize % 5);
-            let modules = if seed % 2 == 1 { EXCHANGE } else { 0 };
+            let modules = [0, EXCHANGE, DIAMONDS, EXCHANGE | DIAMONDS][seed as usize % 4];
             let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
             let cards = game.draw.len()
                 + (0..players)

@@ -86,7 +86,9 @@ fn tile_json(out: &mut String, id: TileId) {
 }
 
 fn card_json(out: &mut String, card: CardId) {
-    if crate::cards::is_exchange(card) {
+    if crate::cards::is_diamond(card) {
+        let _ = write!(out, "[\"diamond\",{}]", crate::cards::worth(card));
+    } else if crate::cards::is_exchange(card) {
         let (a, b) = crate::cards::exchange_pair(card);
         let _ = write!(
             out,
@@ -413,6 +415,10 @@ pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
             cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
         }
     }
+    for value in (1..=9u8).rev() {
+        let card = crate::cards::diamond(value);
+        cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
+    }
     for card in EXCHANGE_FIRST..EXCHANGE_FIRST + 6 {
         cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
     }
@@ -658,6 +664,9 @@ fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
     if tag == "scoring" && (1..=2).contains(&number) {
         return Ok(SCORING_1 + number as u8 - 1);
     }
+    if tag == "diamond" && (1..=9).contains(&number) {
+        return Ok(crate::cards::diamond(number as u8));
+    }
     let currency = CURRENCIES
         .iter()
         .position(|c| *c == tag)
@@ -759,15 +768,18 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
         .iter()
         .for_each(|&r| cards[SCORING_1 as usize + r as usize - 1] += 1);
     let copies = if game.has_dirk() { 2 } else { 3 };
-    let exchange = u8::from(game.has(crate::game::EXCHANGE));
-    if cards[..MONEY_KINDS].iter().any(|&n| n != copies)
-        || cards[MONEY_KINDS..EXCHANGE_FIRST as usize]
+    let mut expected = [0u8; CARD_KINDS];
+    expected[..MONEY_KINDS].fill(copies);
+    expected[MONEY_KINDS..EXCHANGE_FIRST as usize].fill(1);
+    if game.has(crate::game::EXCHANGE) {
+        expected[EXCHANGE_FIRST as usize..EXCHANGE_FIRST as usize + 6].fill(1);
+    }
+    if game.has(crate::game::DIAMONDS) {
+        crate::cards::diamond_deck()
             .iter()
-            .any(|&n| n != 1)
-        || cards[EXCHANGE_FIRST as usize..]
-            .iter()
-            .any(|&n| n != exchange)
-    {
+            .for_each(|&d| expected[d as usize] += 1);
+    }
+    if cards != expected {
         return Err(Refusal::Invalid(
             "the save does not hold the game's cards once each".into(),
         ));
@@ -1075,7 +1087,10 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .ok_or_else(|| invalid(what))? as u8;
             let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
             for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
-                if crate::cards::is_exchange(card) {
+                if crate::cards::is_diamond(card) {
+                    exchange = crate::game::PAID_IN_DIAMONDS;
+                    pay += 1 << (2 * (crate::cards::worth(card) - 1));
+                } else if crate::cards::is_exchange(card) {
                     exchange = card - EXCHANGE_FIRST + 1;
                 } else if crate::cards::currency_of(card) == square - 1 {
                     pay += 1 << (2 * (value_of(card) - 1));
