@@ -3,7 +3,7 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
-Exchange and Diamonds so far) move for move: the same generator and
+Exchange, Bonus Cards and Diamonds so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -351,7 +351,7 @@ class Simulator:
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
         Mega Box modules, among those the core holds (``alhambra_core.MODULES``; today
-        ``"exchange"`` and ``"diamonds"``).
+        ``"exchange"``, ``"bonus_cards"`` and ``"diamonds"``).
 
     Raises
     ------

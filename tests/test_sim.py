@@ -78,10 +78,12 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 # -- parity ------------------------------------------------------------------------------
 
-#: The modules the core holds, by seed: Currency Exchange (M2), Diamonds (M6), both.
-CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 6: ("exchange", "diamonds")}
+#: The modules the core holds, by seed: Currency Exchange (M2), Bonus Cards (M3),
+#: Diamonds (M6), and all three.
+CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 5: ("bonus_cards",),
+                6: ("exchange", "bonus_cards", "diamonds")}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
-#: three games in eight with the modules the core holds.
+#: half the games with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
           CORE_MODULES.get(seed % 8, ()))
          for n in range(2, 7) for seed in range(40)]
@@ -119,6 +121,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen["exchange taken"] += 1
             if kind == "buy" and event["cards"][0][0] == "diamond":
                 seen["diamond buy"] += 1
+            if kind == "bonus_shown":
+                seen["bonus card counted"] += 1
             if kind == "end":
                 seen["pass" if event["passed"] else "end after exact"] += 1
             if kind == "redesign":
@@ -128,7 +132,7 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     for wanted in ("exact buy", "end after exact", "redesign place", "redesign remove",
                    "redesign exchange", "give", "dirk_gift", "reshuffle", "market_short",
                    "bag_empty", "distribution", "final_placing", "scoring", "exchange buy",
-                   "exchange taken", "diamond buy"):
+                   "exchange taken", "diamond buy", "bonus card counted"):
         assert seen[wanted], wanted
 
 

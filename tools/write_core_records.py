@@ -38,6 +38,8 @@ RECORDS = (
     ("exchange_dirk_2p", 2, 9, "market_short", 0, ("exchange",)),
     ("diamonds_3p", 3, 10, "market_short", 0, ("diamonds",)),
     ("exchange_diamonds_5p", 5, 11, "bag_empty", 0, ("exchange", "diamonds")),
+    ("bonus_cards_4p", 4, 12, "market_short", 0, ("bonus_cards",)),
+    ("three_modules_dirk_2p", 2, 13, "market_short", 0, ("exchange", "bonus_cards", "diamonds")),
 )
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}

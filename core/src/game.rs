@@ -15,6 +15,7 @@ use crate::cards::{
     money_deck, place_points, tile, worth, CardId, TileId, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS,
     SCORING_1, SCORING_2, TILE_COUNT,
 };
+use crate::modules::bonus_cards::{self, BonusCards};
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -31,11 +32,14 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 2] = ["exchange", "diamonds"];
-/// Currency Exchange (M2): the bit of `Game::modules`.
+pub const CORE_MODULES: [&str; 3] = ["exchange", "bonus_cards", "diamonds"];
+/// Currency Exchange (M2): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
+/// `module_names` lists them in the rulebook's order).
 pub const EXCHANGE: u16 = 1;
+/// Bonus Cards (M3).
+pub const BONUS_CARDS: u16 = 2;
 /// Diamonds (M6).
-pub const DIAMONDS: u16 = 2;
+pub const DIAMONDS: u16 = 4;
 /// `Buy::exchange` of a payment in diamonds alone.
 pub const PAID_IN_DIAMONDS: u8 = 7;
 
@@ -324,6 +328,15 @@ pub enum Event {
         player: u8,
         tiles: Vec<TileId>,
     },
+    /// Bonus Cards (§M3): a player's cards dealt at setup, and those shown at a scoring.
+    BonusCards {
+        player: u8,
+        tiles: Vec<TileId>,
+    },
+    BonusShown {
+        player: u8,
+        tiles: Vec<TileId>,
+    },
     GameOver {
         scores: Vec<i64>,
         winners: Vec<u8>,
@@ -382,6 +395,8 @@ pub struct Game {
     /// the simulator); none are kept while `recording` is off (playouts).
     pub(crate) events: Vec<Event>,
     pub(crate) recording: bool,
+    /// Bonus Cards' state (M3), empty when the module is not in play.
+    pub(crate) bonus: BonusCards,
 }
 
 fn nth_bit(set: u64, n: usize) -> TileId {
@@ -472,6 +487,7 @@ impl Game {
             market_short: false,
             events: Vec::new(),
             recording: true,
+            bonus: BonusCards::default(),
         }
     }
 
@@ -581,6 +597,9 @@ impl Game {
         });
         self.refill_display();
         self.build_draw_pile(&inserts);
+        if self.has(BONUS_CARDS) {
+            self.deal_bonus_cards();
+        }
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
         self.run_script();
@@ -610,6 +629,24 @@ impl Game {
                 (cards, hand_total(hand), p)
             })
             .expect("two players or more")
+    }
+
+    /// Bonus Cards' setup (§M3): the ten cards shuffled with the game's generator and
+    /// dealt, each hand in tile order, the rest set aside.
+    fn deal_bonus_cards(&mut self) {
+        let mut cards = bonus_cards::card_tiles();
+        self.rng.shuffle(&mut cards);
+        for (p, hand) in self
+            .bonus
+            .deal(&cards, self.players())
+            .into_iter()
+            .enumerate()
+        {
+            self.event(Event::BonusCards {
+                player: p as u8,
+                tiles: hand,
+            });
+        }
     }
 
     /// The cards shuffled into money piles 1..5 after the split, in the order each pile
@@ -1223,7 +1260,13 @@ impl Game {
     /// Tiles of each type per competitor, Dirk last.
     pub fn counts(&self) -> Vec<[u8; 6]> {
         let mut counts: Vec<[u8; 6]> = (0..self.players())
-            .map(|p| self.boards[p].counts())
+            .map(|p| {
+                let mut counts = self.boards[p].counts();
+                if self.has(BONUS_CARDS) {
+                    self.bonus.add_counts(p, &self.boards[p], &mut counts);
+                }
+                counts
+            })
             .collect();
         if self.dirk {
             let mut dirk = [0u8; 6];
@@ -1236,6 +1279,18 @@ impl Game {
     }
 
     fn score_round(&mut self, round: u8) {
+        if self.has(BONUS_CARDS) {
+            // the cards that count now are shown, seat by seat (§M3)
+            for p in 0..self.players() {
+                let new = self.bonus.show(p, &self.boards[p]);
+                if !new.is_empty() {
+                    self.event(Event::BonusShown {
+                        player: p as u8,
+                        tiles: new,
+                    });
+                }
+            }
+        }
         let counts = self.counts();
         let walls: Vec<u32> = (0..self.competitors())
             .map(|c| {
@@ -1557,7 +1612,13 @@ mod tests {
     fn random_games_end_and_conserve_every_tile_and_card() {
         for seed in 0..40u128 {
             let players = 2 + (seed as usize % 5);
-            let modules = [0, EXCHANGE, DIAMONDS, EXCHANGE | DIAMONDS][seed as usize % 4];
+            let modules = [
+                0,
+                EXCHANGE,
+                DIAMONDS,
+                BONUS_CARDS,
+                EXCHANGE | BONUS_CARDS | DIAMONDS,
+            ][seed as usize % 5];
             let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
             let cards = game.draw.len()
                 + (0..players)

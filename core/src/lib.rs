@@ -9,6 +9,7 @@ pub mod board;
 pub mod cards;
 pub mod codes;
 pub mod game;
+pub mod modules;
 pub mod policy;
 pub mod rng;
 pub mod save;

@@ -11,6 +11,7 @@ use crate::cards::{
     MONEY_KINDS, SCORING_1, SCORING_2,
 };
 use crate::game::{Action, Decision, Event, Game, Kind, Move, Refusal, Step, EMPTY, MAX_PLAYERS};
+use crate::modules::bonus_cards::BonusCards;
 use crate::rng::Mt;
 use crate::stack::Stack;
 use serde_json::value::RawValue;
@@ -379,12 +380,19 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             });
             out.push_str(",\"type\":\"distribution\"}");
         }
-        Event::FinalPlacing { player, tiles } => {
+        Event::FinalPlacing { player, tiles }
+        | Event::BonusCards { player, tiles }
+        | Event::BonusShown { player, tiles } => {
             out.push_str("{\"player\":");
             name(out, *player);
             out.push_str(",\"tiles\":");
             tiles_json(out, tiles);
-            out.push_str(",\"type\":\"final_placing\"}");
+            let kind = match event {
+                Event::BonusCards { .. } => "bonus_cards",
+                Event::BonusShown { .. } => "bonus_shown",
+                _ => "final_placing",
+            };
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");
@@ -507,7 +515,7 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
     list(&mut out, modules.iter(), |o, m| string(o, m));
     // the modules the core holds keep no slice of their own (Currency Exchange: null)
     out.push_str(",\"modules_state\":");
-    by_module(&mut out, &modules);
+    module_slices(&mut out, game, names);
     out.push_str(",\"options\":");
     options(&mut out, game);
     out.push_str(",\"pending_rounds\":");
@@ -550,15 +558,71 @@ fn number(out: &mut String, value: u32) {
     let _ = write!(out, "{value}");
 }
 
-/// `{name: null}` for each module, in name order.
-fn by_module(out: &mut String, modules: &[&str]) {
-    let mut sorted = modules.to_vec();
-    sorted.sort_unstable();
+/// The modules' slices (`modules_state`), by module name: null for the modules that
+/// keep none (Currency Exchange, Diamonds), Bonus Cards' hands, shown and set-aside cards.
+fn module_slices(out: &mut String, game: &Game, names: &Names) {
+    let mut modules = game.module_names();
+    modules.sort_unstable();
     out.push('{');
-    for (i, name) in sorted.iter().enumerate() {
-        let _ = write!(out, "{}\"{name}\":null", if i > 0 { "," } else { "" });
+    for (i, module) in modules.iter().enumerate() {
+        let _ = write!(out, "{}\"{module}\":", if i > 0 { "," } else { "" });
+        if *module == "bonus_cards" {
+            let bonus = &game.bonus;
+            let players = game.players();
+            out.push_str("{\"hands\":");
+            by_name(out, names, players, |o, p| {
+                tiles_json(o, &crate::game::bits(bonus.hands[p]).collect::<Vec<_>>())
+            });
+            out.push_str(",\"set_aside\":");
+            tiles_json(out, &crate::game::bits(bonus.set_aside).collect::<Vec<_>>());
+            out.push_str(",\"shown\":");
+            by_name(out, names, players, |o, p| {
+                tiles_json(o, bonus.shown[p].as_slice())
+            });
+            out.push('}');
+        } else {
+            out.push_str("null");
+        }
     }
     out.push('}');
+}
+
+/// Bonus Cards' slice of a save.
+fn read_bonus_cards(
+    state: &HashMap<String, Value>,
+    players: &[String],
+) -> Result<BonusCards, Refusal> {
+    let what = "modules_state";
+    let slice = field(state, what)?
+        .get("bonus_cards")
+        .ok_or_else(|| invalid(what))?;
+    let mut bonus = BonusCards::default();
+    for (p, name) in players.iter().enumerate() {
+        bonus.hands[p] = read_tile_set(
+            slice
+                .get("hands")
+                .and_then(|h| h.get(name))
+                .unwrap_or(&Value::Null),
+            what,
+        )?;
+        bonus.shown[p] = stack(
+            &read_tiles(
+                slice
+                    .get("shown")
+                    .and_then(|h| h.get(name))
+                    .unwrap_or(&Value::Null),
+                what,
+            )?,
+            what,
+        )?;
+    }
+    bonus.set_aside = read_tile_set(slice.get("set_aside").unwrap_or(&Value::Null), what)?;
+    if !bonus.complete(players.len()) {
+        return Err(Refusal::Invalid(
+            "the bonus cards are not the ten of the game, once each".into(),
+        ));
+    }
+    Ok(bonus)
 }
 
 fn numbers(out: &mut String, values: &[u8]) {
@@ -882,6 +946,9 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     let rng = Mt::from_state(&words).ok_or_else(|| invalid("rng"))?;
     let mut game = Game::blank(n as u8, rng, bag_empty_ends);
     game.modules = module_set;
+    if game.has(crate::game::BONUS_CARDS) {
+        game.bonus = read_bonus_cards(&state, &players)?;
+    }
     game.bag = read_tile_set(field(&state, "bag")?, "bag")?;
     let market = field(&state, "market")?
         .as_array()

@@ -1,0 +1,5 @@
+//! The Mega Box modules the core holds that keep state of their own: one file each, as
+//! in `alhambra_lib/modules/`. (Currency Exchange and Diamonds add cards and payments
+//! only: their rules sit where the base game's money rules are, in `game.rs`.)
+
+pub mod bonus_cards;
