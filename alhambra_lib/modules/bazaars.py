@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..memo import by_identity
-from ..narrate import paid_text, tile_text
+from ..i18n import N_, _
+from ..narrate import paid_text, term, tile_text, told
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -144,7 +145,8 @@ def bazaar_text(tile: Tile | Sequence[Any]) -> str:
     'florin bazaar (pavilion, seraglio, tower)'
     """
     marks = tile.marks if isinstance(tile, Tile) else tuple(tile[3:])
-    return f"{marks[0]} bazaar ({', '.join(marks[1:])})"
+    return _("{currency} bazaar ({kinds})").format(currency=term(marks[0]),
+                                                   kinds=", ".join(map(term, marks[1:])))
 
 
 def _card_key(card: Any) -> tuple[Any, ...]:
@@ -449,10 +451,14 @@ class Bazaars(Module):
 #: The module's events in words (registered with the module, `modules.register`).
 Bazaars.narration = {
     "bazaar_beside": (("tile",),
-                      lambda e: f"the {bazaar_text(e['tile'])} is drawn and laid beside the "
-                                f"market"),
+                      lambda e: _("the {bazaar} is drawn and laid beside the market").format(
+                          bazaar=bazaar_text(e["tile"]))),
     "buy_bazaar": (("player", "bazaar", "cards", "currency", "square", "priced_by", "price"),
-                   lambda e: f"{e['player']} buys the {bazaar_text(e['bazaar'])} paying "
-                             f"{paid_text(e['cards'])} (exact: the price of the "
-                             f"{tile_text(e['priced_by'])} on the {e['currency']} square)"),
+                   lambda e: told(e["player"], N_("{player} buys the {bazaar} paying {paid} (exact: "
+                                                  "the price of the {tile} on the {currency} "
+                                                  "square)"),
+                                  N_("You buy the {bazaar} paying {paid} (exact: the price of "
+                                     "the {tile} on the {currency} square)"),
+                                  bazaar=bazaar_text(e["bazaar"]), paid=paid_text(e["cards"]),
+                                  tile=tile_text(e["priced_by"]), currency=term(e["currency"]))),
 }

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
-from ..narrate import plural, tile_text
+from ..i18n import N_, ngettext
+from ..narrate import YOU, plural, tile_text, told
 from ..secrets import sort_lists
 from ..sheet_inputs import PlayerTiles, SheetInput, SheetModule
 from ..slices import TILE, Annotated, PerPlayer
@@ -190,8 +191,14 @@ class BonusCards(Module):
 #: The module's events in words (registered with the module, `modules.register`).
 BonusCards.narration = {
     "bonus_cards": (("player", "tiles"),
-                    lambda e: f"{e['player']} is dealt {len(e['tiles'])} bonus cards"),
+                    lambda e: (ngettext("You are dealt {n} bonus card", "You are dealt {n} bonus cards",
+                                        len(e["tiles"])) if e["player"] == YOU
+                               else ngettext("{player} is dealt {n} bonus card",
+                                             "{player} is dealt {n} bonus cards",
+                                             len(e["tiles"]))).format(
+                        player=e["player"], n=len(e["tiles"]))),
     "bonus_shown": (("player", "tiles"),
-                    lambda e: f"{e['player']} shows bonus cards for "
-                              + ", ".join(map(tile_text, e["tiles"]))),
+                    lambda e: told(e["player"], N_("{player} shows bonus cards for {tiles}"),
+                                   N_("You show bonus cards for {tiles}"),
+                                   tiles=", ".join(map(tile_text, e["tiles"])))),
 }
