@@ -61,7 +61,7 @@ def unregister_events(events: Mapping[str, tuple]) -> None:
 #: The game's words, marked for the catalogs: building types, currencies, the sides of a
 #: tile. i18n: the words each edition prints (docs/glossary_<lang>.md).
 _TERMS = (N_("pavilion"), N_("seraglio"), N_("arcades"), N_("chambers"), N_("garden"),
-          N_("tower"), N_("fountain"), N_("denar"), N_("dirham"), N_("ducat"), N_("florin"),
+          N_("tower"), N_("fountain"), N_("camp"), N_("denar"), N_("dirham"), N_("ducat"), N_("florin"),
           # the colours of the chests (Treasure Chamber) and citizens (Street Merchant)
           N_("blue"), N_("red"), N_("brown"), N_("white"), N_("green"), N_("purple"))
 #: A tile's sides as the compass letters of the language (walls "NE", a gate's side).

@@ -142,9 +142,18 @@ def _winners_text(e):
                     len(winners)).format(scores=scores, winners=names)
 
 
+def _module_text(name: str) -> str:
+    """A module in the setup line: its id in English (as always), its title otherwise."""
+    from ..modules import MODULES  # the registry imports the engine's neighbours
+
+    if language() == "en" or name not in MODULES:
+        return name
+    return _(MODULES[name].title)
+
+
 def _setup_text(e):
     players = _join(player_text(p) for p in e["players"])
-    modules = _join(e.get("modules") or ())
+    modules = _join(_module_text(m) for m in e.get("modules") or ())
     # Dirk is no player: named apart, as in the final standings (RULES.md §10)
     if e["dirk"] and modules:
         return _("new game: {players} (and {dirk}, the neutral player), with {modules}").format(

@@ -286,7 +286,7 @@ class Bazaars(Module):
     name = "bazaars"
     option_decisions = frozenset({"act"})
     section = "M16"
-    title = "Bazaars"
+    title = N_("Bazaars")
     drawer = "alhambra_lib.draw.modules.bazaars"  # its pieces, imported when drawn
     sheet = SheetModule(
         "bazaars", "Bazaars",  # RULES.md §M16.4

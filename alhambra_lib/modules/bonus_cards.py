@@ -108,7 +108,7 @@ class BonusCards(Module):
 
     name = "bonus_cards"
     section = "M3"
-    title = "Bonus Cards"
+    title = N_("Bonus Cards")
     drawer = "alhambra_lib.draw.modules.bonus_cards"  # its pieces, imported when drawn
     secret_fields = {"bonus_cards": ("tiles",)}  # §M3: dealt face down
     sheet = SheetModule(

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from ..i18n import N_
 from ..components import Tile, tile_set
 from ..grid import SIDES, STEP
 from ..narrate import plural
@@ -131,7 +132,7 @@ class Camps(Module):
 
     name = "camps"
     section = "M8"
-    title = "Camps"
+    title = N_("Camps")
     drawer = "alhambra_lib.draw.modules.camps"  # its pieces, imported when drawn
     sheet = SheetModule(
         "camps", "Camps",  # RULES.md §M8.4

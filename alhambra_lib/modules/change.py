@@ -73,7 +73,7 @@ class Change(Module):
     name = "change"
     event_types = frozenset({"buy"})
     section = "M11"
-    title = "Change"
+    title = N_("Change")
     drawer = "alhambra_lib.draw.modules.change"  # its pieces, imported when drawn
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"coin": (1, Coin)}

@@ -68,7 +68,7 @@ from ..actions import (
 from ..components import CHARACTERS, KINDS, Card, CharacterCard, ProvisionalDataWarning
 from ..errors import IllegalAction
 from ..i18n import N_, _
-from ..narrate import card_text, player_text, term, told
+from ..narrate import card_text, term, told
 from ..payments import PaymentSources, check_payment
 from ..scoring import majority_awards
 from ..sheet_inputs import SheetInput, SheetModule, each_player
@@ -325,7 +325,7 @@ class Characters(Module):
     name = "characters"
     option_decisions = frozenset({"act", "auction", "master_builder", "wise_man"})
     section = "M7"
-    title = "Characters"
+    title = N_("Characters")
     drawer = "alhambra_lib.draw.modules.characters"  # its pieces, imported when drawn
     #: Character cards lie in the draw pile only (`Module.pile_card_tags`).
     pile_card_tags = {"character": (1, CharacterCard)}
@@ -725,8 +725,10 @@ _WISE_MAN = {
 #: The module's events in words (registered with the module, `modules.register`).
 Characters.narration = {
     "auction": (("card", "auctioneer"),
-                lambda e: _("{character} comes up: {player} opens the auction").format(
-                    character=_character_text(e["card"]), player=player_text(e["auctioneer"]))),
+                lambda e: told(e["auctioneer"], N_("{character} comes up: {player} opens the "
+                                                   "auction"),
+                               N_("{character} comes up: You open the auction"),
+                               character=_character_text(e["card"]))),
     "bid": (("player", "card", "cards", "amount"),
             lambda e: told(e["player"], N_("{player} bids {amount} for {character}"),
                            N_("You bid {amount} for {character}"), amount=e["amount"],

@@ -132,7 +132,7 @@ class CityWalls(Module):
     name = "city_walls"
     option_decisions = frozenset({"act"})
     section = "M9"
-    title = "City Walls"
+    title = N_("City Walls")
     drawer = "alhambra_lib.draw.modules.city_walls"  # its pieces, imported when drawn
     alhambra_parts = frozenset({"sticks"})  # sticks on the tiles of the Alhambras
     #: How its cards save and load (`Module.card_tags`).

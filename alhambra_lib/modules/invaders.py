@@ -226,7 +226,7 @@ class Invaders(Module):
     name = "invaders"
     event_types = frozenset({"buy", "vizier"})
     section = "M15"
-    title = "Invaders"
+    title = N_("Invaders")
     drawer = "alhambra_lib.draw.modules.invaders"  # its pieces, imported when drawn
     # §M15: only the buyer looks at the attack card; both piles lie face down
     secret_fields = {"scout_peek": ("card",), "invaders_setup": ("*", "attack_deck", "scouts")}

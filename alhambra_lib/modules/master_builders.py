@@ -115,7 +115,7 @@ class MasterBuilders(Module):
     name = "master_builders"
     option_decisions = frozenset({"act", "master_builder"})
     section = "M14"
-    title = "Master Builders"
+    title = N_("Master Builders")
     secret_fields = {"master_builders_dealt": ("cards",)}  # §M14: dealt face down
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"master_builder": (1, MasterBuilderCard)}

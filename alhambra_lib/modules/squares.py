@@ -217,7 +217,7 @@ class Squares(Module):
     name = "squares"
     option_decisions = frozenset({"act"})
     section = "M4"
-    title = "Squares"
+    title = N_("Squares")
     drawer = "alhambra_lib.draw.modules.squares"  # its pieces, imported when drawn
     sheet = SheetModule(
         "squares", "Huts",  # RULES.md §M4.4

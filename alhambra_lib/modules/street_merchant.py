@@ -454,7 +454,7 @@ class StreetMerchant(Module):
     event_types = frozenset({"place", "redesign"})
     option_decisions = frozenset({"merchant"})
     section = "M12"
-    title = "Street Merchant"
+    title = N_("Street Merchant")
     drawer = "alhambra_lib.draw.modules.street_merchant"  # its pieces, imported when drawn
     secret_fields = {"set_merchant": ("colours",)}  # §M12: the citizens on the disc
     sheet = SheetModule(

@@ -127,7 +127,7 @@ class Thieves(Module):
     name = "thieves"
     option_decisions = frozenset({"window"})
     section = "M10"
-    title = "Thieves"
+    title = N_("Thieves")
     drawer = "alhambra_lib.draw.modules.thieves"  # its pieces, imported when drawn
     secret_per_player = {"thieves": "hands"}  # §M10: each sees only their own thieves
     decisions = {"window": {"steal", "decline"}}

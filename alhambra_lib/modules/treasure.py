@@ -291,7 +291,7 @@ class Treasure(Module):
     name = "treasure"
     option_decisions = frozenset({"act", "chests"})
     section = "M13"
-    title = "Treasure Chamber"
+    title = N_("Treasure Chamber")
     drawer = "alhambra_lib.draw.modules.treasure"  # its pieces, imported when drawn
     sheet = SheetModule(
         "treasure", "Chests",  # RULES.md §M13.4
