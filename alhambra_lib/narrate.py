@@ -23,7 +23,7 @@ from .i18n import N_, _, format_number, gettext, ngettext, pgettext
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
            "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive",
-           "term", "sides_text", "player_text", "told", "moment_text", "money_text", "YOU"]
+           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "score_term_text", "money_text", "YOU"]
 
 #: The seat of the person at a `~alhambra_lib.widgets.GameTable`: told in the second person.
 YOU = "You"
@@ -76,6 +76,18 @@ def term(word: str) -> str:
     ('garden', 'denar', 'Ana')
     """
     return gettext(word) if word in _TERMS else word
+
+
+#: A score term's name (a key of a scoring event's ``parts``) in the current language.
+_SCORE_TERMS = {"majorities": N_("majorities"), "walls": N_("walls"),
+                "invaders": N_("invaders"), "treasure": N_("treasure"),
+                "characters": N_("characters"), "camps": N_("camps"),
+                "street_merchant": N_("street merchant"), "bazaars": N_("bazaars")}
+
+
+def score_term_text(name: str) -> str:
+    """A score term in words: ``"street_merchant"`` -> ``"street merchant"``."""
+    return gettext(_SCORE_TERMS[name]) if name in _SCORE_TERMS else name.replace("_", " ")
 
 
 def sides_text(sides: str) -> str:
@@ -167,6 +179,21 @@ def possessive(name: str, first: bool = False) -> str:
 def points_text(points):
     """``1`` -> ``"1 point"``, ``2`` -> ``"2 points"``."""
     return ngettext("{n} point", "{n} points", points).format(n=format_number(points))
+
+
+def kind_count(n: int, kind: str) -> str:
+    """``(2, "tower")`` -> ``"2 towers"``: a number of buildings of a type.
+
+    >>> kind_count(1, "garden"), kind_count(3, "arcades")
+    ('1 garden', '3 arcades')
+    """
+    forms = {"pavilion": lambda: ngettext("{n} pavilion", "{n} pavilions", n),
+             "seraglio": lambda: ngettext("{n} seraglio", "{n} seraglios", n),
+             "arcades": lambda: ngettext("{n} arcades", "{n} arcades", n),
+             "chambers": lambda: ngettext("{n} chambers", "{n} chambers", n),
+             "garden": lambda: ngettext("{n} garden", "{n} gardens", n),
+             "tower": lambda: ngettext("{n} tower", "{n} towers", n)}
+    return forms[kind]().format(n=n) if kind in forms else f"{n} {kind}"
 
 
 def money_text(currency: str, value: int) -> str:

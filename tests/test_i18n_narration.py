@@ -10,6 +10,7 @@ import pytest
 
 from alhambra_lib import MODULES, Game, i18n
 from alhambra_lib.engine.narration import describe_event
+from _i18n_helpers import english_left
 
 #: (players, modules): the base game, a two-player game with Dirk, every module at once.
 #: "You" is a seat, so the sentences said to the person at a table are told too.
@@ -54,26 +55,6 @@ def missing(monkeypatch):
         monkeypatch.setattr(compiled, "pgettext",
                             watch(compiled.pgettext, lambda c, m: f"{c}\x04{m}"))
     return asked
-
-
-def _words(text):
-    return set(re.findall(r"[A-Za-z]{4,}", text.replace("{", " {")))
-
-
-def english_left(code, lines):
-    """The words of the English messages (4 letters or more, no placeholder) found in
-    `lines`, leaving out those the language's own translations use too (florin,
-    arcades...)."""
-    from babel.messages.pofile import read_po
-
-    with (i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot").open("rb") as pot:
-        english = set().union(*(_words(m.id if isinstance(m.id, str) else " ".join(m.id))
-                                for m in read_po(pot) if m.id))
-    with i18n.catalog_path(code).open("rb") as po:
-        own = set().union(*(_words(m.string if isinstance(m.string, str)
-                                   else " ".join(m.string)) for m in read_po(po) if m.id))
-    english -= own | {"player", "players", "tile", "tiles", "cards", "card", "scores"}
-    return {w for line in lines for w in _words(line) if w in english}
 
 
 #: A line with no word to translate: names, numbers, positions, signs.

@@ -26,6 +26,7 @@ from ..narrate import (
     points_text,
     moment_text,
     register_events,
+    score_term_text,
     sides_text,
     term,
     tile_text,
@@ -51,17 +52,6 @@ def _join(items) -> str:
     return ", ".join(items) if language() == "en" else format_list(list(items))
 
 
-#: A score term's name (a key of a scoring event's ``parts``) in the current language.
-_SCORE_TERMS = {"majorities": N_("majorities"), "walls": N_("walls"),
-                "invaders": N_("invaders"), "treasure": N_("treasure"),
-                "characters": N_("characters"), "camps": N_("camps"),
-                "street_merchant": N_("street merchant"), "bazaars": N_("bazaars")}
-
-
-def _term_name(term: str) -> str:
-    return _(_SCORE_TERMS[term]) if term in _SCORE_TERMS else term.replace("_", " ")
-
-
 def _scoring_text(e):
     parts = scoring_parts(e)
 
@@ -70,7 +60,7 @@ def _scoring_text(e):
         for i, (score_term, values) in enumerate(parts.items()):
             value = values[name]
             sign = ("-" if value < 0 else "") if i == 0 else (" - " if value < 0 else " + ")
-            terms += f"{sign}{format_number(abs(value))} {_term_name(score_term)}"
+            terms += f"{sign}{format_number(abs(value))} {score_term_text(score_term)}"
         return _("{name} {points} ({terms})").format(
             name=player_text(name), points=format_number(points), terms=terms)
 

@@ -289,10 +289,11 @@ class Bazaars(Module):
     title = N_("Bazaars")
     drawer = "alhambra_lib.draw.modules.bazaars"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "bazaars", "Bazaars",  # RULES.md §M16.4
-        (SheetInput("bazaars", "bazaars n x k",
-                    "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
-                    "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",
+        "bazaars", N_("Bazaars"),  # RULES.md §M16.4
+        (SheetInput("bazaars", N_("bazaars n x k"),
+                    N_("For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
+                       "its three types, by k, how many of those types they are; e.g. 4x3, "
+                       "2x1."),
                     "pairs", rounds=(3,)),),
         tiles=len(BAZAARS),
         terms=(("bazaars", _bazaars_sheet),))
@@ -396,7 +397,7 @@ class Bazaars(Module):
             shown = ", ".join(map(bazaar_text, self.beside(game))) or "none"
             game.refuse(action, f"the {bazaar_text(bazaar)} is not beside the market "
                                 f"(beside it: {shown})")
-        _, tile = self.price(game, bazaar)
+        __, tile = self.price(game, bazaar)
         if tile is None:
             game.refuse(action, f"the {currency} square is empty: a bazaar costs the price of "
                                 f"the tile there, so it cannot be bought now")

@@ -332,13 +332,13 @@ class Characters(Module):
     # The two characters whose scoring is confirmed (RULES.md §M7.4); the term
     # "characters" comes right after the walls (§M0.17).
     sheet = SheetModule(
-        "characters", "Characters",
-        (SheetInput("wise_man", "Wise Man",
-                    "The type the Wise Man's holder chooses at this scoring: it counts half a "
-                    "building more there, which breaks a tie.", "kind", one_holder=True),
-         SheetInput("city_watch", "City Watch",
-                    "Tick the player holding the City Watch: it scores a third of their wall "
-                    "points, rounded down.", "flag", one_holder=True)),
+        "characters", N_("Characters"),
+        (SheetInput("wise_man", N_("Wise Man"),
+                    N_("The type the Wise Man's holder chooses at this scoring: it counts half "
+                       "a building more there, which breaks a tie."), "kind", one_holder=True),
+         SheetInput("city_watch", N_("City Watch"),
+                    N_("Tick the player holding the City Watch: it scores a third of their "
+                       "wall points, rounded down."), "flag", one_holder=True)),
         count_bonus=_wise_man, terms=(("characters", _city_watch),))
     decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},
                  "master_builder": {"redesign", "decline"}, "wise_man": {"wise_man"}}

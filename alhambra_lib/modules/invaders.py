@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..components import FOUNTAIN_KIND, KINDS, Tile
 from ..grid import OPPOSITE, SIDES, side_neighbour
-from ..i18n import N_, _
-from ..narrate import player_text, plural, term, tile_text, told, moment_text
+from ..i18n import N_, _, ngettext
+from ..narrate import player_text, term, tile_text, told, moment_text
 from ..secrets import SLOT
 from ..sheet_inputs import SIDE_NAMES, PlayerTiles, SheetInput, SheetModule, each_player
 from ..slices import Annotated, Direction, Kind, Player, Range, Size
@@ -209,14 +209,22 @@ def _sides_limit(sides: Mapping[str, int], tiles: PlayerTiles,
     most = tiles.building_count + tiles.others
     for side, n in sides.items():
         if n > most:
-            return side, (f"{who} cannot have {plural(n, 'unprotected side')} facing "
-                          f"{SIDE_NAMES[side]}: each tile has one side facing "
-                          f"{SIDE_NAMES[side]}, and the sheet allows {who} at most "
-                          f"{plural(most, 'tile')} besides the fountain.")
+            return side, ngettext(
+                "{player} cannot have {n} unprotected side facing {direction}: each tile has "
+                "one side facing {direction}, and the sheet allows {player} at most {tiles} "
+                "besides the fountain.",
+                "{player} cannot have {n} unprotected sides facing {direction}: each tile has "
+                "one side facing {direction}, and the sheet allows {player} at most {tiles} "
+                "besides the fountain.", n).format(
+                    player=who, n=n, direction=_(SIDE_NAMES[side]),
+                    tiles=ngettext("{n} tile", "{n} tiles", most).format(n=most))
     total = sum(sides.values())
     if total > tiles.outer_sides:
-        return None, (f"{who} cannot have {plural(total, 'unprotected side')} in all: "
-                      f"{tiles.text} have at most {tiles.outer_sides} outer sides.")
+        return None, ngettext("{player} cannot have {n} unprotected side in all: {tiles} have "
+                              "at most {most} outer sides.",
+                              "{player} cannot have {n} unprotected sides in all: {tiles} have "
+                              "at most {most} outer sides.", total).format(
+                                  player=who, n=total, tiles=tiles.text, most=tiles.outer_sides)
     return None
 
 
@@ -231,13 +239,13 @@ class Invaders(Module):
     # §M15: only the buyer looks at the attack card; both piles lie face down
     secret_fields = {"scout_peek": ("card",), "invaders_setup": ("*", "attack_deck", "scouts")}
     sheet = SheetModule(
-        "invaders", "Invaders",  # RULES.md §M15.4
-        (SheetInput("attack", "attack from",
-                    "The attack card turned up at this scoring.", "side", per_player=False),
-         SheetInput("unprotected", "unprotected sides",
-                    "Tile sides facing each direction with an empty cell beyond and no wall "
-                    "(the fountain and camps are not attacked). The attack's direction "
-                    "counts; in round 3 the two directions beside it count too.",
+        "invaders", N_("Invaders"),  # RULES.md §M15.4
+        (SheetInput("attack", N_("attack from"),
+                    N_("The attack card turned up at this scoring."), "side", per_player=False),
+         SheetInput("unprotected", N_("unprotected sides"),
+                    N_("Tile sides facing each direction with an empty cell beyond and no wall "
+                       "(the fountain and camps are not attacked). The attack's direction "
+                       "counts; in round 3 the two directions beside it count too."),
                     "by_side", maximum=999, limit=_sides_limit)),
         terms=(("invaders", _invaders_sheet),))
     score_terms = ("invaders",)

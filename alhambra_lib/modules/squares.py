@@ -220,10 +220,10 @@ class Squares(Module):
     title = N_("Squares")
     drawer = "alhambra_lib.draw.modules.squares"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "squares", "Huts",  # RULES.md §M4.4
-        (SheetInput("hut_neighbours", "huts' neighbours",
-                    "For each hut in the Alhambra, its neighbours of the hut's colour with "
-                    "no wall between them, added up per colour.",
+        "squares", N_("Huts"),  # RULES.md §M4.4
+        (SheetInput("hut_neighbours", N_("huts' neighbours"),
+                    N_("For each hut in the Alhambra, its neighbours of the hut's colour with "
+                       "no wall between them, added up per colour."),
                     "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
         tiles=HUT_LIMIT,
         count_bonus=lambda entry, name: entry["hut_neighbours"][name])

@@ -458,11 +458,11 @@ class StreetMerchant(Module):
     drawer = "alhambra_lib.draw.modules.street_merchant"  # its pieces, imported when drawn
     secret_fields = {"set_merchant": ("colours",)}  # §M12: the citizens on the disc
     sheet = SheetModule(
-        "street_merchant", "Citizens",  # RULES.md §M12.4
-        (SheetInput("citizens", "citizens",
-                    "Citizens living on buildings in the Alhambra, per colour (blue "
-                    "pavilion, red seraglio, brown arcades, white chambers, green garden, "
-                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR,
+        "street_merchant", N_("Citizens"),  # RULES.md §M12.4
+        (SheetInput("citizens", N_("citizens"),
+                    N_("Citizens living on buildings in the Alhambra, per colour (blue "
+                       "pavilion, red seraglio, brown arcades, white chambers, green garden, "
+                       "purple tower)."), "by_type", maximum=CITIZENS_PER_COLOUR,
                     box_total=dict.fromkeys(COLOURS, CITIZENS_PER_COLOUR)),),
         terms=(("street_merchant", _merchant_sheet),))
     decisions = {"merchant": {"set_merchant", "take_citizen", "swap_citizen",

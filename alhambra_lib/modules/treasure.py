@@ -44,7 +44,7 @@ from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
 from ..i18n import N_, _, ngettext
-from ..narrate import card_text, player_text, plural, term, tile_text, told
+from ..narrate import card_text, player_text, term, tile_text, told
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -280,9 +280,13 @@ def _chests_limit(chests: int, tiles: PlayerTiles, who: str) -> tuple[None, str]
     """A building holds one chest at most (§M13): no more chests than buildings counted."""
     if chests <= tiles.building_count:
         return None
-    return None, (f"{who} cannot have {plural(chests, 'chest')}: a building holds one chest "
-                  f"at most, and the sheet counts {plural(tiles.building_count, 'building')} "
-                  f"for {who}.")
+    return None, ngettext("{player} cannot have {n} chest: a building holds one chest at most, "
+                          "and the sheet counts {buildings} for {player}.",
+                          "{player} cannot have {n} chests: a building holds one chest at most, "
+                          "and the sheet counts {buildings} for {player}.", chests).format(
+        player=who, n=chests, buildings=ngettext("{n} building", "{n} buildings",
+                                                 tiles.building_count).format(
+                                                     n=tiles.building_count))
 
 
 class Treasure(Module):
@@ -294,9 +298,9 @@ class Treasure(Module):
     title = N_("Treasure Chamber")
     drawer = "alhambra_lib.draw.modules.treasure"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "treasure", "Chests",  # RULES.md §M13.4
-        (SheetInput("chests", "chests",
-                    "Chests on buildings in the Alhambra (not on the reserve board).",
+        "treasure", N_("Chests"),  # RULES.md §M13.4
+        (SheetInput("chests", N_("chests"),
+                    N_("Chests on buildings in the Alhambra (not on the reserve board)."),
                     "number", maximum=sum(CHESTS.values()), limit=_chests_limit,
                     box_total=sum(CHESTS.values())),),
         terms=(("treasure", lambda entry: share_places(
