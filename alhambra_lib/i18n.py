@@ -43,12 +43,13 @@ from babel.lists import format_list as _babel_format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.numbers import format_percent as _babel_format_percent
 from babel.support import LazyProxy, Translations
 
 from .errors import InvalidInput
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DOMAIN", "LOCALE_DIR", "set_language", "language",
-           "gettext", "_", "ngettext", "pgettext", "N_", "lazy_gettext", "format_number",
+           "gettext", "_", "ngettext", "pgettext", "N_", "lazy_gettext", "format_number", "format_percent",
            "format_list", "catalog_path", "translations"]
 
 #: The list styles of `babel.lists.format_list`.
@@ -160,6 +161,14 @@ def lazy_gettext(message: str) -> LazyProxy:
 def format_number(number: float) -> str:
     """`number` written as the current language writes numbers (``1,234``, ``1 234``)."""
     return format_decimal(number, locale=_current)
+
+
+def format_percent(share: float) -> str:
+    """`share` (0.625) as a whole percentage of the current language: ``62 %`` in English
+    (as the app always wrote it), Babel's pattern otherwise (``62 %``, ``62%``)."""
+    if _current == "en":
+        return f"{share:.0%}".replace("%", " %")
+    return _babel_format_percent(share, locale=_current)
 
 
 def format_list(items: Sequence[str], style: ListStyle = "standard") -> str:

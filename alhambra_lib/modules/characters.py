@@ -701,6 +701,12 @@ _TITLES = (N_("The Wise Man"), N_("The City Watch"), N_("The end-of-game bonus")
            N_("The money swap"), N_("The extra redesign"), N_("Unknown character 1"),
            N_("Unknown character 2"), N_("Unknown character 3"), N_("Unknown character 4"),
            N_("Unknown character 5"))
+#: Their effects, as the table shows them beside an auction.
+_EFFECTS = (N_("counts as half a building of a type its owner chooses at every scoring"),
+            N_("scores a third of its owner's wall points (rounded down) at every scoring"),
+            N_("scores 8 points at the final scoring"),
+            N_("may replace one face-up money card of the display once per turn"),
+            N_("grants an additional redesign"), N_("unknown"))
 
 
 def _character_text(data: str) -> str:

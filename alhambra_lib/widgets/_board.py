@@ -36,6 +36,7 @@ import ipywidgets as widgets
 
 from ..components import FOUNTAIN_KIND, Card, Tile
 from ..grid import SIDES, Cell
+from ..i18n import N_
 from ..palette import (
     CURRENCY_COLOURS,
     EMPTY_COLOUR,
@@ -91,7 +92,7 @@ _SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
 #: The CSS class of the button a hint points at (the next click of the move suggested),
 #: and the colour of its outline, in CSS and in the hint's words.
 HINTED = "alhambra-hinted"
-HINT_COLOUR, HINT_COLOUR_NAME = "#2a7ae2", "blue"
+HINT_COLOUR, HINT_COLOUR_NAME = "#2a7ae2", N_("blue")
 #: The CSS class of a square with two short lines of text (what a piece is, what it is
 #: worth): a smaller font, the lines kept.
 TWO_LINES_CLASS = "alhambra-two-lines"
