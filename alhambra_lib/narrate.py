@@ -23,7 +23,7 @@ from .i18n import N_, _, format_number, gettext, ngettext, pgettext
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
            "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive",
-           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "score_term_text", "money_text", "YOU"]
+           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "kind_plural", "score_term_text", "money_text", "YOU"]
 
 #: The seat of the person at a `~alhambra_lib.widgets.GameTable`: told in the second person.
 YOU = "You"
@@ -179,6 +179,16 @@ def possessive(name: str, first: bool = False) -> str:
 def points_text(points):
     """``1`` -> ``"1 point"``, ``2`` -> ``"2 points"``."""
     return ngettext("{n} point", "{n} points", points).format(n=format_number(points))
+
+
+#: The building types in the plural, as a place or a scout says them ("first in gardens").
+_PLURALS = {"pavilion": N_("pavilions"), "seraglio": N_("seraglios"), "arcades": N_("arcades"),
+            "chambers": N_("chambers"), "garden": N_("gardens"), "tower": N_("towers")}
+
+
+def kind_plural(kind: str) -> str:
+    """A building type in the plural: ``"garden"`` -> ``"gardens"``."""
+    return gettext(_PLURALS[kind]) if kind in _PLURALS else kind
 
 
 def kind_count(n: int, kind: str) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .components import KINDS, place_points
 from .i18n import N_, format_list, format_number, gettext, language
-from .narrate import points_text
+from .narrate import kind_plural, points_text
 
 __all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities",
            "place_groups", "share_places", "ScoreBreakdown", "score_round", "BASE_TERMS",
@@ -56,9 +56,6 @@ _PLACES = {
         N_("{players} tie for third in {kinds}: ({pooled}) / {n} {share}, rounded down to "
            "{each} each")),
 }
-#: The building types in the plural, as a place is said ("first in gardens").
-_PLURALS = {"pavilion": N_("pavilions"), "seraglio": N_("seraglios"), "arcades": N_("arcades"),
-            "chambers": N_("chambers"), "garden": N_("gardens"), "tower": N_("towers")}
 
 
 def _names(players) -> str:
@@ -106,7 +103,7 @@ class Award:
         'A, B and C tie for first in gardens: (5 + 0 + 0) / 3 ≈ 1.67, rounded down to 1 each'
         """
         one, even, rounded = _PLACES[min(self.place, 3)]  # three places score at most
-        kinds = gettext(_PLURALS[self.kind])
+        kinds = kind_plural(self.kind)
         if len(self.players) == 1:
             return gettext(one).format(player=self.players[0], kinds=kinds,
                                        points=points_text(self.points))

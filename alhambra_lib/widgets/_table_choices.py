@@ -25,7 +25,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..actions import Buy
-from ..i18n import _
+from ..i18n import _, language
 from ._common import css_class
 from .table_text import choice_text
 
@@ -84,7 +84,7 @@ class ChoicePanel:
         for i, action in enumerate(offered):
             button = self._button(i)
             button.description = choice_text(action, decision)
-            button.tooltip = str(action)
+            button.tooltip = str(action) if language() == "en" else button.description
             exact = isinstance(action, Buy) and action.exact
             button.button_style = ("success" if exact else "warning" if action.kind == "give"
                                    else "")
