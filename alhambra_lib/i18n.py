@@ -7,7 +7,8 @@ extracted from the sources by ``tools/i18n_catalogs.py``, and one
 translations. The ``.po`` files are read at run time through Babel and compiled in
 memory, so there is no binary file to keep in step.
 
-The language is chosen by `set_language`; until then it comes from the environment
+The language is chosen by `set_language`; until then it comes from the app's page (its
+query string ``?lang=fr``, which Voila hands to the kernel), else the environment
 variable ``ALHAMBRA_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else
 English. Every helper reads the language at the time it is called: a sentence told
 after `set_language` is told in the new language.
@@ -38,6 +39,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Literal
+from urllib.parse import parse_qs
 
 from babel.lists import format_list as _babel_format_list
 from babel.messages.mofile import write_mo
@@ -50,7 +52,7 @@ from .errors import InvalidInput
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DOMAIN", "LOCALE_DIR", "set_language", "language",
            "gettext", "_", "ngettext", "pgettext", "N_", "lazy_gettext", "format_number", "format_percent",
-           "format_list", "catalog_path", "translations"]
+           "format_list", "catalog_path", "translations", "language_of_query"]
 
 #: The list styles of `babel.lists.format_list`.
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
@@ -66,8 +68,23 @@ DOMAIN = "alhambra"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
+def language_of_query(query: str) -> str | None:
+    """The language a page's query string chooses (``lang=fr``), if one the app speaks.
+
+    >>> language_of_query("lang=ko&x=1"), language_of_query("lang=tlh"), language_of_query("")
+    ('ko', None, None)
+    """
+    chosen = parse_qs(query).get("lang", [""])[-1].strip().lower()
+    return chosen if chosen in LANGUAGES else None
+
+
 def _from_environment() -> str:
-    """The language ``ALHAMBRA_LANG`` names, else the locale's, else English."""
+    """The language of the app's page (Voila gives its kernel the page's query string as
+    ``QUERY_STRING``: the front page's choice, ``?lang=fr``), else the one
+    ``ALHAMBRA_LANG`` names, else the locale's, else English."""
+    page = language_of_query(os.environ.get("QUERY_STRING", ""))
+    if page:
+        return page
     chosen = os.environ.get("ALHAMBRA_LANG", "").strip().lower()[:2]
     if chosen in LANGUAGES:
         return chosen

@@ -83,3 +83,20 @@ def test_the_default_language_comes_from_alhambra_lang_then_the_locale(monkeypat
     monkeypatch.setenv("ALHAMBRA_LANG", "xx")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert i18n._from_environment() == "en"
+
+
+def test_a_page_s_query_chooses_the_language_before_alhambra_lang(monkeypatch):
+    monkeypatch.setenv("ALHAMBRA_LANG", "da")
+    monkeypatch.setenv("QUERY_STRING", "lang=fr")
+    assert i18n._from_environment() == "fr"
+    monkeypatch.setenv("QUERY_STRING", "lang=xx")
+    assert i18n._from_environment() == "da"
+
+
+def test_the_front_page_has_its_words_in_every_language():
+    from alhambra_lib.front_page import page_words
+
+    korean = page_words("ko", 8)
+    assert korean["heading"] == "알함브라: 플레이, 규칙 배우기, 분석"
+    assert korean["paths"]["play"]["title"] == "플레이" and "8" in korean["all"]
+    assert page_words("en", 8)["heading"] == "Alhambra: play, learn the rules, analyse"

@@ -90,3 +90,19 @@ def test_the_narration_follows_set_language_at_call_time():
         i18n.set_language(previous)
     assert told == {"en": "You take 3 ducat", "fr": "Vous prenez 3 ducats",
                     "ko": "3 두카트을(를) 받습니다", "da": "Du tager 3 dukater"}
+
+
+def test_you_are_dealt_not_you_i_dealt():
+    """The second person was made by cutting an -s off the verb: "is dealt" became
+    "i dealt". Each sentence said to You is now a message of its own."""
+    previous = i18n.language()
+    try:
+        i18n.set_language("en")
+        bonus = describe_event({"type": "bonus_cards", "player": "You",
+                                "tiles": [["tower", 9, ""], ["garden", 8, ""]]})
+        builders = describe_event({"type": "master_builders_dealt", "player": "You",
+                                   "cards": [["master_builder", "ducat"]]})
+    finally:
+        i18n.set_language(previous)
+    assert bonus == "You are dealt 2 bonus cards"
+    assert builders == "You are dealt 3 ducat (master builder) face down"

@@ -36,7 +36,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine.narration import points_text
-from ..i18n import N_, _
+from ..i18n import N_, _, language
 from ..table.clicks import SIDE_KINDS
 from ..table.session import TableSession
 from ._board import (
@@ -190,8 +190,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         self.undo_button = widgets.Button(description=_("undo my last move"), icon="undo")
         self.hint_button = widgets.Button(description=_("suggest a move"))
         self.next_button = widgets.Button(description=_("next bot move"), button_style="info")
-        self.pace = widgets.ToggleButtons(options=[(_(label), pace) for label, pace in _PACES],
-                                          style={"button_width": "100px"})
+        # As wide as their words in another language ("tout d'un coup" is cut at 100 px).
+        self.pace = widgets.ToggleButtons(
+            options=[(_(label), pace) for label, pace in _PACES],
+            style={"button_width": "100px" if language() == "en" else "auto"})
         self.always_pass_button = widgets.ToggleButton(
             description=_("always pass the vizier and thieves"),
             tooltip=_("let every chance of the vizier's purchase or a thief between turns pass "
