@@ -56,6 +56,14 @@ _PLACES = {
         N_("{players} tie for third in {kinds}: ({pooled}) / {n} {share}, rounded down to "
            "{each} each")),
 }
+#: The sentences of a later place (a tie above pushes a player down), with its ordinal.
+_LATER_PLACE = (N_("{player} is {ordinal} in {kinds}: {points}"),
+                N_("{players} tie for {ordinal} in {kinds}: ({pooled}) / {n} {share} each"),
+                N_("{players} tie for {ordinal} in {kinds}: ({pooled}) / {n} {share}, rounded "
+                   "down to {each} each"))
+#: The ordinals of the later places.
+_ORDINALS = {4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth"), 7: N_("seventh"),
+             8: N_("eighth")}
 
 
 def _names(players) -> str:
@@ -102,10 +110,12 @@ class Award:
         >>> Award("garden", ("A", "B", "C"), 1, 1, (5, 0, 0), 1).explain()
         'A, B and C tie for first in gardens: (5 + 0 + 0) / 3 ≈ 1.67, rounded down to 1 each'
         """
-        one, even, rounded = _PLACES[min(self.place, 3)]  # three places score at most
+        one, even, rounded = _PLACES.get(self.place, _LATER_PLACE)
+        ordinal = (gettext(_ORDINALS[self.place]) if self.place in _ORDINALS
+                   else f"#{self.place}")
         kinds = kind_plural(self.kind)
         if len(self.players) == 1:
-            return gettext(one).format(player=self.players[0], kinds=kinds,
+            return gettext(one).format(player=self.players[0], kinds=kinds, ordinal=ordinal,
                                        points=points_text(self.points))
         share = sum(self.pooled) / len(self.players)
         # A third or a sixth has no short decimal: say "about" rather than print 1.66667.
@@ -113,6 +123,7 @@ class Award:
                       else f"≈ {format_number(round(share, 2))}")
         sentence = gettext(even if share == self.points else rounded)
         return sentence.format(players=_names(self.players), kinds=kinds, n=len(self.players),
+                               ordinal=ordinal,
                                pooled=" + ".join(map(str, self.pooled)), share=share_text,
                                each=self.points)
 

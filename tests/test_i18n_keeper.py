@@ -66,3 +66,14 @@ def test_every_invalid_score_of_the_sheet_is_said_in_the_language(code, speaking
     # The modules a sheet knows are named by their ids, as a program passes them.
     with pytest.raises(InvalidScore, match="vizier"):
         ScoreSheet(["A", "B"], ["x"])
+
+
+def test_a_place_after_the_third_is_said_by_its_ordinal(speaking):
+    """A tie above can push a player to the fourth place (notebook 04 shows one): the
+    sentences of the first three places do not cover it."""
+    from alhambra_lib.scoring import Award
+
+    fourth = Award("pavilion", ("D",), 0, 4, (0,), 0)
+    assert fourth.explain() == "D is fourth in pavilions: 0 points"
+    speaking("da")
+    assert fourth.explain() == "D er på fjerdepladsen i pavilloner: 0 point"
