@@ -105,6 +105,7 @@ import networkx as nx
 from .cellbits import CellBits
 from .components import FOUNTAIN, FOUNTAIN_KIND, KINDS, Tile
 from .errors import IllegalPlacement, InvalidInput, brief
+from .i18n import N_
 from .grid import (
     BIT,
     OPPOSITE,
@@ -128,29 +129,30 @@ HOLE_RULES = ("enclosed", "single")
 
 #: Every reason code, in words, for explanations.
 REASONS = {
-    "occupied": "the cell already holds a tile",
-    "not_adjacent": "the cell shares no whole side with the Alhambra (a corner is not enough)",
-    "walls_mismatch": "a side of the tile would touch a neighbour's side that disagrees "
-                      "(a wall against an open side)",
-    "unreachable": "no open side joins it to a neighbour, so it cannot be walked to "
-                   "from the fountain",
-    "hole": "it would leave an empty area enclosed by the Alhambra",
-    "empty": "there is no tile on that cell",
-    "fountain": "the fountain never moves",
-    "disconnects": "some tile could no longer be walked to from the fountain",
-    "camp_contact": "a camp may touch a non-camp tile only with a bastion against a wall "
-                    "of that tile, and another camp only by sides without a bastion",
-    "camp_unanchored": "some camp would no longer touch a non-camp tile with a bastion "
-                       "against a wall, directly or through a chain of camps",
-    "overbuilt": "a stick never goes on a side that already has a wall (printed or a stick)",
-    "stick_against_tile": "a stick only goes on a side facing an empty cell (against a "
-                          "tile it would break the walls rule)",
-    "no_sticks": "the fountain and camps take no sticks",
-    "gate_needless": "a gate only joins a tile that touches the Alhambra through double "
-                     "walls alone (this one joins it through an open side, or is a camp)",
-    "gate_side": "a gate goes on a double wall: that side of the tile and of a built "
-                 "neighbour (not a camp) must both be walls",
-    "gated": "a gate joins this tile to another: they can no longer be moved",
+    "occupied": N_("the cell already holds a tile"),
+    "not_adjacent": N_("the cell shares no whole side with the Alhambra (a corner is not "
+                       "enough)"),
+    "walls_mismatch": N_("a side of the tile would touch a neighbour's side that disagrees "
+                         "(a wall against an open side)"),
+    "unreachable": N_("no open side joins it to a neighbour, so it cannot be walked to "
+                      "from the fountain"),
+    "hole": N_("it would leave an empty area enclosed by the Alhambra"),
+    "empty": N_("there is no tile on that cell"),
+    "fountain": N_("the fountain never moves"),
+    "disconnects": N_("some tile could no longer be walked to from the fountain"),
+    "camp_contact": N_("a camp may touch a non-camp tile only with a bastion against a wall "
+                       "of that tile, and another camp only by sides without a bastion"),
+    "camp_unanchored": N_("some camp would no longer touch a non-camp tile with a bastion "
+                          "against a wall, directly or through a chain of camps"),
+    "overbuilt": N_("a stick never goes on a side that already has a wall (printed or a stick)"),
+    "stick_against_tile": N_("a stick only goes on a side facing an empty cell (against a "
+                             "tile it would break the walls rule)"),
+    "no_sticks": N_("the fountain and camps take no sticks"),
+    "gate_needless": N_("a gate only joins a tile that touches the Alhambra through double "
+                        "walls alone (this one joins it through an open side, or is a camp)"),
+    "gate_side": N_("a gate goes on a double wall: that side of the tile and of a built "
+                    "neighbour (not a camp) must both be walls"),
+    "gated": N_("a gate joins this tile to another: they can no longer be moved"),
 }
 
 #: The kind of the Camps module's tiles (RULES.md §M8); their walls are their bastions.

@@ -37,8 +37,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .i18n import LANGUAGE_NAMES, LANGUAGES, N_, language, translations
+
 __all__ = ["NotebookEntry", "ReadingPath", "PATHS", "add_front_page", "notebook_entries",
-           "paths_of", "read_entry"]
+           "paths_of", "read_entry", "page_words"]
 
 #: A notebook of the reading order: two digits, an underscore, words.
 NOTEBOOK_NAME = re.compile(r"^(\d\d)_\w+\.ipynb$")
@@ -71,13 +73,32 @@ class ReadingPath:
 
 #: The three ways in, in the order the page offers them.
 PATHS = (
-    ReadingPath("play", "Play", "Play a game against bots by clicking, or keep the score of a "
-          "game on a real table."),
-    ReadingPath("learn", "Learn or teach the rules", "The rules shown by playing with them: "
-          "placing tiles, walls, majorities, the Mega Box modules."),
-    ReadingPath("analyse", "Analyse", "How the rules are computed, and what tournaments of bots "
-          "say about strategy."),
+    ReadingPath("play", N_("Play"), N_("Play a game against bots by clicking, or keep the "
+                                      "score of a game on a real table.")),
+    ReadingPath("learn", N_("Learn or teach the rules"), N_("The rules shown by playing with "
+                                                           "them: placing tiles, walls, "
+                                                           "majorities, the Mega Box modules.")),
+    ReadingPath("analyse", N_("Analyse"), N_("How the rules are computed, and what tournaments "
+                                            "of bots say about strategy.")),
 )
+#: The page's own sentences, each language's chosen by the page's query (``?lang=fr``).
+_WORDS = {"heading": N_("Alhambra: play, learn the rules, analyse"),
+          "ways_in": N_("Three ways in: choose what you came for."),
+          "all": N_("All {n} notebooks, best read in this order. Each opens in a new tab and "
+                    "takes a moment to start; the time is about how long it takes to read it "
+                    "and try its pictures and controls."),
+          "language": N_("Language:")}
+
+
+def page_words(code: str, count: int) -> dict[str, Any]:
+    """The front page's sentences and paths in the language `code` (for the template,
+    which picks the language the page's query names)."""
+    say = translations(code).gettext
+    words: dict[str, Any] = {key: say(text) for key, text in _WORDS.items()}
+    words["all"] = words["all"].format(n=count)
+    words["paths"] = {path.key: {"title": say(path.title), "text": say(path.text)}
+                      for path in PATHS}
+    return words
 
 
 @dataclass(frozen=True)
@@ -185,7 +206,10 @@ def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_
     as ``page_config["alhambraNotebooks"]``, a list of dicts with the fields of
     `NotebookEntry` and ``minutes_text``, and the paths that have notebooks as
     ``page_config["alhambraPaths"]`` (the fields of `ReadingPath`, and ``notebooks``: their
-    files and titles). app/voila.py installs it.
+    files and titles), the languages (``alhambraLanguages``) and the page's words in each
+    (``alhambraWords``, `page_words`): the template shows those of the language the page's
+    query chooses (``?lang=fr``) and carries it to every notebook's link, where
+    `alhambra_lib.i18n` reads it. app/voila.py installs it.
     """
     folder = Path(settings["contents_manager"].root_dir) / notebook_path
     if folder.is_dir():
@@ -196,4 +220,9 @@ def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_
         page_config["alhambraPaths"] = [
             {**asdict(path), "notebooks": [{"file": f, "title": titles[f]} for f in path.files]}
             for path in paths_of(entries) if path.files]
+        page_config["alhambraLanguages"] = [{"code": code, "name": LANGUAGE_NAMES[code]}
+                                            for code in LANGUAGES]
+        page_config["alhambraWords"] = {code: page_words(code, len(entries))
+                                        for code in LANGUAGES}
+        page_config["alhambraLanguage"] = language()  # the server's, without a choice
     return page_config

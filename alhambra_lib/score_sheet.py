@@ -44,6 +44,8 @@ from .actions import DIRK
 from .components import KIND_TOTALS, KINDS, MAX_WALL
 from .engine.config import ROUNDS, has_dirk, module_option_owners
 from .errors import InvalidScore, brief
+from .i18n import _
+from .narrate import term
 from .modules import MODULES, term_rank
 from .scoring import ScoreBreakdown, score_round
 from .sheet_inputs import SHEET_MODULES, PlayerTiles, RoundEntry, SheetInput
@@ -96,39 +98,44 @@ def _check_count(what: str, n: object, most: int, limit: str, entry: tuple) -> N
     """`InvalidScore` unless `n` is a whole number from 0 to `most` (`limit` says why);
     `entry` names its box (`InvalidScore.entries`)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidScore(f"{what} must be an integer >= 0, got {brief(n, 40)}",
-                           entries=[entry])
+        raise InvalidScore(_("{what} must be an integer >= 0, got {value}").format(
+            what=what, value=brief(n, 40)), entries=[entry])
     if n > most:
-        raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({limit})",
-                           entries=[entry])
+        raise InvalidScore(_("{what}: {value} is more than the game allows ({limit})").format(
+            what=what, value=brief(n, 40), limit=limit), entries=[entry])
 
 
 def _check_mapping(value: object, what: str) -> None:
     if not isinstance(value, Mapping):
-        raise InvalidScore(f"{what}, got {type(value).__name__} {brief(value, 40)}")
+        raise InvalidScore(_("{what}, got {kind} {value}").format(
+            what=what, kind=type(value).__name__, value=brief(value, 40)))
 
 
 def _check_counts(counts: Mapping[str, Mapping[str, float]],
                   competitors: Iterable[str]) -> dict[str, dict[str, float]]:
     """``{competitor: {kind: n}}`` complete, or `InvalidScore` naming what is wrong."""
-    _check_mapping(counts, "counts map each name to {type: number of tiles}")
+    _check_mapping(counts, _("counts map each name to {type: number of tiles}"))
     full = {}
     for name in competitors:
         by_kind = counts.get(name, {})
-        _check_mapping(by_kind, f"the counts of {name!r} map types to numbers of tiles")
+        _check_mapping(by_kind, _("the counts of {player} map types to numbers of tiles")
+                       .format(player=repr(name)))
         unknown = [kind for kind in by_kind if kind not in KINDS]
         if unknown:
-            raise InvalidScore(f"unknown type {unknown[0]!r} in the counts of {name}: the "
-                               f"types are {', '.join(KINDS)}")
+            raise InvalidScore(_("unknown type {kind} in the counts of {player}: the types are "
+                                 "{kinds}").format(kind=repr(unknown[0]), player=name,
+                                                   kinds=", ".join(KINDS)))
         for kind, n in by_kind.items():
-            _check_count(f"the {kind} count of {name}", n, KIND_TOTALS[kind],
-                         f"the box holds {KIND_TOTALS[kind]}", ("count", name, kind))
+            _check_count(_("the {kind} count of {player}").format(kind=term(kind), player=name),
+                         n, KIND_TOTALS[kind],
+                         _("the box holds {n}").format(n=KIND_TOTALS[kind]), ("count", name, kind))
         full[name] = {kind: by_kind.get(kind, 0) for kind in KINDS}
     for kind, most in KIND_TOTALS.items():
         together = sum(by_kind[kind] for by_kind in full.values())
         if together > most:
-            raise InvalidScore(f"{together} {kind} tiles in all ({_listed(full, kind)}), but "
-                               f"the box holds {most}",
+            raise InvalidScore(_("{n} {kind} tiles in all ({listed}), but the box holds {most}")
+                               .format(n=together, kind=term(kind), listed=_listed(full, kind),
+                                       most=most),
                                entries=[("count", name, kind) for name in full
                                         if full[name][kind]])
     return full
@@ -167,9 +174,9 @@ def _check_box_total(spec: SheetInput, values: Mapping[str, Any]) -> None:
         together = sum(held.values())
         if together > most:
             listed = ", ".join(f"{name} {n}" for name, n in held.items() if n)
-            what = spec.label if part is None else f"{spec.label} ({part})"
-            raise InvalidScore(f"{together} {what} in all ({listed}), but the box holds "
-                               f"{most}.",
+            what = _(spec.label) if part is None else f"{_(spec.label)} ({term(part)})"
+            raise InvalidScore(_("{n} {what} in all ({listed}), but the box holds {most}.")
+                               .format(n=together, what=what, listed=listed, most=most),
                                entries=[("input", spec.name, name)
                                         + (() if part is None else (part,))
                                         for name, n in held.items() if n])
@@ -206,15 +213,17 @@ class ScoreSheet:
                  **options: bool) -> None:
         players = tuple(players)
         if not 2 <= len(players) <= 6:
-            raise InvalidScore(f"a game has 2 to 6 players, got {len(players)}")
+            raise InvalidScore(_("a game has 2 to 6 players, got {n}").format(n=len(players)))
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise InvalidScore(f"a player's name is a non-empty string, got {name!r}")
+                raise InvalidScore(_("a player's name is a non-empty string, got {value}")
+                                   .format(value=repr(name)))
         if len(set(players)) != len(players):
-            raise InvalidScore(f"players' names must differ, got {', '.join(players)}")
+            raise InvalidScore(_("players' names must differ, got {players}").format(
+                players=", ".join(players)))
         if DIRK in players:
-            raise InvalidScore(f"{DIRK} is the neutral player of the two-player game; "
-                               "choose another name")
+            raise InvalidScore(_("{dirk} is the neutral player of the two-player game; choose "
+                                 "another name").format(dirk=DIRK))
         self.players = players
         self.competitors = players + ((DIRK,) if has_dirk(len(players)) else ())
         self.modules = self._check_modules(modules)
@@ -225,30 +234,35 @@ class ScoreSheet:
     @staticmethod
     def _check_modules(modules: Iterable[str]) -> tuple[str, ...]:
         if isinstance(modules, str):
-            raise InvalidScore(f"modules is a list of names, got the text {brief(modules)}")
+            raise InvalidScore(_("modules is a list of names, got the text {value}").format(
+                value=brief(modules)))
         try:
             modules = tuple(modules)
         except TypeError:
-            raise InvalidScore(f"modules is a list of names, got {brief(modules)}") from None
+            raise InvalidScore(_("modules is a list of names, got {value}").format(
+                value=brief(modules))) from None
         for name in modules:
             if not isinstance(name, str) or name not in SHEET_MODULES:
-                raise InvalidScore(f"unknown module {brief(name)}: the sheet knows "
-                                   f"{', '.join(SHEET_MODULES)}")
+                raise InvalidScore(_("unknown module {value}: the sheet knows {modules}").format(
+                    value=brief(name), modules=", ".join(SHEET_MODULES)))
         if len(set(modules)) != len(modules):
-            raise InvalidScore(f"a module is named twice in {', '.join(modules)}")
+            raise InvalidScore(_("a module is named twice in {modules}").format(
+                modules=", ".join(modules)))
         return tuple(m for m in SHEET_MODULES if m in modules)
 
     def _check_options(self, options: Mapping[str, bool]) -> dict[str, bool]:
         owners = module_option_owners()
         for option, value in options.items():
             if option not in owners:
-                raise InvalidScore(f"unknown option {brief(option)}: the options are "
-                                   f"{', '.join(sorted(owners))}")
+                raise InvalidScore(_("unknown option {value}: the options are {options}").format(
+                    value=brief(option), options=", ".join(sorted(owners))))
             if owners[option] not in self.modules:
-                raise InvalidScore(f"the option {option} belongs to the {owners[option]} "
-                                   "module, which is not in play")
+                raise InvalidScore(_("the option {option} belongs to the {module} module, which "
+                                     "is not in play").format(option=option,
+                                                              module=owners[option]))
             if not isinstance(value, bool):
-                raise InvalidScore(f"the option {option} is True or False, got {brief(value)}")
+                raise InvalidScore(_("the option {option} is True or False, got {value}").format(
+                    option=option, value=brief(value)))
         return {option: options.get(option, default) for m in self.modules if m in MODULES
                 for option, default in MODULES[m].option_defaults.items()}
 
@@ -291,25 +305,28 @@ class ScoreSheet:
         typed in. Raises `InvalidScore` as `record` does.
         """
         if round_no not in ROUNDS:
-            raise InvalidScore(f"a scoring round is 1, 2 or 3, got {brief(round_no)}")
-        _check_mapping(counts, "counts map each name to {type: number of tiles}")
-        _check_mapping(walls, "walls map each player to the length of their longest wall")
+            raise InvalidScore(_("a scoring round is 1, 2 or 3, got {value}").format(
+                value=brief(round_no)))
+        _check_mapping(counts, _("counts map each name to {type: number of tiles}"))
+        _check_mapping(walls, _("walls map each player to the length of their longest wall"))
         for name in [*counts, *walls]:
             if name not in self.competitors:
-                raise InvalidScore(f"{brief(name)} is not at this table: "
-                                   f"{', '.join(self.competitors)}")
+                raise InvalidScore(_("{value} is not at this table: {players}").format(
+                    value=brief(name), players=", ".join(self.competitors)))
         if walls.get(DIRK):
-            raise InvalidScore(f"{DIRK} scores no walls")
+            raise InvalidScore(_("{dirk} scores no walls").format(dirk=DIRK))
         full = _check_counts(counts, self.competitors)
         tiles = self._tiles(full)
         lengths = {name: walls.get(name, 0) for name in self.players}
         for name, n in lengths.items():
-            _check_count(f"the wall of {name}", n, MAX_WALL,
-                         f"all the tiles together have {MAX_WALL} wall sides", ("wall", name))
+            _check_count(_("the wall of {player}").format(player=name), n, MAX_WALL,
+                         _("all the tiles together have {n} wall sides").format(n=MAX_WALL),
+                         ("wall", name))
             if n > tiles[name].outer_sides:
-                raise InvalidScore(f"The wall of {name} is {n} long, but "
-                                   f"{tiles[name].text} have at most "
-                                   f"{tiles[name].outer_sides} outer sides.",
+                raise InvalidScore(_("The wall of {player} is {n} long, but {tiles} have at most "
+                                     "{most} outer sides.").format(
+                                         player=name, n=n, tiles=tiles[name].text,
+                                         most=tiles[name].outer_sides),
                                    entries=[("wall", name)])
         return full, lengths, self._check_inputs(round_no, {} if inputs is None else inputs,
                                                  complete, tiles)
@@ -323,39 +340,43 @@ class ScoreSheet:
 
     def _check_inputs(self, round_no: int, inputs: Mapping[str, Any], complete: bool,
                       tiles: Mapping[str, PlayerTiles]) -> dict[str, Any]:
-        _check_mapping(inputs, "inputs map each module input's name to its values")
+        _check_mapping(inputs, _("inputs map each module input's name to its values"))
         known = {i.name for i in self.inputs}
         unknown = [name for name in inputs if name not in known]
         if unknown:
-            asked = ", ".join(sorted(known)) or "none: no module with inputs is in play"
-            raise InvalidScore(f"unknown input {brief(unknown[0])}: the modules in play ask for "
-                               f"{asked}")
+            asked = ", ".join(sorted(known)) or _("none: no module with inputs is in play")
+            raise InvalidScore(_("unknown input {value}: the modules in play ask for {asked}")
+                               .format(value=brief(unknown[0]), asked=asked))
         values = {}
         for spec in self.inputs:
             given = inputs.get(spec.name)
             if not spec.per_player:
                 if given is None and complete and round_no in spec.rounds:
-                    raise InvalidScore(f"{spec.label}: needed for round {round_no}")
+                    raise InvalidScore(_("{input}: needed for round {n}").format(
+                        input=_(spec.label), n=round_no))
                 values[spec.name] = spec.check(given)
                 continue
             given = {} if given is None else given
-            _check_mapping(given, f"{spec.label} maps each player to a value")
+            _check_mapping(given, _("{input} maps each player to a value").format(
+                input=_(spec.label)))
             for name in given:
                 if name not in self.players:
-                    raise InvalidScore(f"{spec.label}: {brief(name)} is not a player here "
-                                       f"({', '.join(self.players)}; {DIRK} takes no part "
-                                       "in the modules)")
+                    raise InvalidScore(_("{input}: {value} is not a player here ({players}; "
+                                         "{dirk} takes no part in the modules)").format(
+                        input=_(spec.label), value=brief(name),
+                        players=", ".join(self.players), dirk=DIRK))
             values[spec.name] = {name: _checked(spec, given.get(name), name, tiles[name])
                                  for name in self.players}
             _check_box_total(spec, values[spec.name])
             holders = [name for name, v in values[spec.name].items() if v != spec.empty()]
             if spec.one_holder and len(holders) > 1:
-                raise InvalidScore(f"{spec.label}: one player holds it, not "
-                                   f"{', '.join(holders)}")
+                raise InvalidScore(_("{input}: one player holds it, not {players}").format(
+                    input=_(spec.label), players=", ".join(holders)))
             if round_no not in spec.rounds and any(v != spec.empty()
                                                    for v in values[spec.name].values()):
-                raise InvalidScore(f"{spec.label} score in round {', '.join(map(str, spec.rounds))}"
-                                   f" only, not in round {round_no}")
+                raise InvalidScore(_("{input} score in round {rounds} only, not in round {n}")
+                                   .format(input=_(spec.label),
+                                           rounds=", ".join(map(str, spec.rounds)), n=round_no))
         return values
 
     def forget(self, round_no: int) -> None:
@@ -376,7 +397,7 @@ class ScoreSheet:
                 for name, v in self._rounds[round_no][2].items()}
 
     def _entry(self, round_no: int) -> RoundEntry:
-        _, walls, values = self._rounds[round_no]
+        __, walls, values = self._rounds[round_no]
         return RoundEntry(round_no, self.players, walls, values, self.options)
 
     def breakdown(self, round_no: int) -> ScoreBreakdown:
@@ -384,7 +405,7 @@ class ScoreSheet:
 
         Its counts hold the modules' bonuses (bonus cards, huts), as a game's do.
         """
-        counts, walls, _ = self._rounds[round_no]
+        counts, walls, __ = self._rounds[round_no]
         entry = self._entry(round_no)
         counts = {name: dict(by_kind) for name, by_kind in counts.items()}
         for module in self.modules:

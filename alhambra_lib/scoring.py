@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .components import KINDS, place_points
+from .i18n import N_, format_list, format_number, gettext, language
+from .narrate import kind_plural, points_text
 
 __all__ = ["Award", "majority_awards", "score_majorities", "explain_majorities",
            "place_groups", "share_places", "ScoreBreakdown", "score_round", "BASE_TERMS",
@@ -39,9 +41,36 @@ def __getattr__(name):
         return BASE_TERMS + tuple(sorted(terms, key=term_rank))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-_PLURALS = {"pavilion": "pavilions", "seraglio": "seraglios", "arcades": "arcades",
-            "chambers": "chambers", "garden": "gardens", "tower": "towers"}
+#: A place's sentences, by place: (one player, a tie shared evenly, a tie rounded down).
+_PLACES = {
+    1: (N_("{player} is first in {kinds}: {points}"),
+        N_("{players} tie for first in {kinds}: ({pooled}) / {n} {share} each"),
+        N_("{players} tie for first in {kinds}: ({pooled}) / {n} {share}, rounded down to "
+           "{each} each")),
+    2: (N_("{player} is second in {kinds}: {points}"),
+        N_("{players} tie for second in {kinds}: ({pooled}) / {n} {share} each"),
+        N_("{players} tie for second in {kinds}: ({pooled}) / {n} {share}, rounded down to "
+           "{each} each")),
+    3: (N_("{player} is third in {kinds}: {points}"),
+        N_("{players} tie for third in {kinds}: ({pooled}) / {n} {share} each"),
+        N_("{players} tie for third in {kinds}: ({pooled}) / {n} {share}, rounded down to "
+           "{each} each")),
+}
+#: The sentences of a later place (a tie above pushes a player down), with its ordinal.
+_LATER_PLACE = (N_("{player} is {ordinal} in {kinds}: {points}"),
+                N_("{players} tie for {ordinal} in {kinds}: ({pooled}) / {n} {share} each"),
+                N_("{players} tie for {ordinal} in {kinds}: ({pooled}) / {n} {share}, rounded "
+                   "down to {each} each"))
+#: The ordinals of the later places.
+_ORDINALS = {4: N_("fourth"), 5: N_("fifth"), 6: N_("sixth"), 7: N_("seventh"),
+             8: N_("eighth")}
+
+
+def _names(players) -> str:
+    """"A, B and C" in English (as always), Babel's list of the language otherwise."""
+    if language() == "en":
+        return ", ".join(players[:-1]) + " and " + players[-1]
+    return format_list(list(players))
 
 
 @dataclass(frozen=True)
@@ -81,19 +110,22 @@ class Award:
         >>> Award("garden", ("A", "B", "C"), 1, 1, (5, 0, 0), 1).explain()
         'A, B and C tie for first in gardens: (5 + 0 + 0) / 3 ≈ 1.67, rounded down to 1 each'
         """
-        ordinal = _ORDINALS[self.place - 1] if self.place <= len(_ORDINALS) else f"#{self.place}"
-        kind = _PLURALS[self.kind]
+        one, even, rounded = _PLACES.get(self.place, _LATER_PLACE)
+        ordinal = (gettext(_ORDINALS[self.place]) if self.place in _ORDINALS
+                   else f"#{self.place}")
+        kinds = kind_plural(self.kind)
         if len(self.players) == 1:
-            unit = "point" if self.points == 1 else "points"
-            return f"{self.players[0]} is {ordinal} in {kind}: {self.points} {unit}"
-        names = ", ".join(self.players[:-1]) + " and " + self.players[-1]
-        total = sum(self.pooled)
-        share = total / len(self.players)
+            return gettext(one).format(player=self.players[0], kinds=kinds, ordinal=ordinal,
+                                       points=points_text(self.points))
+        share = sum(self.pooled) / len(self.players)
         # A third or a sixth has no short decimal: say "about" rather than print 1.66667.
-        share_text = f"= {share:g}" if round(share, 2) == share else f"≈ {share:.2f}"
-        rounding = "" if share == self.points else f", rounded down to {self.points}"
-        return (f"{names} tie for {ordinal} in {kind}: ({' + '.join(map(str, self.pooled))})"
-                f" / {len(self.players)} {share_text}{rounding} each")
+        share_text = (f"= {format_number(share)}" if round(share, 2) == share
+                      else f"≈ {format_number(round(share, 2))}")
+        sentence = gettext(even if share == self.points else rounded)
+        return sentence.format(players=_names(self.players), kinds=kinds, n=len(self.players),
+                               ordinal=ordinal,
+                               pooled=" + ".join(map(str, self.pooled)), share=share_text,
+                               each=self.points)
 
 
 def _check_counts(counts):

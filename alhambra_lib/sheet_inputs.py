@@ -35,7 +35,7 @@ from typing import Any
 from .components import KINDS, ROUNDS
 from .errors import InvalidScore, brief
 from .grid import SIDES
-from .narrate import plural
+from .i18n import N_, _, ngettext
 
 __all__ = ["SHAPES", "SHEET_MODULES", "SIDE_NAMES", "WISE_MAN_BONUS", "PlayerTiles", "RoundEntry",
            "SheetInput", "SheetModule", "each_player"]
@@ -51,7 +51,7 @@ SHAPES = {
     "side": "one of N, E, S, W",
 }
 #: The four directions in words.
-SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDE_NAMES = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 #: The most neighbours a bazaar counts (8 cells around it) and types it scores (3).
 _BAZAAR_NEIGHBOURS, _BAZAAR_TYPES, _BAZAARS = 8, 3, 8
 _PAIR = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$")
@@ -75,8 +75,8 @@ def _typed_number(digits: str, what: str) -> int:
     """
     significant = digits.lstrip("0") or "0"
     if len(significant) > _MOST_DIGITS:
-        raise InvalidScore(f"{what}: a number of {len(significant)} digits is more than the "
-                           "game allows")
+        raise InvalidScore(_("{what}: a number of {n} digits is more than the game allows")
+                           .format(what=what, n=len(significant)))
     return int(significant)
 
 
@@ -113,16 +113,20 @@ class PlayerTiles:
     @property
     def text(self) -> str:
         """The tiles in words, for a refusal."""
-        buildings = plural(self.building_count, "building")
+        n = self.building_count
         if not self.others:
-            return f"{buildings} and the fountain"
-        return (f"{buildings}, the fountain and at most "
-                f"{plural(self.others, 'tile')} of the modules in play")
+            return ngettext("{n} building and the fountain", "{n} buildings and the fountain",
+                            n).format(n=n)
+        buildings = ngettext("{n} building", "{n} buildings", n).format(n=n)
+        return ngettext("{buildings}, the fountain and at most {n} tile of the modules in play",
+                        "{buildings}, the fountain and at most {n} tiles of the modules in play",
+                        self.others).format(buildings=buildings, n=self.others)
 
 
 def _whole(n, what):
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise InvalidScore(f"{what} must be a whole number >= 0, got {brief(n, 40)}")
+        raise InvalidScore(_("{what} must be a whole number >= 0, got {value}").format(
+            what=what, value=brief(n, 40)))
     return n
 
 
@@ -194,7 +198,8 @@ class SheetInput:
         alhambra_lib.errors.InvalidScore: huts' neighbours of Ana: unknown type 'green'; \
 the types are pavilion, seraglio, arcades, chambers, garden, tower
         """
-        what = f"{self.label} of {who}" if who else self.label
+        what = _("{input} of {player}").format(input=_(self.label), player=who) if who \
+            else _(self.label)
         if value is None:
             return self.empty()
         if self.shape in ("by_type", "by_side"):
@@ -205,60 +210,70 @@ the types are pavilion, seraglio, arcades, chambers, garden, tower
             return self._check_pairs(value, what)
         if self.shape == "flag":
             if not isinstance(value, bool):
-                raise InvalidScore(f"{what} is True or False, got {brief(value)}")
+                raise InvalidScore(_("{what} is True or False, got {value}").format(
+                    what=what, value=brief(value)))
             return value
         choices = KINDS if self.shape == "kind" else SIDES
         if value not in choices:
-            raise InvalidScore(f"{what}: {brief(value)} is none of {', '.join(choices)}")
+            raise InvalidScore(_("{what}: {value} is none of {choices}").format(
+                what=what, value=brief(value), choices=", ".join(choices)))
         return value
 
     def _check_most(self, n, part, what):
         most = self._most(part)
         if n > most:
-            raise InvalidScore(f"{what}: {brief(n, 40)} is more than the game allows ({most})")
+            raise InvalidScore(_("{what}: {value} is more than the game allows ({most})").format(
+                what=what, value=brief(n, 40), most=most))
         return n
 
     def _check_parts(self, value, what):
         parts = KINDS if self.shape == "by_type" else SIDES
         if not isinstance(value, Mapping):
-            raise InvalidScore(f"{what} maps each of {', '.join(parts)} to a number, "
-                               f"got {type(value).__name__} {brief(value, 40)}")
+            raise InvalidScore(_("{what} maps each of {parts} to a number, got {kind} {value}")
+                               .format(what=what, parts=", ".join(parts),
+                                       kind=type(value).__name__, value=brief(value, 40)))
         unknown = [part for part in value if part not in parts]
         if unknown:
-            word = "type" if self.shape == "by_type" else "direction"
-            raise InvalidScore(f"{what}: unknown {word} {brief(unknown[0])}; the {word}s are "
-                               f"{', '.join(parts)}")
+            refusal = (_("{what}: unknown type {value}; the types are {parts}")
+                       if self.shape == "by_type" else
+                       _("{what}: unknown direction {value}; the directions are {parts}"))
+            raise InvalidScore(refusal.format(what=what, value=brief(unknown[0]),
+                                              parts=", ".join(parts)))
         full = {part: self._check_most(_whole(value.get(part, 0), f"{what} ({part})"), part,
                                        what) for part in parts}
         if self.total is not None and sum(full.values()) > self.total:
-            raise InvalidScore(f"{what}: {sum(full.values())} in all is more than the game "
-                               f"allows ({self.total})")
+            raise InvalidScore(_("{what}: {n} in all is more than the game allows ({most})")
+                               .format(what=what, n=sum(full.values()), most=self.total))
         return full
 
     def _check_pairs(self, value, what):
         if isinstance(value, str):
             value = [part for part in re.split(r"[,;]|\s{2,}", value) if part.strip()]
         if not isinstance(value, (list, tuple)):
-            raise InvalidScore(f"{what} is a list of (n, k), one per bazaar, got "
-                               f"{brief(value, 40)}")
+            raise InvalidScore(_("{what} is a list of (n, k), one per bazaar, got {value}")
+                               .format(what=what, value=brief(value, 40)))
         pairs = []
         for pair in value:
             if isinstance(pair, str):
                 match = _PAIR.match(pair)
                 if not match:
-                    raise InvalidScore(f"{what}: {pair.strip()!r} is not n x k, e.g. 4x3")
+                    raise InvalidScore(_("{what}: {value} is not n x k, e.g. 4x3").format(
+                        what=what, value=repr(pair.strip())))
                 pair = (_typed_number(match[1], what), _typed_number(match[2], what))
             if not (isinstance(pair, (list, tuple)) and len(pair) == 2):
-                raise InvalidScore(f"{what}: {brief(pair)} is not a pair (n, k)")
+                raise InvalidScore(_("{what}: {value} is not a pair (n, k)").format(
+                    what=what, value=brief(pair)))
             n, k = (_whole(x, what) for x in pair)
             if n > _BAZAAR_NEIGHBOURS or k > min(n, _BAZAAR_TYPES) or (n > 0) != (k > 0):
-                raise InvalidScore(f"{what}: {brief(n, 40)}x{brief(k, 40)} cannot be: a bazaar "
-                                   f"has at most "
-                                   f"{_BAZAAR_NEIGHBOURS} neighbours, of at most "
-                                   f"{_BAZAAR_TYPES} types, and k is 0 only when n is")
+                raise InvalidScore(_("{what}: {n}x{k} cannot be: a bazaar has at most "
+                                     "{neighbours} neighbours, of at most {types} types, and k is "
+                                     "0 only when n is").format(
+                    what=what, n=brief(n, 40), k=brief(k, 40), neighbours=_BAZAAR_NEIGHBOURS,
+                    types=_BAZAAR_TYPES))
             pairs.append((n, k))
         if len(pairs) > _BAZAARS:
-            raise InvalidScore(f"{what}: {len(pairs)} bazaars; the game has {_BAZAARS}")
+            raise InvalidScore(_("{what}: {n} bazaars; the game has {most}").format(
+                what=what, n=len(pairs), most=_BAZAARS))
         return tuple(pairs)
 
     def csv_columns(self):

@@ -22,6 +22,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .grid import SIDES, Cell, Corner, side_segment
+from .i18n import _, language
+from .narrate import tile_text
 from .palette import KIND_COLOURS, LONGEST_WALL_COLOUR, WALL_COLOUR
 
 if TYPE_CHECKING:
@@ -37,9 +39,12 @@ _MARGIN = 14
 def _cell_shapes(cell: Cell, tile: Tile,
                  to_px: Callable[[Corner], tuple[float, float]]) -> list[str]:
     x0, y1 = to_px((cell[0], cell[1] + 1))
+    # English keeps the tile's repr, as always; another language says the tile in words.
+    shown = repr(tile) if language() == "en" else tile_text(tile.to_list())
+    title = escape(_("{tile} at {cell}").format(tile=shown, cell=cell))
     shapes = [f'<rect x="{x0}" y="{y1}" width="{_CELL}" height="{_CELL}" '
               f'fill="{KIND_COLOURS[tile.kind]}" stroke="#999" stroke-width="1">'
-              f"<title>{escape(repr(tile))} at {cell}</title></rect>"]
+              f"<title>{title}</title></rect>"]
     cx, cy = x0 + _CELL / 2, y1 + _CELL / 2
     if tile.kind == "fountain":
         shapes.append(f'<circle cx="{cx}" cy="{cy}" r="{_CELL / 4}" fill="none" '

@@ -25,6 +25,8 @@ from matplotlib.text import Text
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
 
+from .fonts import language_fonts, use_language_fonts
+
 __all__ = ["DPI", "LabelCollection", "NO_TEXT", "SMALLEST_TEXT_KEY", "artist", "new_axes", "png_of",
            "png_size", "side_legend", "smallest_text_points"]
 
@@ -60,6 +62,7 @@ def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 
     and the drawing fast. The figure grows to `min_w` x `min_h` for a long title or a
     tall legend; the Axes stays at the top left, where the title and legend hang from.
     """
+    use_language_fonts()  # a Korean figure needs a font with Hangul
     width = max(left + plot_w + right, min_w)
     height = max(bottom + plot_h + top, min_h)
     fig = _Figure(figsize=(width, height), dpi=DPI)
@@ -145,12 +148,12 @@ SMALLEST_LABEL = 10 * 72 / DPI
 _ALIGN = {"center": 0.5, "left": 0.0, "right": 1.0}
 
 
+# Text in Hangul is only met in Korean, where its font is in the families.
 @lru_cache(maxsize=1024)
-
-
 def _glyphs(text: str, size: float, bold: bool, align: str) -> Path:
     """The outline of `text` in points around (0, 0); lines stacked downwards."""
-    prop = FontProperties(size=size, weight="bold" if bold else "normal")
+    prop = FontProperties(family=language_fonts(), size=size,
+                          weight="bold" if bold else "normal")
     lines = text.split("\n")
     step = size * 1.1
     parts = []

@@ -13,6 +13,8 @@ from matplotlib.patches import Patch
 from ..actions import DIRK
 from ..components import KINDS, place_points
 from ..engine.narration import points_text, scoring_parts
+from ..i18n import _, format_number
+from ..narrate import player_text, score_term_text
 from ..palette import DIRK_COLOUR, KIND_COLOURS, SERIES_COLOURS
 from ..scoring import majority_awards, score_majorities
 from .figure import _AXIS_TEXT, _TILE_EDGE, LabelCollection, new_axes, side_legend
@@ -216,9 +218,9 @@ def draw_score_track(events: Iterable[Mapping[str, Any]], ax: Axes | None = None
     if lost:  # the points lost, written under their bars
         LabelCollection(ax, lost, 7, False, "lost", shift=(0, -6)).set_clip_on(False)
     if not rounds:
-        ax.text(0.5, 0.5, "no scoring round yet", transform=ax.transAxes, ha="center",
+        ax.text(0.5, 0.5, _("no scoring round yet"), transform=ax.transAxes, ha="center",
                 va="center", fontsize=9, color="#888888")
-    ax.set_xticks(range(len(rounds)), [f"round {e['round']}" for e in rounds])
+    ax.set_xticks(range(len(rounds)), [_("round {n}").format(n=e["round"]) for e in rounds])
     ax.set_xlim(-0.6, max(len(rounds), 1) - 0.4)
     if lowest < 0:  # room below 0 for the points lost and their labels, however few
         ax.set_ylim(min(lowest * 1.15, -_LOST_ROOM * highest) - 0.08 * highest,
@@ -226,17 +228,18 @@ def draw_score_track(events: Iterable[Mapping[str, Any]], ax: Axes | None = None
         ax.axhline(0, color=_AXIS_TEXT, linewidth=0.8, zorder=3)
     else:
         ax.set_ylim(0, highest * 1.15)
-    ax.set_xlabel("after scoring round", fontsize=9)
-    ax.set_ylabel("points", fontsize=9)
+    ax.set_xlabel(_("after scoring round"), fontsize=9)
+    ax.set_ylabel(_("points"), fontsize=9)
     ax.tick_params(labelsize=8)
-    ax.set_title("Points after each scoring round: "
-                 + ", ".join(f"{n} {total[n]}" for n in names), loc="left", fontsize=10)
-    handles = [Patch(facecolor=colours[n], label=n) for n in names]
-    handles += [Patch(facecolor="#777777", label="majorities")]
+    ax.set_title(_("Points after each scoring round: {totals}").format(
+        totals=", ".join(f"{player_text(n)} {format_number(total[n])}" for n in names)),
+        loc="left", fontsize=10)
+    handles = [Patch(facecolor=colours[n], label=player_text(n)) for n in names]
+    handles += [Patch(facecolor="#777777", label=score_term_text("majorities"))]
     handles += [Patch(facecolor="white", edgecolor="#777777", hatch=hatches[t],
-                      label=t.replace("_", " ") + (" (lost: below 0)" if any(
-                          h < 0 for _, h, _, _ in bars[t]) else ""))
-                for t in terms[1:] if t == "walls" or any(h for _, h, _, _ in bars[t])]
+                      label=(_("{term} (lost: below 0)") if any(h < 0 for __, h, __, __ in bars[t])
+                             else "{term}").format(term=score_term_text(t)))
+                for t in terms[1:] if t == "walls" or any(h for __, h, __, __ in bars[t])]
     side_legend(ax, handles)
     return ax
 

@@ -13,18 +13,24 @@ of version 1 have no ``parts``, and there majorities are what the walls leave.
 
 from __future__ import annotations
 
-import re
-
 from ..actions import DIRK
+from ..i18n import N_, _, format_list, format_number, language, ngettext
 from ..narrate import (
     EVENT_FIELDS,
     EVENTS,
+    YOU,
     _cards_text,
     card_text,
     paid_text,
+    player_text,
     points_text,
+    moment_text,
     register_events,
+    score_term_text,
+    sides_text,
+    term,
     tile_text,
+    told,
 )
 
 __all__ = ["describe_event", "scoring_parts", "EVENT_FIELDS", "register_events", "card_text",
@@ -40,128 +46,189 @@ def scoring_parts(event) -> dict:
             "walls": dict(walls)}
 
 
+def _join(items) -> str:
+    """Names in one phrase: ``"Ana, Bo"`` in English as always, Babel's list of the
+    language otherwise (``"Ana, Bo et Cy"``)."""
+    return ", ".join(items) if language() == "en" else format_list(list(items))
+
+
 def _scoring_text(e):
     parts = scoring_parts(e)
 
     def line(name, points):
         terms = ""
-        for i, (term, values) in enumerate(parts.items()):
+        for i, (score_term, values) in enumerate(parts.items()):
             value = values[name]
             sign = ("-" if value < 0 else "") if i == 0 else (" - " if value < 0 else " + ")
-            terms += f"{sign}{abs(value)} {term.replace('_', ' ')}"
-        return f"{name} {points} ({terms})"
+            terms += f"{sign}{format_number(abs(value))} {score_term_text(score_term)}"
+        return _("{name} {points} ({terms})").format(
+            name=player_text(name), points=format_number(points), terms=terms)
 
-    return f"scoring round {e['round']}: " + ", ".join(line(n, p) for n, p in e["points"].items())
+    return _("scoring round {round}: {scores}").format(
+        round=e["round"], scores=", ".join(line(n, p) for n, p in e["points"].items()))
 
 
 def _distribution_text(e):
-    parts = [f"{tile_text(t['tile'])} ({t['currency']}) to {t['to'] or 'nobody'}"
-             for t in e["tiles"]]
-    return "last market tiles: " + ("; ".join(parts) or "none left")
+    parts = [_("{tile} ({currency}) to {player}").format(
+        tile=tile_text(t["tile"]), currency=term(t["currency"]),
+        player=player_text(t["to"]) if t["to"] else _("nobody")) for t in e["tiles"]]
+    if not parts:
+        return _("last market tiles: none left")
+    return _("last market tiles: {tiles}").format(tiles="; ".join(parts))
 
 
 def _redesign_text(e):
+    tile, pos = tile_text(e["tile"]), tuple(e["pos"])
     if e["move"] == "remove":
-        return f"{e['player']} moves {tile_text(e['removed'])} at {tuple(e['pos'])} to the reserve"
+        return told(e["player"], N_("{player} moves {tile} at {pos} to the reserve"),
+                    N_("You move {tile} at {pos} to the reserve"),
+                    tile=tile_text(e["removed"]), pos=pos)
+    if e["move"] == "place" and e.get("gate"):
+        return told(e["player"], N_("{player} places {tile} from the reserve at {pos} "
+                                    "through a gate on its {side} side"),
+                    N_("You place {tile} from the reserve at {pos} through a gate on its "
+                       "{side} side"), tile=tile, pos=pos, side=sides_text(e["gate"]))
     if e["move"] == "place":
-        return (f"{e['player']} places {tile_text(e['tile'])} from the reserve at "
-                f"{tuple(e['pos'])}{_gate_text(e)}")
-    return (f"{e['player']} exchanges {tile_text(e['tile'])} from the reserve with "
-            f"{tile_text(e['removed'])} at {tuple(e['pos'])}")
+        return told(e["player"], N_("{player} places {tile} from the reserve at {pos}"),
+                    N_("You place {tile} from the reserve at {pos}"), tile=tile, pos=pos)
+    return told(e["player"], N_("{player} exchanges {tile} from the reserve with {removed} "
+                                "at {pos}"),
+                N_("You exchange {tile} from the reserve with {removed} at {pos}"),
+                tile=tile, removed=tile_text(e["removed"]), pos=pos)
 
 
-def _gate_text(e):
-    """" through a gate on its W side" for a placement through a gate (§M5), else ""."""
-    return f" through a gate on its {e['gate']} side" if e.get("gate") else ""
+def _place_text(e):
+    tile, pos = tile_text(e["tile"]), tuple(e["pos"])
+    if e.get("gate"):
+        return told(e["player"], N_("{player} places {tile} at {pos} through a gate on its "
+                                    "{side} side"),
+                    N_("You place {tile} at {pos} through a gate on its {side} side"),
+                    tile=tile, pos=pos, side=sides_text(e["gate"]))
+    return told(e["player"], N_("{player} places {tile} at {pos}"),
+                N_("You place {tile} at {pos}"), tile=tile, pos=pos)
 
 
-def _paying(e):
-    paid = paid_text(e["cards"])
-    return (f"{tile_text(e['tile'])} from the {e['currency']} square paying {paid}"
-            + (" (exact)" if e["exact"] else ""))
+def _buy_text(e):
+    fields = {"tile": tile_text(e["tile"]), "currency": term(e["currency"]),
+              "paid": paid_text(e["cards"])}
+    if e["exact"]:
+        return told(e["player"],
+                    N_("{player} buys {tile} from the {currency} square paying {paid} (exact)"),
+                    N_("You buy {tile} from the {currency} square paying {paid} (exact)"),
+                    **fields)
+    return told(e["player"], N_("{player} buys {tile} from the {currency} square paying {paid}"),
+                N_("You buy {tile} from the {currency} square paying {paid}"), **fields)
 
 
 def _winners_text(e):
     winners = e["winners"]
-    verb = "win" if len(winners) != 1 or winners == ["You"] else "wins"
-    return (f"final scores: {', '.join(f'{n} {s}' for n, s in e['scores'].items())}; "
-            f"{' and '.join(winners)} {verb}")
+    scores = ", ".join(f"{player_text(n)} {format_number(s)}" for n, s in e["scores"].items())
+    names = (" and ".join(winners) if language() == "en"
+             else format_list([player_text(n) for n in winners]))
+    if winners == [YOU]:
+        return _("final scores: {scores}; You win").format(scores=scores)
+    return ngettext("final scores: {scores}; {winners} wins",
+                    "final scores: {scores}; {winners} win",
+                    len(winners)).format(scores=scores, winners=names)
+
+
+def _module_text(name: str) -> str:
+    """A module in the setup line: its id in English (as always), its title otherwise."""
+    from ..modules import MODULES  # the registry imports the engine's neighbours
+
+    if language() == "en" or name not in MODULES:
+        return name
+    return _(MODULES[name].title)
+
+
+def _setup_text(e):
+    players = _join(player_text(p) for p in e["players"])
+    modules = _join(_module_text(m) for m in e.get("modules") or ())
+    # Dirk is no player: named apart, as in the final standings (RULES.md §10)
+    if e["dirk"] and modules:
+        return _("new game: {players} (and {dirk}, the neutral player), with {modules}").format(
+            players=players, dirk=DIRK, modules=modules)
+    if e["dirk"]:
+        return _("new game: {players} (and {dirk}, the neutral player)").format(
+            players=players, dirk=DIRK)
+    if modules:
+        return _("new game: {players}, with {modules}").format(players=players, modules=modules)
+    return _("new game: {players}").format(players=players)
+
+
+def _end_triggered_text(e):
+    reasons = {"market_short": N_("the game ends: the bag cannot fill the market"),
+               "bag_empty": N_("the game ends: the bag is empty")}
+    if e["reason"] in reasons:
+        return _(reasons[e["reason"]])
+    return _("the game ends: {reason}").format(reason=e["reason"])
+
+
+def _tiles_text(tiles):
+    return ", ".join(map(tile_text, tiles))
 
 
 #: The base game's event types -> (required fields, sentence).
 _EVENTS = {
-    "setup": (("players", "dirk", "options"),
-              lambda e: f"new game: {', '.join(e['players'])}"
-              # Dirk is no player: named apart, as in the final standings (RULES.md §10)
-              + (f" (and {DIRK}, the neutral player)" if e["dirk"] else "")
-              + (f", with {', '.join(e['modules'])}" if e.get("modules") else "")),
+    "setup": (("players", "dirk", "options"), _setup_text),
     "draw_tile": (("square", "tile"),
-                  lambda e: f"market square {e['square']}: {tile_text(e['tile'])}"),
-    "dirk_gift": (("after", "tiles"), lambda e: f"{DIRK} receives ({e['after']}): "
-                  + (", ".join(map(tile_text, e["tiles"])) or "nothing")),
+                  lambda e: _("market square {square}: {tile}").format(
+                      square=e["square"], tile=tile_text(e["tile"]))),
+    "dirk_gift": (("after", "tiles"),
+                  lambda e: _("{dirk} receives ({after}): {tiles}").format(
+                      dirk=DIRK, after=moment_text(e["after"]), tiles=_tiles_text(e["tiles"]) or _("nothing"))),
     "starting_money": (("player", "cards"),
-                       lambda e: f"{e['player']} gets {_cards_text(e['cards'])}"),
+                       lambda e: told(e["player"], N_("{player} gets {cards}"),
+                                      N_("You get {cards}"), cards=_cards_text(e["cards"]))),
     "start_player": (("player", "cards", "total"),
-                     lambda e: f"{e['player']} starts ({e['cards']} cards worth {e['total']})"),
-    "draw_pile": (("piles",), lambda e: f"draw pile built from piles of {e['piles']}"),
-    "draw_card": (("card",), lambda e: f"display: {card_text(e['card'])}"),
-    "scoring_card": (("round",), lambda e: f"scoring card {e['round']} comes up"),
+                     lambda e: told(e["player"], N_("{player} starts ({cards} cards worth {total})"),
+                                    N_("You start ({cards} cards worth {total})"),
+                                    cards=e["cards"], total=e["total"])),
+    "draw_pile": (("piles",), lambda e: _("draw pile built from piles of {piles}").format(
+        piles=e["piles"])),
+    "draw_card": (("card",), lambda e: _("display: {card}").format(card=card_text(e["card"]))),
+    "scoring_card": (("round",),
+                     lambda e: _("scoring card {round} comes up").format(round=e["round"])),
     "reshuffle": (("cards",),
-                  lambda e: f"the {e['cards']} discarded cards are shuffled into a new draw pile"),
-    "turn": (("turn", "player"), lambda e: f"-- turn {e['turn']}: {e['player']}"),
-    "take": (("player", "cards"), lambda e: f"{e['player']} takes {_cards_text(e['cards'])}"),
-    "buy": (("player", "square", "currency", "tile", "cards", "exact"),
-            lambda e: f"{e['player']} buys {_paying(e)}"),
+                  lambda e: ngettext("the {n} discarded card is shuffled into a new draw pile",
+                                     "the {n} discarded cards are shuffled into a new draw pile",
+                                     e["cards"]).format(n=e["cards"])),
+    "turn": (("turn", "player"), lambda e: _("-- turn {turn}: {player}").format(
+        turn=e["turn"], player=player_text(e["player"]))),
+    "take": (("player", "cards"),
+             lambda e: told(e["player"], N_("{player} takes {cards}"), N_("You take {cards}"),
+                            cards=_cards_text(e["cards"]))),
+    "buy": (("player", "square", "currency", "tile", "cards", "exact"), _buy_text),
     "redesign": (("player", "move", "tile", "pos", "removed"), _redesign_text),
     "end": (("player", "passed"),
-            lambda e: f"{e['player']} {'passes' if e['passed'] else 'ends the actions'}"),
-    "place": (("player", "tile", "pos"),
-              lambda e: f"{e['player']} places {tile_text(e['tile'])} at {tuple(e['pos'])}"
-              f"{_gate_text(e)}"),
+            lambda e: told(e["player"], N_("{player} passes"), N_("You pass")) if e["passed"]
+            else told(e["player"], N_("{player} ends the actions"), N_("You end the actions"))),
+    "place": (("player", "tile", "pos"), _place_text),
     "reserve": (("player", "tile"),
-                lambda e: f"{e['player']} puts {tile_text(e['tile'])} on the reserve"),
-    "give": (("player", "tile"), lambda e: f"{e['player']} gives {tile_text(e['tile'])} to {DIRK}"),
+                lambda e: told(e["player"], N_("{player} puts {tile} on the reserve"),
+                               N_("You put {tile} on the reserve"), tile=tile_text(e["tile"]))),
+    "give": (("player", "tile"),
+             lambda e: told(e["player"], N_("{player} gives {tile} to {dirk}"),
+                            N_("You give {tile} to {dirk}"), tile=tile_text(e["tile"]),
+                            dirk=DIRK)),
     "scoring": (("round", "counts", "walls", "points"), _scoring_text),
-    "end_triggered": (("reason",), lambda e: "the game ends: " + {
-        "market_short": "the bag cannot fill the market",
-        "bag_empty": "the bag is empty"}.get(e["reason"], e["reason"])),
+    "end_triggered": (("reason",), _end_triggered_text),
     "distribution": (("tiles",), _distribution_text),
-    "final_placing": (("player", "tiles"), lambda e: f"{e['player']} places the received "
-                      f"{', '.join(map(tile_text, e['tiles']))}"),
+    "final_placing": (("player", "tiles"),
+                      lambda e: told(e["player"], N_("{player} places the received {tiles}"),
+                                     N_("You place the received {tiles}"),
+                                     tiles=_tiles_text(e["tiles"]))),
     "game_over": (("scores", "winners"), _winners_text),
 }
 
 register_events(_EVENTS)
 
 
-#: The verbs a sentence goes on with after "and" ("plays a thief and steals ..."): only
-#: these lose their -s, a noun after "and" keeps it.
-_AND_VERBS = re.compile(r" and (takes|lays|steals|pays|puts|buys|passes|gets|places|moves"
-                        r"|gives|keeps|swaps|plays|wakes|loses|scores|builds|draws)\b")
-
-
-def _plain(verb):
-    if verb.endswith(("sses", "shes", "ches", "xes")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") else verb
-
-
-def _second_person(line):
-    """'You takes ...' -> 'You take ...': the verb after "You" loses its -s / -es, and so
-    does a second verb after "and".
-
-    >>> _second_person("You plays a thief and steals 3 ducat from the display")
-    'You play a thief and steal 3 ducat from the display'
-    """
-    you, verb, rest = (line.split(" ", 2) + [""])[:3]
-    rest = _AND_VERBS.sub(lambda m: " and " + _plain(m.group(1)), rest, count=1)
-    return " ".join(part for part in (you, _plain(verb), rest) if part)
-
-
 def describe_event(event):
     """One readable line for an event of `Game.events`.
 
-    A player named "You" (as at a `GameTable`) is narrated in the second person.
+    A player named "You" (as at a `GameTable`) is narrated in the second person. The
+    sentence is in the language of `alhambra_lib.i18n` at the time of the call.
 
     Examples
     --------
@@ -181,7 +248,4 @@ def describe_event(event):
     entry = EVENTS.get(event.get("type"))
     if not entry:
         return str(event)
-    line = entry[1](event)
-    if event.get("player") == "You" and line.startswith("You "):
-        return _second_person(line)
-    return line
+    return entry[1](event)

@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 from ..actions import Action, card_order, register_action, tile_from_list, tile_order
 from ..components import CURRENCIES, Card, ExchangeCard, Tile, tile_set
 from ..memo import by_identity
-from ..narrate import paid_text, tile_text
+from ..i18n import N_, _
+from ..narrate import paid_text, term, tile_text, told
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -144,7 +145,8 @@ def bazaar_text(tile: Tile | Sequence[Any]) -> str:
     'florin bazaar (pavilion, seraglio, tower)'
     """
     marks = tile.marks if isinstance(tile, Tile) else tuple(tile[3:])
-    return f"{marks[0]} bazaar ({', '.join(marks[1:])})"
+    return _("{currency} bazaar ({kinds})").format(currency=term(marks[0]),
+                                                   kinds=", ".join(map(term, marks[1:])))
 
 
 def _card_key(card: Any) -> tuple[Any, ...]:
@@ -284,13 +286,14 @@ class Bazaars(Module):
     name = "bazaars"
     option_decisions = frozenset({"act"})
     section = "M16"
-    title = "Bazaars"
+    title = N_("Bazaars")
     drawer = "alhambra_lib.draw.modules.bazaars"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "bazaars", "Bazaars",  # RULES.md §M16.4
-        (SheetInput("bazaars", "bazaars n x k",
-                    "For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
-                    "its three types, by k, how many of those types they are; e.g. 4x3, 2x1.",
+        "bazaars", N_("Bazaars"),  # RULES.md §M16.4
+        (SheetInput("bazaars", N_("bazaars n x k"),
+                    N_("For each bazaar in the Alhambra: n, its neighbours (diagonals too) of "
+                       "its three types, by k, how many of those types they are; e.g. 4x3, "
+                       "2x1."),
                     "pairs", rounds=(3,)),),
         tiles=len(BAZAARS),
         terms=(("bazaars", _bazaars_sheet),))
@@ -394,7 +397,7 @@ class Bazaars(Module):
             shown = ", ".join(map(bazaar_text, self.beside(game))) or "none"
             game.refuse(action, f"the {bazaar_text(bazaar)} is not beside the market "
                                 f"(beside it: {shown})")
-        _, tile = self.price(game, bazaar)
+        __, tile = self.price(game, bazaar)
         if tile is None:
             game.refuse(action, f"the {currency} square is empty: a bazaar costs the price of "
                                 f"the tile there, so it cannot be bought now")
@@ -449,10 +452,14 @@ class Bazaars(Module):
 #: The module's events in words (registered with the module, `modules.register`).
 Bazaars.narration = {
     "bazaar_beside": (("tile",),
-                      lambda e: f"the {bazaar_text(e['tile'])} is drawn and laid beside the "
-                                f"market"),
+                      lambda e: _("the {bazaar} is drawn and laid beside the market").format(
+                          bazaar=bazaar_text(e["tile"]))),
     "buy_bazaar": (("player", "bazaar", "cards", "currency", "square", "priced_by", "price"),
-                   lambda e: f"{e['player']} buys the {bazaar_text(e['bazaar'])} paying "
-                             f"{paid_text(e['cards'])} (exact: the price of the "
-                             f"{tile_text(e['priced_by'])} on the {e['currency']} square)"),
+                   lambda e: told(e["player"], N_("{player} buys the {bazaar} paying {paid} (exact: "
+                                                  "the price of the {tile} on the {currency} "
+                                                  "square)"),
+                                  N_("You buy the {bazaar} paying {paid} (exact: the price of "
+                                     "the {tile} on the {currency} square)"),
+                                  bazaar=bazaar_text(e["bazaar"]), paid=paid_text(e["cards"]),
+                                  tile=tile_text(e["priced_by"]), currency=term(e["currency"]))),
 }

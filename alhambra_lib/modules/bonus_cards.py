@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..actions import tile_from_list, tile_order
 from ..components import BUILDING_TILES, Tile
-from ..narrate import plural, tile_text
+from ..i18n import N_, ngettext
+from ..narrate import YOU, kind_count, term, tile_text, told
 from ..secrets import sort_lists
 from ..sheet_inputs import PlayerTiles, SheetInput, SheetModule
 from ..slices import TILE, Annotated, PerPlayer
@@ -96,9 +97,14 @@ def _shown_limit(shown: dict[str, int], tiles: PlayerTiles,
     for kind, n in shown.items():
         built = tiles.buildings.get(kind, 0)
         if n > built:
-            return kind, (f"{who} cannot count {plural(n, 'bonus card')} for {kind}: a "
-                          "bonus card counts only while its building stands in the "
-                          f"Alhambra, and the sheet counts {plural(built, kind)} for {who}.")
+            return kind, ngettext(
+                "{player} cannot count {n} bonus card for {kind}: a bonus card counts only "
+                "while its building stands in the Alhambra, and the sheet counts {built} for "
+                "{player}.",
+                "{player} cannot count {n} bonus cards for {kind}: a bonus card counts only "
+                "while its building stands in the Alhambra, and the sheet counts {built} for "
+                "{player}.", n).format(player=who, n=n, kind=term(kind),
+                                       built=kind_count(built, kind))
     return None
 
 
@@ -107,14 +113,14 @@ class BonusCards(Module):
 
     name = "bonus_cards"
     section = "M3"
-    title = "Bonus Cards"
+    title = N_("Bonus Cards")
     drawer = "alhambra_lib.draw.modules.bonus_cards"  # its pieces, imported when drawn
     secret_fields = {"bonus_cards": ("tiles",)}  # §M3: dealt face down
     sheet = SheetModule(
-        "bonus_cards", "Bonus cards",  # RULES.md §M3.4
-        (SheetInput("bonus_cards", "bonus cards",
-                    "Bonus cards shown whose building is in the player's Alhambra (not on "
-                    "the reserve board), per type: each adds 1 to that type.",
+        "bonus_cards", N_("Bonus cards"),  # RULES.md §M3.4
+        (SheetInput("bonus_cards", N_("bonus cards"),
+                    N_("Bonus cards shown whose building is in the player's Alhambra (not on "
+                       "the reserve board), per type: each adds 1 to that type."),
                     "by_type", maximum=_BONUS_CARDS_PER_TYPE, total=bonus_cards_per_player(2),
                     limit=_shown_limit),),
         count_bonus=lambda entry, name: entry["bonus_cards"][name])
@@ -161,7 +167,7 @@ class BonusCards(Module):
                 game.event("bonus_shown", player=name, tiles=new)
 
     def count_bonus(self, game: GameContext, name: str, counts: dict[str, float]) -> None:
-        for kind, _, _ in self._counting(game, name):
+        for kind, __, __ in self._counting(game, name):
             counts[kind] += 1
 
     def view(self, game: GameContext, name: str) -> dict[str, Any]:
@@ -190,8 +196,14 @@ class BonusCards(Module):
 #: The module's events in words (registered with the module, `modules.register`).
 BonusCards.narration = {
     "bonus_cards": (("player", "tiles"),
-                    lambda e: f"{e['player']} is dealt {len(e['tiles'])} bonus cards"),
+                    lambda e: (ngettext("You are dealt {n} bonus card", "You are dealt {n} bonus cards",
+                                        len(e["tiles"])) if e["player"] == YOU
+                               else ngettext("{player} is dealt {n} bonus card",
+                                             "{player} is dealt {n} bonus cards",
+                                             len(e["tiles"]))).format(
+                        player=e["player"], n=len(e["tiles"]))),
     "bonus_shown": (("player", "tiles"),
-                    lambda e: f"{e['player']} shows bonus cards for "
-                              + ", ".join(map(tile_text, e["tiles"]))),
+                    lambda e: told(e["player"], N_("{player} shows bonus cards for {tiles}"),
+                                   N_("You show bonus cards for {tiles}"),
+                                   tiles=", ".join(map(tile_text, e["tiles"])))),
 }

@@ -35,9 +35,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, ngettext
 from ..components import Tile, tile_set
 from ..grid import SIDES, STEP
-from ..narrate import plural
 from ..sheet_inputs import PlayerTiles, SheetInput, SheetModule, each_player
 from .base import Module
 
@@ -120,10 +120,16 @@ def _lines_limit(lines: int, tiles: PlayerTiles, who: str) -> tuple[None, str] |
     most = _bastions() * tiles.building_count
     if lines <= most:
         return None
-    return None, (f"{who} cannot have {plural(lines, 'building')} on camp lines: the "
-                  f"{_bastions()} bastions of the box look along one line each, and each "
-                  f"line passes at most the {plural(tiles.building_count, 'building')} the "
-                  f"sheet counts for {who} (at most {most} in all).")
+    return None, ngettext(
+        "{player} cannot have {n} building on camp lines: the {bastions} bastions of the box "
+        "look along one line each, and each line passes at most the {buildings} the sheet "
+        "counts for {player} (at most {most} in all).",
+        "{player} cannot have {n} buildings on camp lines: the {bastions} bastions of the box "
+        "look along one line each, and each line passes at most the {buildings} the sheet "
+        "counts for {player} (at most {most} in all).", lines).format(
+            player=who, n=lines, bastions=_bastions(), most=most,
+            buildings=ngettext("{n} building", "{n} buildings", tiles.building_count).format(
+                n=tiles.building_count))
 
 
 class Camps(Module):
@@ -131,13 +137,13 @@ class Camps(Module):
 
     name = "camps"
     section = "M8"
-    title = "Camps"
+    title = N_("Camps")
     drawer = "alhambra_lib.draw.modules.camps"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "camps", "Camps",  # RULES.md §M8.4
-        (SheetInput("camp_lines", "buildings on camp lines",
-                    "Buildings on the lines each camp's bastions look along, up to the first "
-                    "empty cell; a building on two lines counts twice.", "number",
+        "camps", N_("Camps"),  # RULES.md §M8.4
+        (SheetInput("camp_lines", N_("buildings on camp lines"),
+                    N_("Buildings on the lines each camp's bastions look along, up to the "
+                       "first empty cell; a building on two lines counts twice."), "number",
                     maximum=999, limit=_lines_limit),),
         tiles=len(tile_set("camps").tiles),
         terms=(("camps", lambda entry: each_player(entry,

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ..actions import card_from_list
 from ..components import CURRENCIES, Coin, card_value
-from ..narrate import card_text
+from ..i18n import N_
+from ..narrate import card_text, told
 from ..slices import Annotated, Currency, Sort
 from .base import Module
 
@@ -72,7 +73,7 @@ class Change(Module):
     name = "change"
     event_types = frozenset({"buy"})
     section = "M11"
-    title = "Change"
+    title = N_("Change")
     drawer = "alhambra_lib.draw.modules.change"  # its pieces, imported when drawn
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"coin": (1, Coin)}
@@ -138,9 +139,11 @@ class Change(Module):
 
 def _change_text(e: dict[str, Any]) -> str:
     if not e["coins"]:
-        return f"{e['player']} overpays by {e['overpaid']}: the coin bag is empty, no change"
-    return (f"{e['player']} overpays by {e['overpaid']} and draws "
-            + " + ".join(map(card_text, e["coins"])) + " as change")
+        return told(e["player"], N_("{player} overpays by {n}: the coin bag is empty, no change"),
+                    N_("You overpay by {n}: the coin bag is empty, no change"), n=e["overpaid"])
+    return told(e["player"], N_("{player} overpays by {n} and draws {coins} as change"),
+                N_("You overpay by {n} and draw {coins} as change"), n=e["overpaid"],
+                coins=" + ".join(map(card_text, e["coins"])))
 
 
 #: The module's events in words (registered with the module, `modules.register`).

@@ -67,7 +67,8 @@ from ..actions import (
 )
 from ..components import CHARACTERS, KINDS, Card, CharacterCard, ProvisionalDataWarning
 from ..errors import IllegalAction
-from ..narrate import card_text
+from ..i18n import N_, _
+from ..narrate import card_text, term, told
 from ..payments import PaymentSources, check_payment
 from ..scoring import majority_awards
 from ..sheet_inputs import SheetInput, SheetModule, each_player
@@ -324,20 +325,20 @@ class Characters(Module):
     name = "characters"
     option_decisions = frozenset({"act", "auction", "master_builder", "wise_man"})
     section = "M7"
-    title = "Characters"
+    title = N_("Characters")
     drawer = "alhambra_lib.draw.modules.characters"  # its pieces, imported when drawn
     #: Character cards lie in the draw pile only (`Module.pile_card_tags`).
     pile_card_tags = {"character": (1, CharacterCard)}
     # The two characters whose scoring is confirmed (RULES.md §M7.4); the term
     # "characters" comes right after the walls (§M0.17).
     sheet = SheetModule(
-        "characters", "Characters",
-        (SheetInput("wise_man", "Wise Man",
-                    "The type the Wise Man's holder chooses at this scoring: it counts half a "
-                    "building more there, which breaks a tie.", "kind", one_holder=True),
-         SheetInput("city_watch", "City Watch",
-                    "Tick the player holding the City Watch: it scores a third of their wall "
-                    "points, rounded down.", "flag", one_holder=True)),
+        "characters", N_("Characters"),
+        (SheetInput("wise_man", N_("Wise Man"),
+                    N_("The type the Wise Man's holder chooses at this scoring: it counts half "
+                       "a building more there, which breaks a tie."), "kind", one_holder=True),
+         SheetInput("city_watch", N_("City Watch"),
+                    N_("Tick the player holding the City Watch: it scores a third of their "
+                       "wall points, rounded down."), "flag", one_holder=True)),
         count_bonus=_wise_man, terms=(("characters", _city_watch),))
     decisions = {"auction": {"bid", "decline"}, "act": {"swap_card"},
                  "master_builder": {"redesign", "decline"}, "wise_man": {"wise_man"}}
@@ -695,30 +696,61 @@ def _no_check(game: GameContext, action: Action) -> None:
     return None
 
 
-_ROUND_NAMES = {1: "first", 2: "second"}
+#: The characters' titles (alhambra_lib/data/characters.csv), marked for the catalogs.
+_TITLES = (N_("The Wise Man"), N_("The City Watch"), N_("The end-of-game bonus"),
+           N_("The money swap"), N_("The extra redesign"), N_("Unknown character 1"),
+           N_("Unknown character 2"), N_("Unknown character 3"), N_("Unknown character 4"),
+           N_("Unknown character 5"))
+#: Their effects, as the table shows them beside an auction.
+_EFFECTS = (N_("counts as half a building of a type its owner chooses at every scoring"),
+            N_("scores a third of its owner's wall points (rounded down) at every scoring"),
+            N_("scores 8 points at the final scoring"),
+            N_("may replace one face-up money card of the display once per turn"),
+            N_("grants an additional redesign"), N_("unknown"))
 
 
 def _character_text(data: str) -> str:
-    return CHARACTERS[data]["title"]
+    return _(CHARACTERS[data]["title"])
+
+
+#: wise_man, by the scoring round: (said of a player, said to "You").
+_WISE_MAN = {
+    1: (N_("{player} chooses the Wise Man's type for the first scoring: its half counts as "
+           "{colour}"),
+        N_("You choose the Wise Man's type for the first scoring: its half counts as {colour}")),
+    2: (N_("{player} chooses the Wise Man's type for the second scoring: its half counts as "
+           "{colour}"),
+        N_("You choose the Wise Man's type for the second scoring: its half counts as "
+           "{colour}")),
+    3: (N_("{player} chooses the Wise Man's type for the final scoring: its half counts as "
+           "{colour}"),
+        N_("You choose the Wise Man's type for the final scoring: its half counts as {colour}")),
+}
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 Characters.narration = {
     "auction": (("card", "auctioneer"),
-                lambda e: f"{_character_text(e['card'])} comes up: {e['auctioneer']} opens "
-                          "the auction"),
+                lambda e: told(e["auctioneer"], N_("{character} comes up: {player} opens the "
+                                                   "auction"),
+                               N_("{character} comes up: You open the auction"),
+                               character=_character_text(e["card"]))),
     "bid": (("player", "card", "cards", "amount"),
-            lambda e: f"{e['player']} bids {e['amount']} for {_character_text(e['card'])}"),
+            lambda e: told(e["player"], N_("{player} bids {amount} for {character}"),
+                           N_("You bid {amount} for {character}"), amount=e["amount"],
+                           character=_character_text(e["card"]))),
     "auction_won": (("player", "card", "cards", "amount"),
-                    lambda e: f"{e['player']} pays {e['amount']} "
-                              f"({' + '.join(map(card_text, e['cards']))}) and takes "
-                              f"{_character_text(e['card'])}"),
-    "auction_unsold": (("card",), lambda e: f"nobody bids: {_character_text(e['card'])} "
-                                            "leaves the game"),
+                    lambda e: told(e["player"], N_("{player} pays {amount} ({cards}) and takes "
+                                                   "{character}"),
+                                   N_("You pay {amount} ({cards}) and take {character}"),
+                                   amount=e["amount"], cards=" + ".join(map(card_text, e["cards"])),
+                                   character=_character_text(e["card"]))),
+    "auction_unsold": (("card",), lambda e: _("nobody bids: {character} leaves the game").format(
+        character=_character_text(e["card"]))),
     "wise_man": (("player", "colour", "round"),
-                 lambda e: f"{e['player']} chooses the Wise Man's type for the "
-                           f"{_ROUND_NAMES.get(e['round'], 'final')} scoring: its half "
-                           f"counts as {e['colour']}"),
+                 lambda e: told(e["player"], *_WISE_MAN[e["round"] if e["round"] in (1, 2) else 3],
+                                colour=term(e["colour"]))),
     "swap_card": (("player", "card"),
-                  lambda e: f"{e['player']} swaps {card_text(e['card'])} of the display"),
+                  lambda e: told(e["player"], N_("{player} swaps {card} of the display"),
+                                 N_("You swap {card} of the display"), card=card_text(e["card"]))),
 }

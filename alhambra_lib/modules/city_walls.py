@@ -37,7 +37,8 @@ from ..actions import Action, card_from_list, card_order, register_action, tile_
 from ..alhambra import REASONS, stick_reasons
 from ..components import WALL_CARDS, Tile, WallCard
 from ..grid import check_cell
-from ..narrate import tile_text
+from ..i18n import N_, _
+from ..narrate import sides_text, tile_text, told
 from ..slices import CARD, CARD_ORDER, Annotated
 from .base import Module
 from .context import acting_player
@@ -131,7 +132,7 @@ class CityWalls(Module):
     name = "city_walls"
     option_decisions = frozenset({"act"})
     section = "M9"
-    title = "City Walls"
+    title = N_("City Walls")
     drawer = "alhambra_lib.draw.modules.city_walls"  # its pieces, imported when drawn
     alhambra_parts = frozenset({"sticks"})  # sticks on the tiles of the Alhambras
     #: How its cards save and load (`Module.card_tags`).
@@ -259,16 +260,44 @@ class CityWalls(Module):
 
 
 def _build_text(e: dict[str, Any]) -> str:
-    where = {"alhambra": f"at {tuple(e['cell'] or ())}", "bought": "just bought",
-             "reserve": "on the reserve"}.get(e["where"], "")
-    count = "stick" if len(e["sides"]) == 1 else "sticks"
-    return (f"{e['player']} takes the wall card {e['sides']} and lays its {count} on "
-            f"{tile_text(e['tile'])} {where}")
+    fields = {"sides": sides_text(e["sides"]), "tile": tile_text(e["tile"]),
+              "pos": tuple(e["cell"] or ())}
+    one = len(e["sides"]) == 1
+    sentences = {
+        ("alhambra", True): (N_("{player} takes the wall card {sides} and lays its stick on "
+                                "{tile} at {pos}"),
+                             N_("You take the wall card {sides} and lay its stick on {tile} at "
+                                "{pos}")),
+        ("alhambra", False): (N_("{player} takes the wall card {sides} and lays its sticks on "
+                                 "{tile} at {pos}"),
+                              N_("You take the wall card {sides} and lay its sticks on {tile} at "
+                                 "{pos}")),
+        ("bought", True): (N_("{player} takes the wall card {sides} and lays its stick on "
+                              "{tile} just bought"),
+                           N_("You take the wall card {sides} and lay its stick on {tile} just "
+                              "bought")),
+        ("bought", False): (N_("{player} takes the wall card {sides} and lays its sticks on "
+                               "{tile} just bought"),
+                            N_("You take the wall card {sides} and lay its sticks on {tile} "
+                               "just bought")),
+        ("reserve", True): (N_("{player} takes the wall card {sides} and lays its stick on "
+                               "{tile} on the reserve"),
+                            N_("You take the wall card {sides} and lay its stick on {tile} on "
+                               "the reserve")),
+        ("reserve", False): (N_("{player} takes the wall card {sides} and lays its sticks on "
+                                "{tile} on the reserve"),
+                             N_("You take the wall card {sides} and lay its sticks on {tile} "
+                                "on the reserve")),
+    }
+    third, second = sentences[e["where"] if e["where"] in ("bought", "reserve") else "alhambra",
+                              one]
+    return told(e["player"], third, second, **fields)
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 CityWalls.narration = {
-    "wall_card_beside": (("card",), lambda e: f"wall card {e['card'][1]} is drawn and laid "
-                                              f"beside the market"),
+    "wall_card_beside": (("card",), lambda e: _("wall card {sides} is drawn and laid beside "
+                                                "the market").format(
+                                                    sides=sides_text(e["card"][1]))),
     "build_wall": (("player", "card", "sides", "tile", "cell", "where"), _build_text),
 }

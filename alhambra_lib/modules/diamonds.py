@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_
 from ..actions import Buy
 from ..components import DiamondCard, card_set
 from ..memo import by_identity
@@ -66,7 +67,7 @@ class Diamonds(Module):
 
     name = "diamonds"
     section = "M6"
-    title = "Diamonds"
+    title = N_("Diamonds")
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"diamond": (1, DiamondCard)}
     tile_sets = ("diamonds",)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_
 from ..actions import Buy, card_order
 from ..components import EXCHANGE_CARDS, Card, ExchangeCard
 from ..memo import by_identity
@@ -59,7 +60,7 @@ class Exchange(Module):
 
     name = "exchange"
     section = "M2"
-    title = "Currency Exchange"
+    title = N_("Currency Exchange")
     #: An exchange card joins its second currency to a payment (`payments.check_payment`).
     money_sources = frozenset({"exchange"})
     #: How its cards save and load (`Module.card_tags`).

@@ -36,6 +36,7 @@ from ..components import GateCard
 from ..slices import Annotated, Range
 from .base import Module
 from .context import acting_player
+from ..i18n import N_, _
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
     from ..engine.config import GameConfig
@@ -108,7 +109,7 @@ class Gates(Module):
     name = "gates"
     option_decisions = frozenset({"place", "final_place"}) | REDESIGNING
     section = "M5"
-    title = "City Gates"
+    title = N_("City Gates")
     drawer = "alhambra_lib.draw.modules.gates"  # its pieces, imported when drawn
     alhambra_parts = frozenset({"gates"})  # gates between cells, saved with each Alhambra
     #: How its cards save and load (`Module.card_tags`).
@@ -211,8 +212,8 @@ class Gates(Module):
 
 #: The module's events in words (registered with the module, `modules.register`).
 Gates.narration = {
-    "gate_card_beside": ((), lambda e: "a gate card is drawn and set beside the display with "
-                                       "its gate"),
-    "gate_card_discarded": ((), lambda e: "a gate card is drawn; one already lies beside the "
-                                          "display, so it goes to the discards"),
+    "gate_card_beside": ((), lambda e: _("a gate card is drawn and set beside the display "
+                                         "with its gate")),
+    "gate_card_discarded": ((), lambda e: _("a gate card is drawn; one already lies beside the "
+                                            "display, so it goes to the discards")),
 }

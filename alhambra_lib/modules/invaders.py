@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..components import FOUNTAIN_KIND, KINDS, Tile
 from ..grid import OPPOSITE, SIDES, side_neighbour
-from ..narrate import plural, tile_text
+from ..i18n import N_, _, ngettext
+from ..narrate import player_text, term, tile_text, told, moment_text
 from ..secrets import SLOT
 from ..sheet_inputs import SIDE_NAMES, PlayerTiles, SheetInput, SheetModule, each_player
 from ..slices import Annotated, Direction, Kind, Player, Range, Size
@@ -63,7 +64,7 @@ SCOUTS = KINDS
 UNATTACKED_KINDS = frozenset({FOUNTAIN_KIND, "camp"})
 #: Scouts turned face up at setup and after rounds 1 and 2.
 SCOUTS_TURNED = 2
-_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 
 def flanks(direction: str) -> tuple[str, ...]:
     """The two directions perpendicular to `direction`, in N, E, S, W order.
@@ -208,14 +209,22 @@ def _sides_limit(sides: Mapping[str, int], tiles: PlayerTiles,
     most = tiles.building_count + tiles.others
     for side, n in sides.items():
         if n > most:
-            return side, (f"{who} cannot have {plural(n, 'unprotected side')} facing "
-                          f"{SIDE_NAMES[side]}: each tile has one side facing "
-                          f"{SIDE_NAMES[side]}, and the sheet allows {who} at most "
-                          f"{plural(most, 'tile')} besides the fountain.")
+            return side, ngettext(
+                "{player} cannot have {n} unprotected side facing {direction}: each tile has "
+                "one side facing {direction}, and the sheet allows {player} at most {tiles} "
+                "besides the fountain.",
+                "{player} cannot have {n} unprotected sides facing {direction}: each tile has "
+                "one side facing {direction}, and the sheet allows {player} at most {tiles} "
+                "besides the fountain.", n).format(
+                    player=who, n=n, direction=_(SIDE_NAMES[side]),
+                    tiles=ngettext("{n} tile", "{n} tiles", most).format(n=most))
     total = sum(sides.values())
     if total > tiles.outer_sides:
-        return None, (f"{who} cannot have {plural(total, 'unprotected side')} in all: "
-                      f"{tiles.text} have at most {tiles.outer_sides} outer sides.")
+        return None, ngettext("{player} cannot have {n} unprotected side in all: {tiles} have "
+                              "at most {most} outer sides.",
+                              "{player} cannot have {n} unprotected sides in all: {tiles} have "
+                              "at most {most} outer sides.", total).format(
+                                  player=who, n=total, tiles=tiles.text, most=tiles.outer_sides)
     return None
 
 
@@ -225,18 +234,18 @@ class Invaders(Module):
     name = "invaders"
     event_types = frozenset({"buy", "vizier"})
     section = "M15"
-    title = "Invaders"
+    title = N_("Invaders")
     drawer = "alhambra_lib.draw.modules.invaders"  # its pieces, imported when drawn
     # §M15: only the buyer looks at the attack card; both piles lie face down
     secret_fields = {"scout_peek": ("card",), "invaders_setup": ("*", "attack_deck", "scouts")}
     sheet = SheetModule(
-        "invaders", "Invaders",  # RULES.md §M15.4
-        (SheetInput("attack", "attack from",
-                    "The attack card turned up at this scoring.", "side", per_player=False),
-         SheetInput("unprotected", "unprotected sides",
-                    "Tile sides facing each direction with an empty cell beyond and no wall "
-                    "(the fountain and camps are not attacked). The attack's direction "
-                    "counts; in round 3 the two directions beside it count too.",
+        "invaders", N_("Invaders"),  # RULES.md §M15.4
+        (SheetInput("attack", N_("attack from"),
+                    N_("The attack card turned up at this scoring."), "side", per_player=False),
+         SheetInput("unprotected", N_("unprotected sides"),
+                    N_("Tile sides facing each direction with an empty cell beyond and no wall "
+                       "(the fountain and camps are not attacked). The attack's direction "
+                       "counts; in round 3 the two directions beside it count too."),
                     "by_side", maximum=999, limit=_sides_limit)),
         terms=(("invaders", _invaders_sheet),))
     score_terms = ("invaders",)
@@ -383,27 +392,36 @@ class Invaders(Module):
 
 
 def _list(words: Iterable[str]) -> str:
-    return ", ".join(words) or "none"
+    return ", ".join(map(term, words)) or _("none")
 
 
 def _attack_text(e: dict[str, Any]) -> str:
-    lost = ", ".join(f"{name} {-points}" for name, points in e["penalties"].items())
-    flank = (f" and on the flanks ({' and '.join(_WORDS[d] for d in e['flanks'])})"
-             if e["flanks"] else "")
-    return f"round {e['round']}: invaders attack from the {_WORDS[e['direction']]}{flank}: {lost}"
+    lost = ", ".join(f"{player_text(name)} {-points}" for name, points in e["penalties"].items())
+    fields = {"round": e["round"], "direction": _(_WORDS[e["direction"]]), "lost": lost}
+    if not e["flanks"]:
+        return _("round {round}: invaders attack from the {direction}: {lost}").format(**fields)
+    first, second = (_(_WORDS[d]) for d in e["flanks"])
+    return _("round {round}: invaders attack from the {direction} and on the flanks ({first} and "
+             "{second}): {lost}").format(first=first, second=second, **fields)
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 Invaders.narration = {
     "invaders_setup": (("attack_deck", "scouts"),
-                       lambda e: f"the {len(e['attack_deck'])} attack cards and the "
-                                 f"{len(e['scouts'])} scouts are shuffled face down"),
+                       lambda e: _("the {cards} attack cards and the {scouts} scouts are "
+                                   "shuffled face down").format(cards=len(e["attack_deck"]),
+                                                                scouts=len(e["scouts"]))),
     "scouts_up": (("after", "scouts"),
-                  lambda e: f"scouts turned face up ({e['after']}): {_list(e['scouts'])}"),
+                  lambda e: _("scouts turned face up ({after}): {scouts}").format(
+                      after=moment_text(e["after"]), scouts=_list(e["scouts"]))),
     "scout_peek": (("player", "scout", "card", "tile", "via"),
-                   lambda e: f"{e['player']} looks at the top attack card in secret (the "
-                             f"{e['scout']} scout, for {tile_text(e['tile'])} bought exactly)"),
+                   lambda e: told(e["player"], N_("{player} looks at the top attack card in secret "
+                                                  "(the {scout} scout, for {tile} bought exactly)"),
+                                  N_("You look at the top attack card in secret (the {scout} "
+                                     "scout, for {tile} bought exactly)"),
+                                  scout=term(e["scout"]), tile=tile_text(e["tile"]))),
     "attack": (("round", "direction", "flanks", "penalties"), _attack_text),
     "scouts_out": (("round", "scouts"),
-                   lambda e: f"the unused scouts leave the game: {_list(e['scouts'])}"),
+                   lambda e: _("the unused scouts leave the game: {scouts}").format(
+                       scouts=_list(e["scouts"]))),
 }

@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, MasterBuilderCard
-from ..narrate import card_text
+from ..i18n import N_, _, ngettext
+from ..narrate import card_text, told
 from ..slices import Annotated, Currency, Range, Size, Sort
 from .base import Module
 from .context import acting_player
@@ -114,7 +115,7 @@ class MasterBuilders(Module):
     name = "master_builders"
     option_decisions = frozenset({"act", "master_builder"})
     section = "M14"
-    title = "Master Builders"
+    title = N_("Master Builders")
     secret_fields = {"master_builders_dealt": ("cards",)}  # §M14: dealt face down
     #: How its cards save and load (`Module.card_tags`).
     card_tags = {"master_builder": (1, MasterBuilderCard)}
@@ -277,22 +278,31 @@ def _spend(known: Counter[tuple[Any, ...]], cards: list[Any]) -> None:
 
 def _dealt_text(e: dict[str, Any]) -> str:
     counts = Counter(map(card_text, e["cards"]))
-    return f"{e['player']} is dealt " + " + ".join(
-        (f"{n} x " if n > 1 else "") + text for text, n in counts.items()) + " face down"
+    cards = " + ".join((f"{n} x " if n > 1 else "") + text for text, n in counts.items())
+    return told(e["player"], N_("{player} is dealt {cards} face down"),
+                N_("You are dealt {cards} face down"), cards=cards)
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 MasterBuilders.narration = {
     "master_builders_dealt": (("player", "cards"), _dealt_text),
     "master_builders_set": (("piles", "out_of_game"),
-                            lambda e: "master builders shuffled into the piles: "
-                                      + ", ".join(f"{n} into pile {p}"
-                                                  for p, n in e["piles"].items())
-                                      + f"; {e['out_of_game']} leave the game"),
+                            lambda e: ngettext(
+                                "master builders shuffled into the piles: {piles}; {n} leaves "
+                                "the game",
+                                "master builders shuffled into the piles: {piles}; {n} leave "
+                                "the game", e["out_of_game"]).format(
+                                    n=e["out_of_game"], piles=", ".join(
+                                        _("{n} into pile {pile}").format(n=n, pile=p)
+                                        for p, n in e["piles"].items()))),
     "master_builder": (("player", "card"),
-                       lambda e: f"{e['player']} plays the {card_text(e['card'])} for a "
-                                 f"redesign at the turn end"),
+                       lambda e: told(e["player"], N_("{player} plays the {card} for a redesign "
+                                                      "at the turn end"),
+                                      N_("You play the {card} for a redesign at the turn end"),
+                                      card=card_text(e["card"]))),
     "master_builder_lapses": (("player",),
-                              lambda e: f"{e['player']} has no redesign to make: a master "
-                                        f"builder's redesign lapses"),
+                              lambda e: told(e["player"], N_("{player} has no redesign to make: a "
+                                                             "master builder's redesign lapses"),
+                                             N_("You have no redesign to make: a master "
+                                                "builder's redesign lapses"))),
 }

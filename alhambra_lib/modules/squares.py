@@ -58,6 +58,8 @@ from ..sheet_inputs import SheetInput, SheetModule
 from ..slices import TILE, Annotated, Keys
 from .base import Module
 from .context import acting_player
+from ..i18n import N_, _
+from ..narrate import sides_text, term, told
 
 if TYPE_CHECKING:  # types only: a module imports nothing from the engine at run time
     from ..secrets import Secret
@@ -215,13 +217,13 @@ class Squares(Module):
     name = "squares"
     option_decisions = frozenset({"act"})
     section = "M4"
-    title = "Squares"
+    title = N_("Squares")
     drawer = "alhambra_lib.draw.modules.squares"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "squares", "Huts",  # RULES.md §M4.4
-        (SheetInput("hut_neighbours", "huts' neighbours",
-                    "For each hut in the Alhambra, its neighbours of the hut's colour with "
-                    "no wall between them, added up per colour.",
+        "squares", N_("Huts"),  # RULES.md §M4.4
+        (SheetInput("hut_neighbours", N_("huts' neighbours"),
+                    N_("For each hut in the Alhambra, its neighbours of the hut's colour with "
+                       "no wall between them, added up per colour."),
                     "by_type", maximum=3 * HUT_LIMIT, total=3 * HUT_LIMIT),),
         tiles=HUT_LIMIT,
         count_bonus=lambda entry, name: entry["hut_neighbours"][name])
@@ -309,19 +311,28 @@ class Squares(Module):
 
 
 def _walls_text(data: list[Any]) -> str:
-    return f"walls {data[2]}" if data[2] else "no walls"
+    return _("walls {sides}").format(sides=sides_text(data[2])) if data[2] else _("no walls")
+
+
+def _pile_text(colour: str, size: int, top: list[Any] | None) -> str:
+    return _("{colour} ({n}, {top})").format(
+        colour=term(colour), n=size, top=_walls_text(top) if top else _("empty"))
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 Squares.narration = {
     "hut_piles": (("up", "sizes"),
-                  lambda e: "the huts are sorted into six piles, top hut face up: " + ", ".join(
-                      f"{c} ({n}, {_walls_text(e['up'][c]) if e['up'][c] else 'empty'})"
-                      for c, n in e["sizes"].items())),
+                  lambda e: _("the huts are sorted into six piles, top hut face up: {piles}").format(
+                      piles=", ".join(_pile_text(c, n, e["up"][c]) for c, n in e["sizes"].items()))),
     "take_hut": (("player", "colour", "tile", "left"),
-                 lambda e: f"{e['player']} takes the {e['colour']} hut ({_walls_text(e['tile'])})"
-                           + ("" if e["left"] else f"; the {e['colour']} pile is empty")),
+                 lambda e: told(e["player"], N_("{player} takes the {colour} hut ({walls})"),
+                                N_("You take the {colour} hut ({walls})"), colour=term(e["colour"]),
+                                walls=_walls_text(e["tile"])) if e["left"] else
+                 told(e["player"], N_("{player} takes the {colour} hut ({walls}); the {colour} "
+                                      "pile is empty"),
+                      N_("You take the {colour} hut ({walls}); the {colour} pile is empty"),
+                      colour=term(e["colour"]), walls=_walls_text(e["tile"]))),
     "hut_turned_up": (("colour", "tile"),
-                      lambda e: f"the next {e['colour']} hut is turned up "
-                                f"({_walls_text(e['tile'])})"),
+                      lambda e: _("the next {colour} hut is turned up ({walls})").format(
+                          colour=term(e["colour"]), walls=_walls_text(e["tile"]))),
 }

@@ -51,7 +51,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 from ..actions import Action, PlainAction, register_action, tile_from_list, tile_order
 from ..components import BUILDING_TILES, KINDS, Tile
 from ..grid import check_cell, side_neighbours
-from ..narrate import tile_text
+from ..i18n import N_, _
+from ..narrate import term, tile_text, told
 from ..secrets import sort_lists
 from ..sheet_inputs import SheetInput, SheetModule, each_player
 from ..slices import TILE, Annotated, Keys, Kind, PerPlayer, Range, Size, Via
@@ -453,15 +454,15 @@ class StreetMerchant(Module):
     event_types = frozenset({"place", "redesign"})
     option_decisions = frozenset({"merchant"})
     section = "M12"
-    title = "Street Merchant"
+    title = N_("Street Merchant")
     drawer = "alhambra_lib.draw.modules.street_merchant"  # its pieces, imported when drawn
     secret_fields = {"set_merchant": ("colours",)}  # §M12: the citizens on the disc
     sheet = SheetModule(
-        "street_merchant", "Citizens",  # RULES.md §M12.4
-        (SheetInput("citizens", "citizens",
-                    "Citizens living on buildings in the Alhambra, per colour (blue "
-                    "pavilion, red seraglio, brown arcades, white chambers, green garden, "
-                    "purple tower).", "by_type", maximum=CITIZENS_PER_COLOUR,
+        "street_merchant", N_("Citizens"),  # RULES.md §M12.4
+        (SheetInput("citizens", N_("citizens"),
+                    N_("Citizens living on buildings in the Alhambra, per colour (blue "
+                       "pavilion, red seraglio, brown arcades, white chambers, green garden, "
+                       "purple tower)."), "by_type", maximum=CITIZENS_PER_COLOUR,
                     box_total=dict.fromkeys(COLOURS, CITIZENS_PER_COLOUR)),),
         terms=(("street_merchant", _merchant_sheet),))
     decisions = {"merchant": {"set_merchant", "take_citizen", "swap_citizen",
@@ -787,32 +788,69 @@ class StreetMerchant(Module):
 
 
 def _supply_text(supply: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {_names([c])}" for c, n in supply.items())
+    return ", ".join(_("{n} {colour}").format(n=n, colour=_citizen(c)) for c, n in supply.items())
+
+
+def _citizen(kind: str) -> str:
+    """A citizen's printed colour, in the current language."""
+    return term(COLOUR_NAMES.get(kind, kind))
+
+
+#: merchant_lifted: (a citizen moves in, the game is over) -> (said of a player, to "You").
+_LIFTED = {
+    (True, False): (N_("{player} builds {tile} on the merchant's cell {pos}: the {colour} "
+                       "citizen moves in"),
+                    N_("You build {tile} on the merchant's cell {pos}: the {colour} citizen "
+                       "moves in")),
+    (False, False): (N_("{player} builds {tile} on the merchant's cell {pos}: no citizen on "
+                        "the disc matches"),
+                     N_("You build {tile} on the merchant's cell {pos}: no citizen on the disc "
+                        "matches")),
+    (True, True): (N_("{player} builds {tile} on the merchant's cell {pos}: the {colour} "
+                      "citizen moves in; the game is over, the disc stays aside"),
+                   N_("You build {tile} on the merchant's cell {pos}: the {colour} citizen "
+                      "moves in; the game is over, the disc stays aside")),
+    (False, True): (N_("{player} builds {tile} on the merchant's cell {pos}: no citizen on "
+                       "the disc matches; the game is over, the disc stays aside"),
+                    N_("You build {tile} on the merchant's cell {pos}: no citizen on the disc "
+                       "matches; the game is over, the disc stays aside")),
+}
 
 
 def _lifted_text(e: dict[str, Any]) -> str:
-    head = f"{e['player']} builds {tile_text(e['tile'])} on the merchant's cell {tuple(e['pos'])}"
-    moved = (f": the {_names([e['resident']])} citizen moves in" if e["resident"]
-             else ": no citizen on the disc matches")
-    return head + moved + ("; the game is over, the disc stays aside" if e["final"] else "")
+    third, second = _LIFTED[bool(e["resident"]), bool(e["final"])]
+    return told(e["player"], third, second, tile=tile_text(e["tile"]), pos=tuple(e["pos"]),
+                colour=_citizen(e["resident"]) if e["resident"] else "")
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 StreetMerchant.narration = {
     "set_merchant": (("player", "colours", "pos"),
-                     lambda e: f"{e['player']} puts three citizens (secret) on the merchant's "
-                               f"disc at {tuple(e['pos'])}"),
+                     lambda e: told(e["player"], N_("{player} puts three citizens (secret) on the "
+                                                    "merchant's disc at {pos}"),
+                                    N_("You put three citizens (secret) on the merchant's disc "
+                                       "at {pos}"), pos=tuple(e["pos"]))),
     "merchant_supply": (("supply",),
-                        lambda e: f"the citizens not chosen form the supply: "
-                                  f"{_supply_text(e['supply'])}"),
+                        lambda e: _("the citizens not chosen form the supply: {supply}").format(
+                            supply=_supply_text(e["supply"]))),
     "merchant_lifted": (("player", "tile", "pos", "resident", "final"), _lifted_text),
     "take_citizen": (("player", "colour"),
-                     lambda e: f"{e['player']} takes a {_names([e['colour']])} citizen "
-                               "onto the disc"),
+                     lambda e: told(e["player"], N_("{player} takes a {colour} citizen onto the "
+                                                    "disc"),
+                                    N_("You take a {colour} citizen onto the disc"),
+                                    colour=_citizen(e["colour"]))),
     "swap_citizen": (("player", "colours"),
-                     lambda e: f"{e['player']} swaps the {_names(e['colours'][:1])} citizen of "
-                               f"the disc for a {_names(e['colours'][1:])} one from the supply"),
-    "keep_citizens": (("player",), lambda e: f"{e['player']} keeps the citizens of the disc"),
+                     lambda e: told(e["player"], N_("{player} swaps the {old} citizen of the disc "
+                                                    "for a {new} one from the supply"),
+                                    N_("You swap the {old} citizen of the disc for a {new} one "
+                                       "from the supply"),
+                                    old=", ".join(map(_citizen, e["colours"][:1])),
+                                    new=", ".join(map(_citizen, e["colours"][1:])))),
+    "keep_citizens": (("player",),
+                      lambda e: told(e["player"], N_("{player} keeps the citizens of the disc"),
+                                     N_("You keep the citizens of the disc"))),
     "place_merchant": (("player", "pos"),
-                       lambda e: f"{e['player']} puts the merchant's disc at {tuple(e['pos'])}"),
+                       lambda e: told(e["player"], N_("{player} puts the merchant's disc at {pos}"),
+                                      N_("You put the merchant's disc at {pos}"),
+                                      pos=tuple(e["pos"]))),
 }

@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ..actions import Action, Decline, card_order, register_action
 from ..components import CURRENCIES, Card
-from ..narrate import card_text
+from ..i18n import N_, _
+from ..narrate import card_text, player_text, told
 from ..secrets import sort_lists
 from ..slices import Currency, PerPlayer
 from .base import Module
@@ -126,7 +127,7 @@ class Thieves(Module):
     name = "thieves"
     option_decisions = frozenset({"window"})
     section = "M10"
-    title = "Thieves"
+    title = N_("Thieves")
     drawer = "alhambra_lib.draw.modules.thieves"  # its pieces, imported when drawn
     secret_per_player = {"thieves": "hands"}  # §M10: each sees only their own thieves
     decisions = {"window": {"steal", "decline"}}
@@ -272,10 +273,12 @@ def _no_check(game: GameContext, action: Action) -> None:
 #: The module's events in words (registered with the module, `modules.register`).
 Thieves.narration = {
     "thieves": (("hands", "removed"),
-                lambda e: "the thieves are dealt: "
-                          + ", ".join(f"{p} {len(h)}" for p, h in e["hands"].items())
-                          + f" ({e['removed']} removed unseen)"),
+                lambda e: _("the thieves are dealt: {hands} ({n} removed unseen)").format(
+                    n=e["removed"], hands=", ".join(f"{player_text(p)} {len(h)}"
+                                                    for p, h in e["hands"].items()))),
     "steal": (("player", "card"),
-              lambda e: f"{e['player']} plays a thief and steals {card_text(e['card'])} "
-                        "from the display"),
+              lambda e: told(e["player"], N_("{player} plays a thief and steals {card} from the "
+                                             "display"),
+                             N_("You play a thief and steal {card} from the display"),
+                             card=card_text(e["card"]))),
 }

@@ -43,7 +43,8 @@ from ..actions import Action, card_order, register_action, tile_from_list
 from ..components import BUILDING_TILES, KINDS, Card, Tile
 from ..grid import check_cell
 from ..memo import by_identity
-from ..narrate import card_text, plural, possessive, tile_text
+from ..i18n import N_, _, ngettext
+from ..narrate import card_text, player_text, term, tile_text, told
 from ..payments import (
     PaymentSources,
     check_payment,
@@ -195,7 +196,7 @@ def _draw(game: GameContext, bag: list[Chest], n: int) -> list[Chest]:
 
 
 def _colours_text(colours: Iterable[str]) -> str:
-    return ", ".join(colours) or "no chest"
+    return ", ".join(map(term, colours)) or _("no chest")
 
 
 #: A chest's colour (the keys of `COLOURS`; a test keeps them in step).
@@ -279,9 +280,13 @@ def _chests_limit(chests: int, tiles: PlayerTiles, who: str) -> tuple[None, str]
     """A building holds one chest at most (§M13): no more chests than buildings counted."""
     if chests <= tiles.building_count:
         return None
-    return None, (f"{who} cannot have {plural(chests, 'chest')}: a building holds one chest "
-                  f"at most, and the sheet counts {plural(tiles.building_count, 'building')} "
-                  f"for {who}.")
+    return None, ngettext("{player} cannot have {n} chest: a building holds one chest at most, "
+                          "and the sheet counts {buildings} for {player}.",
+                          "{player} cannot have {n} chests: a building holds one chest at most, "
+                          "and the sheet counts {buildings} for {player}.", chests).format(
+        player=who, n=chests, buildings=ngettext("{n} building", "{n} buildings",
+                                                 tiles.building_count).format(
+                                                     n=tiles.building_count))
 
 
 class Treasure(Module):
@@ -290,12 +295,12 @@ class Treasure(Module):
     name = "treasure"
     option_decisions = frozenset({"act", "chests"})
     section = "M13"
-    title = "Treasure Chamber"
+    title = N_("Treasure Chamber")
     drawer = "alhambra_lib.draw.modules.treasure"  # its pieces, imported when drawn
     sheet = SheetModule(
-        "treasure", "Chests",  # RULES.md §M13.4
-        (SheetInput("chests", "chests",
-                    "Chests on buildings in the Alhambra (not on the reserve board).",
+        "treasure", N_("Chests"),  # RULES.md §M13.4
+        (SheetInput("chests", N_("chests"),
+                    N_("Chests on buildings in the Alhambra (not on the reserve board)."),
                     "number", maximum=sum(CHESTS.values()), limit=_chests_limit,
                     box_total=sum(CHESTS.values())),),
         terms=(("treasure", lambda entry: share_places(
@@ -519,24 +524,40 @@ def _paid(e: dict[str, Any]) -> str:
 #: The module's events in words (registered with the module, `modules.register`).
 Treasure.narration = {
     "chest_room": (("room", "chests"),
-                   lambda e: f"treasure room {e['room']} gets {_colours_text(e['chests'])}"),
+                   lambda e: _("treasure room {room} gets {chests}").format(
+                       room=e["room"], chests=_colours_text(e["chests"]))),
     "buy_chests": (("player", "room", "cards", "chests"),
-                   lambda e: f"{e['player']} buys the chests of room {e['room']} "
-                             f"({_colours_text(e['chests'])}) paying {_paid(e)}"),
+                   lambda e: told(e["player"],
+                                  N_("{player} buys the chests of room {room} ({chests}) paying "
+                                     "{paid}"),
+                                  N_("You buy the chests of room {room} ({chests}) paying {paid}"),
+                                  room=e["room"], chests=_colours_text(e["chests"]),
+                                  paid=_paid(e))),
     "place_chest": (("player", "pos", "tile", "colour"),
-                    lambda e: f"{e['player']} puts a {e['colour']} chest on "
-                              f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
+                    lambda e: told(e["player"], N_("{player} puts a {colour} chest on {tile} at "
+                                                   "{pos}"),
+                                   N_("You put a {colour} chest on {tile} at {pos}"),
+                                   colour=term(e["colour"]), tile=tile_text(e["tile"]),
+                                   pos=tuple(e["pos"]))),
     "chest_placed": (("player", "pos", "tile", "colour"),
-                     lambda e: f"a {e['colour']} chest goes onto {possessive(e['player'])} "
-                               f"{tile_text(e['tile'])} at {tuple(e['pos'])}"),
+                     lambda e: told(e["player"], N_("a {colour} chest goes onto {player}'s {tile} "
+                                                    "at {pos}"),
+                                    N_("a {colour} chest goes onto your {tile} at {pos}"),
+                                    colour=term(e["colour"]), tile=tile_text(e["tile"]),
+                                    pos=tuple(e["pos"]))),
     "chests_passed": (("player", "to", "chests"),
-                      lambda e: f"{e['player']} passes {_colours_text(e['chests'])} to "
-                                f"{e['to']}"),
+                      lambda e: told(e["player"], N_("{player} passes {chests} to {to}"),
+                                     N_("You pass {chests} to {to}"),
+                                     chests=_colours_text(e["chests"]),
+                                     to=player_text(e["to"]))),
     "chests_to_bag": (("chests",),
-                      lambda e: f"nobody can place {_colours_text(e['chests'])}: back into "
-                                f"the chest bag"),
+                      lambda e: _("nobody can place {chests}: back into the chest bag").format(
+                          chests=_colours_text(e["chests"]))),
     "chest_rooms_closed": (("room", "bag"),
-                           lambda e: f"treasure room {e['room']} stays empty: only "
-                                     f"{e['bag']} chests in the bag, no room is refilled "
-                                     f"any more"),
+                           lambda e: ngettext(
+                               "treasure room {room} stays empty: only {n} chest in the bag, "
+                               "no room is refilled any more",
+                               "treasure room {room} stays empty: only {n} chests in the bag, "
+                               "no room is refilled any more", e["bag"]).format(
+                                   room=e["room"], n=e["bag"])),
 }

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ..actions import Action, Buy, Decline, PlainAction, register_action
-from ..narrate import paid_text, tile_text
+from ..i18n import N_, pgettext
+from ..narrate import paid_text, term, tile_text, told
 from ..memo import KEPT
 from ..payments import may_pay_exactly, money_pays_exactly
 from ..slices import PerPlayer
@@ -96,7 +97,7 @@ class Vizier(Module):
     name = "vizier"
     option_decisions = frozenset({"act", "vizier", "window"})
     section = "M1"
-    title = "Vizier's Favour"
+    title = N_("Vizier's Favour")
     drawer = "alhambra_lib.draw.modules.vizier"  # its pieces, imported when drawn
     decisions = {"act": {"wake"}, "vizier": {"vizier", "decline"}, "window": {"vizier"}}
     turn_end_steps = ((WINDOW_STEP, "finish_turn"),)
@@ -239,17 +240,26 @@ _PAYS: dict[str, tuple[tuple[Any, ...], tuple[tuple[str, Tile | None], ...],
 
 
 #: What a player lets pass, by the decision declined (a decision's name is no word).
-_DECLINED = {"master_builder": "redesign"}
+_DECLINED = {"master_builder": lambda: pgettext("declined", "the redesign"),
+             "window": lambda: pgettext("declined", "the window"),
+             "auction": lambda: pgettext("declined", "the auction"),
+             "vizier": lambda: pgettext("declined", "the vizier")}
 
 
 #: The module's events in words (registered with the module, `modules.register`).
 Vizier.narration = {
-    "wake": (("player",), lambda e: f"{e['player']} wakes the vizier"),
+    "wake": (("player",),
+                lambda e: told(e["player"], N_("{player} wakes the vizier"),
+                               N_("You wake the vizier"))),
     "vizier": (("player", "square", "currency", "tile", "cards"),
-               lambda e: f"{e['player']} calls on the vizier, who buys {tile_text(e['tile'])} "
-                         f"from the {e['currency']} square paying exactly "
-                         f"{paid_text(e['cards'])}"),
+               lambda e: told(e["player"], N_("{player} calls on the vizier, who buys {tile} "
+                                              "from the {currency} square paying exactly {paid}"),
+                              N_("You call on the vizier, who buys {tile} from the {currency} "
+                                 "square paying exactly {paid}"), tile=tile_text(e["tile"]),
+                              currency=term(e["currency"]), paid=paid_text(e["cards"]))),
     "decline": (("player", "decision"),
-                lambda e: f"{e['player']} lets the {_DECLINED.get(e['decision'], e['decision'])} "
-                          "pass"),
+                lambda e: told(e["player"], N_("{player} lets {decision} pass"),
+                               N_("You let {decision} pass"),
+                               decision=_DECLINED[e["decision"]]() if e["decision"] in _DECLINED
+                               else f"the {e['decision']}")),
 }

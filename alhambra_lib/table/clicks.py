@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..i18n import _, format_list, language
 from ..components import GateCard
 from ..modules import MODULES
 
@@ -372,7 +373,7 @@ def _once(pairs) -> list:
     """The actions of ``(action, shape)`` `pairs`, once each: an action's ways of clicking
     come one after another (`Selection`), so comparing neighbours suffices."""
     found: list = []
-    for action, _ in pairs:
+    for action, __ in pairs:
         if not found or found[-1] is not action:
             found.append(action)
     return found
@@ -460,14 +461,17 @@ def decision_title(kind, legal=(), game=None) -> str:
     The turn's own decisions (``act``, placing) belong to no module.
     """
     if kind in ("act",) + PLACING:
-        return "your turn"
+        return _("your turn")
     kinds = {a.kind for a in legal} - {"decline"}
     names = [n for n, m in MODULES.items() if kind in m.decisions
              and (not kinds or kinds & m.decisions[kind])
              and (game is None or n in game.modules)]
     if kind == "master_builder" and len(names) > 1 and game is not None:
         names = _redesign_owners(game, names)
-    return " or ".join(MODULES[n].title for n in names) if names else kind.replace("_", " ")
+    titles = [_(MODULES[n].title) for n in names]
+    if not titles:
+        return kind.replace("_", " ")
+    return " or ".join(titles) if language() == "en" else format_list(titles, style="or")
 
 
 def _redesign_owners(game, names) -> list:

@@ -36,6 +36,8 @@ import ipywidgets as widgets
 
 from ..components import FOUNTAIN_KIND, Card, Tile
 from ..grid import SIDES, Cell
+from ..i18n import N_, _
+from ..narrate import card_text, sides_text, term, tile_text
 from ..palette import (
     CURRENCY_COLOURS,
     EMPTY_COLOUR,
@@ -81,6 +83,7 @@ _NONE = "1px solid transparent"
 _DARK_TEXT_KINDS = ("fountain", "chambers", "bazaar")
 #: The Mega Box's tiles that print no price (RULES.md §M4, §M16): named on their square.
 _NAMED_KINDS = ("hut", "bazaar")
+_PIECE_NAMES = (N_("hut"), N_("bazaar"))  # their names on the board, translated
 #: What an empty cell of the board says about the tile in hand; TARGET: a built tile a
 #: click now uses (a chest put on it, the sticks of a wall card laid on it).
 LEGAL, ILLEGAL, EXCHANGE, TARGET = "legal", "illegal", "exchange", "target"
@@ -91,7 +94,7 @@ _SELECTED_SHADOW = "inset 0 0 0 3px #ffb000"
 #: The CSS class of the button a hint points at (the next click of the move suggested),
 #: and the colour of its outline, in CSS and in the hint's words.
 HINTED = "alhambra-hinted"
-HINT_COLOUR, HINT_COLOUR_NAME = "#2a7ae2", "blue"
+HINT_COLOUR, HINT_COLOUR_NAME = "#2a7ae2", N_("blue")
 #: The CSS class of a square with two short lines of text (what a piece is, what it is
 #: worth): a smaller font, the lines kept.
 TWO_LINES_CLASS = "alhambra-two-lines"
@@ -125,7 +128,9 @@ def ink_on(kind: str) -> str:
 
 
 def _walls_text(tile: Tile) -> str:
-    return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
+    if not tile.wall_sides:
+        return _("no walls")
+    return _("walls {sides}").format(sides=", ".join(map(sides_text, tile.wall_sides)))
 
 
 def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
@@ -134,11 +139,12 @@ def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
     `note` is added to the tooltip (what a click does); a selected tile is ringed.
     """
     if tile.kind == FOUNTAIN_KIND:
-        text, tip = "◎", "the fountain"
+        text, tip = "◎", _("the fountain")
     elif tile.kind in _NAMED_KINDS:  # no price printed: the piece says what it is
-        text, tip = tile.kind, f"{tile}, {_walls_text(tile)}"
+        text, tip = _(tile.kind), f"{tile_text(tile.to_list())}, {_walls_text(tile)}"
     else:
-        text, tip = str(tile.price or tile.kind[:4]), f"{tile}, {_walls_text(tile)}"
+        text = str(tile.price or term(tile.kind)[:4])
+        tip = f"{tile_text(tile.to_list())}, {_walls_text(tile)}"
     borders = tuple(_WALL if tile.has_wall(side) else _EDGE for side in SIDES)
     # A hut is drawn in the colour of its type (RULES.md §M4), as on the drawn boards.
     kind = tile.marks[0] if tile.kind == "hut" else tile.kind
@@ -151,8 +157,8 @@ def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
 def _empty_look(cell: Cell, mark: str | None, ringed: bool = False) -> Look:
     if mark in _MARK_LOOK:
         colour, text, text_colour = _MARK_LOOK[mark]
-        tip = f"{cell}: " + ("click to build here" if mark == LEGAL else
-                             "click to see why the tile may not go here")
+        tip = f"{cell}: " + (_("click to build here") if mark == LEGAL else
+                             _("click to see why the tile may not go here"))
         return Look(colour, text, text_colour, tip, (f"1px dashed {text_colour}",) * 4, ringed)
     return Look(EMPTY_COLOUR, "", "#222222", str(cell), (_NONE,) * 4)
 
@@ -201,8 +207,9 @@ def paint_card(button: widgets.Button, card: object, *, selected: bool = False) 
         colour, text = CURRENCY_COLOURS[card.currency], str(card.value)
     else:  # an exchange card joins two currencies
         colour, text = "#dddddd", "⇄"
+    words = card_text(card.to_list()) if hasattr(card, "to_list") else str(card)
     look = Look(colour, text, "#ffffff" if card.__class__ is Card else "#222222",
-                f"{card}: click to see how to take it", (_EDGE,) * 4,
+                _("{card}: click to see how to take it").format(card=words), (_EDGE,) * 4,
                 selected)
     paint(button, look)
 
@@ -348,10 +355,10 @@ class BoardGrid:
 
 _SIDE_LOOKS = {
     "side": (STICK_COLOUR, "1px dashed #7a4b00",
-             "click to lay a wall card's sticks on this tile, one of them here (City Walls)"),
+             N_("click to lay a wall card's sticks on this tile, one of them here (City Walls)")),
     "double_wall": ("#7a4b00", "2px double #f4e3c0",
-                    "a double wall: click to build the tile in hand through a gate here "
-                    "(City Gates)"),
+                    N_("a double wall: click to build the tile in hand through a gate here "
+                       "(City Gates)")),
 }
 
 
@@ -359,7 +366,8 @@ def side_look(kind: str, key: tuple[Cell, str], *, ringed: bool = False) -> Look
     """The `Look` of a side button of `kind` ("side", "double_wall") on ``(cell, side)``."""
     colour, border, what = _SIDE_LOOKS[kind]
     cell, side = key
-    return Look(colour, "", "#222222", f"{cell}, {side} side: {what}",
+    return Look(colour, "", "#222222", _("{cell}, {side} side: {what}").format(
+        cell=cell, side=sides_text(side), what=_(what)),
                 (border,) * 4, ringed)
 
 
@@ -381,7 +389,7 @@ def _with_pieces(look: Look, text: str, words: str, sides: Mapping[str, str]) ->
 
 def _built_note(marks: Mapping[Cell, str], cell: Cell) -> str:
     if marks.get(cell) == EXCHANGE:
-        return "click to exchange it with the reserve tile you chose"
+        return _("click to exchange it with the reserve tile you chose")
     if marks.get(cell) == TARGET:
-        return "click it for the move you chose"
-    return "click to see whether it may move to your reserve"
+        return _("click it for the move you chose")
+    return _("click to see whether it may move to your reserve")

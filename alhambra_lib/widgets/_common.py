@@ -31,6 +31,8 @@ import traitlets
 
 from ..components import KIND_TOTALS, KINDS, MAX_WALL
 from ..draw import DPI, png_of, png_size
+from ..i18n import _
+from ..narrate import term
 from ..palette import KIND_COLOURS
 from ..scoring import majority_awards
 from ..teaching.text import table_html
@@ -151,8 +153,10 @@ def places_and_ties(counts: Mapping[str, Mapping[str, float]],
                              else f"<li>{sentence}</li>")
             for player in award.players:
                 won[player, kind] = award.points
-    text = ("<b>Places and ties</b><ul style='margin:2px 0;line-height:1.45'>"
-            + "".join(sentences) + "</ul>" if sentences else "Nobody has a tile yet: no points.")
+    heading = escape(_("Places and ties"))
+    text = (f"<b>{heading}</b><ul style='margin:2px 0;line-height:1.45'>"
+            + "".join(sentences) + "</ul>" if sentences
+            else escape(_("Nobody has a tile yet: no points.")))
     return text, won
 
 
@@ -223,8 +227,9 @@ class CountsGrid:
         for name, box in self.wall_inputs.items():
             box.add_class(css_class("wall", name))
         header = [widgets.HTML("")] + [
-            widgets.HTML(f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>{k}</span>")
-            for k in KINDS] + ([widgets.HTML("wall")] if self.wall_inputs else [])
+            widgets.HTML(f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>"
+                         f"{escape(term(k))}</span>")
+            for k in KINDS] + ([widgets.HTML(escape(_("wall")))] if self.wall_inputs else [])
         cells = list(header)
         for name in self.names:
             cells.append(widgets.HTML(f"<b>{escape(name)}</b>"))

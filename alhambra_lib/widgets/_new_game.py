@@ -30,33 +30,44 @@ import ipywidgets as widgets
 from ..bots import BOTS, SearchBot, make_bot
 from ..engine.config import MAX_PLAYERS, MIN_PLAYERS
 from ..game import Game
+from ..i18n import N_, _
 from ..modules import MODULES
 from ._common import css_class
 
 __all__ = ["NewGamePanel", "bot_label", "HINT_LEVELS"]
 
-_BOT_LABELS = {"random": "Random (any legal move)", "greedy": "Greedy (one step ahead)",
-               "wall": "Wall builder", "majority": "Majority hunter",
-               "balanced": "Balanced strategist",
-               # The words before the first space name the seats ("Strong 1").
-               "search": "Strong search (looks ahead, ~1 s a move)",
-               "search_medium": "Medium search (looks ahead)",
-               "search_easy": "Easy search (looks a little ahead)"}
+_BOT_LABELS = {"random": N_("Random (any legal move)"), "greedy": N_("Greedy (one step ahead)"),
+               "wall": N_("Wall builder"), "majority": N_("Majority hunter"),
+               "balanced": N_("Balanced strategist"),
+               # i18n: the word before the first space names the seats ("Strong 1").
+               "search": N_("Strong search (looks ahead, ~1 s a move)"),
+               "search_medium": N_("Medium search (looks ahead)"),
+               "search_easy": N_("Easy search (looks a little ahead)")}
 
 
 #: The search bot's levels the hint may come from, with the words a person reads.
-HINT_LEVELS = {"strong": "from the strong search (best; about 1 s, more with modules)",
-               "medium": "from the medium search (quicker)",
-               "easy": "from the easy search (quickest)"}
+HINT_LEVELS = {"strong": N_("from the strong search (best; about 1 s, more with modules)"),
+               "medium": N_("from the medium search (quicker)"),
+               "easy": N_("from the easy search (quickest)")}
 
 
 def bot_label(name: str) -> str:
     """The words a person reads for the bot called `name` in `BOTS`."""
-    return _BOT_LABELS.get(name, name.replace("_", " ").capitalize())
+    if name in _BOT_LABELS:
+        return _(_BOT_LABELS[name])
+    return name.replace("_", " ").capitalize()
+
+
+#: The modules' options in words (`Module.option_defaults`).
+_OPTIONS = {"bazaars_distributed": N_("bazaars distributed"),
+            "merchant_final_only": N_("merchant final only"),
+            "thief_not_by_finisher": N_("thief not by finisher"),
+            "walls_piles_2_to_4": N_("walls piles 2 to 4"), "experimental": N_("experimental"),
+            "gates_all_six": N_("gates all six")}
 
 
 def _option_label(option: str) -> str:
-    return option.replace("_", " ")
+    return _(_OPTIONS[option]) if option in _OPTIONS else option.replace("_", " ")
 
 
 class NewGamePanel:
@@ -84,18 +95,18 @@ class NewGamePanel:
     """
 
     def __init__(self, you: str = "You", seed: int = 1) -> None:
-        self.your_name = widgets.Text(value=you, description="your name")
+        self.your_name = widgets.Text(value=you, description=_("your name"))
         self.players = widgets.BoundedIntText(value=3, min=MIN_PLAYERS, max=MAX_PLAYERS,
-                                              description="players",
+                                              description=_("players"),
                                               layout=widgets.Layout(width="160px"))
         choices = [(bot_label(name), name) for name in BOTS]
         self.opponents = [widgets.Dropdown(options=choices, value="greedy",
-                                           description=f"seat {seat}")
+                                           description=_("seat {n}").format(n=seat))
                           for seat in range(2, MAX_PLAYERS + 1)]
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="seed",
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=_("seed"),
                                            layout=widgets.Layout(width="200px"))
         self.dirk_note = widgets.HTML()
-        self.module_boxes = {name: widgets.Checkbox(description=f"{m.title} ({m.section})",
+        self.module_boxes = {name: widgets.Checkbox(description=f"{_(m.title)} ({m.section})",
                                                     indent=False)
                              for name, m in MODULES.items()}
         self.option_boxes = {}
@@ -103,15 +114,15 @@ class NewGamePanel:
         for name, module in MODULES.items():
             for option, default in module.option_defaults.items():
                 self.option_boxes[option] = widgets.Checkbox(
-                    value=default, description=f"{module.title}: {_option_label(option)}",
+                    value=default, description=f"{_(module.title)}: {_option_label(option)}",
                     indent=False, disabled=True)
                 owners[option] = name
         self._owners = owners
-        self.hints = widgets.Dropdown(options=[(label, level) for level, label in
+        self.hints = widgets.Dropdown(options=[(_(label), level) for level, label in
                                                HINT_LEVELS.items()], value="strong",
-                                      description="hints",
+                                      description=_("hints"),
                                       layout=widgets.Layout(width="360px"))
-        self.start_button = widgets.Button(description="start this game",
+        self.start_button = widgets.Button(description=_("start this game"),
                                            button_style="success")
         self.players.observe(lambda _: self._show_seats(), "value")
         for box in self.module_boxes.values():
@@ -120,11 +131,11 @@ class NewGamePanel:
         modules = widgets.GridBox(list(self.module_boxes.values()), layout=widgets.Layout(
             grid_template_columns="repeat(3, 220px)"))
         self.box = widgets.VBox([
-            widgets.HTML("<b>A new game</b>: who plays, which deal, which Mega Box modules."),
+            widgets.HTML(_("<b>A new game</b>: who plays, which deal, which Mega Box modules.")),
             widgets.HBox([self.your_name, self.players, self.seed]), self.dirk_note,
             widgets.GridBox(self.opponents, layout=widgets.Layout(
                 grid_template_columns="repeat(3, 300px)")),
-            widgets.HTML("Mega Box modules (each adds its own rules):"), modules,
+            widgets.HTML(escape(_("Mega Box modules (each adds its own rules):"))), modules,
             widgets.VBox(list(self.option_boxes.values())), self.hints, self.start_button])
         self.box.add_class(css_class("new-game"))
         for control, name in [(self.players, "players"), (self.seed, "seed"),
@@ -136,8 +147,8 @@ class NewGamePanel:
         for seat, dropdown in enumerate(self.opponents, start=2):
             dropdown.layout.display = "" if seat <= count else "none"
         self.dirk_note.value = (
-            "<i>With two players, Dirk joins as a third collector: he scores but never "
-            "plays, and you may give him a tile you bought instead of building it.</i>"
+            _("<i>With two players, Dirk joins as a third collector: he scores but never plays, "
+              "and you may give him a tile you bought instead of building it.</i>")
             if count == 2 else "")
 
     def _enable_options(self) -> None:
@@ -176,6 +187,9 @@ class NewGamePanel:
     def describe(self) -> str:
         """One line saying the game chosen, for the table's message."""
         bots = ", ".join(bot_label(b) for b in self.chosen_bots())
-        modules = [MODULES[n].title for n, box in self.module_boxes.items() if box.value]
-        return escape(f"{self.players.value} players (you against {bots}), seed "
-                      f"{self.seed.value}" + (f", with {', '.join(modules)}" if modules else ""))
+        modules = [_(MODULES[n].title) for n, box in self.module_boxes.items() if box.value]
+        fields = {"n": self.players.value, "bots": bots, "seed": self.seed.value,
+                  "modules": ", ".join(modules)}
+        return escape(_("{n} players (you against {bots}), seed {seed}, with {modules}")
+                      .format(**fields) if modules else
+                      _("{n} players (you against {bots}), seed {seed}").format(**fields))

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..i18n import _
+
 __all__ = ["TableBots"]
 
 
@@ -30,7 +32,7 @@ class TableBots:
         """Let the bot deciding now make one move (when the bots play one by one)."""
         said = self.session.bot_move()
         if said is None:
-            self.message.value = "No bot is to play now."
+            self.message.value = escape(_("No bot is to play now."))
             return
         self.message.value = "<br>".join(map(escape, said))
         self._refresh()

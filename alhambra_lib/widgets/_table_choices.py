@@ -20,9 +20,12 @@ Examples
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as widgets
 
 from ..actions import Buy
+from ..i18n import _, language
 from ._common import css_class
 from .table_text import choice_text
 
@@ -56,9 +59,9 @@ class ChoicePanel:
         self.buttons = []
         self.box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
         self.action_picker = widgets.Select(rows=3, layout=widgets.Layout(width="100%"))
-        self.show_all = widgets.Checkbox(description="list every legal move (for experts)",
+        self.show_all = widgets.Checkbox(description=_("list every legal move (for experts)"),
                                          indent=False)
-        self.apply_button = widgets.Button(description="do the move chosen in the list",
+        self.apply_button = widgets.Button(description=_("do the move chosen in the list"),
                                            layout=widgets.Layout(width="auto"))
         self.apply_button.on_click(lambda _: on_apply())
         self.show_all.observe(lambda _: self.list_actions(self._legal), "value")
@@ -81,7 +84,7 @@ class ChoicePanel:
         for i, action in enumerate(offered):
             button = self._button(i)
             button.description = choice_text(action, decision)
-            button.tooltip = str(action)
+            button.tooltip = str(action) if language() == "en" else button.description
             exact = isinstance(action, Buy) and action.exact
             button.button_style = ("success" if exact else "warning" if action.kind == "give"
                                    else "")
@@ -101,4 +104,5 @@ class ChoicePanel:
         self.listed_box.layout.display = "" if self._legal else "none"
         self.action_picker.layout.display = self.apply_button.layout.display = (
             "" if options else "none")
-        self.listed_head.value = "<b>Every legal move</b>" if options else ""
+        heading = escape(_("Every legal move"))
+        self.listed_head.value = f"<b>{heading}</b>" if options else ""

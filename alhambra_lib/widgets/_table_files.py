@@ -21,6 +21,7 @@ import base64
 from html import escape
 
 from ..errors import AlhambraError
+from ..i18n import _
 
 __all__ = ["TableFiles"]
 
@@ -36,21 +37,22 @@ class TableFiles:
         try:
             game, bots = panel.make_game()
         except (ValueError, TypeError) as refused:
-            self.message.value = escape(f"That game cannot start: {refused}")
+            self.message.value = escape(_("That game cannot start: {reason}").format(
+                reason=refused))
             return
         self.new_game(game, bots, you=panel.your_name.value.strip())
         self.session.adviser = panel.adviser()
         self.new_game_button.value = False
         self.download.value = ""
-        self.message.value = "A new game: " + panel.describe() + "."
+        self.message.value = escape(_("A new game: {game}.").format(game=panel.describe()))
 
     def save(self) -> str:
         """The game as JSON text (`Game.to_json`); the table offers it as a file, too."""
         text = self.session.save()
         data = base64.b64encode(text.encode()).decode()
+        link = _("download the game as it is now (turn {turn})").format(turn=self.game.turn)
         self.download.value = (f"<a download='alhambra-turn-{self.game.turn}.json' "
-                               f"href='data:application/json;base64,{data}'>⬇ download the game "
-                               f"as it is now (turn {self.game.turn})</a>")
+                               f"href='data:application/json;base64,{data}'>⬇ {escape(link)}</a>")
         return text
 
     def load(self, text: str) -> None:
@@ -61,11 +63,12 @@ class TableFiles:
         try:
             self.session.load(text)
         except AlhambraError as refused:
-            self.message.value = escape(f"That file is not a game this table can load: {refused}")
+            self.message.value = escape(_("That file is not a game this table can load: {reason}")
+                                        .format(reason=refused))
             return
         self._sat()
-        self.message.value = escape(f"Loaded the game at turn {self.game.turn}; "
-                                    f"you play {self.you}.")
+        self.message.value = escape(_("Loaded the game at turn {turn}; you play {player}.").format(
+            turn=self.game.turn, player=self.you))
 
     def _uploaded(self, change) -> None:
         files = change["new"]

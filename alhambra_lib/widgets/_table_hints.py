@@ -37,6 +37,8 @@ from __future__ import annotations
 from html import escape
 
 from ..bots.search import calibration_gap
+from ..i18n import N_, _
+from ..narrate import sides_text
 from ..table.clicks import SIDE_KINDS
 from ..table.session import HINT_MOVES
 from ._board import HINT_COLOUR_NAME, HINTED
@@ -45,7 +47,25 @@ from .table_text import analysis_lines, choice_text
 __all__ = ["TableHints", "HINT_MOVES", "THINKING"]
 
 #: The hint button's words while the adviser thinks (the strong search takes up to a second).
-THINKING = "thinking…"
+THINKING = N_("thinking…")
+#: The adviser's name by the search's level (`alhambra_lib.bots.search.LEVELS`).
+_ADVISERS = {"easy": N_("The easy search bot"), "medium": N_("The medium search bot"),
+             "strong": N_("The strong search bot")}
+#: Where the hint points -> its sentence.
+_HINTS = {"choice": N_("{adviser} would {move} (its button is outlined in {colour})."),
+          "cell": N_("{adviser} would {move} (the cell is outlined in {colour})."),
+          "piece": N_("{adviser} would {move}: click {piece} (outlined in {colour}).")}
+
+
+#: The pieces a hint may point at, by their kind of click (`alhambra_lib.table.clicks`).
+_PIECE_KINDS = {"card": N_("card"), "square": N_("square"), "thief": N_("thief"),
+                "wall_card": N_("wall card"), "citizen": N_("citizen"), "hut": N_("hut"),
+                "to_place": N_("tile in hand"), "reserve": N_("tile of your reserve"),
+                "gate_card": N_("gate card"), "character": N_("character")}
+
+
+def _piece_kind(kind: str) -> str:
+    return _(_PIECE_KINDS[kind]) if kind in _PIECE_KINDS else kind.replace("_", " ")
 
 
 class TableHints:
@@ -69,8 +89,8 @@ class TableHints:
             return
         button, words = self.hint_button, self.hint_button.description
         # Shown while the search runs: the front end gets these before the answer.
-        button.disabled, button.description = True, THINKING
-        self.message.value = THINKING
+        button.disabled, button.description = True, _(THINKING)
+        self.message.value = escape(_(THINKING))
         try:
             choice, rows = self.session.hint()
         finally:
@@ -84,24 +104,26 @@ class TableHints:
         said = choice_text(choice, decision)
         pos = getattr(choice, "pos", None)
         if pos is not None and str(pos) not in said:
-            said += f" at {pos}"
-        ring = f"outlined in {HINT_COLOUR_NAME}"
-        where = (f" (its button is {ring})" if kind == "choice" else f" (the cell is {ring})"
-                 if kind == "cell" else f": click {self._piece_name(kind, key)} ({ring})")
-        head = f"{self._adviser_name()} would {said}{where}."
+            said = _("{move} at {pos}").format(move=said, pos=pos)
+        sentence = _HINTS[kind if kind in ("choice", "cell") else "piece"]
+        head = _(sentence).format(adviser=self._adviser_name(), move=said,
+                                  colour=_(HINT_COLOUR_NAME),
+                                  piece=self._piece_name(kind, key) if kind not in
+                                  ("choice", "cell") else "")
         if rows:
             gap = calibration_gap(len(self.game.players), bool(self.game.modules))
             lines = analysis_lines(rows, decision, gap)
             return "<br>".join(escape(line) for line in [head + " " + lines[0], *lines[1:]])
         if hasattr(self.session.adviser, "analyse"):  # a position it could not sample
-            head += (" (The search could not look ahead here: this is its one-step "
-                     "judgement, with no expectation.)")
+            head += " " + _("(The search could not look ahead here: this is its one-step "
+                            "judgement, with no expectation.)")
         return escape(head)
 
     def _adviser_name(self) -> str:
         level = getattr(self.session.adviser, "level", None)
-        return (f"The {level} search bot" if level is not None
-                else f"A {type(self.session.adviser).__name__}")
+        if level in _ADVISERS:
+            return _(_ADVISERS[level])
+        return _("A {bot}").format(bot=type(self.session.adviser).__name__)
 
     def _widget_of(self, kind: str, key):
         """The button a click of `kind` on `key` presses."""
@@ -125,9 +147,13 @@ class TableHints:
 
     def _piece_name(self, kind: str, key) -> str:
         if kind in SIDE_KINDS:  # a thin button along a side of a cell
-            (cell, side), what = key, "double wall" if kind == "double_wall" else "side"
-            return f"the {what} on the {side} side of {cell} (the thin strip)"
+            (cell, side) = key
+            return (_("the double wall on the {side} side of {cell} (the thin strip)")
+                    if kind == "double_wall" else
+                    _("the side on the {side} side of {cell} (the thin strip)")).format(
+                        side=sides_text(side), cell=cell)
         if kind == "vizier":  # the player's own token, in the pieces panel
-            return "your vizier token (gold when awake)"
+            return _("your vizier token (gold when awake)")
         piece = self.selection.piece(kind, key)
-        return f"the {kind.replace('_', ' ')} {piece[1] if piece else key}"
+        return _("the {piece} {what}").format(piece=_piece_kind(kind),
+                                              what=piece[1] if piece else key)

@@ -24,6 +24,8 @@ import ipywidgets as widgets
 from ..actions import Buy
 from ..components import CURRENCIES, Card
 from ..palette import CURRENCY_COLOURS
+from ..i18n import _, ngettext
+from ..narrate import card_text, money_text, term
 from ._board import Look, card_button, paint, paint_card, square_button, tile_look
 from ._common import css_class
 from ._table_story import TEXT as _TEXT
@@ -58,7 +60,7 @@ class MarketPanel:
             button = square_button(56, "square", square)
             button.on_click(lambda _, s=square: click_square(s))
             head = widgets.HTML(f"<div style='text-align:center;border-bottom:5px solid "
-                                f"{CURRENCY_COLOURS[currency]}'>{currency}</div>")
+                                f"{CURRENCY_COLOURS[currency]}'>{escape(term(currency))}</div>")
             note = widgets.HTML(layout=widgets.Layout(width="86px"))
             note.add_class(css_class("square-note", square))
             self.square_buttons.append(button)
@@ -72,15 +74,18 @@ class MarketPanel:
                 zip(game.market, self.square_buttons, self.square_notes), start=1):
             ways = [a for a in legal if isinstance(a, Buy) and a.square == square]
             if tile is None:
-                paint(button, Look("#f4f4f4", "", "#222222", "an empty square", (
+                paint(button, Look("#f4f4f4", "", "#222222", _("an empty square"), (
                     "1px dashed #aaaaaa",) * 4))
                 note.value = ""
                 continue
             paint(button, tile_look(tile, selected=("square", square) in clicked,
-                                    note=f"costs {tile.price} {currency}: click to buy"))
-            text = ("<b style='color:#1d6b1d'>★ exact</b>" if any(a.exact for a in ways)
-                    else "you can pay" if ways else "")
-            note.value = (f"<div style='text-align:center;font-size:12px'>{escape(tile.kind)}"
+                                    note=_("costs {price}: click to buy").format(
+                                        price=money_text(currency, tile.price))))
+            exact, can_pay = escape(_("★ exact")), escape(_("you can pay"))
+            text = (f"<b style='color:#1d6b1d'>{exact}</b>" if any(a.exact for a in ways)
+                    else can_pay if ways else "")
+            note.value = (f"<div style='text-align:center;font-size:12px'>"
+                          f"{escape(term(tile.kind))}"
                           f"<br>{text or '&nbsp;'}</div>")
 
     def _show_display(self, game, clicked):
@@ -107,13 +112,17 @@ class MarketPanel:
                             f"background:{CURRENCY_COLOURS[currency]}'>{v}</span>"
                             for v in values)
             rows.append(f"<tr><td style='border-left:6px solid {CURRENCY_COLOURS[currency]};"
-                        f"padding:0 6px'>{currency}</td><td style='white-space:normal'>"
+                        f"padding:0 6px'>{escape(term(currency))}</td>"
+                        "<td style='white-space:normal'>"
                         f"{chips or '–'}</td>"
                         f"<td style='padding:0 6px;text-align:right'><b>{sum(values)}</b></td>"
                         "</tr>")
-        special = [str(c) for c in hand if c.__class__ is not Card]
-        extra = f"<br>also: {escape(', '.join(special))}" if special else ""
-        self.money.value = (f"<div style='{_TEXT}'><b>Your money</b> ({len(hand)} cards)"
+        special = [card_text(c.to_list()) for c in hand if c.__class__ is not Card]
+        extra = ("<br>" + escape(_("also: {cards}").format(cards=", ".join(special)))
+                 if special else "")
+        heading = escape(_("Your money"))
+        count = escape(ngettext("({n} card)", "({n} cards)", len(hand)).format(n=len(hand)))
+        self.money.value = (f"<div style='{_TEXT}'><b>{heading}</b> {count}"
                             f"<table>{''.join(rows)}</table>{extra}</div>")
 
     def show(self, game, you, legal, clicked):

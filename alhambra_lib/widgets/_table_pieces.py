@@ -35,6 +35,8 @@ from ..modules.bazaars import bazaar_points
 from ..modules.squares import hut_neighbours
 from ..modules.treasure import COLOURS as CHEST_TYPES
 from ..palette import CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS, STICK_COLOUR
+from ..i18n import N_, _, ngettext
+from ..narrate import card_text, money_text, sides_text, term
 from ._board import Look, ink_on, paint, tile_look
 from ._common import css_class
 from ._table_tokens import TokensPanel
@@ -48,22 +50,25 @@ _GATE_BORDER = "4px double #7a4b00"
 _STICK_BORDER = f"4px solid {STICK_COLOUR}"
 
 
-def card_look(card, *, selected=False, note="click it") -> Look:
+def card_look(card, *, selected=False, note=None) -> Look:
     """A money card (or a module's card) as a small square: its value on its colour, and
     what it is when it is not plain money (a master builder, a coin, a diamond)."""
     if card.__class__ is Card:
         colour, text, ink = CURRENCY_COLOURS[card.currency], str(card.value), "#ffffff"
     elif hasattr(card, "currency") and hasattr(card, "value"):  # master builder, coin...
         face = card_face(card)
-        colour, text, ink = face.colour, f"{card.value} {_MONEY_WORDS[type(card).__name__]}", \
-            face.text
+        word = _(_MONEY_WORDS[type(card).__name__])
+        colour, text, ink = face.colour, f"{card.value} {word}", face.text
     else:  # an exchange, wall or gate card
         colour, text, ink = "#dddddd", _short(card), "#222222"
-    return Look(colour, text, ink, f"{card}: {note}", ("1px solid #8a8a8a",) * 4, selected)
+    note = _("click it") if note is None else note
+    tip = f"{card_text(card.to_list())}: {note}"
+    return Look(colour, text, ink, tip, ("1px solid #8a8a8a",) * 4, selected)
 
 
 #: The word on a money card that is not plain money (RULES.md §M14, §M11, §M6).
-_MONEY_WORDS = {"MasterBuilderCard": "builder", "Coin": "coin", "DiamondCard": "diamond"}
+_MONEY_WORDS = {"MasterBuilderCard": N_("builder"), "Coin": N_("coin"),
+                "DiamondCard": N_("diamond")}
 
 
 def money_width(card) -> int:
@@ -83,15 +88,16 @@ def bazaar_text(bazaar) -> tuple[str, str]:
     ...              "price": None})[0]
     'florin bazaar: not for sale'
     """
-    currency, types = bazaar["currency"], ", ".join(bazaar["types"])
+    currency, types = term(bazaar["currency"]), ", ".join(map(term, bazaar["types"]))
     if bazaar["price"] is None:
-        return (f"{currency} bazaar: not for sale",
-                f"the {currency} bazaar ({types}) costs what the tile on the {currency} "
-                f"square of the market costs: that square is empty, so it cannot be bought "
-                f"now")
-    return (f"{currency} bazaar: {bazaar['price']}",
-            f"the {currency} bazaar ({types}), costs {bazaar['price']} {currency}: click "
-            f"to buy it")
+        return (_("{currency} bazaar: not for sale").format(currency=currency),
+                _("the {currency} bazaar ({types}) costs what the tile on the {currency} square "
+                  "of the market costs: that square is empty, so it cannot be bought now").format(
+                      currency=currency, types=types))
+    return (_("{currency} bazaar: {price}").format(currency=currency, price=bazaar["price"]),
+            _("the {currency} bazaar ({types}), costs {price}: click to buy it").format(
+                currency=currency, types=types,
+                price=money_text(bazaar["currency"], bazaar["price"])))
 
 
 def chests_html(chests) -> str:
@@ -106,20 +112,22 @@ def chests_html(chests) -> str:
     chips = []
     for colour in chests:
         kind = CHEST_TYPES[colour]
-        chips.append(f"<span title='a {colour} chest: it goes on a {kind}' style='"
+        title = escape(_("a {colour} chest: it goes on a {kind}").format(
+            colour=term(colour), kind=term(kind)), quote=True)
+        chips.append(f"<span title='{title}' style='"
                      f"display:inline-block;min-width:26px;height:18px;margin:0 1px;"
                      f"background:{KIND_COLOURS[kind]};color:{ink_on(kind)};font-size:11px;"
                      f"line-height:18px;text-align:center;border:2px solid "
-                     f"{PIECE_COLOURS['chest']};border-radius:3px'>{kind[:3]}</span>")
+                     f"{PIECE_COLOURS['chest']};border-radius:3px'>{term(kind)[:3]}</span>")
     return "".join(chips)
 
 
 def _short(card) -> str:
     name = type(card).__name__
     if name == "WallCard":  # its sticks' sides: what it lays
-        return f"wall {card.sides}"
+        return _("wall {sides}").format(sides=sides_text(card.sides))
     if name == "GateCard":
-        return "gate"
+        return _("gate")
     return "⇄" if name == "ExchangeCard" else str(card)[:5]
 
 
@@ -137,25 +145,30 @@ def board_pieces(view, you) -> dict:
     layout = view.layouts[you]
     if "squares" in parts:
         for cell, counted in hut_neighbours(layout).items():
-            add(cell, f"\n+{len(counted)}", f"worth {len(counted)} now: a point for each "
-                f"open side onto a {layout[cell].marks[0]}")
+            add(cell, f"\n+{len(counted)}", _("worth {n} now: a point for each open side onto a "
+                                               "{kind}").format(n=len(counted),
+                                                                kind=term(layout[cell].marks[0])))
     if "bazaars" in parts:
         for cell in (c for c, t in layout.items() if t.kind == "bazaar"):
             n, k, points = bazaar_points(layout, cell)
-            add(cell, f"\n{n}×{k}", f"worth {points} at the end now: {n} neighbours of its "
-                f"types × {k} types among them")
+            add(cell, f"\n{n}×{k}", _("worth {points} at the end now: {n} neighbours of its "
+                                       "types × {k} types among them").format(points=points, n=n,
+                                                                              k=k))
     for cell, colour in (parts.get("treasure") or {}).get("chests", {}).get(you, {}).items():
-        add(cell, _CHEST, f"a {colour} chest")
+        add(cell, _CHEST, _("a {colour} chest").format(colour=term(colour)))
     disc = (parts.get("street_merchant") or {}).get("discs", {}).get(you)
     if disc and disc["pos"] is not None:
-        citizens = ", ".join(disc["citizens"] or ()) or "no citizen"
-        add(disc["pos"], _DISC, f"the merchant's disc ({citizens})")
+        citizens = ", ".join(map(term, disc["citizens"] or ())) or _("no citizen")
+        add(disc["pos"], _DISC, _("the merchant's disc ({citizens})").format(citizens=citizens))
     for cell, sides in (parts.get("city_walls") or {}).get("sticks", {}).get(you, {}).items():
-        add(cell, "", f"wall sticks on {sides}", {s: _STICK_BORDER for s in sides})
+        add(cell, "", _("wall sticks on {sides}").format(sides=sides_text(sides)),
+            {s: _STICK_BORDER for s in sides})
     for a, b in (parts.get("gates") or {}).get("gates", {}).get(you, ()):
         side = _side_between(a, b)
-        add(a, "", f"a gate on its {side} side", {side: _GATE_BORDER})
-        add(b, "", f"a gate on its {_OPPOSITE[side]} side", {_OPPOSITE[side]: _GATE_BORDER})
+        add(a, "", _("a gate on its {side} side").format(side=sides_text(side)),
+            {side: _GATE_BORDER})
+        add(b, "", _("a gate on its {side} side").format(side=sides_text(_OPPOSITE[side])),
+            {_OPPOSITE[side]: _GATE_BORDER})
     return pieces
 
 
@@ -244,7 +257,9 @@ class PiecesPanel:
         view = view if view is not None else game.view(you)
         parts = view.modules
         hand = game.hand(you)
-        self._row("money", f"Your cards ({len(hand)}): click one to pay with it", [
+        self._row("money", ngettext("Your cards ({n}): click one to pay with it",
+                                    "Your cards ({n}): click one to pay with it",
+                                    len(hand)).format(n=len(hand)), [
             ("money", i, card_look(c, selected=("money", c) in selected), money_width(c))
             for i, c in enumerate(hand)])
         self._show_beside(parts, selected)
@@ -257,19 +272,19 @@ class PiecesPanel:
     def _show_beside(self, parts, selected):
         items = []
         if (parts.get("gates") or {}).get("beside"):
-            items.append(("gate_card", 0, Look("#e8d5b0", "gate", "#222222",
-                                               "a gate card beside the display: click to take "
-                                               "it", ("1px solid #8a8a8a",) * 4), 56))
+            items.append(("gate_card", 0, Look("#e8d5b0", _("gate"), "#222222",
+                                               _("a gate card beside the display: click to take "
+                                                 "it"), ("1px solid #8a8a8a",) * 4), 56))
         for i, card in enumerate((parts.get("city_walls") or {}).get("beside", ())):
             items.append(("wall_card", i, card_look(
                 card, selected=("wall_card", card) in selected,
-                note="click it, then the tile to lay its sticks on"), 0))
+                note=_("click it, then the tile to lay its sticks on")), 0))
         for i, b in enumerate((parts.get("bazaars") or {}).get("beside", ())):
             text, tip = bazaar_text(b)
             items.append(("bazaar", i, Look(KIND_COLOURS["bazaar"], text, "#222222", tip,
                                             (f"3px solid {CURRENCY_COLOURS[b['currency']]}",)
                                             * 4, ("bazaar", b["bazaar"]) in selected), 0))
-        self._row("beside", "Beside the display and the market", items)
+        self._row("beside", _("Beside the display and the market"), items)
 
     def _show_huts(self, part):
         items = []
@@ -277,26 +292,28 @@ class PiecesPanel:
             hut, left = part["up"].get(colour), part["left"].get(colour, 0)
             if hut is None:
                 continue
-            look = tile_look(hut, note=f"{left} left in the pile: click to take it")
+            look = tile_look(hut, note=_("{n} left in the pile: click to take it").format(n=left))
             items.append(("hut", colour, look, 46))
-        self._row("huts", "Huts (Squares): click a pile to take its hut", items)
+        self._row("huts", _("Huts (Squares): click a pile to take its hut"), items)
 
     def _show_rooms(self, part, selected):
         items, below = [], []
         for room, chests in enumerate(part["rooms"] if part else (), start=1):
             if not chests:
                 continue
-            tip = (f"room {room}: {', '.join(chests)} chests: click to buy them (8 or more); "
-                   "a chest goes on a building of its colour")
-            look = Look("#5b4a2f", f"room {room}", "#ffd76a", tip, ("1px solid #8a8a8a",) * 4,
+            tip = _("room {room}: {colours} chests: click to buy them (8 or more); a chest goes on "
+                    "a building of its colour").format(room=room,
+                                                       colours=", ".join(map(term, chests)))
+            look = Look("#5b4a2f", _("room {room}").format(room=room), "#ffd76a", tip,
+                        ("1px solid #8a8a8a",) * 4,
                         ("room", room) in selected)
             items.append(("room", room, look, 0))
             below.append(chests_html(chests))
         handing = (part or {}).get("handing_out") or {}
-        head = "Treasure Chamber: click a room to buy its chests"
+        head = _("Treasure Chamber: click a room to buy its chests")
         if handing.get("chests"):
-            head += (f"<br>Chests {escape(str(handing['to']))} puts on buildings of their "
-                     f"colour: {chests_html(handing['chests'])}")
+            head += "<br>" + escape(_("Chests {player} puts on buildings of their colour:").format(
+                player=handing["to"])) + f" {chests_html(handing['chests'])}"
         self._row("rooms", head, items, below)
     def _show_citizens(self, part, you, selected):
         supply, disc = [], []
@@ -304,28 +321,32 @@ class PiecesPanel:
             for colour, n in part["supply"].items():
                 if n:
                     look = Look(KIND_COLOURS[colour], str(n), ink_on(colour),
-                                f"{n} {colour} citizens in the supply: click one",
+                                ngettext("{n} {kind} citizen in the supply: click it",
+                                         "{n} {kind} citizens in the supply: click one", n
+                                         ).format(n=n, kind=term(colour)),
                                 ("1px solid #8a8a8a",) * 4, ("citizen", colour) in selected)
                     supply.append(("citizen", colour, look, 40))
             mine = part["discs"][you]["citizens"] or ()
             for colour in dict.fromkeys(mine):
                 look = Look(KIND_COLOURS[colour], _DISC, ink_on(colour),
-                            f"a {colour} citizen on your disc: click it to swap it",
+                            _("a {kind} citizen on your disc: click it to swap it").format(
+                                kind=term(colour)),
                             ("1px solid #8a8a8a",) * 4, ("disc", colour) in selected)
                 disc.append(("disc", colour, look, 40))
-        self._row("citizens", "Street Merchant: the citizens' supply", supply)
-        self._row("disc", "Your merchant's disc", disc)
+        self._row("citizens", _("Street Merchant: the citizens' supply"), supply)
+        self._row("disc", _("Your merchant's disc"), disc)
 
     def _show_auction(self, game, part, selected):
         items, head = [], ""
         if part and part["auction"] is not None:
-            head = "Auction: " + escape(auction_text(part))
+            head = _("Auction: {auction}").format(auction=escape(auction_text(part)))
             amounts = sorted({a.amount for a in game.legal_actions() if a.kind == "bid"}) \
                 if game.decision.kind == "auction" else []
             for amount in amounts:
-                look = Look("#f3e2b3", f"bid {amount}", "#222222", f"bid {amount}",
+                bid = _("bid {n}").format(n=amount)
+                look = Look("#f3e2b3", bid, "#222222", bid,
                             ("1px solid #8a8a8a",) * 4, ("bid", amount) in selected)
                 items.append(("bid", amount, look, 0))
-        self._row("bids", head or "Auction", items)
+        self._row("bids", head or _("Auction"), items)
         if head and not items:
             self.heads["bids"].value = f"<b>{head}</b>"

@@ -27,6 +27,8 @@ import ipywidgets as widgets
 from ..actions import DIRK
 from ..draw import draw_game, draw_majorities
 from ..engine.narration import points_text, scoring_parts
+from ..i18n import _
+from ..narrate import player_text, score_term_text, tile_text
 from ..game import describe_event
 from ..svg import alhambra_svg
 from ._common import MAX_PICTURE_HEIGHT, picture, show, table_html
@@ -49,6 +51,10 @@ def _scaled_svg(svg, scale):
     return _SVG_SIZE.sub(scaled, svg, count=1)
 
 
+def _tiles(tiles) -> list[str]:
+    return [tile_text(tile.to_list()) for tile in tiles]
+
+
 class TableStory:
     """The others, the story and the scoring rounds of a game, for `you`.
 
@@ -69,10 +75,10 @@ class TableStory:
     def __init__(self):
         self.others, self.log, self.scoring = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.scoring_image = picture()
-        self.scoring_button = widgets.ToggleButton(description="draw the majorities",
+        self.scoring_button = widgets.ToggleButton(description=_("draw the majorities"),
                                                    layout=widgets.Layout(width="auto"))
         self.scoring_button.observe(lambda _: self._show_majorities(), "value")
-        self.drawing_button = widgets.Button(description="draw the whole table now",
+        self.drawing_button = widgets.Button(description=_("draw the whole table now"),
                                              layout=widgets.Layout(width="auto"))
         self.drawing_note, self.drawing = widgets.HTML(), picture()
         self.drawing_button.on_click(lambda _: self.draw())
@@ -96,8 +102,8 @@ class TableStory:
         """Draw the whole table as you see it now, every module's pieces where they lie."""
         show(self.drawing, draw_game(self.game, viewer=self.you), max_height=None)
         self.drawing.layout.display = ""
-        self.drawing_note.value = (f"The table as you saw it at turn {self.game.turn} "
-                                   "(press again for the table now).")
+        self.drawing_note.value = escape(_("The table as you saw it at turn {turn} (press again "
+                                           "for the table now).").format(turn=self.game.turn))
 
     def show(self, game=None):
         """Show `game` (by default the one sat at; another after an undo)."""
@@ -128,24 +134,25 @@ class TableStory:
 
     def _other_html(self, name):
         game = self.game
-        head = f"<b>{escape(name)}</b>: {points_text(game.scores[name])}"
+        head = f"<b>{escape(name)}</b>: {escape(points_text(game.scores[name]))}"
         if name == DIRK:
-            tiles = ", ".join(map(str, game.dirk_tiles)) or "none yet"
-            return f"<div style='max-width:240px'>{head}<br>Dirk's tiles: {escape(tiles)}</div>"
-        reserve = ", ".join(map(str, game.reserve(name))) or "none"
+            tiles = _("{dirk}'s tiles: {tiles}").format(
+                dirk=DIRK, tiles=", ".join(_tiles(game.dirk_tiles)) or _("none yet"))
+            return f"<div style='max-width:240px'>{head}<br>{escape(tiles)}</div>"
         alhambra = game.alhambra(name)
+        said = _("{cards} cards<br>{tiles} tiles, longest wall {wall}<br>reserve: {reserve}").format(
+            cards=len(game.hand(name)), tiles=len(alhambra) - 1, wall=alhambra.longest_wall(),
+            reserve=escape(", ".join(_tiles(game.reserve(name))) or _("none")))
         picture = _scaled_svg(alhambra_svg(alhambra, caption=False), _OPPONENT_SCALE)
-        return (f"<div>{head}, {len(game.hand(name))} cards<br>{len(alhambra) - 1} tiles, "
-                f"longest wall {alhambra.longest_wall()}<br>reserve: {escape(reserve)}"
-                f"<br>{picture}</div>")
+        return f"<div>{head}, {said}<br>{picture}</div>"
 
     def _show_log(self):
         if self.said:  # what the others did (and what came up) since your move
-            head, lines = "Since your last move", self.said[-_LOG_LINES:]
+            head, lines = _("Since your last move"), self.said[-_LOG_LINES:]
         else:
-            head = "Latest events"
+            head = _("Latest events")
             lines = [describe_event(e) for e in self.game.events[-_LOG_LINES:]]
-        self.log.value = (f"<div style='font-size:13px;{_TEXT}'><b>{head}</b><br>"
+        self.log.value = (f"<div style='font-size:13px;{_TEXT}'><b>{escape(head)}</b><br>"
                           + "<br>".join(map(escape, lines)) + "</div>")
 
     def _show_scoring(self):
@@ -155,20 +162,22 @@ class TableStory:
         self._scorings_shown = len(rounds)
         self.scoring_button.layout.display = "" if rounds else "none"
         if not rounds:
-            self.scoring.value = "No scoring round yet."
+            self.scoring.value = escape(_("No scoring round yet."))
             self._show_majorities()
             return
         names = list(rounds[0]["points"])
         parts = [scoring_parts(e) for e in rounds]
         terms = list(dict.fromkeys(t for p in parts for t in p))
-        rows = [[f"round {e['round']}",
+        rows = [[_("round {n}").format(n=e["round"]),
                  *(" + ".join(str(p.get(t, {}).get(n, 0)) for t in terms) for n in names)]
                 for e, p in zip(rounds, parts)]
-        rows.append(["total", *(self.game.scores[n] for n in names)])
-        self.scoring.value = ("<b>Scoring rounds</b> "
-                              f"({escape(' + '.join(t.replace('_', ' ') for t in terms))})"
-                              + table_html(["", *names], rows))
-        self.scoring_button.description = f"draw the majorities of round {rounds[-1]['round']}"
+        rows.append([_("total"), *(self.game.scores[n] for n in names)])
+        heading = escape(_("Scoring rounds"))
+        self.scoring.value = (f"<b>{heading}</b> "
+                              f"({escape(' + '.join(map(score_term_text, terms)))})"
+                              + table_html(["", *map(player_text, names)], rows))
+        self.scoring_button.description = _("draw the majorities of round {n}").format(
+            n=rounds[-1]["round"])
         self._show_majorities()
 
     def _show_majorities(self):

@@ -34,7 +34,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ..components import CHARACTERS
-from ..narrate import plural_noun
+from ..i18n import N_, _, language, ngettext
+from ..narrate import kind_plural, sides_text, term, tile_text
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS
 from ._board import Look, paint
 from ._common import css_class
@@ -55,20 +56,22 @@ def _look(colour: str, text: str, tip: str, ink: str = _DARK_INK,
     return Look(colour, text, ink, tip, _EDGE, ringed)
 
 
-def _back(count: int, mark: str, what: str, who: str) -> Look:
-    """A face-down card: `mark` says what it is (as its face-up kind reads), then how many."""
-    return _look(CARD_BACK_COLOUR, f"{mark} {count}", f"{who} holds {count} {what}, face down",
-                 _LIGHT_INK)
+def _back(count: int, mark: str, said: str) -> Look:
+    """A face-down card: `mark` says what it is (as its face-up kind reads), then how many;
+    `said` is its tooltip."""
+    return _look(CARD_BACK_COLOUR, f"{mark} {count}", said, _LIGHT_INK)
 
 
 def _vizier(part: dict | None, player: str, you: str) -> list:
     if not part:
         return []
     awake = part["awake"][player]
-    whose = "your" if player == you else f"{player}'s"
-    tip = (f"{whose} vizier token: awake (buys a tile out of turn)" if awake
-           else f"{whose} vizier token: asleep" + (
-               " (click it to wake it: your turn ends)" if player == you else ""))
+    if player == you:
+        tip = (_("your vizier token: awake (buys a tile out of turn)") if awake else
+               _("your vizier token: asleep (click it to wake it: your turn ends)"))
+    else:
+        tip = (_("{player}'s vizier token: awake (buys a tile out of turn)") if awake else
+               _("{player}'s vizier token: asleep")).format(player=player)
     colour = PIECE_COLOURS["awake" if awake else "asleep"]
     return [("vizier", player, _look(colour, "☼" if awake else "☾", tip))]
 
@@ -79,16 +82,33 @@ def _bonus(part: dict | None, player: str, you: str) -> list:
     shown = part["shown"].get(player, ())
     cards = part["hand"] if player == you else shown
     items = [("bonus", (player, i), _look(
-        KIND_COLOURS[card.tile.kind], f"+{card.tile.price}",
-        f"{'your' if player == you else player + chr(39) + 's'} bonus card: the "
-        f"{card.tile}{' (shown at a scoring)' if card in shown else ''}; while that tile is "
-        f"in the Alhambra it adds 1 to the {card.tile.kind} count",
+        KIND_COLOURS[card.tile.kind], f"+{card.tile.price}", _bonus_words(card, player, you,
+                                                                         card in shown),
         _DARK_INK if card.tile.kind == "chambers" else _LIGHT_INK))
         for i, card in enumerate(cards)]
     hidden = part["hand_sizes"].get(player, 0) - len(shown)
     if player != you and hidden > 0:
-        items.append(("bonus_back", player, _back(hidden, "+?", "bonus cards", player)))
+        said = ngettext("{player} holds {n} bonus card, face down",
+                        "{player} holds {n} bonus cards, face down", hidden)
+        items.append(("bonus_back", player, _back(hidden, "+?", said.format(player=player,
+                                                                            n=hidden))))
     return items
+
+
+def _bonus_words(card, player: str, you: str, shown: bool) -> str:
+    """A bonus card's tooltip: whose, which tile, what it adds while that tile stands."""
+    sentences = {
+        (True, False): N_("your bonus card: the {tile}; while that tile is in the Alhambra it "
+                          "adds 1 to the {kind} count"),
+        (True, True): N_("your bonus card: the {tile} (shown at a scoring); while that tile is "
+                         "in the Alhambra it adds 1 to the {kind} count"),
+        (False, False): N_("{player}'s bonus card: the {tile}; while that tile is in the "
+                           "Alhambra it adds 1 to the {kind} count"),
+        (False, True): N_("{player}'s bonus card: the {tile} (shown at a scoring); while that "
+                          "tile is in the Alhambra it adds 1 to the {kind} count"),
+    }
+    return _(sentences[player == you, shown]).format(
+        player=player, tile=tile_text(card.tile.to_list()), kind=term(card.tile.kind))
 
 
 def _thieves(part: dict | None, player: str, you: str, selected) -> list:
@@ -96,12 +116,16 @@ def _thieves(part: dict | None, player: str, you: str, selected) -> list:
         return []
     if player != you:
         n = part["counts"].get(player, 0)
-        return [("thief_back", player, _back(n, "thief", "thieves", player))] if n else []
+        said = ngettext("{player} holds {n} thief, face down",
+                        "{player} holds {n} thieves, face down", n).format(player=player, n=n)
+        return [("thief_back", player, _back(n, _("thief"), said))] if n else []
     # Two thieves of a currency are one card with their number: either steals the same.
     return [("thief", currency, _look(
-        CURRENCY_COLOURS[currency], "thief" + (f" {n}" if n > 1 else ""),
-        f"your {currency} thief{' (' + str(n) + ')' if n > 1 else ''}: click it, then a "
-        f"{currency} card of the display to steal it", _LIGHT_INK,
+        CURRENCY_COLOURS[currency], _("thief") + (f" {n}" if n > 1 else ""),
+        (_("your {currency} thief ({n}): click it, then a {currency} card of the display to "
+           "steal it") if n > 1 else
+         _("your {currency} thief: click it, then a {currency} card of the display to steal "
+           "it")).format(currency=term(currency), n=n), _LIGHT_INK,
         ("thief", currency) in selected))
         for currency, n in Counter(part["hand"]).items()]
 
@@ -111,11 +135,13 @@ def _characters(part: dict | None, player: str) -> list:
         return []
     items = []
     for card in part["owned"].get(player, ()):
-        tip = f"{card.title}: {CHARACTERS[card.id]['effect']}"
+        title = _(card.title)
+        tip = f"{title}: {_(CHARACTERS[card.id]['effect'])}"
         if card.id == "wise_man" and part.get("wise_man"):
-            tip += f" (now: {part['wise_man']})"
+            tip += " " + _("(now: {kind})").format(kind=term(part["wise_man"]))
+        short = card.title.removeprefix("The ") if language() == "en" else title
         items.append(("character", (player, card.id),
-                      _look(_CHARACTER_COLOUR, card.title.removeprefix("The ")[:10], tip)))
+                      _look(_CHARACTER_COLOUR, short[:10], tip)))
     return items
 
 
@@ -124,55 +150,74 @@ def _coins(part: dict | None, player: str) -> list:
         return []
     counts = Counter(c.currency for c in part["coins"].get(player, ()))
     return [("coin", (player, currency), _look(
-        CURRENCY_COLOURS[currency], f"●{n}", f"{player}: {n} {currency} coin{'s' * (n > 1)} "
-        "(worth 1 each)", _LIGHT_INK)) for currency, n in sorted(counts.items())]
+        CURRENCY_COLOURS[currency], f"●{n}",
+        ngettext("{player}: {n} {currency} coin (worth 1 each)",
+                 "{player}: {n} {currency} coins (worth 1 each)", n).format(
+                     player=player, n=n, currency=term(currency)), _LIGHT_INK))
+        for currency, n in sorted(counts.items())]
 
 
 def _chests(part: dict | None, player: str, you: str) -> list:
     held = (part or {}).get("reserve_chests", {}).get(you, ()) if player == you else ()
     return [("reserve_chests", player, _look(
         PIECE_COLOURS["chest"], f"▣{len(held)}",
-        f"{len(held)} chests on your reserve tiles"))] if held else []
+        ngettext("{n} chest on your reserve tiles", "{n} chests on your reserve tiles",
+                 len(held)).format(n=len(held))))] if held else []
 
 
 def _caption(parts: dict, player: str, you: str) -> str:
     """The old sentences about `player`'s pieces, for the row's tooltip."""
     said = []
     if parts.get("vizier"):
-        said.append(f"vizier {'awake' if parts['vizier']['awake'][player] else 'asleep'}")
+        said.append(_("vizier awake") if parts["vizier"]["awake"][player] else _("vizier asleep"))
     if parts.get("bonus_cards"):
-        said.append(f"{parts['bonus_cards']['hand_sizes'].get(player, 0)} bonus cards")
+        n = parts["bonus_cards"]["hand_sizes"].get(player, 0)
+        said.append(ngettext("{n} bonus card", "{n} bonus cards", n).format(n=n))
     if parts.get("thieves"):
         n = len(parts["thieves"]["hand"]) if player == you else \
             parts["thieves"]["counts"].get(player, 0)
-        said.append(f"{n} thieves")
+        said.append(ngettext("{n} thief", "{n} thieves", n).format(n=n))
     if parts.get("characters"):
         owned = parts["characters"]["owned"].get(player, ())
-        said.append("characters: " + (", ".join(c.title for c in owned) or "none"))
+        said.append(_("characters: {names}").format(
+            names=", ".join(_(c.title) for c in owned) or _("none")))
     if parts.get("change"):
-        said.append(f"{len(parts['change']['coins'].get(player, ()))} coins")
+        n = len(parts["change"]["coins"].get(player, ()))
+        said.append(ngettext("{n} coin", "{n} coins", n).format(n=n))
     return f"{player}: " + "; ".join(said)
 
 
 def _invaders(part: dict | None, you: str) -> list:
     if not part:
         return []
-    items = [("scout", i, _look(KIND_COLOURS[kind], kind[:4],
-                                f"a scout face up: invaders scout the {plural_noun(kind)}",
+    items = [("scout", i, _look(KIND_COLOURS[kind], term(kind)[:4],
+                                _("a scout face up: invaders scout the {kinds}").format(
+                                    kinds=kind_plural(kind)),
                                 _LIGHT_INK if kind != "chambers" else _DARK_INK))
              for i, kind in enumerate(part["scouts"])]
     if part["scouts_face_down"]:
-        items.append(("scout_back", 0, _look(CARD_BACK_COLOUR, f"scout {part['scouts_face_down']}",
-                                             f"{part['scouts_face_down']} scouts face down",
-                                             _LIGHT_INK)))
+        down = part["scouts_face_down"]
+        items.append(("scout_back", 0, _look(
+            CARD_BACK_COLOUR, _("scout {n}").format(n=down),
+            ngettext("{n} scout face down", "{n} scouts face down", down).format(n=down),
+            _LIGHT_INK)))
     items += [("attack", i, _look(PIECE_COLOURS["attack"], _ARROWS[side],
-                                  f"attack of round {rnd} from the {side}", _LIGHT_INK))
+                                  _("attack of round {n} from the {side}").format(
+                                      n=rnd, side=sides_text(side)), _LIGHT_INK))
               for i, (rnd, side) in enumerate(part["attacks"])]
     if part["attack_cards_left"]:
         peeked = part.get("peeked") if you in part.get("peeked_by", ()) else None
-        tip = f"{part['attack_cards_left']} attack cards left, face down" + (
-            f"; you peeked at the next: from the {peeked}" if peeked else "")
-        text = f"{part['attack_cards_left']} left" + (f", next {peeked}" if peeked else "")
+        left = part["attack_cards_left"]
+        if peeked:
+            tip = ngettext("{n} attack card left, face down; you peeked at the next: from the "
+                           "{side}",
+                           "{n} attack cards left, face down; you peeked at the next: from the "
+                           "{side}", left).format(n=left, side=sides_text(peeked))
+            text = _("{n} left, next {side}").format(n=left, side=sides_text(peeked))
+        else:
+            tip = ngettext("{n} attack card left, face down", "{n} attack cards left, face down",
+                           left).format(n=left)
+            text = _("{n} left").format(n=left)
         items.append(("attack_back", 0, _look(CARD_BACK_COLOUR, text, tip, _LIGHT_INK)))
     return items
 
@@ -193,10 +238,12 @@ def token_rows(view, you: str, selected=frozenset()) -> list:
             rows.append((player, _caption(parts, player, you), items))
     invaders = parts.get("invaders")
     if invaders:
-        attacks = ", ".join(f"round {r} from the {d}" for r, d in invaders["attacks"])
-        rows.append(("Invaders", f"scouts {', '.join(invaders['scouts']) or 'none'} face up, "
-                     f"{invaders['scouts_face_down']} face down; attacks "
-                     f"{attacks or 'none yet'}", _invaders(invaders, you)))
+        attacks = ", ".join(_("round {n} from the {side}").format(n=r, side=sides_text(d))
+                            for r, d in invaders["attacks"])
+        caption = _("scouts {up} face up, {down} face down; attacks {attacks}").format(
+            up=", ".join(map(term, invaders["scouts"])) or _("none"),
+            down=invaders["scouts_face_down"], attacks=attacks or _("none yet"))
+        rows.append((_("Invaders"), caption, _invaders(invaders, you)))
     return rows
 
 

@@ -36,6 +36,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine.narration import points_text
+from ..i18n import N_, _, language
 from ..table.clicks import SIDE_KINDS
 from ..table.session import TableSession
 from ._board import (
@@ -64,7 +65,7 @@ from .table_text import click_message, reasons_html, status_text
 
 __all__ = ["GameTable"]
 
-_PACES = (("all at once", "all"), ("one by one", "one"))
+_PACES = ((N_("all at once"), "all"), (N_("one by one"), "one"))
 #: The width of your money beside the message column: the column keeps the rest of the
 #: right side, however many cards you hold late in a game.
 MONEY_PX = 190
@@ -76,6 +77,11 @@ _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
                 " height: auto; min-height: 28px; max-width: 100%; text-align: left;"
                 " line-height: 1.3; padding: 3px 10px; overflow-wrap: anywhere}"
                 "</style>")
+
+
+def _heading(text: str) -> widgets.HTML:
+    """A bold heading over a panel of the table."""
+    return widgets.HTML(f"<b>{escape(text)}</b>")
 
 
 class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
@@ -181,18 +187,21 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         self.choice_buttons, self.choice_box = choices.buttons, choices.box
         self.action_picker, self.show_all = choices.action_picker, choices.show_all
         self.apply_button, self.listed_box = choices.apply_button, choices.listed_box
-        self.undo_button = widgets.Button(description="undo my last move", icon="undo")
-        self.hint_button = widgets.Button(description="suggest a move")
-        self.next_button = widgets.Button(description="next bot move", button_style="info")
-        self.pace = widgets.ToggleButtons(options=_PACES, style={"button_width": "100px"})
+        self.undo_button = widgets.Button(description=_("undo my last move"), icon="undo")
+        self.hint_button = widgets.Button(description=_("suggest a move"))
+        self.next_button = widgets.Button(description=_("next bot move"), button_style="info")
+        # As wide as their words in another language ("tout d'un coup" is cut at 100 px).
+        self.pace = widgets.ToggleButtons(
+            options=[(_(label), pace) for label, pace in _PACES],
+            style={"button_width": "100px" if language() == "en" else "auto"})
         self.always_pass_button = widgets.ToggleButton(
-            description="always pass the vizier and thieves",
-            tooltip="let every chance of the vizier's purchase or a thief between turns pass "
-                    "for you without asking; press again to be asked")
-        self.new_game_button = widgets.ToggleButton(description="new game…")
-        self.save_button = widgets.Button(description="save")
+            description=_("always pass the vizier and thieves"),
+            tooltip=_("let every chance of the vizier's purchase or a thief between turns pass "
+                      "for you without asking; press again to be asked"))
+        self.new_game_button = widgets.ToggleButton(description=_("new game…"))
+        self.save_button = widgets.Button(description=_("save"))
         self.load_upload = widgets.FileUpload(accept=".json", multiple=False,
-                                              description="load")
+                                              description=_("load"))
         self.new_game_panel = NewGamePanel(you)
         self.new_game_panel.box.layout.display = "none"
         self._wire()
@@ -215,19 +224,19 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
             button.layout.width = "auto"
         self.new_game_button.layout.width = self.load_upload.layout.width = "auto"
         self.message.layout.min_height = "48px"
-        tools = widgets.HBox([self.undo_button, self.hint_button, widgets.Label("bots play"),
+        tools = widgets.HBox([self.undo_button, self.hint_button, widgets.Label(_("bots play")),
                               self.pace, self.next_button, self.always_pass_button,
                               self.new_game_button, self.save_button, self.load_upload],
                              layout=widgets.Layout(flex_flow="row wrap"))
-        hand = widgets.VBox([widgets.HTML("<b>Tiles in hand</b>"), self.to_place.box,
-                             widgets.HTML("<b>Your reserve</b>"), self.reserve.box],
+        hand = widgets.VBox([_heading(_("Tiles in hand")), self.to_place.box,
+                             _heading(_("Your reserve")), self.reserve.box],
                             layout=widgets.Layout(min_width="120px"))
         pieces = self.pieces
         left = widgets.VBox([self.mine, widgets.HBox([self.board.grid, hand], layout=widgets.Layout(
             grid_gap="16px", align_items="flex-start")), pieces.supply_box],
             layout=widgets.Layout(flex="0 0 auto", min_width="470px", max_width="560px"))
-        top = widgets.HBox([widgets.VBox([widgets.HTML("<b>Market</b>"), self.market_box]),
-                            widgets.VBox([widgets.HTML("<b>Money display</b>"),
+        top = widgets.HBox([widgets.VBox([_heading(_("Market")), self.market_box]),
+                            widgets.VBox([_heading(_("Money display")),
                                           self.display_box])],
                            layout=widgets.Layout(grid_gap="18px"))
         self.money.layout = widgets.Layout(flex=f"0 0 {MONEY_PX}px", width=f"{MONEY_PX}px")
@@ -300,9 +309,10 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
     def _not_your_turn(self):
         waiting = self.session.waiting_for()
         if waiting == "":
-            self.message.value = "The game is over: start a new one with <b>new game…</b>."
+            self.message.value = _("The game is over: start a new one with <b>new game…</b>.")
         elif waiting is not None:
-            self.message.value = escape(f"{waiting} is to play: press 'next bot move'.")
+            self.message.value = escape(_("{player} is to play: press 'next bot move'.").format(
+                player=waiting))
         return waiting is not None
 
     def _click(self, kind, key):
@@ -314,14 +324,14 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
     def _show_click(self, click) -> None:
         """Say what a click did, and show the table after it."""
         if click.outcome == "nothing":
-            self.message.value = "There is nothing there now."
+            self.message.value = escape(_("There is nothing there now."))
             return
         if click.outcome == "refused":
             why = reasons_html(click.refusal.reasons)
             self.message.value = escape(str(click.refusal)) + (f"<ul>{why}</ul>" if why else "")
             return
         if click.outcome == "back":
-            self.message.value = "The tile is back in your reserve."
+            self.message.value = escape(_("The tile is back in your reserve."))
         elif click.outcome == "moved":
             self.message.value = escape(" ".join(f"{line[0].upper()}{line[1:]}."
                                                  for line in click.said))
@@ -348,7 +358,7 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         if self._not_your_turn():
             return
         if action is None:
-            self.message.value = "Choose a move in the list first."
+            self.message.value = escape(_("Choose a move in the list first."))
             return
         self._show_click(self.session.move(action))
 
@@ -357,21 +367,21 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
         if self.session.always_pass == on:
             return
         self.session.set_always_pass(on)
-        self.message.value = (
-            "Always pass is on: the vizier's and the thieves' chances between turns pass "
-            "for you without asking (press it again to be asked)." if on else
-            "Always pass is off: you are asked again when the vizier or a thief could act "
-            "for you.")
+        self.message.value = escape(
+            _("Always pass is on: the vizier's and the thieves' chances between turns pass for "
+              "you without asking (press it again to be asked).") if on else
+            _("Always pass is off: you are asked again when the vizier or a thief could act for "
+              "you."))
         self._refresh()
 
     def undo(self):
         """Take back your last move, if nothing was revealed since."""
         said = self.session.undo()
         if said is None:
-            self.message.value = ("Nothing to undo: your last move revealed new cards or tiles, "
-                                  "or you have not moved yet this turn.")
+            self.message.value = escape(_("Nothing to undo: your last move revealed new cards or "
+                                          "tiles, or you have not moved yet this turn."))
             return
-        self.message.value = escape("Taken back: " + "; ".join(said) + ".")
+        self.message.value = escape(_("Taken back: {moves}.").format(moves="; ".join(said)))
         self._refresh()
 
     # -- showing -----------------------------------------------------------------------
@@ -417,14 +427,16 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                  for key in keys.get(kind, ())}
         self.board.show(alhambra, self._marks(keys), cell, pieces, sides)
         points = points_text(game.scores[you])
-        score = f"{points} in the end" if game.is_over else f"{points} so far"
-        self.mine.value = (f"<b>Your Alhambra</b>: {len(alhambra) - 1} tiles, longest wall "
-                           f"{alhambra.longest_wall()}, {score}")
+        fields = {"tiles": len(alhambra) - 1, "wall": alhambra.longest_wall(), "points": points}
+        said = (_("{tiles} tiles, longest wall {wall}, {points} in the end") if game.is_over
+                else _("{tiles} tiles, longest wall {wall}, {points} so far")).format(**fields)
+        heading = escape(_("Your Alhambra"))
+        self.mine.value = f"<b>{heading}</b>: {escape(said)}"
         held = self.selection.held()
         self.to_place.show([tile_look(t, selected=held == ("to_place", t),
-                                      note="click to take it in hand")
+                                      note=_("click to take it in hand"))
                             for t in game.to_place]
                            if game.current_player == you else [])
         self.reserve.show([tile_look(t, selected=held == ("reserve", t),
-                                     note="click to take it in hand for a redesign")
+                                     note=_("click to take it in hand for a redesign"))
                            for t in game.reserve(you)])

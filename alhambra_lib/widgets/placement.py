@@ -27,13 +27,15 @@ from ..alhambra import REASONS, Alhambra, IllegalPlacement
 from ..components import BUILDING_TILES, KINDS, Tile
 from ..draw import draw_alhambra, draw_key
 from ..grid import SIDES, Cell
+from ..i18n import _, gettext
+from ..narrate import sides_text, term, tile_text
 from ..palette import EMPTY_COLOUR, ILLEGAL_COLOUR, KIND_COLOURS, LEGAL_COLOUR, WALL_COLOUR
 from ..teaching.demo import demo_alhambra
 from ._common import MAX_PICTURE_INCHES, WidgetBase, css_class, picture, show
 
 __all__ = ["PlacementExplorer"]
 
-_CUSTOM = "custom walls"
+_CUSTOM = "custom walls"  # the picker's value; its label is translated
 # ipywidgets 8 keeps a button's old text when its description becomes "" (a stale ✗
 # after undo): an empty cell shows a no-break space instead.
 _BLANK = "\u00a0"
@@ -46,13 +48,15 @@ _BORDERS = {"N": "border_top", "E": "border_right", "S": "border_bottom", "W": "
 
 
 def _tile_label(number: int, tile: Tile) -> str:
-    walls = ", ".join(tile.wall_sides) or "no walls"
-    return f"{number:2d}. {tile} ({walls})"
+    walls = ", ".join(map(sides_text, tile.wall_sides)) or _("no walls")
+    return f"{number:2d}. {tile_text(tile.to_list())} ({walls})"
 
 
 def _describe(tile: Tile) -> str:
-    walls = ", ".join(tile.wall_sides)
-    return f"{tile} (walls {walls})" if walls else f"{tile} (no walls)"
+    walls = ", ".join(map(sides_text, tile.wall_sides))
+    if walls:
+        return _("{tile} (walls {sides})").format(tile=tile_text(tile.to_list()), sides=walls)
+    return _("{tile} (no walls)").format(tile=tile_text(tile.to_list()))
 
 
 class PlacementExplorer(WidgetBase):
@@ -120,27 +124,28 @@ class PlacementExplorer(WidgetBase):
     # -- building the controls -------------------------------------------------------
 
     def _make_controls(self) -> None:
-        options = [(_CUSTOM, _CUSTOM)] + [(_tile_label(i + 1, t), t)
-                                       for i, t in enumerate(BUILDING_TILES)]
-        self.tile_picker = widgets.Dropdown(options=options, description="tile")
-        self.kind_picker = widgets.Dropdown(options=KINDS, description="kind",
+        options = [(_("custom walls"), _CUSTOM)] + [(_tile_label(i + 1, t), t)
+                                                    for i, t in enumerate(BUILDING_TILES)]
+        self.tile_picker = widgets.Dropdown(options=options, description=_("tile"))
+        self.kind_picker = widgets.Dropdown(options=[(term(k), k) for k in KINDS],
+                                            description=_("kind"),
                                             layout=widgets.Layout(width="200px"))
-        self.price_input = widgets.BoundedIntText(min=0, max=20, description="price",
+        self.price_input = widgets.BoundedIntText(min=0, max=20, description=_("price"),
                                                   layout=widgets.Layout(width="150px"))
-        self.wall_toggles = {side: widgets.ToggleButton(description=side, tooltip=f"wall {side}",
-                                                        layout=widgets.Layout(width="40px"))
-                             for side in SIDES}
-        self.show_reasons = widgets.Checkbox(value=True, description="reasons on the drawing")
+        self.wall_toggles = {side: widgets.ToggleButton(
+            description=sides_text(side), tooltip=_("wall {side}").format(side=sides_text(side)),
+            layout=widgets.Layout(width="40px")) for side in SIDES}
+        self.show_reasons = widgets.Checkbox(value=True, description=_("reasons on the drawing"))
         self.cell_buttons: dict[Cell, widgets.Button] = {}
         # every cell button made so far, reused when the grid changes
         self._buttons: dict[Cell, widgets.Button] = {}
         self.grid = widgets.GridBox()
         self.verdict = widgets.HTML()
         self.message = widgets.HTML()
-        self.place_button = widgets.Button(description="place", button_style="success")
-        self.remove_button = widgets.Button(description="remove to reserve")
-        self.undo_button = widgets.Button(description="undo")
-        self.reset_button = widgets.Button(description="reset", button_style="warning")
+        self.place_button = widgets.Button(description=_("place"), button_style="success")
+        self.remove_button = widgets.Button(description=_("remove to reserve"))
+        self.undo_button = widgets.Button(description=_("undo"))
+        self.reset_button = widgets.Button(description=_("reset"), button_style="warning")
         self.place_button.on_click(lambda _: self.place())
         self.remove_button.on_click(lambda _: self.remove())
         self.undo_button.on_click(lambda _: self.undo())
@@ -148,11 +153,11 @@ class PlacementExplorer(WidgetBase):
         self.image = picture()
         self.key = picture()
         show(self.key, draw_key())
-        walls = widgets.HBox([widgets.Label("walls"), *self.wall_toggles.values()])
+        walls = widgets.HBox([widgets.Label(_("walls")), *self.wall_toggles.values()])
         buttons = widgets.HBox([self.place_button, self.remove_button, self.undo_button,
                                 self.reset_button])
         left = widgets.VBox([self.tile_picker, widgets.HBox([self.kind_picker, self.price_input]),
-                             walls, widgets.Label("Click a cell (north up):"), self.grid,
+                             walls, widgets.Label(_("Click a cell (north up):")), self.grid,
                              self.verdict, buttons, self.message])
         self.root = widgets.VBox([widgets.HBox([left, self.key]), self.show_reasons, self.image])
         # Names for browser tests and stylesheets (the widgets have no ids).
@@ -252,17 +257,20 @@ class PlacementExplorer(WidgetBase):
     def _explain(self) -> None:
         cell = self.selected
         if cell is None:
-            self.verdict.value = "Click a cell to see whether the tile may go there."
+            self.verdict.value = escape(_("Click a cell to see whether the tile may go there."))
             return
         built = self.alhambra.layout.get(cell)
         if built is None:
             verdict = self.alhambra.check(self.tile, cell)
-            head = f"{_describe(self.tile)} may{'' if verdict else ' not'} go on {cell}."
+            head = (_("{tile} may go on {cell}.") if verdict
+                    else _("{tile} may not go on {cell}.")).format(tile=_describe(self.tile),
+                                                                  cell=cell)
         else:
             verdict = self.alhambra.check_removal(cell)
-            head = (f"{cell} holds {_describe(built)}: it may{'' if verdict else ' not'} "
-                    "be moved to the reserve.")
-        reasons = "".join(f"<li><code>{code}</code>: {escape(REASONS[code])}</li>"
+            head = (_("{cell} holds {tile}: it may be moved to the reserve.") if verdict
+                    else _("{cell} holds {tile}: it may not be moved to the reserve.")).format(
+                        cell=cell, tile=_describe(built))
+        reasons = "".join(f"<li><code>{code}</code>: {escape(gettext(REASONS[code]))}</li>"
                           for code in verdict.reasons)
         self.verdict.value = f"<b>{escape(head)}</b>" + (f"<ul>{reasons}</ul>" if reasons else "")
 
@@ -274,7 +282,9 @@ class PlacementExplorer(WidgetBase):
         try:
             action()
         except IllegalPlacement as refused:
-            self.message.value = escape(str(refused))
+            self.message.value = escape(_("The rules refuse it: {reasons}").format(
+                reasons="; ".join(gettext(REASONS[code]) for code in refused.reasons
+                                  if code in REASONS) or str(refused)))
             return
         self._history.append(before)
         self.message.value = escape(done)
@@ -283,27 +293,28 @@ class PlacementExplorer(WidgetBase):
     def place(self) -> None:
         """Place the tile on the selected cell, if the rules allow it."""
         if self.selected is None:
-            self.message.value = "Select a cell first."
+            self.message.value = escape(_("Select a cell first."))
             return
         tile, cell = self.tile, self.selected
-        self._change(lambda: self.alhambra.place(tile, cell), f"placed {tile} at {cell}")
+        self._change(lambda: self.alhambra.place(tile, cell), _("placed {tile} at {cell}").format(
+            tile=tile_text(tile.to_list()), cell=cell))
 
     def remove(self) -> None:
         """Move the tile on the selected cell to the reserve, if the rules allow it."""
         if self.selected is None:
-            self.message.value = "Select a cell first."
+            self.message.value = escape(_("Select a cell first."))
             return
         cell = self.selected
         self._change(lambda: self.reserve.append(self.alhambra.remove(cell)),
-                     f"moved the tile on {cell} to the reserve")
+                     _("moved the tile on {cell} to the reserve").format(cell=cell))
 
     def undo(self) -> None:
         """Go back to before the last place or remove."""
         if not self._history:
-            self.message.value = "Nothing to undo."
+            self.message.value = escape(_("Nothing to undo."))
             return
         self.alhambra, self.reserve = self._history.pop()
-        self.message.value = "undone"
+        self.message.value = escape(_("undone"))
         self._refresh()
 
     def reset(self) -> None:
@@ -311,7 +322,7 @@ class PlacementExplorer(WidgetBase):
         self.alhambra, self.reserve = self._start.copy(), []
         self._history.clear()
         self.selected = None
-        self.message.value = "reset"
+        self.message.value = escape(_("reset"))
         self._refresh()
 
     # -- redrawing ---------------------------------------------------------------------

@@ -43,7 +43,8 @@ from ..errors import InvalidScore, brief
 from ..grid import SIDES
 from ..modules import MODULES
 from ..modules.invaders import flanks
-from ..narrate import plural_noun, points_text
+from ..i18n import N_, _, format_list, format_number, language, ngettext
+from ..narrate import points_text, term
 from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
@@ -64,7 +65,7 @@ from .placement import PlacementExplorer
 __all__ = ["ScoreKeeper", "demo_sheet", "sheet_summary", "REFUSED"]
 
 #: The tab of the buildings and walls, before the modules' tabs.
-BASE_TAB = "Tiles & walls"
+BASE_TAB = N_("Tiles & walls")
 #: The class of a box whose entry the sheet refused (`InvalidScore.entries`): ringed red.
 REFUSED, REFUSED_COLOUR = "alhambra-refused", "#c62828"
 _NUMBER = widgets.Layout(width="56px")
@@ -84,7 +85,12 @@ _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-wi
 
 
 def _title(module: str) -> str:
-    return MODULES[module].title if module in MODULES else module.replace("_", " ").title()
+    return _(MODULES[module].title) if module in MODULES else module.replace("_", " ").title()
+
+
+#: The headings of the totals' columns (`ScoreSheet.csv_columns`).
+_COLUMNS = {"round": N_("round"), "player": N_("player"), "total": N_("total"),
+            "majority_points": N_("majority points"), "wall_points": N_("wall points")}
 
 
 def _number(name: Sequence[object]) -> NumberBox:
@@ -119,34 +125,49 @@ def sheet_summary(sheet: ScoreSheet, demo: bool = False) -> str:
     """
     players = _listed(sheet.players)
     if demo:
-        return (f"An example to try the keeper on: {players} after {_rounds(sheet.rounds)}, "
-                "with made-up counts. Type your players' names and press new sheet to keep "
-                "the score of your own game.")
+        return ngettext("An example to try the keeper on: {players} after round {rounds}, "
+                        "with made-up counts. Type your players' names and press new sheet to "
+                        "keep the score of your own game.",
+                        "An example to try the keeper on: {players} after rounds {rounds}, "
+                        "with made-up counts. Type your players' names and press new sheet to "
+                        "keep the score of your own game.",
+                        len(sheet.rounds)).format(players=players, rounds=_listed(sheet.rounds))
     winners = sheet.winners()
     if winners:
         best = points_text(sheet.totals()[winners[0]])
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins with {best}."
-        return f"Game over: {_listed(winners)} share the victory with {best}."
-    dirk = f" (and {DIRK}, the neutral player)" if DIRK in sheet.competitors else ""
+            return _("Game over: {winner} wins with {points}.").format(winner=winners[0],
+                                                                        points=best)
+        return _("Game over: {winners} share the victory with {points}.").format(
+            winners=_listed(winners), points=best)
+    with_dirk = DIRK in sheet.competitors
     if not sheet.rounds:
-        return f"A sheet for {players}{dirk}: no round scored yet."
+        return (_("A sheet for {players} (and {dirk}, the neutral player): no round scored yet.")
+                if with_dirk else _("A sheet for {players}: no round scored yet.")).format(
+                    players=players, dirk=DIRK)
     totals = sheet.totals()
     best = max(totals[name] for name in sheet.players)
     leaders = _listed([name for name in sheet.players if totals[name] == best])
-    return (f"A sheet for {players}{dirk}: {_rounds(sheet.rounds)} scored. In the lead: "
-            f"{leaders} with {points_text(best)}.")
+    fields = {"players": players, "dirk": DIRK, "rounds": _listed(sheet.rounds),
+              "leaders": leaders, "points": points_text(best)}
+    if with_dirk:
+        return ngettext("A sheet for {players} (and {dirk}, the neutral player): round {rounds} "
+                        "scored. In the lead: {leaders} with {points}.",
+                        "A sheet for {players} (and {dirk}, the neutral player): rounds {rounds} "
+                        "scored. In the lead: {leaders} with {points}.",
+                        len(sheet.rounds)).format(**fields)
+    return ngettext("A sheet for {players}: round {rounds} scored. In the lead: {leaders} with "
+                    "{points}.",
+                    "A sheet for {players}: rounds {rounds} scored. In the lead: {leaders} with "
+                    "{points}.", len(sheet.rounds)).format(**fields)
 
 
 def _listed(names: Sequence[object]) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    """"Ana", "Ana and Ben", "Ana, Ben and Cy" (Babel's list of the language)."""
     words = [str(name) for name in names]
-    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
-
-
-def _rounds(rounds: Sequence[int]) -> str:
-    """"round 1", "rounds 1 and 2"."""
-    return f"{'round' if len(rounds) == 1 else plural_noun('round')} {_listed(rounds)}"
+    if language() == "en":  # English keeps its list without a serial comma
+        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+    return format_list(words)
 
 
 class _ModuleBoxes:
@@ -164,8 +185,8 @@ class _ModuleBoxes:
         for spec in self.inputs:
             if not spec.per_player:  # one choice for the table: the attack direction
                 choice = widgets.Dropdown(
-                    options=[("choose…", _NONE)] + [(SIDE_NAMES[s], s) for s in SIDES],
-                    description=spec.label, layout=widgets.Layout(width="220px"))
+                    options=[(_("choose…"), _NONE)] + [(_(SIDE_NAMES[s]), s) for s in SIDES],
+                    description=_(spec.label), layout=widgets.Layout(width="220px"))
                 choice.add_class(css_class("input", spec.name))
                 self.boxes[spec.name] = choice
                 table_controls.append(choice)
@@ -183,7 +204,7 @@ class _ModuleBoxes:
         widths = " ".join(_WIDTHS.get(spec.shape, "60px") for spec, _ in columns)
         grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"90px {widths}", grid_gap="2px 4px"))
-        helps = "".join(f"<li><b>{escape(spec.label)}</b>: {escape(spec.help)}</li>"
+        helps = "".join(f"<li><b>{escape(_(spec.label))}</b>: {escape(_(spec.help))}</li>"
                         for spec in self.inputs)
         self.help = widgets.HTML(f"<ul style='margin:0 0 4px 0;padding-left:18px;"
                                  f"line-height:1.3'>{helps}</ul>")
@@ -193,23 +214,23 @@ class _ModuleBoxes:
     def _columns(spec: SheetInput) -> list[tuple[str | None, str]]:
         """``(part, heading)`` per column: a type, a direction, or one column (None)."""
         if spec.shape == "by_type":
-            return [(k, f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>{k}</span>")
-                    for k in KINDS]
+            return [(k, f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>"
+                        f"{escape(term(k))}</span>") for k in KINDS]
         if spec.shape == "by_side":
-            return [(s, SIDE_NAMES[s]) for s in SIDES]
-        return [(None, escape(spec.label))]
+            return [(s, _(SIDE_NAMES[s])) for s in SIDES]
+        return [(None, escape(_(spec.label)))]
 
     @staticmethod
     def _control(spec: SheetInput, part: str | None, key: tuple) -> widgets.Widget:
         if spec.shape in ("by_type", "by_side", "number"):
             return _number(("input", *key))
         if spec.shape == "pairs":
-            control = widgets.Text(placeholder="e.g. 4x3, 2x1",
+            control = widgets.Text(placeholder=_("e.g. 4x3, 2x1"),
                                    layout=widgets.Layout(width="156px"))
         elif spec.shape == "flag":
             control = widgets.Checkbox(indent=False, layout=widgets.Layout(width="56px"))
         else:  # a building type, or none
-            control = widgets.Dropdown(options=[("–", _NONE)] + [(k, k) for k in KINDS],
+            control = widgets.Dropdown(options=[("–", _NONE)] + [(term(k), k) for k in KINDS],
                                        layout=widgets.Layout(width="100px"))
         control.add_class(css_class("input", *key))
         return control
@@ -354,28 +375,30 @@ class ScoreKeeper(WidgetBase):
 
     def _build(self) -> None:
         self.players_input = widgets.Text(value=", ".join(self.sheet.players),
-                                          description="players",
-                                          placeholder="names, separated by commas")
+                                          description=_("players"),
+                                          placeholder=_("names, separated by commas"))
         self.module_toggles = {
             name: widgets.ToggleButton(value=name in self.sheet.modules, description=_title(name),
-                                       tooltip=f"play with {_title(name)}",
+                                       tooltip=_("play with {module}").format(
+                                           module=_title(name)),
                                        layout=widgets.Layout(width="auto"))
             for name in SHEET_MODULES}
-        self.players_button = widgets.Button(description="new sheet",
-                                             tooltip="start an empty sheet for these players "
-                                                     "and modules")
-        self.round_picker = widgets.ToggleButtons(options=[(f"round {r}", r) for r in (1, 2, 3)],
-                                                  description="scoring")
+        self.players_button = widgets.Button(description=_("new sheet"),
+                                             tooltip=_("start an empty sheet for these players "
+                                                       "and modules"))
+        self.round_picker = widgets.ToggleButtons(
+            options=[(_("round {n}").format(n=r), r) for r in (1, 2, 3)],
+            description=_("scoring"))
         self.tabs = widgets.Tab()
         # Never squeezed by a long message beside it ("score this r…").
-        self.score_button = widgets.Button(description="score this round",
+        self.score_button = widgets.Button(description=_("score this round"),
                                            button_style="success",
                                            layout=widgets.Layout(flex="0 0 auto"))
         self.explorer = PlacementExplorer()
-        self.explorer_player = widgets.Dropdown(description="for")
-        self.copy_button = widgets.Button(description="copy from the explorer")
-        self.csv_path = widgets.Text(value="scores.csv", description="CSV file")
-        self.export_button = widgets.Button(description="export CSV")
+        self.explorer_player = widgets.Dropdown(description=_("for"))
+        self.copy_button = widgets.Button(description=_("copy from the explorer"))
+        self.csv_path = widgets.Text(value="scores.csv", description=_("CSV file"))
+        self.export_button = widgets.Button(description=_("export CSV"))
         self.table, self.message, self.download = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.places, self.summary = widgets.HTML(), widgets.HTML()
         self.image = picture()
@@ -387,7 +410,7 @@ class ScoreKeeper(WidgetBase):
         explorer = widgets.Accordion(
             [widgets.VBox([widgets.HBox([self.explorer_player, self.copy_button]),
                            self.explorer.root])],
-            titles=("Count an Alhambra built here",))
+            titles=(_("Count an Alhambra built here"),))
         explorer.selected_index = None
         table_box = widgets.Box([self.table], layout=widgets.Layout(
             max_height="320px", max_width="100%", overflow="auto"))
@@ -401,7 +424,7 @@ class ScoreKeeper(WidgetBase):
         self.root = widgets.VBox([
             widgets.HTML(_STYLE, layout=widgets.Layout(height="0px")),
             widgets.HBox([self.players_input, self.players_button]),
-            widgets.HBox([widgets.HTML("modules:"), *self.module_toggles.values()],
+            widgets.HBox([widgets.HTML(_("modules:")), *self.module_toggles.values()],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([entry, results], layout=widgets.Layout(grid_gap="12px"))])
         # Names for browser tests and stylesheets (the widgets have no ids); the
@@ -426,7 +449,7 @@ class ScoreKeeper(WidgetBase):
         self.module_inputs = {key: box for boxes in self._modules.values()
                               for key, box in boxes.boxes.items()}
         self.tabs.children = [self._grid.box] + [b.box for b in self._modules.values()]
-        self.tabs.titles = [BASE_TAB] + [SHEET_MODULES[m].title for m in self._modules]
+        self.tabs.titles = [_(BASE_TAB)] + [_(SHEET_MODULES[m].title) for m in self._modules]
         self.tabs.selected_index = 0
         if "attack" in self.module_inputs:
             self.module_inputs["attack"].observe(lambda _: self._grey_out(), "value")
@@ -454,16 +477,20 @@ class ScoreKeeper(WidgetBase):
             return
         if self.sheet.rounds and not self._pending_new:
             self._pending_new = True  # an evening's scores are not lost to one stray click
-            self.message.value = (f"<b>The sheet holds {len(self.sheet.rounds)} scored "
-                                  "round(s).</b> Export the CSV to keep them, then press "
-                                  "<i>new sheet</i> again to start over.")
+            self.message.value = ngettext(
+                "<b>The sheet holds {n} scored round.</b> Export the CSV to keep it, then press "
+                "<i>new sheet</i> again to start over.",
+                "<b>The sheet holds {n} scored rounds.</b> Export the CSV to keep them, then "
+                "press <i>new sheet</i> again to start over.",
+                len(self.sheet.rounds)).format(n=len(self.sheet.rounds))
             return
         self.sheet, self._demo = sheet, False
-        with_modules = f", with {', '.join(map(_title, self.sheet.modules))}" \
-            if self.sheet.modules else ""
         self._use_sheet()
-        self.message.value = escape(f"new sheet for {', '.join(self.sheet.competitors)}"
-                                    f"{with_modules}")
+        joined = ", ".join(self.sheet.competitors)
+        self.message.value = escape(
+            _("new sheet for {players}, with {modules}").format(
+                players=joined, modules=", ".join(map(_title, self.sheet.modules)))
+            if self.sheet.modules else _("new sheet for {players}").format(players=joined))
 
     def _load_round(self) -> None:
         round_no = self.round_picker.value
@@ -486,8 +513,9 @@ class ScoreKeeper(WidgetBase):
         if round_no is None:
             self.places.value = ""
             return
-        text, _ = places_and_ties(self.sheet.breakdown(round_no).counts, round_no)
-        self.places.value = f"<div><b>Round {round_no}.</b> {text}</div>"
+        text = places_and_ties(self.sheet.breakdown(round_no).counts, round_no)[0]
+        heading = escape(_("Round {n}.").format(n=round_no))
+        self.places.value = f"<div><b>{heading}</b> {text}</div>"
 
     def _grey_out(self) -> None:
         for boxes in self._modules.values():
@@ -551,26 +579,28 @@ got NoneType None
         try:  # the all-zeros check reads the boxes too: an unreadable one is said here
             if self._all_zeros() and self._pending_zeros != round_no:
                 self._pending_zeros = round_no
-                self.message.value = (f"<b>Every box of round {round_no} is 0.</b> Nothing "
-                                      "typed in yet? Type the counts first; if the round "
-                                      "really scored nothing, press <i>score this round</i> "
-                                      "again.")
+                self.message.value = _(
+                    "<b>Every box of round {n} is 0.</b> Nothing typed in yet? Type the counts "
+                    "first; if the round really scored nothing, press <i>score this round</i> "
+                    "again.").format(n=round_no)
                 return
             self._pending_zeros = None
             self.sheet.record(round_no, self._grid.counts(), self._grid.walls(),
                               self._module_values())
         except InvalidScore as refused:
             marked = self._mark_refused(refused.entries)
-            self.message.value = escape(f"Not scored: {refused}") + (
-                " <b>The box at fault is ringed in red.</b>" if marked == 1 else
-                " <b>The boxes at fault are ringed in red.</b>" if marked else "")
+            self.message.value = escape(_("Not scored: {reason}").format(reason=refused)) + (
+                " <b>" + escape(ngettext("The box at fault is ringed in red.",
+                                         "The boxes at fault are ringed in red.", marked))
+                + "</b>" if marked else "")
             return
         self._demo = False
-        totals = ", ".join(f"{n} {p}" for n, p in self.sheet.totals().items())
+        totals = ", ".join(f"{n} {format_number(p)}" for n, p in self.sheet.totals().items())
         if round_no < 3:  # on to the next scoring, its boxes ready to type in
             self.round_picker.value = round_no + 1
         self._explain(round_no)
-        self.message.value = escape(f"round {round_no} scored; totals: {totals}")
+        self.message.value = escape(_("round {n} scored; totals: {totals}").format(
+            n=round_no, totals=totals))
         self._show()
 
     def _boxes_of(self, entry: tuple) -> list[widgets.Widget]:
@@ -608,14 +638,15 @@ got NoneType None
         """Fill the chosen player's boxes from the explorer's Alhambra (counts and wall)."""
         name, alhambra = self.explorer_player.value, self.explorer.alhambra
         if name not in self.sheet.competitors:
-            self.message.value = "Choose whose Alhambra it is in <i>for</i> first."
+            self.message.value = _("Choose whose Alhambra it is in <i>for</i> first.")
             return
         for kind, n in alhambra.counts().items():
             self.count_inputs[name, kind].value = n
         if name in self.wall_inputs:
             self.wall_inputs[name].value = alhambra.longest_wall()
         self.tabs.selected_index = 0
-        self.message.value = escape(f"copied the explorer's Alhambra for {name}")
+        self.message.value = escape(_("copied the explorer's Alhambra for {player}").format(
+            player=name))
 
     def to_csv(self) -> str:
         """The sheet as CSV text (see `ScoreSheet.to_csv`)."""
@@ -633,22 +664,26 @@ got NoneType None
         shown = brief(str(path), quote=False)
         try:
             if path.is_dir():
-                self.message.value = escape(f"{shown} is a folder: give a file name such as "
-                                            f"{brief(str(path / 'scores.csv'), quote=False)}")
+                self.message.value = escape(_("{path} is a folder: give a file name such as "
+                                              "{example}").format(
+                    path=shown, example=brief(str(path / "scores.csv"), quote=False)))
                 return
             path.write_text(text)
         except (OSError, ValueError) as failed:  # a NUL in the name is a ValueError
             why = getattr(failed, "strerror", None) or str(failed) or type(failed).__name__
-            self.message.value = escape(f"could not write {shown}: {why}; "
-                                        "the download link below still has the sheet")
+            self.message.value = escape(_("could not write {path}: {why}; the download link "
+                                          "below still has the sheet").format(path=shown, why=why))
             return
-        self.message.value = escape(f"wrote {len(self.sheet.rows())} rows to {path}")
+        rows = len(self.sheet.rows())
+        self.message.value = escape(ngettext("wrote {n} row to {path}", "wrote {n} rows to {path}",
+                                             rows).format(n=rows, path=path))
 
     def _offer(self, text: str, filename: str) -> None:
         data = base64.b64encode(text.encode()).decode()
+        link = _("download {file}").format(file=filename)
         self.download.value = (f"<a download='{escape(filename)}' "
-                               f"href='data:text/csv;base64,{data}'>⬇ download "
-                               f"{escape(filename)}</a>")
+                               f"href='data:text/csv;base64,{data}'>⬇ "
+                               f"{escape(link)}</a>")
 
     def _show(self) -> None:
         # The points only: the wall length equals the wall points, and the counts and
@@ -658,10 +693,10 @@ got NoneType None
                    or c.endswith("_points") and c != "round_points"]
         rows = [[row[c] for c in columns] for row in self.sheet.rows()]
         # A module's term under its short title (camps, citizens, chests...).
-        titles = {f"{term}_points": SHEET_MODULES[m].title.lower() for m in self.sheet.modules
-                  for term, _ in SHEET_MODULES[m].terms}
-        header = [titles.get(c, c.replace("_", " ")) for c in columns]
-        self.table.value = table_html(header, rows) if rows else "No round scored yet."
+        titles = {f"{name}_points": _(SHEET_MODULES[m].title).lower() for m in self.sheet.modules
+                  for name, __ in SHEET_MODULES[m].terms}
+        header = [titles.get(c) or _(_COLUMNS.get(c, c.replace("_", " "))) for c in columns]
+        self.table.value = table_html(header, rows) if rows else _("No round scored yet.")
         self.summary.value = f"<b>{escape(sheet_summary(self.sheet, self._demo))}</b>"
         # At its own size, its labels at 10 CSS px (scaled to 260 px high they read 8 px).
         show(self.image, draw_score_track(self.sheet.scoring_events()))

@@ -23,6 +23,8 @@ from ..alhambra import REASONS
 from ..components import CHARACTERS, CURRENCIES, Card
 from ..modules.street_merchant import COLOUR_NAMES
 from ..engine.narration import points_text
+from ..i18n import N_, _, format_list, format_percent, gettext, language, ngettext
+from ..narrate import card_text, money_text, player_text, sides_text, term, tile_text
 from ..table.clicks import HOLDS, PLACING, decision_title
 from ._table_refusals import piece_needs
 
@@ -35,15 +37,34 @@ __all__ = ["analysis_line", "analysis_lines", "auction_text", "choice_text", "cl
 
 def reasons_html(codes: Iterable[str]) -> str:
     """The building rules' reasons (`REASONS` codes) as list items in words."""
-    return "".join(f"<li>{escape(REASONS[code])}</li>" for code in codes if code in REASONS)
+    return "".join(f"<li>{escape(gettext(REASONS[code]))}</li>" for code in codes
+                   if code in REASONS)
+
+
+def _and(names: Sequence[str]) -> str:
+    """"Ana and Bo": English as always (no serial comma), Babel's list otherwise."""
+    return " and ".join(names) if language() == "en" else format_list(list(names))
 
 
 def winners_sentence(winners: Sequence[str], you: str) -> str:
     """"You win", "Ana wins", "Ana and you win"."""
-    names = ["you" if w == you else w for w in winners]
-    text = " and ".join(names)
-    verb = "win" if len(names) > 1 or names == ["you"] else "wins"
-    return text[0].upper() + text[1:] + f" {verb}"
+    others = [w for w in winners if w != you]
+    if not others:
+        return _("You win")
+    if you not in winners:
+        return ngettext("{winners} wins", "{winners} win", len(others)).format(
+            winners=_and(others))
+    if winners[0] == you:
+        return _("You and {others} win").format(others=_and(others))
+    return _("{others} and you win").format(others=_and(others))
+
+
+def _tile(tile: Any) -> str:
+    return tile_text(tile.to_list())
+
+
+def _card(card: Any) -> str:
+    return card_text(card.to_list())
 
 
 def _paid(cards: Iterable[Any]) -> str:
@@ -52,56 +73,82 @@ def _paid(cards: Iterable[Any]) -> str:
     cards = list(cards)
     currencies = {getattr(c, "currency", None) for c in cards}
     if all(c.__class__ is Card for c in cards) and len(currencies) == 1:
-        return " + ".join(str(c.value) for c in cards) + f" {cards[0].currency}"
-    return " + ".join(map(str, cards))
+        total = sum(c.value for c in cards)  # the currency's word agrees with the total
+        return money_text(cards[0].currency, total).replace(
+            str(total), " + ".join(str(c.value) for c in cards), 1)
+    return " + ".join(map(_card, cards))
 
 
 def _buy_text(action: Any) -> str:
-    exact = ("" if not action.exact else " (exact: you act again)" if action.kind == "buy"
-             else " (exact)")
+    fields = {"paid": _paid(action.cards), "tile": _tile(action.tile), "square": action.square}
     if action.kind == "vizier":  # any square, any currency: the square tells them apart
-        return (f"use your vizier to buy the {action.tile} of square {action.square}, paying "
-                f"{_paid(action.cards)}{exact}")
-    return f"pay {_paid(action.cards)} for the {action.tile}{exact}"
+        return (_("use your vizier to buy the {tile} of square {square}, paying {paid} (exact)")
+                if action.exact else
+                _("use your vizier to buy the {tile} of square {square}, paying {paid}")
+                ).format(**fields)
+    if action.exact and action.kind == "buy":
+        return _("pay {paid} for the {tile} (exact: you act again)").format(**fields)
+    if action.exact:
+        return _("pay {paid} for the {tile} (exact)").format(**fields)
+    return _("pay {paid} for the {tile}").format(**fields)
 
 
 def _redesign_text(action: Any) -> str:
     if action.move == "remove":
-        return f"move the tile on {action.pos} to your reserve"
+        return _("move the tile on {pos} to your reserve").format(pos=action.pos)
     if action.move == "exchange":
-        return f"swap it with the {action.tile} from your reserve"
-    return f"build the {action.tile} from your reserve on {action.pos}" + _gate(action)
+        return _("swap it with the {tile} from your reserve").format(tile=_tile(action.tile))
+    if action.gate:
+        return _("build the {tile} from your reserve on {pos} through a gate on its {side} "
+                 "side").format(tile=_tile(action.tile), pos=action.pos,
+                                side=sides_text(action.gate))
+    return _("build the {tile} from your reserve on {pos}").format(tile=_tile(action.tile),
+                                                                   pos=action.pos)
 
 
-def _gate(action: Any) -> str:
-    return f" through a gate on its {action.gate} side" if action.gate else ""
+def _place_text(action: Any) -> str:
+    if action.gate:
+        return _("build the {tile} at {pos} through a gate on its {side} side").format(
+            tile=_tile(action.tile), pos=action.pos, side=sides_text(action.gate))
+    return _("build the {tile} at {pos} without a gate").format(tile=_tile(action.tile),
+                                                                pos=action.pos)
+
+
+def _bazaar_text(action: Any) -> str:
+    marks = action.bazaar.marks
+    return _("pay {paid} for the {currency} bazaar of {kinds}").format(
+        paid=_paid(action.cards), currency=term(marks[0]),
+        kinds=_and([", ".join(map(term, marks[1:-1])), term(marks[-1])]))
 
 
 # kind -> the words on its button; a kind not here shows the action as it prints.
 _TEXTS = {
-    "take": lambda a: "take " + " + ".join(map(str, a.cards)),
-    "reserve": lambda a: f"put the {a.tile} in your reserve",
-    "give": lambda a: f"give the {a.tile} to {DIRK}",
-    "end": lambda a: "end your turn",
-    "place": lambda a: f"build the {a.tile} at {a.pos}" + (_gate(a) or " without a gate"),
+    "take": lambda a: _("take {cards}").format(cards=" + ".join(map(_card, a.cards))),
+    "reserve": lambda a: _("put the {tile} in your reserve").format(tile=_tile(a.tile)),
+    "give": lambda a: _("give the {tile} to {dirk}").format(tile=_tile(a.tile), dirk=DIRK),
+    "end": lambda a: _("end your turn"),
+    "place": _place_text,
     "redesign": _redesign_text,
-    "buy_bazaar": lambda a: (f"pay {_paid(a.cards)} for the {a.bazaar.marks[0]} bazaar of "
-                             f"{', '.join(a.bazaar.marks[1:-1])} and {a.bazaar.marks[-1]}"),
-    "buy_chests": lambda a: f"pay {_paid(a.cards)} for the chests of room {a.room}",
-    "bid": lambda a: f"bid {a.amount} ({_paid(a.cards)})",
-    "steal": lambda a: f"play a {a.card.currency} thief and steal the {a.card}",
-    "swap_card": lambda a: f"swap the {a.card} for the next card of the pile",
-    "master_builder": lambda a: (f"play the master builder ({a.card}): a redesign at the end "
-                                 "of your turn"),
-    "wake": lambda a: "wake your vizier (your turn ends)",
-    "keep_citizens": lambda a: "keep the citizens of your disc",
-    "set_merchant": lambda a: (f"put the {', '.join(COLOUR_NAMES[c] for c in a.colours)} "
-                               f"citizens on your disc at {a.pos}"),
-    "wise_man": lambda a: f"count the Wise Man's half building as {a.colour}",
+    "buy_bazaar": _bazaar_text,
+    "buy_chests": lambda a: _("pay {paid} for the chests of room {room}").format(
+        paid=_paid(a.cards), room=a.room),
+    "bid": lambda a: _("bid {amount} ({paid})").format(amount=a.amount, paid=_paid(a.cards)),
+    "steal": lambda a: _("play a {currency} thief and steal the {card}").format(
+        currency=term(a.card.currency), card=_card(a.card)),
+    "swap_card": lambda a: _("swap the {card} for the next card of the pile").format(
+        card=_card(a.card)),
+    "master_builder": lambda a: _("play the master builder ({card}): a redesign at the end of "
+                                  "your turn").format(card=_card(a.card)),
+    "wake": lambda a: _("wake your vizier (your turn ends)"),
+    "keep_citizens": lambda a: _("keep the citizens of your disc"),
+    "set_merchant": lambda a: _("put the {colours} citizens on your disc at {pos}").format(
+        colours=", ".join(term(COLOUR_NAMES[c]) for c in a.colours), pos=a.pos),
+    "wise_man": lambda a: _("count the Wise Man's half building as {kind}").format(
+        kind=term(a.colour)),
 }
 #: What declining means in each decision.
-_DECLINE = {"auction": "pass (no bid)", "window": "let the chance pass",
-            "master_builder": "make no redesign now"}
+_DECLINE = {"auction": N_("pass (no bid)"), "window": N_("let the chance pass"),
+            "master_builder": N_("make no redesign now")}
 
 
 def choice_text(action: Action, decision: str = "act") -> str:
@@ -109,7 +156,7 @@ def choice_text(action: Action, decision: str = "act") -> str:
     if isinstance(action, Buy):
         return _buy_text(action)
     if action.kind == "decline":
-        return _DECLINE.get(decision, "decline")
+        return _(_DECLINE.get(decision, N_("decline")))
     text = _TEXTS.get(action.kind)
     return text(action) if text else str(action)
 
@@ -132,11 +179,21 @@ def analysis_line(row: Any, decision: str = "act", digits: int = 0) -> str:
     """
     points = round(abs(row.margin), digits)
     shown = f"{points:.{digits}f}"
-    lead = ("level with your rivals" if not points else
-            f"about {shown} point{'s' * (shown != '1')} "
-            f"{'ahead of' if row.margin > 0 else 'behind'} your rivals")
-    return (f"{row.rank}. {choice_text(row.action, decision)}: you finish {lead}, "
-            f"win chance {row.win_chance:.0%}".replace("%", " %"))
+    fields = {"rank": row.rank, "move": choice_text(row.action, decision),
+              "chance": format_percent(row.win_chance), "points": shown}
+    if not points:
+        return _("{rank}. {move}: you finish level with your rivals, win chance {chance}"
+                 ).format(**fields)
+    one = shown == "1"
+    if row.margin > 0:
+        return (_("{rank}. {move}: you finish about {points} point ahead of your rivals, win "
+                  "chance {chance}") if one else
+                _("{rank}. {move}: you finish about {points} points ahead of your rivals, win "
+                  "chance {chance}")).format(**fields)
+    return (_("{rank}. {move}: you finish about {points} point behind your rivals, win chance "
+              "{chance}") if one else
+            _("{rank}. {move}: you finish about {points} points behind your rivals, win chance "
+              "{chance}")).format(**fields)
 
 
 def analysis_lines(rows: Sequence[Any], decision: str = "act",
@@ -165,17 +222,17 @@ def analysis_lines(rows: Sequence[Any], decision: str = "act",
     search.
     """
     digits = 1 if len({round(row.margin) for row in rows}) < len(rows) else 0
-    lines = [f"Its {len(rows)} best moves, best first by the points it expects you to "
-             "finish ahead of your rivals:" if len(rows) > 1 else "Its judgement:"]
+    lines = [_("Its {n} best moves, best first by the points it expects you to finish ahead "
+               "of your rivals:").format(n=len(rows)) if len(rows) > 1 else _("Its judgement:")]
     lines += [analysis_line(row, decision, digits) for row in rows]
     first = round(100 * rows[0].win_chance)
     higher = next((row for row in rows[1:] if round(100 * row.win_chance) > first), None)
     if higher is not None:
-        lines.append(f"Move {higher.rank} shows a higher win chance than move 1 but a "
-                     "smaller expected lead: the search ranks by the lead, which counts by "
-                     "how much you win or lose, not only whether.")
-    lines.append("The win chance is how often positions like these were won in self-play "
-                 "of the strong search.")
+        lines.append(_("Move {n} shows a higher win chance than move 1 but a smaller expected "
+                       "lead: the search ranks by the lead, which counts by how much you win "
+                       "or lose, not only whether.").format(n=higher.rank))
+    lines.append(_("The win chance is how often positions like these were won in self-play of "
+                   "the strong search."))
     if gap:
         lines.append(gap)
     return lines
@@ -186,69 +243,96 @@ def auction_text(part: Mapping[str, Any]) -> str:
     auction = part["auction"]
     card = auction["card"]
     high = auction["high"]
-    bid = "no bid yet" if high is None else f"the bid stands at {high[1]} by {high[0]}"
-    return f"{card.title} ({CHARACTERS[card.id]['effect']}): {bid}"
+    effect = _(CHARACTERS[card.id]["effect"])
+    if high is None:
+        return _("{character} ({effect}): no bid yet").format(character=_(card.title),
+                                                              effect=effect)
+    return _("{character} ({effect}): the bid stands at {amount} by {player}").format(
+        character=_(card.title), effect=effect, amount=high[1], player=player_text(high[0]))
 
 
 # decision kind -> what to click, for decisions the modules add.
 _HOW = {
-    "window": "click a card of the display to steal it with a thief, or a market square "
-              "for the vizier to buy",
-    "auction": "bid with a button beside the character, or pass",
-    "chests": "click one of your buildings to put a chest on it",
-    "master_builder": "click a tile of your reserve, then a green cell (or one of your tiles "
-                      "to move it to the reserve), or let it pass",
-    "wise_man": "choose the type the Wise Man's half building counts for in this scoring: "
-                "half a building more breaks a tie in that type's majority",
+    "auction": N_("bid with a button beside the character, or pass"),
+    "chests": N_("click one of your buildings to put a chest on it"),
+    "master_builder": N_("click a tile of your reserve, then a green cell (or one of your tiles "
+                         "to move it to the reserve), or let it pass"),
+    "wise_man": N_("choose the type the Wise Man's half building counts for in this scoring: "
+                   "half a building more breaks a tie in that type's majority"),
+}
+#: The window's chances you have -> what to click (whole phrases, "or let it pass" in them).
+_WINDOW = {
+    frozenset({"steal", "vizier"}): N_("click a card of the display to steal it with a thief, "
+                                       "or a market square for the vizier to buy, or let the "
+                                       "chance pass"),
+    frozenset({"steal"}): N_("click a card of the display to steal it with a thief, or let the "
+                             "chance pass"),
+    frozenset({"vizier"}): N_("click a market square for the vizier to buy, or let the chance "
+                              "pass"),
 }
 
 
 def _merchant_how(legal: Sequence[Action]) -> str:
     kinds = {a.kind for a in legal}
     if "set_merchant" in kinds:
-        return ("click three citizens of the supply for your disc, then the cell beside the "
-                "fountain where it goes")
+        return _("click three citizens of the supply for your disc, then the cell beside the "
+                 "fountain where it goes")
     if "place_merchant" in kinds:
-        return "click a green cell for your merchant's disc"
+        return _("click a green cell for your merchant's disc")
     if "take_citizen" in kinds:
-        return "click a citizen of the supply to put it on your disc"
-    return "click a citizen on your disc, then one of the supply to swap them, or keep them"
+        return _("click a citizen of the supply to put it on your disc")
+    return _("click a citizen on your disc, then one of the supply to swap them, or keep them")
+
+
+def _placing_text(game: Game, legal: Sequence[Action], final: bool) -> str:
+    dirk = any(a.kind == "give" for a in legal)
+    sentences = {
+        (True, True): N_("Turn {turn}: The game has ended: build the last market tiles you "
+                         "received. Click a green cell for the tile in hand, or put it in your "
+                         "reserve or give it to Dirk."),
+        (True, False): N_("Turn {turn}: The game has ended: build the last market tiles you "
+                          "received. Click a green cell for the tile in hand, or put it in "
+                          "your reserve."),
+        (False, True): N_("Turn {turn}: Build the tiles you bought. Click a green cell for the "
+                          "tile in hand, or put it in your reserve or give it to Dirk."),
+        (False, False): N_("Turn {turn}: Build the tiles you bought. Click a green cell for "
+                           "the tile in hand, or put it in your reserve."),
+    }
+    return _(sentences[final, dirk]).format(turn=game.turn)
 
 
 def status_text(game: Game, you: str, legal: Sequence[Action]) -> str:
     """What to do now, in one or two sentences."""
     if game.is_over:
-        scores = ", ".join(f"{n} {points_text(s)}" for n, s in game.scores.items())
-        return f"Game over. {winners_sentence(game.winners, you)}! ({scores})"
+        scores = ", ".join(f"{player_text(n)} {points_text(s)}" for n, s in game.scores.items())
+        return _("Game over. {winners}! ({scores})").format(
+            winners=winners_sentence(game.winners, you), scores=scores)
     decision = game.decision
     assert decision is not None  # the game goes on
     if decision.player != you:
-        return f"Turn {game.turn}: {decision.player} is to play."
+        return _("Turn {turn}: {player} is to play.").format(turn=game.turn,
+                                                             player=decision.player)
     if decision.kind == "act":
         if any(a.kind == "end" for a in legal) and len(legal) > 1:
-            return (f"Turn {game.turn}: you paid exactly, so you may take, buy or redesign "
-                    "once more, or end your turn.")
-        return (f"Turn {game.turn}, your turn: take money (click a card of the display), "
-                "buy a tile (click a market square) or redesign (click your reserve or "
-                "your tiles).")
+            return _("Turn {turn}: you paid exactly, so you may take, buy or redesign once "
+                     "more, or end your turn.").format(turn=game.turn)
+        return _("Turn {turn}, your turn: take money (click a card of the display), buy a tile "
+                 "(click a market square) or redesign (click your reserve or your tiles)."
+                 ).format(turn=game.turn)
     if decision.kind in PLACING:
-        head = ("The game has ended: build the last market tiles you received"
-                if decision.kind == "final_place" else "Build the tiles you bought")
-        return (f"Turn {game.turn}: {head}. Click a green cell for the tile in hand, or "
-                "put it in your reserve" + (" or give it to Dirk." if any(
-                    a.kind == "give" for a in legal) else "."))
-    when = f"Turn {game.turn}" if game.turn else "Before the first turn"
-    how = (_merchant_how(legal) if decision.kind == "merchant"
-           else _HOW.get(decision.kind, "choose one of the buttons offered"))
+        return _placing_text(game, legal, decision.kind == "final_place")
     if decision.kind == "window":  # only the chances you have
-        kinds = {a.kind for a in legal}
-        how = (_HOW["window"] if {"steal", "vizier"} <= kinds else
-               "click a card of the display to steal it with a thief" if "steal" in kinds
-               else "click a market square for the vizier to buy")
-        how += ", or let the chance pass"
-    elif any(isinstance(a, Buy) for a in legal):
-        how += ", or click a market square to buy"
-    return f"{when}, {decision_title(decision.kind, legal, game)}: {how}."
+        chances = frozenset({a.kind for a in legal} & {"steal", "vizier"})
+        how = _(_WINDOW.get(chances, _WINDOW[frozenset({"vizier"})]))
+    else:
+        how = (_merchant_how(legal) if decision.kind == "merchant"
+               else _(_HOW.get(decision.kind, N_("choose one of the buttons offered"))))
+        if any(isinstance(a, Buy) for a in legal):
+            how = _("{how}, or click a market square to buy").format(how=how)
+    title = decision_title(decision.kind, legal, game)
+    if game.turn:
+        return _("Turn {turn}, {title}: {how}.").format(turn=game.turn, title=title, how=how)
+    return _("Before the first turn, {title}: {how}.").format(title=title, how=how)
 
 
 def click_message(game: Game, you: str, selection: Any, piece: tuple[str, Any]) -> str:
@@ -262,25 +346,29 @@ def click_message(game: Game, you: str, selection: Any, piece: tuple[str, Any]) 
     if kind == "square":
         text = _square_text(game, you, selection, what)
     elif many:
-        text = f"There are {many} ways: click the cards you pay with to narrow them."
+        text = _("There are {n} ways: click the cards you pay with to narrow them.").format(
+            n=many)
     elif kind == "card":
         takes = [a for a in selection.ready if a.kind == "take"]
-        text = (f"Take the {what} alone, or with other cards totalling at most 5."
-                if len(takes) > 1 else f"You may take the {what}." if takes
-                else "Choose below.")
+        text = (_("Take the {card} alone, or with other cards totalling at most 5.")
+                if len(takes) > 1 else _("You may take the {card}.") if takes
+                else _("Choose below.")).format(card=_card(what))
     elif kind == "thief":
-        text = f"Your {what} thief: now click a {what} card of the display to steal it."
+        text = _("Your {currency} thief: now click a {currency} card of the display to steal "
+                 "it.").format(currency=term(what))
     elif kind in HOLDS:
-        text = (f"The {what} is in hand: click a green cell to build it" +
-                (", or one of your tiles marked ⇄ to swap them." if kind == "reserve"
-                 else "."))
+        text = (_("The {tile} is in hand: click a green cell to build it, or one of your tiles "
+                  "marked ⇄ to swap them.") if kind == "reserve" else
+                _("The {tile} is in hand: click a green cell to build it.")).format(
+                    tile=_tile(what))
     elif built:
-        text = f"Your {game.alhambra(you).layout[what]} on {what}: choose below."
+        text = _("Your {tile} on {cell}: choose below.").format(
+            tile=_tile(game.alhambra(you).layout[what]), cell=what)
     elif kind in ("wall_card", "side") and not selection.ready:
         text = _sticks_text(selection.next_keys())
     else:
-        text = ("Now click a green cell." if selection.next_cells() and not selection.offered
-                else "Choose below." if selection.offered else "Now click the next piece.")
+        text = (_("Now click a green cell.") if selection.next_cells() and not selection.offered
+                else _("Choose below.") if selection.offered else _("Now click the next piece."))
     return escape(text)
 
 
@@ -292,61 +380,74 @@ def _refused(game: Game, you: str, selection: Any, kind: str, what: Any) -> str:
         return escape(_square_text(game, you, selection, what))
     if kind == "cell" and what not in alhambra.layout and tile is not None:
         why = reasons_html(alhambra.check(tile, what).reasons)
-        return f"The {escape(str(tile))} may not go on {what}" + (
-            f":<ul>{why}</ul>" if why else " now.")
+        fields = {"tile": _tile(tile), "cell": what}
+        if why:
+            return escape(_("The {tile} may not go on {cell}:").format(**fields)) + f"<ul>{why}</ul>"
+        return escape(_("The {tile} may not go on {cell} now.").format(**fields))
     if kind == "cell" and what in alhambra.layout:
         why = reasons_html(alhambra.check_removal(what).reasons)
-        swap = (" Take a tile of your reserve in hand to swap it." if
+        swap = (" " + _("Take a tile of your reserve in hand to swap it.") if
                 selection.matched else "")
-        return (f"Your {escape(str(alhambra.layout[what]))} on {what} "
-                + ("cannot move to your reserve:<ul>" + why + "</ul>"
-                   if why else "cannot be redesigned now.") + swap)
+        fields = {"tile": _tile(alhambra.layout[what]), "cell": what}
+        if why:
+            return (escape(_("Your {tile} on {cell} cannot move to your reserve:").format(
+                **fields)) + f"<ul>{why}</ul>" + escape(swap))
+        return escape(_("Your {tile} on {cell} cannot be redesigned now.").format(**fields)
+                      + swap)
     if kind == "cell":
-        return "Take a tile in hand first: one you bought, or one of your reserve."
+        return escape(_("Take a tile in hand first: one you bought, or one of your reserve."))
     if kind == "to_place":
-        return "You build the tiles you bought at the end of your turn."
+        return escape(_("You build the tiles you bought at the end of your turn."))
     if kind == "reserve" and game.to_place:
-        return ("Place the tiles in hand first; a redesign is an action of your turn, "
-                "instead of taking money or buying.")
+        return escape(_("Place the tiles in hand first; a redesign is an action of your turn, "
+                        "instead of taking money or buying."))
     if kind == "card":
-        return "You cannot take money now."
+        return escape(_("You cannot take money now."))
     if kind == "side":
-        return "No wall card you clicked has its sticks go on that side: click one first."
-    return escape(f"{piece_needs(kind, what, you)} Now: {status_text(game, you, selection.legal)}")
+        return escape(_("No wall card you clicked has its sticks go on that side: click one "
+                        "first."))
+    return escape(_("{why} Now: {status}").format(why=piece_needs(kind, what, you),
+                                                  status=status_text(game, you, selection.legal)))
 
 
 def _sticks_text(keys: Iterable[Any]) -> str:
     """Where a wall card's sticks may go next (`Selection.next_keys`), or that the card
     is to be clicked (after a side)."""
     if "wall_card" in keys:
-        return "Now click the wall card whose sticks go there."
-    where = [what for kind, what in (("side", "a side of your tile (a thin strip)"),
-                                     ("cell", "a tile marked ◆"),
-                                     ("to_place", "a tile in hand"),
-                                     ("reserve", "a tile of your reserve")) if kind in keys]
+        return _("Now click the wall card whose sticks go there.")
+    where = [_(what) for kind, what in (("side", N_("a side of your tile (a thin strip)")),
+                                        ("cell", N_("a tile marked ◆")),
+                                        ("to_place", N_("a tile in hand")),
+                                        ("reserve", N_("a tile of your reserve")))
+             if kind in keys]
     if not where:
-        return "Its sticks fit on none of your tiles now."
-    return ("Now click where its sticks go: " + ", ".join(where[:-1])
-            + (" or " if len(where) > 1 else "") + where[-1] + ".")
+        return _("Its sticks fit on none of your tiles now.")
+    places = (", ".join(where[:-1]) + (" or " if len(where) > 1 else "") + where[-1]
+              if language() == "en" else format_list(where, style="or"))
+    return _("Now click where its sticks go: {places}.").format(places=places)
 
 
 def _square_text(game: Game, you: str, selection: Any, square: int) -> str:
     """What a click on market square `square` offers, or why nothing."""
     currency = CURRENCIES[square - 1]
-    _, tile = game.market[square - 1]
+    tile = game.market[square - 1][1]
     if tile is None:
-        return "That square is empty."
+        return _("That square is empty.")
     ways = [a for a in selection.ready if isinstance(a, Buy)]
     have = sum(c.value for c in game.hand(you)
                if c.__class__ is Card and c.currency == currency)
+    fields = {"tile": _tile(tile), "price": money_text(currency, tile.price),
+              "have": money_text(currency, have), "n": have}
     if not ways:
         if have < tile.price:
-            return (f"The {tile} costs {tile.price} {currency}; you hold {have} "
-                    f"{currency}: not enough.")
-        return f"You cannot buy the {tile} now. {status_text(game, you, selection.legal)}"
-    exact = any(a.exact for a in ways)
+            return _("The {tile} costs {price}; you hold {have}: not enough.").format(**fields)
+        return _("You cannot buy the {tile} now. {status}").format(
+            status=status_text(game, you, selection.legal), **fields)
     many = selection.too_many()
-    return (f"The {tile} costs {tile.price} {currency}; you hold {have}. "
-            + (f"There are {many} ways to pay: click the cards you pay with."
-               if many else "Choose how to pay"
-               + (" (paying exactly lets you act again)." if exact else ".")))
+    if many:
+        return _("The {tile} costs {price}; you hold {n}. There are {ways} ways to pay: click "
+                 "the cards you pay with.").format(ways=many, **fields)
+    if any(a.exact for a in ways):
+        return _("The {tile} costs {price}; you hold {n}. Choose how to pay (paying exactly "
+                 "lets you act again).").format(**fields)
+    return _("The {tile} costs {price}; you hold {n}. Choose how to pay.").format(**fields)

@@ -1,0 +1,59 @@
+"""Helpers of the translation tests (issue 33): English words left in translated text."""
+
+from __future__ import annotations
+
+import re
+
+from babel.messages.pofile import read_po
+
+from alhambra_lib import i18n
+
+#: Words the English messages share with names and markup, never a sign of English left.
+_NEUTRAL = {"True", "False", "Alhambra", "Dirk", "scores", "csv"}
+
+
+def _words(text):
+    """The words of 4 letters or more, outside placeholders and HTML tags."""
+    return set(re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}|<[^>]*>", " ", text)))
+
+
+def english_left(code, lines):
+    """The words of the English messages (4 letters or more, no placeholder) found in
+    `lines`, leaving out those the language's own translations use too (florin,
+    arcades...)."""
+    with (i18n.LOCALE_DIR / f"{i18n.DOMAIN}.pot").open("rb") as pot:
+        english = set().union(*(_words(m.id if isinstance(m.id, str) else " ".join(m.id))
+                                for m in read_po(pot) if m.id))
+    with i18n.catalog_path(code).open("rb") as po:
+        own = set().union(*(_words(m.string if isinstance(m.string, str)
+                                   else " ".join(m.string)) for m in read_po(po) if m.id))
+    english -= own | _NEUTRAL
+    return {w for line in lines for w in _words(line) if w in english}
+
+
+
+
+def widget_texts(root) -> list[str]:
+    """Every text a person sees in the widget tree under `root`: descriptions, tooltips,
+    placeholders, the HTML and labels' values, the options' labels and the titles (HTML
+    styles and tags left out)."""
+    import ipywidgets as widgets
+
+    texts, seen, todo = [], set(), [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        for name in ("description", "tooltip", "placeholder"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str) and value:
+                texts.append(value)
+        if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+            texts.append(re.sub(r"<style.*?</style>|style='[^']*'|style=\"[^\"]*\"", " ",
+                                widget.value, flags=re.S))
+        texts += [str(label) for label in getattr(widget, "_options_labels", ())]
+        texts += [str(title) for title in getattr(widget, "titles", ()) or ()]
+        todo += [child for child in getattr(widget, "children", ()) or ()
+                 if isinstance(child, widgets.Widget)]
+    return texts
