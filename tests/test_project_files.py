@@ -158,3 +158,13 @@ def test_the_package_is_marked_typed():
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
         "package-data"]["alhambra_lib"]
     assert "py.typed" in package_data
+
+
+def test_the_ci_script_parses():
+    """A broken .ci/run fails every submission before any test runs (a merge once cut a
+    line of it in two): bash must read it whole."""
+    import subprocess
+
+    checked = subprocess.run(["bash", "-n", str(ROOT / ".ci" / "run")], capture_output=True,
+                             text=True)
+    assert checked.returncode == 0, checked.stderr
