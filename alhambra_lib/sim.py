@@ -3,7 +3,7 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
-Exchange, Bonus Cards and Diamonds so far) move for move: the same generator and
+Exchange, Bonus Cards, Diamonds and Change so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -47,6 +47,7 @@ from .components import (
     CURRENCIES,
     EXCHANGE_CARDS,
     Card,
+    Coin,
     DiamondCard,
     ExchangeCard,
     Tile,
@@ -179,11 +180,12 @@ _TILES: tuple[Tile, ...] = tuple(sorted(BUILDING_TILES, key=lambda t: (
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
-#: diamonds 44-52 by value.
+#: diamonds 44-52 by value, the coins 53-56 by currency.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
     **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
-    **{43 + v: DiamondCard(v) for v in range(1, 10)}}
+    **{43 + v: DiamondCard(v) for v in range(1, 10)},
+    **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)}}
 #: `Buy`'s source in a code (bits 48-50) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
@@ -240,11 +242,12 @@ def _build_buy(code: int) -> Buy:
     if exchange == _PAID_IN_DIAMONDS:
         diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 12 & 0x3FFFF))
         return Buy(square, _TILES[code >> 6 & 63], diamonds)
-    cards: list[Any] = _counted(own, code >> 12 & 0x3FFFF)
+    coins = code >> 51 & 63
+    cards: list[Any] = [*_counted(own, code >> 12 & 0x3FFFF), *[Coin(own)] * (coins & 7)]
     if exchange:
         card = EXCHANGE_CARDS[exchange - 1]
         other = next(c for c in card.currencies if c != own)
-        cards += [*_counted(other, code >> 30 & 0x3FFFF), card]
+        cards += [*_counted(other, code >> 30 & 0x3FFFF), *[Coin(other)] * (coins >> 3), card]
     return Buy(square, _TILES[code >> 6 & 63], tuple(cards))
 
 
@@ -274,20 +277,26 @@ def _encoded_buy(action: Buy) -> int | None:
     second = None if exchange is None else next(
         (c for c in exchange.currencies if c != action.currency), None)
     counts = {action.currency: [0] * 10, second: [0] * 10}
+    coins = {action.currency: 0, second: 0}
     for card in action.cards:
         if isinstance(card, ExchangeCard):
             if card != exchange:
                 return None  # two exchange cards
             continue
+        if card.__class__ is Coin and card.currency in coins:
+            coins[card.currency] += 1
+            continue
         if card.__class__ is not Card or card.currency not in counts:
             return None
         counts[card.currency][card.value] += 1
     if tile is None or (exchange is not None and second is None) or max(
-            max(values) for values in counts.values()) > 3:
+            max(values) for values in counts.values()) > 3 or max(coins.values()) > 6:
         return None
     pay, other = (sum(n << 2 * (v - 1) for v, n in enumerate(counts[c]) if v)
                   for c in (action.currency, second))
-    code = 1 | action.square << 3 | tile << 6 | pay << 12
+    code = (1 | action.square << 3 | tile << 6 | pay << 12
+            | (coins[action.currency] | coins[second] << 3 if second else coins[action.currency])
+            << 51)
     if exchange is not None:
         code |= other << 30 | (EXCHANGE_CARDS.index(exchange) + 1) << 48
     return code
@@ -351,7 +360,7 @@ class Simulator:
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
         Mega Box modules, among those the core holds (``alhambra_core.MODULES``; today
-        ``"exchange"``, ``"bonus_cards"`` and ``"diamonds"``).
+        ``"exchange"``, ``"bonus_cards"``, ``"diamonds"`` and ``"change"``).
 
     Raises
     ------

@@ -24,6 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from _game_helpers import set_hand, state
 from alhambra_lib import (
+    Buy,
     Card,
     End,
     Game,
@@ -79,9 +80,9 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 # -- parity ------------------------------------------------------------------------------
 
 #: The modules the core holds, by seed: Currency Exchange (M2), Bonus Cards (M3),
-#: Diamonds (M6), and all three.
-CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 5: ("bonus_cards",),
-                6: ("exchange", "bonus_cards", "diamonds")}
+#: Diamonds (M6), Change (M11), and all four.
+CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
+                6: ("exchange", "bonus_cards", "diamonds", "change")}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: half the games with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -123,6 +124,10 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen["diamond buy"] += 1
             if kind == "bonus_shown":
                 seen["bonus card counted"] += 1
+            if kind == "change" and event["coins"]:
+                seen["change drawn"] += 1
+            if kind == "buy" and any(card[0] == "coin" for card in event["cards"]):
+                seen["coin spent"] += 1
             if kind == "end":
                 seen["pass" if event["passed"] else "end after exact"] += 1
             if kind == "redesign":
@@ -132,8 +137,41 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     for wanted in ("exact buy", "end after exact", "redesign place", "redesign remove",
                    "redesign exchange", "give", "dirk_gift", "reshuffle", "market_short",
                    "bag_empty", "distribution", "final_placing", "scoring", "exchange buy",
-                   "exchange taken", "diamond buy", "bonus card counted"):
+                   "exchange taken", "diamond buy", "bonus card counted", "change drawn",
+                   "coin spent"):
         assert seen[wanted], wanted
+
+
+@native
+def test_with_change_a_payment_made_by_hand_may_overpay_in_the_core_too():
+    """Change lifts the minimal rule for market buys (§M11): the legal list keeps the
+    minimal payments, and a payment with a card to spare, made by hand, is accepted by
+    both engines alike (its change drawn alike); one short of the price by neither."""
+    overpaid = 0
+    for seed in range(12):
+        game = Game(NAMES[:3], seed=seed, modules=("change", "exchange"))
+        choose = random.Random(seed).choice
+        while not game.is_over and overpaid <= seed:
+            buys = [a for a in game.legal_actions() if isinstance(a, Buy)]
+            spare = [c for c in game.hand(game.current_player)
+                     if isinstance(c, Card) and buys and c.currency == buys[0].currency]
+            for card in buys[0].cards if buys else ():
+                if card in spare:
+                    spare.remove(card)
+            if spare:
+                more = Buy(buys[0].square, buys[0].tile, (*buys[0].cards, spare[0]))
+                short = Buy(buys[0].square, buys[0].tile, buys[0].cards[:-1] or buys[0].cards)
+                simulated = Simulator.from_game(game)
+                for engine in (game, simulated):
+                    if short != buys[0]:
+                        with pytest.raises(IllegalAction):
+                            engine.apply(short)
+                    engine.apply(more)
+                assert simulated.to_json() == game.to_json()
+                overpaid += 1
+            else:
+                game.apply(choose(game.legal_actions()))
+    assert overpaid >= 12
 
 
 @native

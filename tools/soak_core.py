@@ -2,9 +2,9 @@
 
 Each game is seeded and played at random on a `Game` and a `Simulator` together (the
 legal lists compared at every action, the saves every 25 actions and at the end), for
-every player count from 2 to 6 (two with Dirk) and both end triggers, four games in five
-with the modules the core holds (Currency Exchange, Bonus Cards, Diamonds, each alone and
-all three); every fifth game starts the core from
+every player count from 2 to 6 (two with Dirk) and both end triggers, five games in six
+with the modules the core holds (Currency Exchange, Bonus Cards, Diamonds, Change, each
+alone and all four); every fifth game starts the core from
 the Python game at a random position (`Simulator.from_game`). One row per game is
 appended to ``core/soak/lockstep.csv`` (game, players, trigger, modules, start, actions,
 ok, difference), so a run that stops goes on where it stopped::
@@ -37,8 +37,8 @@ def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
     `game_id`."""
     players = 2 + game_id % 5
     trigger = "bag_empty" if game_id // 5 % 4 == 3 else "market_short"
-    modules = ((), ("exchange",), ("bonus_cards",), ("diamonds",),
-               ("exchange", "bonus_cards", "diamonds"))[game_id // 20 % 5]
+    modules = ((), ("exchange",), ("bonus_cards",), ("diamonds",), ("change",),
+               ("exchange", "bonus_cards", "diamonds", "change"))[game_id // 20 % 6]
     start = random.Random(-game_id).randrange(300) if game_id % 5 == 4 else 0
     return players, trigger, modules, start
 

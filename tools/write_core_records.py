@@ -40,6 +40,8 @@ RECORDS = (
     ("exchange_diamonds_5p", 5, 11, "bag_empty", 0, ("exchange", "diamonds")),
     ("bonus_cards_4p", 4, 12, "market_short", 0, ("bonus_cards",)),
     ("three_modules_dirk_2p", 2, 13, "market_short", 0, ("exchange", "bonus_cards", "diamonds")),
+    ("change_3p", 3, 14, "market_short", 0, ("change",)),
+    ("four_modules_6p", 6, 15, "bag_empty", 0, ("exchange", "bonus_cards", "diamonds", "change")),
 )
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}

@@ -34,11 +34,23 @@ pub const EXCHANGE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3
 /// The diamonds of Diamonds (Mega Box M6), one id per value 1..9: money of a fifth
 /// currency that pays any square, alone.
 pub const DIAMOND_FIRST: CardId = EXCHANGE_FIRST + 6;
+/// The coins of Change (Mega Box M11), one id per currency: money worth 1.
+pub const COIN_FIRST: CardId = DIAMOND_FIRST + 9;
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = DIAMOND_FIRST as usize + 9;
+pub const CARD_KINDS: usize = COIN_FIRST as usize + 4;
 /// The rank of the diamonds' currency after the four (`CURRENCY_RANK`).
 const DIAMOND_RANK: u8 = 4;
+
+/// The coin of `currency`.
+pub fn coin(currency: u8) -> CardId {
+    COIN_FIRST + currency
+}
+
+/// Whether `card` is a coin.
+pub fn is_coin(card: CardId) -> bool {
+    (COIN_FIRST..COIN_FIRST + 4).contains(&card)
+}
 
 /// The diamond of `value` (1..9).
 pub fn diamond(value: u8) -> CardId {
@@ -179,27 +191,42 @@ pub fn money(currency: u8, value: u8) -> CardId {
     currency * 9 + value - 1
 }
 
+/// The currency of a money card (coins too; the diamonds' is 4).
 pub fn currency_of(card: CardId) -> u8 {
-    card / 9
+    money_parts(card).map_or(u8::MAX, |(_, rank, _)| rank)
 }
 
+/// The value of a plain money card.
 pub fn value_of(card: CardId) -> u8 {
     card % 9 + 1
 }
 
-/// The money keys of `card_order`: 9 values x 5 currencies (the diamonds last).
-const MONEY_KEYS: u8 = 45;
+/// `(value, currency rank, kind)` of money (None for other cards): kind 0 for a plain
+/// card, 2 a coin, 3 a diamond, as the engine's `_MONEY_RANK` orders cards of a value
+/// and currency (1 is the master builders').
+fn money_parts(card: CardId) -> Option<(u8, u8, u8)> {
+    if card < MONEY_KINDS as u8 {
+        Some((value_of(card), card / 9, 0))
+    } else if is_coin(card) {
+        Some((1, card - COIN_FIRST, 2))
+    } else if is_diamond(card) {
+        Some((card - DIAMOND_FIRST + 1, DIAMOND_RANK, 3))
+    } else {
+        None
+    }
+}
 
-/// The engine's `card_order` as one small number: money, diamonds included, higher value
-/// first, then currency (0..45); exchange cards after every money card, by their pair.
+/// The money keys of `card_order`: 9 values x 5 currencies x 4 kinds.
+const MONEY_KEYS: u8 = 180;
+
+/// The engine's `card_order` as one small number: money (diamonds and coins included)
+/// higher value first, then currency, then kind (a plain card before a coin like it);
+/// exchange cards after every money card, by their pair.
 pub fn card_order(card: CardId) -> u8 {
-    if is_exchange(card) {
-        return MONEY_KEYS + card - EXCHANGE_FIRST;
+    match money_parts(card) {
+        Some((value, rank, kind)) => (9 - value) * 20 + rank * 4 + kind,
+        None => MONEY_KEYS + card - EXCHANGE_FIRST,
     }
-    if is_diamond(card) {
-        return (9 - (card - DIAMOND_FIRST + 1)) * 5 + DIAMOND_RANK;
-    }
-    (9 - value_of(card)) * 5 + currency_of(card)
 }
 
 /// The card of a `card_order` number.
@@ -207,29 +234,35 @@ pub fn card_of_order(key: u8) -> CardId {
     if key >= MONEY_KEYS {
         return EXCHANGE_FIRST + key - MONEY_KEYS;
     }
-    let (value, rank) = (9 - key / 5, key % 5);
-    if rank == DIAMOND_RANK {
-        diamond(value)
-    } else {
-        money(rank, value)
+    let (value, rank, kind) = (9 - key / 20, key % 20 / 4, key % 4);
+    match kind {
+        2 => coin(rank),
+        3 => diamond(value),
+        _ => money(rank, value),
     }
 }
 
-/// Whether a `card_order` number is a money card's (diamonds included).
+/// The order in which the engine's payment search meets money (`minimal_card_payments`
+/// sorts by value, then currency, then the component's name: "coin" before "money").
+pub fn payment_order(card: CardId) -> u8 {
+    let (value, rank, kind) = money_parts(card).expect("money pays");
+    let component = match kind {
+        2 => 0, // coin
+        3 => 1, // diamond
+        _ => 3, // money
+    };
+    (9 - value) * 20 + rank * 4 + component
+}
+
+/// Whether a `card_order` number is a money card's (diamonds and coins included).
 pub fn is_money_key(key: u8) -> bool {
     key < MONEY_KEYS
 }
 
-/// What a card adds to a payment: money its value (diamonds too), an exchange card
-/// nothing.
+/// What a card adds to a payment: money its value (diamonds and coins too), an exchange
+/// card nothing.
 pub fn worth(card: CardId) -> u32 {
-    if card < MONEY_KINDS as u8 {
-        value_of(card) as u32
-    } else if is_diamond(card) {
-        (card - DIAMOND_FIRST + 1) as u32
-    } else {
-        0
-    }
+    money_parts(card).map_or(0, |(value, _, _)| value as u32)
 }
 
 /// The money deck in the engine's canonical order (currency, value, copy): 3 copies of
@@ -284,6 +317,9 @@ mod tests {
         assert!(card_order(money(0, 9)) < card_order(money(3, 9)));
         assert!(card_order(money(3, 9)) < card_order(diamond(9)));
         assert!(card_order(diamond(9)) < card_order(money(0, 8)));
+        assert!(card_order(money(1, 1)) < card_order(coin(1)));
+        assert!(card_order(coin(1)) < card_order(money(2, 1)));
+        assert!(payment_order(coin(1)) < payment_order(money(1, 1)));
         for card in (0..MONEY_KINDS as u8).chain(EXCHANGE_FIRST..CARD_KINDS as u8) {
             assert_eq!(card_of_order(card_order(card)), card);
         }

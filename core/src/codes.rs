@@ -5,7 +5,8 @@
 //! redesign 6); the fields follow, as `docs/CORE.md` lays out. A buy's payment is the
 //! number of cards of each value (two bits a value) in the square's currency from bit 12,
 //! in an exchange card's other currency from bit 30, and the exchange card (1 + its index
-//! among the six, 0 for none) from bit 48.
+//! among the six, 0 for none; 7 for diamonds alone) from bit 48, and the coins of the
+//! square's currency and of the other from bit 51 (three bits each).
 
 use crate::game::{Action, Move};
 
@@ -41,12 +42,14 @@ pub fn encode(action: &Action) -> u64 {
             pay,
             other,
             exchange,
+            coins,
         } => {
             BUY | (square as u64) << 3
                 | (tile as u64) << 6
                 | (pay as u64) << 12
                 | (other as u64) << 30
                 | (exchange as u64) << 48
+                | (coins as u64) << 51
         }
         Action::End => END,
         Action::Place { tile, x, y } => {
@@ -85,6 +88,7 @@ pub fn decode(code: u64) -> Option<Action> {
             pay: (code >> 12 & 0x3ffff) as u32,
             other: (code >> 30 & 0x3ffff) as u32,
             exchange: (code >> 48 & 7) as u8,
+            coins: (code >> 51 & 63) as u8,
         },
         END => Action::End,
         PLACE => Action::Place {
@@ -136,6 +140,7 @@ mod tests {
                 pay: 0b01_00_10,
                 other: 0,
                 exchange: 0,
+                coins: 0,
             },
             Action::Buy {
                 square: 2,
@@ -143,6 +148,7 @@ mod tests {
                 pay: 0b11,
                 other: 0b1_00_00,
                 exchange: 6,
+                coins: 0b010_001,
             },
             Action::End,
             Action::Place {

@@ -11,9 +11,9 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    card_of_order, card_order, diamond, diamond_deck, exchange_pair, is_money_key, money,
-    money_deck, place_points, tile, worth, CardId, TileId, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS,
-    SCORING_1, SCORING_2, TILE_COUNT,
+    card_of_order, card_order, coin, diamond, diamond_deck, exchange_pair, is_coin, is_money_key,
+    money, money_deck, payment_order, place_points, tile, worth, CardId, TileId, CARD_KINDS,
+    EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::rng::Mt;
@@ -32,7 +32,7 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 3] = ["exchange", "bonus_cards", "diamonds"];
+pub const CORE_MODULES: [&str; 4] = ["exchange", "bonus_cards", "diamonds", "change"];
 /// Currency Exchange (M2): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
 pub const EXCHANGE: u16 = 1;
@@ -40,6 +40,10 @@ pub const EXCHANGE: u16 = 1;
 pub const BONUS_CARDS: u16 = 2;
 /// Diamonds (M6).
 pub const DIAMONDS: u16 = 4;
+/// Change (M11).
+pub const CHANGE: u16 = 8;
+/// The coins of a currency in the game (Change, §M11).
+pub const COINS_PER_CURRENCY: u8 = 6;
 /// `Buy::exchange` of a payment in diamonds alone.
 pub const PAID_IN_DIAMONDS: u8 = 7;
 
@@ -171,6 +175,9 @@ pub enum Action {
         pay: u32,
         other: u32,
         exchange: u8,
+        /// Coins (Change, §M11): of the square's currency in bits 0-2, of the exchange
+        /// card's other currency in bits 3-5.
+        coins: u8,
     },
     End,
     Place {
@@ -194,43 +201,31 @@ pub enum Action {
 
 impl Action {
     /// The cards of a payment on square `square`, in `card_order` (highest value first,
-    /// then currency; the exchange card last).
-    pub fn paid_cards(square: u8, pay: u32, other: u32, exchange: u8) -> Vec<CardId> {
-        if exchange == PAID_IN_DIAMONDS {
-            return (1..=9u8)
-                .rev()
-                .flat_map(|v| std::iter::repeat_n(diamond(v), (pay >> (2 * (v - 1)) & 3) as usize))
-                .collect();
+    /// then currency, a plain card before a coin like it; the exchange card last).
+    pub fn paid_cards(square: u8, pay: u32, other: u32, exchange: u8, coins: u8) -> Vec<CardId> {
+        fn add(cards: &mut Vec<CardId>, card_of: impl Fn(u8) -> CardId, counts: u32) {
+            for value in 1..=9u8 {
+                for _ in 0..counts >> (2 * (value - 1)) & 3 {
+                    cards.push(card_of(value));
+                }
+            }
         }
         let own = square - 1;
-        let second = if exchange == 0 {
-            own
-        } else {
-            let (a, b) = exchange_pair(EXCHANGE_FIRST + exchange - 1);
-            if a == own {
-                b
-            } else {
-                a
-            }
-        };
         let mut cards = Vec::new();
-        for value in (1..=9u8).rev() {
-            let mut add = |currency: u8, counts: u32| {
-                for _ in 0..counts >> (2 * (value - 1)) & 3 {
-                    cards.push(money(currency, value));
-                }
-            };
-            if second < own {
-                add(second, other);
-                add(own, pay);
-            } else {
-                add(own, pay);
-                add(second, other);
+        if exchange == PAID_IN_DIAMONDS {
+            add(&mut cards, diamond, pay);
+        } else {
+            add(&mut cards, |v| money(own, v), pay);
+            cards.extend(std::iter::repeat_n(coin(own), (coins & 7) as usize));
+            if exchange != 0 {
+                let (a, b) = exchange_pair(EXCHANGE_FIRST + exchange - 1);
+                let second = if a == own { b } else { a };
+                add(&mut cards, |v| money(second, v), other);
+                cards.extend(std::iter::repeat_n(coin(second), (coins >> 3) as usize));
+                cards.push(EXCHANGE_FIRST + exchange - 1);
             }
         }
-        if exchange != 0 {
-            cards.push(EXCHANGE_FIRST + exchange - 1);
-        }
+        cards.sort_unstable_by_key(|&c| card_order(c));
         cards
     }
 }
@@ -337,6 +332,12 @@ pub enum Event {
         player: u8,
         tiles: Vec<TileId>,
     },
+    /// Change (§M11): coins drawn for an overpayment, by currency.
+    Change {
+        player: u8,
+        overpaid: u32,
+        coins: Vec<u8>,
+    },
     GameOver {
         scores: Vec<i64>,
         winners: Vec<u8>,
@@ -397,6 +398,8 @@ pub struct Game {
     pub(crate) recording: bool,
     /// Bonus Cards' state (M3), empty when the module is not in play.
     pub(crate) bonus: BonusCards,
+    /// Change's coin bag (M11): the coins of each currency in it.
+    pub(crate) coin_bag: [u8; 4],
 }
 
 fn nth_bit(set: u64, n: usize) -> TileId {
@@ -488,6 +491,7 @@ impl Game {
             events: Vec::new(),
             recording: true,
             bonus: BonusCards::default(),
+            coin_bag: [0; 4],
         }
     }
 
@@ -600,6 +604,9 @@ impl Game {
         if self.has(BONUS_CARDS) {
             self.deal_bonus_cards();
         }
+        if self.has(CHANGE) {
+            self.coin_bag = [COINS_PER_CURRENCY; 4];
+        }
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
         self.run_script();
@@ -629,6 +636,26 @@ impl Game {
                 (cards, hand_total(hand), p)
             })
             .expect("two players or more")
+    }
+
+    /// Change (§M11): an overpayment of `overpaid` draws half of it, rounded down, in coins
+    /// from the bag at random (the bag's coins listed by currency, shuffled with the
+    /// game's generator, the first drawn); an empty bag gives what it has.
+    fn draw_change(&mut self, seat: u8, overpaid: u32) {
+        let mut bag: Vec<u8> = (0..4u8)
+            .flat_map(|c| std::iter::repeat_n(c, self.coin_bag[c as usize] as usize))
+            .collect();
+        self.rng.shuffle(&mut bag);
+        let drawn: Vec<u8> = bag.iter().take((overpaid / 2) as usize).copied().collect();
+        for &currency in &drawn {
+            self.coin_bag[currency as usize] -= 1;
+            self.hands[seat as usize][coin(currency) as usize] += 1;
+        }
+        self.event(Event::Change {
+            player: seat,
+            overpaid,
+            coins: drawn,
+        });
     }
 
     /// Bonus Cards' setup (§M3): the ten cards shuffled with the game's generator and
@@ -773,10 +800,17 @@ impl Game {
             if id == EMPTY {
                 continue;
             }
-            // a currency's cards in card order (highest first): three of each value at most
-            let mut cards = [0u8; 27];
+            // a currency's cards in the search's order (highest first, a coin before a
+            // plain 1): three of each value at most, six coins
+            let mut cards = [0u8; 33];
             let mut count = 0;
             for value in (1..=9u8).rev() {
+                if value == 1 {
+                    for _ in 0..hand[coin(square - 1) as usize] {
+                        cards[count] = coin(square - 1);
+                        count += 1;
+                    }
+                }
                 let card = money(square - 1, value);
                 for _ in 0..hand[card as usize] {
                     cards[count] = card;
@@ -793,6 +827,7 @@ impl Game {
                         pay: counts(paid),
                         other: 0,
                         exchange: 0,
+                        coins: coin_count(paid),
                     })
                 });
             }
@@ -828,6 +863,7 @@ impl Game {
                         pay: counts(paid),
                         other: 0,
                         exchange: PAID_IN_DIAMONDS,
+                        coins: 0,
                     })
                 });
             }
@@ -840,19 +876,18 @@ impl Game {
     fn exchange_buys(&self, hand: &[u8; CARD_KINDS], out: &mut Vec<Action>) {
         for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
             let (a, b) = exchange_pair(exchange);
-            let mut cards = [0u8; 54];
+            // the two currencies' money, coins included, in the search's order
+            let mut kinds: Vec<CardId> = (0..MONEY_KINDS as u8)
+                .chain([coin(a), coin(b)])
+                .filter(|&c| [a, b].contains(&crate::cards::currency_of(c)) && hand[c as usize] > 0)
+                .collect();
+            kinds.sort_unstable_by_key(|&c| payment_order(c));
+            let mut cards = [0u8; 66];
             let mut count = 0;
-            for card in (0..MONEY_KINDS as u8)
-                .map(card_order)
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .map(card_of_order)
-            {
-                if [a, b].contains(&crate::cards::currency_of(card)) {
-                    for _ in 0..hand[card as usize] {
-                        cards[count] = card;
-                        count += 1;
-                    }
+            for card in kinds {
+                for _ in 0..hand[card as usize] {
+                    cards[count] = card;
+                    count += 1;
                 }
             }
             for own in [a, b] {
@@ -872,6 +907,7 @@ impl Game {
                             pay: counts(&mine),
                             other: counts(&theirs),
                             exchange: exchange - EXCHANGE_FIRST + 1,
+                            coins: coin_count(&mine) | coin_count(&theirs) << 3,
                         });
                     }
                 });
@@ -930,7 +966,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
-        if !legal.contains(&action) {
+        if !legal.contains(&action) && !self.overpays_by_hand(action) {
             return Err(Refusal::Illegal(if self.decisions.is_empty() {
                 "the game is over".to_string()
             } else {
@@ -942,6 +978,54 @@ impl Game {
         }
         self.apply_unchecked(action);
         Ok(())
+    }
+
+    /// Change (§M11) lifts "a payment is minimal" for market buys: `legal_actions` lists
+    /// the minimal payments only, and a payment made by hand with cards to spare is legal
+    /// too when its cards are in hand, of the currencies it may use, and reach the price
+    /// (`payments.check_payment` with overpaying).
+    fn overpays_by_hand(&self, action: Action) -> bool {
+        let Action::Buy {
+            square,
+            tile: id,
+            pay,
+            other,
+            exchange,
+            coins,
+        } = action
+        else {
+            return false;
+        };
+        let Some(decision) = self.decision() else {
+            return false;
+        };
+        if !self.has(CHANGE)
+            || decision.kind != Kind::Act
+            || !(1..=4).contains(&square)
+            || self.market[square as usize - 1] != id
+        {
+            return false;
+        }
+        let joins = match exchange {
+            0 | PAID_IN_DIAMONDS => true,
+            k if k <= 6 => {
+                let (a, b) = exchange_pair(EXCHANGE_FIRST + k - 1);
+                self.has(EXCHANGE) && (a == square - 1 || b == square - 1)
+            }
+            _ => false,
+        };
+        let used_source = exchange != PAID_IN_DIAMONDS || self.has(DIAMONDS);
+        let cards = Action::paid_cards(square, pay, other, exchange, coins);
+        let hand = &self.hands[decision.player as usize];
+        let mut needed = [0u8; CARD_KINDS];
+        cards.iter().for_each(|&c| needed[c as usize] += 1);
+        let held = (0..CARD_KINDS).all(|c| needed[c] <= hand[c]);
+        let total: u32 = cards.iter().map(|&c| worth(c)).sum();
+        joins
+            && used_source
+            && held
+            && total >= tile(id).price as u32
+            && exchange_or_plain(other, coins, exchange)
     }
 
     /// Carry out an action generated by `legal_actions` for this very state.
@@ -969,9 +1053,10 @@ impl Game {
                 pay,
                 other,
                 exchange,
+                coins,
             } => {
                 let mut paid = 0u32;
-                if exchange == 0 {
+                if exchange == 0 && coins == 0 {
                     // the common case, without building the list of cards
                     for value in (1..=9u8).rev() {
                         let card = money(square - 1, value);
@@ -982,17 +1067,23 @@ impl Game {
                         }
                     }
                 } else {
-                    // in card order, the exchange card last, as the engine discards them
-                    for card in Action::paid_cards(square, pay, other, exchange) {
+                    // in card order, the exchange card last, as the engine discards them;
+                    // a spent coin goes back into the bag (§M11)
+                    for card in Action::paid_cards(square, pay, other, exchange, coins) {
                         self.hands[p][card as usize] -= 1;
-                        self.discard.push(card);
+                        if is_coin(card) {
+                            self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
+                        } else {
+                            self.discard.push(card);
+                        }
                         paid += worth(card);
                     }
                 }
                 self.market[square as usize - 1] = EMPTY;
-                let exact = paid == tile(id).price as u32;
+                let price = tile(id).price as u32;
+                let exact = paid == price;
                 if self.recording {
-                    let cards = Action::paid_cards(square, pay, other, exchange);
+                    let cards = Action::paid_cards(square, pay, other, exchange, coins);
                     self.event(Event::Buy {
                         player: seat,
                         square,
@@ -1000,6 +1091,9 @@ impl Game {
                         cards,
                         exact,
                     });
+                }
+                if self.has(CHANGE) && paid >= price + 2 {
+                    self.draw_change(seat, paid - price);
                 }
                 self.to_place.push(id);
                 if exact {
@@ -1326,10 +1420,12 @@ impl Game {
 
     /// The one player holding strictly the most money of `currency`, if any.
     fn majority_holder(&self, currency: u8) -> Option<u8> {
+        // the currency's money, its coins included (§M11)
         let holding = |p: usize| {
             (1..=9u8)
                 .map(|v| self.hands[p][money(currency, v) as usize] as u32 * v as u32)
                 .sum::<u32>()
+                + self.hands[p][coin(currency) as usize] as u32
         };
         let totals: Vec<u32> = (0..self.players()).map(holding).collect();
         let best = *totals.iter().max()?;
@@ -1391,6 +1487,15 @@ impl Game {
     }
 }
 
+/// Cards of a second currency (or its coins) only with an exchange card; diamonds alone.
+fn exchange_or_plain(other: u32, coins: u8, exchange: u8) -> bool {
+    match exchange {
+        0 => other == 0 && coins >> 3 == 0,
+        PAID_IN_DIAMONDS => other == 0 && coins == 0,
+        _ => true,
+    }
+}
+
 /// What a hand's cards are worth together.
 fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
     (0..CARD_KINDS)
@@ -1413,7 +1518,16 @@ pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
 
 /// The number of cards of each value 1..9 among `cards` (two bits a value).
 fn counts(cards: &[CardId]) -> u32 {
-    cards.iter().map(|&c| 1u32 << (2 * (worth(c) - 1))).sum()
+    cards
+        .iter()
+        .filter(|&&c| !is_coin(c))
+        .map(|&c| 1u32 << (2 * (worth(c) - 1)))
+        .sum()
+}
+
+/// The coins among `cards`.
+fn coin_count(cards: &[CardId]) -> u8 {
+    cards.iter().filter(|&&c| is_coin(c)).count() as u8
 }
 
 /// `minimal_payments` / `minimal_card_payments`: each minimal way to pay `price` with
@@ -1617,14 +1731,17 @@ mod tests {
                 EXCHANGE,
                 DIAMONDS,
                 BONUS_CARDS,
-                EXCHANGE | BONUS_CARDS | DIAMONDS,
-            ][seed as usize % 5];
+                CHANGE,
+                EXCHANGE | BONUS_CARDS | DIAMONDS | CHANGE,
+            ][seed as usize % 6];
             let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
+            let bag = |game: &Game| game.coin_bag.iter().map(|&n| n as usize).sum::<usize>();
             let cards = game.draw.len()
                 + (0..players)
                     .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
                     .sum::<usize>()
-                + game.display.len();
+                + game.display.len()
+                + bag(&game);
             let mut legal = Vec::new();
             let mut choice = Mt::from_seed(seed + 1000);
             let mut steps = 0;
@@ -1643,8 +1760,11 @@ mod tests {
                 let held: usize = (0..players)
                     .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
                     .sum();
-                let piles =
-                    game.draw.len() + game.discard.len() + game.display.len() + game.revealed.len();
+                let piles = game.draw.len()
+                    + game.discard.len()
+                    + game.display.len()
+                    + game.revealed.len()
+                    + bag(&game);
                 assert_eq!(held + piles, cards, "seed {seed}: the cards");
                 let awaiting: usize = game.awaiting.as_slice().iter().map(|(_, t)| t.len()).sum();
                 assert_eq!(

@@ -87,7 +87,10 @@ fn tile_json(out: &mut String, id: TileId) {
 }
 
 fn card_json(out: &mut String, card: CardId) {
-    if crate::cards::is_diamond(card) {
+    if crate::cards::is_coin(card) {
+        let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
+        let _ = write!(out, "[\"coin\",\"{currency}\"]");
+    } else if crate::cards::is_diamond(card) {
         let _ = write!(out, "[\"diamond\",{}]", crate::cards::worth(card));
     } else if crate::cards::is_exchange(card) {
         let (a, b) = crate::cards::exchange_pair(card);
@@ -394,6 +397,18 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
+        Event::Change {
+            player,
+            overpaid,
+            coins,
+        } => {
+            out.push_str("{\"coins\":");
+            let cards: Vec<CardId> = coins.iter().map(|&c| crate::cards::coin(c)).collect();
+            cards_json(out, &cards);
+            let _ = write!(out, ",\"overpaid\":{overpaid},\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"change\"}");
+        }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");
             by_name(out, names, competitors, |o, c| {
@@ -422,6 +437,8 @@ pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
             let card = crate::cards::money(currency, value);
             cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
         }
+        let coin = crate::cards::coin(currency); // after the plain 1s (hand_order)
+        cards.extend(std::iter::repeat_n(coin, hand[coin as usize] as usize));
     }
     for value in (1..=9u8).rev() {
         let card = crate::cards::diamond(value);
@@ -566,7 +583,14 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
     out.push('{');
     for (i, module) in modules.iter().enumerate() {
         let _ = write!(out, "{}\"{module}\":", if i > 0 { "," } else { "" });
-        if *module == "bonus_cards" {
+        if *module == "change" {
+            out.push_str("{\"bag\":");
+            let bag: Vec<u8> = (0..4u8)
+                .flat_map(|c| std::iter::repeat_n(c, game.coin_bag[c as usize] as usize))
+                .collect();
+            list(out, bag.iter(), |o, &c| string(o, CURRENCIES[c as usize]));
+            out.push('}');
+        } else if *module == "bonus_cards" {
             let bonus = &game.bonus;
             let players = game.players();
             out.push_str("{\"hands\":");
@@ -698,6 +722,22 @@ fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
 }
 
 fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
+    if let Some(["coin", currency]) = value
+        .as_array()
+        .map(|parts| {
+            parts
+                .iter()
+                .map(|p| p.as_str().unwrap_or(""))
+                .collect::<Vec<_>>()
+        })
+        .as_deref()
+    {
+        let rank = CURRENCIES
+            .iter()
+            .position(|c| c == currency)
+            .ok_or_else(|| invalid(what))?;
+        return Ok(crate::cards::coin(rank as u8));
+    }
     if let Some(["exchange", a, b]) = value
         .as_array()
         .map(|parts| {
@@ -843,6 +883,14 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
             .iter()
             .for_each(|&d| expected[d as usize] += 1);
     }
+    if game.has(crate::game::CHANGE) {
+        for currency in 0..4u8 {
+            // the coins in the bag count with those in hand: six of each currency
+            let coin = crate::cards::coin(currency) as usize;
+            cards[coin] = cards[coin].saturating_add(game.coin_bag[currency as usize]);
+            expected[coin] = crate::game::COINS_PER_CURRENCY;
+        }
+    }
     if cards != expected {
         return Err(Refusal::Invalid(
             "the save does not hold the game's cards once each".into(),
@@ -948,6 +996,20 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     game.modules = module_set;
     if game.has(crate::game::BONUS_CARDS) {
         game.bonus = read_bonus_cards(&state, &players)?;
+    }
+    if game.has(crate::game::CHANGE) {
+        let bag = field(&state, "modules_state")?
+            .get("change")
+            .and_then(|c| c.get("bag"))
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid("modules_state"))?;
+        for currency in bag {
+            let rank = currency
+                .as_str()
+                .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
+                .ok_or_else(|| invalid("modules_state"))?;
+            game.coin_bag[rank] = game.coin_bag[rank].saturating_add(1);
+        }
     }
     game.bag = read_tile_set(field(&state, "bag")?, "bag")?;
     let market = field(&state, "market")?
@@ -1152,9 +1214,15 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(Value::as_u64)
                 .filter(|s| (1..=4).contains(s))
                 .ok_or_else(|| invalid(what))? as u8;
-            let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
+            let (mut pay, mut other, mut exchange, mut coins) = (0u32, 0u32, 0u8, 0u8);
             for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
-                if crate::cards::is_diamond(card) {
+                if crate::cards::is_coin(card) {
+                    coins += if crate::cards::currency_of(card) == square - 1 {
+                        1
+                    } else {
+                        8
+                    };
+                } else if crate::cards::is_diamond(card) {
                     exchange = crate::game::PAID_IN_DIAMONDS;
                     pay += 1 << (2 * (crate::cards::worth(card) - 1));
                 } else if crate::cards::is_exchange(card) {
@@ -1171,6 +1239,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 pay,
                 other,
                 exchange,
+                coins,
             }
         }
         Some("end") => Action::End,
