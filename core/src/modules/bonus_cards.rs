@@ -3,7 +3,7 @@
 //! 2 (4-5) or 1 (6) at setup, the rest set aside. At every scoring a card whose tile
 //! stands in its owner's Alhambra adds 1 to that type's count, and is shown.
 
-use crate::board::Board;
+use crate::board::{Board, FOUNTAIN};
 use crate::cards::{tile, tiles, TileId};
 use crate::stack::Stack;
 
@@ -60,7 +60,7 @@ impl BonusCards {
         board
             .cells()
             .iter()
-            .filter(|c| self.hands[p] >> c.tile & 1 == 1 && c.tile < 64)
+            .filter(|c| c.tile != FOUNTAIN && self.hands[p] >> c.tile & 1 == 1)
             .fold(0, |s, c| s | 1u64 << c.tile)
     }
 
