@@ -722,33 +722,17 @@ fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
 }
 
 fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
-    if let Some(["coin", currency]) = value
+    // the module cards are written with words: ["coin", currency], ["exchange", a, b]
+    let words: Option<Vec<&str>> = value
         .as_array()
-        .map(|parts| {
-            parts
-                .iter()
-                .map(|p| p.as_str().unwrap_or(""))
-                .collect::<Vec<_>>()
-        })
-        .as_deref()
-    {
-        let rank = CURRENCIES
-            .iter()
-            .position(|c| c == currency)
-            .ok_or_else(|| invalid(what))?;
-        return Ok(crate::cards::coin(rank as u8));
+        .map(|parts| parts.iter().map(|p| p.as_str().unwrap_or("")).collect());
+    let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
+    if let Some(["coin", currency]) = words.as_deref() {
+        return Ok(crate::cards::coin(
+            rank(currency).ok_or_else(|| invalid(what))?,
+        ));
     }
-    if let Some(["exchange", a, b]) = value
-        .as_array()
-        .map(|parts| {
-            parts
-                .iter()
-                .map(|p| p.as_str().unwrap_or(""))
-                .collect::<Vec<_>>()
-        })
-        .as_deref()
-    {
-        let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
+    if let Some(["exchange", a, b]) = words.as_deref() {
         let pair = (
             rank(a).ok_or_else(|| invalid(what))?,
             rank(b).ok_or_else(|| invalid(what))?,
