@@ -276,15 +276,17 @@ class PlacementExplorer(WidgetBase):
 
     # -- actions -----------------------------------------------------------------------
 
-    def _change(self, action: Callable[[], object], done: str) -> None:
-        """Run `action` on the Alhambra, keeping the state before it for undo."""
+    def _change(self, action: Callable[[], object], done: str, refused_text: str) -> None:
+        """Run `action` on the Alhambra, keeping the state before it for undo; if the rules
+        refuse it, say so with `refused_text` (a message with ``{reasons}``)."""
         before = (self.alhambra.copy(), list(self.reserve))
         try:
             action()
         except IllegalPlacement as refused:
-            self.message.value = escape(_("The rules refuse it: {reasons}").format(
-                reasons="; ".join(gettext(REASONS[code]) for code in refused.reasons
-                                  if code in REASONS) or str(refused)))
+            reasons = "; ".join(gettext(REASONS[code]) for code in refused.reasons
+                                if code in REASONS)
+            self.message.value = escape(refused_text.format(reasons=reasons) if reasons
+                                        else str(refused))
             return
         self._history.append(before)
         self.message.value = escape(done)
@@ -296,8 +298,11 @@ class PlacementExplorer(WidgetBase):
             self.message.value = escape(_("Select a cell first."))
             return
         tile, cell = self.tile, self.selected
-        self._change(lambda: self.alhambra.place(tile, cell), _("placed {tile} at {cell}").format(
-            tile=tile_text(tile.to_list()), cell=cell))
+        name = tile_text(tile.to_list())
+        self._change(lambda: self.alhambra.place(tile, cell),
+                     _("placed {tile} at {cell}").format(tile=name, cell=cell),
+                     _("cannot place {tile} at {cell}: {reasons}").replace(
+                         "{tile}", name).replace("{cell}", str(cell)))
 
     def remove(self) -> None:
         """Move the tile on the selected cell to the reserve, if the rules allow it."""
@@ -306,7 +311,8 @@ class PlacementExplorer(WidgetBase):
             return
         cell = self.selected
         self._change(lambda: self.reserve.append(self.alhambra.remove(cell)),
-                     _("moved the tile on {cell} to the reserve").format(cell=cell))
+                     _("moved the tile on {cell} to the reserve").format(cell=cell),
+                     _("cannot remove the tile at {cell}: {reasons}").replace("{cell}", str(cell)))
 
     def undo(self) -> None:
         """Go back to before the last place or remove."""
