@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from babel.messages.pofile import read_po
 
 from alhambra_lib import i18n
+
+# A fixture: the tests import it (`from _i18n_helpers import speaking`).
+@pytest.fixture
+def speaking():
+    """Set a language for one test and put the previous one back after it."""
+    previous = i18n.language()
+    yield i18n.set_language
+    i18n.set_language(previous)
+
 
 #: Words the English messages share with names and markup, never a sign of English left.
 _NEUTRAL = {"True", "False", "Alhambra", "Dirk", "scores", "csv"}

@@ -4,21 +4,13 @@ its refusals (every `InvalidScore` reason) in the language."""
 from __future__ import annotations
 
 import pytest
-from _i18n_helpers import english_left, widget_texts
+from _i18n_helpers import english_left, speaking, widget_texts  # noqa: F401 (a fixture)
 
 from alhambra_lib import i18n
 from alhambra_lib.errors import InvalidScore
 from alhambra_lib.score_sheet import ScoreSheet
 from alhambra_lib.sheet_inputs import SHEET_MODULES
 from alhambra_lib.widgets.score_keeper import ScoreKeeper
-
-
-@pytest.fixture
-def speaking():
-    """Set a language for one test and put the previous one back after it."""
-    previous = i18n.language()
-    yield i18n.set_language
-    i18n.set_language(previous)
 
 
 def _keeper_texts(keeper):

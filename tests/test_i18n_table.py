@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from _i18n_helpers import english_left, widget_texts
+from _i18n_helpers import english_left, speaking, widget_texts  # noqa: F401 (a fixture)
 
 from alhambra_lib import MODULES, Game, i18n
 from alhambra_lib.widgets import GameTable
-
-
-@pytest.fixture
-def speaking():
-    previous = i18n.language()
-    yield i18n.set_language
-    i18n.set_language(previous)
 
 
 def _played_table(modules):
