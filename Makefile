@@ -27,7 +27,7 @@ BENCH_SCRIPTS := $(filter-out $(BENCH_TESTS),$(BENCHES))
 
 # The compiled core (core/, docs/CORE.md): built by maturin when cargo is there.
 CARGO := $(shell command -v cargo 2>/dev/null)
-CORE_SOURCES := $(wildcard core/src/*.rs) core/build.rs core/Cargo.toml core/Cargo.lock core/pyproject.toml
+CORE_SOURCES := $(wildcard core/src/*.rs core/src/*/*.rs) core/build.rs core/Cargo.toml core/Cargo.lock core/pyproject.toml
 CORE_STAMP := $(VENV)/.core-built
 # With the core built, the Python tests require it (a stale or missing core fails them);
 # without cargo they run on the Python engine.

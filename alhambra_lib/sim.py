@@ -100,7 +100,8 @@ class SimulatorProtocol(Protocol):
 
 def _source_hash(root: Path) -> str | None:
     """The fingerprint `core/build.rs` records, of the sources in `root`; None without them."""
-    sources = sorted((root / "src").glob("*.rs")) if (root / "src").is_dir() else []
+    sources = sorted((root / "src").rglob("*.rs"),
+                     key=lambda path: path.relative_to(root).as_posix())
     if not sources or not (root / "Cargo.toml").is_file():
         return None
     value = 0xCBF29CE484222325

@@ -486,6 +486,12 @@ def test_a_stale_core_is_told_apart(tmp_path):
     (tmp_path / "src" / "lib.rs").write_text("fn main() { }\n")
     assert sim._source_hash(tmp_path) != first
     assert sim._source_hash(tmp_path / "nowhere") is None
+    # a module's file in a folder of src/ counts too (core/src/modules/)
+    (tmp_path / "src" / "modules").mkdir()
+    (tmp_path / "src" / "modules" / "mod.rs").write_text("pub mod x;\n")
+    with_module = sim._source_hash(tmp_path)
+    (tmp_path / "src" / "modules" / "mod.rs").write_text("pub mod y;\n")
+    assert len({with_module, sim._source_hash(tmp_path), first}) == 3
 
 
 def test_the_core_records_are_the_engines():
