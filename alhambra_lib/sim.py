@@ -3,7 +3,7 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
-Exchange, Bonus Cards, Diamonds and Change so far) move for move: the same generator and
+Exchange, Bonus Cards, Squares, Diamonds and Change so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -41,7 +41,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
+from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take, tile_order
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
@@ -49,10 +49,13 @@ from .components import (
     Card,
     Coin,
     DiamondCard,
+    KINDS,
     ExchangeCard,
     Tile,
+    tile_set,
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
+from .modules.squares import TakeHut
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,10 +64,10 @@ if TYPE_CHECKING:
     from .engine import Game
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
-           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds"]
+           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 1
+PROTOCOL = 2
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -147,7 +150,7 @@ def _import_core() -> tuple[ModuleType | None, str]:
     expected = _source_hash(_CORE_DIR)
     if expected is not None and getattr(module, "SOURCE_HASH", None) != expected:
         return None, "alhambra_core was built from older sources than core/: rebuild it (`make test`)"
-    table = [(t.kind, t.price, t.wall_sides) for t in _TILES]
+    table = [(t.kind, t.price, t.wall_sides, "".join(t.marks)) for t in _TILES]
     if [tuple(row) for row in module.tile_table()] != table:
         return None, "alhambra_core numbers the tiles otherwise than alhambra_lib: rebuild it"
     return module, ""
@@ -174,10 +177,9 @@ def _core() -> ModuleType:
 
 # -- actions across the crossing ----------------------------------------------------------
 
-#: The 54 building tiles as the core numbers them: in `tile_order`.
-_TILES: tuple[Tile, ...] = tuple(sorted(BUILDING_TILES, key=lambda t: (
-    ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower").index(t.kind),
-    t.price, t.mask)))
+#: The tiles as the core numbers them: the 54 buildings, then the 24 huts, in `tile_order`.
+_TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
+                            *sorted(tile_set("huts").tiles, key=tile_order))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
@@ -225,6 +227,8 @@ def _build(code: int) -> Action:
         tile = _TILES[code >> 3 & 0xFF]
         return Place(tile, _xy(code, 11)) if kind == 3 else \
             Reserve(tile) if kind == 4 else Give(tile)
+    if kind == 7:  # a module's action: take a hut is the only one so far
+        return TakeHut(KINDS[code >> 8])
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
     return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13))
 
@@ -332,10 +336,25 @@ def _encoded(action: Action) -> int | None:
         if tile is None or xy is None or action.gate is not None:
             return None
         return 6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
+    if isinstance(action, TakeHut):
+        return 7 | KINDS.index(action.colour) << 8
     return None
 
 
 # -- the simulator ------------------------------------------------------------------------
+
+
+def core_modules() -> tuple[str, ...]:
+    """The Mega Box modules the core in use holds, in the rulebook's order; none when the
+    Python engine plays.
+
+    Examples
+    --------
+    >>> core_info()["engine"] == "python" or "exchange" in core_modules()
+    True
+    """
+    module, _ = _load()
+    return tuple(module.MODULES) if module is not None else ()
 
 
 def _unsupported_in(game: Game, core: ModuleType) -> list[str]:
@@ -360,8 +379,8 @@ class Simulator:
         engines play the same game. None draws one.
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
-        Mega Box modules, among those the core holds (``alhambra_core.MODULES``; today
-        ``"exchange"``, ``"bonus_cards"``, ``"diamonds"`` and ``"change"``).
+        Mega Box modules, among those the core holds (`core_modules`; today
+        ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"diamonds"`` and ``"change"``).
 
     Raises
     ------

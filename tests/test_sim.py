@@ -38,6 +38,7 @@ from alhambra_lib import (
 from alhambra_lib import sim
 from alhambra_lib.actions import Decline
 from alhambra_lib.engine.narration import describe_event
+from alhambra_lib.modules.squares import hut_bonus
 from alhambra_lib.sim import Simulator, SimulatorProtocol, simulator
 
 NATIVE = core_info()["engine"] == "native"
@@ -80,9 +81,10 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 # -- parity ------------------------------------------------------------------------------
 
 #: The modules the core holds, by seed: Currency Exchange (M2), Bonus Cards (M3),
-#: Diamonds (M6), Change (M11), and all four.
+#: Squares (M4), Diamonds (M6), Change (M11), and all five.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
-                6: ("exchange", "bonus_cards", "diamonds", "change")}
+                6: ("exchange", "bonus_cards", "squares", "diamonds", "change"),
+                7: ("squares",)}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: half the games with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -134,11 +136,14 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen[f"redesign {event['move']}"] += 1
             if kind == "end_triggered":
                 seen[event["reason"]] += 1
+        if "squares" in modules and any(hut_bonus(game.alhambra(name).layout)
+                                        for name in game.players):
+            seen["hut counted"] += 1
     for wanted in ("exact buy", "end after exact", "redesign place", "redesign remove",
                    "redesign exchange", "give", "dirk_gift", "reshuffle", "market_short",
                    "bag_empty", "distribution", "final_placing", "scoring", "exchange buy",
                    "exchange taken", "diamond buy", "bonus card counted", "change drawn",
-                   "coin spent"):
+                   "coin spent", "take_hut", "hut_turned_up", "hut counted"):
         assert seen[wanted], wanted
 
 

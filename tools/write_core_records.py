@@ -42,6 +42,10 @@ RECORDS = (
     ("three_modules_dirk_2p", 2, 13, "market_short", 0, ("exchange", "bonus_cards", "diamonds")),
     ("change_3p", 3, 14, "market_short", 0, ("change",)),
     ("four_modules_6p", 6, 15, "bag_empty", 0, ("exchange", "bonus_cards", "diamonds", "change")),
+    ("squares_4p", 4, 16, "market_short", 0, ("squares",)),
+    ("squares_from_save_dirk_2p", 2, 17, "market_short", 120, ("squares", "bonus_cards")),
+    ("five_modules_3p", 3, 18, "bag_empty", 0,
+     ("exchange", "bonus_cards", "squares", "diamonds", "change")),
 )
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}

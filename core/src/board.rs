@@ -4,8 +4,8 @@
 //! The state keeps only the list (`Board`, a few hundred bytes, `Copy`), so a game clones
 //! in a memcpy. A query builds `Planes`: one `u64` per column x of the layout's bounding
 //! box (plus two empty columns each side), bit `y - y0` set for a built cell, and one such
-//! set per side for the cells with a wall there. An Alhambra holds at most 55 tiles, so
-//! its box with the margins is at most 59 wide and high: every layout fits, exactly.
+//! set per side for the cells with a wall there. An Alhambra holds at most `MAX_CELLS`
+//! tiles, so its box with the margins fits 64 bits: every layout fits, exactly.
 //!
 //! A tile's legal cells are then `joined & !refused & !enclosing & !built`, as in the
 //! Python engine's `CellBits` (`alhambra_lib/cellbits.py`): *refused* where a wall of the
@@ -17,8 +17,9 @@
 
 use crate::cards::{tile, TileId};
 
-/// The most tiles one Alhambra can hold: the fountain and all 54 buildings.
-pub const MAX_CELLS: usize = 55;
+/// The most tiles one Alhambra can hold: the fountain, all 54 buildings and the 3 huts a
+/// player may hold (Squares, §M4). Its box with the margins is at most 62 wide and high.
+pub const MAX_CELLS: usize = 58;
 /// The tile id standing for the fountain.
 pub const FOUNTAIN: TileId = u8::MAX;
 
@@ -117,7 +118,15 @@ impl Board {
             walls,
         };
         self.len += 1;
-        self.counts[tile(id).kind as usize] += 1;
+        self.count(id, 1);
+    }
+
+    /// Add `by` to the count of `id`'s type, if it is a building (a hut counts for no type).
+    fn count(&mut self, id: TileId, by: i8) {
+        let t = tile(id);
+        if t.is_building() {
+            self.counts[t.kind as usize] = self.counts[t.kind as usize].wrapping_add_signed(by);
+        }
     }
 
     /// Take the tile off (x, y) (built, checked by the caller) and return it.
@@ -127,7 +136,7 @@ impl Board {
         let len = self.len as usize;
         self.cells.copy_within(at + 1..len, at);
         self.len -= 1;
-        self.counts[tile(old).kind as usize] -= 1;
+        self.count(old, -1);
         old
     }
 
@@ -136,8 +145,8 @@ impl Board {
         let at = self.find(x, y).expect("the cell is built");
         let old = std::mem::replace(&mut self.cells[at].tile, id);
         self.cells[at].walls = tile(id).mask;
-        self.counts[tile(old).kind as usize] -= 1;
-        self.counts[tile(id).kind as usize] += 1;
+        self.count(old, -1);
+        self.count(id, 1);
         old
     }
 

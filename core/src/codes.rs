@@ -6,7 +6,9 @@
 //! number of cards of each value (two bits a value) in the square's currency from bit 12,
 //! in an exchange card's other currency from bit 30, and the exchange card (1 + its index
 //! among the six, 0 for none; 7 for diamonds alone) from bit 48, and the coins of the
-//! square's currency and of the other from bit 51 (three bits each).
+//! square's currency and of the other from bit 51 (three bits each). Kind 7 is a module's
+//! action: its number among the modules' actions in bits 3-7 (take a hut 0), its fields
+//! from bit 8 (a hut's colour).
 
 use crate::game::{Action, Move};
 
@@ -17,6 +19,9 @@ const PLACE: u64 = 3;
 const RESERVE: u64 = 4;
 const GIVE: u64 = 5;
 const REDESIGN: u64 = 6;
+const MODULE: u64 = 7;
+/// The modules' actions (bits 3-7 of a `MODULE` code).
+const TAKE_HUT: u64 = 0;
 
 fn coordinate(v: i8) -> u64 {
     (v as i16 + 128) as u64
@@ -65,6 +70,7 @@ pub fn encode(action: &Action) -> u64 {
             };
             REDESIGN | mv << 3 | (tile as u64) << 5 | coordinate(x) << 13 | coordinate(y) << 21
         }
+        Action::TakeHut { colour } => MODULE | TAKE_HUT << 3 | (colour as u64) << 8,
     }
 }
 
@@ -116,7 +122,12 @@ pub fn decode(code: u64) -> Option<Action> {
                 y: signed(code >> 21),
             }
         }
-        _ => return None,
+        _ => match code >> 3 & 31 {
+            TAKE_HUT if (code >> 8) < 6 => Action::TakeHut {
+                colour: (code >> 8) as u8,
+            },
+            _ => return None,
+        },
     };
     // a code names one action: anything else is no code of ours
     (encode(&action) == code).then_some(action)
@@ -170,11 +181,13 @@ mod tests {
                 x: -40,
                 y: 40,
             },
+            Action::TakeHut { colour: 5 },
         ];
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));
         }
-        assert_eq!(decode(7), None);
+        assert_eq!(decode(MODULE | 6 << 8), None);
+        assert_eq!(decode(MODULE | 1 << 3), None);
         assert_eq!(decode(END | 1 << 40), None);
     }
 }

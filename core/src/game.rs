@@ -11,11 +11,12 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    card_of_order, card_order, coin, diamond, diamond_deck, exchange_pair, is_coin, is_money_key,
-    money, money_deck, payment_order, place_points, tile, worth, CardId, TileId, CARD_KINDS,
-    EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
+    bits, card_of_order, card_order, coin, diamond, diamond_deck, exchange_pair, is_coin, is_hut,
+    is_money_key, money, money_deck, payment_order, place_points, tile, tile_set, worth, CardId,
+    TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
+use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -32,16 +33,18 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 4] = ["exchange", "bonus_cards", "diamonds", "change"];
+pub const CORE_MODULES: [&str; 5] = ["exchange", "bonus_cards", "squares", "diamonds", "change"];
 /// Currency Exchange (M2): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
 pub const EXCHANGE: u16 = 1;
 /// Bonus Cards (M3).
 pub const BONUS_CARDS: u16 = 2;
+/// Squares (M4).
+pub const SQUARES: u16 = 4;
 /// Diamonds (M6).
-pub const DIAMONDS: u16 = 4;
+pub const DIAMONDS: u16 = 8;
 /// Change (M11).
-pub const CHANGE: u16 = 8;
+pub const CHANGE: u16 = 16;
 /// The coins of a currency in the game (Change, §M11).
 pub const COINS_PER_CURRENCY: u8 = 6;
 /// `Buy::exchange` of a payment in diamonds alone.
@@ -197,6 +200,10 @@ pub enum Action {
         x: i8,
         y: i8,
     },
+    /// Squares (§M4): take the face-up hut of the pile of `colour` (a `KINDS` index).
+    TakeHut {
+        colour: u8,
+    },
 }
 
 impl Action {
@@ -332,6 +339,22 @@ pub enum Event {
         player: u8,
         tiles: Vec<TileId>,
     },
+    /// Squares (§M4): the six piles at setup (their face-up huts, `EMPTY` for none, and
+    /// sizes), a hut taken (with the number left in its pile), the next one turned up.
+    HutPiles {
+        up: [TileId; 6],
+        sizes: [u8; 6],
+    },
+    TakeHut {
+        player: u8,
+        colour: u8,
+        tile: TileId,
+        left: u8,
+    },
+    HutTurnedUp {
+        colour: u8,
+        tile: TileId,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -365,7 +388,7 @@ pub struct Game {
     pub(crate) modules: u16,
     pub(crate) rng: Mt,
     /// The tiles in the bag, one bit per tile id (sorted as the engine keeps the bag).
-    pub(crate) bag: u64,
+    pub(crate) bag: TileSet,
     pub(crate) market: [TileId; MARKET_SIZE],
     /// The draw pile, its top card last.
     pub(crate) draw: Stack<CardId, MAX_CARDS>,
@@ -374,7 +397,7 @@ pub struct Game {
     /// Each player's cards, as a count per money card.
     pub(crate) hands: [[u8; CARD_KINDS]; MAX_PLAYERS],
     pub(crate) boards: [Board; MAX_PLAYERS],
-    pub(crate) reserves: [u64; MAX_PLAYERS],
+    pub(crate) reserves: [TileSet; MAX_PLAYERS],
     pub(crate) dirk_tiles: Stack<TileId, TILE_COUNT>,
     pub(crate) to_place: Stack<TileId, 8>,
     pub(crate) awaiting: Stack<(u8, Stack<TileId, MARKET_SIZE>), MAX_PLAYERS>,
@@ -398,11 +421,13 @@ pub struct Game {
     pub(crate) recording: bool,
     /// Bonus Cards' state (M3), empty when the module is not in play.
     pub(crate) bonus: BonusCards,
+    /// Squares' hut piles (M4), empty when the module is not in play.
+    pub(crate) squares: Squares,
     /// Change's coin bag (M11): the coins of each currency in it.
     pub(crate) coin_bag: [u8; 4],
 }
 
-fn nth_bit(set: u64, n: usize) -> TileId {
+fn nth_bit(set: TileSet, n: usize) -> TileId {
     let mut rest = set;
     for _ in 0..n {
         rest &= rest - 1;
@@ -491,6 +516,7 @@ impl Game {
             events: Vec::new(),
             recording: true,
             bonus: BonusCards::default(),
+            squares: Squares::default(),
             coin_bag: [0; 4],
         }
     }
@@ -576,7 +602,7 @@ impl Game {
     fn setup(&mut self) {
         self.event(Event::Setup);
         let inserts = self.pile_inserts();
-        self.bag = (1u64 << TILE_COUNT) - 1;
+        self.bag = (1 << TILE_COUNT) - 1;
         self.refill_market();
         if self.dirk {
             self.gift_dirk(dirk_gift_size(0, self.bag_len()), 0);
@@ -603,6 +629,9 @@ impl Game {
         self.build_draw_pile(&inserts);
         if self.has(BONUS_CARDS) {
             self.deal_bonus_cards();
+        }
+        if self.has(SQUARES) {
+            self.lay_out_huts();
         }
         if self.has(CHANGE) {
             self.coin_bag = [COINS_PER_CURRENCY; 4];
@@ -676,6 +705,21 @@ impl Game {
         }
     }
 
+    /// Squares' setup (§M4): per colour, its huts in tile order shuffled with the game's
+    /// generator, the first face up.
+    fn lay_out_huts(&mut self) {
+        let mut up = [EMPTY; 6];
+        let mut sizes = [0u8; 6];
+        for colour in 0..6u8 {
+            let mut pile = squares::huts_of(colour);
+            self.rng.shuffle(&mut pile);
+            up[colour as usize] = pile[0];
+            sizes[colour as usize] = pile.len() as u8;
+            self.squares.piles[colour as usize] = Stack::from_slice(&pile).expect("a pile fits");
+        }
+        self.event(Event::HutPiles { up, sizes });
+    }
+
     /// The cards shuffled into money piles 1..5 after the split, in the order each pile
     /// takes them (`composition.pile_inserts`): the scoring cards into piles 2 and 4, then
     /// the modules' cards. Currency Exchange shuffles its six cards first (with the game's
@@ -734,6 +778,9 @@ impl Game {
                 self.takes(out);
                 self.buys(decision.player, out);
                 self.redesigns(decision.player, out);
+                if self.has(SQUARES) {
+                    self.hut_takes(decision.player, out);
+                }
                 if self.may_continue || out.is_empty() {
                     out.push(Action::End);
                 }
@@ -939,14 +986,38 @@ impl Game {
         }
     }
 
-    /// Per waiting tile in tile order: its placements by cell, then reserve, then give.
+    /// Squares (§M4): a face-up hut of each pile not empty, in colour order, while the
+    /// player holds fewer than `HUT_LIMIT` huts.
+    fn hut_takes(&self, seat: u8, out: &mut Vec<Action>) {
+        if self.huts_held(seat) >= HUT_LIMIT {
+            return;
+        }
+        for colour in 0..6u8 {
+            if !self.squares.piles[colour as usize].is_empty() {
+                out.push(Action::TakeHut { colour });
+            }
+        }
+    }
+
+    /// The huts `seat` holds: in its Alhambra, its reserve, and waiting to be placed on
+    /// its turn.
+    fn huts_held(&self, seat: u8) -> usize {
+        let waiting = if seat == self.current {
+            tile_set(self.to_place.as_slice())
+        } else {
+            0
+        };
+        squares::huts_held(
+            &self.boards[seat as usize],
+            self.reserves[seat as usize] | waiting,
+        )
+    }
+
+    /// Per waiting tile in tile order: its placements by cell, then reserve, then give
+    /// (never a hut, §M4).
     fn placings(&self, decision: Decision, out: &mut Vec<Action>) {
         let board = &self.boards[decision.player as usize];
-        let waiting = self
-            .to_place
-            .as_slice()
-            .iter()
-            .fold(0u64, |set, &id| set | 1u64 << id);
+        let waiting = tile_set(self.to_place.as_slice());
         let planes = board.planes();
         let mut cells = Vec::new();
         for id in bits(waiting) {
@@ -954,7 +1025,7 @@ impl Game {
             planes.placeable(tile(id).mask, &mut cells);
             out.extend(cells.iter().map(|&(x, y)| Action::Place { tile: id, x, y }));
             out.push(Action::Reserve { tile: id });
-            if decision.give {
+            if decision.give && !is_hut(id) {
                 out.push(Action::Give { tile: id });
             }
         }
@@ -1113,10 +1184,10 @@ impl Game {
                     Move::Exchange => board.replace(x, y, id),
                 };
                 if mv != Move::Remove {
-                    self.reserves[p] &= !(1u64 << id);
+                    self.reserves[p] &= !(1 << id);
                 }
                 if removed != FOUNTAIN {
-                    self.reserves[p] |= 1u64 << removed;
+                    self.reserves[p] |= 1 << removed;
                 }
                 self.event(Event::Redesign {
                     player: seat,
@@ -1126,6 +1197,21 @@ impl Game {
                     y,
                     removed,
                 });
+                self.end_actions();
+            }
+            Action::TakeHut { colour } => {
+                let id = self.squares.take(colour);
+                let left = self.squares.piles[colour as usize].len() as u8;
+                self.event(Event::TakeHut {
+                    player: seat,
+                    colour,
+                    tile: id,
+                    left,
+                });
+                if let Some(&next) = self.squares.piles[colour as usize].as_slice().first() {
+                    self.event(Event::HutTurnedUp { colour, tile: next });
+                }
+                self.to_place.push(id);
                 self.end_actions();
             }
             Action::End => {
@@ -1148,7 +1234,7 @@ impl Game {
             }
             Action::Reserve { tile: id } => {
                 self.to_place.remove_item(id);
-                self.reserves[p] |= 1u64 << id;
+                self.reserves[p] |= 1 << id;
                 self.event(Event::Reserve {
                     player: seat,
                     tile: id,
@@ -1279,7 +1365,7 @@ impl Game {
     fn draw_from_bag(&mut self) -> TileId {
         let index = self.rng.randbelow(self.bag_len());
         let id = nth_bit(self.bag, index);
-        self.bag &= !(1u64 << id);
+        self.bag &= !(1 << id);
         id
     }
 
@@ -1358,6 +1444,9 @@ impl Game {
                 let mut counts = self.boards[p].counts();
                 if self.has(BONUS_CARDS) {
                     self.bonus.add_counts(p, &self.boards[p], &mut counts);
+                }
+                if self.has(SQUARES) {
+                    squares::add_counts(&self.boards[p], &mut counts);
                 }
                 counts
             })
@@ -1501,19 +1590,6 @@ fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
     (0..CARD_KINDS)
         .map(|c| hand[c] as u32 * worth(c as CardId))
         .sum()
-}
-
-/// The tile ids of a set, ascending.
-pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let id = rest.trailing_zeros() as TileId;
-        rest &= rest - 1;
-        Some(id)
-    })
 }
 
 /// The number of cards of each value 1..9 among `cards` (two bits a value).
@@ -1724,7 +1800,7 @@ mod tests {
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        for seed in 0..40u128 {
+        for seed in 0..48u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -1732,16 +1808,11 @@ mod tests {
                 DIAMONDS,
                 BONUS_CARDS,
                 CHANGE,
-                EXCHANGE | BONUS_CARDS | DIAMONDS | CHANGE,
-            ][seed as usize % 6];
+                SQUARES,
+                SQUARES | BONUS_CARDS,
+                EXCHANGE | BONUS_CARDS | SQUARES | DIAMONDS | CHANGE,
+            ][seed as usize % 8];
             let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
-            let bag = |game: &Game| game.coin_bag.iter().map(|&n| n as usize).sum::<usize>();
-            let cards = game.draw.len()
-                + (0..players)
-                    .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
-                    .sum::<usize>()
-                + game.display.len()
-                + bag(&game);
             let mut legal = Vec::new();
             let mut choice = Mt::from_seed(seed + 1000);
             let mut steps = 0;
@@ -1752,32 +1823,10 @@ mod tests {
                 game.apply_unchecked(action);
                 steps += 1;
                 assert!(steps < 5000);
-                let built: usize = (0..players).map(|p| game.boards[p].cells().len() - 1).sum();
-                let reserved: usize = (0..players)
-                    .map(|p| game.reserves[p].count_ones() as usize)
-                    .sum();
-                let market = game.market.iter().filter(|&&t| t != EMPTY).count();
-                let held: usize = (0..players)
-                    .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
-                    .sum();
-                let piles = game.draw.len()
-                    + game.discard.len()
-                    + game.display.len()
-                    + game.revealed.len()
-                    + bag(&game);
-                assert_eq!(held + piles, cards, "seed {seed}: the cards");
-                let awaiting: usize = game.awaiting.as_slice().iter().map(|(_, t)| t.len()).sum();
-                assert_eq!(
-                    game.bag_len()
-                        + built
-                        + reserved
-                        + market
-                        + game.dirk_tiles.len()
-                        + game.to_place.len()
-                        + awaiting,
-                    TILE_COUNT,
-                    "seed {seed}"
-                );
+                // the census a save's reader applies: every component once, where it may be
+                if let Err(e) = crate::save::check_components(&game) {
+                    panic!("seed {seed}, after {action:?}: {e:?}");
+                }
             }
             assert!(!game.winners().is_empty());
         }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 create_exception!(
     alhambra_core,
@@ -236,7 +236,7 @@ impl Core {
     /// (a core tile id) may go in seat `seat`'s Alhambra, each in a loop of 1,000.
     fn time_placements(&self, seat: usize, tile: u8, repeats: usize) -> PyResult<f64> {
         self.check()?;
-        if seat >= self.game.players() || tile as usize >= crate::cards::TILE_COUNT {
+        if seat >= self.game.players() || tile as usize >= crate::cards::TILE_KINDS {
             return Err(PyValueError::new_err("no such seat or tile"));
         }
         let board = *self.game.board(seat);
@@ -334,16 +334,23 @@ fn _panic(message: &str) -> PyResult<()> {
     guarded(|| panic!("{message}"))
 }
 
-/// The 54 tiles as the core numbers them: `(type, price, walls)`.
+/// Every tile as the core numbers it: `(kind, price, walls, marks)`, marks a hut's colour
+/// or "".
 #[pyfunction]
-fn tile_table() -> Vec<(String, u8, String)> {
+fn tile_table() -> Vec<(String, u8, String, String)> {
     crate::cards::tiles()
         .iter()
         .map(|t| {
+            let mark = if t.mark == crate::cards::NO_MARK {
+                ""
+            } else {
+                crate::cards::KINDS[t.mark as usize]
+            };
             (
                 t.kind_name().to_string(),
                 t.price,
                 crate::cards::mask_sides(t.mask),
+                mark.to_string(),
             )
         })
         .collect()

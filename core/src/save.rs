@@ -7,11 +7,12 @@
 
 use crate::board::FOUNTAIN;
 use crate::cards::{
-    tile, tile_id, value_of, CardId, TileId, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST, KINDS,
-    MONEY_KINDS, SCORING_1, SCORING_2,
+    tile, tile_id, value_of, CardId, TileId, TileSet, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST,
+    KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
 use crate::game::{Action, Decision, Event, Game, Kind, Move, Refusal, Step, EMPTY, MAX_PLAYERS};
 use crate::modules::bonus_cards::BonusCards;
+use crate::modules::squares::Squares;
 use crate::rng::Mt;
 use crate::stack::Stack;
 use serde_json::value::RawValue;
@@ -79,11 +80,15 @@ fn tile_json(out: &mut String, id: TileId) {
     let t = tile(id);
     let _ = write!(
         out,
-        "[\"{}\",{},\"{}\"]",
+        "[\"{}\",{},\"{}\"",
         t.kind_name(),
         t.price,
         crate::cards::mask_sides(t.mask)
     );
+    if t.mark != NO_MARK {
+        let _ = write!(out, ",\"{}\"", KINDS[t.mark as usize]);
+    }
+    out.push(']');
 }
 
 fn card_json(out: &mut String, card: CardId) {
@@ -331,16 +336,7 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
         } => {
             out.push_str("{\"counts\":");
             by_name(out, names, competitors, |o, c| {
-                o.push('{');
-                for (i, (kind, kind_name)) in kinds_sorted().into_iter().enumerate() {
-                    let _ = write!(
-                        o,
-                        "{}\"{kind_name}\":{}",
-                        if i > 0 { "," } else { "" },
-                        counts[c][kind]
-                    );
-                }
-                o.push('}');
+                by_colour(o, |o, kind| number(o, counts[c][kind] as u32))
             });
             out.push_str(",\"parts\":{\"majorities\":");
             by_name(out, names, competitors, |o, c| number(o, majorities[c]));
@@ -397,6 +393,38 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
+        Event::HutPiles { up, sizes } => {
+            out.push_str("{\"sizes\":");
+            by_colour(out, |o, c| number(o, sizes[c] as u32));
+            out.push_str(",\"type\":\"hut_piles\",\"up\":");
+            by_colour(out, |o, c| optional_tile(o, up[c]));
+            out.push('}');
+        }
+        Event::TakeHut {
+            player,
+            colour,
+            tile,
+            left,
+        } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"left\":{left},\"player\":",
+                KINDS[*colour as usize]
+            );
+            name(out, *player);
+            out.push_str(",\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"take_hut\"}");
+        }
+        Event::HutTurnedUp { colour, tile } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"tile\":",
+                KINDS[*colour as usize]
+            );
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"hut_turned_up\"}");
+        }
         Event::Change {
             player,
             overpaid,
@@ -421,6 +449,17 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
     }
 }
 
+/// `{colour: value}` over the six building types, in their names' sorted order.
+fn by_colour(out: &mut String, mut value: impl FnMut(&mut String, usize)) {
+    out.push('{');
+    for (i, (kind, kind_name)) in kinds_sorted().into_iter().enumerate() {
+        let _ = write!(out, "{}\"{kind_name}\":", if i > 0 { "," } else { "" });
+        value(out, kind);
+    }
+    out.push('}');
+}
+
+/// A tile, or null for none (`FOUNTAIN` or `EMPTY`).
 fn optional_tile(out: &mut String, id: TileId) {
     if id == FOUNTAIN {
         out.push_str("null");
@@ -477,7 +516,7 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
         },
     );
     out.push_str(",\"bag\":");
-    tiles_json(&mut out, &crate::game::bits(game.bag).collect::<Vec<_>>());
+    tiles_json(&mut out, &crate::cards::bits(game.bag).collect::<Vec<_>>());
     out.push_str(",\"decisions\":");
     list(&mut out, game.decisions.as_slice().iter(), |o, d| {
         o.push('{');
@@ -543,7 +582,7 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
     });
     out.push_str(",\"reserves\":");
     by_name(&mut out, names, players, |o, p| {
-        tiles_json(o, &crate::game::bits(game.reserves[p]).collect::<Vec<_>>())
+        tiles_json(o, &crate::cards::bits(game.reserves[p]).collect::<Vec<_>>())
     });
     out.push_str(",\"rng\":[3,");
     list(&mut out, game.rng.state(), |o, w| {
@@ -590,15 +629,22 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 .collect();
             list(out, bag.iter(), |o, &c| string(o, CURRENCIES[c as usize]));
             out.push('}');
+        } else if *module == "squares" {
+            out.push_str("{\"piles\":");
+            by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
+            out.push('}');
         } else if *module == "bonus_cards" {
             let bonus = &game.bonus;
             let players = game.players();
             out.push_str("{\"hands\":");
             by_name(out, names, players, |o, p| {
-                tiles_json(o, &crate::game::bits(bonus.hands[p]).collect::<Vec<_>>())
+                tiles_json(o, &crate::cards::bits(bonus.hands[p]).collect::<Vec<_>>())
             });
             out.push_str(",\"set_aside\":");
-            tiles_json(out, &crate::game::bits(bonus.set_aside).collect::<Vec<_>>());
+            tiles_json(
+                out,
+                &crate::cards::bits(bonus.set_aside).collect::<Vec<_>>(),
+            );
             out.push_str(",\"shown\":");
             by_name(out, names, players, |o, p| {
                 tiles_json(o, bonus.shown[p].as_slice())
@@ -649,6 +695,26 @@ fn read_bonus_cards(
     Ok(bonus)
 }
 
+/// Squares' slice of a save: the piles by colour, each of its colour's huts.
+fn read_squares(state: &HashMap<String, Value>) -> Result<Squares, Refusal> {
+    let what = "modules_state";
+    let piles = field(state, what)?
+        .get("squares")
+        .and_then(|s| s.get("piles"))
+        .ok_or_else(|| invalid(what))?;
+    let mut squares = Squares::default();
+    for (colour, name) in KINDS.iter().enumerate() {
+        let pile = read_tiles(piles.get(*name).unwrap_or(&Value::Null), what)?;
+        squares.piles[colour] = stack(&pile, what)?;
+    }
+    if !squares.well_sorted() {
+        return Err(Refusal::Invalid(
+            "a hut pile holds a tile that is not a hut of its colour".into(),
+        ));
+    }
+    Ok(squares)
+}
+
 fn numbers(out: &mut String, values: &[u8]) {
     list(out, values.iter(), |o, v| {
         let _ = write!(o, "{v}");
@@ -666,14 +732,22 @@ fn field<'a>(state: &'a HashMap<String, Value>, key: &str) -> Result<&'a Value, 
 }
 
 fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
+    // [kind, price, walls], a hut with its colour after them
     let parts = value
         .as_array()
-        .filter(|a| a.len() == 3)
+        .filter(|a| a.len() == 3 || a.len() == 4)
         .ok_or_else(|| invalid(what))?;
     let kind = parts[0]
         .as_str()
-        .and_then(|k| KINDS.iter().position(|n| *n == k))
+        .and_then(crate::cards::kind_of_name)
         .ok_or_else(|| invalid(what))?;
+    let mark = match parts.get(3) {
+        None => NO_MARK,
+        Some(colour) => colour
+            .as_str()
+            .and_then(|k| KINDS.iter().position(|n| *n == k))
+            .ok_or_else(|| invalid(what))? as u8,
+    };
     let price = parts[1]
         .as_u64()
         .filter(|&p| p < 256)
@@ -687,20 +761,22 @@ fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
             .ok_or_else(|| invalid(what))?;
         mask |= 1 << side;
     }
-    tile_id(kind as u8, price, mask).ok_or_else(|| invalid(what))
+    tile_id(kind, price, mask, mark).ok_or_else(|| invalid(what))
 }
 
 /// Tiles as a set, each once.
-fn read_tile_set(value: &Value, what: &str) -> Result<u64, Refusal> {
-    read_tiles(value, what)?.iter().try_fold(0u64, |set, &id| {
-        if set >> id & 1 == 1 {
-            Err(Refusal::Invalid(format!(
-                "the save's {what} holds a tile twice"
-            )))
-        } else {
-            Ok(set | 1u64 << id)
-        }
-    })
+fn read_tile_set(value: &Value, what: &str) -> Result<TileSet, Refusal> {
+    read_tiles(value, what)?
+        .iter()
+        .try_fold(0 as TileSet, |set, &id| {
+            if set >> id & 1 == 1 {
+                Err(Refusal::Invalid(format!(
+                    "the save's {what} holds a tile twice"
+                )))
+            } else {
+                Ok(set | 1 << id)
+            }
+        })
 }
 
 /// A list, each item read by `read`.
@@ -794,16 +870,16 @@ fn stack<T: Copy + Default + PartialEq, const C: usize>(
 /// Every tile and card of the game exactly once, and every Alhambra within the window
 /// the bit planes cover (55 cells wide at most, as any Alhambra of 55 tiles): the core
 /// trusts its state from then on.
-fn check_components(game: &Game) -> Result<(), Refusal> {
-    let mut tiles = [0u8; crate::cards::TILE_COUNT];
+pub fn check_components(game: &Game) -> Result<(), Refusal> {
+    let mut tiles = [0u8; crate::cards::TILE_KINDS];
     let mut count = |id: TileId| tiles[id as usize] += 1;
-    crate::game::bits(game.bag).for_each(&mut count);
+    crate::cards::bits(game.bag).for_each(&mut count);
     game.market
         .iter()
         .filter(|&&t| t != EMPTY)
         .for_each(|&t| count(t));
     for p in 0..game.players() {
-        crate::game::bits(game.reserves[p]).for_each(&mut count);
+        crate::cards::bits(game.reserves[p]).for_each(&mut count);
         let cells = game.board(p).cells();
         cells
             .iter()
@@ -833,9 +909,20 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
         .as_slice()
         .iter()
         .for_each(|(_, ts)| ts.as_slice().iter().for_each(|&t| count(t)));
-    if tiles.iter().any(|&n| n != 1) {
+    crate::cards::bits(game.squares.held()).for_each(&mut count);
+    let huts = if game.has(crate::game::SQUARES) { 1 } else { 0 };
+    let (buildings, module_tiles) = tiles.split_at(crate::cards::TILE_COUNT);
+    if buildings.iter().any(|&n| n != 1) || module_tiles.iter().any(|&n| n != huts) {
         return Err(Refusal::Invalid(
-            "the save does not hold each of the 54 tiles once".into(),
+            "the save does not hold each of the game's tiles once".into(),
+        ));
+    }
+    if (0..game.players()).any(|p| {
+        crate::modules::squares::huts_held(game.board(p), game.reserves[p])
+            > crate::modules::squares::HUT_LIMIT
+    }) {
+        return Err(Refusal::Invalid(
+            "a player holds more huts than the rules allow".into(),
         ));
     }
     let mut cards = [0u8; CARD_KINDS];
@@ -981,6 +1068,9 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     if game.has(crate::game::BONUS_CARDS) {
         game.bonus = read_bonus_cards(&state, &players)?;
     }
+    if game.has(crate::game::SQUARES) {
+        game.squares = read_squares(&state)?;
+    }
     if game.has(crate::game::CHANGE) {
         let bag = field(&state, "modules_state")?
             .get("change")
@@ -1053,7 +1143,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         for entry in layout.as_array().ok_or_else(|| invalid("alhambras"))? {
             let cell = entry
                 .as_array()
-                .filter(|e| e.len() == 5)
+                .filter(|e| e.len() == 5 || e.len() == 6) // a hut has its colour
                 .ok_or_else(|| invalid("alhambras"))?;
             let coordinate = |v: &Value| {
                 v.as_i64()
@@ -1240,6 +1330,13 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("give") => Action::Give {
             tile: tile_of("tile")?,
+        },
+        Some("take_hut") => Action::TakeHut {
+            colour: value
+                .get("colour")
+                .and_then(Value::as_str)
+                .and_then(|c| KINDS.iter().position(|k| *k == c))
+                .ok_or_else(|| invalid(what))? as u8,
         },
         Some("redesign") => {
             let (x, y) = pos(value.get("pos"))?;

@@ -3,3 +3,4 @@
 //! only: their rules sit where the base game's money rules are, in `game.rs`.)
 
 pub mod bonus_cards;
+pub mod squares;
