@@ -10,7 +10,7 @@
 //! action: its number among the modules' actions in bits 3-7 (take a hut 0), its fields
 //! from bit 8 (a hut's colour).
 
-use crate::game::{Action, Move};
+use crate::game::{Action, Move, Purchase};
 
 const TAKE: u64 = 0;
 const BUY: u64 = 1;
@@ -31,6 +31,28 @@ fn signed(v: u64) -> i8 {
     ((v & 0xff) as i16 - 128) as i8
 }
 
+/// A purchase's fields in a buy's code.
+fn purchase_code(p: &Purchase) -> u64 {
+    BUY | (p.square as u64) << 3
+        | (p.tile as u64) << 6
+        | (p.pay as u64) << 12
+        | (p.other as u64) << 30
+        | (p.exchange as u64) << 48
+        | (p.coins as u64) << 51
+}
+
+/// The purchase of a buy's code.
+fn purchase_of(code: u64) -> Purchase {
+    Purchase {
+        square: (code >> 3 & 7) as u8,
+        tile: (code >> 6 & 63) as u8,
+        pay: (code >> 12 & 0x3ffff) as u32,
+        other: (code >> 30 & 0x3ffff) as u32,
+        exchange: (code >> 48 & 7) as u8,
+        coins: (code >> 51 & 63) as u8,
+    }
+}
+
 /// The code of `action`.
 pub fn encode(action: &Action) -> u64 {
     match *action {
@@ -41,21 +63,7 @@ pub fn encode(action: &Action) -> u64 {
             }
             code
         }
-        Action::Buy {
-            square,
-            tile,
-            pay,
-            other,
-            exchange,
-            coins,
-        } => {
-            BUY | (square as u64) << 3
-                | (tile as u64) << 6
-                | (pay as u64) << 12
-                | (other as u64) << 30
-                | (exchange as u64) << 48
-                | (coins as u64) << 51
-        }
+        Action::Buy(purchase) => purchase_code(&purchase),
         Action::End => END,
         Action::Place { tile, x, y } => {
             PLACE | (tile as u64) << 3 | coordinate(x) << 11 | coordinate(y) << 19
@@ -88,14 +96,7 @@ pub fn decode(code: u64) -> Option<Action> {
             }
             Action::Take { cards, n }
         }
-        BUY => Action::Buy {
-            square: (code >> 3 & 7) as u8,
-            tile: (code >> 6 & 63) as u8,
-            pay: (code >> 12 & 0x3ffff) as u32,
-            other: (code >> 30 & 0x3ffff) as u32,
-            exchange: (code >> 48 & 7) as u8,
-            coins: (code >> 51 & 63) as u8,
-        },
+        BUY => Action::Buy(purchase_of(code)),
         END => Action::End,
         PLACE => Action::Place {
             tile: (code >> 3) as u8,
@@ -145,22 +146,22 @@ mod tests {
                 cards: [3, 12, 0, 0, 0],
                 n: 2,
             },
-            Action::Buy {
+            Action::Buy(Purchase {
                 square: 4,
                 tile: 53,
                 pay: 0b01_00_10,
                 other: 0,
                 exchange: 0,
                 coins: 0,
-            },
-            Action::Buy {
+            }),
+            Action::Buy(Purchase {
                 square: 2,
                 tile: 11,
                 pay: 0b11,
                 other: 0b1_00_00,
                 exchange: 6,
                 coins: 0b010_001,
-            },
+            }),
             Action::End,
             Action::Place {
                 tile: 7,

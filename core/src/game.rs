@@ -160,28 +160,78 @@ impl Move {
     }
 }
 
+/// A purchase from the market square `square` (1..4) of `tile`, and its payment: the
+/// number of cards of each value 1..9 in the square's currency (`pay`: two bits a value, a
+/// currency has three cards of a value at most) and, with an exchange card (`exchange`:
+/// 1 + its index among the six, else 0), in the card's other currency (`other`); a
+/// payment in diamonds alone has `exchange` `PAID_IN_DIAMONDS` and its diamonds in `pay`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Purchase {
+    pub square: u8,
+    pub tile: TileId,
+    pub pay: u32,
+    pub other: u32,
+    pub exchange: u8,
+    /// Coins (Change, §M11): of the square's currency in bits 0-2, of the exchange
+    /// card's other currency in bits 3-5.
+    pub coins: u8,
+}
+
+impl Purchase {
+    /// The cards paid, in `card_order` (highest value first, then currency, a plain card
+    /// before a coin like it; the exchange card last).
+    pub fn cards(&self) -> Vec<CardId> {
+        fn add(cards: &mut Vec<CardId>, card_of: impl Fn(u8) -> CardId, counts: u32) {
+            for value in 1..=9u8 {
+                for _ in 0..counts >> (2 * (value - 1)) & 3 {
+                    cards.push(card_of(value));
+                }
+            }
+        }
+        let own = self.square - 1;
+        let mut cards = Vec::new();
+        if self.exchange == PAID_IN_DIAMONDS {
+            add(&mut cards, diamond, self.pay);
+        } else {
+            add(&mut cards, |v| money(own, v), self.pay);
+            cards.extend(std::iter::repeat_n(coin(own), (self.coins & 7) as usize));
+            if self.exchange != 0 {
+                let (a, b) = exchange_pair(EXCHANGE_FIRST + self.exchange - 1);
+                let second = if a == own { b } else { a };
+                add(&mut cards, |v| money(second, v), self.other);
+                cards.extend(std::iter::repeat_n(
+                    coin(second),
+                    (self.coins >> 3) as usize,
+                ));
+                cards.push(EXCHANGE_FIRST + self.exchange - 1);
+            }
+        }
+        cards.sort_unstable_by_key(|&c| card_order(c));
+        cards
+    }
+
+    /// What the payment is worth.
+    pub fn total(&self) -> u32 {
+        let values =
+            |counts: u32| -> u32 { (1..=9).map(|v| (counts >> (2 * (v - 1)) & 3) * v).sum() };
+        values(self.pay) + values(self.other) + (self.coins & 7) as u32 + (self.coins >> 3) as u32
+    }
+
+    /// Whether the payment is the tile's price exactly.
+    pub fn exact(&self) -> bool {
+        self.total() == tile(self.tile).price as u32
+    }
+}
+
 /// An action of the player deciding, as small values. `Take` holds its cards in
-/// `card_order`; `Buy` its payment as the number of cards of each value 1..9 in the
-/// square's currency (`pay`: two bits a value, a currency has three cards of a value at
-/// most) and, with an exchange card (`exchange`: 1 + its index among the six, else 0), in
-/// the card's other currency (`other`); a payment in diamonds alone has `exchange`
-/// `PAID_IN_DIAMONDS` and its diamonds in `pay`.
+/// `card_order`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Take {
         cards: [CardId; 5],
         n: u8,
     },
-    Buy {
-        square: u8,
-        tile: TileId,
-        pay: u32,
-        other: u32,
-        exchange: u8,
-        /// Coins (Change, §M11): of the square's currency in bits 0-2, of the exchange
-        /// card's other currency in bits 3-5.
-        coins: u8,
-    },
+    Buy(Purchase),
     End,
     Place {
         tile: TileId,
@@ -204,37 +254,6 @@ pub enum Action {
     TakeHut {
         colour: u8,
     },
-}
-
-impl Action {
-    /// The cards of a payment on square `square`, in `card_order` (highest value first,
-    /// then currency, a plain card before a coin like it; the exchange card last).
-    pub fn paid_cards(square: u8, pay: u32, other: u32, exchange: u8, coins: u8) -> Vec<CardId> {
-        fn add(cards: &mut Vec<CardId>, card_of: impl Fn(u8) -> CardId, counts: u32) {
-            for value in 1..=9u8 {
-                for _ in 0..counts >> (2 * (value - 1)) & 3 {
-                    cards.push(card_of(value));
-                }
-            }
-        }
-        let own = square - 1;
-        let mut cards = Vec::new();
-        if exchange == PAID_IN_DIAMONDS {
-            add(&mut cards, diamond, pay);
-        } else {
-            add(&mut cards, |v| money(own, v), pay);
-            cards.extend(std::iter::repeat_n(coin(own), (coins & 7) as usize));
-            if exchange != 0 {
-                let (a, b) = exchange_pair(EXCHANGE_FIRST + exchange - 1);
-                let second = if a == own { b } else { a };
-                add(&mut cards, |v| money(second, v), other);
-                cards.extend(std::iter::repeat_n(coin(second), (coins >> 3) as usize));
-                cards.push(EXCHANGE_FIRST + exchange - 1);
-            }
-        }
-        cards.sort_unstable_by_key(|&c| card_order(c));
-        cards
-    }
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -868,14 +887,14 @@ impl Game {
             let price = tile(id).price as u32;
             if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
                 minimal_payments(cards, price, &mut |paid| {
-                    out.push(Action::Buy {
+                    out.push(Action::Buy(Purchase {
                         square,
                         tile: id,
                         pay: counts(paid),
                         other: 0,
                         exchange: 0,
                         coins: coin_count(paid),
-                    })
+                    }))
                 });
             }
         }
@@ -904,14 +923,14 @@ impl Game {
             let id = self.market[square as usize - 1];
             if id != EMPTY {
                 minimal_payments(&cards[..count], tile(id).price as u32, &mut |paid| {
-                    out.push(Action::Buy {
+                    out.push(Action::Buy(Purchase {
                         square,
                         tile: id,
                         pay: counts(paid),
                         other: 0,
                         exchange: PAID_IN_DIAMONDS,
                         coins: 0,
-                    })
+                    }))
                 });
             }
         }
@@ -948,14 +967,14 @@ impl Game {
                         .iter()
                         .partition(|&&c| crate::cards::currency_of(c) == own);
                     if !theirs.is_empty() {
-                        out.push(Action::Buy {
+                        out.push(Action::Buy(Purchase {
                             square,
                             tile: id,
                             pay: counts(&mine),
                             other: counts(&theirs),
                             exchange: exchange - EXCHANGE_FIRST + 1,
                             coins: coin_count(&mine) | coin_count(&theirs) << 3,
-                        });
+                        }));
                     }
                 });
             }
@@ -1056,17 +1075,17 @@ impl Game {
     /// too when its cards are in hand, of the currencies it may use, and reach the price
     /// (`payments.check_payment` with overpaying).
     fn overpays_by_hand(&self, action: Action) -> bool {
-        let Action::Buy {
+        let Action::Buy(purchase) = action else {
+            return false;
+        };
+        let Purchase {
             square,
             tile: id,
-            pay,
             other,
             exchange,
             coins,
-        } = action
-        else {
-            return false;
-        };
+            ..
+        } = purchase;
         let Some(decision) = self.decision() else {
             return false;
         };
@@ -1086,16 +1105,15 @@ impl Game {
             _ => false,
         };
         let used_source = exchange != PAID_IN_DIAMONDS || self.has(DIAMONDS);
-        let cards = Action::paid_cards(square, pay, other, exchange, coins);
+        let cards = purchase.cards();
         let hand = &self.hands[decision.player as usize];
         let mut needed = [0u8; CARD_KINDS];
         cards.iter().for_each(|&c| needed[c as usize] += 1);
         let held = (0..CARD_KINDS).all(|c| needed[c] <= hand[c]);
-        let total: u32 = cards.iter().map(|&c| worth(c)).sum();
         joins
             && used_source
             && held
-            && total >= tile(id).price as u32
+            && purchase.total() >= tile(id).price as u32
             && exchange_or_plain(other, coins, exchange)
     }
 
@@ -1118,43 +1136,13 @@ impl Game {
                 }
                 self.end_actions();
             }
-            Action::Buy {
-                square,
-                tile: id,
-                pay,
-                other,
-                exchange,
-                coins,
-            } => {
-                let mut paid = 0u32;
-                if exchange == 0 && coins == 0 {
-                    // the common case, without building the list of cards
-                    for value in (1..=9u8).rev() {
-                        let card = money(square - 1, value);
-                        for _ in 0..pay >> (2 * (value - 1)) & 3 {
-                            self.hands[p][card as usize] -= 1;
-                            self.discard.push(card);
-                            paid += value as u32;
-                        }
-                    }
-                } else {
-                    // in card order, the exchange card last, as the engine discards them;
-                    // a spent coin goes back into the bag (§M11)
-                    for card in Action::paid_cards(square, pay, other, exchange, coins) {
-                        self.hands[p][card as usize] -= 1;
-                        if is_coin(card) {
-                            self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
-                        } else {
-                            self.discard.push(card);
-                        }
-                        paid += worth(card);
-                    }
-                }
-                self.market[square as usize - 1] = EMPTY;
+            Action::Buy(purchase) => {
+                let paid = self.pay(seat, purchase);
+                let (square, id) = (purchase.square, purchase.tile);
                 let price = tile(id).price as u32;
                 let exact = paid == price;
                 if self.recording {
-                    let cards = Action::paid_cards(square, pay, other, exchange, coins);
+                    let cards = purchase.cards();
                     self.event(Event::Buy {
                         player: seat,
                         square,
@@ -1251,6 +1239,37 @@ impl Game {
                 self.after_placing();
             }
         }
+    }
+
+    /// Move a purchase's cards from `seat`'s hand to the discard pile (a coin back into
+    /// its bag, §M11) and take the tile off the market; returns what was paid.
+    fn pay(&mut self, seat: u8, purchase: Purchase) -> u32 {
+        let p = seat as usize;
+        let mut paid = 0u32;
+        if purchase.exchange == 0 && purchase.coins == 0 {
+            // the common case, without building the list of cards
+            for value in (1..=9u8).rev() {
+                let card = money(purchase.square - 1, value);
+                for _ in 0..purchase.pay >> (2 * (value - 1)) & 3 {
+                    self.hands[p][card as usize] -= 1;
+                    self.discard.push(card);
+                    paid += value as u32;
+                }
+            }
+        } else {
+            // in card order, the exchange card last, as the engine discards them
+            for card in purchase.cards() {
+                self.hands[p][card as usize] -= 1;
+                if is_coin(card) {
+                    self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
+                } else {
+                    self.discard.push(card);
+                }
+                paid += worth(card);
+            }
+        }
+        self.market[purchase.square as usize - 1] = EMPTY;
+        paid
     }
 
     fn end_actions(&mut self) {

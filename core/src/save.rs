@@ -10,7 +10,9 @@ use crate::cards::{
     tile, tile_id, value_of, CardId, TileId, TileSet, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST,
     KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
-use crate::game::{Action, Decision, Event, Game, Kind, Move, Refusal, Step, EMPTY, MAX_PLAYERS};
+use crate::game::{
+    Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, EMPTY, MAX_PLAYERS,
+};
 use crate::modules::bonus_cards::BonusCards;
 use crate::modules::squares::Squares;
 use crate::rng::Mt;
@@ -1307,14 +1309,14 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                     other += 1 << (2 * (value_of(card) - 1));
                 }
             }
-            Action::Buy {
+            Action::Buy(Purchase {
                 square,
                 tile: tile_of("tile")?,
                 pay,
                 other,
                 exchange,
                 coins,
-            }
+            })
         }
         Some("end") => Action::End,
         Some("place") => {
