@@ -2,8 +2,9 @@
 
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
-game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
-Exchange, Bonus Cards, Squares, Diamonds and Change so far) move for move: the same generator and
+game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
+Favour, Currency Exchange, Bonus Cards, Squares, Diamonds, Thieves and Change so far)
+move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -41,7 +42,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take, tile_order
+from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take, tile_order
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
@@ -56,6 +57,8 @@ from .components import (
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 from .modules.squares import TakeHut
+from .modules.thieves import Steal
+from .modules.vizier import VizierBuy, Wake
 
 if TYPE_CHECKING:
     import numpy as np
@@ -227,10 +230,21 @@ def _build(code: int) -> Action:
         tile = _TILES[code >> 3 & 0xFF]
         return Place(tile, _xy(code, 11)) if kind == 3 else \
             Reserve(tile) if kind == 4 else Give(tile)
-    if kind == 7:  # a module's action: take a hut is the only one so far
-        return TakeHut(KINDS[code >> 8])
+    if kind == 7:  # a module's action, by its number in bits 3-7
+        return _MODULE_ACTIONS[code >> 3 & 31](code >> 8)
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
     return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13))
+
+
+#: The modules' actions by their number in a code, built from the code's bits 8 on.
+_MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
+    0: lambda fields: TakeHut(KINDS[fields]),
+    1: lambda fields: Wake(),
+    2: lambda fields: Decline(),
+    3: lambda fields: Steal(_CARD_BY_ID[fields]),
+}
+#: Bit 63 of a buy's code: the vizier's purchase (§M1).
+_VIZIER_BUY = 1 << 63
 
 
 def _counted(currency: str, counts: int) -> list[Card]:
@@ -244,16 +258,17 @@ def _build_buy(code: int) -> Buy:
     from bit 48), the cards of the card's other currency from bit 30."""
     square, exchange = code >> 3 & 7, code >> 48 & 7
     own = CURRENCIES[square - 1]
+    purchase = VizierBuy if code & _VIZIER_BUY else Buy
     if exchange == _PAID_IN_DIAMONDS:
         diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 12 & 0x3FFFF))
-        return Buy(square, _TILES[code >> 6 & 63], diamonds)
+        return purchase(square, _TILES[code >> 6 & 63], diamonds)
     coins = code >> 51 & 63
     cards: list[Any] = [*_counted(own, code >> 12 & 0x3FFFF), *[Coin(own)] * (coins & 7)]
     if exchange:
         card = EXCHANGE_CARDS[exchange - 1]
         other = next(c for c in card.currencies if c != own)
         cards += [*_counted(other, code >> 30 & 0x3FFFF), *[Coin(other)] * (coins >> 3), card]
-    return Buy(square, _TILES[code >> 6 & 63], tuple(cards))
+    return purchase(square, _TILES[code >> 6 & 63], tuple(cards))
 
 
 def _encode(action: Action) -> int | None:
@@ -270,6 +285,11 @@ def _encode(action: Action) -> int | None:
 
 
 def _encoded_buy(action: Buy) -> int | None:
+    code = _encoded_payment(action)
+    return code | _VIZIER_BUY if code is not None and isinstance(action, VizierBuy) else code
+
+
+def _encoded_payment(action: Buy) -> int | None:
     tile = _TILE_IDS.get(action.tile)
     if tile is not None and action.cards and all(
             c.__class__ is DiamondCard for c in action.cards):  # diamonds alone (§M6)
@@ -338,6 +358,13 @@ def _encoded(action: Action) -> int | None:
         return 6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
     if isinstance(action, TakeHut):
         return 7 | KINDS.index(action.colour) << 8
+    if isinstance(action, Wake):
+        return 7 | 1 << 3
+    if isinstance(action, Decline):
+        return 7 | 2 << 3
+    if isinstance(action, Steal):
+        card = _CARD_IDS.get(action.card)
+        return None if card is None or card >= 36 else 7 | 3 << 3 | card << 8
     return None
 
 
@@ -361,7 +388,7 @@ def _unsupported_in(game: Game, core: ModuleType) -> list[str]:
     """What of `game` the core `core` does not hold: modules, module options, a hole rule."""
     missing = [f"module {name!r}" for name in game.modules if name not in core.MODULES]
     missing += [f"{option}={value!r}" for option, value in game.options.items()
-                if option not in ("end_trigger", "hole_rule")]
+                if option not in ("end_trigger", "hole_rule", *core.OPTIONS)]
     if game.options.get("hole_rule") != "enclosed":
         missing.append(f"hole_rule={game.options.get('hole_rule')!r}")
     return missing
@@ -380,7 +407,11 @@ class Simulator:
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
-        ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"diamonds"`` and ``"change"``).
+        ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"diamonds"``,
+        ``"thieves"`` and ``"change"``).
+    **module_options : bool
+        The modules' options, as ``Game`` takes them, among those the core holds
+        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``).
 
     Raises
     ------
@@ -403,11 +434,13 @@ class Simulator:
     __slots__ = ("_core",)
 
     def __init__(self, players: Sequence[str], seed: int | None = None, *,
-                 end_trigger: str = "market_short", modules: Sequence[str] = ()) -> None:
+                 end_trigger: str = "market_short", modules: Sequence[str] = (),
+                 **module_options: bool) -> None:
         from .engine.config import GameConfig
 
         # the engine's checks, and its order of the modules
-        config = GameConfig.make(players, end_trigger=end_trigger, modules=modules)
+        config = GameConfig.make(players, end_trigger=end_trigger, hole_rule="enclosed",
+                                 modules=modules, **module_options)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 64)
         if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 2 ** 64:
@@ -416,7 +449,8 @@ class Simulator:
         module = _core()
         try:
             self._core = module.Core.new(list(config.players), abs(seed), end_trigger,
-                                         list(config.modules))
+                                         list(config.modules),
+                                         [name for name, on in config.module_options if on])
         except module.CoreError as error:
             raise Unsupported(f"{error}: the Python engine plays this game") from None
 

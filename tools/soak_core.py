@@ -38,7 +38,7 @@ COLUMNS = ("game", "players", "trigger", "modules", "start", "actions", "ok", "d
 
 def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
     """(players, end trigger, modules, actions played before the core takes over) of game
-    `game_id`."""
+    `game_id` (`options` gives its module options)."""
     players = 2 + game_id % 5
     trigger = "bag_empty" if game_id // 5 % 4 == 3 else "market_short"
     held = core_modules()
@@ -49,18 +49,25 @@ def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
     return players, trigger, modules, start
 
 
+def options(game_id: int, modules: tuple[str, ...]) -> dict[str, bool]:
+    """The module options of game `game_id`: every option the core holds set in every
+    other game with its module."""
+    return {"thief_not_by_finisher": True} if "thieves" in modules and game_id % 2 else {}
+
+
 def play(game_id: int) -> dict[str, object]:
     """One lockstep game; the row of the CSV."""
     players, trigger, modules, start = setting(game_id)
-    game = Game(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules)
+    chosen = options(game_id, modules)
+    game = Game(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules, **chosen)
     choose = random.Random(game_id).choice
     for _ in range(start):
         if not game.is_over:
             game.apply(choose(game.legal_actions()))
     simulated = Simulator.from_game(game) if start else \
-        Simulator(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules)
+        Simulator(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules, **chosen)
     row: dict[str, object] = {"game": game_id, "players": players, "trigger": trigger,
-                              "modules": " ".join(modules), "start": start, "actions": 0, "ok": True, "difference": ""}
+                              "modules": " ".join([*modules, *chosen]), "start": start, "actions": 0, "ok": True, "difference": ""}
 
     def differ(what: str) -> dict[str, object]:
         return {**row, "ok": False, "difference": f"{what} after {row['actions']} actions"}

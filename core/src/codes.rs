@@ -6,9 +6,10 @@
 //! number of cards of each value (two bits a value) in the square's currency from bit 12,
 //! in an exchange card's other currency from bit 30, and the exchange card (1 + its index
 //! among the six, 0 for none; 7 for diamonds alone) from bit 48, and the coins of the
-//! square's currency and of the other from bit 51 (three bits each). Kind 7 is a module's
-//! action: its number among the modules' actions in bits 3-7 (take a hut 0), its fields
-//! from bit 8 (a hut's colour).
+//! square's currency and of the other from bit 51 (three bits each); bit 63 marks a
+//! vizier's purchase (§M1). Kind 7 is a module's action: its number among the modules'
+//! actions in bits 3-7 (take a hut 0, wake the vizier 1, decline 2, steal 3), its fields
+//! from bit 8 (a hut's colour, a stolen card).
 
 use crate::game::{Action, Move, Purchase};
 
@@ -22,6 +23,11 @@ const REDESIGN: u64 = 6;
 const MODULE: u64 = 7;
 /// The modules' actions (bits 3-7 of a `MODULE` code).
 const TAKE_HUT: u64 = 0;
+const WAKE: u64 = 1;
+const DECLINE: u64 = 2;
+const STEAL: u64 = 3;
+/// Bit 63 of a buy's code: the vizier's purchase.
+const VIZIER_BUY: u64 = 1 << 63;
 
 fn coordinate(v: i8) -> u64 {
     (v as i16 + 128) as u64
@@ -79,6 +85,10 @@ pub fn encode(action: &Action) -> u64 {
             REDESIGN | mv << 3 | (tile as u64) << 5 | coordinate(x) << 13 | coordinate(y) << 21
         }
         Action::TakeHut { colour } => MODULE | TAKE_HUT << 3 | (colour as u64) << 8,
+        Action::Wake => MODULE | WAKE << 3,
+        Action::Decline => MODULE | DECLINE << 3,
+        Action::Steal { card } => MODULE | STEAL << 3 | (card as u64) << 8,
+        Action::VizierBuy(purchase) => purchase_code(&purchase) | VIZIER_BUY,
     }
 }
 
@@ -96,6 +106,7 @@ pub fn decode(code: u64) -> Option<Action> {
             }
             Action::Take { cards, n }
         }
+        BUY if code & VIZIER_BUY != 0 => Action::VizierBuy(purchase_of(code)),
         BUY => Action::Buy(purchase_of(code)),
         END => Action::End,
         PLACE => Action::Place {
@@ -126,6 +137,11 @@ pub fn decode(code: u64) -> Option<Action> {
         _ => match code >> 3 & 31 {
             TAKE_HUT if (code >> 8) < 6 => Action::TakeHut {
                 colour: (code >> 8) as u8,
+            },
+            WAKE => Action::Wake,
+            DECLINE => Action::Decline,
+            STEAL if (code >> 8) < crate::cards::MONEY_KINDS as u64 => Action::Steal {
+                card: (code >> 8) as u8,
             },
             _ => return None,
         },
@@ -183,12 +199,24 @@ mod tests {
                 y: 40,
             },
             Action::TakeHut { colour: 5 },
+            Action::Wake,
+            Action::Decline,
+            Action::Steal { card: 35 },
+            Action::VizierBuy(Purchase {
+                square: 1,
+                tile: 2,
+                pay: 0b10,
+                other: 0,
+                exchange: 7,
+                coins: 0,
+            }),
         ];
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));
         }
         assert_eq!(decode(MODULE | 6 << 8), None);
-        assert_eq!(decode(MODULE | 1 << 3), None);
+        assert_eq!(decode(MODULE | 31 << 3), None);
+        assert_eq!(decode(MODULE | STEAL << 3 | 36 << 8), None);
         assert_eq!(decode(END | 1 << 40), None);
     }
 }

@@ -11,12 +11,16 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    bits, card_of_order, card_order, coin, diamond, diamond_deck, exchange_pair, is_coin, is_hut,
-    is_money_key, money, money_deck, payment_order, place_points, tile, tile_set, worth, CardId,
-    TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
+    bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck, exchange_pair,
+    is_coin, is_hut, is_money_key, money, money_deck, payment_order, place_points, tile, tile_set,
+    worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2,
+    TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
+use crate::modules::thieves::{self, Thieves};
+use crate::modules::vizier::Vizier;
+use crate::modules::window::Window;
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -33,18 +37,37 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 5] = ["exchange", "bonus_cards", "squares", "diamonds", "change"];
-/// Currency Exchange (M2): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
+pub const CORE_MODULES: [&str; 7] = [
+    "vizier",
+    "exchange",
+    "bonus_cards",
+    "squares",
+    "diamonds",
+    "thieves",
+    "change",
+];
+/// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
-pub const EXCHANGE: u16 = 1;
+pub const VIZIER: u16 = 1;
+/// Currency Exchange (M2).
+pub const EXCHANGE: u16 = 2;
 /// Bonus Cards (M3).
-pub const BONUS_CARDS: u16 = 2;
+pub const BONUS_CARDS: u16 = 4;
 /// Squares (M4).
-pub const SQUARES: u16 = 4;
+pub const SQUARES: u16 = 8;
 /// Diamonds (M6).
-pub const DIAMONDS: u16 = 8;
+pub const DIAMONDS: u16 = 16;
+/// Thieves (M10).
+pub const THIEVES: u16 = 32;
 /// Change (M11).
-pub const CHANGE: u16 = 16;
+pub const CHANGE: u16 = 64;
+/// The modules that act in the window between turns (§M0.4 step 8).
+const WINDOW_MODULES: u16 = VIZIER | THIEVES;
+/// The module options the core holds, by name (bit k of `Game::options` for the k-th),
+/// and the module each belongs to.
+pub const CORE_OPTIONS: [(&str, u16); 1] = [("thief_not_by_finisher", THIEVES)];
+/// Thieves (§M10): the player who just finished may not play a thief.
+pub const THIEF_NOT_BY_FINISHER: u8 = 1;
 /// The coins of a currency in the game (Change, §M11).
 pub const COINS_PER_CURRENCY: u8 = 6;
 /// `Buy::exchange` of a payment in diamonds alone.
@@ -73,6 +96,10 @@ pub enum Kind {
     Act,
     Place,
     FinalPlace,
+    /// The window between turns with the vizier alone (§M1).
+    Vizier,
+    /// The window shared by the thieves and the vizier (§M10).
+    Window,
 }
 
 impl Kind {
@@ -81,7 +108,21 @@ impl Kind {
             Kind::Act => "act",
             Kind::Place => "place",
             Kind::FinalPlace => "final_place",
+            Kind::Vizier => "vizier",
+            Kind::Window => "window",
         }
+    }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        [
+            Kind::Act,
+            Kind::Place,
+            Kind::FinalPlace,
+            Kind::Vizier,
+            Kind::Window,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
     }
 }
 
@@ -106,9 +147,11 @@ pub enum Step {
     FinalPlacing,
     FinalScoring,
     FirstTurn,
+    /// The window between turns (§M0.4 step 8), named as the Python step.
+    VizierWindow,
 }
 
-const STEP_NAMES: [(Step, &str); 8] = [
+const STEP_NAMES: [(Step, &str); 9] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -117,6 +160,7 @@ const STEP_NAMES: [(Step, &str); 8] = [
     (Step::FinalPlacing, "final_placing"),
     (Step::FinalScoring, "final_scoring"),
     (Step::FirstTurn, "first_turn"),
+    (Step::VizierWindow, "vizier_window"),
 ];
 
 impl Step {
@@ -254,6 +298,15 @@ pub enum Action {
     TakeHut {
         colour: u8,
     },
+    /// Vizier's Favour (§M1): wake one's vizier on one's turn; buy out of turn, exactly.
+    Wake,
+    VizierBuy(Purchase),
+    /// Thieves (§M10): play a thief to take `card` (money) from the display.
+    Steal {
+        card: CardId,
+    },
+    /// Let the window pass.
+    Decline,
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -374,6 +427,28 @@ pub enum Event {
         colour: u8,
         tile: TileId,
     },
+    /// Vizier's Favour (§M1) and the window (§M0.4).
+    Wake {
+        player: u8,
+    },
+    VizierBuy {
+        player: u8,
+        purchase: Purchase,
+    },
+    Decline {
+        player: u8,
+        kind: Kind,
+    },
+    /// Thieves (§M10): the deal (each hand's thieves by currency, how many removed), a
+    /// theft.
+    ThievesDealt {
+        hands: [[u8; 4]; MAX_PLAYERS],
+        removed: u8,
+    },
+    Steal {
+        player: u8,
+        card: CardId,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -405,6 +480,8 @@ pub struct Game {
     pub(crate) bag_empty_ends: bool,
     /// The Mega Box modules in play, one bit each (`CORE_MODULES`).
     pub(crate) modules: u16,
+    /// The module options set, one bit each (`CORE_OPTIONS`).
+    pub(crate) options: u8,
     pub(crate) rng: Mt,
     /// The tiles in the bag, one bit per tile id (sorted as the engine keeps the bag).
     pub(crate) bag: TileSet,
@@ -442,6 +519,10 @@ pub struct Game {
     pub(crate) bonus: BonusCards,
     /// Squares' hut piles (M4), empty when the module is not in play.
     pub(crate) squares: Squares,
+    /// The viziers (M1), the thieves (M10) and the window between turns they share.
+    pub(crate) vizier: Vizier,
+    pub(crate) thieves: Thieves,
+    pub(crate) window: Window,
     /// Change's coin bag (M11): the coins of each currency in it.
     pub(crate) coin_bag: [u8; 4],
 }
@@ -475,15 +556,42 @@ impl Game {
         bag_empty_ends: bool,
         modules: u16,
     ) -> Result<Game, Refusal> {
+        Game::with_options(players, seed, bag_empty_ends, modules, 0)
+    }
+
+    /// `with_modules` with the module options of `options` (bits of `CORE_OPTIONS`, each
+    /// of a module in play).
+    pub fn with_options(
+        players: usize,
+        seed: u128,
+        bag_empty_ends: bool,
+        modules: u16,
+        options: u8,
+    ) -> Result<Game, Refusal> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(Refusal::Invalid(format!(
                 "a game has 2 to 6 players, got {players}"
             )));
         }
+        let stray = CORE_OPTIONS
+            .iter()
+            .enumerate()
+            .find(|(k, (_, module))| options >> k & 1 == 1 && modules & module == 0);
+        if let Some((_, (name, _))) = stray {
+            return Err(Refusal::Invalid(format!(
+                "{name} is an option of a module that is not in play"
+            )));
+        }
         let mut game = Game::blank(players as u8, Mt::from_seed(seed), bag_empty_ends);
         game.modules = modules;
+        game.options = options;
         game.setup();
         Ok(game)
+    }
+
+    /// Whether the module option of bit `option` (`CORE_OPTIONS`) is set.
+    pub fn option(&self, option: u8) -> bool {
+        self.options & option != 0
     }
 
     /// Whether the module of bit `module` is in play.
@@ -508,6 +616,7 @@ impl Game {
             dirk: n == 2,
             bag_empty_ends,
             modules: 0,
+            options: 0,
             rng,
             bag: 0,
             market: [EMPTY; MARKET_SIZE],
@@ -536,6 +645,9 @@ impl Game {
             recording: true,
             bonus: BonusCards::default(),
             squares: Squares::default(),
+            vizier: Vizier::default(),
+            thieves: Thieves::default(),
+            window: Window::default(),
             coin_bag: [0; 4],
         }
     }
@@ -649,8 +761,14 @@ impl Game {
         if self.has(BONUS_CARDS) {
             self.deal_bonus_cards();
         }
+        if self.has(VIZIER) {
+            self.vizier = Vizier::new();
+        }
         if self.has(SQUARES) {
             self.lay_out_huts();
+        }
+        if self.has(THIEVES) {
+            self.deal_thieves();
         }
         if self.has(CHANGE) {
             self.coin_bag = [COINS_PER_CURRENCY; 4];
@@ -739,6 +857,19 @@ impl Game {
         self.event(Event::HutPiles { up, sizes });
     }
 
+    /// Thieves' setup (§M10): the twelve, listed by currency, shuffled with the game's
+    /// generator and dealt.
+    fn deal_thieves(&mut self) {
+        let mut every = thieves::every_thief();
+        self.rng.shuffle(&mut every);
+        self.thieves.deal(&every, self.players());
+        let removed = self.thieves.removed.iter().sum();
+        self.event(Event::ThievesDealt {
+            hands: self.thieves.hands,
+            removed,
+        });
+    }
+
     /// The cards shuffled into money piles 1..5 after the split, in the order each pile
     /// takes them (`composition.pile_inserts`): the scoring cards into piles 2 and 4, then
     /// the modules' cards. Currency Exchange shuffles its six cards first (with the game's
@@ -797,6 +928,9 @@ impl Game {
                 self.takes(out);
                 self.buys(decision.player, out);
                 self.redesigns(decision.player, out);
+                if self.has(VIZIER) && !self.vizier.awake[decision.player as usize] {
+                    out.push(Action::Wake);
+                }
                 if self.has(SQUARES) {
                     self.hut_takes(decision.player, out);
                 }
@@ -805,7 +939,97 @@ impl Game {
                 }
             }
             Kind::Place | Kind::FinalPlace => self.placings(decision, out),
+            Kind::Vizier | Kind::Window => {
+                if self.has(VIZIER) {
+                    self.vizier_buys(decision.player, out);
+                }
+                if self.has(THIEVES) {
+                    self.steals(decision.player, out);
+                }
+                out.push(Action::Decline);
+            }
         }
+    }
+
+    /// Vizier's Favour (§M1): `seat`'s purchases paid exactly, in the order of the buys,
+    /// none while its vizier sleeps.
+    fn vizier_buys(&self, seat: u8, out: &mut Vec<Action>) {
+        if !self.vizier.awake[seat as usize] {
+            return;
+        }
+        let start = out.len();
+        self.buys(seat, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            if let Action::Buy(purchase) = out[i] {
+                if purchase.exact() {
+                    out[kept] = Action::VizierBuy(purchase);
+                    kept += 1;
+                }
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Thieves (§M10): a theft per distinct money card on the display, in card order, of
+    /// a currency `seat` holds a thief of, when `seat` may steal now.
+    fn steals(&self, seat: u8, out: &mut Vec<Action>) {
+        let held = &self.thieves.hands[seat as usize];
+        if !self.may_steal(seat) || held.iter().all(|&n| n == 0) {
+            return;
+        }
+        let mut cards: Vec<CardId> = self
+            .display
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&c| c < MONEY_KINDS as CardId && held[currency_of(c) as usize] > 0)
+            .collect();
+        cards.sort_unstable_by_key(|&c| card_order(c));
+        cards.dedup();
+        out.extend(cards.into_iter().map(|card| Action::Steal { card }));
+    }
+
+    /// §M10: the player whose turn is next may not steal, nor the one who just finished
+    /// with `thief_not_by_finisher`.
+    fn may_steal(&self, seat: u8) -> bool {
+        seat != (self.current + 1) % self.n
+            && !(seat == self.current && self.option(THIEF_NOT_BY_FINISHER))
+    }
+
+    /// The seats who can act in the window now (a bit each): an awake vizier with an exact
+    /// purchase, a thief of a currency on the display that may be played.
+    fn window_able(&self) -> u8 {
+        let mut able = 0u8;
+        if self.has(THIEVES) && self.thieves.any_held(self.players()) {
+            let shown = self
+                .display
+                .as_slice()
+                .iter()
+                .filter(|&&c| c < MONEY_KINDS as CardId)
+                .fold(0u8, |set, &c| set | 1 << currency_of(c));
+            for seat in 0..self.n {
+                let held = &self.thieves.hands[seat as usize];
+                let stealable = (0..4).any(|c| shown >> c & 1 == 1 && held[c] > 0);
+                if stealable && self.may_steal(seat) {
+                    able |= 1 << seat;
+                }
+            }
+        }
+        if self.has(VIZIER) && self.vizier.any_awake(self.players()) {
+            let mut buys = Vec::new();
+            for seat in 0..self.n {
+                if able >> seat & 1 == 1 {
+                    continue; // able already: the purchases need not be listed
+                }
+                buys.clear();
+                self.vizier_buys(seat, &mut buys);
+                if !buys.is_empty() {
+                    able |= 1 << seat;
+                }
+            }
+        }
+        able
     }
 
     /// `take_choices`: one card, or several totalling at most 5, each multiset once;
@@ -1202,6 +1426,42 @@ impl Game {
                 self.to_place.push(id);
                 self.end_actions();
             }
+            Action::Wake => {
+                self.vizier.awake[p] = true;
+                self.event(Event::Wake { player: seat });
+                self.end_actions();
+            }
+            Action::VizierBuy(purchase) => {
+                self.pay(seat, purchase);
+                self.vizier.awake[p] = false;
+                self.window.repoll = true;
+                self.event(Event::VizierBuy {
+                    player: seat,
+                    purchase,
+                });
+                // placed or reserved at once, never given to Dirk
+                self.to_place.push(purchase.tile);
+                *self.decisions.last_mut().expect("the window's decision") = Decision {
+                    kind: Kind::Place,
+                    player: seat,
+                    give: false,
+                };
+            }
+            Action::Steal { card } => {
+                self.thieves.hands[p][currency_of(card) as usize] -= 1;
+                self.thieves.played.push(currency_of(card));
+                self.display.remove_item(card);
+                self.hands[p][card as usize] += 1;
+                self.event(Event::Steal { player: seat, card });
+                self.window.repoll = true;
+                self.resume();
+            }
+            Action::Decline => {
+                let kind = self.decisions.last().expect("a decision waits").kind;
+                self.window.queue.remove(0);
+                self.event(Event::Decline { player: seat, kind });
+                self.resume();
+            }
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -1276,14 +1536,23 @@ impl Game {
         self.may_continue = false;
         self.decisions.pop();
         self.script = Stack::from_slice(&TURN_END).expect("the turn end fits");
+        if self.modules & WINDOW_MODULES != 0 {
+            // the window between turns, just before the turn is finished (§M0.4 step 8)
+            self.script.insert(TURN_END.len() - 1, Step::VizierWindow);
+        }
         self.run_script();
     }
 
     fn after_placing(&mut self) {
         if self.to_place.is_empty() {
-            self.decisions.pop();
-            self.run_script();
+            self.resume();
         }
+    }
+
+    /// The decision on top is made: take it off and go on with the script.
+    fn resume(&mut self) {
+        self.decisions.pop();
+        self.run_script();
     }
 
     // -- the turn-end script -----------------------------------------------------------
@@ -1316,6 +1585,7 @@ impl Game {
                     self.begin_turn();
                     false
                 }
+                Step::VizierWindow => self.window_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -1426,12 +1696,66 @@ impl Game {
         }
     }
 
-    fn finish_turn(&mut self) {
-        let ending = if self.bag_empty_ends {
+    /// Whether the turn now ending ends the game (§9.1): the trigger has fired.
+    fn game_ending(&self) -> bool {
+        if self.bag_empty_ends {
             self.bag == 0
         } else {
             self.market_short
+        }
+    }
+
+    /// The window between turns (§M0.4 step 8, `window.run_window`): after a use, refill
+    /// and ask everyone again; ask the next player who can act (true while someone is
+    /// asked); closed after the game-ending turn or when nobody can act.
+    fn window_step(&mut self) -> bool {
+        if self.window.open && self.window.repoll {
+            self.refill_display();
+            self.refill_market();
+            self.hold_scorings();
+            self.window.open = false;
+        }
+        if self.game_ending() {
+            self.window = Window::default();
+            return false;
+        }
+        let able = self.window_able();
+        let mut queue = Stack::default();
+        if able != 0 {
+            let order: Vec<u8> = if self.window.open {
+                self.window.queue.as_slice().to_vec()
+            } else {
+                (1..=self.n).map(|k| (self.current + k) % self.n).collect()
+            };
+            order
+                .into_iter()
+                .filter(|&p| able >> p & 1 == 1)
+                .for_each(|p| queue.push(p));
+        }
+        let Some(&first) = queue.as_slice().first() else {
+            self.window = Window::default();
+            return false;
         };
+        self.window = Window {
+            open: true,
+            queue,
+            repoll: false,
+        };
+        let kind = if self.has(THIEVES) {
+            Kind::Window
+        } else {
+            Kind::Vizier
+        };
+        self.decisions.push(Decision {
+            kind,
+            player: first,
+            give: false,
+        });
+        true
+    }
+
+    fn finish_turn(&mut self) {
+        let ending = self.game_ending();
         self.market_short = false;
         if ending {
             self.end_game();
@@ -1819,7 +2143,8 @@ mod tests {
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        for seed in 0..48u128 {
+        let every = (1u16 << CORE_MODULES.len()) - 1;
+        for seed in 0..60u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -1828,10 +2153,14 @@ mod tests {
                 BONUS_CARDS,
                 CHANGE,
                 SQUARES,
-                SQUARES | BONUS_CARDS,
-                EXCHANGE | BONUS_CARDS | SQUARES | DIAMONDS | CHANGE,
-            ][seed as usize % 8];
-            let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
+                VIZIER,
+                THIEVES,
+                VIZIER | THIEVES,
+                every,
+            ][seed as usize % 10];
+            let options = u8::from(modules & THIEVES != 0 && seed % 4 == 1);
+            let mut game =
+                Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();
             let mut legal = Vec::new();
             let mut choice = Mt::from_seed(seed + 1000);
             let mut steps = 0;

@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::codes;
-use crate::game::{module_bits, Game, Refusal, CORE_MODULES};
+use crate::game::{module_bits, Game, Refusal, CORE_MODULES, CORE_OPTIONS};
 use crate::policy::random_playouts;
 use crate::save::{read_save, save_json, Names};
 use pyo3::create_exception;
@@ -107,12 +107,13 @@ impl Core {
     /// A new game (`Game(players, seed=seed, end_trigger=..., modules=...)`), seed 0 or
     /// more, modules among `MODULES`.
     #[staticmethod]
-    #[pyo3(signature = (players, seed, end_trigger = "market_short", modules = Vec::new()))]
+    #[pyo3(signature = (players, seed, end_trigger = "market_short", modules = Vec::new(), options = Vec::new()))]
     fn new(
         players: Vec<String>,
         seed: u64,
         end_trigger: &str,
         modules: Vec<String>,
+        options: Vec<String>,
     ) -> PyResult<Core> {
         guarded(|| {
             let bag_empty = match end_trigger {
@@ -128,8 +129,19 @@ impl Core {
             let bits = module_bits(&names).map_err(|missing| {
                 Unsupported::new_err(format!("the core does not hold {}", missing.join(", ")))
             })?;
-            let game = Game::with_modules(players.len(), seed as u128, bag_empty, bits)
-                .map_err(refused)?;
+            let mut option_bits = 0u8;
+            for option in &options {
+                let k = CORE_OPTIONS
+                    .iter()
+                    .position(|(name, _)| name == option)
+                    .ok_or_else(|| {
+                        Unsupported::new_err(format!("the core does not hold the option {option}"))
+                    })?;
+                option_bits |= 1 << k;
+            }
+            let game =
+                Game::with_options(players.len(), seed as u128, bag_empty, bits, option_bits)
+                    .map_err(refused)?;
             let names = Arc::new(Names::new(&players, game.has_dirk()));
             Ok(Core {
                 game,
@@ -361,6 +373,13 @@ fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PROTOCOL", PROTOCOL)?;
     m.add("SOURCE_HASH", env!("ALHAMBRA_CORE_SOURCE_HASH"))?;
     m.add("MODULES", CORE_MODULES.to_vec())?;
+    m.add(
+        "OPTIONS",
+        CORE_OPTIONS
+            .iter()
+            .map(|(name, _)| *name)
+            .collect::<Vec<_>>(),
+    )?;
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;

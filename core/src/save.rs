@@ -11,10 +11,13 @@ use crate::cards::{
     KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
 use crate::game::{
-    Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, EMPTY, MAX_PLAYERS,
+    Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, CORE_OPTIONS, EMPTY,
+    MAX_PLAYERS,
 };
 use crate::modules::bonus_cards::BonusCards;
 use crate::modules::squares::Squares;
+use crate::modules::thieves::Thieves;
+use crate::modules::window::Window;
 use crate::rng::Mt;
 use crate::stack::Stack;
 use serde_json::value::RawValue;
@@ -181,8 +184,15 @@ fn options(out: &mut String, game: &Game) {
     };
     let _ = write!(
         out,
-        "{{\"end_trigger\":\"{trigger}\",\"hole_rule\":\"enclosed\"}}"
+        "{{\"end_trigger\":\"{trigger}\",\"hole_rule\":\"enclosed\""
     );
+    // every option of the modules in play, set or not, sorted by name (`GameConfig.options`)
+    for (k, (name, module)) in CORE_OPTIONS.iter().enumerate() {
+        if game.has(*module) {
+            let _ = write!(out, ",\"{name}\":{}", game.option(1 << k));
+        }
+    }
+    out.push('}');
 }
 
 /// One event as the Python engine's dict, keys sorted.
@@ -395,6 +405,41 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
+        Event::Wake { player } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"wake\"}");
+        }
+        Event::VizierBuy { player, purchase } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, &purchase.cards());
+            let _ = write!(
+                out,
+                ",\"currency\":\"{}\",\"player\":",
+                CURRENCIES[purchase.square as usize - 1]
+            );
+            name(out, *player);
+            let _ = write!(out, ",\"square\":{},\"tile\":", purchase.square);
+            tile_json(out, purchase.tile);
+            out.push_str(",\"type\":\"vizier\"}");
+        }
+        Event::Decline { player, kind } => {
+            let _ = write!(out, "{{\"decision\":\"{}\",\"player\":", kind.name());
+            name(out, *player);
+            out.push_str(",\"type\":\"decline\"}");
+        }
+        Event::ThievesDealt { hands, removed } => {
+            out.push_str("{\"hands\":");
+            by_name(out, names, game.players(), |o, p| currencies(o, &hands[p]));
+            let _ = write!(out, ",\"removed\":{removed},\"type\":\"thieves\"}}");
+        }
+        Event::Steal { player, card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"steal\"}");
+        }
         Event::HutPiles { up, sizes } => {
             out.push_str("{\"sizes\":");
             by_colour(out, |o, c| number(o, sizes[c] as u32));
@@ -449,6 +494,25 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             out.push('}');
         }
     }
+}
+
+/// Currencies counted per currency, as a list in market order (`["denar", "denar", ...]`).
+fn currencies(out: &mut String, counts: &[u8; 4]) {
+    let listed = (0..4).flat_map(|c| std::iter::repeat_n(c, counts[c] as usize));
+    list(out, listed, |o, c| string(o, CURRENCIES[c]));
+}
+
+/// The window's state (`window.Window`): null while closed.
+fn window_json(out: &mut String, window: &Window, names: &Names) {
+    if !window.open {
+        out.push_str("null");
+        return;
+    }
+    out.push_str("{\"queue\":");
+    list(out, window.queue.as_slice().iter(), |o, &seat| {
+        string(o, &names.names[seat as usize])
+    });
+    let _ = write!(out, ",\"repoll\":{}}}", window.repoll);
 }
 
 /// `{colour: value}` over the six building types, in their names' sorted order.
@@ -621,6 +685,7 @@ fn number(out: &mut String, value: u32) {
 fn module_slices(out: &mut String, game: &Game, names: &Names) {
     let mut modules = game.module_names();
     modules.sort_unstable();
+    let players = game.players();
     out.push('{');
     for (i, module) in modules.iter().enumerate() {
         let _ = write!(out, "{}\"{module}\":", if i > 0 { "," } else { "" });
@@ -631,13 +696,37 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 .collect();
             list(out, bag.iter(), |o, &c| string(o, CURRENCIES[c as usize]));
             out.push('}');
+        } else if *module == "vizier" {
+            out.push_str("{\"awake\":");
+            by_name(out, names, players, |o, p| {
+                let _ = write!(o, "{}", game.vizier.awake[p]);
+            });
+            out.push_str(",\"window\":");
+            if game.has(crate::game::THIEVES) {
+                out.push_str("null"); // the thieves hold the window they share
+            } else {
+                window_json(out, &game.window, names);
+            }
+            out.push('}');
+        } else if *module == "thieves" {
+            let thieves = &game.thieves;
+            out.push_str("{\"hands\":");
+            by_name(out, names, players, |o, p| currencies(o, &thieves.hands[p]));
+            out.push_str(",\"played\":");
+            list(out, thieves.played.as_slice().iter(), |o, &c| {
+                string(o, CURRENCIES[c as usize])
+            });
+            out.push_str(",\"removed\":");
+            currencies(out, &thieves.removed);
+            out.push_str(",\"window\":");
+            window_json(out, &game.window, names);
+            out.push('}');
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
             out.push('}');
         } else if *module == "bonus_cards" {
             let bonus = &game.bonus;
-            let players = game.players();
             out.push_str("{\"hands\":");
             by_name(out, names, players, |o, p| {
                 tiles_json(o, &crate::cards::bits(bonus.hands[p]).collect::<Vec<_>>())
@@ -695,6 +784,142 @@ fn read_bonus_cards(
         ));
     }
     Ok(bonus)
+}
+
+/// The options of a save: the base game's two and exactly the options of the modules in
+/// play (`CORE_OPTIONS`), as bits.
+fn read_options(options: &Value, modules: u16) -> Result<u8, Refusal> {
+    let given = options.as_object().ok_or_else(|| invalid("options"))?;
+    let mut bits = 0u8;
+    let mut known = 2;
+    for (k, (name, module)) in CORE_OPTIONS.iter().enumerate() {
+        if modules & module == 0 {
+            continue;
+        }
+        match given.get(*name).map(Value::as_bool) {
+            Some(Some(set)) => bits |= u8::from(set) << k,
+            _ => return Err(invalid("options")),
+        }
+        known += 1;
+    }
+    if given.len() != known {
+        return Err(Refusal::Unsupported(
+            "module options the core does not hold".into(),
+        ));
+    }
+    Ok(bits)
+}
+
+/// A seat of a name in `players`.
+fn seat_of(players: &[String], value: &Value, what: &str) -> Result<u8, Refusal> {
+    let name = value.as_str().ok_or_else(|| invalid(what))?;
+    players
+        .iter()
+        .position(|p| p == name)
+        .map(|s| s as u8)
+        .ok_or_else(|| invalid(what))
+}
+
+/// The window's state in a slice (null while closed).
+fn read_window(value: &Value, players: &[String]) -> Result<Window, Refusal> {
+    let what = "modules_state";
+    if value.is_null() {
+        return Ok(Window::default());
+    }
+    let mut window = Window {
+        open: true,
+        ..Window::default()
+    };
+    for name in value
+        .get("queue")
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(what))?
+    {
+        let seat = seat_of(players, name, what)?;
+        if window.queue.as_slice().contains(&seat) {
+            return Err(invalid(what));
+        }
+        window.queue.push(seat);
+    }
+    window.repoll = value
+        .get("repoll")
+        .and_then(Value::as_bool)
+        .ok_or_else(|| invalid(what))?;
+    Ok(window)
+}
+
+/// A module's slice of a save.
+fn slice<'a>(state: &'a HashMap<String, Value>, module: &str) -> Result<&'a Value, Refusal> {
+    field(state, "modules_state")?
+        .get(module)
+        .ok_or_else(|| invalid("modules_state"))
+}
+
+/// Vizier's Favour's slice: each vizier awake or not, the window without the thieves.
+fn read_vizier(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    game: &mut Game,
+) -> Result<(), Refusal> {
+    let what = "modules_state";
+    let vizier = slice(state, "vizier")?;
+    for (p, name) in players.iter().enumerate() {
+        game.vizier.awake[p] = vizier
+            .get("awake")
+            .and_then(|a| a.get(name))
+            .and_then(Value::as_bool)
+            .ok_or_else(|| invalid(what))?;
+    }
+    let window = read_window(vizier.get("window").unwrap_or(&Value::Null), players)?;
+    if game.has(crate::game::THIEVES) && window.open {
+        return Err(invalid(what)); // with the thieves the window is theirs
+    }
+    game.window = window;
+    Ok(())
+}
+
+/// Thieves' slice: the hands, those removed and played (as currencies), the window.
+fn read_thieves(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    game: &mut Game,
+) -> Result<(), Refusal> {
+    let what = "modules_state";
+    let thieves = slice(state, "thieves")?;
+    let currencies = |value: Option<&Value>| -> Result<Vec<u8>, Refusal> {
+        value
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))?
+            .iter()
+            .map(|c| {
+                c.as_str()
+                    .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
+                    .map(|c| c as u8)
+                    .ok_or_else(|| invalid(what))
+            })
+            .collect()
+    };
+    let counted = |listed: Vec<u8>| -> Result<[u8; 4], Refusal> {
+        let mut counts = [0u8; 4];
+        for c in listed {
+            counts[c as usize] = counts[c as usize].saturating_add(1);
+        }
+        Ok(counts)
+    };
+    let mut dealt = Thieves::default();
+    for (p, name) in players.iter().enumerate() {
+        dealt.hands[p] = counted(currencies(thieves.get("hands").and_then(|h| h.get(name)))?)?;
+    }
+    dealt.removed = counted(currencies(thieves.get("removed"))?)?;
+    dealt.played = stack(&currencies(thieves.get("played"))?, what)?;
+    if !dealt.complete(players.len()) {
+        return Err(Refusal::Invalid(
+            "the thieves are not the twelve of the game, dealt as the rules deal them".into(),
+        ));
+    }
+    game.thieves = dealt;
+    game.window = read_window(thieves.get("window").unwrap_or(&Value::Null), players)?;
+    Ok(())
 }
 
 /// Squares' slice of a save: the piles by colour, each of its colour's huts.
@@ -919,6 +1144,12 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
             "the save does not hold each of the game's tiles once".into(),
         ));
     }
+    if game.has(crate::game::THIEVES) && !game.thieves.complete(game.players()) {
+        return Err(Refusal::Invalid(
+            "the thieves are not the twelve of the game, dealt as the rules deal them".into(),
+        ));
+    }
+    window_agrees(game)?;
     if (0..game.players()).any(|p| {
         crate::modules::squares::huts_held(game.board(p), game.reserves[p])
             > crate::modules::squares::HUT_LIMIT
@@ -972,6 +1203,39 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The window asks someone exactly while its decision is on top, the first of its queue
+/// (`window.window_problem`), and it is open only with a module that acts there.
+fn window_agrees(game: &Game) -> Result<(), Refusal> {
+    let window = &game.window;
+    let top = game.decision();
+    let asking = top.filter(|d| matches!(d.kind, Kind::Vizier | Kind::Window));
+    let kind = if game.has(crate::game::THIEVES) {
+        Kind::Window
+    } else {
+        Kind::Vizier
+    };
+    let agrees = match asking {
+        Some(d) => {
+            d.kind == kind
+                && window.open
+                && !window.repoll
+                && window.queue.as_slice().first() == Some(&d.player)
+        }
+        None => !window.open || window.repoll,
+    };
+    let seats_ok = window
+        .queue
+        .as_slice()
+        .iter()
+        .all(|&s| (s as usize) < game.players());
+    let held = game.has(crate::game::VIZIER) || game.has(crate::game::THIEVES);
+    if agrees && seats_ok && (held || !window.open) {
+        Ok(())
+    } else {
+        Err(invalid("modules_state"))
+    }
+}
+
 /// A game from a save the Python engine wrote: the game, its names, and the text of its
 /// events (comma-joined) with their number.
 pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
@@ -1002,11 +1266,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         ))
     })?;
     let options = field(&state, "options")?;
-    if options.as_object().map(|o| o.len()) != Some(2) {
-        return Err(Refusal::Unsupported(
-            "module options the core does not hold".into(),
-        ));
-    }
+    let option_bits = read_options(options, module_set)?;
     if options.get("hole_rule").and_then(Value::as_str) != Some("enclosed") {
         return Err(Refusal::Unsupported(
             "the core holds the hole rule 'enclosed' only".into(),
@@ -1067,6 +1327,13 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     let rng = Mt::from_state(&words).ok_or_else(|| invalid("rng"))?;
     let mut game = Game::blank(n as u8, rng, bag_empty_ends);
     game.modules = module_set;
+    game.options = option_bits;
+    if game.has(crate::game::VIZIER) {
+        read_vizier(&state, &players, &mut game)?;
+    }
+    if game.has(crate::game::THIEVES) {
+        read_thieves(&state, &players, &mut game)?;
+    }
     if game.has(crate::game::BONUS_CARDS) {
         game.bonus = read_bonus_cards(&state, &players)?;
     }
@@ -1205,12 +1472,11 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         .as_array()
         .ok_or_else(|| invalid("decisions"))?
     {
-        let kind = match entry.get("kind").and_then(Value::as_str) {
-            Some("act") => Kind::Act,
-            Some("place") => Kind::Place,
-            Some("final_place") => Kind::FinalPlace,
-            _ => return Err(Refusal::Unsupported("a decision of a module".into())),
-        };
+        let kind = entry
+            .get("kind")
+            .and_then(Value::as_str)
+            .and_then(Kind::from_name)
+            .ok_or_else(|| Refusal::Unsupported("a decision of a module".into()))?;
         let player = seat(entry.get("player").unwrap_or(&Value::Null), "decisions")?;
         let give = entry.get("give").and_then(Value::as_bool).unwrap_or(false);
         if game.decisions.len() == 4 {
@@ -1284,7 +1550,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 n: cards.len() as u8,
             }
         }
-        Some("buy") => {
+        Some(kind @ ("buy" | "vizier")) => {
             let square = value
                 .get("square")
                 .and_then(Value::as_u64)
@@ -1309,14 +1575,19 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                     other += 1 << (2 * (value_of(card) - 1));
                 }
             }
-            Action::Buy(Purchase {
+            let purchase = Purchase {
                 square,
                 tile: tile_of("tile")?,
                 pay,
                 other,
                 exchange,
                 coins,
-            })
+            };
+            if kind == "vizier" {
+                Action::VizierBuy(purchase)
+            } else {
+                Action::Buy(purchase)
+            }
         }
         Some("end") => Action::End,
         Some("place") => {
@@ -1332,6 +1603,11 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("give") => Action::Give {
             tile: tile_of("tile")?,
+        },
+        Some("wake") => Action::Wake,
+        Some("decline") => Action::Decline,
+        Some("steal") => Action::Steal {
+            card: read_card(value.get("card").unwrap_or(&Value::Null), what)?,
         },
         Some("take_hut") => Action::TakeHut {
             colour: value

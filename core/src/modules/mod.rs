@@ -4,3 +4,6 @@
 
 pub mod bonus_cards;
 pub mod squares;
+pub mod thieves;
+pub mod vizier;
+pub mod window;
