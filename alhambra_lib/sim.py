@@ -3,8 +3,8 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
-Favour, Currency Exchange, Bonus Cards, Squares, Diamonds, Thieves and Change so far)
-move for move: the same generator and
+Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Thieves and
+Change so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -49,9 +49,10 @@ from .components import (
     EXCHANGE_CARDS,
     Card,
     Coin,
-    DiamondCard,
     KINDS,
+    DiamondCard,
     ExchangeCard,
+    GateCard,
     Tile,
     tile_set,
 )
@@ -186,12 +187,13 @@ _TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
-#: diamonds 44-52 by value, the coins 53-56 by currency.
+#: diamonds 44-52 by value, the coins 53-56 by currency, the gate card 57.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
     **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
     **{43 + v: DiamondCard(v) for v in range(1, 10)},
-    **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)}}
+    **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)},
+    57: GateCard()}
 #: `Buy`'s source in a code (bits 48-50) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
@@ -228,12 +230,25 @@ def _build(code: int) -> Action:
         return End()
     if kind in (3, 4, 5):
         tile = _TILES[code >> 3 & 0xFF]
-        return Place(tile, _xy(code, 11)) if kind == 3 else \
+        return Place(tile, _xy(code, 11), _gate(code >> 27)) if kind == 3 else \
             Reserve(tile) if kind == 4 else Give(tile)
     if kind == 7:  # a module's action, by its number in bits 3-7
         return _MODULE_ACTIONS[code >> 3 & 31](code >> 8)
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
-    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13))
+    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13),
+                    _gate(code >> 29))
+
+
+#: A gate's side in a code's 3-bit field: 0 for none, else 1 + its index in N, E, S, W.
+_SIDES = "NESW"
+
+
+def _gate(field: int) -> str | None:
+    return _SIDES[(field & 7) - 1] if field & 7 else None
+
+
+def _gate_field(gate: str | None) -> int:
+    return 0 if gate is None else _SIDES.index(gate) + 1
 
 
 #: The modules' actions by their number in a code, built from the code's bits 8 on.
@@ -348,14 +363,15 @@ def _encoded(action: Action) -> int | None:
             return None
         if isinstance(action, Place):
             xy = _coordinates(action.pos)
-            return None if xy is None or action.gate is not None else 3 | tile << 3 | xy << 11
+            return None if xy is None else 3 | tile << 3 | xy << 11 | _gate_field(action.gate) << 27
         return (4 if isinstance(action, Reserve) else 5) | tile << 3
     if isinstance(action, Redesign):
         tile = _NO_TILE if action.tile is None else _TILE_IDS.get(action.tile)
         xy = _coordinates(action.pos)
-        if tile is None or xy is None or action.gate is not None:
+        if tile is None or xy is None:
             return None
-        return 6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
+        return (6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
+                | _gate_field(action.gate) << 29)
     if isinstance(action, TakeHut):
         return 7 | KINDS.index(action.colour) << 8
     if isinstance(action, Wake):
@@ -407,11 +423,11 @@ class Simulator:
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
-        ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"diamonds"``,
-        ``"thieves"`` and ``"change"``).
+        ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
+        ``"diamonds"``, ``"thieves"`` and ``"change"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
-        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``).
+        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).
 
     Raises
     ------

@@ -81,21 +81,25 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 # -- parity ------------------------------------------------------------------------------
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
-ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "diamonds", "thieves", "change")
+ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "thieves",
+               "change")
 #: The modules the core holds, by seed: each alone, and all of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
-                6: ALL_IN_CORE, 7: ("squares",), 8: ("vizier",), 9: ("thieves",)}
+                6: ALL_IN_CORE, 7: ("squares",), 8: ("vizier",), 9: ("thieves",),
+                10: ("gates",), 11: ("exchange", "gates")}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
-#: four games in five with the modules the core holds.
+#: five games in six with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
-          CORE_MODULES.get(seed % 10, ()))
-         for n in range(2, 7) for seed in range(40)]
+          CORE_MODULES.get(seed % 12, ()))
+         for n in range(2, 7) for seed in range(48)]
 
 
 def module_options(modules, seed):
-    """The modules' options of a seeded game: Thieves' `thief_not_by_finisher` in half
-    the games with the thieves."""
-    return {"thief_not_by_finisher": True} if "thieves" in modules and seed % 20 >= 10 else {}
+    """The modules' options of a seeded game: each option the core holds set in half the
+    games with its module."""
+    options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates"}
+    return {option: True for option, module in options.items()
+            if module in modules and seed % 24 >= 12}
 
 
 @native
@@ -121,7 +125,9 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     payments and their extra action, passes, every redesign, gifts, reshuffles, both
     endings, the distribution and the final placing."""
     seen: Counter[str] = Counter()
-    for players, seed, trigger, modules in GAMES[::3]:
+    # a third of them, and the other vizier-alone games (its own window decision)
+    covered = GAMES[::3] + [g for g in GAMES if g[3] == ("vizier",)]
+    for players, seed, trigger, modules in covered:
         game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
                     **module_options(modules, seed))
         choose = random.Random(seed).choice
@@ -153,6 +159,10 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen[event["reason"]] += 1
             if kind == "decline":
                 seen[f"decline {event['decision']}"] += 1
+            if kind == "take" and event["cards"] == [["gate"]]:
+                seen["gate taken"] += 1
+            if kind in ("place", "redesign") and "gate" in event:
+                seen[f"gated {kind}"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -164,7 +174,9 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "bag_empty", "distribution", "final_placing", "scoring", "exchange buy",
                    "exchange taken", "diamond buy", "bonus card counted", "change drawn",
                    "coin spent", "take_hut", "hut_turned_up", "hut counted", "vizier", "wake",
-                   "steal", "decline vizier", "decline window", "scoring after a theft"):
+                   "steal", "decline vizier", "decline window", "scoring after a theft",
+                   "gate_card_beside", "gate_card_discarded", "gate taken", "gated place",
+                   "gated redesign"):
         assert seen[wanted], wanted
 
 
@@ -222,7 +234,7 @@ def test_from_game_at_random_positions(players):
     extra action, the final placing): the core takes it and plays on the same game."""
     kinds = Counter()
     for seed in range(8):
-        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 10, ()))
+        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 12, ()))
         choose = random.Random(seed).choice
         stop = random.Random(-seed).randrange(400)
         while not game.is_over and stop:
@@ -289,8 +301,8 @@ def test_games_the_core_does_not_hold_are_refused_by_name():
     with pytest.raises(Unsupported, match="merchant_final_only=True"):
         Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant",),
                                  merchant_final_only=True))
-    with pytest.raises(Unsupported, match="does not hold gates"):
-        Simulator(NAMES[:3], seed=1, modules=("gates",))
+    with pytest.raises(Unsupported, match="does not hold city_walls"):
+        Simulator(NAMES[:3], seed=1, modules=("city_walls",))
     with pytest.raises(Unsupported, match="hole_rule='single'"):
         Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
 
@@ -432,7 +444,7 @@ def test_the_game_itself_satisfies_the_protocol():
 
 
 def test_a_game_with_a_module_the_core_lacks_plays_on_the_python_engine():
-    game = Game(NAMES[:3], seed=1, modules=("gates",))
+    game = Game(NAMES[:3], seed=1, modules=("camps",))
     engine = simulator(game)
     assert isinstance(engine, Game) and engine is not game
 

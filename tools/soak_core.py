@@ -52,7 +52,9 @@ def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
 def options(game_id: int, modules: tuple[str, ...]) -> dict[str, bool]:
     """The module options of game `game_id`: every option the core holds set in every
     other game with its module."""
-    return {"thief_not_by_finisher": True} if "thieves" in modules and game_id % 2 else {}
+    options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates"}
+    return {option: True for option, module in options.items()
+            if module in modules and game_id % 2}
 
 
 def play(game_id: int) -> dict[str, object]:

@@ -52,9 +52,16 @@ RECORDS = (
     ("thieves_not_by_finisher_3p", 3, 22, "market_short", 0, ("thieves", "exchange")),
     ("seven_modules_6p", 6, 23, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "diamonds", "thieves", "change")),
+    ("gates_4p", 4, 24, "market_short", 0, ("gates",)),
+    ("gates_all_six_dirk_2p", 2, 25, "bag_empty", 0, ("gates", "exchange")),
+    ("gates_from_save_3p", 3, 26, "market_short", 150, ("gates", "squares")),
+    ("eight_modules_5p", 5, 27, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "thieves",
+      "change")),
 )
 #: The module options set in a record, by file.
-OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",)}
+OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
+           "gates_all_six_dirk_2p": ("gates_all_six",)}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 

@@ -52,9 +52,11 @@ pub const EXCHANGE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3
 pub const DIAMOND_FIRST: CardId = EXCHANGE_FIRST + 6;
 /// The coins of Change (Mega Box M11), one id per currency: money worth 1.
 pub const COIN_FIRST: CardId = DIAMOND_FIRST + 9;
+/// The gate card of City Gates (Mega Box M5): no money; it lies beside the display.
+pub const GATE: CardId = COIN_FIRST + 4;
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = COIN_FIRST as usize + 4;
+pub const CARD_KINDS: usize = GATE as usize + 1;
 /// The rank of the diamonds' currency after the four (`CURRENCY_RANK`).
 const DIAMOND_RANK: u8 = 4;
 
@@ -329,16 +331,20 @@ const MONEY_KEYS: u8 = 180;
 
 /// The engine's `card_order` as one small number: money (diamonds and coins included)
 /// higher value first, then currency, then kind (a plain card before a coin like it);
-/// exchange cards after every money card, by their pair.
+/// exchange cards after every money card, by their pair; the gate card after them.
 pub fn card_order(card: CardId) -> u8 {
     match money_parts(card) {
         Some((value, rank, kind)) => (9 - value) * 20 + rank * 4 + kind,
+        None if card == GATE => MONEY_KEYS + 6,
         None => MONEY_KEYS + card - EXCHANGE_FIRST,
     }
 }
 
 /// The card of a `card_order` number.
 pub fn card_of_order(key: u8) -> CardId {
+    if key == MONEY_KEYS + 6 {
+        return GATE;
+    }
     if key >= MONEY_KEYS {
         return EXCHANGE_FIRST + key - MONEY_KEYS;
     }

@@ -11,7 +11,7 @@
 //! actions in bits 3-7 (take a hut 0, wake the vizier 1, decline 2, steal 3), its fields
 //! from bit 8 (a hut's colour, a stolen card).
 
-use crate::game::{Action, Move, Purchase};
+use crate::game::{Action, Move, Purchase, NO_GATE};
 
 const TAKE: u64 = 0;
 const BUY: u64 = 1;
@@ -71,24 +71,56 @@ pub fn encode(action: &Action) -> u64 {
         }
         Action::Buy(purchase) => purchase_code(&purchase),
         Action::End => END,
-        Action::Place { tile, x, y } => {
-            PLACE | (tile as u64) << 3 | coordinate(x) << 11 | coordinate(y) << 19
+        Action::Place { tile, x, y, gate } => {
+            PLACE
+                | (tile as u64) << 3
+                | coordinate(x) << 11
+                | coordinate(y) << 19
+                | gate_field(gate) << 27
         }
         Action::Reserve { tile } => RESERVE | (tile as u64) << 3,
         Action::Give { tile } => GIVE | (tile as u64) << 3,
-        Action::Redesign { mv, tile, x, y } => {
+        Action::Redesign {
+            mv,
+            tile,
+            x,
+            y,
+            gate,
+        } => {
             let mv = match mv {
                 Move::Place => 0,
                 Move::Remove => 1,
                 Move::Exchange => 2,
             };
-            REDESIGN | mv << 3 | (tile as u64) << 5 | coordinate(x) << 13 | coordinate(y) << 21
+            REDESIGN
+                | mv << 3
+                | (tile as u64) << 5
+                | coordinate(x) << 13
+                | coordinate(y) << 21
+                | gate_field(gate) << 29
         }
         Action::TakeHut { colour } => MODULE | TAKE_HUT << 3 | (colour as u64) << 8,
         Action::Wake => MODULE | WAKE << 3,
         Action::Decline => MODULE | DECLINE << 3,
         Action::Steal { card } => MODULE | STEAL << 3 | (card as u64) << 8,
         Action::VizierBuy(purchase) => purchase_code(&purchase) | VIZIER_BUY,
+    }
+}
+
+/// A gate's side in a code: 0 for none, 1 + the side (City Gates, §M5).
+fn gate_field(gate: u8) -> u64 {
+    if gate == NO_GATE {
+        0
+    } else {
+        gate as u64 + 1
+    }
+}
+
+/// The gate of a code's gate field (3 bits).
+fn gate_of(field: u64) -> u8 {
+    match field & 7 {
+        0 => NO_GATE,
+        side => side as u8 - 1,
     }
 }
 
@@ -113,6 +145,7 @@ pub fn decode(code: u64) -> Option<Action> {
             tile: (code >> 3) as u8,
             x: signed(code >> 11),
             y: signed(code >> 19),
+            gate: gate_of(code >> 27),
         },
         RESERVE => Action::Reserve {
             tile: (code >> 3) as u8,
@@ -132,6 +165,7 @@ pub fn decode(code: u64) -> Option<Action> {
                 tile: (code >> 5) as u8,
                 x: signed(code >> 13),
                 y: signed(code >> 21),
+                gate: gate_of(code >> 29),
             }
         }
         _ => match code >> 3 & 31 {
@@ -183,6 +217,17 @@ mod tests {
                 tile: 7,
                 x: -3,
                 y: 12,
+                gate: NO_GATE,
+            },
+            Action::Place {
+                tile: 77,
+                x: 3,
+                y: -12,
+                gate: 3,
+            },
+            Action::Take {
+                cards: [crate::cards::GATE, 0, 0, 0, 0],
+                n: 1,
             },
             Action::Reserve { tile: 0 },
             Action::Give { tile: 9 },
@@ -191,12 +236,21 @@ mod tests {
                 tile: FOUNTAIN,
                 x: 2,
                 y: -1,
+                gate: NO_GATE,
+            },
+            Action::Redesign {
+                mv: Move::Place,
+                tile: 20,
+                x: 0,
+                y: -1,
+                gate: 0,
             },
             Action::Redesign {
                 mv: Move::Exchange,
                 tile: 4,
                 x: -40,
                 y: 40,
+                gate: NO_GATE,
             },
             Action::TakeHut { colour: 5 },
             Action::Wake,

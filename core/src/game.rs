@@ -13,10 +13,11 @@ use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
     bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck, exchange_pair,
     is_coin, is_hut, is_money_key, money, money_deck, payment_order, place_points, tile, tile_set,
-    worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2,
-    TILE_COUNT,
+    worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1,
+    SCORING_2, TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
+use crate::modules::gates::{self, Gates};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::modules::thieves::{self, Thieves};
 use crate::modules::vizier::Vizier;
@@ -37,11 +38,12 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 7] = [
+pub const CORE_MODULES: [&str; 8] = [
     "vizier",
     "exchange",
     "bonus_cards",
     "squares",
+    "gates",
     "diamonds",
     "thieves",
     "change",
@@ -55,19 +57,26 @@ pub const EXCHANGE: u16 = 2;
 pub const BONUS_CARDS: u16 = 4;
 /// Squares (M4).
 pub const SQUARES: u16 = 8;
+/// City Gates (M5).
+pub const GATES: u16 = 16;
 /// Diamonds (M6).
-pub const DIAMONDS: u16 = 16;
+pub const DIAMONDS: u16 = 32;
 /// Thieves (M10).
-pub const THIEVES: u16 = 32;
+pub const THIEVES: u16 = 64;
 /// Change (M11).
-pub const CHANGE: u16 = 64;
+pub const CHANGE: u16 = 128;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 1] = [("thief_not_by_finisher", THIEVES)];
+pub const CORE_OPTIONS: [(&str, u16); 2] =
+    [("thief_not_by_finisher", THIEVES), ("gates_all_six", GATES)];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
+/// City Gates (§M5): all six gate cards, whatever the number of players.
+pub const GATES_ALL_SIX: u8 = 2;
+/// `Place::gate` and `Redesign::gate` without a gate.
+pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
 pub const COINS_PER_CURRENCY: u8 = 6;
 /// `Buy::exchange` of a payment in diamonds alone.
@@ -277,10 +286,13 @@ pub enum Action {
     },
     Buy(Purchase),
     End,
+    /// `gate`: the side (N, E, S, W as 0-3) of a gate the tile joins through (City
+    /// Gates, §M5), else `NO_GATE`; so for a redesign's placement too.
     Place {
         tile: TileId,
         x: i8,
         y: i8,
+        gate: u8,
     },
     Reserve {
         tile: TileId,
@@ -293,6 +305,7 @@ pub enum Action {
         tile: TileId,
         x: i8,
         y: i8,
+        gate: u8,
     },
     /// Squares (§M4): take the face-up hut of the pile of `colour` (a `KINDS` index).
     TakeHut {
@@ -362,6 +375,7 @@ pub enum Event {
         x: i8,
         y: i8,
         removed: TileId,
+        gate: u8,
     },
     End {
         player: u8,
@@ -372,6 +386,7 @@ pub enum Event {
         tile: TileId,
         x: i8,
         y: i8,
+        gate: u8,
     },
     Reserve {
         player: u8,
@@ -427,6 +442,10 @@ pub enum Event {
         colour: u8,
         tile: TileId,
     },
+    /// City Gates (§M5): a gate card drawn set beside the display, or discarded (one lies
+    /// there).
+    GateCardBeside,
+    GateCardDiscarded,
     /// Vizier's Favour (§M1) and the window (§M0.4).
     Wake {
         player: u8,
@@ -519,6 +538,8 @@ pub struct Game {
     pub(crate) bonus: BonusCards,
     /// Squares' hut piles (M4), empty when the module is not in play.
     pub(crate) squares: Squares,
+    /// City Gates' card beside the display and cards spent (M5).
+    pub(crate) gates: Gates,
     /// The viziers (M1), the thieves (M10) and the window between turns they share.
     pub(crate) vizier: Vizier,
     pub(crate) thieves: Thieves,
@@ -645,6 +666,7 @@ impl Game {
             recording: true,
             bonus: BonusCards::default(),
             squares: Squares::default(),
+            gates: Gates::default(),
             vizier: Vizier::default(),
             thieves: Thieves::default(),
             window: Window::default(),
@@ -885,6 +907,12 @@ impl Game {
                 inserts[pile].push(cards[k]);
             }
         }
+        if self.has(GATES) {
+            let cards = gates::cards_in_game(self.players(), self.option(GATES_ALL_SIX));
+            for (k, count) in gates::gate_piles(cards).into_iter().enumerate() {
+                inserts[2 + k].extend(std::iter::repeat_n(GATE, count as usize));
+            }
+        }
         inserts
     }
 
@@ -934,11 +962,19 @@ impl Game {
                 if self.has(SQUARES) {
                     self.hut_takes(decision.player, out);
                 }
+                if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
+                    self.gated_redesigns(decision.player, out);
+                }
                 if self.may_continue || out.is_empty() {
                     out.push(Action::End);
                 }
             }
-            Kind::Place | Kind::FinalPlace => self.placings(decision, out),
+            Kind::Place | Kind::FinalPlace => {
+                self.placings(decision, out);
+                if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
+                    self.gated_placings(decision.player, out);
+                }
+            }
             Kind::Vizier | Kind::Window => {
                 if self.has(VIZIER) {
                     self.vizier_buys(decision.player, out);
@@ -1079,6 +1115,13 @@ impl Game {
             }
             out.push(Action::Take { cards, n: count });
         }
+        if self.gates.beside {
+            // the gate card beside the display, taken alone (§M5)
+            out.push(Action::Take {
+                cards: [GATE, 0, 0, 0, 0],
+                n: 1,
+            });
+        }
     }
 
     /// Square by square, every minimal payment in its currency (`minimal_payments`), then
@@ -1213,7 +1256,13 @@ impl Game {
         let mut cells = Vec::new();
         let emit = |out: &mut Vec<Action>, mv: Move, tile: TileId, cells: &mut Vec<(i8, i8)>| {
             for &(x, y) in cells.iter() {
-                out.push(Action::Redesign { mv, tile, x, y });
+                out.push(Action::Redesign {
+                    mv,
+                    tile,
+                    x,
+                    y,
+                    gate: NO_GATE,
+                });
             }
             cells.clear();
         };
@@ -1256,6 +1305,41 @@ impl Game {
         )
     }
 
+    /// City Gates (§M5): the placements through a gate of the tiles waiting, in tile
+    /// order, by cell and side letter.
+    fn gated_placings(&self, seat: u8, out: &mut Vec<Action>) {
+        let planes = self.boards[seat as usize].planes();
+        let mut found = Vec::new();
+        for id in bits(tile_set(self.to_place.as_slice())) {
+            found.clear();
+            planes.gate_positions(tile(id).mask, &mut found);
+            out.extend(found.iter().map(|&(x, y, side)| Action::Place {
+                tile: id,
+                x,
+                y,
+                gate: side as u8,
+            }));
+        }
+    }
+
+    /// City Gates (§M5): the redesigns placing a reserve tile through a gate, in tile
+    /// order, by cell and side letter (`gated_redesigns`).
+    fn gated_redesigns(&self, seat: u8, out: &mut Vec<Action>) {
+        let planes = self.boards[seat as usize].planes();
+        let mut found = Vec::new();
+        for id in bits(self.reserves[seat as usize]) {
+            found.clear();
+            planes.gate_positions(tile(id).mask, &mut found);
+            out.extend(found.iter().map(|&(x, y, side)| Action::Redesign {
+                mv: Move::Place,
+                tile: id,
+                x,
+                y,
+                gate: side as u8,
+            }));
+        }
+    }
+
     /// Per waiting tile in tile order: its placements by cell, then reserve, then give
     /// (never a hut, §M4).
     fn placings(&self, decision: Decision, out: &mut Vec<Action>) {
@@ -1266,7 +1350,12 @@ impl Game {
         for id in bits(waiting) {
             cells.clear();
             planes.placeable(tile(id).mask, &mut cells);
-            out.extend(cells.iter().map(|&(x, y)| Action::Place { tile: id, x, y }));
+            out.extend(cells.iter().map(|&(x, y)| Action::Place {
+                tile: id,
+                x,
+                y,
+                gate: NO_GATE,
+            }));
             out.push(Action::Reserve { tile: id });
             if decision.give && !is_hut(id) {
                 out.push(Action::Give { tile: id });
@@ -1348,7 +1437,11 @@ impl Game {
         match action {
             Action::Take { cards, n } => {
                 for &card in &cards[..n as usize] {
-                    self.display.remove_item(card);
+                    if card == GATE {
+                        self.gates.beside = false;
+                    } else {
+                        self.display.remove_item(card);
+                    }
                     self.hands[p][card as usize] += 1;
                 }
                 if self.recording {
@@ -1385,7 +1478,13 @@ impl Game {
                     self.end_actions();
                 }
             }
-            Action::Redesign { mv, tile: id, x, y } => {
+            Action::Redesign {
+                mv,
+                tile: id,
+                x,
+                y,
+                gate,
+            } => {
                 let board = &mut self.boards[p];
                 let removed = match mv {
                     Move::Remove => board.take(x, y),
@@ -1395,6 +1494,7 @@ impl Game {
                     }
                     Move::Exchange => board.replace(x, y, id),
                 };
+                self.use_gate(seat, x, y, gate);
                 if mv != Move::Remove {
                     self.reserves[p] &= !(1 << id);
                 }
@@ -1408,6 +1508,7 @@ impl Game {
                     x,
                     y,
                     removed,
+                    gate,
                 });
                 self.end_actions();
             }
@@ -1469,14 +1570,21 @@ impl Game {
                 });
                 self.end_actions();
             }
-            Action::Place { tile: id, x, y } => {
+            Action::Place {
+                tile: id,
+                x,
+                y,
+                gate,
+            } => {
                 self.boards[p].build(x, y, id);
+                self.use_gate(seat, x, y, gate);
                 self.to_place.remove_item(id);
                 self.event(Event::Place {
                     player: seat,
                     tile: id,
                     x,
                     y,
+                    gate,
                 });
                 self.after_placing();
             }
@@ -1546,6 +1654,16 @@ impl Game {
     fn after_placing(&mut self) {
         if self.to_place.is_empty() {
             self.resume();
+        }
+    }
+
+    /// City Gates (§M5): a placement through a gate on `side` of (x, y) opens it and
+    /// spends a gate card of `seat`'s (out of the game); nothing without a gate.
+    fn use_gate(&mut self, seat: u8, x: i8, y: i8, side: u8) {
+        if side != NO_GATE {
+            self.boards[seat as usize].add_gate(x, y, side as usize);
+            self.hands[seat as usize][GATE as usize] -= 1;
+            self.gates.used += 1;
         }
     }
 
@@ -1626,7 +1744,16 @@ impl Game {
     }
 
     fn reveal(&mut self, card: CardId) {
-        if card == SCORING_1 || card == SCORING_2 {
+        if card == GATE {
+            // beside the display, or to the discards if one lies there (§M5)
+            if self.gates.beside {
+                self.discard.push(card);
+                self.event(Event::GateCardDiscarded);
+            } else {
+                self.gates.beside = true;
+                self.event(Event::GateCardBeside);
+            }
+        } else if card == SCORING_1 || card == SCORING_2 {
             let round = card - SCORING_1 + 1;
             self.revealed.push(round);
             self.pending_rounds.push(round);
@@ -2144,7 +2271,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..60u128 {
+        for seed in 0..72u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2157,8 +2284,25 @@ mod tests {
                 THIEVES,
                 VIZIER | THIEVES,
                 every,
-            ][seed as usize % 10];
-            let options = u8::from(modules & THIEVES != 0 && seed % 4 == 1);
+                GATES,
+                GATES | EXCHANGE,
+            ][seed as usize % 12];
+            let options = if seed % 4 == 1 {
+                THIEF_NOT_BY_FINISHER
+            } else {
+                0
+            } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 };
+            let options = options
+                & if modules & THIEVES != 0 {
+                    !0
+                } else {
+                    !THIEF_NOT_BY_FINISHER
+                }
+                & if modules & GATES != 0 {
+                    !0
+                } else {
+                    !GATES_ALL_SIX
+                };
             let mut game =
                 Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();
             let mut legal = Vec::new();

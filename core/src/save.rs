@@ -12,7 +12,7 @@ use crate::cards::{
 };
 use crate::game::{
     Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, CORE_OPTIONS, EMPTY,
-    MAX_PLAYERS,
+    MAX_PLAYERS, NO_GATE,
 };
 use crate::modules::bonus_cards::BonusCards;
 use crate::modules::squares::Squares;
@@ -97,7 +97,9 @@ fn tile_json(out: &mut String, id: TileId) {
 }
 
 fn card_json(out: &mut String, card: CardId) {
-    if crate::cards::is_coin(card) {
+    if card == crate::cards::GATE {
+        out.push_str("[\"gate\"]");
+    } else if crate::cards::is_coin(card) {
         let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
         let _ = write!(out, "[\"coin\",\"{currency}\"]");
     } else if crate::cards::is_diamond(card) {
@@ -182,15 +184,21 @@ fn options(out: &mut String, game: &Game) {
     } else {
         "market_short"
     };
-    let _ = write!(
-        out,
-        "{{\"end_trigger\":\"{trigger}\",\"hole_rule\":\"enclosed\""
-    );
-    // every option of the modules in play, set or not, sorted by name (`GameConfig.options`)
+    // the base options and every option of the modules in play, set or not, sorted by
+    // name (`GameConfig.options`)
+    let mut options = vec![
+        ("end_trigger", format!("\"{trigger}\"")),
+        ("hole_rule", "\"enclosed\"".to_string()),
+    ];
     for (k, (name, module)) in CORE_OPTIONS.iter().enumerate() {
         if game.has(*module) {
-            let _ = write!(out, ",\"{name}\":{}", game.option(1 << k));
+            options.push((name, game.option(1 << k).to_string()));
         }
+    }
+    options.sort_unstable();
+    out.push('{');
+    for (i, (name, value)) in options.iter().enumerate() {
+        let _ = write!(out, "{}\"{name}\":{value}", if i > 0 { "," } else { "" });
     }
     out.push('}');
 }
@@ -300,8 +308,11 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             x,
             y,
             removed,
+            gate,
         } => {
-            let _ = write!(out, "{{\"move\":\"{}\",\"player\":", mv.name());
+            out.push('{');
+            gate_key(out, *gate);
+            let _ = write!(out, "\"move\":\"{}\",\"player\":", mv.name());
             name(out, *player);
             out.push_str(",\"pos\":");
             pos(out, *x, *y);
@@ -316,8 +327,16 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             name(out, *player);
             out.push_str(",\"type\":\"end\"}");
         }
-        Event::Place { player, tile, x, y } => {
-            out.push_str("{\"player\":");
+        Event::Place {
+            player,
+            tile,
+            x,
+            y,
+            gate,
+        } => {
+            out.push('{');
+            gate_key(out, *gate);
+            out.push_str("\"player\":");
             name(out, *player);
             out.push_str(",\"pos\":");
             pos(out, *x, *y);
@@ -405,6 +424,8 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
+        Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
+        Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
         Event::Wake { player } => {
             out.push_str("{\"player\":");
             name(out, *player);
@@ -526,6 +547,14 @@ fn by_colour(out: &mut String, mut value: impl FnMut(&mut String, usize)) {
 }
 
 /// A tile, or null for none (`FOUNTAIN` or `EMPTY`).
+/// The `"gate": side` of a placement through a gate (§M5), first of its event's keys;
+/// nothing without a gate.
+fn gate_key(out: &mut String, gate: u8) {
+    if gate != NO_GATE {
+        let _ = write!(out, "\"gate\":\"{}\",", crate::cards::SIDES[gate as usize]);
+    }
+}
+
 fn optional_tile(out: &mut String, id: TileId) {
     if id == FOUNTAIN {
         out.push_str("null");
@@ -549,7 +578,7 @@ pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
         let card = crate::cards::diamond(value);
         cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
     }
-    for card in EXCHANGE_FIRST..EXCHANGE_FIRST + 6 {
+    for card in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).chain([crate::cards::GATE]) {
         cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
     }
     cards
@@ -616,7 +645,19 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
         }
         event_json(&mut out, game, names, event);
     }
-    out.push_str("],\"format\":\"alhambra_lib.game\",\"hands\":");
+    out.push_str("],\"format\":\"alhambra_lib.game\"");
+    if game.has(crate::game::GATES) {
+        // a gate belongs to its Alhambra (§M5): [[cell, cell], ...] sorted, per player
+        out.push_str(",\"gates\":");
+        by_name(&mut out, names, players, |o, p| {
+            let mut gates = game.board(p).gates().to_vec();
+            gates.sort_unstable();
+            list(o, gates.iter(), |o, &((ax, ay), (bx, by))| {
+                let _ = write!(o, "[[{ax},{ay}],[{bx},{by}]]");
+            });
+        });
+    }
+    out.push_str(",\"hands\":");
     by_name(&mut out, names, players, |o, p| {
         cards_json(o, &hand_cards(&game.hands[p]))
     });
@@ -721,6 +762,13 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
             out.push_str(",\"window\":");
             window_json(out, &game.window, names);
             out.push('}');
+        } else if *module == "gates" {
+            let _ = write!(
+                out,
+                "{{\"beside\":{},\"used\":{}}}",
+                u8::from(game.gates.beside),
+                game.gates.used
+            );
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -922,6 +970,46 @@ fn read_thieves(
     Ok(())
 }
 
+/// City Gates: each Alhambra's gates (`"gates"`), the card beside the display and the
+/// cards spent (its slice); as many gates built as cards spent.
+fn read_gates(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    game: &mut Game,
+) -> Result<(), Refusal> {
+    let what = "gates";
+    let cell = |v: &Value| -> Option<(i8, i8)> {
+        let xy = v.as_array().filter(|a| a.len() == 2)?;
+        let coordinate = |c: &Value| c.as_i64().filter(|c| c.abs() < 100).map(|c| c as i8);
+        Some((coordinate(&xy[0])?, coordinate(&xy[1])?))
+    };
+    for (p, name) in players.iter().enumerate() {
+        let listed = field(state, what)?
+            .get(name)
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))?;
+        for gate in listed {
+            let pair = gate
+                .as_array()
+                .filter(|g| g.len() == 2)
+                .and_then(|g| Some((cell(&g[0])?, cell(&g[1])?)))
+                .ok_or_else(|| invalid(what))?;
+            if !game.boards[p].add_gate_pair(pair) {
+                return Err(invalid(what));
+            }
+        }
+    }
+    let slice = slice(state, "gates")?;
+    let number = |key: &str| slice.get(key).and_then(Value::as_u64);
+    let (beside, used) = match (number("beside"), number("used")) {
+        (Some(b @ 0..=1), Some(u @ 0..=6)) => (b == 1, u as u8),
+        _ => return Err(invalid("modules_state")),
+    };
+    // as many gates built as cards spent: checked with the other components
+    game.gates = crate::modules::gates::Gates { beside, used };
+    Ok(())
+}
+
 /// Squares' slice of a save: the piles by colour, each of its colour's huts.
 fn read_squares(state: &HashMap<String, Value>) -> Result<Squares, Refusal> {
     let what = "modules_state";
@@ -1030,6 +1118,9 @@ fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
         .as_array()
         .map(|parts| parts.iter().map(|p| p.as_str().unwrap_or("")).collect());
     let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
+    if let Some(["gate"]) = words.as_deref() {
+        return Ok(crate::cards::GATE);
+    }
     if let Some(["coin", currency]) = words.as_deref() {
         return Ok(crate::cards::coin(
             rank(currency).ok_or_else(|| invalid(what))?,
@@ -1186,6 +1277,24 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         crate::cards::diamond_deck()
             .iter()
             .for_each(|&d| expected[d as usize] += 1);
+    }
+    let gates: usize = (0..game.players())
+        .map(|p| game.board(p).gates().len())
+        .sum();
+    if gates != game.gates.used as usize {
+        return Err(Refusal::Invalid(format!(
+            "the Alhambras hold {gates} gates, {} gate cards were spent",
+            game.gates.used
+        )));
+    }
+    if game.has(crate::game::GATES) {
+        // the cards beside the display and spent count with those held and in the piles
+        let gate = crate::cards::GATE as usize;
+        cards[gate] += u8::from(game.gates.beside) + game.gates.used;
+        expected[gate] = crate::modules::gates::cards_in_game(
+            game.players(),
+            game.option(crate::game::GATES_ALL_SIX),
+        );
     }
     if game.has(crate::game::CHANGE) {
         for currency in 0..4u8 {
@@ -1433,6 +1542,9 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             game.boards[p].build(x, y, id);
         }
     }
+    if game.has(crate::game::GATES) {
+        read_gates(&state, &players, &mut game)?;
+    }
     game.to_place = stack(
         &read_tiles(field(&state, "to_place")?, "to_place")?,
         "to_place",
@@ -1519,6 +1631,22 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     Ok((game, names, inner.to_string(), count))
 }
 
+/// The gate of a placement's dict (`"gate": side letter`, §M5), `NO_GATE` without one.
+fn gate_of(value: &Value) -> Result<u8, Refusal> {
+    match value.get("gate") {
+        None | Some(Value::Null) => Ok(NO_GATE),
+        Some(side) => side
+            .as_str()
+            .and_then(|s| {
+                crate::cards::SIDES
+                    .iter()
+                    .position(|c| s.len() == 1 && s.starts_with(*c))
+            })
+            .map(|s| s as u8)
+            .ok_or_else(|| invalid("action")),
+    }
+}
+
 /// An action as `Action.to_dict()` writes it (a game record's actions).
 pub fn read_action(value: &Value) -> Result<Action, Refusal> {
     let what = "action";
@@ -1596,6 +1724,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 tile: tile_of("tile")?,
                 x,
                 y,
+                gate: gate_of(value)?,
             }
         }
         Some("reserve") => Action::Reserve {
@@ -1629,7 +1758,13 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
             } else {
                 tile_of("tile")?
             };
-            Action::Redesign { mv, tile, x, y }
+            Action::Redesign {
+                mv,
+                tile,
+                x,
+                y,
+                gate: gate_of(value)?,
+            }
         }
         _ => return Err(Refusal::Unsupported("an action of a module".into())),
     })

@@ -5,7 +5,7 @@
 //! an Alhambra adds to its colour's count the number of its side-neighbours that are
 //! buildings of that colour with no wall between them.
 
-use crate::board::Board;
+use crate::board::{Board, STEP};
 use crate::cards::{bits, is_hut, tile, TileId, TileSet, HUT_COUNT, HUT_FIRST, KINDS};
 use crate::stack::Stack;
 
@@ -13,9 +13,6 @@ use crate::stack::Stack;
 pub const HUT_LIMIT: usize = 3;
 /// The most huts of one colour.
 const PILE_SIZE: usize = 5;
-
-/// The cell across each side, N, E, S, W (`grid.side_neighbour`).
-const STEP: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// The state: a pile per colour (`KINDS` order), its face-up hut first.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
