@@ -9,6 +9,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 # benchmarks (`make bench` runs them), docs, build output and the venv.
 collect_ignore_glob = [
     "notebooks/*.py",
+    "notebooks/*/*.py",
     "benchmarks/*",
     "docs/*",
     "build/*",
