@@ -23,6 +23,8 @@ Le rempart extérieur le plus long compte 4 segments.
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +34,7 @@ from ..i18n import _, gettext, ngettext
 from ..modules import MODULES
 from ..actions import minimal_payments
 from ..narrate import card_text, score_term_text, sides_text, term, tile_text
+from ..score_sheet import csv_column_text
 from ..scoring import ScoreBreakdown, explain_majorities, place_points
 from ..sheet_inputs import SHEET_MODULES
 from .text import Sentences, Table, sentences
@@ -44,7 +47,7 @@ __all__ = ["components_table", "money_deck_sentences", "choices_sentences",
            "FIGURE_3_EXAMPLES", "figure_3_examples_table", "place_points_table",
            "majorities_sentences", "longest_wall_sentence", "scores_text",
            "loaded_sentences", "replayed_sentences", "resumed_sentences",
-           "totals_sentence", "module_inputs_table", "parts_table"]
+           "totals_sentence", "module_inputs_table", "parts_table", "csv_table"]
 
 
 def scores_text(scores: Mapping[str, int]) -> str:
@@ -130,7 +133,7 @@ FIGURE_3_EXAMPLES = (("", (2, 1)), ("SW", (2, 1)), ("W", (2, 1)), ("E", (-1, 1))
 
 def figure_3_examples_table(example: Alhambra) -> Table:
     """The verdicts on `FIGURE_3_EXAMPLES` in `example` (figure 3's Alhambra)."""
-    return Table([_("walls"), _("cell"), _("verdict")],
+    return Table([_("tile walls"), _("cell"), _("verdict")],
                  [[sides_text(walls) or _("none"), cell,
                    _verdict_text(example, Tile("chambers", 7, walls), cell)]
                   for walls, cell in FIGURE_3_EXAMPLES])
@@ -206,7 +209,8 @@ def totals_sentence(totals: Mapping[str, int], round_no: int | None = None) -> S
 def module_inputs_table() -> Table:
     """What a score sheet asks for each Mega Box module: one row per box to fill in."""
     rows: list[list[object]] = [
-        [gettext(module.title), gettext(spec.label) + ": " + gettext(spec.help)]
+        [gettext(module.title), _("{label}: {help}").format(label=gettext(spec.label),
+                                                             help=gettext(spec.help))]
         for name, module in SHEET_MODULES.items() for spec in module.inputs]
     rows += [[gettext(MODULES[name].title), _("scores nothing, nothing to count")]
              for name, module in SHEET_MODULES.items() if not module.inputs]
@@ -220,3 +224,10 @@ def parts_table(breakdown: ScoreBreakdown) -> Table:
     return Table(header, [[p, *(values.get(p, 0) for __, values in breakdown.parts),
                            sum(values.get(p, 0) for __, values in breakdown.parts)]
                           for p in players])
+
+
+def csv_table(text: str) -> Table:
+    """A score sheet's CSV (`alhambra_lib.ScoreSheet.to_csv`) as a table, its columns
+    named in words of the current language (the file keeps its own names)."""
+    header, *rows = csv.reader(io.StringIO(text))
+    return Table([csv_column_text(c) for c in header], rows)
