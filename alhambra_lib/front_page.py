@@ -267,7 +267,9 @@ def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_
     to every notebook's link, where `alhambra_lib.i18n` reads it. app/voila.py installs it.
     """
     folder = Path(settings["contents_manager"].root_dir) / notebook_path
-    if folder.is_dir():
+    # A folder of translations (notebooks/fr/) gets the plain list: the front page, at
+    # the top, already offers its notebooks in their language.
+    if folder.is_dir() and folder.name not in LANGUAGES:
         pages = {code: page_lists(folder, code) for code in LANGUAGES}
         page_config["alhambraNotebooks"] = pages["en"]["notebooks"]
         page_config["alhambraPaths"] = pages["en"]["paths"]

@@ -30,13 +30,10 @@
 
 # %%
 # %matplotlib inline
-import io
-
-import pandas as pd
-
 from alhambra_lib import explain_majorities
 from alhambra_lib.teaching.text import sentences
-from alhambra_lib.teaching.tour import module_inputs_table, parts_table, totals_sentence
+from alhambra_lib.teaching.tour import (csv_table, module_inputs_table, parts_table,
+                                        totals_sentence)
 from alhambra_lib.widgets import ScoreKeeper
 
 # %% [markdown]
@@ -204,7 +201,7 @@ parts_table(mega.sheet.breakdown(3))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-pd.read_csv(io.StringIO(keeper.to_csv()))
+csv_table(keeper.to_csv())
 
 # %% [markdown]
 # A spreadsheet opens the file as it is, and pandas reads it back for any statistics you

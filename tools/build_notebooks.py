@@ -9,7 +9,7 @@ widget state goes too, as no widget output is kept.
 The notebooks people read in the app also exist in French, Korean and Danish:
 ``notebooks/<lang>/NN_name.py`` for each of `TRANSLATED`, built the same way. Their text
 is translated; their code is the English notebook's, after one first cell that sets the
-language (``--check`` says where that no longer holds).
+language (``--check`` says where that no longer holds). They keep no output.
 
 Usage: ``.venv/bin/python tools/build_notebooks.py [notebooks/NAME.py ...]`` builds the
 named twins, or all of them (the translated ones too);
@@ -50,8 +50,12 @@ def build(py_path):
     notebook.metadata.setdefault("jupytext", {})["notebook_metadata_filter"] = METADATA_FILTER
     nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(py_path.parent)}}).execute()
+    # A translation keeps no output: its code is the English notebook's, whose checked
+    # outputs nbval compares; its own cells are only run (conftest.py), and its words
+    # are tested in tests/test_notebooks_translated.py.
+    translated = py_path.parent != NOTEBOOKS
     for cell in notebook.cells:
-        if cell.cell_type == "code" and CHECKED not in cell.source:
+        if cell.cell_type == "code" and (translated or CHECKED not in cell.source):
             cell.outputs, cell.execution_count = [], None
     # The saved widget state serves only widget outputs, and those are never kept (no
     # widget cell is checked): drop it, it would add megabytes of PNG to every diff.
