@@ -16,11 +16,3 @@ collect_ignore_glob = [
     ".venv/*",
 ]
 
-
-def pytest_collection_modifyitems(items):
-    """nbval runs the translated notebooks (notebooks/<lang>/) without comparing outputs:
-    they store none, their code being the English notebook's, whose outputs it compares."""
-    for item in items:
-        options = getattr(item, "options", None)
-        if isinstance(options, dict) and item.path.parent.parent.name == "notebooks":
-            options["check"] = False

@@ -114,3 +114,13 @@ def test_the_tours_tables_and_sentences_speak_the_language(speaking, code):
     for mine, theirs in zip(translated, english):
         assert mine != theirs
         assert english_left(code, str(mine).splitlines()) == set(), str(mine)[:300]
+
+
+@pytest.mark.parametrize("code,name", TRANSLATIONS)
+def test_a_translation_stores_no_output_so_nbval_only_runs_it(code, name):
+    """nbval compares a checked cell's outputs only when the file holds them (a cell
+    with no execution count is 'unrun'); a translation's words are tested above."""
+    cells = jupytext.read(ROOT / "notebooks" / code / f"{name}.ipynb").cells
+    code_cells = [c for c in cells if c.cell_type == "code"]
+    assert code_cells and all(c.outputs == [] and c.execution_count is None
+                               for c in code_cells)

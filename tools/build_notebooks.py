@@ -51,8 +51,9 @@ def build(py_path):
     nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(py_path.parent)}}).execute()
     # A translation keeps no output: its code is the English notebook's, whose checked
-    # outputs nbval compares; its own cells are only run (conftest.py), and its words
-    # are tested in tests/test_notebooks_translated.py.
+    # outputs nbval compares. With no output nor execution count stored, nbval only runs
+    # its cells (a cell not run in the file is not compared); its words are tested in
+    # tests/test_notebooks_translated.py.
     translated = py_path.parent != NOTEBOOKS
     for cell in notebook.cells:
         if cell.cell_type == "code" and (translated or CHECKED not in cell.source):
