@@ -30,9 +30,9 @@ i18n.set_language("fr")
 # majorité de bâtiments de chacun des six types, et pour le plus long rempart extérieur.
 # Le plus haut total gagne.
 #
-# Ce notebook parcourt les règles avec `alhambra_lib`, qui les contient sous forme de code.
+# Ce carnet parcourt les règles avec `alhambra_lib`, qui les contient sous forme de code.
 # Chaque nombre ci-dessous est calculé, jamais tapé à la main : si le texte et le code ne
-# s'accordaient plus, les tests du notebook échoueraient. Les numéros de section (§)
+# s'accordaient plus, les tests du carnet échoueraient. Les numéros de section (§)
 # renvoient à la référence des règles du projet, `RULES.md`.
 
 # %%
@@ -100,7 +100,7 @@ money_deck_sentences(money_deck())
 # ## 2 La mise en place
 #
 # Commençons une partie pour Ana, Ben et Cy. La partie a une graine fixe : c'est la même
-# partie à chaque exécution du notebook.
+# partie à chaque exécution du carnet.
 #
 # Quatre tuiles sont tirées sur les cases du chantier. La case 1 se paie en deniers, la
 # case 2 en dirhams, la case 3 en ducats et la case 4 en florins : la monnaie appartient à
@@ -254,7 +254,7 @@ PlacementExplorer(example, Tile("chambers", 7, "W"))
 figure_3_examples_table(example)
 
 # %% [markdown]
-# Le notebook 02 montre les algorithmes de graphe derrière ces verdicts, trous compris.
+# Le carnet 02 montre les algorithmes de graphe derrière ces verdicts, trous compris.
 #
 # ## 6 Le décompte
 #
@@ -284,7 +284,7 @@ counts = {"Ana": {"tower": 4, "garden": 2},
 majorities_sentences(counts, 2, score_majorities(counts, 2))
 
 # %% [markdown]
-# Le notebook 04 parle tout entier des majorités et des égalités.
+# Le carnet 04 parle tout entier des majorités et des égalités.
 #
 # **Remparts.** Chaque joueur marque aussi un point par segment de son plus long rempart
 # *extérieur* continu, les murs tournés vers des cases vides (§8.4). Les murs dos à dos
@@ -300,7 +300,7 @@ draw_alhambra(example).figure
 longest_wall_sentence(example.longest_wall())
 
 # %% [markdown]
-# Le notebook 03 montre comment on trouve le plus long rempart.
+# Le carnet 03 montre comment on trouve le plus long rempart.
 #
 # ## 7 La fin
 #
@@ -309,7 +309,7 @@ longest_wall_sentence(example.longest_wall())
 # joueur qui a **le plus d'argent dans la monnaie de sa case** ; en cas d'égalité, la tuile
 # ne va à personne. Puis vient le troisième et dernier décompte ; le plus haut total gagne.
 #
-# Laissons trois GreedyBots finir notre partie (le notebook 06 vous fait jouer contre eux),
+# Laissons trois GreedyBots finir notre partie (le carnet 06 vous fait jouer contre eux),
 # et lisons ses grands moments :
 
 # %%

@@ -3,7 +3,7 @@
 #   alhambra:
 #     paths:
 #     - play
-#     purpose: "Jouer une partie enti\xE8re contre des bots en cliquant, puis l'enregistrer,\
+#     purpose: "Jouer une partie enti\xE8re contre des robots en cliquant, puis l'enregistrer,\
 #       \ la recharger et la rejouer."
 #     reading_minutes: 30
 #   jupytext:
@@ -21,10 +21,10 @@ from alhambra_lib import i18n
 i18n.set_language("fr")
 
 # %% [markdown]
-# # Jouer contre les bots, puis revoir une partie
+# # Jouer contre les robots, puis revoir une partie
 #
-# Lire les règles est une chose ; jouer les fait comprendre. Ce notebook vous installe à
-# une table avec deux bots. Ensuite il enregistre une partie entière, la recharge, raconte
+# Lire les règles est une chose ; jouer les fait comprendre. Ce carnet vous installe à
+# une table avec deux robots. Ensuite il enregistre une partie entière, la recharge, raconte
 # son histoire et trace son score, et enfin la rejoue tour par tour.
 
 # %%
@@ -50,7 +50,7 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #
 # Vous jouez contre deux GreedyBots. Un GreedyBot regarde un coup en avant : il achète ce
 # qui améliore ses majorités, paie au prix exact quand il le peut, et pose ses tuiles pour
-# garder un long rempart. La partie est distribuée et les bots ont joué leurs premiers
+# garder un long rempart. La partie est distribuée et les robots ont joué leurs premiers
 # tours : c'est à vous.
 #
 # Vous jouez en cliquant sur la table, comme vous déplaceriez les pièces :
@@ -73,13 +73,13 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #
 # **annuler mon dernier coup** reprend vos propres coups tant que rien de nouveau n'est
 # apparu depuis (aucune carte ni tuile tirée, aucun autre joueur n'a joué). **suggérer un
-# coup** interroge le bot de recherche fort (il affiche « réflexion… » jusqu'à une
+# coup** interroge le robot de recherche fort (il affiche « réflexion… » jusqu'à une
 # seconde) : il marque le prochain clic de son meilleur coup et décrit ses trois meilleurs
 # coups, chacun avec ce qu'il en attend : de combien de points vous finissez devant (ou
 # derrière) vos adversaires, et votre chance de gagner. Cette chance dit combien de fois de
-# telles positions ont été gagnées quand chaque joueur était le bot fort (80 parties
-# enregistrées) ; contre des bots plus faibles, qui suit les conseils gagne plus souvent. La
-# même position reçoit toujours le même conseil. Les bots répondent aussitôt, ou un coup
+# telles positions ont été gagnées quand chaque joueur était le robot fort (80 parties
+# enregistrées) ; contre des robots plus faibles, qui suit les conseils gagne plus souvent. La
+# même position reçoit toujours le même conseil. Les robots répondent aussitôt, ou un coup
 # à la fois si vous choisissez **un par un**. Ce qu'ils ont fait est raconté sous la table, à
 # côté de leurs Alhambras et des tuiles de Dirk.
 
@@ -91,7 +91,7 @@ table
 # La table distribue la même partie chaque fois que cette page s'ouvre. Pour une autre,
 # appuyez sur **nouvelle partie…** : choisissez votre nom, de 2 à 6 joueurs (à deux, Dirk
 # se joint comme troisième collectionneur, le joueur fictif qui marque mais ne joue
-# jamais), le bot de chaque place (dont le bot de recherche, facile, moyen ou fort), la
+# jamais), le robot de chaque place (dont le robot de recherche facile, moyen ou fort), la
 # donne (la graine) et les modules de la Mega Box avec lesquels jouer. Leurs pièces sont
 # aussi sur la table, et on les joue en cliquant dessus : la pile d'une hutte, un bazar ou
 # une carte rempart à côté du chantier (puis le côté de votre tuile où vont ses bâtons,
@@ -115,10 +115,10 @@ table
 # part est bien trop sûre d'elle. Elle annonce 100 % pour des positions souvent perdues. Le
 # conseil montre donc une chance ajustée sur les résultats, à partir de cette part et des
 # tuiles restant dans le sac (plus la fin est proche, plus une avance compte) : sur 80
-# parties enregistrées où chaque place était le bot fort, les positions auxquelles il
+# parties enregistrées où chaque place était le robot fort, les positions auxquelles il
 # donnait 70 % de chances ont été gagnées environ 70 % du temps. Le graphique compare les
 # deux avec ce qui s'est passé (la ligne pointillée : gagné exactement aussi souvent
-# qu'annoncé). Contre des bots plus faibles, suivre les conseils gagne plus souvent
+# qu'annoncé). Contre des robots plus faibles, suivre les conseils gagne plus souvent
 # qu'annoncé.
 
 # %%
@@ -128,7 +128,7 @@ plot_hint_reliability(reliability).figure
 # %% [markdown]
 # ## 2 Une partie enregistrée et rechargée
 #
-# Pour la suite du notebook, il nous faut une partie finie. Trois GreedyBots en jouent
+# Pour la suite du carnet, il nous faut une partie finie. Trois GreedyBots en jouent
 # une à partir d'une graine fixe. On garde aussi son début : il servira pour la partie
 # rejouée.
 
@@ -200,7 +200,7 @@ replayed_sentences(actions, replay(saved_start, saved.events), saved)
 # %% [markdown]
 # Cela veut dire aussi qu'une partie enregistrée en plein milieu continue exactement
 # comme l'originale. Arrêtons la partie rejouée au début du tour 60 (entre le premier et le
-# deuxième décompte), enregistrons-la, rechargeons-la, et laissons les mêmes bots la
+# deuxième décompte), enregistrons-la, rechargeons-la, et laissons les mêmes robots la
 # finir :
 
 # %%

@@ -208,7 +208,7 @@ parts_table(mega.sheet.breakdown(3))
 # ## 5 Enregistrer la feuille
 #
 # *exporter le CSV* écrit la feuille dans le fichier nommé à côté (un nom seul la met dans
-# le dossier où tourne le notebook) et propose un lien *télécharger* qui l'enregistre par
+# le dossier où tourne le carnet) et propose un lien *télécharger* qui l'enregistre par
 # votre navigateur. Une ligne par décompte et par joueur : les nombres, le rempart, ce que
 # chaque module demandait, les points de chaque terme et le total cumulé. La feuille à trois
 # joueurs ci-dessus :
