@@ -9,8 +9,10 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 # benchmarks (`make bench` runs them), docs, build output and the venv.
 collect_ignore_glob = [
     "notebooks/*.py",
+    "notebooks/*/*.py",
     "benchmarks/*",
     "docs/*",
     "build/*",
     ".venv/*",
 ]
+

@@ -9,6 +9,11 @@ one), ``purpose`` (what it is for, in one line) and ``paths`` (which of `PATHS` 
 serves: play, learn or teach the rules, analyse). The page offers the three paths first,
 each with its notebooks in reading order.
 
+The page speaks the language its query chooses (``?lang=fr``). A notebook translated into
+that language, ``<lang>/NN_words.ipynb`` beside the English one, takes the English one's
+place in the lists (its own title, purpose and time); the others stay English, their
+titles and purposes translated by the catalogs (`NOTEBOOK_WORDS`) and marked "in English".
+
 Examples
 --------
 >>> import json, tempfile
@@ -26,6 +31,13 @@ Examples
 >>> entry = read_entry(folder / "03_walls.ipynb")
 >>> entry.purpose, entry.paths, [p.key for p in paths_of([entry]) if p.files]
 ('Trace a wall.', ('learn',), ['learn'])
+>>> (folder / "fr").mkdir()
+>>> cell["source"] = "# Les remparts"
+>>> _ = (folder / "fr" / "03_walls.ipynb").write_text(json.dumps(notebook))
+>>> [(e.file, e.title, e.language) for e in notebook_entries(folder, "fr")]
+[('fr/03_walls.ipynb', 'Les remparts', 'fr')]
+>>> entry.minutes_in("fr"), entry.minutes_in("ko")
+('environ 20 minutes', '약 20분')
 """
 
 from __future__ import annotations
@@ -87,7 +99,26 @@ _WORDS = {"heading": N_("Alhambra: play, learn the rules, analyse"),
           "all": N_("All {n} notebooks, best read in this order. Each opens in a new tab and "
                     "takes a moment to start; the time is about how long it takes to read it "
                     "and try its pictures and controls."),
-          "language": N_("Language:")}
+          "language": N_("Language:"),
+          "in_english": N_("in English")}
+#: The titles and purposes of the notebooks that are not translated, for the catalogs:
+#: the page shows them in its language, the notebook itself stays English
+#: (tests/test_front_page.py checks them against the notebooks).
+NOTEBOOK_WORDS = (
+    N_("Where may a tile go? The graph algorithms of placement"),
+    N_("See how the library finds where a tile may go, step by step on the board."),
+    N_("The longest wall: external segments, a graph of corners, one loop"),
+    N_("Trace the longest wall of an Alhambra step by step, and see why a full ring "
+       "scores 12."),
+    N_("Majorities: who scores, and what a tie is worth"),
+    N_("Work out majorities and ties type by type, in three rounds of a real game and "
+       "with Dirk."),
+    N_("Walls or majorities? Tournaments of strategic bots"),
+    N_("Ask tournaments of bots what a wall is worth, with the noise of every answer."),
+    N_("The Mega Box: sixteen modules, seen, tried and measured"),
+    N_("Meet the sixteen Mega Box modules, see each act in a game, and measure what each "
+       "does."),
+)
 
 
 def page_words(code: str, count: int) -> dict[str, Any]:
@@ -110,7 +141,8 @@ class NotebookEntry:
     number : int
         The place in the reading order (the ``NN`` of the file name).
     file : str
-        The file name, ``NN_words.ipynb``: the app shows it at ``voila/render/<file>``.
+        The file name, ``NN_words.ipynb`` (``<lang>/NN_words.ipynb`` for a translation):
+        the app shows it at ``voila/render/<file>``.
     title : str
     minutes : int
     estimated : bool
@@ -120,6 +152,8 @@ class NotebookEntry:
         What the notebook is for, in one line ("" when it does not say).
     paths : tuple of str
         The keys of the `PATHS` it serves.
+    language : str
+        The language the notebook is written in (one of `LANGUAGES`).
     """
 
     number: int
@@ -129,18 +163,38 @@ class NotebookEntry:
     estimated: bool
     purpose: str = ""
     paths: tuple = ()
+    language: str = "en"
 
     @property
     def minutes_text(self) -> str:
         """The reading time in words, saying when it is an estimate."""
-        text = f"about {self.minutes} minutes"
-        return f"{text} (estimated from its length)" if self.estimated else text
+        return self.minutes_in("en")
+
+    def minutes_in(self, code: str) -> str:
+        """The reading time in words in the language `code`, saying when it is an estimate."""
+        catalog = translations(code)
+        if self.estimated:
+            return catalog.ngettext("about {n} minute (estimated from its length)",
+                                    "about {n} minutes (estimated from its length)",
+                                    self.minutes).format(n=self.minutes)
+        return catalog.ngettext("about {n} minute", "about {n} minutes",
+                                self.minutes).format(n=self.minutes)
 
 
-def notebook_entries(folder: str | Path) -> list[NotebookEntry]:
-    """The notebooks ``NN_*.ipynb`` of `folder` in reading order (other files are left out)."""
-    paths = [p for p in Path(folder).iterdir() if NOTEBOOK_NAME.match(p.name)]
-    return [read_entry(path) for path in sorted(paths, key=lambda p: p.name)]
+def notebook_entries(folder: str | Path, code: str = "en") -> list[NotebookEntry]:
+    """The notebooks ``NN_*.ipynb`` of `folder` in reading order (other files are left out),
+    each replaced by its translation ``<code>/NN_*.ipynb`` where there is one."""
+    folder = Path(folder)
+    paths = [p for p in folder.iterdir() if NOTEBOOK_NAME.match(p.name)]
+    return [_translated(folder, path, code) for path in sorted(paths, key=lambda p: p.name)]
+
+
+def _translated(folder: Path, path: Path, code: str) -> NotebookEntry:
+    """The entry of the notebook at `path`, or of its translation into `code` if any."""
+    translation = folder / code / path.name
+    if code == "en" or not translation.is_file():
+        return read_entry(path)
+    return replace(read_entry(translation), file=f"{code}/{path.name}", language=code)
 
 
 def read_entry(path: str | Path) -> NotebookEntry:
@@ -206,23 +260,41 @@ def add_front_page(page_config: dict, *, settings: dict, notebook_path: str, **_
     as ``page_config["alhambraNotebooks"]``, a list of dicts with the fields of
     `NotebookEntry` and ``minutes_text``, and the paths that have notebooks as
     ``page_config["alhambraPaths"]`` (the fields of `ReadingPath`, and ``notebooks``: their
-    files and titles), the languages (``alhambraLanguages``) and the page's words in each
-    (``alhambraWords``, `page_words`): the template shows those of the language the page's
-    query chooses (``?lang=fr``) and carries it to every notebook's link, where
-    `alhambra_lib.i18n` reads it. app/voila.py installs it.
+    files and titles), the languages (``alhambraLanguages``), the page's words in each
+    (``alhambraWords``, `page_words`) and its lists in each (``alhambraPages``,
+    `page_lists`: the translated notebooks in place of the English ones): the template
+    shows those of the language the page's query chooses (``?lang=fr``) and carries it
+    to every notebook's link, where `alhambra_lib.i18n` reads it. app/voila.py installs it.
     """
     folder = Path(settings["contents_manager"].root_dir) / notebook_path
-    if folder.is_dir():
-        entries = notebook_entries(folder)
-        page_config["alhambraNotebooks"] = [
-            {**asdict(entry), "minutes_text": entry.minutes_text} for entry in entries]
-        titles = {entry.file: entry.title for entry in entries}
-        page_config["alhambraPaths"] = [
-            {**asdict(path), "notebooks": [{"file": f, "title": titles[f]} for f in path.files]}
-            for path in paths_of(entries) if path.files]
+    # A folder of translations (notebooks/fr/) gets the plain list: the front page, at
+    # the top, already offers its notebooks in their language.
+    if folder.is_dir() and folder.name not in LANGUAGES:
+        pages = {code: page_lists(folder, code) for code in LANGUAGES}
+        page_config["alhambraNotebooks"] = pages["en"]["notebooks"]
+        page_config["alhambraPaths"] = pages["en"]["paths"]
+        page_config["alhambraPages"] = pages
         page_config["alhambraLanguages"] = [{"code": code, "name": LANGUAGE_NAMES[code]}
                                             for code in LANGUAGES]
-        page_config["alhambraWords"] = {code: page_words(code, len(entries))
+        page_config["alhambraWords"] = {code: page_words(code, len(pages["en"]["notebooks"]))
                                         for code in LANGUAGES}
         page_config["alhambraLanguage"] = language()  # the server's, without a choice
     return page_config
+
+
+def page_lists(folder: str | Path, code: str) -> dict[str, list[dict[str, Any]]]:
+    """The front page's lists in the language `code`: ``notebooks`` (the fields of
+    `NotebookEntry`, the reading time in words as ``minutes_text``, and ``in_english``
+    for an English notebook on a page in another language) and ``paths`` (those with
+    notebooks, each with ``notebooks``: their files and titles). A notebook translated
+    into `code` is listed in its place; the others keep their file, their title and
+    purpose translated when the catalog has them."""
+    say = translations(code).gettext
+    entries = [replace(e, title=say(e.title), purpose=say(e.purpose) if e.purpose else "")
+               if e.language != code else e for e in notebook_entries(folder, code)]
+    titles = {entry.file: entry.title for entry in entries}
+    return {"notebooks": [{**asdict(e), "minutes_text": e.minutes_in(code),
+                           "in_english": e.language != code} for e in entries],
+            "paths": [{**asdict(path), "notebooks": [{"file": f, "title": titles[f]}
+                                                     for f in path.files]}
+                      for path in paths_of(entries) if path.files]}

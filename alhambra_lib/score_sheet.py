@@ -44,18 +44,47 @@ from .actions import DIRK
 from .components import KIND_TOTALS, KINDS, MAX_WALL
 from .engine.config import ROUNDS, has_dirk, module_option_owners
 from .errors import InvalidScore, brief
-from .i18n import _
-from .narrate import term
+from .i18n import N_, _, gettext
+from .narrate import score_term_text, sides_text, term
 from .modules import MODULES, term_rank
 from .scoring import ScoreBreakdown, score_round
 from .sheet_inputs import SHEET_MODULES, PlayerTiles, RoundEntry, SheetInput
 
-__all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS"]
+__all__ = ["ScoreSheet", "RoundScore", "CSV_COLUMNS", "csv_column_text"]
 
 #: The columns of `ScoreSheet.to_csv` without modules, one row per round and competitor
 #: (`ScoreSheet.csv_columns` adds the modules' inputs and terms).
 CSV_COLUMNS = ("round", "player", *KINDS, "wall", "majority_points", "wall_points",
                "round_points", "total")
+#: The words of `CSV_COLUMNS` that are not a building type, for a person to read.
+_COLUMN_WORDS = {"round": N_("round"), "player": N_("player"), "wall": N_("wall"),
+                 "majority_points": N_("majority points"), "wall_points": N_("wall points"),
+                 "round_points": N_("round points"), "total": N_("total")}
+
+
+def csv_column_text(column: str) -> str:
+    """A column of `ScoreSheet.to_csv` in words of the current language (the file itself
+    keeps its names): a type, a module's input (and its type or side), a term's points.
+
+    >>> csv_column_text("majority_points"), csv_column_text("tower")
+    ('majority points', 'tower')
+    >>> csv_column_text("camps_points"), csv_column_text("unprotected_N")
+    ('camps', 'unprotected sides: N')
+    """
+    if column in _COLUMN_WORDS:
+        return gettext(_COLUMN_WORDS[column])
+    if column in KINDS:
+        return term(column)
+    for spec in (spec for module in SHEET_MODULES.values() for spec in module.inputs):
+        if column == spec.name:
+            return gettext(spec.label)
+        part = column.removeprefix(spec.name + "_")
+        if part != column and part in (*KINDS, "N", "E", "S", "W"):
+            return _("{input}: {part}").format(
+                input=gettext(spec.label), part=term(part) if part in KINDS else sides_text(part))
+    if column.endswith("_points"):
+        return score_term_text(column.removesuffix("_points"))
+    return column.replace("_", " ")
 
 #: A round as `ScoreSheet.check` completes it: counts, walls and the modules' inputs.
 _Recorded: TypeAlias = tuple[dict[str, dict[str, float]], dict[str, int], dict[str, Any]]

@@ -34,15 +34,20 @@
 from IPython.display import Image
 from matplotlib.figure import Figure
 
-from alhambra_lib import (BUILDING_TILES, CURRENCIES, KINDS, Buy, Game, Place, Tile,
-                          explain_majorities, money_deck, place_points, score_majorities)
-from alhambra_lib.actions import minimal_payments, take_choices
+from alhambra_lib import (BUILDING_TILES, Buy, Game, Place, Tile, money_deck,
+                          score_majorities)
+from alhambra_lib.actions import take_choices
 from alhambra_lib.bots import GreedyBot, play
 from alhambra_lib.draw import draw_alhambra, draw_game, draw_market, draw_tile, png_of
 from alhambra_lib.replay import HEADLINES, narrate
 from alhambra_lib.teaching import figure_3
 from alhambra_lib.teaching.exercises import RULES_QUIZ
-from alhambra_lib.teaching.text import Table, sentences
+from alhambra_lib.teaching.text import sentences
+from alhambra_lib.teaching.tour import (choices_sentences, components_table,
+                                        figure_3_examples_table, longest_wall_sentence,
+                                        majorities_sentences, money_deck_sentences,
+                                        payment_sentences, place_points_table,
+                                        take_sentences, to_place_sentence, verdict_table)
 from alhambra_lib.widgets import PlacementExplorer, Quiz
 
 # %% [markdown]
@@ -55,13 +60,7 @@ from alhambra_lib.widgets import PlacementExplorer, Quiz
 
 # %%
 # NBVAL_CHECK_OUTPUT
-rows = []
-for kind in KINDS:
-    tiles = [t for t in BUILDING_TILES if t.kind == kind]
-    rows.append([kind, len(tiles), " ".join(str(t.price) for t in tiles),
-                 sum(len(t.walls) for t in tiles)])
-rows.append(["all", len(BUILDING_TILES), "", sum(len(t.walls) for t in BUILDING_TILES)])
-Table(["type", "tiles", "prices", "wall sides"], rows)
+components_table()
 
 # %% [markdown]
 # Here are four of them, with no wall, one, two and three walls. The number on a tile
@@ -84,13 +83,7 @@ Image(png_of(figure))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-deck = money_deck()
-lines = [f"The money deck holds {len(deck)} cards."]
-for currency in CURRENCIES:
-    cards = [c for c in deck if c.currency == currency]
-    worth = sum(c.value for c in cards)
-    lines.append(f"{len(cards)} {currency} cards are worth {worth} in all.")
-sentences(*lines)
+money_deck_sentences(money_deck())
 
 # %% [markdown]
 # Two more cards hide among the money: the **scoring cards**. When one of them comes up,
@@ -140,11 +133,11 @@ draw_market(game).figure
 # place the tiles you bought, the display and the market are refilled, and if a scoring
 # card came up, everyone scores.
 #
-# These are Cy's choices in the first turn, as the game lists them:
+# These are Cy's choices in the first turn, in the words of the game table's buttons:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sentences(*(f"{game.current_player} may {action}." for action in game.legal_actions()))
+choices_sentences(game)
 
 # %% [markdown]
 # ## 4 Money and exact payment
@@ -155,7 +148,7 @@ sentences(*(f"{game.current_player} may {action}." for action in game.legal_acti
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sentences(*(f"Take {' + '.join(map(str, cards))}." for cards in take_choices(game.display)))
+take_sentences(take_choices(game.display))
 
 # %% [markdown]
 # **Paying.** A tile on square 1 is paid in denars only, with cards totalling at least
@@ -166,22 +159,21 @@ sentences(*(f"Take {' + '.join(map(str, cards))}." for cards in take_choices(gam
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sentences(*(f"Pay {' + '.join(map(str, payment))} = {sum(payment)}."
-            for payment in minimal_payments((6, 5, 4), 9)))
+payment_sentences((6, 5, 4), 9)
 
 # %% [markdown]
 # Three ways to pay, and only 5 + 4 is exact. Paying 6 + 5 wastes 2; paying 5 + 4
 # wastes nothing **and** gives Cy another action. Exact payments are the heart of the
 # game: you collect money in one currency until it adds up to a price.
 #
-# Let Cy buy exactly and look at the choices again: the turn goes on, and `end` is now
-# allowed.
+# Let Cy buy exactly and look at the choices again: the turn goes on, and ending it is
+# now allowed.
 
 # %%
 # NBVAL_CHECK_OUTPUT
 exact = next(a for a in game.legal_actions() if isinstance(a, Buy) and a.exact)
 game.apply(exact)
-sentences(*(f"{game.current_player} may {action}." for action in game.legal_actions()))
+choices_sentences(game)
 
 # %% [markdown]
 # Cy uses the extra action to take 3 + 2 ducats. Taking money is not an exact payment,
@@ -190,8 +182,7 @@ sentences(*(f"{game.current_player} may {action}." for action in game.legal_acti
 # %%
 # NBVAL_CHECK_OUTPUT
 game.apply(next(a for a in game.legal_actions() if str(a) == "take 3 ducat + 2 ducat"))
-sentences(f"The game is in its {game.phase} phase, with {', '.join(map(str, game.to_place))} "
-          "to place.")
+to_place_sentence(game)
 
 # %% [markdown]
 # ## 5 Placement
@@ -215,14 +206,11 @@ draw_alhambra(game.alhambra("Cy"), legal_for=tower, explain_for=tower).figure
 # North of the fountain, the tower's south wall would touch the fountain's open north
 # side: a mismatch. And with that side closed, nothing would lead into the tile: it
 # would be unreachable. West of the fountain, the same happens with its east wall.
-# East and south are fine. The library gives the same verdicts as reason codes:
+# East and south are fine. The library gives the same verdicts in words:
 
 # %%
 # NBVAL_CHECK_OUTPUT
-cy = game.alhambra("Cy")
-Table(["cell", "the tower there"],
-      [[cell, ", ".join(cy.check(tower, cell).reasons) or "legal"]
-       for cell in sorted(cy.frontier())])
+verdict_table(game.alhambra("Cy"), tower)
 
 # %% [markdown]
 # Cy builds it east of the fountain. The turn ends: two cards refill the display, a
@@ -252,11 +240,7 @@ PlacementExplorer(example, Tile("chambers", 7, "W"))
 
 # %%
 # NBVAL_CHECK_OUTPUT
-rows = []
-for walls, cell in [("", (2, 1)), ("SW", (2, 1)), ("W", (2, 1)), ("E", (-1, 1))]:
-    verdict = example.check(Tile("chambers", 7, walls), cell)
-    rows.append([walls or "none", cell, ", ".join(verdict.reasons) or "legal"])
-Table(["walls", "cell", "verdict"], rows)
+figure_3_examples_table(example)
 
 # %% [markdown]
 # Notebook 02 shows the graph algorithms behind these verdicts, holes included.
@@ -273,9 +257,7 @@ Table(["walls", "cell", "verdict"], rows)
 
 # %%
 # NBVAL_CHECK_OUTPUT
-Table(["type", "round 1", "round 2", "round 3"],
-      [[kind, *(" ".join(str(place_points(kind, r, p)) for p in range(1, r + 1))
-                for r in (1, 2, 3))] for kind in KINDS])
+place_points_table()
 
 # %% [markdown]
 # Players who tie share: they add up the points of the places they occupy together and
@@ -287,9 +269,7 @@ Table(["type", "round 1", "round 2", "round 3"],
 counts = {"Ana": {"tower": 4, "garden": 2},
           "Ben": {"tower": 4, "garden": 3},
           "Cy": {"tower": 2, "pavilion": 1}}
-points = score_majorities(counts, 2)
-sentences(*explain_majorities(counts, 2),
-          "In all: " + ", ".join(f"{name} {points[name]}" for name in counts))
+majorities_sentences(counts, 2, score_majorities(counts, 2))
 
 # %% [markdown]
 # Notebook 04 is all about majorities and ties.
@@ -304,7 +284,7 @@ draw_alhambra(example).figure
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sentences(f"The longest outer wall has {example.longest_wall()} segments.")
+longest_wall_sentence(example.longest_wall())
 
 # %% [markdown]
 # Notebook 03 shows how the longest wall is found.

@@ -37,6 +37,7 @@ from alhambra_lib.bots import GreedyBot, play
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
 from alhambra_lib.teaching.text import sentences
+from alhambra_lib.teaching.tour import loaded_sentences, replayed_sentences, resumed_sentences
 from alhambra_lib.widgets import GameTable, ReplayViewer
 
 # %% [markdown]
@@ -137,9 +138,7 @@ with tempfile.TemporaryDirectory() as folder:
     Path(folder, "game.json").write_text(game.to_json())
     saved_start = Game.from_json(Path(folder, "start.json").read_text())
     saved = Game.from_json(Path(folder, "game.json").read_text())
-scores = ", ".join(f"{name} {points}" for name, points in saved.scores.items())
-sentences(f"Loaded back unchanged: {'yes' if saved.to_json() == game.to_json() else 'no'}.",
-          f"{len(saved.events)} events; the final scores {scores}.")
+loaded_sentences(game, saved)
 
 # %% [markdown]
 # ## 3 The story
@@ -180,10 +179,7 @@ draw_score_track(saved.events).figure
 # %%
 # NBVAL_CHECK_OUTPUT
 actions = actions_from_events(saved.events)
-again = replay(saved_start, saved.events)
-same = again.to_json() == saved.to_json()
-sentences(f"{len(actions)} actions; the first three: {', '.join(map(str, actions[:3]))}.",
-          f"The replay is the same game: {'yes' if same else 'no'}.")
+replayed_sentences(actions, replay(saved_start, saved.events), saved)
 
 # %% [markdown]
 # That also means a game saved in the middle goes on exactly as the original did. Stop
@@ -194,10 +190,7 @@ sentences(f"{len(actions)} actions; the first three: {', '.join(map(str, actions
 # NBVAL_CHECK_OUTPUT
 middle = replay(saved_start, saved.events, turn=60)
 finished = play(Game.from_json(middle.to_json()), [GreedyBot(), GreedyBot(), GreedyBot()])
-scores = ", ".join(f"{name} {points}" for name, points in middle.scores.items())
-same = finished.to_json() == saved.to_json()
-sentences(f"Saved at turn {middle.turn} with the scores {scores}.",
-          f"Finished as the original: {'yes' if same else 'no'}.")
+resumed_sentences(middle, finished, saved)
 
 # %% [markdown]
 # ### Watch it turn by turn

@@ -30,13 +30,10 @@
 
 # %%
 # %matplotlib inline
-import io
-
-import pandas as pd
-
-from alhambra_lib import MODULES, explain_majorities
-from alhambra_lib.sheet_inputs import SHEET_MODULES
-from alhambra_lib.teaching.text import Table, sentences
+from alhambra_lib import explain_majorities
+from alhambra_lib.teaching.text import sentences
+from alhambra_lib.teaching.tour import (csv_table, module_inputs_table, parts_table,
+                                        totals_sentence)
 from alhambra_lib.widgets import ScoreKeeper
 
 # %% [markdown]
@@ -82,8 +79,7 @@ keeper
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sentences("After round 1: "
-          + ", ".join(f"{name} {points}" for name, points in keeper.sheet.totals().items()))
+totals_sentence(keeper.sheet.totals(), round_no=1)
 
 # %% [markdown]
 # Why these numbers? Round 1 pays first place only, and three of the six types are tied.
@@ -129,9 +125,7 @@ duel.score_button.click()
 
 # %%
 # NBVAL_CHECK_OUTPUT
-sentences(*explain_majorities(duel.sheet.counts(1), 1),
-          "Totals: " + ", ".join(f"{name} {points}"
-                                 for name, points in duel.sheet.totals().items()))
+sentences(*explain_majorities(duel.sheet.counts(1), 1), totals_sentence(duel.sheet.totals()))
 
 # %% [markdown]
 # Dirk ties with Ana in arcades, which leaves her 1 of the 3 points, and he beats Ben in
@@ -147,11 +141,7 @@ sentences(*explain_majorities(duel.sheet.counts(1), 1),
 
 # %%
 # NBVAL_CHECK_OUTPUT
-Table(["module", "what to count"],
-      [[module.title, spec.label + ": " + spec.help]
-       for module in SHEET_MODULES.values() for spec in module.inputs]
-      + [[MODULES[name].title, "scores nothing, nothing to count"]
-         for name, module in SHEET_MODULES.items() if not module.inputs])
+module_inputs_table()
 
 # %% [markdown]
 # The keeper adds bonus cards and huts' neighbours to the counts for majorities, and
@@ -191,9 +181,7 @@ mega
 
 # %%
 # NBVAL_CHECK_OUTPUT
-parts = pd.DataFrame(mega.sheet.breakdown(3).parts_dict())
-parts["round"] = parts.sum(axis=1)
-parts
+parts_table(mega.sheet.breakdown(3))
 
 # %% [markdown]
 # Ana's bonus card makes her towers 4, ahead of Ben's 2. The attack from the north costs
@@ -213,7 +201,7 @@ parts
 
 # %%
 # NBVAL_CHECK_OUTPUT
-pd.read_csv(io.StringIO(keeper.to_csv()))
+csv_table(keeper.to_csv())
 
 # %% [markdown]
 # A spreadsheet opens the file as it is, and pandas reads it back for any statistics you

@@ -1,6 +1,7 @@
 """The app's front page: which notebooks it lists, in which order, with which title and time."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,60 @@ def test_unknown_paths_and_a_purpose_that_is_not_text_are_left_out(tmp_path):
                           {"alhambra": {"purpose": ["not", "text"], "paths": ["fly", "play"]}})
     entry = read_entry(path)
     assert (entry.purpose, entry.paths) == ("", ("play",))
+
+
+# Issue 33.4: the notebooks translated into French, Korean and Danish.
+TRANSLATED = ("01_rules_tour.ipynb", "06_play.ipynb", "07_scorekeeper.ipynb")
+
+
+@pytest.mark.parametrize("code", ["fr", "ko", "da"])
+def test_the_page_in_a_language_links_its_translations_and_the_english_rest(code):
+    page = add_front_page({}, settings={"contents_manager": FakeContents()}, notebook_path="")
+    lists = page["alhambraPages"][code]
+    files = [entry["file"] for entry in lists["notebooks"]]
+    english = [entry.file for entry in notebook_entries(NOTEBOOKS)]
+    assert files == [f"{code}/{f}" if f in TRANSLATED else f for f in english]
+    for entry in lists["notebooks"]:
+        translated = entry["file"].startswith(f"{code}/")
+        assert entry["in_english"] is not translated
+        assert entry["language"] == (code if translated else "en")
+        assert not entry["minutes_text"].startswith("about"), entry  # in the language
+    by_file = {entry.file: entry for entry in notebook_entries(NOTEBOOKS)}
+    for entry in lists["notebooks"]:  # every title and purpose in the language
+        english_entry = by_file[entry["file"].removeprefix(f"{code}/")]
+        assert entry["title"] != english_entry.title and entry["purpose"] != english_entry.purpose
+    play = next(path for path in lists["paths"] if path["key"] == "play")
+    assert [n["file"] for n in play["notebooks"]][:2] == [f"{code}/06_play.ipynb",
+                                                          f"{code}/07_scorekeeper.ipynb"]
+    json.dumps(page)
+
+
+def test_the_english_page_lists_no_translation():
+    page = add_front_page({}, settings={"contents_manager": FakeContents()}, notebook_path="")
+    assert page["alhambraPages"]["en"]["notebooks"] == page["alhambraNotebooks"]
+    assert not any("/" in entry["file"] or entry["in_english"]
+                   for entry in page["alhambraNotebooks"])
+
+
+def test_a_folder_of_translations_gets_the_plain_list():
+    page = add_front_page({}, settings={"contents_manager": FakeContents()},
+                          notebook_path="fr")
+    assert page == {}
+
+
+def test_the_words_of_the_english_notebooks_on_the_page_are_the_notebooks_own():
+    """NOTEBOOK_WORDS, which the catalogs translate, holds the title and purpose of every
+    notebook that is not translated, as the notebook says them (a changed title fails)."""
+    from alhambra_lib.front_page import NOTEBOOK_WORDS
+
+    shown = {word for entry in notebook_entries(NOTEBOOKS) if entry.file not in TRANSLATED
+             for word in (entry.title, entry.purpose)}
+    assert shown == set(NOTEBOOK_WORDS)
+
+
+def test_a_reading_time_in_each_language():
+    entry = read_entry(NOTEBOOKS / "07_scorekeeper.ipynb")
+    assert [entry.minutes_in(code) for code in ("en", "fr", "ko", "da")] == [
+        "about 10 minutes", "environ 10 minutes", "약 10분", "omkring 10 minutter"]
+    estimated = replace(entry, minutes=1, estimated=True)
+    assert estimated.minutes_in("fr") == "environ 1 minute (estimation d'après sa longueur)"

@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
+from ..i18n import _
 from ..narrate import plural  # one plural helper for the library's words
 
 __all__ = ["plural", "cell_list", "sentences", "Sentences", "table_html", "Table"]
@@ -58,15 +59,16 @@ class Sentences(str):
         return "".join(f"<p>{escape(line)}</p>" for line in self.splitlines())
 
 
-#: A turn's heading in the narration: ``-- turn 12: Cy``.
-_TURN = re.compile(r"^-- turn (\d+): (.+)$")
+#: A turn's heading in the narration, in any language: ``-- turn 12: Cy``,
+#: ``-- tour 12 : Cy``, ``-- 12번째 턴: Cy``.
+_TURN = re.compile(r"^-- \D*?(\d+)\D*?:\s*(.+)$")
 
 
 def _sentence(line: str) -> str:
     """A narration line as a sentence: a turn's heading in words, a full stop at the end."""
     turn = _TURN.match(line)
     if turn:
-        return f"Turn {turn.group(1)}, {turn.group(2)} plays:"
+        return _("Turn {turn}, {player} plays:").format(turn=turn.group(1), player=turn.group(2))
     if not line:
         return line
     line = line[0].upper() + line[1:]

@@ -46,7 +46,7 @@ from ..modules.invaders import flanks
 from ..i18n import N_, _, format_list, format_number, language, ngettext
 from ..narrate import points_text, term
 from ..palette import KIND_COLOURS
-from ..score_sheet import ScoreSheet
+from ..score_sheet import ScoreSheet, csv_column_text
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
 from ._common import (
@@ -86,11 +86,6 @@ _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-wi
 
 def _title(module: str) -> str:
     return _(MODULES[module].title) if module in MODULES else module.replace("_", " ").title()
-
-
-#: The headings of the totals' columns (`ScoreSheet.csv_columns`).
-_COLUMNS = {"round": N_("round"), "player": N_("player"), "total": N_("total"),
-            "majority_points": N_("majority points"), "wall_points": N_("wall points")}
 
 
 def _number(name: Sequence[object]) -> NumberBox:
@@ -695,7 +690,7 @@ got NoneType None
         # A module's term under its short title (camps, citizens, chests...).
         titles = {f"{name}_points": _(SHEET_MODULES[m].title).lower() for m in self.sheet.modules
                   for name, __ in SHEET_MODULES[m].terms}
-        header = [titles.get(c) or _(_COLUMNS.get(c, c.replace("_", " "))) for c in columns]
+        header = [titles.get(c) or csv_column_text(c) for c in columns]
         self.table.value = table_html(header, rows) if rows else _("No round scored yet.")
         self.summary.value = f"<b>{escape(sheet_summary(self.sheet, self._demo))}</b>"
         # At its own size, its labels at 10 CSS px (scaled to 260 px high they read 8 px).
