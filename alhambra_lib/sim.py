@@ -2,8 +2,9 @@
 
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
-game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Currency
-Exchange, Bonus Cards, Diamonds and Change so far) move for move: the same generator and
+game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
+Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Thieves and
+Change so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -41,18 +42,24 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Buy, End, Give, Place, Redesign, Reserve, Take
+from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take, tile_order
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
     EXCHANGE_CARDS,
     Card,
     Coin,
+    KINDS,
     DiamondCard,
     ExchangeCard,
+    GateCard,
     Tile,
+    tile_set,
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
+from .modules.squares import TakeHut
+from .modules.thieves import Steal
+from .modules.vizier import VizierBuy, Wake
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,10 +68,10 @@ if TYPE_CHECKING:
     from .engine import Game
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
-           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds"]
+           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 1
+PROTOCOL = 2
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -147,7 +154,7 @@ def _import_core() -> tuple[ModuleType | None, str]:
     expected = _source_hash(_CORE_DIR)
     if expected is not None and getattr(module, "SOURCE_HASH", None) != expected:
         return None, "alhambra_core was built from older sources than core/: rebuild it (`make test`)"
-    table = [(t.kind, t.price, t.wall_sides) for t in _TILES]
+    table = [(t.kind, t.price, t.wall_sides, "".join(t.marks)) for t in _TILES]
     if [tuple(row) for row in module.tile_table()] != table:
         return None, "alhambra_core numbers the tiles otherwise than alhambra_lib: rebuild it"
     return module, ""
@@ -174,19 +181,19 @@ def _core() -> ModuleType:
 
 # -- actions across the crossing ----------------------------------------------------------
 
-#: The 54 building tiles as the core numbers them: in `tile_order`.
-_TILES: tuple[Tile, ...] = tuple(sorted(BUILDING_TILES, key=lambda t: (
-    ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower").index(t.kind),
-    t.price, t.mask)))
+#: The tiles as the core numbers them: the 54 buildings, then the 24 huts, in `tile_order`.
+_TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
+                            *sorted(tile_set("huts").tiles, key=tile_order))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
-#: diamonds 44-52 by value, the coins 53-56 by currency.
+#: diamonds 44-52 by value, the coins 53-56 by currency, the gate card 57.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
     **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
     **{43 + v: DiamondCard(v) for v in range(1, 10)},
-    **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)}}
+    **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)},
+    57: GateCard()}
 #: `Buy`'s source in a code (bits 48-50) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
@@ -223,10 +230,36 @@ def _build(code: int) -> Action:
         return End()
     if kind in (3, 4, 5):
         tile = _TILES[code >> 3 & 0xFF]
-        return Place(tile, _xy(code, 11)) if kind == 3 else \
+        return Place(tile, _xy(code, 11), _gate(code >> 27)) if kind == 3 else \
             Reserve(tile) if kind == 4 else Give(tile)
+    if kind == 7:  # a module's action, by its number in bits 3-7
+        return _MODULE_ACTIONS[code >> 3 & 31](code >> 8)
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
-    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13))
+    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13),
+                    _gate(code >> 29))
+
+
+#: A gate's side in a code's 3-bit field: 0 for none, else 1 + its index in N, E, S, W.
+_SIDES = "NESW"
+
+
+def _gate(field: int) -> str | None:
+    return _SIDES[(field & 7) - 1] if field & 7 else None
+
+
+def _gate_field(gate: str | None) -> int:
+    return 0 if gate is None else _SIDES.index(gate) + 1
+
+
+#: The modules' actions by their number in a code, built from the code's bits 8 on.
+_MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
+    0: lambda fields: TakeHut(KINDS[fields]),
+    1: lambda fields: Wake(),
+    2: lambda fields: Decline(),
+    3: lambda fields: Steal(_CARD_BY_ID[fields]),
+}
+#: Bit 63 of a buy's code: the vizier's purchase (§M1).
+_VIZIER_BUY = 1 << 63
 
 
 def _counted(currency: str, counts: int) -> list[Card]:
@@ -240,16 +273,17 @@ def _build_buy(code: int) -> Buy:
     from bit 48), the cards of the card's other currency from bit 30."""
     square, exchange = code >> 3 & 7, code >> 48 & 7
     own = CURRENCIES[square - 1]
+    purchase = VizierBuy if code & _VIZIER_BUY else Buy
     if exchange == _PAID_IN_DIAMONDS:
         diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 12 & 0x3FFFF))
-        return Buy(square, _TILES[code >> 6 & 63], diamonds)
+        return purchase(square, _TILES[code >> 6 & 63], diamonds)
     coins = code >> 51 & 63
     cards: list[Any] = [*_counted(own, code >> 12 & 0x3FFFF), *[Coin(own)] * (coins & 7)]
     if exchange:
         card = EXCHANGE_CARDS[exchange - 1]
         other = next(c for c in card.currencies if c != own)
         cards += [*_counted(other, code >> 30 & 0x3FFFF), *[Coin(other)] * (coins >> 3), card]
-    return Buy(square, _TILES[code >> 6 & 63], tuple(cards))
+    return purchase(square, _TILES[code >> 6 & 63], tuple(cards))
 
 
 def _encode(action: Action) -> int | None:
@@ -266,6 +300,11 @@ def _encode(action: Action) -> int | None:
 
 
 def _encoded_buy(action: Buy) -> int | None:
+    code = _encoded_payment(action)
+    return code | _VIZIER_BUY if code is not None and isinstance(action, VizierBuy) else code
+
+
+def _encoded_payment(action: Buy) -> int | None:
     tile = _TILE_IDS.get(action.tile)
     if tile is not None and action.cards and all(
             c.__class__ is DiamondCard for c in action.cards):  # diamonds alone (§M6)
@@ -324,25 +363,48 @@ def _encoded(action: Action) -> int | None:
             return None
         if isinstance(action, Place):
             xy = _coordinates(action.pos)
-            return None if xy is None or action.gate is not None else 3 | tile << 3 | xy << 11
+            return None if xy is None else 3 | tile << 3 | xy << 11 | _gate_field(action.gate) << 27
         return (4 if isinstance(action, Reserve) else 5) | tile << 3
     if isinstance(action, Redesign):
         tile = _NO_TILE if action.tile is None else _TILE_IDS.get(action.tile)
         xy = _coordinates(action.pos)
-        if tile is None or xy is None or action.gate is not None:
+        if tile is None or xy is None:
             return None
-        return 6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
+        return (6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
+                | _gate_field(action.gate) << 29)
+    if isinstance(action, TakeHut):
+        return 7 | KINDS.index(action.colour) << 8
+    if isinstance(action, Wake):
+        return 7 | 1 << 3
+    if isinstance(action, Decline):
+        return 7 | 2 << 3
+    if isinstance(action, Steal):
+        card = _CARD_IDS.get(action.card)
+        return None if card is None or card >= 36 else 7 | 3 << 3 | card << 8
     return None
 
 
 # -- the simulator ------------------------------------------------------------------------
 
 
+def core_modules() -> tuple[str, ...]:
+    """The Mega Box modules the core in use holds, in the rulebook's order; none when the
+    Python engine plays.
+
+    Examples
+    --------
+    >>> core_info()["engine"] == "python" or "exchange" in core_modules()
+    True
+    """
+    module, _ = _load()
+    return tuple(module.MODULES) if module is not None else ()
+
+
 def _unsupported_in(game: Game, core: ModuleType) -> list[str]:
     """What of `game` the core `core` does not hold: modules, module options, a hole rule."""
     missing = [f"module {name!r}" for name in game.modules if name not in core.MODULES]
     missing += [f"{option}={value!r}" for option, value in game.options.items()
-                if option not in ("end_trigger", "hole_rule")]
+                if option not in ("end_trigger", "hole_rule", *core.OPTIONS)]
     if game.options.get("hole_rule") != "enclosed":
         missing.append(f"hole_rule={game.options.get('hole_rule')!r}")
     return missing
@@ -360,8 +422,12 @@ class Simulator:
         engines play the same game. None draws one.
     end_trigger : {"market_short", "bag_empty"}
     modules : sequence of str
-        Mega Box modules, among those the core holds (``alhambra_core.MODULES``; today
-        ``"exchange"``, ``"bonus_cards"``, ``"diamonds"`` and ``"change"``).
+        Mega Box modules, among those the core holds (`core_modules`; today
+        ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
+        ``"diamonds"``, ``"thieves"`` and ``"change"``).
+    **module_options : bool
+        The modules' options, as ``Game`` takes them, among those the core holds
+        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).
 
     Raises
     ------
@@ -384,11 +450,13 @@ class Simulator:
     __slots__ = ("_core",)
 
     def __init__(self, players: Sequence[str], seed: int | None = None, *,
-                 end_trigger: str = "market_short", modules: Sequence[str] = ()) -> None:
+                 end_trigger: str = "market_short", modules: Sequence[str] = (),
+                 **module_options: bool) -> None:
         from .engine.config import GameConfig
 
         # the engine's checks, and its order of the modules
-        config = GameConfig.make(players, end_trigger=end_trigger, modules=modules)
+        config = GameConfig.make(players, end_trigger=end_trigger, hole_rule="enclosed",
+                                 modules=modules, **module_options)
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 64)
         if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 2 ** 64:
@@ -397,7 +465,8 @@ class Simulator:
         module = _core()
         try:
             self._core = module.Core.new(list(config.players), abs(seed), end_trigger,
-                                         list(config.modules))
+                                         list(config.modules),
+                                         [name for name, on in config.module_options if on])
         except module.CoreError as error:
             raise Unsupported(f"{error}: the Python engine plays this game") from None
 

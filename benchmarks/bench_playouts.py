@@ -129,12 +129,12 @@ def save_every_action(Game, modules, seed=0):
     return spent
 
 
-def core_playouts(Simulator, Game, games, count):
+def core_playouts(Simulator, Game, modules, games, count):
     """(playouts per CPU-second, µs per action) of the core from the same mid-game states
     as `playout_rate`, the choices drawn as there."""
     seconds = steps = 0
     for seed in range(games):
-        simulated = Simulator.from_game(mid_game(Game, seed, ()))
+        simulated = Simulator.from_game(mid_game(Game, seed, modules))
         began = time.process_time()
         _, actions = simulated._core.playouts(count, seed)
         seconds += time.process_time() - began
@@ -166,16 +166,16 @@ def python_placement_us(game, repeats=200):
     return statistics.median(times) * 1e6
 
 
-def core_report(Game, games, count, python_rate, python_action_us):
-    """Print the core's rows beside the Python engine's."""
+def core_report(Game, modules, games, count, python_rate, python_action_us):
+    """Print the core's rows beside the Python engine's; its µs per action."""
     from alhambra_lib.sim import Simulator, _TILE_IDS, core_info
 
     info = core_info()
     if info["engine"] != "native":
         print(f"   core: not in use ({info['reason']})")
-        return
-    rate, action_us = core_playouts(Simulator, Game, games, count)
-    middle = mid_game(Game, 0, ())
+        return None
+    rate, action_us = core_playouts(Simulator, Game, modules, games, count)
+    middle = mid_game(Game, 0, modules)
     simulated = Simulator.from_game(middle)
     tile = next(t for _, t in middle.market if t is not None)
     print(f"   core: {rate:8.1f} playouts/CPU-s from the same states ({rate / python_rate:.0f}x "
@@ -186,6 +186,7 @@ def core_report(Game, games, count, python_rate, python_action_us):
           f"placements {simulated._core.time_placements(0, _TILE_IDS[tile], 31) / 1000:.3f} µs "
           f"(Python {python_placement_us(middle):.1f} µs), {len(middle.alhambra(middle.players[0]))}"
           "-tile Alhambra")
+    return action_us
 
 
 def main(argv=None):
@@ -200,7 +201,12 @@ def main(argv=None):
     Game, every_module = _import_library(args.repo)
     print(f"alhambra_lib from {args.repo}; 3 players; CPU time")
     rows = {"base": (), "all 16": every_module}
-    action_us = {}
+    if args.core:
+        from alhambra_lib.sim import core_modules
+
+        # the modules the core holds so far, together (issue 31 brings the other ones)
+        rows["in core"] = core_modules()
+    action_us, core_us = {}, {}
     for label, modules in rows.items():
         rate, length = playout_rate(Game, modules, args.games, args.playouts)
         start = Game(NAMES, seed=0, modules=modules)
@@ -211,9 +217,13 @@ def main(argv=None):
               f"{copy_cost(end):8.1f} µs at the end ({len(end.events)} events); "
               f"{action_us[label]:6.1f} µs per action; saving after every action "
               f"{save_every_action(Game, modules):.2f} CPU-s per game")
-        if args.core and not modules:
-            core_report(Game, args.games, args.playouts, rate, action_us[label])
+        if args.core and label != "all 16":
+            core_us[label] = core_report(Game, modules, args.games, args.playouts, rate,
+                                         action_us[label])
     print(f"per action, all 16 modules / base: {action_us['all 16'] / action_us['base']:.2f}x")
+    if core_us.get("base") and core_us.get("in core"):
+        print(f"core per action, with the core's modules ({', '.join(rows['in core'])}) / base: "
+              f"{core_us['in core'] / core_us['base']:.2f}x")
 
 
 if __name__ == "__main__":

@@ -269,3 +269,13 @@ def test_random_games_keep_the_thieves_and_save_mid_window():
             if game.decision is not None and game.decision.kind == "window":
                 assert Game.from_json(game.to_json()).to_json() == game.to_json()
         assert game.census()["thief"] == 12
+
+
+def test_a_save_listing_a_hand_of_thieves_otherwise_loads_as_the_game_keeps_it():
+    """A hand of thieves is a set of currencies: a save listing one out of market order
+    loads in market order, so the same game saves the same (the compiled core, which
+    counts thieves by currency, saves it so too)."""
+    game = arranged(thieves={"Cy": ["florin", "ducat"], "Ana": ["denar", "florin"]})
+    slice_ = json.loads(game.to_json())["modules_state"]["thieves"]
+    assert slice_["hands"]["Cy"] == ["ducat", "florin"]
+    assert slice_["hands"]["Ana"] == ["denar", "florin"]

@@ -38,6 +38,7 @@ from alhambra_lib import (
 from alhambra_lib import sim
 from alhambra_lib.actions import Decline
 from alhambra_lib.engine.narration import describe_event
+from alhambra_lib.modules.squares import hut_bonus
 from alhambra_lib.sim import Simulator, SimulatorProtocol, simulator
 
 NATIVE = core_info()["engine"] == "native"
@@ -79,22 +80,40 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 # -- parity ------------------------------------------------------------------------------
 
-#: The modules the core holds, by seed: Currency Exchange (M2), Bonus Cards (M3),
-#: Diamonds (M6), Change (M11), and all four.
+#: Every module the core holds, in the rulebook's order (`sim.core_modules`).
+ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "thieves",
+               "change")
+#: The modules the core holds, by seed: each alone, and all of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
-                6: ("exchange", "bonus_cards", "diamonds", "change")}
+                6: ALL_IN_CORE, 7: ("squares",), 8: ("vizier",), 9: ("thieves",),
+                10: ("gates",), 11: ("exchange", "gates")}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
-#: half the games with the modules the core holds.
+#: five games in six with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
-          CORE_MODULES.get(seed % 8, ()))
-         for n in range(2, 7) for seed in range(40)]
+          CORE_MODULES.get(seed % 12, ()))
+         for n in range(2, 7) for seed in range(48)]
+
+
+def module_options(modules, seed):
+    """The modules' options of a seeded game: each option the core holds set in half the
+    games with its module."""
+    options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates"}
+    return {option: True for option, module in options.items()
+            if module in modules and seed % 24 >= 12}
+
+
+@native
+def test_the_games_cover_every_module_the_core_holds():
+    assert sim.core_modules() == ALL_IN_CORE
 
 
 @native
 @pytest.mark.parametrize("players, seed, trigger, modules", GAMES)
 def test_lockstep_games_from_the_start(players, seed, trigger, modules):
-    game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules)
-    simulated = Simulator(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules)
+    options = module_options(modules, seed)
+    game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules, **options)
+    simulated = Simulator(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
+                          **options)
     assert simulated.to_json() == game.to_json()
     lockstep(game, simulated, random.Random(seed).choice)
     assert game.is_over
@@ -106,11 +125,15 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     payments and their extra action, passes, every redesign, gifts, reshuffles, both
     endings, the distribution and the final placing."""
     seen: Counter[str] = Counter()
-    for players, seed, trigger, modules in GAMES[::3]:
-        game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules)
+    # a third of them, and the other vizier-alone games (its own window decision)
+    covered = GAMES[::3] + [g for g in GAMES if g[3] == ("vizier",)]
+    for players, seed, trigger, modules in covered:
+        game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
+                    **module_options(modules, seed))
         choose = random.Random(seed).choice
         while not game.is_over:
             game.apply(choose(game.legal_actions()))
+        theft = False  # a scoring card drawn in the refill after a theft is scored at once
         for event in game.events:
             kind = event["type"]
             seen[kind] += 1
@@ -134,11 +157,26 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen[f"redesign {event['move']}"] += 1
             if kind == "end_triggered":
                 seen[event["reason"]] += 1
+            if kind == "decline":
+                seen[f"decline {event['decision']}"] += 1
+            if kind == "take" and event["cards"] == [["gate"]]:
+                seen["gate taken"] += 1
+            if kind in ("place", "redesign") and "gate" in event:
+                seen[f"gated {kind}"] += 1
+            if theft and kind == "scoring":
+                seen["scoring after a theft"] += 1
+            theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
+        if "squares" in modules and any(hut_bonus(game.alhambra(name).layout)
+                                        for name in game.players):
+            seen["hut counted"] += 1
     for wanted in ("exact buy", "end after exact", "redesign place", "redesign remove",
                    "redesign exchange", "give", "dirk_gift", "reshuffle", "market_short",
                    "bag_empty", "distribution", "final_placing", "scoring", "exchange buy",
                    "exchange taken", "diamond buy", "bonus card counted", "change drawn",
-                   "coin spent"):
+                   "coin spent", "take_hut", "hut_turned_up", "hut counted", "vizier", "wake",
+                   "steal", "decline vizier", "decline window", "scoring after a theft",
+                   "gate_card_beside", "gate_card_discarded", "gate taken", "gated place",
+                   "gated redesign"):
         assert seen[wanted], wanted
 
 
@@ -196,7 +234,7 @@ def test_from_game_at_random_positions(players):
     extra action, the final placing): the core takes it and plays on the same game."""
     kinds = Counter()
     for seed in range(8):
-        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 8, ()))
+        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 12, ()))
         choose = random.Random(seed).choice
         stop = random.Random(-seed).randrange(400)
         while not game.is_over and stop:
@@ -257,14 +295,14 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 @native
 def test_games_the_core_does_not_hold_are_refused_by_name():
-    with pytest.raises(Unsupported, match="module 'vizier' yet") as refused:
-        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("vizier", "exchange")))
+    with pytest.raises(Unsupported, match="module 'camps' yet") as refused:
+        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("camps", "exchange")))
     assert "exchange" not in str(refused.value)  # the core holds Currency Exchange
     with pytest.raises(Unsupported, match="merchant_final_only=True"):
         Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant",),
                                  merchant_final_only=True))
-    with pytest.raises(Unsupported, match="does not hold thieves"):
-        Simulator(NAMES[:3], seed=1, modules=("thieves",))
+    with pytest.raises(Unsupported, match="does not hold city_walls"):
+        Simulator(NAMES[:3], seed=1, modules=("city_walls",))
     with pytest.raises(Unsupported, match="hole_rule='single'"):
         Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
 
@@ -405,8 +443,8 @@ def test_the_game_itself_satisfies_the_protocol():
     assert isinstance(Game(NAMES[:3], seed=1), SimulatorProtocol)
 
 
-def test_a_game_with_modules_plays_on_the_python_engine():
-    game = Game(NAMES[:3], seed=1, modules=("vizier",))
+def test_a_game_with_a_module_the_core_lacks_plays_on_the_python_engine():
+    game = Game(NAMES[:3], seed=1, modules=("camps",))
     engine = simulator(game)
     assert isinstance(engine, Game) and engine is not game
 
@@ -505,7 +543,8 @@ def test_the_core_records_are_the_engines():
     for name, players, seed, trigger, skip, modules in writer.RECORDS:
         saved = json.loads((writer.OUT / f"{name}.json").read_text())
         names = writer.ODD_NAMES.get(name, writer.NAMES)
-        game = Game(names[:players], seed=seed, end_trigger=trigger, modules=modules)
+        options = dict.fromkeys(writer.OPTIONS.get(name, ()), True)
+        game = Game(names[:players], seed=seed, end_trigger=trigger, modules=modules, **options)
         choose = random.Random(seed).choice
         played = []
         while not game.is_over:

@@ -2,14 +2,18 @@
 
 Each game is seeded and played at random on a `Game` and a `Simulator` together (the
 legal lists compared at every action, the saves every 25 actions and at the end), for
-every player count from 2 to 6 (two with Dirk) and both end triggers, five games in six
-with the modules the core holds (Currency Exchange, Bonus Cards, Diamonds, Change, each
-alone and all four); every fifth game starts the core from
-the Python game at a random position (`Simulator.from_game`). One row per game is
-appended to ``core/soak/lockstep.csv`` (game, players, trigger, modules, start, actions,
-ok, difference), so a run that stops goes on where it stopped::
+every player count from 2 to 6 (two with Dirk) and both end triggers, with the modules
+the core holds (`sim.core_modules`), in turn by blocks of 20 games: none, each module
+alone, a random subset, all of them; every fifth game starts the core from the Python
+game at a random position (`Simulator.from_game`). One row per game is appended to
+``core/soak/lockstep.csv`` (game, players, trigger, modules, start, actions, ok,
+difference), so a run that stops goes on where it stopped::
 
     python tools/soak_core.py --games 2000          # resumable; progress on stderr
+    python tools/soak_core.py --first 3000 --games 2000   # 2000 more, from game 3000
+
+The modules of a game follow from its id and the core's modules at the time it ran: the
+row says which were played.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from alhambra_lib import Game  # noqa: E402
-from alhambra_lib.sim import Simulator, core_info  # noqa: E402
+from alhambra_lib.sim import Simulator, core_info, core_modules  # noqa: E402
 
 OUT = ROOT / "core" / "soak" / "lockstep.csv"
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
@@ -34,27 +38,38 @@ COLUMNS = ("game", "players", "trigger", "modules", "start", "actions", "ok", "d
 
 def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
     """(players, end trigger, modules, actions played before the core takes over) of game
-    `game_id`."""
+    `game_id` (`options` gives its module options)."""
     players = 2 + game_id % 5
     trigger = "bag_empty" if game_id // 5 % 4 == 3 else "market_short"
-    modules = ((), ("exchange",), ("bonus_cards",), ("diamonds",), ("change",),
-               ("exchange", "bonus_cards", "diamonds", "change"))[game_id // 20 % 6]
+    held = core_modules()
+    rng = random.Random(f"modules {game_id}")
+    subset = tuple(m for m in held if rng.random() < 0.5)
+    modules = ((), *((m,) for m in held), subset, held)[game_id // 20 % (len(held) + 3)]
     start = random.Random(-game_id).randrange(300) if game_id % 5 == 4 else 0
     return players, trigger, modules, start
+
+
+def options(game_id: int, modules: tuple[str, ...]) -> dict[str, bool]:
+    """The module options of game `game_id`: every option the core holds set in every
+    other game with its module."""
+    options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates"}
+    return {option: True for option, module in options.items()
+            if module in modules and game_id % 2}
 
 
 def play(game_id: int) -> dict[str, object]:
     """One lockstep game; the row of the CSV."""
     players, trigger, modules, start = setting(game_id)
-    game = Game(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules)
+    chosen = options(game_id, modules)
+    game = Game(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules, **chosen)
     choose = random.Random(game_id).choice
     for _ in range(start):
         if not game.is_over:
             game.apply(choose(game.legal_actions()))
     simulated = Simulator.from_game(game) if start else \
-        Simulator(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules)
+        Simulator(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules, **chosen)
     row: dict[str, object] = {"game": game_id, "players": players, "trigger": trigger,
-                              "modules": " ".join(modules), "start": start, "actions": 0, "ok": True, "difference": ""}
+                              "modules": " ".join([*modules, *chosen]), "start": start, "actions": 0, "ok": True, "difference": ""}
 
     def differ(what: str) -> dict[str, object]:
         return {**row, "ok": False, "difference": f"{what} after {row['actions']} actions"}
@@ -79,6 +94,7 @@ def play(game_id: int) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games in all (resumed)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's id")
     args = parser.parse_args(argv)
     if core_info()["engine"] != "native":
         print(f"no core: {core_info()['reason']}", file=sys.stderr)
@@ -88,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     if OUT.exists():
         with OUT.open() as file:
             done = {int(r["game"]) for r in csv.DictReader(file)}
-    todo = [g for g in range(args.games) if g not in done]
+    wanted = range(args.first, args.first + args.games)
+    todo = [g for g in wanted if g not in done]
     began = time.monotonic()
     with OUT.open("a", newline="") as file:
         writer = csv.DictWriter(file, COLUMNS)
@@ -99,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             file.flush()
             if k % 50 == 0 or k == len(todo):
                 rate = k / (time.monotonic() - began)
-                print(f"{len(done) + k}/{args.games} games, {rate:.1f} a second",
+                print(f"{args.games - len(todo) + k}/{args.games} games, {rate:.1f} a second",
                       file=sys.stderr)
     with OUT.open() as file:
         rows = list(csv.DictReader(file))

@@ -25,7 +25,7 @@ from alhambra_lib import Game  # noqa: E402
 OUT = ROOT / "core" / "tests" / "data" / "records"
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 #: (file, players, seed, end trigger, actions before the record starts from a save,
-#: modules)
+#: modules); `OPTIONS` gives a record's module options set
 RECORDS = (
     ("base_3p", 3, 1, "market_short", 0, ()),
     ("dirk_2p", 2, 2, "market_short", 0, ()),
@@ -42,7 +42,26 @@ RECORDS = (
     ("three_modules_dirk_2p", 2, 13, "market_short", 0, ("exchange", "bonus_cards", "diamonds")),
     ("change_3p", 3, 14, "market_short", 0, ("change",)),
     ("four_modules_6p", 6, 15, "bag_empty", 0, ("exchange", "bonus_cards", "diamonds", "change")),
+    ("squares_4p", 4, 16, "market_short", 0, ("squares",)),
+    ("squares_from_save_dirk_2p", 2, 17, "market_short", 120, ("squares", "bonus_cards")),
+    ("five_modules_3p", 3, 18, "bag_empty", 0,
+     ("exchange", "bonus_cards", "squares", "diamonds", "change")),
+    ("vizier_4p", 4, 19, "market_short", 0, ("vizier",)),
+    ("thieves_dirk_2p", 2, 20, "market_short", 0, ("thieves",)),
+    ("vizier_thieves_from_save_5p", 5, 21, "bag_empty", 90, ("vizier", "thieves")),
+    ("thieves_not_by_finisher_3p", 3, 22, "market_short", 0, ("thieves", "exchange")),
+    ("seven_modules_6p", 6, 23, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "diamonds", "thieves", "change")),
+    ("gates_4p", 4, 24, "market_short", 0, ("gates",)),
+    ("gates_all_six_dirk_2p", 2, 25, "bag_empty", 0, ("gates", "exchange")),
+    ("gates_from_save_3p", 3, 26, "market_short", 150, ("gates", "squares")),
+    ("eight_modules_5p", 5, 27, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "thieves",
+      "change")),
 )
+#: The module options set in a record, by file.
+OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
+           "gates_all_six_dirk_2p": ("gates_all_six",)}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 
@@ -56,8 +75,9 @@ def fnv64(text: str) -> str:
 
 
 def record(players: int, seed: int, trigger: str, skip: int, names: tuple[str, ...],
-           modules: tuple[str, ...] = ()) -> dict:
-    game = Game(names[:players], seed=seed, end_trigger=trigger, modules=modules)
+           modules: tuple[str, ...] = (), options: tuple[str, ...] = ()) -> dict:
+    game = Game(names[:players], seed=seed, end_trigger=trigger, modules=modules,
+                **dict.fromkeys(options, True))
     choose = random.Random(seed).choice
     for _ in range(skip):
         game.apply(choose(game.legal_actions()))
@@ -70,14 +90,15 @@ def record(players: int, seed: int, trigger: str, skip: int, names: tuple[str, .
         if len(actions) % 25 == 0:
             hashes[str(len(actions))] = fnv64(game.to_json())
     return {"players": list(names[:players]), "seed": seed, "end_trigger": trigger,
-            "modules": list(modules), "start": start, "actions": actions, "hashes": hashes,
+            "modules": list(modules), "options": list(options), "start": start, "actions": actions, "hashes": hashes,
             "final": fnv64(game.to_json()), "scores": game.scores}
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, players, seed, trigger, skip, modules in RECORDS:
-        data = record(players, seed, trigger, skip, ODD_NAMES.get(name, NAMES), modules)
+        data = record(players, seed, trigger, skip, ODD_NAMES.get(name, NAMES), modules,
+                      OPTIONS.get(name, ()))
         (OUT / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
         print(f"{name}: {len(data['actions'])} actions")
 

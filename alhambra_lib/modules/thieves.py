@@ -190,6 +190,14 @@ class Thieves(Module):
     def tidy_slice(self, data: Any) -> None:
         sort_lists([*data["hands"].values(), data["removed"]], CURRENCIES.index)
 
+    def load_slice(self, game: GameContext, data: Any) -> Any:
+        """The slice checked, its hands and removed thieves in market order, as the game
+        keeps them (a hand is a set of currencies: a save that lists one otherwise holds
+        the same game)."""
+        data = super().load_slice(game, data)
+        self.tidy_slice(data)
+        return data
+
     # -- the window -------------------------------------------------------------------
 
     def step_vizier_window(self, game: GameContext) -> bool:

@@ -4,8 +4,8 @@
 //! The state keeps only the list (`Board`, a few hundred bytes, `Copy`), so a game clones
 //! in a memcpy. A query builds `Planes`: one `u64` per column x of the layout's bounding
 //! box (plus two empty columns each side), bit `y - y0` set for a built cell, and one such
-//! set per side for the cells with a wall there. An Alhambra holds at most 55 tiles, so
-//! its box with the margins is at most 59 wide and high: every layout fits, exactly.
+//! set per side for the cells with a wall there. An Alhambra holds at most `MAX_CELLS`
+//! tiles, so its box with the margins fits 64 bits: every layout fits, exactly.
 //!
 //! A tile's legal cells are then `joined & !refused & !enclosing & !built`, as in the
 //! Python engine's `CellBits` (`alhambra_lib/cellbits.py`): *refused* where a wall of the
@@ -16,9 +16,11 @@
 //! listed by x, bits by y, so cells come out in the engine's sorted order.
 
 use crate::cards::{tile, TileId};
+use crate::stack::Stack;
 
-/// The most tiles one Alhambra can hold: the fountain and all 54 buildings.
-pub const MAX_CELLS: usize = 55;
+/// The most tiles one Alhambra can hold: the fountain, all 54 buildings and the 3 huts a
+/// player may hold (Squares, §M4). Its box with the margins is at most 62 wide and high.
+pub const MAX_CELLS: usize = 58;
 /// The tile id standing for the fountain.
 pub const FOUNTAIN: TileId = u8::MAX;
 
@@ -26,6 +28,25 @@ const N: usize = 0;
 const E: usize = 1;
 const S: usize = 2;
 const W: usize = 3;
+/// The cell across each side, N, E, S, W (`grid.side_neighbour`).
+pub const STEP: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// The sides in the order of their letters (E, N, S, W): gates sort so (`gate_positions`).
+const SIDES_BY_LETTER: [usize; 4] = [E, N, S, W];
+/// The most gates one Alhambra can hold: there are at most six gate cards (§M5).
+pub const MAX_GATES: usize = 6;
+
+/// A gate (City Gates, §M5): the pair of side-touching cells it joins, lower cell first.
+pub type Gate = ((i8, i8), (i8, i8));
+
+/// The gate on `side` of the cell (x, y) (`alhambra.gate_pair`).
+pub fn gate_pair(x: i8, y: i8, side: usize) -> Gate {
+    let other = (x + STEP[side].0, y + STEP[side].1);
+    if (x, y) <= other {
+        ((x, y), other)
+    } else {
+        (other, (x, y))
+    }
+}
 
 /// A built cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -43,12 +64,14 @@ impl Placed {
     }
 }
 
-/// An Alhambra: its built cells sorted by (x, y), the fountain at (0, 0) included.
+/// An Alhambra: its built cells sorted by (x, y), the fountain at (0, 0) included, and
+/// its gates (City Gates, §M5) in the order they were built.
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
     cells: [Placed; MAX_CELLS],
     len: u8,
     counts: [u8; 6],
+    gates: Stack<Gate, MAX_GATES>,
 }
 
 impl Default for Board {
@@ -59,7 +82,7 @@ impl Default for Board {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Self) -> bool {
-        self.cells() == other.cells()
+        self.cells() == other.cells() && self.gates == other.gates
     }
 }
 
@@ -77,7 +100,45 @@ impl Board {
             cells,
             len: 1,
             counts: [0; 6],
+            gates: Stack::default(),
         }
+    }
+
+    /// The gates (§M5), each the pair of cells it joins.
+    pub fn gates(&self) -> &[Gate] {
+        self.gates.as_slice()
+    }
+
+    /// Open a gate on `side` of the built cell (x, y) (checked by the caller).
+    pub fn add_gate(&mut self, x: i8, y: i8, side: usize) {
+        self.gates.push(gate_pair(x, y, side));
+    }
+
+    /// Open the gate `gate` read from a save: two built side-touching cells, lower first,
+    /// not there yet; false (and nothing done) otherwise.
+    pub fn add_gate_pair(&mut self, gate: Gate) -> bool {
+        let ((ax, ay), b) = gate;
+        let touching = STEP.iter().any(|&(dx, dy)| {
+            (ax as i16 + dx as i16, ay as i16 + dy as i16) == (b.0 as i16, b.1 as i16)
+        });
+        let ok = touching
+            && gate.0 < gate.1
+            && self.at(ax, ay).is_some()
+            && self.at(b.0, b.1).is_some()
+            && !self.gates.as_slice().contains(&gate)
+            && self.gates.len() < MAX_GATES;
+        if ok {
+            self.gates.push(gate);
+        }
+        ok
+    }
+
+    /// Whether a gate joins the cell (x, y) to another: its tile never moves (§M5).
+    pub fn gated(&self, x: i8, y: i8) -> bool {
+        self.gates
+            .as_slice()
+            .iter()
+            .any(|&(a, b)| a == (x, y) || b == (x, y))
     }
 
     /// The built cells, sorted by (x, y).
@@ -117,7 +178,15 @@ impl Board {
             walls,
         };
         self.len += 1;
-        self.counts[tile(id).kind as usize] += 1;
+        self.count(id, 1);
+    }
+
+    /// Add `by` to the count of `id`'s type, if it is a building (a hut counts for no type).
+    fn count(&mut self, id: TileId, by: i8) {
+        let t = tile(id);
+        if t.is_building() {
+            self.counts[t.kind as usize] = self.counts[t.kind as usize].wrapping_add_signed(by);
+        }
     }
 
     /// Take the tile off (x, y) (built, checked by the caller) and return it.
@@ -127,7 +196,7 @@ impl Board {
         let len = self.len as usize;
         self.cells.copy_within(at + 1..len, at);
         self.len -= 1;
-        self.counts[tile(old).kind as usize] -= 1;
+        self.count(old, -1);
         old
     }
 
@@ -136,8 +205,8 @@ impl Board {
         let at = self.find(x, y).expect("the cell is built");
         let old = std::mem::replace(&mut self.cells[at].tile, id);
         self.cells[at].walls = tile(id).mask;
-        self.counts[tile(old).kind as usize] -= 1;
-        self.counts[tile(id).kind as usize] += 1;
+        self.count(old, -1);
+        self.count(id, 1);
         old
     }
 
@@ -169,6 +238,8 @@ pub struct Planes {
     width: usize,
     built: [u64; COLUMNS],
     walls: [[u64; COLUMNS]; 4],
+    /// The cells a gate joins (§M5): never removed nor exchanged.
+    locked: [u64; COLUMNS],
 }
 
 impl Planes {
@@ -187,7 +258,13 @@ impl Planes {
             width: (xmax - xmin + 5) as usize,
             built: [0; COLUMNS],
             walls: [[0; COLUMNS]; 4],
+            locked: [0; COLUMNS],
         };
+        for &(a, b) in board.gates() {
+            for (x, y) in [a, b] {
+                planes.locked[(x as i32 - x0) as usize] |= 1u64 << (y as i32 - y0);
+            }
+        }
         for c in cells {
             let col = (c.x as i32 - x0) as usize;
             let bit = 1u64 << (c.y as i32 - y0);
@@ -281,6 +358,32 @@ impl Planes {
         }
     }
 
+    /// Where a building with walls `mask` may be placed through a gate (§M5): the cells
+    /// whose only reason against is that no open side joins them, and there each side
+    /// facing a built tile (a double wall, since every side matches), as `(x, y, side)`
+    /// in the order of `sorted(Alhambra.gate_positions)`: by cell, then side letter.
+    pub fn gate_positions(&self, mask: u8, out: &mut Vec<(i8, i8, usize)>) {
+        let b = &self.built;
+        for col in 1..self.width - 1 {
+            let (refused, joined) = self.against(mask, col);
+            let touching = b[col] >> 1 | b[col] << 1 | b[col - 1] | b[col + 1];
+            let cells = touching & !joined & !refused & !b[col] & !self.enclosing(col);
+            let mut rest = cells;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                let (x, y) = self.cell(col, bit);
+                for side in SIDES_BY_LETTER {
+                    let (dx, dy) = STEP[side];
+                    let (ncol, nbit) = ((col as i32 + dx as i32) as usize, bit as i32 + dy as i32);
+                    if b[ncol] >> nbit & 1 == 1 {
+                        out.push((x, y, side));
+                    }
+                }
+            }
+        }
+    }
+
     /// The bit of the fountain in its column.
     fn fountain(&self, col: usize) -> u64 {
         if col as i32 + self.x0 == 0 {
@@ -294,7 +397,10 @@ impl Planes {
     /// exchanged in: it matches every built neighbour (`Alhambra.exchange_cells`).
     pub fn exchangeable(&self, mask: u8, out: &mut Vec<(i8, i8)>) {
         for col in 1..self.width - 1 {
-            let cells = self.built[col] & !self.against(mask, col).0 & !self.fountain(col);
+            let cells = self.built[col]
+                & !self.against(mask, col).0
+                & !self.fountain(col)
+                & !self.locked[col];
             self.push_column(col, cells, out);
         }
     }
@@ -317,29 +423,33 @@ impl Planes {
             cut_set &= cut_set - 1;
         }
         for (col, &stuck) in cut.iter().enumerate().take(self.width - 1).skip(1) {
-            let cells = self.built[col] & !self.four_sided(col) & !self.fountain(col) & !stuck;
+            let cells = self.built[col]
+                & !self.four_sided(col)
+                & !self.fountain(col)
+                & !stuck
+                & !self.locked[col];
             self.push_column(col, cells, out);
         }
     }
 }
 
 /// The cut cells (articulation points) of the walking graph: the built cells joined by
-/// open shared sides, as a set of indices into `board.cells()`. Tarjan's depth-first
-/// search over the sorted cell list.
+/// open shared sides and by gates (§M5), as a set of indices into `board.cells()`.
+/// Tarjan's depth-first search over the sorted cell list.
 fn cut_cells(board: &Board) -> u64 {
     let cells = board.cells();
     let n = cells.len();
     let mut adj = [[u8::MAX; 4]; MAX_CELLS];
     for (i, c) in cells.iter().enumerate() {
         let mask = c.mask();
-        for (side, (dx, dy)) in [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().enumerate() {
-            if mask >> side & 1 == 1 {
+        for (side, (dx, dy)) in STEP.into_iter().enumerate() {
+            let Ok(j) = board.find(c.x + dx, c.y + dy) else {
                 continue;
-            }
-            if let Ok(j) = board.find(c.x + dx, c.y + dy) {
-                if cells[j].mask() >> ((side + 2) % 4) & 1 == 0 {
-                    adj[i][side] = j as u8;
-                }
+            };
+            let open = mask >> side & 1 == 0 && cells[j].mask() >> ((side + 2) % 4) & 1 == 0;
+            // a gate stands on a double wall, so its side has no open edge to replace
+            if open || board.gates().contains(&gate_pair(c.x, c.y, side)) {
+                adj[i][side] = j as u8;
             }
         }
     }

@@ -1,9 +1,12 @@
-//! The components as small ids: the 54 building tiles, the money cards and the two
-//! scoring cards, with the orders the Python engine sorts them by.
+//! The components as small ids: the 54 building tiles and the modules' tiles, the money
+//! cards, the two scoring cards and the modules' cards, with the orders the Python engine
+//! sorts them by.
 //!
 //! A tile is its index in `tiles()`, which lists them in the engine's `tile_order` (type
-//! in scoring-table order, then price, then walls), so a list of tiles sorted by id is
-//! sorted as the engine sorts it, and a set of tiles fits in a `u64`. A money card is
+//! in scoring-table order, the fountain's place, then the modules' kinds: hut; then price,
+//! walls and marks), so a list of tiles sorted by id is sorted as the engine sorts it,
+//! and a set of tiles fits in a `TileSet`. The 54 buildings are 0..54 whatever modules
+//! are in play; the 24 huts of Squares (M4) follow. A money card is
 //! `currency * 9 + value - 1` (0..36); `SCORING_1` and `SCORING_2` are the scoring cards.
 
 use std::sync::OnceLock;
@@ -19,9 +22,22 @@ pub const SIDES: [char; 4] = ['N', 'E', 'S', 'W'];
 
 pub type TileId = u8;
 pub type CardId = u8;
+/// A set of tiles, one bit per tile id.
+pub type TileSet = u128;
 
-/// The number of building tiles.
+/// The number of building tiles (ids 0..54).
 pub const TILE_COUNT: usize = 54;
+/// The huts of Squares (Mega Box M4), ids `HUT_FIRST..HUT_FIRST + HUT_COUNT`.
+pub const HUT_FIRST: TileId = TILE_COUNT as TileId;
+pub const HUT_COUNT: usize = 24;
+/// Every tile the core knows: the buildings, then the huts.
+pub const TILE_KINDS: usize = TILE_COUNT + HUT_COUNT;
+/// The kind index of a hut: after the six building types and the fountain (`_KIND_RANK`).
+pub const HUT: u8 = 7;
+/// The kinds' names by kind index (6 is the fountain's, which has no id).
+const KIND_NAMES: [&str; 8] = [
+    "pavilion", "seraglio", "arcades", "chambers", "garden", "tower", "fountain", "hut",
+];
 /// The number of kinds of money card (4 currencies x values 1..9).
 pub const MONEY_KINDS: usize = 36;
 pub const SCORING_1: CardId = 36;
@@ -36,9 +52,11 @@ pub const EXCHANGE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3
 pub const DIAMOND_FIRST: CardId = EXCHANGE_FIRST + 6;
 /// The coins of Change (Mega Box M11), one id per currency: money worth 1.
 pub const COIN_FIRST: CardId = DIAMOND_FIRST + 9;
+/// The gate card of City Gates (Mega Box M5): no money; it lies beside the display.
+pub const GATE: CardId = COIN_FIRST + 4;
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = COIN_FIRST as usize + 4;
+pub const CARD_KINDS: usize = GATE as usize + 1;
 /// The rank of the diamonds' currency after the four (`CURRENCY_RANK`).
 const DIAMOND_RANK: u8 = 4;
 
@@ -100,20 +118,70 @@ pub fn exchange_pair(card: CardId) -> (u8, u8) {
     EXCHANGE_PAIRS[(card - EXCHANGE_FIRST) as usize]
 }
 
-/// One building tile.
+/// One tile: a building or a module's tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tile {
-    /// Index into `KINDS`.
+    /// Index into `KINDS` for a building, `HUT` for a hut.
     pub kind: u8,
     pub price: u8,
     /// Walls as a mask N = 1, E = 2, S = 4, W = 8.
     pub mask: u8,
+    /// A hut's colour (index into `KINDS`); `NO_MARK` for the other tiles.
+    pub mark: u8,
 }
+
+/// `Tile::mark` of a tile without marks.
+pub const NO_MARK: u8 = u8::MAX;
 
 impl Tile {
     pub fn kind_name(&self) -> &'static str {
-        KINDS[self.kind as usize]
+        KIND_NAMES[self.kind as usize]
     }
+
+    /// Whether the tile is a building of one of the six types (it counts for majorities).
+    pub fn is_building(&self) -> bool {
+        (self.kind as usize) < KINDS.len()
+    }
+
+    /// The engine's `tile_order` key: kind, price, walls, then the marks by their names.
+    fn order_key(&self) -> (u8, u8, u8, &'static str) {
+        let mark = if self.mark == NO_MARK {
+            ""
+        } else {
+            KINDS[self.mark as usize]
+        };
+        (self.kind, self.price, self.mask, mark)
+    }
+}
+
+/// The kind index of a tile kind's name (a building type or "hut"; not the fountain).
+pub fn kind_of_name(name: &str) -> Option<u8> {
+    KIND_NAMES
+        .iter()
+        .position(|k| *k == name && *k != "fountain")
+        .map(|k| k as u8)
+}
+
+/// Whether `id` is a hut's.
+pub fn is_hut(id: TileId) -> bool {
+    (HUT_FIRST..HUT_FIRST + HUT_COUNT as TileId).contains(&id)
+}
+
+/// The tiles of a set, in id order.
+pub fn bits(set: TileSet) -> impl Iterator<Item = TileId> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let id = rest.trailing_zeros() as TileId;
+            rest &= rest - 1;
+            id
+        })
+    })
+}
+
+/// The set of `ids`.
+pub fn tile_set(ids: &[TileId]) -> TileSet {
+    ids.iter().fold(0, |set, &id| set | 1 << id)
 }
 
 /// The side letters of a wall mask in N, E, S, W order.
@@ -126,49 +194,84 @@ pub fn mask_sides(mask: u8) -> String {
         .collect()
 }
 
-/// The 54 building tiles in `tile_order`, read from the project's `tiles.csv`.
-pub fn tiles() -> &'static [Tile; TILE_COUNT] {
-    static TILES: OnceLock<[Tile; TILE_COUNT]> = OnceLock::new();
+/// Every tile in `tile_order`: the 54 buildings of the project's `tiles.csv`, then the
+/// 24 huts of `huts.csv`.
+pub fn tiles() -> &'static [Tile; TILE_KINDS] {
+    static TILES: OnceLock<[Tile; TILE_KINDS]> = OnceLock::new();
     TILES.get_or_init(|| {
-        let mut found = parse_tiles(include_str!("../../alhambra_lib/data/tiles.csv"));
-        found.sort_by_key(|t| (t.kind, t.price, t.mask));
+        let mut found = parse_buildings(include_str!("../../alhambra_lib/data/tiles.csv"));
+        found.sort_by_key(Tile::order_key);
+        let mut huts = parse_huts(include_str!("../../alhambra_lib/data/huts.csv"));
+        huts.sort_by_key(Tile::order_key);
+        found.extend(huts);
         found
             .try_into()
-            .expect("tiles.csv holds the 54 building tiles")
+            .expect("tiles.csv holds the 54 building tiles, huts.csv the 24 huts")
     })
 }
 
-fn parse_tiles(text: &str) -> Vec<Tile> {
+/// The rows of a CSV text (comments and blank lines skipped) and a column finder.
+fn csv_rows(text: &str) -> (Vec<&str>, Vec<Vec<&str>>) {
     let mut lines = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty());
-    let header: Vec<&str> = lines
-        .next()
-        .expect("tiles.csv has a header")
-        .split(',')
-        .collect();
-    let column = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .expect("tiles.csv column")
-    };
-    let (kind, price) = (column("type"), column("price"));
-    let walls = ["wall_n", "wall_e", "wall_s", "wall_w"].map(column);
-    lines
-        .map(|line| line.split(',').collect::<Vec<_>>())
+    let header = lines.next().expect("a header").split(',').collect();
+    (
+        header,
+        lines.map(|line| line.split(',').collect()).collect(),
+    )
+}
+
+fn column(header: &[&str], name: &str) -> usize {
+    header
+        .iter()
+        .position(|h| *h == name)
+        .expect("the column is there")
+}
+
+fn kind_index(name: &str) -> u8 {
+    KINDS
+        .iter()
+        .position(|k| *k == name)
+        .expect("a building type") as u8
+}
+
+/// A wall mask from side letters ("NE").
+fn sides_mask(sides: &str) -> u8 {
+    sides
+        .chars()
+        .map(|c| 1 << SIDES.iter().position(|&s| s == c).expect("a side letter"))
+        .sum()
+}
+
+fn parse_buildings(text: &str) -> Vec<Tile> {
+    let (header, rows) = csv_rows(text);
+    let (kind, price) = (column(&header, "type"), column(&header, "price"));
+    let walls = ["wall_n", "wall_e", "wall_s", "wall_w"].map(|c| column(&header, c));
+    rows.into_iter()
         .filter(|row| row[kind] != "fountain")
         .map(|row| Tile {
-            kind: KINDS
-                .iter()
-                .position(|k| *k == row[kind])
-                .expect("a building type") as u8,
+            kind: kind_index(row[kind]),
             price: row[price].parse().expect("a price"),
             mask: walls
                 .iter()
                 .enumerate()
                 .map(|(i, c)| if row[*c] == "1" { 1 << i } else { 0 })
                 .sum(),
+            mark: NO_MARK,
+        })
+        .collect()
+}
+
+fn parse_huts(text: &str) -> Vec<Tile> {
+    let (header, rows) = csv_rows(text);
+    let (colour, walls) = (column(&header, "type"), column(&header, "walls"));
+    rows.into_iter()
+        .map(|row| Tile {
+            kind: HUT,
+            price: 0,
+            mask: sides_mask(row[walls]),
+            mark: kind_index(row[colour]),
         })
         .collect()
 }
@@ -178,11 +281,18 @@ pub fn tile(id: TileId) -> Tile {
     tiles()[id as usize]
 }
 
-/// The id of the tile `kind`-`price` with walls `mask`, if it is one of the 54.
-pub fn tile_id(kind: u8, price: u8, mask: u8) -> Option<TileId> {
+/// The id of the tile of `kind` (a `KINDS` index or `HUT`), `price`, walls `mask` and
+/// `mark` (`NO_MARK`, or a hut's colour), if the core knows it.
+pub fn tile_id(kind: u8, price: u8, mask: u8, mark: u8) -> Option<TileId> {
+    let wanted = Tile {
+        kind,
+        price,
+        mask,
+        mark,
+    };
     tiles()
         .iter()
-        .position(|t| t.kind == kind && t.price == price && t.mask == mask)
+        .position(|t| *t == wanted)
         .map(|i| i as TileId)
 }
 
@@ -221,16 +331,20 @@ const MONEY_KEYS: u8 = 180;
 
 /// The engine's `card_order` as one small number: money (diamonds and coins included)
 /// higher value first, then currency, then kind (a plain card before a coin like it);
-/// exchange cards after every money card, by their pair.
+/// exchange cards after every money card, by their pair; the gate card after them.
 pub fn card_order(card: CardId) -> u8 {
     match money_parts(card) {
         Some((value, rank, kind)) => (9 - value) * 20 + rank * 4 + kind,
+        None if card == GATE => MONEY_KEYS + 6,
         None => MONEY_KEYS + card - EXCHANGE_FIRST,
     }
 }
 
 /// The card of a `card_order` number.
 pub fn card_of_order(key: u8) -> CardId {
+    if key == MONEY_KEYS + 6 {
+        return GATE;
+    }
     if key >= MONEY_KEYS {
         return EXCHANGE_FIRST + key - MONEY_KEYS;
     }
@@ -306,8 +420,22 @@ mod tests {
         assert_eq!(all.iter().filter(|t| t.kind == 5).count(), 11);
         assert!(all
             .windows(2)
+            .take(TILE_COUNT)
             .all(|w| (w[0].kind, w[0].price, w[0].mask) < (w[1].kind, w[1].price, w[1].mask)));
-        assert_eq!(tile_id(all[7].kind, all[7].price, all[7].mask), Some(7));
+        assert_eq!(
+            tile_id(all[7].kind, all[7].price, all[7].mask, NO_MARK),
+            Some(7)
+        );
+        // the huts follow, by walls, then colour name (`tile_order`)
+        let huts = &all[HUT_FIRST as usize..];
+        assert!(huts.iter().all(|t| t.kind == HUT && !t.is_building()));
+        assert!(huts.windows(2).all(|w| w[0].order_key() < w[1].order_key()));
+        assert_eq!(
+            (0..6)
+                .map(|k| huts.iter().filter(|t| t.mark == k).count())
+                .collect::<Vec<_>>(),
+            [3, 3, 4, 4, 5, 5]
+        );
     }
 
     #[test]

@@ -6,9 +6,12 @@
 //! number of cards of each value (two bits a value) in the square's currency from bit 12,
 //! in an exchange card's other currency from bit 30, and the exchange card (1 + its index
 //! among the six, 0 for none; 7 for diamonds alone) from bit 48, and the coins of the
-//! square's currency and of the other from bit 51 (three bits each).
+//! square's currency and of the other from bit 51 (three bits each); bit 63 marks a
+//! vizier's purchase (§M1). Kind 7 is a module's action: its number among the modules'
+//! actions in bits 3-7 (take a hut 0, wake the vizier 1, decline 2, steal 3), its fields
+//! from bit 8 (a hut's colour, a stolen card).
 
-use crate::game::{Action, Move};
+use crate::game::{Action, Move, Purchase, NO_GATE};
 
 const TAKE: u64 = 0;
 const BUY: u64 = 1;
@@ -17,6 +20,14 @@ const PLACE: u64 = 3;
 const RESERVE: u64 = 4;
 const GIVE: u64 = 5;
 const REDESIGN: u64 = 6;
+const MODULE: u64 = 7;
+/// The modules' actions (bits 3-7 of a `MODULE` code).
+const TAKE_HUT: u64 = 0;
+const WAKE: u64 = 1;
+const DECLINE: u64 = 2;
+const STEAL: u64 = 3;
+/// Bit 63 of a buy's code: the vizier's purchase.
+const VIZIER_BUY: u64 = 1 << 63;
 
 fn coordinate(v: i8) -> u64 {
     (v as i16 + 128) as u64
@@ -24,6 +35,28 @@ fn coordinate(v: i8) -> u64 {
 
 fn signed(v: u64) -> i8 {
     ((v & 0xff) as i16 - 128) as i8
+}
+
+/// A purchase's fields in a buy's code.
+fn purchase_code(p: &Purchase) -> u64 {
+    BUY | (p.square as u64) << 3
+        | (p.tile as u64) << 6
+        | (p.pay as u64) << 12
+        | (p.other as u64) << 30
+        | (p.exchange as u64) << 48
+        | (p.coins as u64) << 51
+}
+
+/// The purchase of a buy's code.
+fn purchase_of(code: u64) -> Purchase {
+    Purchase {
+        square: (code >> 3 & 7) as u8,
+        tile: (code >> 6 & 63) as u8,
+        pay: (code >> 12 & 0x3ffff) as u32,
+        other: (code >> 30 & 0x3ffff) as u32,
+        exchange: (code >> 48 & 7) as u8,
+        coins: (code >> 51 & 63) as u8,
+    }
 }
 
 /// The code of `action`.
@@ -36,35 +69,58 @@ pub fn encode(action: &Action) -> u64 {
             }
             code
         }
-        Action::Buy {
-            square,
-            tile,
-            pay,
-            other,
-            exchange,
-            coins,
-        } => {
-            BUY | (square as u64) << 3
-                | (tile as u64) << 6
-                | (pay as u64) << 12
-                | (other as u64) << 30
-                | (exchange as u64) << 48
-                | (coins as u64) << 51
-        }
+        Action::Buy(purchase) => purchase_code(&purchase),
         Action::End => END,
-        Action::Place { tile, x, y } => {
-            PLACE | (tile as u64) << 3 | coordinate(x) << 11 | coordinate(y) << 19
+        Action::Place { tile, x, y, gate } => {
+            PLACE
+                | (tile as u64) << 3
+                | coordinate(x) << 11
+                | coordinate(y) << 19
+                | gate_field(gate) << 27
         }
         Action::Reserve { tile } => RESERVE | (tile as u64) << 3,
         Action::Give { tile } => GIVE | (tile as u64) << 3,
-        Action::Redesign { mv, tile, x, y } => {
+        Action::Redesign {
+            mv,
+            tile,
+            x,
+            y,
+            gate,
+        } => {
             let mv = match mv {
                 Move::Place => 0,
                 Move::Remove => 1,
                 Move::Exchange => 2,
             };
-            REDESIGN | mv << 3 | (tile as u64) << 5 | coordinate(x) << 13 | coordinate(y) << 21
+            REDESIGN
+                | mv << 3
+                | (tile as u64) << 5
+                | coordinate(x) << 13
+                | coordinate(y) << 21
+                | gate_field(gate) << 29
         }
+        Action::TakeHut { colour } => MODULE | TAKE_HUT << 3 | (colour as u64) << 8,
+        Action::Wake => MODULE | WAKE << 3,
+        Action::Decline => MODULE | DECLINE << 3,
+        Action::Steal { card } => MODULE | STEAL << 3 | (card as u64) << 8,
+        Action::VizierBuy(purchase) => purchase_code(&purchase) | VIZIER_BUY,
+    }
+}
+
+/// A gate's side in a code: 0 for none, 1 + the side (City Gates, §M5).
+fn gate_field(gate: u8) -> u64 {
+    if gate == NO_GATE {
+        0
+    } else {
+        gate as u64 + 1
+    }
+}
+
+/// The gate of a code's gate field (3 bits).
+fn gate_of(field: u64) -> u8 {
+    match field & 7 {
+        0 => NO_GATE,
+        side => side as u8 - 1,
     }
 }
 
@@ -82,19 +138,14 @@ pub fn decode(code: u64) -> Option<Action> {
             }
             Action::Take { cards, n }
         }
-        BUY => Action::Buy {
-            square: (code >> 3 & 7) as u8,
-            tile: (code >> 6 & 63) as u8,
-            pay: (code >> 12 & 0x3ffff) as u32,
-            other: (code >> 30 & 0x3ffff) as u32,
-            exchange: (code >> 48 & 7) as u8,
-            coins: (code >> 51 & 63) as u8,
-        },
+        BUY if code & VIZIER_BUY != 0 => Action::VizierBuy(purchase_of(code)),
+        BUY => Action::Buy(purchase_of(code)),
         END => Action::End,
         PLACE => Action::Place {
             tile: (code >> 3) as u8,
             x: signed(code >> 11),
             y: signed(code >> 19),
+            gate: gate_of(code >> 27),
         },
         RESERVE => Action::Reserve {
             tile: (code >> 3) as u8,
@@ -114,9 +165,20 @@ pub fn decode(code: u64) -> Option<Action> {
                 tile: (code >> 5) as u8,
                 x: signed(code >> 13),
                 y: signed(code >> 21),
+                gate: gate_of(code >> 29),
             }
         }
-        _ => return None,
+        _ => match code >> 3 & 31 {
+            TAKE_HUT if (code >> 8) < 6 => Action::TakeHut {
+                colour: (code >> 8) as u8,
+            },
+            WAKE => Action::Wake,
+            DECLINE => Action::Decline,
+            STEAL if (code >> 8) < crate::cards::MONEY_KINDS as u64 => Action::Steal {
+                card: (code >> 8) as u8,
+            },
+            _ => return None,
+        },
     };
     // a code names one action: anything else is no code of ours
     (encode(&action) == code).then_some(action)
@@ -134,27 +196,38 @@ mod tests {
                 cards: [3, 12, 0, 0, 0],
                 n: 2,
             },
-            Action::Buy {
+            Action::Buy(Purchase {
                 square: 4,
                 tile: 53,
                 pay: 0b01_00_10,
                 other: 0,
                 exchange: 0,
                 coins: 0,
-            },
-            Action::Buy {
+            }),
+            Action::Buy(Purchase {
                 square: 2,
                 tile: 11,
                 pay: 0b11,
                 other: 0b1_00_00,
                 exchange: 6,
                 coins: 0b010_001,
-            },
+            }),
             Action::End,
             Action::Place {
                 tile: 7,
                 x: -3,
                 y: 12,
+                gate: NO_GATE,
+            },
+            Action::Place {
+                tile: 77,
+                x: 3,
+                y: -12,
+                gate: 3,
+            },
+            Action::Take {
+                cards: [crate::cards::GATE, 0, 0, 0, 0],
+                n: 1,
             },
             Action::Reserve { tile: 0 },
             Action::Give { tile: 9 },
@@ -163,18 +236,41 @@ mod tests {
                 tile: FOUNTAIN,
                 x: 2,
                 y: -1,
+                gate: NO_GATE,
+            },
+            Action::Redesign {
+                mv: Move::Place,
+                tile: 20,
+                x: 0,
+                y: -1,
+                gate: 0,
             },
             Action::Redesign {
                 mv: Move::Exchange,
                 tile: 4,
                 x: -40,
                 y: 40,
+                gate: NO_GATE,
             },
+            Action::TakeHut { colour: 5 },
+            Action::Wake,
+            Action::Decline,
+            Action::Steal { card: 35 },
+            Action::VizierBuy(Purchase {
+                square: 1,
+                tile: 2,
+                pay: 0b10,
+                other: 0,
+                exchange: 7,
+                coins: 0,
+            }),
         ];
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));
         }
-        assert_eq!(decode(7), None);
+        assert_eq!(decode(MODULE | 6 << 8), None);
+        assert_eq!(decode(MODULE | 31 << 3), None);
+        assert_eq!(decode(MODULE | STEAL << 3 | 36 << 8), None);
         assert_eq!(decode(END | 1 << 40), None);
     }
 }

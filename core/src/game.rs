@@ -11,11 +11,17 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    card_of_order, card_order, coin, diamond, diamond_deck, exchange_pair, is_coin, is_money_key,
-    money, money_deck, payment_order, place_points, tile, worth, CardId, TileId, CARD_KINDS,
-    EXCHANGE_FIRST, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
+    bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck, exchange_pair,
+    is_coin, is_hut, is_money_key, money, money_deck, payment_order, place_points, tile, tile_set,
+    worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1,
+    SCORING_2, TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
+use crate::modules::gates::{self, Gates};
+use crate::modules::squares::{self, Squares, HUT_LIMIT};
+use crate::modules::thieves::{self, Thieves};
+use crate::modules::vizier::Vizier;
+use crate::modules::window::Window;
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -32,16 +38,45 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 4] = ["exchange", "bonus_cards", "diamonds", "change"];
-/// Currency Exchange (M2): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
+pub const CORE_MODULES: [&str; 8] = [
+    "vizier",
+    "exchange",
+    "bonus_cards",
+    "squares",
+    "gates",
+    "diamonds",
+    "thieves",
+    "change",
+];
+/// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
-pub const EXCHANGE: u16 = 1;
+pub const VIZIER: u16 = 1;
+/// Currency Exchange (M2).
+pub const EXCHANGE: u16 = 2;
 /// Bonus Cards (M3).
-pub const BONUS_CARDS: u16 = 2;
+pub const BONUS_CARDS: u16 = 4;
+/// Squares (M4).
+pub const SQUARES: u16 = 8;
+/// City Gates (M5).
+pub const GATES: u16 = 16;
 /// Diamonds (M6).
-pub const DIAMONDS: u16 = 4;
+pub const DIAMONDS: u16 = 32;
+/// Thieves (M10).
+pub const THIEVES: u16 = 64;
 /// Change (M11).
-pub const CHANGE: u16 = 8;
+pub const CHANGE: u16 = 128;
+/// The modules that act in the window between turns (§M0.4 step 8).
+const WINDOW_MODULES: u16 = VIZIER | THIEVES;
+/// The module options the core holds, by name (bit k of `Game::options` for the k-th),
+/// and the module each belongs to.
+pub const CORE_OPTIONS: [(&str, u16); 2] =
+    [("thief_not_by_finisher", THIEVES), ("gates_all_six", GATES)];
+/// Thieves (§M10): the player who just finished may not play a thief.
+pub const THIEF_NOT_BY_FINISHER: u8 = 1;
+/// City Gates (§M5): all six gate cards, whatever the number of players.
+pub const GATES_ALL_SIX: u8 = 2;
+/// `Place::gate` and `Redesign::gate` without a gate.
+pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
 pub const COINS_PER_CURRENCY: u8 = 6;
 /// `Buy::exchange` of a payment in diamonds alone.
@@ -70,6 +105,10 @@ pub enum Kind {
     Act,
     Place,
     FinalPlace,
+    /// The window between turns with the vizier alone (§M1).
+    Vizier,
+    /// The window shared by the thieves and the vizier (§M10).
+    Window,
 }
 
 impl Kind {
@@ -78,7 +117,21 @@ impl Kind {
             Kind::Act => "act",
             Kind::Place => "place",
             Kind::FinalPlace => "final_place",
+            Kind::Vizier => "vizier",
+            Kind::Window => "window",
         }
+    }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        [
+            Kind::Act,
+            Kind::Place,
+            Kind::FinalPlace,
+            Kind::Vizier,
+            Kind::Window,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
     }
 }
 
@@ -103,9 +156,11 @@ pub enum Step {
     FinalPlacing,
     FinalScoring,
     FirstTurn,
+    /// The window between turns (§M0.4 step 8), named as the Python step.
+    VizierWindow,
 }
 
-const STEP_NAMES: [(Step, &str); 8] = [
+const STEP_NAMES: [(Step, &str); 9] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -114,6 +169,7 @@ const STEP_NAMES: [(Step, &str); 8] = [
     (Step::FinalPlacing, "final_placing"),
     (Step::FinalScoring, "final_scoring"),
     (Step::FirstTurn, "first_turn"),
+    (Step::VizierWindow, "vizier_window"),
 ];
 
 impl Step {
@@ -157,33 +213,86 @@ impl Move {
     }
 }
 
+/// A purchase from the market square `square` (1..4) of `tile`, and its payment: the
+/// number of cards of each value 1..9 in the square's currency (`pay`: two bits a value, a
+/// currency has three cards of a value at most) and, with an exchange card (`exchange`:
+/// 1 + its index among the six, else 0), in the card's other currency (`other`); a
+/// payment in diamonds alone has `exchange` `PAID_IN_DIAMONDS` and its diamonds in `pay`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Purchase {
+    pub square: u8,
+    pub tile: TileId,
+    pub pay: u32,
+    pub other: u32,
+    pub exchange: u8,
+    /// Coins (Change, §M11): of the square's currency in bits 0-2, of the exchange
+    /// card's other currency in bits 3-5.
+    pub coins: u8,
+}
+
+impl Purchase {
+    /// The cards paid, in `card_order` (highest value first, then currency, a plain card
+    /// before a coin like it; the exchange card last).
+    pub fn cards(&self) -> Vec<CardId> {
+        fn add(cards: &mut Vec<CardId>, card_of: impl Fn(u8) -> CardId, counts: u32) {
+            for value in 1..=9u8 {
+                for _ in 0..counts >> (2 * (value - 1)) & 3 {
+                    cards.push(card_of(value));
+                }
+            }
+        }
+        let own = self.square - 1;
+        let mut cards = Vec::new();
+        if self.exchange == PAID_IN_DIAMONDS {
+            add(&mut cards, diamond, self.pay);
+        } else {
+            add(&mut cards, |v| money(own, v), self.pay);
+            cards.extend(std::iter::repeat_n(coin(own), (self.coins & 7) as usize));
+            if self.exchange != 0 {
+                let (a, b) = exchange_pair(EXCHANGE_FIRST + self.exchange - 1);
+                let second = if a == own { b } else { a };
+                add(&mut cards, |v| money(second, v), self.other);
+                cards.extend(std::iter::repeat_n(
+                    coin(second),
+                    (self.coins >> 3) as usize,
+                ));
+                cards.push(EXCHANGE_FIRST + self.exchange - 1);
+            }
+        }
+        cards.sort_unstable_by_key(|&c| card_order(c));
+        cards
+    }
+
+    /// What the payment is worth.
+    pub fn total(&self) -> u32 {
+        let values =
+            |counts: u32| -> u32 { (1..=9).map(|v| (counts >> (2 * (v - 1)) & 3) * v).sum() };
+        values(self.pay) + values(self.other) + (self.coins & 7) as u32 + (self.coins >> 3) as u32
+    }
+
+    /// Whether the payment is the tile's price exactly.
+    pub fn exact(&self) -> bool {
+        self.total() == tile(self.tile).price as u32
+    }
+}
+
 /// An action of the player deciding, as small values. `Take` holds its cards in
-/// `card_order`; `Buy` its payment as the number of cards of each value 1..9 in the
-/// square's currency (`pay`: two bits a value, a currency has three cards of a value at
-/// most) and, with an exchange card (`exchange`: 1 + its index among the six, else 0), in
-/// the card's other currency (`other`); a payment in diamonds alone has `exchange`
-/// `PAID_IN_DIAMONDS` and its diamonds in `pay`.
+/// `card_order`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Take {
         cards: [CardId; 5],
         n: u8,
     },
-    Buy {
-        square: u8,
-        tile: TileId,
-        pay: u32,
-        other: u32,
-        exchange: u8,
-        /// Coins (Change, §M11): of the square's currency in bits 0-2, of the exchange
-        /// card's other currency in bits 3-5.
-        coins: u8,
-    },
+    Buy(Purchase),
     End,
+    /// `gate`: the side (N, E, S, W as 0-3) of a gate the tile joins through (City
+    /// Gates, §M5), else `NO_GATE`; so for a redesign's placement too.
     Place {
         tile: TileId,
         x: i8,
         y: i8,
+        gate: u8,
     },
     Reserve {
         tile: TileId,
@@ -196,38 +305,21 @@ pub enum Action {
         tile: TileId,
         x: i8,
         y: i8,
+        gate: u8,
     },
-}
-
-impl Action {
-    /// The cards of a payment on square `square`, in `card_order` (highest value first,
-    /// then currency, a plain card before a coin like it; the exchange card last).
-    pub fn paid_cards(square: u8, pay: u32, other: u32, exchange: u8, coins: u8) -> Vec<CardId> {
-        fn add(cards: &mut Vec<CardId>, card_of: impl Fn(u8) -> CardId, counts: u32) {
-            for value in 1..=9u8 {
-                for _ in 0..counts >> (2 * (value - 1)) & 3 {
-                    cards.push(card_of(value));
-                }
-            }
-        }
-        let own = square - 1;
-        let mut cards = Vec::new();
-        if exchange == PAID_IN_DIAMONDS {
-            add(&mut cards, diamond, pay);
-        } else {
-            add(&mut cards, |v| money(own, v), pay);
-            cards.extend(std::iter::repeat_n(coin(own), (coins & 7) as usize));
-            if exchange != 0 {
-                let (a, b) = exchange_pair(EXCHANGE_FIRST + exchange - 1);
-                let second = if a == own { b } else { a };
-                add(&mut cards, |v| money(second, v), other);
-                cards.extend(std::iter::repeat_n(coin(second), (coins >> 3) as usize));
-                cards.push(EXCHANGE_FIRST + exchange - 1);
-            }
-        }
-        cards.sort_unstable_by_key(|&c| card_order(c));
-        cards
-    }
+    /// Squares (§M4): take the face-up hut of the pile of `colour` (a `KINDS` index).
+    TakeHut {
+        colour: u8,
+    },
+    /// Vizier's Favour (§M1): wake one's vizier on one's turn; buy out of turn, exactly.
+    Wake,
+    VizierBuy(Purchase),
+    /// Thieves (§M10): play a thief to take `card` (money) from the display.
+    Steal {
+        card: CardId,
+    },
+    /// Let the window pass.
+    Decline,
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -283,6 +375,7 @@ pub enum Event {
         x: i8,
         y: i8,
         removed: TileId,
+        gate: u8,
     },
     End {
         player: u8,
@@ -293,6 +386,7 @@ pub enum Event {
         tile: TileId,
         x: i8,
         y: i8,
+        gate: u8,
     },
     Reserve {
         player: u8,
@@ -332,6 +426,48 @@ pub enum Event {
         player: u8,
         tiles: Vec<TileId>,
     },
+    /// Squares (§M4): the six piles at setup (their face-up huts, `EMPTY` for none, and
+    /// sizes), a hut taken (with the number left in its pile), the next one turned up.
+    HutPiles {
+        up: [TileId; 6],
+        sizes: [u8; 6],
+    },
+    TakeHut {
+        player: u8,
+        colour: u8,
+        tile: TileId,
+        left: u8,
+    },
+    HutTurnedUp {
+        colour: u8,
+        tile: TileId,
+    },
+    /// City Gates (§M5): a gate card drawn set beside the display, or discarded (one lies
+    /// there).
+    GateCardBeside,
+    GateCardDiscarded,
+    /// Vizier's Favour (§M1) and the window (§M0.4).
+    Wake {
+        player: u8,
+    },
+    VizierBuy {
+        player: u8,
+        purchase: Purchase,
+    },
+    Decline {
+        player: u8,
+        kind: Kind,
+    },
+    /// Thieves (§M10): the deal (each hand's thieves by currency, how many removed), a
+    /// theft.
+    ThievesDealt {
+        hands: [[u8; 4]; MAX_PLAYERS],
+        removed: u8,
+    },
+    Steal {
+        player: u8,
+        card: CardId,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -363,9 +499,11 @@ pub struct Game {
     pub(crate) bag_empty_ends: bool,
     /// The Mega Box modules in play, one bit each (`CORE_MODULES`).
     pub(crate) modules: u16,
+    /// The module options set, one bit each (`CORE_OPTIONS`).
+    pub(crate) options: u8,
     pub(crate) rng: Mt,
     /// The tiles in the bag, one bit per tile id (sorted as the engine keeps the bag).
-    pub(crate) bag: u64,
+    pub(crate) bag: TileSet,
     pub(crate) market: [TileId; MARKET_SIZE],
     /// The draw pile, its top card last.
     pub(crate) draw: Stack<CardId, MAX_CARDS>,
@@ -374,7 +512,7 @@ pub struct Game {
     /// Each player's cards, as a count per money card.
     pub(crate) hands: [[u8; CARD_KINDS]; MAX_PLAYERS],
     pub(crate) boards: [Board; MAX_PLAYERS],
-    pub(crate) reserves: [u64; MAX_PLAYERS],
+    pub(crate) reserves: [TileSet; MAX_PLAYERS],
     pub(crate) dirk_tiles: Stack<TileId, TILE_COUNT>,
     pub(crate) to_place: Stack<TileId, 8>,
     pub(crate) awaiting: Stack<(u8, Stack<TileId, MARKET_SIZE>), MAX_PLAYERS>,
@@ -398,11 +536,19 @@ pub struct Game {
     pub(crate) recording: bool,
     /// Bonus Cards' state (M3), empty when the module is not in play.
     pub(crate) bonus: BonusCards,
+    /// Squares' hut piles (M4), empty when the module is not in play.
+    pub(crate) squares: Squares,
+    /// City Gates' card beside the display and cards spent (M5).
+    pub(crate) gates: Gates,
+    /// The viziers (M1), the thieves (M10) and the window between turns they share.
+    pub(crate) vizier: Vizier,
+    pub(crate) thieves: Thieves,
+    pub(crate) window: Window,
     /// Change's coin bag (M11): the coins of each currency in it.
     pub(crate) coin_bag: [u8; 4],
 }
 
-fn nth_bit(set: u64, n: usize) -> TileId {
+fn nth_bit(set: TileSet, n: usize) -> TileId {
     let mut rest = set;
     for _ in 0..n {
         rest &= rest - 1;
@@ -431,15 +577,42 @@ impl Game {
         bag_empty_ends: bool,
         modules: u16,
     ) -> Result<Game, Refusal> {
+        Game::with_options(players, seed, bag_empty_ends, modules, 0)
+    }
+
+    /// `with_modules` with the module options of `options` (bits of `CORE_OPTIONS`, each
+    /// of a module in play).
+    pub fn with_options(
+        players: usize,
+        seed: u128,
+        bag_empty_ends: bool,
+        modules: u16,
+        options: u8,
+    ) -> Result<Game, Refusal> {
         if !(2..=MAX_PLAYERS).contains(&players) {
             return Err(Refusal::Invalid(format!(
                 "a game has 2 to 6 players, got {players}"
             )));
         }
+        let stray = CORE_OPTIONS
+            .iter()
+            .enumerate()
+            .find(|(k, (_, module))| options >> k & 1 == 1 && modules & module == 0);
+        if let Some((_, (name, _))) = stray {
+            return Err(Refusal::Invalid(format!(
+                "{name} is an option of a module that is not in play"
+            )));
+        }
         let mut game = Game::blank(players as u8, Mt::from_seed(seed), bag_empty_ends);
         game.modules = modules;
+        game.options = options;
         game.setup();
         Ok(game)
+    }
+
+    /// Whether the module option of bit `option` (`CORE_OPTIONS`) is set.
+    pub fn option(&self, option: u8) -> bool {
+        self.options & option != 0
     }
 
     /// Whether the module of bit `module` is in play.
@@ -464,6 +637,7 @@ impl Game {
             dirk: n == 2,
             bag_empty_ends,
             modules: 0,
+            options: 0,
             rng,
             bag: 0,
             market: [EMPTY; MARKET_SIZE],
@@ -491,6 +665,11 @@ impl Game {
             events: Vec::new(),
             recording: true,
             bonus: BonusCards::default(),
+            squares: Squares::default(),
+            gates: Gates::default(),
+            vizier: Vizier::default(),
+            thieves: Thieves::default(),
+            window: Window::default(),
             coin_bag: [0; 4],
         }
     }
@@ -576,7 +755,7 @@ impl Game {
     fn setup(&mut self) {
         self.event(Event::Setup);
         let inserts = self.pile_inserts();
-        self.bag = (1u64 << TILE_COUNT) - 1;
+        self.bag = (1 << TILE_COUNT) - 1;
         self.refill_market();
         if self.dirk {
             self.gift_dirk(dirk_gift_size(0, self.bag_len()), 0);
@@ -603,6 +782,15 @@ impl Game {
         self.build_draw_pile(&inserts);
         if self.has(BONUS_CARDS) {
             self.deal_bonus_cards();
+        }
+        if self.has(VIZIER) {
+            self.vizier = Vizier::new();
+        }
+        if self.has(SQUARES) {
+            self.lay_out_huts();
+        }
+        if self.has(THIEVES) {
+            self.deal_thieves();
         }
         if self.has(CHANGE) {
             self.coin_bag = [COINS_PER_CURRENCY; 4];
@@ -676,6 +864,34 @@ impl Game {
         }
     }
 
+    /// Squares' setup (§M4): per colour, its huts in tile order shuffled with the game's
+    /// generator, the first face up.
+    fn lay_out_huts(&mut self) {
+        let mut up = [EMPTY; 6];
+        let mut sizes = [0u8; 6];
+        for colour in 0..6u8 {
+            let mut pile = squares::huts_of(colour);
+            self.rng.shuffle(&mut pile);
+            up[colour as usize] = pile[0];
+            sizes[colour as usize] = pile.len() as u8;
+            self.squares.piles[colour as usize] = Stack::from_slice(&pile).expect("a pile fits");
+        }
+        self.event(Event::HutPiles { up, sizes });
+    }
+
+    /// Thieves' setup (§M10): the twelve, listed by currency, shuffled with the game's
+    /// generator and dealt.
+    fn deal_thieves(&mut self) {
+        let mut every = thieves::every_thief();
+        self.rng.shuffle(&mut every);
+        self.thieves.deal(&every, self.players());
+        let removed = self.thieves.removed.iter().sum();
+        self.event(Event::ThievesDealt {
+            hands: self.thieves.hands,
+            removed,
+        });
+    }
+
     /// The cards shuffled into money piles 1..5 after the split, in the order each pile
     /// takes them (`composition.pile_inserts`): the scoring cards into piles 2 and 4, then
     /// the modules' cards. Currency Exchange shuffles its six cards first (with the game's
@@ -689,6 +905,12 @@ impl Game {
             self.rng.shuffle(&mut cards);
             for (k, pile) in [1, 1, 2, 2, 3, 3].into_iter().enumerate() {
                 inserts[pile].push(cards[k]);
+            }
+        }
+        if self.has(GATES) {
+            let cards = gates::cards_in_game(self.players(), self.option(GATES_ALL_SIX));
+            for (k, count) in gates::gate_piles(cards).into_iter().enumerate() {
+                inserts[2 + k].extend(std::iter::repeat_n(GATE, count as usize));
             }
         }
         inserts
@@ -734,12 +956,116 @@ impl Game {
                 self.takes(out);
                 self.buys(decision.player, out);
                 self.redesigns(decision.player, out);
+                if self.has(VIZIER) && !self.vizier.awake[decision.player as usize] {
+                    out.push(Action::Wake);
+                }
+                if self.has(SQUARES) {
+                    self.hut_takes(decision.player, out);
+                }
+                if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
+                    self.gated_redesigns(decision.player, out);
+                }
                 if self.may_continue || out.is_empty() {
                     out.push(Action::End);
                 }
             }
-            Kind::Place | Kind::FinalPlace => self.placings(decision, out),
+            Kind::Place | Kind::FinalPlace => {
+                self.placings(decision, out);
+                if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
+                    self.gated_placings(decision.player, out);
+                }
+            }
+            Kind::Vizier | Kind::Window => {
+                if self.has(VIZIER) {
+                    self.vizier_buys(decision.player, out);
+                }
+                if self.has(THIEVES) {
+                    self.steals(decision.player, out);
+                }
+                out.push(Action::Decline);
+            }
         }
+    }
+
+    /// Vizier's Favour (§M1): `seat`'s purchases paid exactly, in the order of the buys,
+    /// none while its vizier sleeps.
+    fn vizier_buys(&self, seat: u8, out: &mut Vec<Action>) {
+        if !self.vizier.awake[seat as usize] {
+            return;
+        }
+        let start = out.len();
+        self.buys(seat, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            if let Action::Buy(purchase) = out[i] {
+                if purchase.exact() {
+                    out[kept] = Action::VizierBuy(purchase);
+                    kept += 1;
+                }
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Thieves (§M10): a theft per distinct money card on the display, in card order, of
+    /// a currency `seat` holds a thief of, when `seat` may steal now.
+    fn steals(&self, seat: u8, out: &mut Vec<Action>) {
+        let held = &self.thieves.hands[seat as usize];
+        if !self.may_steal(seat) || held.iter().all(|&n| n == 0) {
+            return;
+        }
+        let mut cards: Vec<CardId> = self
+            .display
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&c| c < MONEY_KINDS as CardId && held[currency_of(c) as usize] > 0)
+            .collect();
+        cards.sort_unstable_by_key(|&c| card_order(c));
+        cards.dedup();
+        out.extend(cards.into_iter().map(|card| Action::Steal { card }));
+    }
+
+    /// §M10: the player whose turn is next may not steal, nor the one who just finished
+    /// with `thief_not_by_finisher`.
+    fn may_steal(&self, seat: u8) -> bool {
+        seat != (self.current + 1) % self.n
+            && !(seat == self.current && self.option(THIEF_NOT_BY_FINISHER))
+    }
+
+    /// The seats who can act in the window now (a bit each): an awake vizier with an exact
+    /// purchase, a thief of a currency on the display that may be played.
+    fn window_able(&self) -> u8 {
+        let mut able = 0u8;
+        if self.has(THIEVES) && self.thieves.any_held(self.players()) {
+            let shown = self
+                .display
+                .as_slice()
+                .iter()
+                .filter(|&&c| c < MONEY_KINDS as CardId)
+                .fold(0u8, |set, &c| set | 1 << currency_of(c));
+            for seat in 0..self.n {
+                let held = &self.thieves.hands[seat as usize];
+                let stealable = (0..4).any(|c| shown >> c & 1 == 1 && held[c] > 0);
+                if stealable && self.may_steal(seat) {
+                    able |= 1 << seat;
+                }
+            }
+        }
+        if self.has(VIZIER) && self.vizier.any_awake(self.players()) {
+            let mut buys = Vec::new();
+            for seat in 0..self.n {
+                if able >> seat & 1 == 1 {
+                    continue; // able already: the purchases need not be listed
+                }
+                buys.clear();
+                self.vizier_buys(seat, &mut buys);
+                if !buys.is_empty() {
+                    able |= 1 << seat;
+                }
+            }
+        }
+        able
     }
 
     /// `take_choices`: one card, or several totalling at most 5, each multiset once;
@@ -789,6 +1115,13 @@ impl Game {
             }
             out.push(Action::Take { cards, n: count });
         }
+        if self.gates.beside {
+            // the gate card beside the display, taken alone (§M5)
+            out.push(Action::Take {
+                cards: [GATE, 0, 0, 0, 0],
+                n: 1,
+            });
+        }
     }
 
     /// Square by square, every minimal payment in its currency (`minimal_payments`), then
@@ -821,14 +1154,14 @@ impl Game {
             let price = tile(id).price as u32;
             if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
                 minimal_payments(cards, price, &mut |paid| {
-                    out.push(Action::Buy {
+                    out.push(Action::Buy(Purchase {
                         square,
                         tile: id,
                         pay: counts(paid),
                         other: 0,
                         exchange: 0,
                         coins: coin_count(paid),
-                    })
+                    }))
                 });
             }
         }
@@ -857,14 +1190,14 @@ impl Game {
             let id = self.market[square as usize - 1];
             if id != EMPTY {
                 minimal_payments(&cards[..count], tile(id).price as u32, &mut |paid| {
-                    out.push(Action::Buy {
+                    out.push(Action::Buy(Purchase {
                         square,
                         tile: id,
                         pay: counts(paid),
                         other: 0,
                         exchange: PAID_IN_DIAMONDS,
                         coins: 0,
-                    })
+                    }))
                 });
             }
         }
@@ -901,14 +1234,14 @@ impl Game {
                         .iter()
                         .partition(|&&c| crate::cards::currency_of(c) == own);
                     if !theirs.is_empty() {
-                        out.push(Action::Buy {
+                        out.push(Action::Buy(Purchase {
                             square,
                             tile: id,
                             pay: counts(&mine),
                             other: counts(&theirs),
                             exchange: exchange - EXCHANGE_FIRST + 1,
                             coins: coin_count(&mine) | coin_count(&theirs) << 3,
-                        });
+                        }));
                     }
                 });
             }
@@ -923,7 +1256,13 @@ impl Game {
         let mut cells = Vec::new();
         let emit = |out: &mut Vec<Action>, mv: Move, tile: TileId, cells: &mut Vec<(i8, i8)>| {
             for &(x, y) in cells.iter() {
-                out.push(Action::Redesign { mv, tile, x, y });
+                out.push(Action::Redesign {
+                    mv,
+                    tile,
+                    x,
+                    y,
+                    gate: NO_GATE,
+                });
             }
             cells.clear();
         };
@@ -939,22 +1278,86 @@ impl Game {
         }
     }
 
-    /// Per waiting tile in tile order: its placements by cell, then reserve, then give.
+    /// Squares (§M4): a face-up hut of each pile not empty, in colour order, while the
+    /// player holds fewer than `HUT_LIMIT` huts.
+    fn hut_takes(&self, seat: u8, out: &mut Vec<Action>) {
+        if self.huts_held(seat) >= HUT_LIMIT {
+            return;
+        }
+        for colour in 0..6u8 {
+            if !self.squares.piles[colour as usize].is_empty() {
+                out.push(Action::TakeHut { colour });
+            }
+        }
+    }
+
+    /// The huts `seat` holds: in its Alhambra, its reserve, and waiting to be placed on
+    /// its turn.
+    fn huts_held(&self, seat: u8) -> usize {
+        let waiting = if seat == self.current {
+            tile_set(self.to_place.as_slice())
+        } else {
+            0
+        };
+        squares::huts_held(
+            &self.boards[seat as usize],
+            self.reserves[seat as usize] | waiting,
+        )
+    }
+
+    /// City Gates (§M5): the placements through a gate of the tiles waiting, in tile
+    /// order, by cell and side letter.
+    fn gated_placings(&self, seat: u8, out: &mut Vec<Action>) {
+        let planes = self.boards[seat as usize].planes();
+        let mut found = Vec::new();
+        for id in bits(tile_set(self.to_place.as_slice())) {
+            found.clear();
+            planes.gate_positions(tile(id).mask, &mut found);
+            out.extend(found.iter().map(|&(x, y, side)| Action::Place {
+                tile: id,
+                x,
+                y,
+                gate: side as u8,
+            }));
+        }
+    }
+
+    /// City Gates (§M5): the redesigns placing a reserve tile through a gate, in tile
+    /// order, by cell and side letter (`gated_redesigns`).
+    fn gated_redesigns(&self, seat: u8, out: &mut Vec<Action>) {
+        let planes = self.boards[seat as usize].planes();
+        let mut found = Vec::new();
+        for id in bits(self.reserves[seat as usize]) {
+            found.clear();
+            planes.gate_positions(tile(id).mask, &mut found);
+            out.extend(found.iter().map(|&(x, y, side)| Action::Redesign {
+                mv: Move::Place,
+                tile: id,
+                x,
+                y,
+                gate: side as u8,
+            }));
+        }
+    }
+
+    /// Per waiting tile in tile order: its placements by cell, then reserve, then give
+    /// (never a hut, §M4).
     fn placings(&self, decision: Decision, out: &mut Vec<Action>) {
         let board = &self.boards[decision.player as usize];
-        let waiting = self
-            .to_place
-            .as_slice()
-            .iter()
-            .fold(0u64, |set, &id| set | 1u64 << id);
+        let waiting = tile_set(self.to_place.as_slice());
         let planes = board.planes();
         let mut cells = Vec::new();
         for id in bits(waiting) {
             cells.clear();
             planes.placeable(tile(id).mask, &mut cells);
-            out.extend(cells.iter().map(|&(x, y)| Action::Place { tile: id, x, y }));
+            out.extend(cells.iter().map(|&(x, y)| Action::Place {
+                tile: id,
+                x,
+                y,
+                gate: NO_GATE,
+            }));
             out.push(Action::Reserve { tile: id });
-            if decision.give {
+            if decision.give && !is_hut(id) {
                 out.push(Action::Give { tile: id });
             }
         }
@@ -985,17 +1388,17 @@ impl Game {
     /// too when its cards are in hand, of the currencies it may use, and reach the price
     /// (`payments.check_payment` with overpaying).
     fn overpays_by_hand(&self, action: Action) -> bool {
-        let Action::Buy {
+        let Action::Buy(purchase) = action else {
+            return false;
+        };
+        let Purchase {
             square,
             tile: id,
-            pay,
             other,
             exchange,
             coins,
-        } = action
-        else {
-            return false;
-        };
+            ..
+        } = purchase;
         let Some(decision) = self.decision() else {
             return false;
         };
@@ -1015,16 +1418,15 @@ impl Game {
             _ => false,
         };
         let used_source = exchange != PAID_IN_DIAMONDS || self.has(DIAMONDS);
-        let cards = Action::paid_cards(square, pay, other, exchange, coins);
+        let cards = purchase.cards();
         let hand = &self.hands[decision.player as usize];
         let mut needed = [0u8; CARD_KINDS];
         cards.iter().for_each(|&c| needed[c as usize] += 1);
         let held = (0..CARD_KINDS).all(|c| needed[c] <= hand[c]);
-        let total: u32 = cards.iter().map(|&c| worth(c)).sum();
         joins
             && used_source
             && held
-            && total >= tile(id).price as u32
+            && purchase.total() >= tile(id).price as u32
             && exchange_or_plain(other, coins, exchange)
     }
 
@@ -1035,7 +1437,11 @@ impl Game {
         match action {
             Action::Take { cards, n } => {
                 for &card in &cards[..n as usize] {
-                    self.display.remove_item(card);
+                    if card == GATE {
+                        self.gates.beside = false;
+                    } else {
+                        self.display.remove_item(card);
+                    }
                     self.hands[p][card as usize] += 1;
                 }
                 if self.recording {
@@ -1047,43 +1453,13 @@ impl Game {
                 }
                 self.end_actions();
             }
-            Action::Buy {
-                square,
-                tile: id,
-                pay,
-                other,
-                exchange,
-                coins,
-            } => {
-                let mut paid = 0u32;
-                if exchange == 0 && coins == 0 {
-                    // the common case, without building the list of cards
-                    for value in (1..=9u8).rev() {
-                        let card = money(square - 1, value);
-                        for _ in 0..pay >> (2 * (value - 1)) & 3 {
-                            self.hands[p][card as usize] -= 1;
-                            self.discard.push(card);
-                            paid += value as u32;
-                        }
-                    }
-                } else {
-                    // in card order, the exchange card last, as the engine discards them;
-                    // a spent coin goes back into the bag (§M11)
-                    for card in Action::paid_cards(square, pay, other, exchange, coins) {
-                        self.hands[p][card as usize] -= 1;
-                        if is_coin(card) {
-                            self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
-                        } else {
-                            self.discard.push(card);
-                        }
-                        paid += worth(card);
-                    }
-                }
-                self.market[square as usize - 1] = EMPTY;
+            Action::Buy(purchase) => {
+                let paid = self.pay(seat, purchase);
+                let (square, id) = (purchase.square, purchase.tile);
                 let price = tile(id).price as u32;
                 let exact = paid == price;
                 if self.recording {
-                    let cards = Action::paid_cards(square, pay, other, exchange, coins);
+                    let cards = purchase.cards();
                     self.event(Event::Buy {
                         player: seat,
                         square,
@@ -1102,7 +1478,13 @@ impl Game {
                     self.end_actions();
                 }
             }
-            Action::Redesign { mv, tile: id, x, y } => {
+            Action::Redesign {
+                mv,
+                tile: id,
+                x,
+                y,
+                gate,
+            } => {
                 let board = &mut self.boards[p];
                 let removed = match mv {
                     Move::Remove => board.take(x, y),
@@ -1112,11 +1494,12 @@ impl Game {
                     }
                     Move::Exchange => board.replace(x, y, id),
                 };
+                self.use_gate(seat, x, y, gate);
                 if mv != Move::Remove {
-                    self.reserves[p] &= !(1u64 << id);
+                    self.reserves[p] &= !(1 << id);
                 }
                 if removed != FOUNTAIN {
-                    self.reserves[p] |= 1u64 << removed;
+                    self.reserves[p] |= 1 << removed;
                 }
                 self.event(Event::Redesign {
                     player: seat,
@@ -1125,8 +1508,60 @@ impl Game {
                     x,
                     y,
                     removed,
+                    gate,
                 });
                 self.end_actions();
+            }
+            Action::TakeHut { colour } => {
+                let id = self.squares.take(colour);
+                let left = self.squares.piles[colour as usize].len() as u8;
+                self.event(Event::TakeHut {
+                    player: seat,
+                    colour,
+                    tile: id,
+                    left,
+                });
+                if let Some(&next) = self.squares.piles[colour as usize].as_slice().first() {
+                    self.event(Event::HutTurnedUp { colour, tile: next });
+                }
+                self.to_place.push(id);
+                self.end_actions();
+            }
+            Action::Wake => {
+                self.vizier.awake[p] = true;
+                self.event(Event::Wake { player: seat });
+                self.end_actions();
+            }
+            Action::VizierBuy(purchase) => {
+                self.pay(seat, purchase);
+                self.vizier.awake[p] = false;
+                self.window.repoll = true;
+                self.event(Event::VizierBuy {
+                    player: seat,
+                    purchase,
+                });
+                // placed or reserved at once, never given to Dirk
+                self.to_place.push(purchase.tile);
+                *self.decisions.last_mut().expect("the window's decision") = Decision {
+                    kind: Kind::Place,
+                    player: seat,
+                    give: false,
+                };
+            }
+            Action::Steal { card } => {
+                self.thieves.hands[p][currency_of(card) as usize] -= 1;
+                self.thieves.played.push(currency_of(card));
+                self.display.remove_item(card);
+                self.hands[p][card as usize] += 1;
+                self.event(Event::Steal { player: seat, card });
+                self.window.repoll = true;
+                self.resume();
+            }
+            Action::Decline => {
+                let kind = self.decisions.last().expect("a decision waits").kind;
+                self.window.queue.remove(0);
+                self.event(Event::Decline { player: seat, kind });
+                self.resume();
             }
             Action::End => {
                 self.event(Event::End {
@@ -1135,20 +1570,27 @@ impl Game {
                 });
                 self.end_actions();
             }
-            Action::Place { tile: id, x, y } => {
+            Action::Place {
+                tile: id,
+                x,
+                y,
+                gate,
+            } => {
                 self.boards[p].build(x, y, id);
+                self.use_gate(seat, x, y, gate);
                 self.to_place.remove_item(id);
                 self.event(Event::Place {
                     player: seat,
                     tile: id,
                     x,
                     y,
+                    gate,
                 });
                 self.after_placing();
             }
             Action::Reserve { tile: id } => {
                 self.to_place.remove_item(id);
-                self.reserves[p] |= 1u64 << id;
+                self.reserves[p] |= 1 << id;
                 self.event(Event::Reserve {
                     player: seat,
                     tile: id,
@@ -1167,18 +1609,68 @@ impl Game {
         }
     }
 
+    /// Move a purchase's cards from `seat`'s hand to the discard pile (a coin back into
+    /// its bag, §M11) and take the tile off the market; returns what was paid.
+    fn pay(&mut self, seat: u8, purchase: Purchase) -> u32 {
+        let p = seat as usize;
+        let mut paid = 0u32;
+        if purchase.exchange == 0 && purchase.coins == 0 {
+            // the common case, without building the list of cards
+            for value in (1..=9u8).rev() {
+                let card = money(purchase.square - 1, value);
+                for _ in 0..purchase.pay >> (2 * (value - 1)) & 3 {
+                    self.hands[p][card as usize] -= 1;
+                    self.discard.push(card);
+                    paid += value as u32;
+                }
+            }
+        } else {
+            // in card order, the exchange card last, as the engine discards them
+            for card in purchase.cards() {
+                self.hands[p][card as usize] -= 1;
+                if is_coin(card) {
+                    self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
+                } else {
+                    self.discard.push(card);
+                }
+                paid += worth(card);
+            }
+        }
+        self.market[purchase.square as usize - 1] = EMPTY;
+        paid
+    }
+
     fn end_actions(&mut self) {
         self.may_continue = false;
         self.decisions.pop();
         self.script = Stack::from_slice(&TURN_END).expect("the turn end fits");
+        if self.modules & WINDOW_MODULES != 0 {
+            // the window between turns, just before the turn is finished (§M0.4 step 8)
+            self.script.insert(TURN_END.len() - 1, Step::VizierWindow);
+        }
         self.run_script();
     }
 
     fn after_placing(&mut self) {
         if self.to_place.is_empty() {
-            self.decisions.pop();
-            self.run_script();
+            self.resume();
         }
+    }
+
+    /// City Gates (§M5): a placement through a gate on `side` of (x, y) opens it and
+    /// spends a gate card of `seat`'s (out of the game); nothing without a gate.
+    fn use_gate(&mut self, seat: u8, x: i8, y: i8, side: u8) {
+        if side != NO_GATE {
+            self.boards[seat as usize].add_gate(x, y, side as usize);
+            self.hands[seat as usize][GATE as usize] -= 1;
+            self.gates.used += 1;
+        }
+    }
+
+    /// The decision on top is made: take it off and go on with the script.
+    fn resume(&mut self) {
+        self.decisions.pop();
+        self.run_script();
     }
 
     // -- the turn-end script -----------------------------------------------------------
@@ -1211,6 +1703,7 @@ impl Game {
                     self.begin_turn();
                     false
                 }
+                Step::VizierWindow => self.window_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -1251,7 +1744,16 @@ impl Game {
     }
 
     fn reveal(&mut self, card: CardId) {
-        if card == SCORING_1 || card == SCORING_2 {
+        if card == GATE {
+            // beside the display, or to the discards if one lies there (§M5)
+            if self.gates.beside {
+                self.discard.push(card);
+                self.event(Event::GateCardDiscarded);
+            } else {
+                self.gates.beside = true;
+                self.event(Event::GateCardBeside);
+            }
+        } else if card == SCORING_1 || card == SCORING_2 {
             let round = card - SCORING_1 + 1;
             self.revealed.push(round);
             self.pending_rounds.push(round);
@@ -1279,7 +1781,7 @@ impl Game {
     fn draw_from_bag(&mut self) -> TileId {
         let index = self.rng.randbelow(self.bag_len());
         let id = nth_bit(self.bag, index);
-        self.bag &= !(1u64 << id);
+        self.bag &= !(1 << id);
         id
     }
 
@@ -1321,12 +1823,66 @@ impl Game {
         }
     }
 
-    fn finish_turn(&mut self) {
-        let ending = if self.bag_empty_ends {
+    /// Whether the turn now ending ends the game (§9.1): the trigger has fired.
+    fn game_ending(&self) -> bool {
+        if self.bag_empty_ends {
             self.bag == 0
         } else {
             self.market_short
+        }
+    }
+
+    /// The window between turns (§M0.4 step 8, `window.run_window`): after a use, refill
+    /// and ask everyone again; ask the next player who can act (true while someone is
+    /// asked); closed after the game-ending turn or when nobody can act.
+    fn window_step(&mut self) -> bool {
+        if self.window.open && self.window.repoll {
+            self.refill_display();
+            self.refill_market();
+            self.hold_scorings();
+            self.window.open = false;
+        }
+        if self.game_ending() {
+            self.window = Window::default();
+            return false;
+        }
+        let able = self.window_able();
+        let mut queue = Stack::default();
+        if able != 0 {
+            let order: Vec<u8> = if self.window.open {
+                self.window.queue.as_slice().to_vec()
+            } else {
+                (1..=self.n).map(|k| (self.current + k) % self.n).collect()
+            };
+            order
+                .into_iter()
+                .filter(|&p| able >> p & 1 == 1)
+                .for_each(|p| queue.push(p));
+        }
+        let Some(&first) = queue.as_slice().first() else {
+            self.window = Window::default();
+            return false;
         };
+        self.window = Window {
+            open: true,
+            queue,
+            repoll: false,
+        };
+        let kind = if self.has(THIEVES) {
+            Kind::Window
+        } else {
+            Kind::Vizier
+        };
+        self.decisions.push(Decision {
+            kind,
+            player: first,
+            give: false,
+        });
+        true
+    }
+
+    fn finish_turn(&mut self) {
+        let ending = self.game_ending();
         self.market_short = false;
         if ending {
             self.end_game();
@@ -1358,6 +1914,9 @@ impl Game {
                 let mut counts = self.boards[p].counts();
                 if self.has(BONUS_CARDS) {
                     self.bonus.add_counts(p, &self.boards[p], &mut counts);
+                }
+                if self.has(SQUARES) {
+                    squares::add_counts(&self.boards[p], &mut counts);
                 }
                 counts
             })
@@ -1501,19 +2060,6 @@ fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
     (0..CARD_KINDS)
         .map(|c| hand[c] as u32 * worth(c as CardId))
         .sum()
-}
-
-/// The tile ids of a set, ascending.
-pub fn bits(set: u64) -> impl Iterator<Item = TileId> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let id = rest.trailing_zeros() as TileId;
-        rest &= rest - 1;
-        Some(id)
-    })
 }
 
 /// The number of cards of each value 1..9 among `cards` (two bits a value).
@@ -1724,7 +2270,8 @@ mod tests {
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        for seed in 0..40u128 {
+        let every = (1u16 << CORE_MODULES.len()) - 1;
+        for seed in 0..72u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -1732,16 +2279,32 @@ mod tests {
                 DIAMONDS,
                 BONUS_CARDS,
                 CHANGE,
-                EXCHANGE | BONUS_CARDS | DIAMONDS | CHANGE,
-            ][seed as usize % 6];
-            let mut game = Game::with_modules(players, seed, seed % 3 == 0, modules).unwrap();
-            let bag = |game: &Game| game.coin_bag.iter().map(|&n| n as usize).sum::<usize>();
-            let cards = game.draw.len()
-                + (0..players)
-                    .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
-                    .sum::<usize>()
-                + game.display.len()
-                + bag(&game);
+                SQUARES,
+                VIZIER,
+                THIEVES,
+                VIZIER | THIEVES,
+                every,
+                GATES,
+                GATES | EXCHANGE,
+            ][seed as usize % 12];
+            let options = if seed % 4 == 1 {
+                THIEF_NOT_BY_FINISHER
+            } else {
+                0
+            } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 };
+            let options = options
+                & if modules & THIEVES != 0 {
+                    !0
+                } else {
+                    !THIEF_NOT_BY_FINISHER
+                }
+                & if modules & GATES != 0 {
+                    !0
+                } else {
+                    !GATES_ALL_SIX
+                };
+            let mut game =
+                Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();
             let mut legal = Vec::new();
             let mut choice = Mt::from_seed(seed + 1000);
             let mut steps = 0;
@@ -1752,32 +2315,10 @@ mod tests {
                 game.apply_unchecked(action);
                 steps += 1;
                 assert!(steps < 5000);
-                let built: usize = (0..players).map(|p| game.boards[p].cells().len() - 1).sum();
-                let reserved: usize = (0..players)
-                    .map(|p| game.reserves[p].count_ones() as usize)
-                    .sum();
-                let market = game.market.iter().filter(|&&t| t != EMPTY).count();
-                let held: usize = (0..players)
-                    .map(|p| game.hands[p].iter().map(|&n| n as usize).sum::<usize>())
-                    .sum();
-                let piles = game.draw.len()
-                    + game.discard.len()
-                    + game.display.len()
-                    + game.revealed.len()
-                    + bag(&game);
-                assert_eq!(held + piles, cards, "seed {seed}: the cards");
-                let awaiting: usize = game.awaiting.as_slice().iter().map(|(_, t)| t.len()).sum();
-                assert_eq!(
-                    game.bag_len()
-                        + built
-                        + reserved
-                        + market
-                        + game.dirk_tiles.len()
-                        + game.to_place.len()
-                        + awaiting,
-                    TILE_COUNT,
-                    "seed {seed}"
-                );
+                // the census a save's reader applies: every component once, where it may be
+                if let Err(e) = crate::save::check_components(&game) {
+                    panic!("seed {seed}, after {action:?}: {e:?}");
+                }
             }
             assert!(!game.winners().is_empty());
         }

@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::codes;
-use crate::game::{module_bits, Game, Refusal, CORE_MODULES};
+use crate::game::{module_bits, Game, Refusal, CORE_MODULES, CORE_OPTIONS};
 use crate::policy::random_playouts;
 use crate::save::{read_save, save_json, Names};
 use pyo3::create_exception;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 create_exception!(
     alhambra_core,
@@ -107,12 +107,13 @@ impl Core {
     /// A new game (`Game(players, seed=seed, end_trigger=..., modules=...)`), seed 0 or
     /// more, modules among `MODULES`.
     #[staticmethod]
-    #[pyo3(signature = (players, seed, end_trigger = "market_short", modules = Vec::new()))]
+    #[pyo3(signature = (players, seed, end_trigger = "market_short", modules = Vec::new(), options = Vec::new()))]
     fn new(
         players: Vec<String>,
         seed: u64,
         end_trigger: &str,
         modules: Vec<String>,
+        options: Vec<String>,
     ) -> PyResult<Core> {
         guarded(|| {
             let bag_empty = match end_trigger {
@@ -128,8 +129,19 @@ impl Core {
             let bits = module_bits(&names).map_err(|missing| {
                 Unsupported::new_err(format!("the core does not hold {}", missing.join(", ")))
             })?;
-            let game = Game::with_modules(players.len(), seed as u128, bag_empty, bits)
-                .map_err(refused)?;
+            let mut option_bits = 0u8;
+            for option in &options {
+                let k = CORE_OPTIONS
+                    .iter()
+                    .position(|(name, _)| name == option)
+                    .ok_or_else(|| {
+                        Unsupported::new_err(format!("the core does not hold the option {option}"))
+                    })?;
+                option_bits |= 1 << k;
+            }
+            let game =
+                Game::with_options(players.len(), seed as u128, bag_empty, bits, option_bits)
+                    .map_err(refused)?;
             let names = Arc::new(Names::new(&players, game.has_dirk()));
             Ok(Core {
                 game,
@@ -236,7 +248,7 @@ impl Core {
     /// (a core tile id) may go in seat `seat`'s Alhambra, each in a loop of 1,000.
     fn time_placements(&self, seat: usize, tile: u8, repeats: usize) -> PyResult<f64> {
         self.check()?;
-        if seat >= self.game.players() || tile as usize >= crate::cards::TILE_COUNT {
+        if seat >= self.game.players() || tile as usize >= crate::cards::TILE_KINDS {
             return Err(PyValueError::new_err("no such seat or tile"));
         }
         let board = *self.game.board(seat);
@@ -334,16 +346,23 @@ fn _panic(message: &str) -> PyResult<()> {
     guarded(|| panic!("{message}"))
 }
 
-/// The 54 tiles as the core numbers them: `(type, price, walls)`.
+/// Every tile as the core numbers it: `(kind, price, walls, marks)`, marks a hut's colour
+/// or "".
 #[pyfunction]
-fn tile_table() -> Vec<(String, u8, String)> {
+fn tile_table() -> Vec<(String, u8, String, String)> {
     crate::cards::tiles()
         .iter()
         .map(|t| {
+            let mark = if t.mark == crate::cards::NO_MARK {
+                ""
+            } else {
+                crate::cards::KINDS[t.mark as usize]
+            };
             (
                 t.kind_name().to_string(),
                 t.price,
                 crate::cards::mask_sides(t.mask),
+                mark.to_string(),
             )
         })
         .collect()
@@ -354,6 +373,13 @@ fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PROTOCOL", PROTOCOL)?;
     m.add("SOURCE_HASH", env!("ALHAMBRA_CORE_SOURCE_HASH"))?;
     m.add("MODULES", CORE_MODULES.to_vec())?;
+    m.add(
+        "OPTIONS",
+        CORE_OPTIONS
+            .iter()
+            .map(|(name, _)| *name)
+            .collect::<Vec<_>>(),
+    )?;
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;

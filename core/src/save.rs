@@ -7,11 +7,17 @@
 
 use crate::board::FOUNTAIN;
 use crate::cards::{
-    tile, tile_id, value_of, CardId, TileId, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST, KINDS,
-    MONEY_KINDS, SCORING_1, SCORING_2,
+    tile, tile_id, value_of, CardId, TileId, TileSet, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST,
+    KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
-use crate::game::{Action, Decision, Event, Game, Kind, Move, Refusal, Step, EMPTY, MAX_PLAYERS};
+use crate::game::{
+    Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, CORE_OPTIONS, EMPTY,
+    MAX_PLAYERS, NO_GATE,
+};
 use crate::modules::bonus_cards::BonusCards;
+use crate::modules::squares::Squares;
+use crate::modules::thieves::Thieves;
+use crate::modules::window::Window;
 use crate::rng::Mt;
 use crate::stack::Stack;
 use serde_json::value::RawValue;
@@ -79,15 +85,21 @@ fn tile_json(out: &mut String, id: TileId) {
     let t = tile(id);
     let _ = write!(
         out,
-        "[\"{}\",{},\"{}\"]",
+        "[\"{}\",{},\"{}\"",
         t.kind_name(),
         t.price,
         crate::cards::mask_sides(t.mask)
     );
+    if t.mark != NO_MARK {
+        let _ = write!(out, ",\"{}\"", KINDS[t.mark as usize]);
+    }
+    out.push(']');
 }
 
 fn card_json(out: &mut String, card: CardId) {
-    if crate::cards::is_coin(card) {
+    if card == crate::cards::GATE {
+        out.push_str("[\"gate\"]");
+    } else if crate::cards::is_coin(card) {
         let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
         let _ = write!(out, "[\"coin\",\"{currency}\"]");
     } else if crate::cards::is_diamond(card) {
@@ -172,10 +184,23 @@ fn options(out: &mut String, game: &Game) {
     } else {
         "market_short"
     };
-    let _ = write!(
-        out,
-        "{{\"end_trigger\":\"{trigger}\",\"hole_rule\":\"enclosed\"}}"
-    );
+    // the base options and every option of the modules in play, set or not, sorted by
+    // name (`GameConfig.options`)
+    let mut options = vec![
+        ("end_trigger", format!("\"{trigger}\"")),
+        ("hole_rule", "\"enclosed\"".to_string()),
+    ];
+    for (k, (name, module)) in CORE_OPTIONS.iter().enumerate() {
+        if game.has(*module) {
+            options.push((name, game.option(1 << k).to_string()));
+        }
+    }
+    options.sort_unstable();
+    out.push('{');
+    for (i, (name, value)) in options.iter().enumerate() {
+        let _ = write!(out, "{}\"{name}\":{value}", if i > 0 { "," } else { "" });
+    }
+    out.push('}');
 }
 
 /// One event as the Python engine's dict, keys sorted.
@@ -283,8 +308,11 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             x,
             y,
             removed,
+            gate,
         } => {
-            let _ = write!(out, "{{\"move\":\"{}\",\"player\":", mv.name());
+            out.push('{');
+            gate_key(out, *gate);
+            let _ = write!(out, "\"move\":\"{}\",\"player\":", mv.name());
             name(out, *player);
             out.push_str(",\"pos\":");
             pos(out, *x, *y);
@@ -299,8 +327,16 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             name(out, *player);
             out.push_str(",\"type\":\"end\"}");
         }
-        Event::Place { player, tile, x, y } => {
-            out.push_str("{\"player\":");
+        Event::Place {
+            player,
+            tile,
+            x,
+            y,
+            gate,
+        } => {
+            out.push('{');
+            gate_key(out, *gate);
+            out.push_str("\"player\":");
             name(out, *player);
             out.push_str(",\"pos\":");
             pos(out, *x, *y);
@@ -331,16 +367,7 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
         } => {
             out.push_str("{\"counts\":");
             by_name(out, names, competitors, |o, c| {
-                o.push('{');
-                for (i, (kind, kind_name)) in kinds_sorted().into_iter().enumerate() {
-                    let _ = write!(
-                        o,
-                        "{}\"{kind_name}\":{}",
-                        if i > 0 { "," } else { "" },
-                        counts[c][kind]
-                    );
-                }
-                o.push('}');
+                by_colour(o, |o, kind| number(o, counts[c][kind] as u32))
             });
             out.push_str(",\"parts\":{\"majorities\":");
             by_name(out, names, competitors, |o, c| number(o, majorities[c]));
@@ -397,6 +424,75 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
+        Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
+        Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
+        Event::Wake { player } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"wake\"}");
+        }
+        Event::VizierBuy { player, purchase } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, &purchase.cards());
+            let _ = write!(
+                out,
+                ",\"currency\":\"{}\",\"player\":",
+                CURRENCIES[purchase.square as usize - 1]
+            );
+            name(out, *player);
+            let _ = write!(out, ",\"square\":{},\"tile\":", purchase.square);
+            tile_json(out, purchase.tile);
+            out.push_str(",\"type\":\"vizier\"}");
+        }
+        Event::Decline { player, kind } => {
+            let _ = write!(out, "{{\"decision\":\"{}\",\"player\":", kind.name());
+            name(out, *player);
+            out.push_str(",\"type\":\"decline\"}");
+        }
+        Event::ThievesDealt { hands, removed } => {
+            out.push_str("{\"hands\":");
+            by_name(out, names, game.players(), |o, p| currencies(o, &hands[p]));
+            let _ = write!(out, ",\"removed\":{removed},\"type\":\"thieves\"}}");
+        }
+        Event::Steal { player, card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"steal\"}");
+        }
+        Event::HutPiles { up, sizes } => {
+            out.push_str("{\"sizes\":");
+            by_colour(out, |o, c| number(o, sizes[c] as u32));
+            out.push_str(",\"type\":\"hut_piles\",\"up\":");
+            by_colour(out, |o, c| optional_tile(o, up[c]));
+            out.push('}');
+        }
+        Event::TakeHut {
+            player,
+            colour,
+            tile,
+            left,
+        } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"left\":{left},\"player\":",
+                KINDS[*colour as usize]
+            );
+            name(out, *player);
+            out.push_str(",\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"take_hut\"}");
+        }
+        Event::HutTurnedUp { colour, tile } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"tile\":",
+                KINDS[*colour as usize]
+            );
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"hut_turned_up\"}");
+        }
         Event::Change {
             player,
             overpaid,
@@ -418,6 +514,44 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             list(out, winners.iter(), |o, &seat| name(o, seat));
             out.push('}');
         }
+    }
+}
+
+/// Currencies counted per currency, as a list in market order (`["denar", "denar", ...]`).
+fn currencies(out: &mut String, counts: &[u8; 4]) {
+    let listed = (0..4).flat_map(|c| std::iter::repeat_n(c, counts[c] as usize));
+    list(out, listed, |o, c| string(o, CURRENCIES[c]));
+}
+
+/// The window's state (`window.Window`): null while closed.
+fn window_json(out: &mut String, window: &Window, names: &Names) {
+    if !window.open {
+        out.push_str("null");
+        return;
+    }
+    out.push_str("{\"queue\":");
+    list(out, window.queue.as_slice().iter(), |o, &seat| {
+        string(o, &names.names[seat as usize])
+    });
+    let _ = write!(out, ",\"repoll\":{}}}", window.repoll);
+}
+
+/// `{colour: value}` over the six building types, in their names' sorted order.
+fn by_colour(out: &mut String, mut value: impl FnMut(&mut String, usize)) {
+    out.push('{');
+    for (i, (kind, kind_name)) in kinds_sorted().into_iter().enumerate() {
+        let _ = write!(out, "{}\"{kind_name}\":", if i > 0 { "," } else { "" });
+        value(out, kind);
+    }
+    out.push('}');
+}
+
+/// A tile, or null for none (`FOUNTAIN` or `EMPTY`).
+/// The `"gate": side` of a placement through a gate (§M5), first of its event's keys;
+/// nothing without a gate.
+fn gate_key(out: &mut String, gate: u8) {
+    if gate != NO_GATE {
+        let _ = write!(out, "\"gate\":\"{}\",", crate::cards::SIDES[gate as usize]);
     }
 }
 
@@ -444,7 +578,7 @@ pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
         let card = crate::cards::diamond(value);
         cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
     }
-    for card in EXCHANGE_FIRST..EXCHANGE_FIRST + 6 {
+    for card in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).chain([crate::cards::GATE]) {
         cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
     }
     cards
@@ -477,7 +611,7 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
         },
     );
     out.push_str(",\"bag\":");
-    tiles_json(&mut out, &crate::game::bits(game.bag).collect::<Vec<_>>());
+    tiles_json(&mut out, &crate::cards::bits(game.bag).collect::<Vec<_>>());
     out.push_str(",\"decisions\":");
     list(&mut out, game.decisions.as_slice().iter(), |o, d| {
         o.push('{');
@@ -511,7 +645,19 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
         }
         event_json(&mut out, game, names, event);
     }
-    out.push_str("],\"format\":\"alhambra_lib.game\",\"hands\":");
+    out.push_str("],\"format\":\"alhambra_lib.game\"");
+    if game.has(crate::game::GATES) {
+        // a gate belongs to its Alhambra (§M5): [[cell, cell], ...] sorted, per player
+        out.push_str(",\"gates\":");
+        by_name(&mut out, names, players, |o, p| {
+            let mut gates = game.board(p).gates().to_vec();
+            gates.sort_unstable();
+            list(o, gates.iter(), |o, &((ax, ay), (bx, by))| {
+                let _ = write!(o, "[[{ax},{ay}],[{bx},{by}]]");
+            });
+        });
+    }
+    out.push_str(",\"hands\":");
     by_name(&mut out, names, players, |o, p| {
         cards_json(o, &hand_cards(&game.hands[p]))
     });
@@ -543,7 +689,7 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
     });
     out.push_str(",\"reserves\":");
     by_name(&mut out, names, players, |o, p| {
-        tiles_json(o, &crate::game::bits(game.reserves[p]).collect::<Vec<_>>())
+        tiles_json(o, &crate::cards::bits(game.reserves[p]).collect::<Vec<_>>())
     });
     out.push_str(",\"rng\":[3,");
     list(&mut out, game.rng.state(), |o, w| {
@@ -580,6 +726,7 @@ fn number(out: &mut String, value: u32) {
 fn module_slices(out: &mut String, game: &Game, names: &Names) {
     let mut modules = game.module_names();
     modules.sort_unstable();
+    let players = game.players();
     out.push('{');
     for (i, module) in modules.iter().enumerate() {
         let _ = write!(out, "{}\"{module}\":", if i > 0 { "," } else { "" });
@@ -590,15 +737,53 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 .collect();
             list(out, bag.iter(), |o, &c| string(o, CURRENCIES[c as usize]));
             out.push('}');
+        } else if *module == "vizier" {
+            out.push_str("{\"awake\":");
+            by_name(out, names, players, |o, p| {
+                let _ = write!(o, "{}", game.vizier.awake[p]);
+            });
+            out.push_str(",\"window\":");
+            if game.has(crate::game::THIEVES) {
+                out.push_str("null"); // the thieves hold the window they share
+            } else {
+                window_json(out, &game.window, names);
+            }
+            out.push('}');
+        } else if *module == "thieves" {
+            let thieves = &game.thieves;
+            out.push_str("{\"hands\":");
+            by_name(out, names, players, |o, p| currencies(o, &thieves.hands[p]));
+            out.push_str(",\"played\":");
+            list(out, thieves.played.as_slice().iter(), |o, &c| {
+                string(o, CURRENCIES[c as usize])
+            });
+            out.push_str(",\"removed\":");
+            currencies(out, &thieves.removed);
+            out.push_str(",\"window\":");
+            window_json(out, &game.window, names);
+            out.push('}');
+        } else if *module == "gates" {
+            let _ = write!(
+                out,
+                "{{\"beside\":{},\"used\":{}}}",
+                u8::from(game.gates.beside),
+                game.gates.used
+            );
+        } else if *module == "squares" {
+            out.push_str("{\"piles\":");
+            by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
+            out.push('}');
         } else if *module == "bonus_cards" {
             let bonus = &game.bonus;
-            let players = game.players();
             out.push_str("{\"hands\":");
             by_name(out, names, players, |o, p| {
-                tiles_json(o, &crate::game::bits(bonus.hands[p]).collect::<Vec<_>>())
+                tiles_json(o, &crate::cards::bits(bonus.hands[p]).collect::<Vec<_>>())
             });
             out.push_str(",\"set_aside\":");
-            tiles_json(out, &crate::game::bits(bonus.set_aside).collect::<Vec<_>>());
+            tiles_json(
+                out,
+                &crate::cards::bits(bonus.set_aside).collect::<Vec<_>>(),
+            );
             out.push_str(",\"shown\":");
             by_name(out, names, players, |o, p| {
                 tiles_json(o, bonus.shown[p].as_slice())
@@ -649,6 +834,202 @@ fn read_bonus_cards(
     Ok(bonus)
 }
 
+/// The options of a save: the base game's two and exactly the options of the modules in
+/// play (`CORE_OPTIONS`), as bits.
+fn read_options(options: &Value, modules: u16) -> Result<u8, Refusal> {
+    let given = options.as_object().ok_or_else(|| invalid("options"))?;
+    let mut bits = 0u8;
+    let mut known = 2;
+    for (k, (name, module)) in CORE_OPTIONS.iter().enumerate() {
+        if modules & module == 0 {
+            continue;
+        }
+        match given.get(*name).map(Value::as_bool) {
+            Some(Some(set)) => bits |= u8::from(set) << k,
+            _ => return Err(invalid("options")),
+        }
+        known += 1;
+    }
+    if given.len() != known {
+        return Err(Refusal::Unsupported(
+            "module options the core does not hold".into(),
+        ));
+    }
+    Ok(bits)
+}
+
+/// A seat of a name in `players`.
+fn seat_of(players: &[String], value: &Value, what: &str) -> Result<u8, Refusal> {
+    let name = value.as_str().ok_or_else(|| invalid(what))?;
+    players
+        .iter()
+        .position(|p| p == name)
+        .map(|s| s as u8)
+        .ok_or_else(|| invalid(what))
+}
+
+/// The window's state in a slice (null while closed).
+fn read_window(value: &Value, players: &[String]) -> Result<Window, Refusal> {
+    let what = "modules_state";
+    if value.is_null() {
+        return Ok(Window::default());
+    }
+    let mut window = Window {
+        open: true,
+        ..Window::default()
+    };
+    for name in value
+        .get("queue")
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(what))?
+    {
+        let seat = seat_of(players, name, what)?;
+        if window.queue.as_slice().contains(&seat) {
+            return Err(invalid(what));
+        }
+        window.queue.push(seat);
+    }
+    window.repoll = value
+        .get("repoll")
+        .and_then(Value::as_bool)
+        .ok_or_else(|| invalid(what))?;
+    Ok(window)
+}
+
+/// A module's slice of a save.
+fn slice<'a>(state: &'a HashMap<String, Value>, module: &str) -> Result<&'a Value, Refusal> {
+    field(state, "modules_state")?
+        .get(module)
+        .ok_or_else(|| invalid("modules_state"))
+}
+
+/// Vizier's Favour's slice: each vizier awake or not, the window without the thieves.
+fn read_vizier(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    game: &mut Game,
+) -> Result<(), Refusal> {
+    let what = "modules_state";
+    let vizier = slice(state, "vizier")?;
+    for (p, name) in players.iter().enumerate() {
+        game.vizier.awake[p] = vizier
+            .get("awake")
+            .and_then(|a| a.get(name))
+            .and_then(Value::as_bool)
+            .ok_or_else(|| invalid(what))?;
+    }
+    let window = read_window(vizier.get("window").unwrap_or(&Value::Null), players)?;
+    if game.has(crate::game::THIEVES) && window.open {
+        return Err(invalid(what)); // with the thieves the window is theirs
+    }
+    game.window = window;
+    Ok(())
+}
+
+/// Thieves' slice: the hands, those removed and played (as currencies), the window.
+fn read_thieves(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    game: &mut Game,
+) -> Result<(), Refusal> {
+    let what = "modules_state";
+    let thieves = slice(state, "thieves")?;
+    let currencies = |value: Option<&Value>| -> Result<Vec<u8>, Refusal> {
+        value
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))?
+            .iter()
+            .map(|c| {
+                c.as_str()
+                    .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
+                    .map(|c| c as u8)
+                    .ok_or_else(|| invalid(what))
+            })
+            .collect()
+    };
+    let counted = |listed: Vec<u8>| -> Result<[u8; 4], Refusal> {
+        let mut counts = [0u8; 4];
+        for c in listed {
+            counts[c as usize] = counts[c as usize].saturating_add(1);
+        }
+        Ok(counts)
+    };
+    let mut dealt = Thieves::default();
+    for (p, name) in players.iter().enumerate() {
+        dealt.hands[p] = counted(currencies(thieves.get("hands").and_then(|h| h.get(name)))?)?;
+    }
+    dealt.removed = counted(currencies(thieves.get("removed"))?)?;
+    dealt.played = stack(&currencies(thieves.get("played"))?, what)?;
+    if !dealt.complete(players.len()) {
+        return Err(Refusal::Invalid(
+            "the thieves are not the twelve of the game, dealt as the rules deal them".into(),
+        ));
+    }
+    game.thieves = dealt;
+    game.window = read_window(thieves.get("window").unwrap_or(&Value::Null), players)?;
+    Ok(())
+}
+
+/// City Gates: each Alhambra's gates (`"gates"`), the card beside the display and the
+/// cards spent (its slice); as many gates built as cards spent.
+fn read_gates(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    game: &mut Game,
+) -> Result<(), Refusal> {
+    let what = "gates";
+    let cell = |v: &Value| -> Option<(i8, i8)> {
+        let xy = v.as_array().filter(|a| a.len() == 2)?;
+        let coordinate = |c: &Value| c.as_i64().filter(|c| c.abs() < 100).map(|c| c as i8);
+        Some((coordinate(&xy[0])?, coordinate(&xy[1])?))
+    };
+    for (p, name) in players.iter().enumerate() {
+        let listed = field(state, what)?
+            .get(name)
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))?;
+        for gate in listed {
+            let pair = gate
+                .as_array()
+                .filter(|g| g.len() == 2)
+                .and_then(|g| Some((cell(&g[0])?, cell(&g[1])?)))
+                .ok_or_else(|| invalid(what))?;
+            if !game.boards[p].add_gate_pair(pair) {
+                return Err(invalid(what));
+            }
+        }
+    }
+    let slice = slice(state, "gates")?;
+    let number = |key: &str| slice.get(key).and_then(Value::as_u64);
+    let (beside, used) = match (number("beside"), number("used")) {
+        (Some(b @ 0..=1), Some(u @ 0..=6)) => (b == 1, u as u8),
+        _ => return Err(invalid("modules_state")),
+    };
+    // as many gates built as cards spent: checked with the other components
+    game.gates = crate::modules::gates::Gates { beside, used };
+    Ok(())
+}
+
+/// Squares' slice of a save: the piles by colour, each of its colour's huts.
+fn read_squares(state: &HashMap<String, Value>) -> Result<Squares, Refusal> {
+    let what = "modules_state";
+    let piles = field(state, what)?
+        .get("squares")
+        .and_then(|s| s.get("piles"))
+        .ok_or_else(|| invalid(what))?;
+    let mut squares = Squares::default();
+    for (colour, name) in KINDS.iter().enumerate() {
+        let pile = read_tiles(piles.get(*name).unwrap_or(&Value::Null), what)?;
+        squares.piles[colour] = stack(&pile, what)?;
+    }
+    if !squares.well_sorted() {
+        return Err(Refusal::Invalid(
+            "a hut pile holds a tile that is not a hut of its colour".into(),
+        ));
+    }
+    Ok(squares)
+}
+
 fn numbers(out: &mut String, values: &[u8]) {
     list(out, values.iter(), |o, v| {
         let _ = write!(o, "{v}");
@@ -666,14 +1047,22 @@ fn field<'a>(state: &'a HashMap<String, Value>, key: &str) -> Result<&'a Value, 
 }
 
 fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
+    // [kind, price, walls], a hut with its colour after them
     let parts = value
         .as_array()
-        .filter(|a| a.len() == 3)
+        .filter(|a| a.len() == 3 || a.len() == 4)
         .ok_or_else(|| invalid(what))?;
     let kind = parts[0]
         .as_str()
-        .and_then(|k| KINDS.iter().position(|n| *n == k))
+        .and_then(crate::cards::kind_of_name)
         .ok_or_else(|| invalid(what))?;
+    let mark = match parts.get(3) {
+        None => NO_MARK,
+        Some(colour) => colour
+            .as_str()
+            .and_then(|k| KINDS.iter().position(|n| *n == k))
+            .ok_or_else(|| invalid(what))? as u8,
+    };
     let price = parts[1]
         .as_u64()
         .filter(|&p| p < 256)
@@ -687,20 +1076,22 @@ fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
             .ok_or_else(|| invalid(what))?;
         mask |= 1 << side;
     }
-    tile_id(kind as u8, price, mask).ok_or_else(|| invalid(what))
+    tile_id(kind, price, mask, mark).ok_or_else(|| invalid(what))
 }
 
 /// Tiles as a set, each once.
-fn read_tile_set(value: &Value, what: &str) -> Result<u64, Refusal> {
-    read_tiles(value, what)?.iter().try_fold(0u64, |set, &id| {
-        if set >> id & 1 == 1 {
-            Err(Refusal::Invalid(format!(
-                "the save's {what} holds a tile twice"
-            )))
-        } else {
-            Ok(set | 1u64 << id)
-        }
-    })
+fn read_tile_set(value: &Value, what: &str) -> Result<TileSet, Refusal> {
+    read_tiles(value, what)?
+        .iter()
+        .try_fold(0 as TileSet, |set, &id| {
+            if set >> id & 1 == 1 {
+                Err(Refusal::Invalid(format!(
+                    "the save's {what} holds a tile twice"
+                )))
+            } else {
+                Ok(set | 1 << id)
+            }
+        })
 }
 
 /// A list, each item read by `read`.
@@ -727,6 +1118,9 @@ fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
         .as_array()
         .map(|parts| parts.iter().map(|p| p.as_str().unwrap_or("")).collect());
     let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
+    if let Some(["gate"]) = words.as_deref() {
+        return Ok(crate::cards::GATE);
+    }
     if let Some(["coin", currency]) = words.as_deref() {
         return Ok(crate::cards::coin(
             rank(currency).ok_or_else(|| invalid(what))?,
@@ -794,16 +1188,16 @@ fn stack<T: Copy + Default + PartialEq, const C: usize>(
 /// Every tile and card of the game exactly once, and every Alhambra within the window
 /// the bit planes cover (55 cells wide at most, as any Alhambra of 55 tiles): the core
 /// trusts its state from then on.
-fn check_components(game: &Game) -> Result<(), Refusal> {
-    let mut tiles = [0u8; crate::cards::TILE_COUNT];
+pub fn check_components(game: &Game) -> Result<(), Refusal> {
+    let mut tiles = [0u8; crate::cards::TILE_KINDS];
     let mut count = |id: TileId| tiles[id as usize] += 1;
-    crate::game::bits(game.bag).for_each(&mut count);
+    crate::cards::bits(game.bag).for_each(&mut count);
     game.market
         .iter()
         .filter(|&&t| t != EMPTY)
         .for_each(|&t| count(t));
     for p in 0..game.players() {
-        crate::game::bits(game.reserves[p]).for_each(&mut count);
+        crate::cards::bits(game.reserves[p]).for_each(&mut count);
         let cells = game.board(p).cells();
         cells
             .iter()
@@ -833,9 +1227,26 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
         .as_slice()
         .iter()
         .for_each(|(_, ts)| ts.as_slice().iter().for_each(|&t| count(t)));
-    if tiles.iter().any(|&n| n != 1) {
+    crate::cards::bits(game.squares.held()).for_each(&mut count);
+    let huts = if game.has(crate::game::SQUARES) { 1 } else { 0 };
+    let (buildings, module_tiles) = tiles.split_at(crate::cards::TILE_COUNT);
+    if buildings.iter().any(|&n| n != 1) || module_tiles.iter().any(|&n| n != huts) {
         return Err(Refusal::Invalid(
-            "the save does not hold each of the 54 tiles once".into(),
+            "the save does not hold each of the game's tiles once".into(),
+        ));
+    }
+    if game.has(crate::game::THIEVES) && !game.thieves.complete(game.players()) {
+        return Err(Refusal::Invalid(
+            "the thieves are not the twelve of the game, dealt as the rules deal them".into(),
+        ));
+    }
+    window_agrees(game)?;
+    if (0..game.players()).any(|p| {
+        crate::modules::squares::huts_held(game.board(p), game.reserves[p])
+            > crate::modules::squares::HUT_LIMIT
+    }) {
+        return Err(Refusal::Invalid(
+            "a player holds more huts than the rules allow".into(),
         ));
     }
     let mut cards = [0u8; CARD_KINDS];
@@ -867,6 +1278,24 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
             .iter()
             .for_each(|&d| expected[d as usize] += 1);
     }
+    let gates: usize = (0..game.players())
+        .map(|p| game.board(p).gates().len())
+        .sum();
+    if gates != game.gates.used as usize {
+        return Err(Refusal::Invalid(format!(
+            "the Alhambras hold {gates} gates, {} gate cards were spent",
+            game.gates.used
+        )));
+    }
+    if game.has(crate::game::GATES) {
+        // the cards beside the display and spent count with those held and in the piles
+        let gate = crate::cards::GATE as usize;
+        cards[gate] += u8::from(game.gates.beside) + game.gates.used;
+        expected[gate] = crate::modules::gates::cards_in_game(
+            game.players(),
+            game.option(crate::game::GATES_ALL_SIX),
+        );
+    }
     if game.has(crate::game::CHANGE) {
         for currency in 0..4u8 {
             // the coins in the bag count with those in hand: six of each currency
@@ -881,6 +1310,39 @@ fn check_components(game: &Game) -> Result<(), Refusal> {
         ));
     }
     Ok(())
+}
+
+/// The window asks someone exactly while its decision is on top, the first of its queue
+/// (`window.window_problem`), and it is open only with a module that acts there.
+fn window_agrees(game: &Game) -> Result<(), Refusal> {
+    let window = &game.window;
+    let top = game.decision();
+    let asking = top.filter(|d| matches!(d.kind, Kind::Vizier | Kind::Window));
+    let kind = if game.has(crate::game::THIEVES) {
+        Kind::Window
+    } else {
+        Kind::Vizier
+    };
+    let agrees = match asking {
+        Some(d) => {
+            d.kind == kind
+                && window.open
+                && !window.repoll
+                && window.queue.as_slice().first() == Some(&d.player)
+        }
+        None => !window.open || window.repoll,
+    };
+    let seats_ok = window
+        .queue
+        .as_slice()
+        .iter()
+        .all(|&s| (s as usize) < game.players());
+    let held = game.has(crate::game::VIZIER) || game.has(crate::game::THIEVES);
+    if agrees && seats_ok && (held || !window.open) {
+        Ok(())
+    } else {
+        Err(invalid("modules_state"))
+    }
 }
 
 /// A game from a save the Python engine wrote: the game, its names, and the text of its
@@ -913,11 +1375,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         ))
     })?;
     let options = field(&state, "options")?;
-    if options.as_object().map(|o| o.len()) != Some(2) {
-        return Err(Refusal::Unsupported(
-            "module options the core does not hold".into(),
-        ));
-    }
+    let option_bits = read_options(options, module_set)?;
     if options.get("hole_rule").and_then(Value::as_str) != Some("enclosed") {
         return Err(Refusal::Unsupported(
             "the core holds the hole rule 'enclosed' only".into(),
@@ -978,8 +1436,18 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     let rng = Mt::from_state(&words).ok_or_else(|| invalid("rng"))?;
     let mut game = Game::blank(n as u8, rng, bag_empty_ends);
     game.modules = module_set;
+    game.options = option_bits;
+    if game.has(crate::game::VIZIER) {
+        read_vizier(&state, &players, &mut game)?;
+    }
+    if game.has(crate::game::THIEVES) {
+        read_thieves(&state, &players, &mut game)?;
+    }
     if game.has(crate::game::BONUS_CARDS) {
         game.bonus = read_bonus_cards(&state, &players)?;
+    }
+    if game.has(crate::game::SQUARES) {
+        game.squares = read_squares(&state)?;
     }
     if game.has(crate::game::CHANGE) {
         let bag = field(&state, "modules_state")?
@@ -1053,7 +1521,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         for entry in layout.as_array().ok_or_else(|| invalid("alhambras"))? {
             let cell = entry
                 .as_array()
-                .filter(|e| e.len() == 5)
+                .filter(|e| e.len() == 5 || e.len() == 6) // a hut has its colour
                 .ok_or_else(|| invalid("alhambras"))?;
             let coordinate = |v: &Value| {
                 v.as_i64()
@@ -1073,6 +1541,9 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             }
             game.boards[p].build(x, y, id);
         }
+    }
+    if game.has(crate::game::GATES) {
+        read_gates(&state, &players, &mut game)?;
     }
     game.to_place = stack(
         &read_tiles(field(&state, "to_place")?, "to_place")?,
@@ -1113,12 +1584,11 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         .as_array()
         .ok_or_else(|| invalid("decisions"))?
     {
-        let kind = match entry.get("kind").and_then(Value::as_str) {
-            Some("act") => Kind::Act,
-            Some("place") => Kind::Place,
-            Some("final_place") => Kind::FinalPlace,
-            _ => return Err(Refusal::Unsupported("a decision of a module".into())),
-        };
+        let kind = entry
+            .get("kind")
+            .and_then(Value::as_str)
+            .and_then(Kind::from_name)
+            .ok_or_else(|| Refusal::Unsupported("a decision of a module".into()))?;
         let player = seat(entry.get("player").unwrap_or(&Value::Null), "decisions")?;
         let give = entry.get("give").and_then(Value::as_bool).unwrap_or(false);
         if game.decisions.len() == 4 {
@@ -1161,6 +1631,22 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     Ok((game, names, inner.to_string(), count))
 }
 
+/// The gate of a placement's dict (`"gate": side letter`, §M5), `NO_GATE` without one.
+fn gate_of(value: &Value) -> Result<u8, Refusal> {
+    match value.get("gate") {
+        None | Some(Value::Null) => Ok(NO_GATE),
+        Some(side) => side
+            .as_str()
+            .and_then(|s| {
+                crate::cards::SIDES
+                    .iter()
+                    .position(|c| s.len() == 1 && s.starts_with(*c))
+            })
+            .map(|s| s as u8)
+            .ok_or_else(|| invalid("action")),
+    }
+}
+
 /// An action as `Action.to_dict()` writes it (a game record's actions).
 pub fn read_action(value: &Value) -> Result<Action, Refusal> {
     let what = "action";
@@ -1192,7 +1678,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 n: cards.len() as u8,
             }
         }
-        Some("buy") => {
+        Some(kind @ ("buy" | "vizier")) => {
             let square = value
                 .get("square")
                 .and_then(Value::as_u64)
@@ -1217,13 +1703,18 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                     other += 1 << (2 * (value_of(card) - 1));
                 }
             }
-            Action::Buy {
+            let purchase = Purchase {
                 square,
                 tile: tile_of("tile")?,
                 pay,
                 other,
                 exchange,
                 coins,
+            };
+            if kind == "vizier" {
+                Action::VizierBuy(purchase)
+            } else {
+                Action::Buy(purchase)
             }
         }
         Some("end") => Action::End,
@@ -1233,6 +1724,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 tile: tile_of("tile")?,
                 x,
                 y,
+                gate: gate_of(value)?,
             }
         }
         Some("reserve") => Action::Reserve {
@@ -1240,6 +1732,18 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("give") => Action::Give {
             tile: tile_of("tile")?,
+        },
+        Some("wake") => Action::Wake,
+        Some("decline") => Action::Decline,
+        Some("steal") => Action::Steal {
+            card: read_card(value.get("card").unwrap_or(&Value::Null), what)?,
+        },
+        Some("take_hut") => Action::TakeHut {
+            colour: value
+                .get("colour")
+                .and_then(Value::as_str)
+                .and_then(|c| KINDS.iter().position(|k| *k == c))
+                .ok_or_else(|| invalid(what))? as u8,
         },
         Some("redesign") => {
             let (x, y) = pos(value.get("pos"))?;
@@ -1254,7 +1758,13 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
             } else {
                 tile_of("tile")?
             };
-            Action::Redesign { mv, tile, x, y }
+            Action::Redesign {
+                mv,
+                tile,
+                x,
+                y,
+                gate: gate_of(value)?,
+            }
         }
         _ => return Err(Refusal::Unsupported("an action of a module".into())),
     })

@@ -65,6 +65,12 @@ impl<T: Copy + Default + PartialEq, const C: usize> Stack<T, C> {
         Some(self.items[self.len as usize])
     }
 
+    pub fn last_mut(&mut self) -> Option<&mut T> {
+        self.len
+            .checked_sub(1)
+            .map(move |i| &mut self.items[i as usize])
+    }
+
     pub fn last(&self) -> Option<&T> {
         self.as_slice().last()
     }

@@ -2,7 +2,7 @@
 //! the core with no Python: every action must be legal here too, and the save after every
 //! 25 actions and at the end must hash as the engine's did.
 
-use alhambra_core::game::{module_bits, Game};
+use alhambra_core::game::{module_bits, Game, CORE_OPTIONS};
 use alhambra_core::save::{fnv64, read_action, read_save, save_json, Names};
 use serde_json::Value;
 use std::fs;
@@ -31,7 +31,15 @@ fn replay(path: &Path) {
                 .map(|m| m.as_str().unwrap())
                 .collect();
             let bits = module_bits(&modules).unwrap();
-            let game = Game::with_modules(players.len(), seed, bag_empty, bits).unwrap();
+            let options = record["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .fold(0, |set, o| {
+                    let k = CORE_OPTIONS.iter().position(|(name, _)| o == name).unwrap();
+                    set | 1 << k
+                });
+            let game = Game::with_options(players.len(), seed, bag_empty, bits, options).unwrap();
             let names = Names::new(&players, game.has_dirk());
             (game, names, String::new())
         }

@@ -4,21 +4,21 @@
 //! stands in its owner's Alhambra adds 1 to that type's count, and is shown.
 
 use crate::board::{Board, FOUNTAIN};
-use crate::cards::{tile, tiles, TileId};
+use crate::cards::{bits, tile, tile_set, TileId, TileSet, TILE_COUNT};
 use crate::stack::Stack;
 
 /// The state: each player's cards (by their tiles, a set), the cards shown in the order
 /// they were shown, the cards set aside.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BonusCards {
-    pub hands: [u64; crate::game::MAX_PLAYERS],
+    pub hands: [TileSet; crate::game::MAX_PLAYERS],
     pub shown: [Stack<TileId, 3>; crate::game::MAX_PLAYERS],
-    pub set_aside: u64,
+    pub set_aside: TileSet,
 }
 
 /// The ten cards' tiles, in tile order.
 pub fn card_tiles() -> Vec<TileId> {
-    (0..tiles().len() as TileId)
+    (0..TILE_COUNT as TileId)
         .filter(|&id| tile(id).mask == 0)
         .collect()
 }
@@ -30,10 +30,6 @@ pub fn per_player(players: usize) -> usize {
         4..=5 => 2,
         _ => 1,
     }
-}
-
-fn set(ids: &[TileId]) -> u64 {
-    ids.iter().fold(0, |s, &id| s | 1u64 << id)
 }
 
 impl BonusCards {
@@ -49,26 +45,26 @@ impl BonusCards {
             })
             .collect();
         for (p, hand) in hands.iter().enumerate() {
-            self.hands[p] = set(hand);
+            self.hands[p] = tile_set(hand);
         }
-        self.set_aside = set(&shuffled[players * each..]);
+        self.set_aside = tile_set(&shuffled[players * each..]);
         hands
     }
 
     /// The cards of seat `p` that count now: their tile stands in `board`.
-    pub fn counting(&self, p: usize, board: &Board) -> u64 {
+    pub fn counting(&self, p: usize, board: &Board) -> TileSet {
         board
             .cells()
             .iter()
             .filter(|c| c.tile != FOUNTAIN && self.hands[p] >> c.tile & 1 == 1)
-            .fold(0, |s, c| s | 1u64 << c.tile)
+            .fold(0, |s, c| s | 1 << c.tile)
     }
 
     /// Show the cards of seat `p` that count and were not shown yet: returns them, in
     /// tile order.
     pub fn show(&mut self, p: usize, board: &Board) -> Vec<TileId> {
-        let shown = set(self.shown[p].as_slice());
-        let new: Vec<TileId> = crate::game::bits(self.counting(p, board) & !shown).collect();
+        let shown = tile_set(self.shown[p].as_slice());
+        let new: Vec<TileId> = bits(self.counting(p, board) & !shown).collect();
         for &id in &new {
             self.shown[p].push(id);
         }
@@ -77,7 +73,7 @@ impl BonusCards {
 
     /// Add 1 to each type of seat `p`'s counts that a counting card pictures.
     pub fn add_counts(&self, p: usize, board: &Board, counts: &mut [u8; 6]) {
-        for id in crate::game::bits(self.counting(p, board)) {
+        for id in bits(self.counting(p, board)) {
             counts[tile(id).kind as usize] += 1;
         }
     }
@@ -86,7 +82,7 @@ impl BonusCards {
     pub fn complete(&self, players: usize) -> bool {
         let all = self.hands[..players].iter().fold(self.set_aside, |s, &h| {
             if s & h != 0 {
-                u64::MAX
+                TileSet::MAX
             } else {
                 s | h
             }
@@ -97,7 +93,7 @@ impl BonusCards {
                 .iter()
                 .all(|&t| self.hands[p] >> t & 1 == 1)
         });
-        all == set(&card_tiles()) && shown_held
+        all == tile_set(&card_tiles()) && shown_held
     }
 }
 

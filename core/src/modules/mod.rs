@@ -3,3 +3,8 @@
 //! only: their rules sit where the base game's money rules are, in `game.rs`.)
 
 pub mod bonus_cards;
+pub mod gates;
+pub mod squares;
+pub mod thieves;
+pub mod vizier;
+pub mod window;
