@@ -181,6 +181,12 @@ def points_text(points):
     return ngettext("{n} point", "{n} points", points).format(n=format_number(points))
 
 
+def tile_count(n: int) -> str:
+    """``1`` -> ``"1 tile"``, ``2`` -> ``"2 tiles"``: a number of tiles, in the plural the
+    language uses for `n` (French says "0 tuile", "1 tuile", "2 tuiles")."""
+    return ngettext("{n} tile", "{n} tiles", n).format(n=format_number(n))
+
+
 #: The building types in the plural, as a place or a scout says them ("first in gardens").
 _PLURALS = {"pavilion": N_("pavilions"), "seraglio": N_("seraglios"), "arcades": N_("arcades"),
             "chambers": N_("chambers"), "garden": N_("gardens"), "tower": N_("towers")}
