@@ -181,6 +181,19 @@ def points_text(points):
     return ngettext("{n} point", "{n} points", points).format(n=format_number(points))
 
 
+def walls_text(tile) -> str:
+    """A tile's walls in words: ``"walls N, E"`` (compass letters of the language), or
+    ``"no walls"``."""
+    if not tile.wall_sides:
+        return _("no walls")
+    return _("walls {sides}").format(sides=", ".join(map(sides_text, tile.wall_sides)))
+
+
+def tile_name(tile) -> str:
+    """A `Tile` as the language says it: ``"8-garden"``, ``"8-jardin"``."""
+    return tile_text(tile.to_list())
+
+
 def tile_count(n: int) -> str:
     """``1`` -> ``"1 tile"``, ``2`` -> ``"2 tiles"``: a number of tiles, in the plural the
     language uses for `n` (French says "0 tuile", "1 tuile", "2 tuiles")."""

@@ -12,6 +12,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
+from unicodedata import east_asian_width
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
@@ -28,6 +29,7 @@ from matplotlib.transforms import Affine2D
 from .fonts import language_fonts, use_language_fonts
 
 __all__ = ["DPI", "LabelCollection", "NO_TEXT", "SMALLEST_TEXT_KEY", "artist", "new_axes", "png_of",
+           "text_columns",
            "png_size", "side_legend", "smallest_text_points"]
 
 
@@ -51,6 +53,16 @@ class _Figure(Figure):
         from IPython.display import display
 
         display({"image/png": self._repr_png_(), "text/plain": repr(self)}, raw=True)
+
+
+def text_columns(line: str) -> int:
+    """How many Latin characters `line` is about as wide as: a wide character (Hangul, CJK)
+    counts two, so that a figure sized by its title's length fits a Korean title too.
+
+    >>> text_columns("Alhambra"), text_columns("궁전: 타일 3개")
+    (8, 14)
+    """
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in line)
 
 
 def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 0.2,

@@ -17,9 +17,20 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
+from ..i18n import ngettext
 from ..narrate import plural  # one plural helper for the library's words
 
-__all__ = ["plural", "cell_list", "sentences", "Sentences", "table_html", "Table"]
+__all__ = ["plural", "counted", "cell_list", "sentences", "Sentences", "table_html", "Table"]
+
+
+def counted(singular: str, plural: str, n: int) -> str:
+    """A counted phrase (``"{n} corner"``, ``"{n} corners"``, marked with `ngettext` where
+    written) in the current language, in the plural form it uses for `n`.
+
+    >>> counted("{n} corner", "{n} corners", 1), counted("{n} corner", "{n} corners", 0)
+    ('1 corner', '0 corners')
+    """
+    return ngettext(singular, plural, n).format(n=n)
 
 
 def cell_list(cells: Collection[tuple[int, int]], most: int | None = None) -> str:
@@ -38,7 +49,11 @@ def cell_list(cells: Collection[tuple[int, int]], most: int | None = None) -> st
     cells = sorted(cells)
     shown = cells if most is None else cells[:most]
     named = ", ".join(map(str, shown))
-    return named + (f" and {len(cells) - len(shown)} more" if len(shown) < len(cells) else "")
+    if len(shown) == len(cells):
+        return named
+    more = len(cells) - len(shown)
+    return ngettext("{cells} and {n} more", "{cells} and {n} more", more).format(cells=named,
+                                                                                 n=more)
 
 
 class Sentences(str):
