@@ -144,7 +144,7 @@ class AttackExplorer(WidgetBase):
             description=_("in"),
             style={"button_width": "auto"})
         self.seed_input = widgets.BoundedIntText(value=ATTACK_DEMO_SEED, min=0, max=10**6,
-                                                 description="Alhambra",
+                                                 description=_("Alhambra"),
                                                  layout=widgets.Layout(width="170px"))
         self.direction_buttons.add_class(css_class("attack-direction"))
         self.round_buttons.add_class(css_class("attack-round"))
