@@ -23,7 +23,8 @@ from .i18n import N_, _, format_number, gettext, ngettext, pgettext
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
            "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive",
-           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "kind_plural", "score_term_text", "money_text", "YOU"]
+           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "kind_plural", "score_term_text", "money_text", "YOU",
+           "short_term", "tile_count", "tile_name", "walls_text"]
 
 #: The seat of the person at a `~alhambra_lib.widgets.GameTable`: told in the second person.
 YOU = "You"
@@ -76,6 +77,26 @@ def term(word: str) -> str:
     ('garden', 'denar', 'Ana')
     """
     return gettext(word) if word in _TERMS else word
+
+
+#: The building types as a small label says them (on a card, under a scout), where the
+#: language's word is too long for it ("appart." for "appartements").
+_SHORT_KINDS = {"pavilion": lambda: pgettext("short", "pavilion"),
+                "seraglio": lambda: pgettext("short", "seraglio"),
+                "arcades": lambda: pgettext("short", "arcades"),
+                "chambers": lambda: pgettext("short", "chambers"),
+                "garden": lambda: pgettext("short", "garden"),
+                "tower": lambda: pgettext("short", "tower")}
+
+
+def short_term(kind: str) -> str:
+    """A building type in a word short enough for a card's label, in the current language
+    (any other word as `term` says it).
+
+    >>> short_term("chambers"), short_term("denar")
+    ('chambers', 'denar')
+    """
+    return _SHORT_KINDS[kind]() if kind in _SHORT_KINDS else term(kind)
 
 
 #: A score term's name (a key of a scoring event's ``parts``) in the current language.

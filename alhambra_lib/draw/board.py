@@ -18,7 +18,7 @@ from matplotlib.patheffects import Stroke
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, tile_set
 from ..grid import Cell, side_segment
-from ..i18n import N_, _, gettext, ngettext
+from ..i18n import N_, _, gettext, ngettext, pgettext
 from ..narrate import sides_text, term, tile_count, tile_name, walls_text
 from ..palette import (
     FOUNTAIN_RING_COLOUR,
@@ -59,12 +59,22 @@ _RESERVE_STEP = 1.25  # reserve tiles stand apart so their walls stay readable
 
 
 #: Short tags written on frontier cells for each reason code, and their key (in English;
-#: a drawing says them in the current language).
+#: a drawing says them in the current language, `_reason_tag`).
 REASON_TAGS = {
-    "walls_mismatch": (N_("walls"), N_("walls = walls_mismatch")),
-    "unreachable": (N_("reach"), N_("reach = unreachable")),
-    "hole": (N_("hole"), N_("hole = hole")),
+    "walls_mismatch": ("walls", N_("walls = walls_mismatch")),
+    "unreachable": ("reach", N_("reach = unreachable")),
+    "hole": ("hole", N_("hole = hole")),
 }
+#: The tags in the current language: a word short enough for a cell, which may differ from
+#: the same English word elsewhere ("walls" is "remparts" as a score, "murs" in a cell).
+_TAG_WORDS = {"walls_mismatch": lambda: pgettext("reason tag", "walls"),
+              "unreachable": lambda: pgettext("reason tag", "reach"),
+              "hole": lambda: pgettext("reason tag", "hole")}
+
+
+def _reason_tag(code: str) -> str:
+    """The tag of reason `code` written on a cell, in the current language."""
+    return _TAG_WORDS[code]()
 
 
 def _tile_words(tile: Tile | str) -> str:
@@ -303,8 +313,7 @@ def _explain_layer(ax: Axes, alhambra: Alhambra, tile: Tile) -> None:
             tags.append((centre, _("ok"), LEGAL_TEXT_COLOUR))
         else:
             illegal.append(cell)
-            tags.append((centre, "\n".join(gettext(REASON_TAGS[code][0])
-                                           for code in verdict.reasons),
+            tags.append((centre, "\n".join(map(_reason_tag, verdict.reasons)),
                          REASON_TEXT_COLOUR))
     _cells_layer(ax, illegal, ILLEGAL_COLOUR, "illegal")
     LabelCollection(ax, tags, 7, False, "reasons")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...modules.bonus_cards import BonusCard
-from ...narrate import player_text, term
+from ...narrate import player_text, short_term
 from ...palette import KIND_COLOURS
 from ..card_pieces import _ROW, _STEP
 from ..cards import CARD_BACK, CardFace, place_cards, register_card_face
@@ -20,7 +20,7 @@ __all__: list[str] = []  # reached through MODULE_PIECES
 
 def _bonus_face(card):
     colour = KIND_COLOURS[card.tile.kind]
-    return CardFace(colour, str(card.tile.price), term(card.tile.kind), _text_colour(colour))
+    return CardFace(colour, str(card.tile.price), short_term(card.tile.kind), _text_colour(colour))
 
 
 register_card_face(BonusCard, _bonus_face)

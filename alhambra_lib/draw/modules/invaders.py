@@ -11,7 +11,7 @@ from ..card_pieces import _STEP
 from ..cards import CARD_BACK, CardFace, place_cards
 from ..figure import _AXIS_TEXT, LabelCollection
 from ...i18n import _, ngettext
-from ...narrate import YOU, player_text, sides_text, term
+from ...narrate import YOU, player_text, short_term, sides_text
 from ..pieces import _attack_handles, _direction, _panel, attack_layer, register_pieces
 
 __all__: list[str] = []  # reached through MODULE_PIECES
@@ -51,7 +51,7 @@ def _invaders_table(ax, seen):
     ax.scatter([x for (x, __), ___ in placed], [y for (__, y), ___ in placed], s=160, marker="^",
                c=[KIND_COLOURS[k] for __, k in placed], edgecolors=WALL_COLOUR, linewidths=0.8,
                zorder=3, gid="scouts")
-    LabelCollection(ax, [((x, 1.05), term(k), _AXIS_TEXT) for (x, __), k in placed], 7, False,
+    LabelCollection(ax, [((x, 1.05), short_term(k), _AXIS_TEXT) for (x, __), k in placed], 7, False,
                     "scout_names")
     cards = [CARD_BACK] * part["attack_cards_left"]
     cards += [CardFace(PIECE_COLOURS["attack"], _ARROWS[d],
