@@ -111,3 +111,34 @@ def test_korean_pictures_have_every_glyph(name, speaking):
     assert matplotlib.rcParams["font.family"][-1] == hangul_font()
     assert any("궁전" in t or "정산" in t or "성벽" in t
                for f in figures for t in figure_texts(f)), name
+
+
+def test_the_hint_reliability_chart_of_the_play_page_is_drawn_in_the_language(speaking):
+    """Page 06 (in French, Korean and Danish too) shows how sure the hint is."""
+    from alhambra_lib.analysis.hint_calibration import (
+        base_rows,
+        plot_hint_reliability,
+        read_hint_calibration,
+    )
+
+    rows = base_rows(read_hint_calibration())
+    for code in LANGUAGES:
+        speaking(code)
+        texts = figure_texts(plot_hint_reliability(rows).figure)
+        assert texts and not english_left(code, texts), (code, english_left(code, texts))
+    assert matplotlib.rcParams["font.family"][0] == "DejaVu Sans"
+
+
+def test_every_figure_the_library_makes_takes_the_fonts_of_the_language(speaking):
+    """A figure made without `new_axes` (the whole game, the hint chart) gets the Hangul
+    fallback too: the fonts are set when the figure is made."""
+    from alhambra_lib.draw.figure import _Figure
+
+    if hangul_font() is None:
+        pytest.skip("no Hangul font installed (.ci/run installs fonts-nanum)")
+    speaking("en")
+    _Figure()
+    assert hangul_font() not in matplotlib.rcParams["font.family"]
+    speaking("ko")
+    _Figure()
+    assert matplotlib.rcParams["font.family"][-1] == hangul_font()

@@ -42,7 +42,12 @@ _AXIS_TEXT = "#333333"
 
 
 class _Figure(Figure):
-    """A matplotlib Figure that shows itself as a PNG when it is a notebook cell's value."""
+    """A matplotlib Figure that shows itself as a PNG when it is a notebook cell's value,
+    its text in the fonts of the current language (a Hangul fallback for Korean)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        use_language_fonts()  # before any text is made: a Text takes the family then
+        super().__init__(*args, **kwargs)
 
     def _repr_png_(self) -> bytes:
         return png_of(self)
@@ -74,7 +79,6 @@ def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 
     and the drawing fast. The figure grows to `min_w` x `min_h` for a long title or a
     tall legend; the Axes stays at the top left, where the title and legend hang from.
     """
-    use_language_fonts()  # a Korean figure needs a font with Hangul
     width = max(left + plot_w + right, min_w)
     height = max(bottom + plot_h + top, min_h)
     fig = _Figure(figsize=(width, height), dpi=DPI)

@@ -21,7 +21,6 @@ from ..palette import CURRENCY_COLOURS, GRID_COLOUR
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
 from .cards import cards_layer, draw_cards
 from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes, side_legend
-from .fonts import use_language_fonts
 from .pieces import MODULE_PIECES, Seen, board_pieces, summary_lines
 from .scores import draw_score_track
 
@@ -185,7 +184,6 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     extras = ([viewer] if viewer is not None else []) + tables
     extra_rows = -(-len(extras) // cols)
     heights = [_MARKET_ROW_IN] + [_TABLE_ROW_IN] * extra_rows + [_BOARD_ROW_IN] * rows
-    use_language_fonts()
     fig = _Figure(figsize=(_COLUMN_IN * cols, sum(heights)), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     grid = fig.add_gridspec(len(heights), cols, height_ratios=heights)
