@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from ..narrate import plural  # one plural helper for the library's words
 
 __all__ = ["plural", "counted", "cell_list", "sentences", "Sentences", "table_html", "Table"]
@@ -73,15 +73,20 @@ class Sentences(str):
         return "".join(f"<p>{escape(line)}</p>" for line in self.splitlines())
 
 
-#: A turn's heading in the narration: ``-- turn 12: Cy``.
-_TURN = re.compile(r"^-- turn (\d+): (.+)$")
+def _turn_heading() -> re.Pattern[str]:
+    """A turn's heading as the narration says it in the current language: ``-- turn 12:
+    Cy``, ``-- tour 12 : Cy``."""
+    heading = re.escape(_("-- turn {turn}: {player}"))
+    for name, group in (("turn", r"(?P<turn>\d+)"), ("player", "(?P<player>.+)")):
+        heading = heading.replace(re.escape("{" + name + "}"), group)
+    return re.compile(f"^{heading}$")
 
 
 def _sentence(line: str) -> str:
     """A narration line as a sentence: a turn's heading in words, a full stop at the end."""
-    turn = _TURN.match(line)
+    turn = _turn_heading().match(line)
     if turn:
-        return f"Turn {turn.group(1)}, {turn.group(2)} plays:"
+        return _("Turn {turn}, {player} plays:").format(**turn.groupdict())
     if not line:
         return line
     line = line[0].upper() + line[1:]
@@ -99,6 +104,12 @@ def sentences(*lines: str) -> Sentences:
     >>> sentences("-- turn 12: Cy", "Cy buys 4-seraglio from the denar square paying 5")
     Turn 12, Cy plays:
     Cy buys 4-seraglio from the denar square paying 5.
+
+    A story told in another language is read in that language:
+
+    >>> from alhambra_lib import i18n
+    >>> i18n.set_language("fr"); sentences("-- tour 12 : Cy"); i18n.set_language("en")
+    Tour 12, Cy joue :
     """
     return Sentences("\n".join(_sentence(line) for text in lines for line in text.splitlines()))
 
