@@ -1,7 +1,8 @@
 """Issue 33: the explorers of the rules notebooks, built and used in French, Korean and
 Danish, show no English: the quiz, the exercises, the search stepper, the wall tracer,
 the majorities explorer, the replay viewer, and the Mega Box attack explorer and citizen
-grouper (every label, button, message and refusal a person reads in them)."""
+grouper (every label, button, message and refusal a person reads in them); and the
+stories pages 01 and 06 tell in sentences."""
 
 from __future__ import annotations
 
@@ -139,3 +140,17 @@ def test_the_quiz_checks_its_answer_in_any_language(speaking):
     question.choices.value = "yes"
     question.check()
     assert question.correct and question.feedback.value.startswith("✓ 정답.")
+
+
+def test_a_story_told_in_french_reads_its_turns_as_french_sentences(speaking):
+    """`teaching.text.sentences` (pages 01 and 06) says a turn's heading in words: it read
+    only the English heading, and left '-- tour 1 : Ben.' as it was in French."""
+    from alhambra_lib.replay import narrate
+    from alhambra_lib.teaching.demo import demo_game
+    from alhambra_lib.teaching.text import sentences
+
+    __, events = demo_game()
+    for code, heading in (("fr", "Tour 1, Ben joue :"), ("ko", "1번째 턴, Ben 님 차례:"),
+                          ("en", "Turn 1, Ben plays:")):
+        speaking(code)
+        assert str(sentences(*narrate(events, turns=[1]))).splitlines()[0] == heading

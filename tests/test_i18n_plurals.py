@@ -38,17 +38,3 @@ def test_an_alhambra_of_one_tile_is_captioned_1_tuile(speaking):
     assert "1 tuile, plus long rempart" in alhambra_svg(alhambra)
     speaking("en")
     assert "1 tile, longest wall" in alhambra_svg(alhambra)
-
-
-def test_a_story_told_in_french_reads_its_turns_as_french_sentences(speaking):
-    """`teaching.text.sentences` (pages 01 and 06) says a turn's heading in words: it read
-    only the English heading, and left '-- tour 1 : Ben.' as it was in French."""
-    from alhambra_lib.replay import narrate
-    from alhambra_lib.teaching.demo import demo_game
-    from alhambra_lib.teaching.text import sentences
-
-    __, events = demo_game()
-    for code, heading in (("fr", "Tour 1, Ben joue :"), ("ko", "1번째 턴, Ben 님 차례:"),
-                          ("en", "Turn 1, Ben plays:")):
-        speaking(code)
-        assert str(sentences(*narrate(events, turns=[1]))).splitlines()[0] == heading
