@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from .actions import card_from_list
 from .components import (CURRENCIES, Card, Coin, DiamondCard, ExchangeCard, GateCard,
                          MasterBuilderCard, WallCard)
-from .i18n import N_, _, format_number, gettext, ngettext, pgettext
+from .i18n import N_, NP_, _, format_number, gettext, ngettext, pgettext
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
            "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive",
@@ -81,12 +81,8 @@ def term(word: str) -> str:
 
 #: The building types as a small label says them (on a card, under a scout), where the
 #: language's word is too long for it ("appart." for "appartements").
-_SHORT_KINDS = {"pavilion": lambda: pgettext("short", "pavilion"),
-                "seraglio": lambda: pgettext("short", "seraglio"),
-                "arcades": lambda: pgettext("short", "arcades"),
-                "chambers": lambda: pgettext("short", "chambers"),
-                "garden": lambda: pgettext("short", "garden"),
-                "tower": lambda: pgettext("short", "tower")}
+_SHORT_KINDS = (NP_("short", "pavilion"), NP_("short", "seraglio"), NP_("short", "arcades"),
+                NP_("short", "chambers"), NP_("short", "garden"), NP_("short", "tower"))
 
 
 def short_term(kind: str) -> str:
@@ -96,7 +92,7 @@ def short_term(kind: str) -> str:
     >>> short_term("chambers"), short_term("denar")
     ('chambers', 'denar')
     """
-    return _SHORT_KINDS[kind]() if kind in _SHORT_KINDS else term(kind)
+    return pgettext("short", kind) if kind in _SHORT_KINDS else term(kind)
 
 
 #: A score term's name (a key of a scoring event's ``parts``) in the current language.

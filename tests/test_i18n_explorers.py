@@ -1,8 +1,9 @@
 """Issue 33: the explorers of the rules notebooks, built and used in French, Korean and
 Danish, show no English: the quiz, the exercises, the search stepper, the wall tracer,
 the majorities explorer, the replay viewer, and the Mega Box attack explorer and citizen
-grouper (every label, button, message and refusal a person reads in them); and the
-stories pages 01 and 06 tell in sentences."""
+grouper; the analysis pages' wall-weight explorer, study runner and saved studies (every
+label, button, message and refusal a person reads in them); and the stories pages 01 and
+06 tell in sentences."""
 
 from __future__ import annotations
 
@@ -109,9 +110,46 @@ def _citizens():
     return texts + widget_texts(grouper.root)
 
 
+def _wall_weights():
+    from alhambra_lib.widgets import WallWeightExplorer
+
+    explorer = WallWeightExplorer()
+    texts = widget_texts(explorer.root)
+    explorer.weight_slider.value = explorer.weights[-1]
+    return texts + widget_texts(explorer.root)
+
+
+def _study_runner():
+    from alhambra_lib.widgets import StudyRunner
+
+    runner = StudyRunner()
+    texts = widget_texts(runner.root)
+    for typed in ("0, x", "0, 1, 1", "0, 200", ",".join(map(str, range(12)))):
+        runner.weights_input.value = typed  # refused: what is wrong, in the language
+        runner.run()
+        texts += widget_texts(runner.root)
+    return texts
+
+
+def _saved_studies():
+    from alhambra_lib.analysis.reports import describe_module_effects, describe_wall_study
+    from alhambra_lib.analysis.strong_walls import describe_strong_walls
+    from alhambra_lib.widgets import SavedStudyView
+
+    texts = []
+    for name, describe in (("wall_study", describe_wall_study),
+                           ("strong_walls", describe_strong_walls),
+                           ("module_effects", describe_module_effects)):
+        texts += widget_texts(SavedStudyView(name, describe).root)
+    return texts
+
+
+#: The explorers of the rules pages, and the analysis pages' widgets (05 and 08).
 EXPLORERS = {"quiz": _quiz, "exercises": _exercises, "search stepper": _stepper,
              "wall tracer": _tracer, "majorities": _majorities, "replay": _replay,
-             "attack explorer": _attacks, "citizen grouper": _citizens}
+             "attack explorer": _attacks, "citizen grouper": _citizens,
+             "wall weights": _wall_weights, "study runner": _study_runner,
+             "saved studies": _saved_studies}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -154,3 +192,6 @@ def test_a_story_told_in_french_reads_its_turns_as_french_sentences(speaking):
                           ("en", "Turn 1, Ben plays:")):
         speaking(code)
         assert str(sentences(*narrate(events, turns=[1]))).splitlines()[0] == heading
+
+
+

@@ -11,7 +11,11 @@ import matplotlib
 import pytest
 from _i18n_helpers import english_left, figure_texts, speaking  # noqa: F401 (a fixture)
 
+from matplotlib.figure import Figure
+
 from alhambra_lib import Alhambra, Game, Tile
+from alhambra_lib.analysis.plots import plot_module_effects
+from alhambra_lib.analysis.saved import load_study
 from alhambra_lib.draw import (
     draw_alhambra,
     draw_attack,
@@ -42,6 +46,27 @@ def _board():
                          legal_for=Tile("tower", 9, "W"), reserve=[Tile("garden", 8, "")]).figure
 
 
+def _describe(name):
+    from alhambra_lib.analysis.reports import describe_wall_study
+    from alhambra_lib.analysis.strong_walls import describe_strong_walls
+
+    describe = {"wall_study": describe_wall_study, "strong_walls": describe_strong_walls}[name]
+    return describe(load_study(name))
+
+
+def _wall_weights():
+    """The pictures of page 05's wall-weight explorer and its saved small run."""
+    from alhambra_lib.analysis.plots import plot_bots, plot_sweep, plot_wall_by_turn
+    from alhambra_lib.analysis.sweep import sweep_summary
+    from alhambra_lib.teaching.demo import demo_sweep
+
+    sweep = demo_sweep()
+    curve = sweep_summary(sweep)
+    return [plot_sweep(curve, "win_rate", baseline=1 / 3, marked=1.0).figure,
+            plot_sweep(curve, "mean_score").figure, plot_wall_by_turn(sweep).figure,
+            plot_bots(load_study("wall_study").presets, baseline=1 / 3).figure]
+
+
 def _module_game():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # some modules' printed data is provisional
@@ -69,6 +94,12 @@ PICTURES = {
     "modules' pieces": lambda: [draw_module(game.view("Ana"), module).figure
                                 for game in [_module_game()] for module in game.modules
                                 if module in MODULE_PIECES and MODULE_PIECES[module].table],
+    "wall study": lambda: [part for part in _describe("wall_study") if isinstance(part, Figure)],
+    "strong walls": lambda: [part for part in _describe("strong_walls")
+                             if isinstance(part, Figure)],
+    "module effects": lambda: [plot_module_effects(load_study("module_effects"), measure).figure
+                               for measure in ("winner_score", "turns", "wall_slope")],
+    "wall weights": _wall_weights,
 }
 
 

@@ -18,7 +18,7 @@ from matplotlib.patheffects import Stroke
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, tile_set
 from ..grid import Cell, side_segment
-from ..i18n import N_, _, gettext, ngettext, pgettext
+from ..i18n import N_, NP_, _, gettext, ngettext, pgettext
 from ..narrate import sides_text, term, tile_count, tile_name, walls_text
 from ..palette import (
     FOUNTAIN_RING_COLOUR,
@@ -65,16 +65,15 @@ REASON_TAGS = {
     "unreachable": ("reach", N_("reach = unreachable")),
     "hole": ("hole", N_("hole = hole")),
 }
-#: The tags in the current language: a word short enough for a cell, which may differ from
-#: the same English word elsewhere ("walls" is "remparts" as a score, "murs" in a cell).
-_TAG_WORDS = {"walls_mismatch": lambda: pgettext("reason tag", "walls"),
-              "unreachable": lambda: pgettext("reason tag", "reach"),
-              "hole": lambda: pgettext("reason tag", "hole")}
+#: The tags marked for the catalogs with their context: a word short enough for a cell,
+#: which may differ from the same English word elsewhere ("walls" is "remparts" as a
+#: score, "murs" in a cell); `_reason_tag` says them.
+_TAG_WORDS = (NP_("reason tag", "walls"), NP_("reason tag", "reach"), NP_("reason tag", "hole"))
 
 
 def _reason_tag(code: str) -> str:
     """The tag of reason `code` written on a cell, in the current language."""
-    return _TAG_WORDS[code]()
+    return pgettext("reason tag", REASON_TAGS[code][0])
 
 
 def _tile_words(tile: Tile | str) -> str:
