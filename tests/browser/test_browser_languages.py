@@ -96,3 +96,19 @@ def test_an_attack_explored_in_french(web, voila_app):
     web.shot("attack_fr")
     assert_text_readable(web.page)
     assert web.outside == []
+
+
+def test_the_wall_study_page_in_korean(web, voila_app):
+    """Page 05's saved study and study runner in Korean: the answer, the chart and the
+    buttons, with every Hangul glyph and nothing cut off."""
+    web.page.goto(f"{voila_app}voila/render/05_wall_strategy.ipynb?lang=ko")
+    runner = first_widget(web, "alhambra-study-runner")
+    expect(runner.locator(".alhambra-run-study")).to_have_text("연구 실행")
+    view = web.page.locator(".alhambra-saved-study-wall_study")
+    view.scroll_into_view_if_needed()
+    expect(view).to_contain_text("저장된 실행:")
+    expect(view).to_contain_text("답:")
+    drawing(view.locator("img.alhambra-picture").first)
+    web.shot("wall_study_ko")
+    assert_pictures_fit(web.page)
+    assert web.outside == []
