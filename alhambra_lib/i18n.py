@@ -51,7 +51,7 @@ from babel.support import LazyProxy, Translations
 from .errors import InvalidInput
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "DOMAIN", "LOCALE_DIR", "set_language", "language",
-           "gettext", "_", "ngettext", "pgettext", "N_", "lazy_gettext", "format_number", "format_percent",
+           "gettext", "_", "ngettext", "pgettext", "N_", "NP_", "lazy_gettext", "format_number", "format_percent",
            "format_list", "catalog_path", "translations", "language_of_query"]
 
 #: The list styles of `babel.lists.format_list`.
@@ -166,6 +166,12 @@ def pgettext(context: str, message: str) -> str:
 
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark `message` for extraction only: it is translated later, where it is shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 (the gettext convention)
+    """Mark `message` with its `context` for extraction only: it is said later by
+    ``pgettext(context, message)``."""
     return message
 
 

@@ -19,11 +19,12 @@ from collections.abc import Callable, Mapping
 from .actions import card_from_list
 from .components import (CURRENCIES, Card, Coin, DiamondCard, ExchangeCard, GateCard,
                          MasterBuilderCard, WallCard)
-from .i18n import N_, _, format_number, gettext, ngettext, pgettext
+from .i18n import N_, NP_, _, format_number, gettext, ngettext, pgettext
 
 __all__ = ["EVENTS", "EVENT_FIELDS", "register_events", "unregister_events", "tile_text",
            "points_text", "card_text", "paid_text", "plural", "plural_noun", "possessive",
-           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "kind_plural", "score_term_text", "money_text", "YOU"]
+           "term", "sides_text", "player_text", "told", "moment_text", "kind_count", "kind_plural", "score_term_text", "money_text", "YOU",
+           "short_term", "tile_count", "tile_name", "walls_text"]
 
 #: The seat of the person at a `~alhambra_lib.widgets.GameTable`: told in the second person.
 YOU = "You"
@@ -76,6 +77,22 @@ def term(word: str) -> str:
     ('garden', 'denar', 'Ana')
     """
     return gettext(word) if word in _TERMS else word
+
+
+#: The building types as a small label says them (on a card, under a scout), where the
+#: language's word is too long for it ("appart." for "appartements").
+_SHORT_KINDS = (NP_("short", "pavilion"), NP_("short", "seraglio"), NP_("short", "arcades"),
+                NP_("short", "chambers"), NP_("short", "garden"), NP_("short", "tower"))
+
+
+def short_term(kind: str) -> str:
+    """A building type in a word short enough for a card's label, in the current language
+    (any other word as `term` says it).
+
+    >>> short_term("chambers"), short_term("denar")
+    ('chambers', 'denar')
+    """
+    return pgettext("short", kind) if kind in _SHORT_KINDS else term(kind)
 
 
 #: A score term's name (a key of a scoring event's ``parts``) in the current language.
@@ -179,6 +196,25 @@ def possessive(name: str, first: bool = False) -> str:
 def points_text(points):
     """``1`` -> ``"1 point"``, ``2`` -> ``"2 points"``."""
     return ngettext("{n} point", "{n} points", points).format(n=format_number(points))
+
+
+def walls_text(tile) -> str:
+    """A tile's walls in words: ``"walls N, E"`` (compass letters of the language), or
+    ``"no walls"``."""
+    if not tile.wall_sides:
+        return _("no walls")
+    return _("walls {sides}").format(sides=", ".join(map(sides_text, tile.wall_sides)))
+
+
+def tile_name(tile) -> str:
+    """A `Tile` as the language says it: ``"8-garden"``, ``"8-jardin"``."""
+    return tile_text(tile.to_list())
+
+
+def tile_count(n: int) -> str:
+    """``1`` -> ``"1 tile"``, ``2`` -> ``"2 tiles"``: a number of tiles, in the plural the
+    language uses for `n` (French says "0 tuile", "1 tuile", "2 tuiles")."""
+    return ngettext("{n} tile", "{n} tiles", n).format(n=format_number(n))
 
 
 #: The building types in the plural, as a place or a scout says them ("first in gardens").

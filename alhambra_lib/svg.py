@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .grid import SIDES, Cell, Corner, side_segment
 from .i18n import _, language
-from .narrate import tile_text
+from .narrate import tile_count, tile_text
 from .palette import KIND_COLOURS, LONGEST_WALL_COLOUR, WALL_COLOUR
 
 if TYPE_CHECKING:
@@ -89,7 +89,8 @@ def alhambra_svg(alhambra: Alhambra, *, caption: bool | str = True) -> str:
     With `caption`, the number of tiles and the longest wall are written under it.
     """
     wall = alhambra.longest_wall()
-    text = f"{len(alhambra) - 1} tiles, longest wall {wall}" if caption else ""
+    text = _("{tiles}, longest wall {wall}").format(tiles=tile_count(len(alhambra) - 1),
+                                                    wall=wall) if caption else ""
     return _svg(alhambra.layout, alhambra.longest_wall_path(), text)
 
 

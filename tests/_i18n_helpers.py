@@ -67,3 +67,30 @@ def widget_texts(root) -> list[str]:
         todo += [child for child in getattr(widget, "children", ()) or ()
                  if isinstance(child, widgets.Widget)]
     return texts
+
+
+def figure_texts(figure) -> list[str]:
+    """Every word drawn in a matplotlib `figure`: its suptitle and legends, and in each Axes
+    the titles, axis labels, tick labels, legend entries, texts and annotations, and the
+    labels drawn as glyph outlines (`alhambra_lib.draw.LabelCollection`)."""
+    from alhambra_lib.draw import LabelCollection
+
+    texts = [t.get_text() for t in figure.texts]
+    if getattr(figure, "_suptitle", None) is not None:
+        texts.append(figure._suptitle.get_text())
+    legends = list(figure.legends)
+    for ax in figure.axes:
+        texts += [ax.get_title(loc=where) for where in ("left", "center", "right")]
+        texts += [ax.get_xlabel(), ax.get_ylabel()]
+        texts += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+        texts += [t.get_text() for t in ax.texts]
+        texts += [c.texts for c in ax.collections if isinstance(c, LabelCollection)]
+        legends += [ax.get_legend()] if ax.get_legend() is not None else []
+    for legend in legends:
+        texts += [t.get_text() for t in legend.get_texts()]
+        if legend.get_title().get_text():
+            texts.append(legend.get_title().get_text())
+    flat = []
+    for text in texts:
+        flat += list(text) if isinstance(text, tuple) else [text]
+    return [t for t in flat if t]

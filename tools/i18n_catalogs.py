@@ -23,9 +23,11 @@ sys.path.insert(0, str(ROOT))
 
 from alhambra_lib.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, catalog_path  # noqa: E402
 
-#: alhambra_lib.i18n's helpers -> which arguments are the message (Babel's notation).
+#: alhambra_lib.i18n's helpers -> which arguments are the message (Babel's notation);
+#: `alhambra_lib.teaching.text.counted` takes a counted phrase's two forms as ngettext does.
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "lazy_gettext": None,
-            "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+            "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+            "counted": (1, 2)}
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 #: Comments starting with this tag, just above a message, go to the translators.
 COMMENT_TAG = "i18n:"

@@ -58,6 +58,7 @@ from ..bots.search import (
 )
 from ..engine import Game
 from ..errors import InvalidInput
+from ..i18n import _
 from ..modules import MODULES
 from ..palette import SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
@@ -331,8 +332,8 @@ def reliability_table(rows: pd.DataFrame, model: dict | None = None,
 
 def plot_hint_reliability(rows: pd.DataFrame, ax=None):
     """The games won against the chance the hint gave, and against the raw share of the
-    sampled futures, with 95% intervals and the line where the two agree; returns the
-    Axes."""
+    sampled futures, with 95% intervals and the line where the two agree, in the current
+    language; returns the Axes."""
     # Drawing libraries load when drawing. The drawings' figure: a notebook shows it as
     # drawn, with the size of its smallest text written in the picture.
     from ..draw.figure import DPI, _Figure
@@ -340,10 +341,10 @@ def plot_hint_reliability(rows: pd.DataFrame, ax=None):
     if ax is None:
         ax = _Figure(figsize=(5, 3.6), dpi=DPI, layout="constrained").subplots()
     ax.plot([0, 1], [0, 1], color="#999999", linestyle="--", linewidth=1,
-            label="as said")
+            label=_("as said"))
     for said, label, colour, marker in (
-            ("chance", "the hint's win chance", SERIES_COLOURS[0], "o"),
-            ("share", "share of the sampled futures", SERIES_COLOURS[1], "s")):
+            ("chance", _("the hint's win chance"), SERIES_COLOURS[0], "o"),
+            ("share", _("share of the sampled futures"), SERIES_COLOURS[1], "s")):
         table = reliability_table(rows, said=said)
         won = table["won"].to_numpy(float)
         errors = np.vstack([won - table["won_low"], table["won_high"] - won])
@@ -351,9 +352,9 @@ def plot_hint_reliability(rows: pd.DataFrame, ax=None):
                     capsize=3, linewidth=1.5, label=label)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("what was said of the move played", fontsize=9)
-    ax.set_ylabel("games won from there (95% interval)", fontsize=9)
-    ax.set_title("How sure is the hint? Self-play of the strong search", loc="left",
+    ax.set_xlabel(_("what was said of the move played"), fontsize=9)
+    ax.set_ylabel(_("games won from there (95% interval)"), fontsize=9)
+    ax.set_title(_("How sure is the hint? Self-play of the strong search"), loc="left",
                  fontsize=10)
     ax.legend(fontsize=8, loc="upper left")
     return ax

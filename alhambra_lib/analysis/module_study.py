@@ -48,11 +48,12 @@ import numpy as np
 import pandas as pd
 
 from ..components import ROUNDS
+from ..i18n import N_, _
 from ..modules import MODULES
 from .stats import _z
 from .tournaments import tournament
 
-__all__ = ["module_tournaments", "module_effects_table", "module_effects", "MEASURES",
+__all__ = ["module_tournaments", "module_effects_table", "module_effects", "MEASURES", "arm_title",
            "STRATEGIC_BOTS", "BASE", "SMALL_GAMES", "LARGE_GAMES"]
 
 #: The bots of every game, one seat each: the three strategic bots.
@@ -67,12 +68,25 @@ LARGE_GAMES = 200
 BATCH = 12
 #: measure -> what it is, with its unit (for tables and axis labels).
 MEASURES = {
-    "winner_score": "winner's score (points)",
-    "mean_score": "mean score of the table (points)",
-    "turns": "game length (turns)",
-    "wall_points": "wall points per player",
-    "wall_slope": "final points per wall point",
+    "winner_score": N_("winner's score (points)"),
+    "mean_score": N_("mean score of the table (points)"),
+    "turns": N_("game length (turns)"),
+    "wall_points": N_("wall points per player"),
+    "wall_slope": N_("final points per wall point"),
 }
+
+
+def arm_title(arm: str) -> str:
+    """An arm of the study as a table or a chart names it, in the current language: "Base
+    game", or a module's title and rulebook section ("Vizier's Favour (M1)").
+
+    >>> arm_title("vizier"), arm_title(BASE)
+    ("Vizier's Favour (M1)", 'Base game')
+    """
+    if arm == BASE:
+        return _("Base game")
+    return _("{module} ({section})").format(module=_(MODULES[arm].title),
+                                            section=MODULES[arm].section)
 _WALLS = [f"walls_r{r}" for r in ROUNDS]
 
 
@@ -234,7 +248,7 @@ def module_effects_table(df: pd.DataFrame, confidence: float = 0.95) -> pd.DataF
     rows = []
     for arm in arms:
         games = per_game.loc[arm]
-        title = "Base game" if arm == BASE else f"{MODULES[arm].title} ({MODULES[arm].section})"
+        title = arm_title(arm)
         for measure in MEASURES:
             if measure == "wall_slope":
                 slope, error = _slope(df[df["arm"] == arm])

@@ -43,6 +43,7 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
 from ..draw import new_axes, side_legend
+from ..i18n import N_, NP_, _, format_percent, gettext, ngettext, pgettext
 from ..palette import SERIES_COLOURS
 from .stats import mean_wall_by_turn
 from .tournaments import wall_by_turn
@@ -50,16 +51,30 @@ from .tournaments import wall_by_turn
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["bot_colours", "plot_bots", "plot_sweep", "plot_win_rate_by_wall",
+__all__ = ["bot_colours", "bot_name", "plot_bots", "plot_sweep", "plot_win_rate_by_wall",
            "plot_wall_by_turn", "plot_wall_gaps", "plot_module_effects", "METRICS"]
 
 #: The metrics of `plot_bots` and `plot_sweep`: column, interval columns, axis label.
 METRICS = {
-    "win_rate": ("win_rate", "win_low", "win_high", "win rate"),
-    "mean_score": ("mean_score", "score_low", "score_high", "mean final score"),
+    "win_rate": ("win_rate", "win_low", "win_high", N_("win rate")),
+    "mean_score": ("mean_score", "score_low", "score_high", N_("mean final score")),
     "mean_final_wall": ("mean_final_wall", "wall_low", "wall_high",
-                        "mean final wall (segments)"),
+                        N_("mean final wall (segments)")),
 }
+#: The bots of the studies by label, as a legend or a table names them.
+_BOT_NAMES = (NP_("bot", "wall"), NP_("bot", "majority"), NP_("bot", "balanced"),
+              NP_("bot", "greedy"), NP_("bot", "random"), NP_("bot", "swept"))
+
+
+def bot_name(label: object) -> str:
+    """A bot's label (``"wall"``, ``"swept"``) in the current language; another label as it is.
+
+    >>> bot_name("swept"), bot_name("Ana")
+    ('swept', 'Ana')
+    """
+    return pgettext("bot", str(label)) if str(label) in _BOT_NAMES else str(label)
+
+
 # The bots of `tournament` by name keep their colours whatever plays with them; the
 # swept bot of a weight sweep gets the last.
 _FIXED = {"wall": 0, "majority": 1, "balanced": 2, "greedy": 3, "random": 4, "swept": 5}
@@ -95,13 +110,28 @@ def _metric(table: pd.DataFrame,
     if column not in table:
         raise ValueError(f"the table has no {column!r} column: give a summary table")
     bounds = (table[low].to_numpy(float), table[high].to_numpy(float)) if low in table else None
-    return table[column].to_numpy(float), bounds, label
+    return table[column].to_numpy(float), bounds, _(label)
 
 
-def _games(table: pd.DataFrame, each: str = "each") -> str:
-    """' (n games each)' when every row counts the same games, else ''."""
+def _games(table: pd.DataFrame) -> int | None:
+    """The games of every row when each row counts the same games, else None."""
     counts = set(table["games"]) if "games" in table else set()
-    return f" ({counts.pop()} games {each})" if len(counts) == 1 else ""
+    return int(counts.pop()) if len(counts) == 1 else None
+
+
+def _capital(text: str) -> str:
+    """`text` with its first letter a capital (a label as a title's start)."""
+    return text[:1].upper() + text[1:]
+
+
+def _titled(games: int | None, interval: bool, messages: tuple[str, str, str, str],
+            **fields: Any) -> str:
+    """The title of four `messages`: with an interval and a count of games, with the
+    interval only, with the count only, with neither (`games` is None without a count)."""
+    with_interval, interval_only, games_only, neither = messages
+    if games is not None:
+        return (with_interval if interval else games_only).format(n=games, **fields)
+    return (interval_only if interval else neither).format(**fields)
 
 
 def _baseline(ax: Axes, value: float, vertical: bool = False) -> None:
@@ -111,11 +141,13 @@ def _baseline(ax: Axes, value: float, vertical: bool = False) -> None:
     text: dict[str, Any] = {"fontsize": 8, "color": _BASELINE, "gid": "baseline_label"}
     if vertical:
         ax.axvline(value, **style)
-        ax.text(value, 1.0, f" baseline {value:.2f}", transform=ax.get_xaxis_transform(),
+        ax.text(value, 1.0, " " + _("baseline {value}").format(value=f"{value:.2f}"),
+                transform=ax.get_xaxis_transform(),
                 ha="left", va="top", **text)
     else:
         ax.axhline(value, **style)
-        ax.text(1.0, value, f"baseline {value:.2f} ", transform=ax.get_yaxis_transform(),
+        ax.text(1.0, value, _("baseline {value}").format(value=f"{value:.2f}") + " ",
+                transform=ax.get_yaxis_transform(),
                 ha="right", va="bottom", **text)
 
 
@@ -169,11 +201,14 @@ def plot_bots(table: pd.DataFrame, metric: str = "win_rate", ax: Axes | None = N
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
     if baseline is not None:
         _baseline(ax, baseline, vertical=True)
-    ax.set_yticks(y, bots)
+    ax.set_yticks(y, [bot_name(b) for b in bots])
     ax.set_ylim(len(bots) - 0.5, -0.5)  # the first row on top
     ax.margins(x=0.15)
-    interval = f", with {confidence:.0%} intervals" if bounds is not None else ""
-    _style(ax, label, "bot", f"{label.capitalize()} per bot{interval}{_games(table)}")
+    title = _titled(_games(table), bounds is not None, (
+        _("{what} per bot, with {pct} intervals ({n} games each)"),
+        _("{what} per bot, with {pct} intervals"), _("{what} per bot ({n} games each)"),
+        _("{what} per bot")), what=_capital(label), pct=format_percent(confidence).replace(" ", ""))
+    _style(ax, label, _("bot"), title)
     return ax
 
 
@@ -222,21 +257,28 @@ def plot_sweep(table: pd.DataFrame, metric: str = "win_rate", ax: Axes | None = 
     if ax is None:
         ax = new_axes(4.6, 2.6, left=0.8, right=1.6, top=0.45)
     colour = bot_colours([bot])[bot]
-    handles = [Line2D([], [], color=colour, marker="o", label=bot)]
+    pct = format_percent(confidence).replace(" ", "")
+    handles = [Line2D([], [], color=colour, marker="o", label=bot_name(bot))]
     if bounds is not None:
         ax.fill_between(x, *bounds, color=colour, alpha=_BAND_ALPHA, linewidth=0, gid="band")
         handles.append(Line2D([], [], color=colour, alpha=0.4, linewidth=8,
-                              label=f"{confidence:.0%} interval"))
+                              label=_("{pct} interval").format(pct=pct)))
     ax.plot(x, values, color=colour, marker="o", gid="metric")
     if baseline is not None:
         _baseline(ax, baseline)
     if marked is not None:
         ax.axvline(marked, color="#333333", linewidth=1, gid="marked")
-        handles.append(Line2D([], [], color="#333333", label=f"{weight} weight {marked:g}"))
+        handles.append(Line2D([], [], color="#333333", label=_("{weight} weight {value}").format(
+            weight=gettext(weight), value=f"{marked:g}")))
     ax.set_xticks(x, [f"{v:g}" for v in x])
-    band = f", {confidence:.0%} band" if bounds is not None else ""
-    _style(ax, f"{weight} weight of the {bot} bot", label,
-           f"{label.capitalize()} against the {weight} weight{band}{_games(table, 'per weight')}")
+    title = _titled(_games(table), bounds is not None, (
+        _("{what} against the {weight} weight, {pct} band ({n} games per weight)"),
+        _("{what} against the {weight} weight, {pct} band"),
+        _("{what} against the {weight} weight ({n} games per weight)"),
+        _("{what} against the {weight} weight")), what=_capital(label), weight=gettext(weight),
+        pct=pct)
+    _style(ax, _("{weight} weight of the {bot} bot").format(weight=gettext(weight),
+                                                            bot=bot_name(bot)), label, title)
     side_legend(ax, handles)
     return ax
 
@@ -286,8 +328,9 @@ def plot_win_rate_by_wall(table: pd.DataFrame, ax: Axes | None = None, *,
         _baseline(ax, baseline)
     ax.set_xticks(x, list(table.index))
     ax.set_ylim(0, 1)
-    _style(ax, "final wall (segments)", "win rate",
-           f"Win rate by final wall, with {confidence:.0%} intervals")
+    _style(ax, _("final wall (segments)"), _("win rate"),
+           _("Win rate by final wall, with {pct} intervals").format(
+               pct=format_percent(confidence).replace(" ", "")))
     return ax
 
 
@@ -332,12 +375,14 @@ def plot_wall_by_turn(df: pd.DataFrame, ax: Axes | None = None, *, by: str = "bo
     colours = bot_colours(str(b) for b in means.columns)
     for label in means.columns:
         shown = means[label][reached[label] >= min_share * players[label]]
-        ax.plot(shown.index, shown, color=colours[str(label)], linewidth=2, label=str(label),
-                gid=f"wall-{label}")
+        ax.plot(shown.index, shown, color=colours[str(label)], linewidth=2,
+                label=bot_name(label), gid=f"wall-{label}")
     ax.set_xlim(left=0)
     ax.set_ylim(bottom=0)
-    _style(ax, "the player's turn", "longest wall (segments)",
-           f"Mean longest wall after each turn ({df['game'].nunique()} games)")
+    games = df["game"].nunique()
+    _style(ax, _("the player's turn"), _("longest wall (segments)"),
+           ngettext("Mean longest wall after each turn ({n} game)",
+                    "Mean longest wall after each turn ({n} games)", games).format(n=games))
     side_legend(ax, ax.get_legend_handles_labels()[0])
     return ax
 
@@ -379,14 +424,16 @@ def plot_wall_gaps(df: pd.DataFrame, ax: Axes | None = None, *, by: str = "bot")
         x = np.concatenate([[0], gaps, [right]])
         y = np.concatenate([[0], np.arange(1, len(gaps) + 1) / len(gaps), [1]])
         ax.step(x, y, where="post", color=colours[str(label)], linewidth=2,
-                label=f"{label} (n={len(gaps)}, mean {gaps.mean():.1f})", gid=f"gap-{label}")
+                label=_("{bot} (n={n}, mean {mean})").format(
+                    bot=bot_name(label), n=len(gaps), mean=f"{gaps.mean():.1f}"),
+                gid=f"gap-{label}")
     ax.set_xlim(0, right)
     ax.set_ylim(0, 1.02)
-    bound = ("" if df["wall_gap_exact"].all()
-             else "\nbest found by search: unproven gaps are lower bounds")
-    _style(ax, "wall gap: best possible wall − final wall (segments)",
-           "share of Alhambras with\nat most this gap",
-           f"How far the final walls fell short of the best{bound}")
+    title = (_("How far the final walls fell short of the best") if df["wall_gap_exact"].all()
+             else _("How far the final walls fell short of the best\nbest found by search: "
+                    "unproven gaps are lower bounds"))
+    _style(ax, _("wall gap: best possible wall − final wall (segments)"),
+           _("share of Alhambras with\nat most this gap"), title)
     side_legend(ax, ax.get_legend_handles_labels()[0])
     return ax
 
@@ -427,7 +474,7 @@ def plot_module_effects(table: pd.DataFrame, measure: str = "winner_score", ax: 
     >>> [t.get_text() for t in ax.get_yticklabels()], ax.get_xlabel()
     (["Vizier's Favour (M1)"], 'change in game length (turns) against the base game')
     """
-    from .module_study import BASE, MEASURES
+    from .module_study import BASE, MEASURES, arm_title
 
     if measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}: the measures are {', '.join(MEASURES)}")
@@ -450,13 +497,18 @@ def plot_module_effects(table: pd.DataFrame, measure: str = "winner_score", ax: 
                     (high if np.isfinite(high) else value, at), xytext=(6, 0),
                     textcoords="offset points", va="center", fontsize=8)
     ax.axvline(0, color=_BASELINE, linestyle="--", linewidth=1, gid="baseline")
-    ax.set_yticks(y, list(rows["title"]))
+    ax.set_yticks(y, [arm_title(str(arm)) for arm in rows.index])
     ax.set_ylim(len(rows) - 0.5, -0.5)  # the rulebook's order, top down
     ax.margins(x=0.2)
-    label = MEASURES[measure]
-    games = "" if base is None else f" ({int(base['games'])} games each)"
-    base_text = "" if base is None else f"; base game {base['value']:.1f}"
-    _style(ax, f"change in {label} against the base game", "module",
-           f"What each module does to the {label.split(' (')[0]}{games}\n"
-           f"{confidence:.0%} intervals; 0 = the base game{base_text}")
+    label = _(MEASURES[measure])
+    what: dict[str, object] = {"what": label.split(" (")[0],
+                               "pct": format_percent(confidence).replace(" ", "")}
+    if base is None:
+        title = _("What each module does to the {what}\n{pct} intervals; 0 = the base game")
+    else:
+        title = _("What each module does to the {what} ({n} games each)\n{pct} intervals; "
+                  "0 = the base game; base game {value}")
+        what.update(n=int(base["games"]), value=f"{base['value']:.1f}")
+    _style(ax, _("change in {what} against the base game").format(what=label), _("module"),
+           title.format(**what))
     return ax

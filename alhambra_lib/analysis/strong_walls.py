@@ -36,6 +36,7 @@ from ..bots.search import LEVELS
 from ..engine import Game
 from ..engine.config import ROUNDS
 from ..errors import InvalidInput
+from ..i18n import N_, _, format_percent, gettext, language, ngettext
 from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
 from .stats import mean_scores, wall_win_association, win_rate_by_wall
@@ -189,25 +190,43 @@ def strong_wall_summary(rows: pd.DataFrame, confidence: float = 0.95) -> dict:
 
 
 def _verdict(games, wall_points, share, odds):
+    """The study's conclusions, sentence by sentence, in the current language."""
     mean, low, high = wall_points
-    lines = [f"Over {games} games between search bots a player scores {mean:.1f} points "
-             f"from walls (95% interval {low:.1f} to {high:.1f}), {share:.0%} of all points."]
+    lines = [ngettext("Over {n} game between search bots a player scores {mean} points from "
+                      "walls (95% interval {low} to {high}), {share} of all points.",
+                      "Over {n} games between search bots a player scores {mean} points from "
+                      "walls (95% interval {low} to {high}), {share} of all points.",
+                      games).format(n=games, mean=f"{mean:.1f}", low=f"{low:.1f}",
+                                    high=f"{high:.1f}", share=_share(share))]
     ratio, o_low, o_high = odds
+    said = {"ratio": f"{ratio:.2f}", "low": f"{o_low:.2f}", "high": f"{o_high:.2f}"}
     if math.isnan(ratio):
-        lines.append("The walls separate winners from losers too cleanly for a fitted "
-                     "slope: the data does not settle what a segment is worth.")
-    elif o_low > 1 or o_high < 1:  # the whole interval on one side of "no effect"
-        lines.append(f"One segment more than the table's mean multiplies the odds of "
-                     f"winning by {ratio:.2f} (95% interval {o_low:.2f} to {o_high:.2f}): "
-                     f"{'more' if o_low > 1 else 'fewer'} wins for longer walls.")
+        lines.append(_("The walls separate winners from losers too cleanly for a fitted "
+                       "slope: the data does not settle what a segment is worth."))
+    elif o_low > 1:  # the whole interval above "no effect"
+        lines.append(_("One segment more than the table's mean multiplies the odds of winning "
+                       "by {ratio} (95% interval {low} to {high}): more wins for longer "
+                       "walls.").format(**said))
+    elif o_high < 1:
+        lines.append(_("One segment more than the table's mean multiplies the odds of winning "
+                       "by {ratio} (95% interval {low} to {high}): fewer wins for longer "
+                       "walls.").format(**said))
     else:
-        lines.append(f"Whether a longer wall than the table's helps a strong player win is "
-                     f"not settled: the odds ratio per segment is {ratio:.2f}, but its 95% "
-                     f"interval ({o_low:.2f} to {o_high:.2f}) includes 1 (no effect).")
+        lines.append(_("Whether a longer wall than the table's helps a strong player win is "
+                       "not settled: the odds ratio per segment is {ratio}, but its 95% "
+                       "interval ({low} to {high}) includes 1 (no effect).").format(**said))
     if games < 300:
-        lines.append(f"{games} games are fewer than the 300 the study aims for: read the "
-                     f"intervals as provisional.")
+        lines.append(ngettext("{n} game is fewer than the 300 the study aims for: read the "
+                              "intervals as provisional.",
+                              "{n} games are fewer than the 300 the study aims for: read the "
+                              "intervals as provisional.", games).format(n=games))
     return " ".join(lines)
+
+
+def _share(share: float) -> str:
+    """A share as a whole percentage: ``62%`` in English (as the study always wrote it),
+    as the language writes it otherwise (``62 %``)."""
+    return f"{share:.0%}" if language() == "en" else format_percent(share)
 
 
 def plot_strong_wall_study(rows: pd.DataFrame, ax=None):
@@ -216,7 +235,7 @@ def plot_strong_wall_study(rows: pd.DataFrame, ax=None):
 
     ax = plot_win_rate_by_wall(strong_wall_summary(rows)["by_wall"], ax,
                                baseline=1 / int(rows["players"].iloc[0]))
-    ax.set_title("A strong player's win rate by final wall (95% intervals)", loc="left",
+    ax.set_title(_("A strong player's win rate by final wall (95% intervals)"), loc="left",
                  fontsize=10)
     return ax
 
@@ -233,24 +252,24 @@ def plot_points_by_round(rows: pd.DataFrame, ax=None):
 
     The walls are drawn in the longest wall's amber of the board drawings.
     """
-    from matplotlib.figure import Figure  # drawing libraries load when drawing
+    from ..draw.figure import _Figure as Figure  # drawing loads when drawing; the fonts
 
     if ax is None:
         ax = Figure(figsize=(5, 3.2), layout="constrained").subplots()
     table = _points_by_round(rows)
     x = np.arange(len(ROUNDS))
     for offset, (part, label, colour) in zip((-0.2, 0.2), (
-            ("walls", "walls", LONGEST_WALL_COLOUR),
-            ("majority", "majorities", SERIES_COLOURS[0]))):
+            ("walls", _("walls"), LONGEST_WALL_COLOUR),
+            ("majority", _("majorities"), SERIES_COLOURS[0]))):
         part_table = table.xs(part, level="part")
         means = part_table["mean"].to_numpy(float)
         errors = np.vstack([means - part_table["ci_low"], part_table["ci_high"] - means])
         ax.bar(x + offset, means, width=0.4, color=colour, label=label, yerr=errors,
                capsize=3, error_kw={"elinewidth": 1})
-    ax.set_xticks(x, [f"round {r}" for r in ROUNDS])
-    ax.set_xlabel("scoring round", fontsize=9)
-    ax.set_ylabel("points per player (95% interval)", fontsize=9)
-    ax.set_title("Where a strong player's points come from", loc="left", fontsize=10)
+    ax.set_xticks(x, [_("round {n}").format(n=r) for r in ROUNDS])
+    ax.set_xlabel(_("scoring round"), fontsize=9)
+    ax.set_ylabel(_("points per player (95% interval)"), fontsize=9)
+    ax.set_title(_("Where a strong player's points come from"), loc="left", fontsize=10)
     ax.legend(fontsize=8, frameon=False)
     ax.grid(alpha=0.3, axis="y")
     return ax
@@ -264,18 +283,25 @@ def _compared(rows: pd.DataFrame, others: pd.DataFrame, label: str,
     theirs = wall_win_association(others.assign(win=others["win"].astype(bool)),
                                   relative=True, confidence=confidence)
     overlap = mine["odds_low"] <= theirs["odds_high"] and theirs["odds_low"] <= mine["odds_high"]
-    return (f"Between {label} the same odds ratio is {theirs['odds_ratio']:.2f} (95% interval "
-            f"{theirs['odds_low']:.2f} to {theirs['odds_high']:.2f}, "
-            f"{theirs['n'] // rows['players'].iloc[0]:.0f} games): "
-            + ("the two intervals overlap, so the data does not settle whether a segment is "
-               "worth more or less to a strong player than to them." if overlap else
-               f"the intervals do not overlap: a segment goes with "
-               f"{'more' if mine['odds_ratio'] > theirs['odds_ratio'] else 'less'} winning "
-               f"for a strong player."))
+    said = {"label": gettext(label), "ratio": f"{theirs['odds_ratio']:.2f}",
+            "low": f"{theirs['odds_low']:.2f}", "high": f"{theirs['odds_high']:.2f}",
+            "n": f"{theirs['n'] // rows['players'].iloc[0]:.0f}"}
+    if overlap:
+        return _("Between {label} the same odds ratio is {ratio} (95% interval {low} to "
+                 "{high}, {n} games): the two intervals overlap, so the data does not settle "
+                 "whether a segment is worth more or less to a strong player than to "
+                 "them.").format(**said)
+    if mine["odds_ratio"] > theirs["odds_ratio"]:
+        return _("Between {label} the same odds ratio is {ratio} (95% interval {low} to "
+                 "{high}, {n} games): the intervals do not overlap: a segment goes with more "
+                 "winning for a strong player.").format(**said)
+    return _("Between {label} the same odds ratio is {ratio} (95% interval {low} to {high}, "
+             "{n} games): the intervals do not overlap: a segment goes with less winning for "
+             "a strong player.").format(**said)
 
 
 def describe_strong_walls(rows: pd.DataFrame, others: pd.DataFrame | None = None,
-                          label: str = "the one-step bots") -> list:
+                          label: str = N_("the one-step bots")) -> list:
     """What `SavedStudyView` shows of the study: its verdict in words, then two Figures.
 
     Parameters
@@ -286,7 +312,8 @@ def describe_strong_walls(rows: pd.DataFrame, others: pd.DataFrame | None = None
         Tournament rows of weaker bots (``final_wall``, ``win``, ``game``), whose odds
         per segment the text sets beside the study's.
     label : str
-        Who played `others`, in words.
+        Who played `others`, in words (said in the current language when the catalogs
+        hold them).
 
     Examples
     --------
@@ -294,7 +321,7 @@ def describe_strong_walls(rows: pd.DataFrame, others: pd.DataFrame | None = None
     >>> parts[0].startswith("<p>Over"), len(parts)
     (True, 3)
     """
-    from matplotlib.figure import Figure  # drawing libraries load when drawing
+    from ..draw.figure import _Figure as Figure  # drawing loads when drawing; the fonts
 
     text = strong_wall_summary(rows)["text"]
     if others is not None:

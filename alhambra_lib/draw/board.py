@@ -18,6 +18,8 @@ from matplotlib.patheffects import Stroke
 from ..alhambra import Alhambra
 from ..components import FOUNTAIN_KIND, KINDS, MODULE_KINDS, Tile, tile_set
 from ..grid import Cell, side_segment
+from ..i18n import N_, NP_, _, gettext, ngettext, pgettext
+from ..narrate import sides_text, term, tile_count, tile_name, walls_text
 from ..palette import (
     FOUNTAIN_RING_COLOUR,
     GRID_COLOUR,
@@ -39,6 +41,7 @@ from .figure import (
     _text_colour,
     new_axes,
     side_legend,
+    text_columns,
 )
 
 __all__ = ["REASON_TAGS", "board_key", "draw_alhambra", "draw_key", "draw_tile"]
@@ -55,16 +58,27 @@ _TRACE_WIDTH = 2.4  # the longest wall is traced inside the dark wall line
 _RESERVE_STEP = 1.25  # reserve tiles stand apart so their walls stay readable
 
 
-#: Short tags written on frontier cells for each reason code, and their key.
+#: Short tags written on frontier cells for each reason code, and their key (in English;
+#: a drawing says them in the current language, `_reason_tag`).
 REASON_TAGS = {
-    "walls_mismatch": ("walls", "walls = walls_mismatch"),
-    "unreachable": ("reach", "reach = unreachable"),
-    "hole": ("hole", "hole = hole"),
+    "walls_mismatch": ("walls", N_("walls = walls_mismatch")),
+    "unreachable": ("reach", N_("reach = unreachable")),
+    "hole": ("hole", N_("hole = hole")),
 }
+#: The tags marked for the catalogs with their context: a word short enough for a cell,
+#: which may differ from the same English word elsewhere ("walls" is "remparts" as a
+#: score, "murs" in a cell); `_reason_tag` says them.
+_TAG_WORDS = (NP_("reason tag", "walls"), NP_("reason tag", "reach"), NP_("reason tag", "hole"))
 
 
-def _walls_text(tile: Tile) -> str:
-    return f"walls {', '.join(tile.wall_sides)}" if tile.wall_sides else "no walls"
+def _reason_tag(code: str) -> str:
+    """The tag of reason `code` written on a cell, in the current language."""
+    return pgettext("reason tag", REASON_TAGS[code][0])
+
+
+def _tile_words(tile: Tile | str) -> str:
+    """A tile as a title or a key names it: a `Tile` by its name, words as given."""
+    return tile_name(tile) if isinstance(tile, Tile) else gettext(tile)
 
 
 def _tiles_layer(ax: Axes, placed: Iterable[tuple[tuple[float, float], Tile]],
@@ -120,10 +134,10 @@ def sticks_layer(ax: Axes, sides: Iterable[tuple[tuple[float, float], str]],
 STICK_OUTLINE = [Stroke(linewidth=_STICK_WIDTH + 1.6, foreground=WALL_COLOUR), NormalPath()]
 
 
-def stick_handle(label: str = "stick (City Walls): a wall") -> Line2D:
-    """The legend entry of a stick."""
+def stick_handle(label: str = N_("stick (City Walls): a wall")) -> Line2D:
+    """The legend entry of a stick (`label` said in the current language)."""
     return Line2D([], [], color=STICK_COLOUR, linewidth=_STICK_WIDTH, path_effects=STICK_OUTLINE,
-                  solid_capstyle="round", label=label)
+                  solid_capstyle="round", label=gettext(label))
 
 
 def _tile_colour(tile: Tile) -> str:
@@ -133,19 +147,23 @@ def _tile_colour(tile: Tile) -> str:
 
 #: The tile set each module kind comes from (`components.tile_set`).
 _KIND_SETS = {"hut": "huts", "camp": "camps", "bazaar": "bazaars"}
+#: The module kinds' names, as a key says them.
+_MODULE_KIND_NAMES = {"hut": N_("hut"), "camp": N_("camp"), "bazaar": N_("bazaar")}
 
 
 def _kind_handles(tiles: Iterable[Tile] = ()) -> list[Artist]:
     """The tile types' legend entries; Mega Box kinds among `tiles` get one each, saying
     when their printed data is only a placeholder (provisional)."""
-    handles: list[Artist] = [Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE, label=kind)
-               for kind in (FOUNTAIN_KIND,) + KINDS]
+    handles: list[Artist] = [Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE,
+                                   label=term(kind)) for kind in (FOUNTAIN_KIND,) + KINDS]
     present = {t.kind for t in tiles}
     for kind in MODULE_KINDS:
         if kind in present:
-            note = " (provisional data)" if tile_set(_KIND_SETS[kind]).provisional else ""
+            label = _(_MODULE_KIND_NAMES[kind])
+            if tile_set(_KIND_SETS[kind]).provisional:
+                label = _("{label} (provisional data)").format(label=label)
             handles.append(Patch(facecolor=KIND_COLOURS[kind], edgecolor=_TILE_EDGE,
-                                 label=kind + note))
+                                 label=label))
     return handles
 
 
@@ -163,23 +181,32 @@ def board_key(alhambra: Alhambra | None = None, *, legal_for: Tile | str | None 
     """
     handles = _kind_handles(() if alhambra is None else alhambra.layout.values())
     if legal_for is not None:
-        label = f"legal for {legal_for}"
+        label = _("legal for {tile}").format(tile=_tile_words(legal_for))
         if alhambra is not None and isinstance(legal_for, Tile):
-            label += f": {len(alhambra.legal_positions(legal_for))} cells"
+            n = len(alhambra.legal_positions(legal_for))
+            label = ngettext("legal for {tile}: {n} cell", "legal for {tile}: {n} cells",
+                             n).format(tile=_tile_words(legal_for), n=n)
         handles.append(Patch(facecolor=LEGAL_COLOUR, label=label))
     if explain_for is not None:
-        label = f"not for {explain_for}"
+        label = _("not for {tile}").format(tile=_tile_words(explain_for))
         if alhambra is not None and isinstance(explain_for, Tile):
-            illegal = len(alhambra.frontier()) - len(alhambra.legal_positions(explain_for))
-            label += f": {illegal} cells"
+            n = len(alhambra.frontier()) - len(alhambra.legal_positions(explain_for))
+            label = ngettext("not for {tile}: {n} cell", "not for {tile}: {n} cells", n).format(
+                tile=_tile_words(explain_for), n=n)
         handles.append(Patch(facecolor=ILLEGAL_COLOUR, label=label))
-        handles += [Line2D([], [], linestyle="none", label=key) for _, key in REASON_TAGS.values()]
+        handles += [Line2D([], [], linestyle="none", label=gettext(key))
+                    for __, key in REASON_TAGS.values()]
     if wall:
-        length = f": {alhambra.longest_wall()}" if alhambra is not None else ""
-        handles += [Line2D([], [], color=WALL_COLOUR, linewidth=4, label="wall"),
-                    Line2D([], [], color=LONGEST_WALL_COLOUR, linewidth=3,
-                           label=f"longest wall{length}")]
+        longest = (_("longest wall: {n}").format(n=alhambra.longest_wall())
+                   if alhambra is not None else _("longest wall"))
+        handles += [wall_handle(),
+                    Line2D([], [], color=LONGEST_WALL_COLOUR, linewidth=3, label=longest)]
     return handles
+
+
+def wall_handle() -> Line2D:
+    """The legend entry of a printed wall."""
+    return Line2D([], [], color=WALL_COLOUR, linewidth=4, label=_("wall"))
 
 
 def draw_key(handles: Sequence[Artist] | None = None, ax: Axes | None = None) -> Axes:
@@ -194,7 +221,7 @@ def draw_key(handles: Sequence[Artist] | None = None, ax: Axes | None = None) ->
     14
     """
     if handles is None:
-        handles = board_key(legal_for="the tile", explain_for="the tile")
+        handles = board_key(legal_for=N_("the tile"), explain_for=N_("the tile"))
     if ax is None:
         ax = new_axes(0.01, 0.19 * len(handles), left=0.0, right=2.2, bottom=0.1, top=0.1)
     ax.set_axis_off()
@@ -240,7 +267,7 @@ class _Board:
                        for i, t in enumerate(reserve))
         middle = start + (columns * _RESERVE_STEP - 0.25) / 2
         return cls(x0, x1, y0, y1, start + (columns - 1) * _RESERVE_STEP + 1.25, placed,
-                   ((middle, "reserve"),))
+                   ((middle, _("reserve")),))
 
     def new_axes(self, title: str, legend_entries: int, legend_in: float = _LEGEND_IN,
                  max_height: float | None = None) -> Axes:
@@ -255,19 +282,23 @@ class _Board:
             cell = max(min(cell, (max_height - top - _BOTTOM_IN) / rows), _MIN_CELL_IN)
         return new_axes((self.x_max - self.x0) * cell, rows * cell, bottom=_BOTTOM_IN,
                         right=legend_in if legend_entries else 0.2, top=top,
-                        min_w=0.8 + _TITLE_CHAR_IN * max(map(len, lines)),
+                        min_w=0.8 + _TITLE_CHAR_IN * max(map(text_columns, lines)),
                         min_h=0.5 + _LINE_IN * len(lines) + 0.19 * legend_entries)
 
 
 def _alhambra_title(alhambra: Alhambra, legal_for: Tile | None, explain_for: Tile | None,
                     wall: bool, label: str) -> str:
-    tiles = len(alhambra) - 1
-    lines = [f"{label}: {tiles} tile{'' if tiles == 1 else 's'}"
-             + (f", longest wall {alhambra.longest_wall()}" if wall else "")]
+    said = {"label": label, "tiles": tile_count(len(alhambra) - 1),
+            "wall": alhambra.longest_wall()}
+    lines = [(_("{label}: {tiles}, longest wall {wall}") if wall else _("{label}: {tiles}"))
+             .format(**said)]
     frontier = len(alhambra.frontier())
     for tile in dict.fromkeys(t for t in (legal_for, explain_for) if t is not None):
-        legal = len(alhambra.legal_positions(tile))
-        lines.append(f"{tile} ({_walls_text(tile)}): legal on {legal} of {frontier} frontier cells")
+        lines.append(ngettext("{tile} ({walls}): legal on {legal} of {n} frontier cell",
+                              "{tile} ({walls}): legal on {legal} of {n} frontier cells",
+                              frontier).format(tile=tile_name(tile), walls=walls_text(tile),
+                                               legal=len(alhambra.legal_positions(tile)),
+                                               n=frontier))
     return "\n".join(lines)
 
 
@@ -278,10 +309,10 @@ def _explain_layer(ax: Axes, alhambra: Alhambra, tile: Tile) -> None:
         verdict = alhambra.check(tile, cell)
         centre = (cell[0] + 0.5, cell[1] + 0.5)
         if verdict.ok:
-            tags.append((centre, "ok", LEGAL_TEXT_COLOUR))
+            tags.append((centre, _("ok"), LEGAL_TEXT_COLOUR))
         else:
             illegal.append(cell)
-            tags.append((centre, "\n".join(REASON_TAGS[code][0] for code in verdict.reasons),
+            tags.append((centre, "\n".join(map(_reason_tag, verdict.reasons)),
                          REASON_TEXT_COLOUR))
     _cells_layer(ax, illegal, ILLEGAL_COLOUR, "illegal")
     LabelCollection(ax, tags, 7, False, "reasons")
@@ -313,8 +344,8 @@ def _board_frame(ax: Axes, board: _Board) -> None:
     LabelCollection(ax, labels, 8, False, "x_coordinates", shift=(0, -9)).set_clip_on(False)
     LabelCollection(ax, [((x0, y + 0.5), str(y), _AXIS_TEXT) for y in range(y0, y1 + 1)],
                     8, False, "y_coordinates", shift=(-11, 0)).set_clip_on(False)
-    ax.set_xlabel("x (east →)", fontsize=9, labelpad=16)
-    ax.set_ylabel("y (north ↑)", fontsize=9, labelpad=20)
+    ax.set_xlabel(_("x (east →)"), fontsize=9, labelpad=16)
+    ax.set_ylabel(_("y (north ↑)"), fontsize=9, labelpad=20)
     for spine in ax.spines.values():
         spine.set_color(GRID_COLOUR)
 
@@ -322,7 +353,7 @@ def _board_frame(ax: Axes, board: _Board) -> None:
 def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile | None = None,
                   explain_for: Tile | None = None, wall: bool = True,
                   reserve: Iterable[Tile] | None = None, legend: bool = True,
-                  label: str = "Alhambra", max_height: float | None = None) -> Axes:
+                  label: str | None = None, max_height: float | None = None) -> Axes:
     """Draw an Alhambra: tiles, walls, fountain, and optionally where a tile may go.
 
     Parameters
@@ -342,8 +373,9 @@ def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile
         Reserve tiles, drawn beside the Alhambra.
     legend : bool
         Draw the legend (tile types, walls, shading) right of the board.
-    label : str
-        Whose Alhambra: the start of the title.
+    label : str, optional
+        Whose Alhambra: the start of the title; by default "Alhambra" in the current
+        language.
     max_height : float, optional
         The most inches a new figure may be high: a taller board is drawn with smaller
         cells (down to 0.4 inch), its labels at their size, so that a page showing the
@@ -378,7 +410,8 @@ def draw_alhambra(alhambra: Alhambra, ax: Axes | None = None, *, legal_for: Tile
     if not isinstance(alhambra, Alhambra):
         raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
     board = _Board.of(alhambra, reserve)
-    title = _alhambra_title(alhambra, legal_for, explain_for, wall, label)
+    title = _alhambra_title(alhambra, legal_for, explain_for, wall,
+                            _("Alhambra") if label is None else label)
     handles = board_key(alhambra, legal_for=legal_for, explain_for=explain_for, wall=wall)
     if ax is None:
         ax = board.new_axes(title, len(handles) if legend else 0, max_height=max_height)
@@ -424,13 +457,13 @@ def draw_tile(tile: Tile, ax: Axes | None = None) -> Axes:
         ax = new_axes(1.0, 1.0, left=0.35, right=0.35, bottom=0.3, top=0.75)
     _tiles_layer(ax, [((0, 0), tile)])
     outside = {"N": (0.5, 1.12), "E": (1.12, 0.5), "S": (0.5, -0.12), "W": (-0.12, 0.5)}
-    LabelCollection(ax, [(xy, side, _AXIS_TEXT) for side, xy in outside.items()], 8, False,
+    LabelCollection(ax, [(xy, sides_text(side), _AXIS_TEXT) for side, xy in outside.items()], 8, False,
                     "sides").set_clip_on(False)
     ax.set_xlim(-0.05, 1.05)
     ax.set_ylim(-0.05, 1.05)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(f"{tile}\n{_walls_text(tile)}", fontsize=10, pad=14)
+    ax.set_title(f"{tile_name(tile)}\n{walls_text(tile)}", fontsize=10, pad=14)
     return ax
 
 

@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+from ..narrate import player_text
 from .cards import CARD_W, place_cards
 from .figure import _AXIS_TEXT, LabelCollection
 from .pieces import _panel
@@ -49,7 +50,7 @@ def _rows(ax, rows, prefix, title, min_cards=3):
     for i, (player, cards, note) in enumerate(rows):
         y = (len(rows) - 1 - i) * _ROW
         placed += [((_FIRST_X + j * _STEP, y), card) for j, card in enumerate(cards)]
-        names.append(((_NAME_X, y + 0.6), player, _AXIS_TEXT))
+        names.append(((_NAME_X, y + 0.6), player_text(player), _AXIS_TEXT))
         if note:
             notes.append(((_FIRST_X + len(cards) * _STEP, y + 0.6), note, _AXIS_TEXT))
     place_cards(ax, placed, prefix)

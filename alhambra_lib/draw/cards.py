@@ -42,6 +42,8 @@ from ..components import (
     MasterBuilderCard,
     WallCard,
 )
+from ..i18n import N_, _, gettext
+from ..narrate import sides_text, term
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS
 from .figure import LabelCollection, new_axes
 
@@ -66,7 +68,8 @@ _ROW_CARDS = 5  # a row of cards is drawn at least this wide, so that cards keep
 @dataclass(frozen=True)
 class CardFace:
     """How a card looks: its `colour`, a large `value` (or symbol), a small `label` of at
-    most two short lines (``"\\n"`` between them), and the colour of the `text` on it."""
+    most two short lines (``"\\n"`` between them; an English word of the catalogs, such as
+    "hidden", is drawn in the current language), and the colour of the `text` on it."""
 
     colour: str
     value: str
@@ -75,22 +78,25 @@ class CardFace:
 
 
 #: A face-down card (a hidden bonus card, an attack card still in its pile).
-CARD_BACK = CardFace(CARD_BACK_COLOUR, "?", "hidden")
+CARD_BACK = CardFace(CARD_BACK_COLOUR, "?", N_("hidden"))
 
 # card type -> function(card) -> CardFace; looked up along the card type's MRO.
 _FACES: dict[type, Callable[[Any], CardFace]] = {
-    Card: lambda card: CardFace(CURRENCY_COLOURS[card.currency], str(card.value), card.currency),
+    Card: lambda card: CardFace(CURRENCY_COLOURS[card.currency], str(card.value),
+                                term(card.currency)),
     ExchangeCard: lambda card: CardFace(_EXCHANGE_FACE, "\u21c4",
-                                        "/".join(c[:3] for c in card.currencies)),
-    DiamondCard: lambda card: CardFace(_DIAMOND_FACE, str(card.value), "diamond"),
+                                        "/".join(term(c)[:3] for c in card.currencies)),
+    DiamondCard: lambda card: CardFace(_DIAMOND_FACE, str(card.value), _("diamond")),
     # A master builder or a coin is money of its currency that says what it is (§M14, §M11).
     MasterBuilderCard: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "3",
-                                             f"{card.currency}\nbuilder"),
-    Coin: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "1", f"{card.currency}\ncoin"),
-    GateCard: lambda card: CardFace(_GATE_FACE, "\u2229", "gate"),
-    WallCard: lambda card: CardFace(_WALL_CARD_FACE, card.sides, "wall\ncard"),
+                                             _("{currency}\nbuilder").format(
+                                                 currency=term(card.currency))),
+    Coin: lambda card: CardFace(CURRENCY_COLOURS[card.currency], "1",
+                                _("{currency}\ncoin").format(currency=term(card.currency))),
+    GateCard: lambda card: CardFace(_GATE_FACE, "\u2229", _("gate")),
+    WallCard: lambda card: CardFace(_WALL_CARD_FACE, sides_text(card.sides), _("wall\ncard")),
     CharacterCard: lambda card: CardFace(_CHARACTER_FACE, "\u265f",
-                                         card.title.removeprefix("The ")[:12]),
+                                         _(card.title).removeprefix("The ")[:12]),
 }
 
 
@@ -150,7 +156,8 @@ def place_cards(ax: Axes, placed: Iterable[tuple[tuple[float, float], Any]],
                                      gid=f"{prefix}cards"))
     LabelCollection(ax, [((a + middle, y + _VALUE_Y), f.value, f.text) for (a, y), f in faces],
                     14, True, f"{prefix}card_values")
-    LabelCollection(ax, [((a + middle, y + _LABEL_Y), f.label, f.text) for (a, y), f in faces],
+    LabelCollection(ax, [((a + middle, y + _LABEL_Y), gettext(f.label) if f.label else "", f.text)
+                         for (a, y), f in faces],
                     8, False, f"{prefix}card_currencies")
 
 
@@ -174,7 +181,7 @@ def draw_cards(cards: Sequence[Any], ax: Axes | None = None, *, title: str = "")
                       top=0.35 if title else 0.1)
     cards_layer(ax, cards, 0.0)
     if not cards:
-        ax.text(0.5, 0.5, "no cards", transform=ax.transAxes, ha="center", va="center",
+        ax.text(0.5, 0.5, _("no cards"), transform=ax.transAxes, ha="center", va="center",
                 fontsize=8, color="#888888")
     ax.set_xlim(0, CARD_STEP * max(len(cards), _ROW_CARDS))
     ax.set_ylim(-0.05, _CARD_H + 0.05)

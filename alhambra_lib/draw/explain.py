@@ -22,7 +22,8 @@ from ..palette import (
     SERIES_COLOURS,
     WALL_COLOUR,
 )
-from .board import _TRACE_WIDTH, _Board, _kind_handles, draw_alhambra
+from ..i18n import N_, _, ngettext
+from .board import _TRACE_WIDTH, _Board, _kind_handles, draw_alhambra, wall_handle
 from .figure import LabelCollection, _square, side_legend
 
 if TYPE_CHECKING:
@@ -100,23 +101,29 @@ def _corner_role(degree: int) -> str:
     return "end" if degree == 1 else "passing" if degree == 2 else "fork"
 
 
+#: A corner's role in the key of `draw_walls_explained`.
+_CORNER_WORDS = {"end": N_("end corner"), "passing": N_("passing corner"),
+                 "fork": N_("fork corner")}
+
+
 def _walls_key(external: Collection[Segment], corners: Mapping[Corner, int] | None,
                chains: Sequence[Sequence[Corner]], trail: Sequence[Corner]) -> list[Artist]:
     """The legend entries of `draw_walls_explained`."""
-    handles = _kind_handles() + [Line2D([], [], color=WALL_COLOUR, linewidth=4, label="wall")]
+    handles = _kind_handles() + [wall_handle()]
     if external:
         handles.append(Line2D([], [], color=EXTERNAL_WALL_COLOUR, linewidth=3,
-                              label=f"external: {len(external)} segments"))
+                              label=ngettext("external: {n} segment", "external: {n} segments",
+                                             len(external)).format(n=len(external))))
     if chains:
         handles.append(Line2D([], [], color=SERIES_COLOURS[0], linewidth=3,
-                              label=f"{len(chains)} chain{'s' if len(chains) > 1 else ''} "
-                                    "(length on it)"))
+                              label=ngettext("{n} chain (length on it)", "{n} chains (length on it)",
+                                             len(chains)).format(n=len(chains))))
     if trail:
         handles.append(Line2D([], [], color=LONGEST_WALL_COLOUR, linewidth=3, marker="o",
-                              label=f"longest wall: {len(trail) - 1}"))
+                              label=_("longest wall: {n}").format(n=len(trail) - 1)))
     roles = {_corner_role(degree) for degree in (corners or {}).values()}
     handles += [Line2D([], [], linestyle="none", marker="o", markerfacecolor=colour,
-                       markeredgecolor=WALL_COLOUR, label=f"{role} corner")
+                       markeredgecolor=WALL_COLOUR, label=_(_CORNER_WORDS[role]))
                 for role, colour in CORNER_COLOURS.items() if role in roles]
     return handles
 
@@ -240,18 +247,19 @@ def _doors_layer(ax: Axes, edges: Collection[tuple[Cell, Cell]], reached: Collec
 def _search_key(reached: Collection[Cell], newest: Collection[Cell], missed: Collection[Cell],
                 edges: Collection[tuple[Cell, Cell]]) -> list[Artist]:
     """The legend entries of `draw_search_step`."""
-    handles = _kind_handles() + [Line2D([], [], color=WALL_COLOUR, linewidth=4, label="wall")]
+    handles = _kind_handles() + [wall_handle()]
     if edges:
         handles.append(Line2D([], [], color=WALL_COLOUR, linewidth=2.5,
-                              label="open side (graph edge)"))
+                              label=_("open side (graph edge)")))
     handles += [Patch(facecolor=SEARCH_COLOURS[key], alpha=_SEARCH_ALPHA,
-                      label=f"{label}: {len(cells)}")
+                      label=label.format(n=len(cells)))
                 for key, cells, label in (
-                    ("reached", reached, "reached earlier" if newest else "reached"),
-                    ("newest", newest, "reached in this step")) if cells]
+                    ("reached", reached,
+                     _("reached earlier: {n}") if newest else _("reached: {n}")),
+                    ("newest", newest, _("reached in this step: {n}"))) if cells]
     if missed:
         handles.append(Patch(facecolor="none", edgecolor=SEARCH_COLOURS["missed"], hatch="xx",
-                             label=f"never reached: {len(missed)}"))
+                             label=_("never reached: {n}").format(n=len(missed))))
     return handles
 
 

@@ -12,6 +12,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
+from unicodedata import east_asian_width
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
@@ -28,6 +29,7 @@ from matplotlib.transforms import Affine2D
 from .fonts import language_fonts, use_language_fonts
 
 __all__ = ["DPI", "LabelCollection", "NO_TEXT", "SMALLEST_TEXT_KEY", "artist", "new_axes", "png_of",
+           "text_columns",
            "png_size", "side_legend", "smallest_text_points"]
 
 
@@ -40,7 +42,12 @@ _AXIS_TEXT = "#333333"
 
 
 class _Figure(Figure):
-    """A matplotlib Figure that shows itself as a PNG when it is a notebook cell's value."""
+    """A matplotlib Figure that shows itself as a PNG when it is a notebook cell's value,
+    its text in the fonts of the current language (a Hangul fallback for Korean)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        use_language_fonts()  # before any text is made: a Text takes the family then
+        super().__init__(*args, **kwargs)
 
     def _repr_png_(self) -> bytes:
         return png_of(self)
@@ -53,6 +60,16 @@ class _Figure(Figure):
         display({"image/png": self._repr_png_(), "text/plain": repr(self)}, raw=True)
 
 
+def text_columns(line: str) -> int:
+    """How many Latin characters `line` is about as wide as: a wide character (Hangul, CJK)
+    counts two, so that a figure sized by its title's length fits a Korean title too.
+
+    >>> text_columns("Alhambra"), text_columns("궁전: 타일 3개")
+    (8, 14)
+    """
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in line)
+
+
 def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 0.2,
              bottom: float = 0.55, top: float = 0.3, min_w: float = 0.0,
              min_h: float = 0.0) -> Axes:
@@ -62,7 +79,6 @@ def new_axes(plot_w: float, plot_h: float, *, left: float = 0.6, right: float = 
     and the drawing fast. The figure grows to `min_w` x `min_h` for a long title or a
     tall legend; the Axes stays at the top left, where the title and legend hang from.
     """
-    use_language_fonts()  # a Korean figure needs a font with Hangul
     width = max(left + plot_w + right, min_w)
     height = max(bottom + plot_h + top, min_h)
     fig = _Figure(figsize=(width, height), dpi=DPI)

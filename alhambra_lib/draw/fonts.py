@@ -1,9 +1,9 @@
 """Fonts for the language of the figures: Hangul needs a font matplotlib does not ship.
 
-`use_language_fonts` (called by every new figure, `new_axes`) sets matplotlib's font
-family for the current language of `alhambra_lib.i18n`: DejaVu Sans first, as always,
-and for Korean a Hangul font after it, which matplotlib uses as a fallback for the
-glyphs DejaVu Sans lacks. The project's set-up installs the font: Debian's
+`use_language_fonts` (called by every figure the library makes, `figure._Figure`) sets
+matplotlib's font family for the current language of `alhambra_lib.i18n`: DejaVu Sans
+first, as always, and for Korean a Hangul font after it, which matplotlib uses as a
+fallback for the glyphs DejaVu Sans lacks. The project's set-up installs the font: Debian's
 ``fonts-nanum`` (``.ci/run``, docs/I18N.md); Noto Sans CJK is taken as well when it is
 there instead.
 """

@@ -58,10 +58,13 @@ from matplotlib.patheffects import Stroke
 from ..alhambra import Alhambra
 from ..components import tile_set
 from ..grid import OPPOSITE, STEP, side_segment
+from ..i18n import _
 from ..modules.invaders import flanks, invasion_penalty, unprotected_sides
+from ..narrate import player_text, points_text
 from ..palette import PIECE_COLOURS, WALL_COLOUR
+from ..sheet_inputs import SIDE_NAMES
 from .board import _Board, board_key, draw_alhambra
-from .figure import new_axes, side_legend
+from .figure import new_axes, side_legend, text_columns
 
 __all__ = [
     "MODULE_PIECES",
@@ -74,9 +77,7 @@ __all__ = [
     "side_marks",
 ]
 
-_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _OUTLINE = [Stroke(linewidth=4.5, foreground=WALL_COLOUR), NormalPath()]
-_PROVISIONAL = " (provisional data)"
 _LEGEND_IN = 3.6  # inches kept right of a board for the legend with the pieces' entries
 
 
@@ -154,8 +155,17 @@ def register_pieces(module, *, board=None, table=None):
     dict.__setitem__(MODULE_PIECES, module, ModulePieces(board, table))
 
 
-def _provisional(tile_set_name):
-    return _PROVISIONAL if tile_set(tile_set_name).provisional else ""
+def _direction(side):
+    """An attack's direction in words of the current language ("north")."""
+    return _(SIDE_NAMES[side])
+
+
+def _provisional(tile_set_name, label=""):
+    """`label`, saying "(provisional data)" when the tile set's printed data is a
+    placeholder."""
+    if not tile_set(tile_set_name).provisional:
+        return label
+    return _("{label} (provisional data)").format(label=label)
 
 
 def _centre(cell, dx=0.0, dy=0.0):
@@ -258,11 +268,11 @@ def attack_layer(ax, layout, direction, round_no):
 
 def _attack_handles(direction, round_no, what):
     handles = [Line2D([], [], color=PIECE_COLOURS["attack"], linewidth=3,
-                      label=f"{what} from the {_WORDS[direction]}: "
-                            f"{round_no} a side")]
+                      label=_("{what} from the {direction}: {n} a side").format(
+                          what=what, direction=_direction(direction), n=round_no))]
     if round_no == 3:
         handles.append(Line2D([], [], color=PIECE_COLOURS["attack"], linewidth=3, linestyle="--",
-                              label="flank: 1 a side"))
+                              label=_("flank: 1 a side")))
     return handles
 
 
@@ -312,7 +322,7 @@ def _fit_figure(ax, margin=0.15, top=0.4):
     """Size the figure of `ax` to the panel drawn on it (its data limits, equal aspect)."""
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     w, h = (x1 - x0) * _PANEL_UNIT_IN, (y1 - y0) * _PANEL_UNIT_IN
-    title_w = 0.2 + 0.07 * len(ax.get_title(loc="left"))
+    title_w = 0.2 + 0.07 * text_columns(ax.get_title(loc="left"))
     width, height = max(w + 2 * margin, title_w), h + margin + top
     ax.figure.set_size_inches(width, height)
     ax.set_position((margin / width, margin / height, w / width, h / height))
@@ -362,7 +372,7 @@ def draw_player(view, name, ax=None, *, secrets=True, legend=True):
     new = ax is None
     if new:
         ax = _Board.of(alhambra, reserve).new_axes("\n\n", 1 if legend else 0, _LEGEND_IN)
-    draw_alhambra(alhambra, ax, reserve=reserve, legend=False, label=name)
+    draw_alhambra(alhambra, ax, reserve=reserve, legend=False, label=player_text(name))
     handles, summaries = board_pieces(ax, seen, name, MODULE_PIECES)
     if summaries:
         ax.set_title(ax.get_title(loc="left") + "\n" + summary_lines(summaries), loc="left",
@@ -413,14 +423,14 @@ def draw_attack(alhambra, direction, round_no=1, ax=None, *, legend=True):
     if round_no not in (1, 2, 3):
         raise ValueError(f"a scoring round is 1, 2 or 3, got {round_no!r}")
     lost = invasion_penalty(alhambra.layout, direction, round_no)
-    handles = board_key(alhambra, wall=False) + _attack_handles(direction, round_no, "attack")
+    handles = board_key(alhambra, wall=False) + _attack_handles(direction, round_no, _("attack"))
     if ax is None:
         ax = _Board.of(alhambra).new_axes("\n", len(handles) if legend else 0)
     draw_alhambra(alhambra, ax, wall=False, legend=False)
     attack_layer(ax, alhambra.layout, direction, round_no)
-    ax.set_title(ax.get_title(loc="left") + f"\nattack from the {_WORDS[direction]} in round "
-                 f"{round_no}: {lost} point{'s' if lost != 1 else ''} lost", loc="left",
-                 fontsize=10)
+    said = _("attack from the {direction} in round {n}: {points} lost").format(
+        direction=_direction(direction), n=round_no, points=points_text(lost))
+    ax.set_title(ax.get_title(loc="left") + "\n" + said, loc="left", fontsize=10)
     if legend:
         side_legend(ax, handles)
     return ax

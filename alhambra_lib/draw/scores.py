@@ -13,8 +13,8 @@ from matplotlib.patches import Patch
 from ..actions import DIRK
 from ..components import KINDS, place_points
 from ..engine.narration import points_text, scoring_parts
-from ..i18n import _, format_number
-from ..narrate import player_text, score_term_text
+from ..i18n import N_, _, format_number, ngettext
+from ..narrate import player_text, score_term_text, term
 from ..palette import DIRK_COLOUR, KIND_COLOURS, SERIES_COLOURS
 from ..scoring import majority_awards, score_majorities
 from .figure import _AXIS_TEXT, _TILE_EDGE, LabelCollection, new_axes, side_legend
@@ -45,9 +45,15 @@ def player_colours(names: Iterable[str]) -> dict[str, str]:
     return colours
 
 
+#: The places, short (a place is at most 7: six players and Dirk), alone and tied.
+_PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"))
+_TIED = (N_("tie for 1st"), N_("tie for 2nd"), N_("tie for 3rd"), N_("tie for 4th"),
+         N_("tie for 5th"), N_("tie for 6th"), N_("tie for 7th"))
+
+
 def _ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th... (a place is at most 7: six players and Dirk)."""
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th')}"
+    """1st, 2nd, 3rd, 4th... in the current language."""
+    return _(_PLACES[place - 1])
 
 
 def _majority_rows(counts: Mapping[str, Mapping[str, float]],
@@ -56,17 +62,19 @@ def _majority_rows(counts: Mapping[str, Mapping[str, float]],
     groups = []
     for kind in KINDS:
         places = range(1, round_no + 1)
-        header = (f"{kind}: {' / '.join(map(_ordinal, places))} pay{'s' if round_no == 1 else ''} "
-                  + " / ".join(str(place_points(kind, round_no, p)) for p in places))
+        header = ngettext("{kind}: {places} pays {points}", "{kind}: {places} pay {points}",
+                          round_no).format(
+            kind=term(kind), places=" / ".join(map(_ordinal, places)),
+            points=" / ".join(str(place_points(kind, round_no, p)) for p in places))
         won = {}
         for award in majority_awards(counts, kind, round_no):
-            tie = "tie for " if len(award.players) > 1 else ""
+            place = _(_TIED[award.place - 1]) if len(award.players) > 1 else _ordinal(award.place)
             for player in award.players:
-                won[player] = (f"{tie}{_ordinal(award.place)}, {points_text(award.points)}",
-                               award.points)
+                won[player] = (_("{place}, {points}").format(
+                    place=place, points=points_text(award.points)), award.points)
         rows = []
         for player, by_kind in counts.items():
-            label, points = won.get(player, ("no place", 0))
+            label, points = won.get(player, (_("no place"), 0))
             rows.append((player, by_kind.get(kind, 0), label, points))
         groups.append((kind, header, rows))
     return groups
@@ -123,10 +131,11 @@ def draw_majorities(counts: Mapping[str, Mapping[str, float]], round_no: int,
     ax.set_yticks([])
     ax.xaxis.get_major_locator().set_params(integer=True)  # type: ignore[call-arg]  # a MaxNLocator
     ax.tick_params(labelsize=8)
-    ax.set_xlabel("tiles of the type", fontsize=9)
-    ax.set_ylabel("type and player", fontsize=9, labelpad=50)
-    ax.set_title(f"Round {round_no} majorities: "
-                 + ", ".join(f"{p} {pts}" for p, pts in totals.items()), loc="left", fontsize=10)
+    ax.set_xlabel(_("tiles of the type"), fontsize=9)
+    ax.set_ylabel(_("type and player"), fontsize=9, labelpad=50)
+    ax.set_title(_("Round {n} majorities: {totals}").format(
+        n=round_no, totals=", ".join(f"{player_text(p)} {pts}" for p, pts in totals.items())),
+        loc="left", fontsize=10)
     return ax
 
 

@@ -15,12 +15,12 @@ from ..components import KINDS, Tile
 from ..engine.game import Phase
 from ..engine.narration import points_text
 from ..modules import MODULES
-from ..narrate import possessive
+from ..i18n import _, format_list, ngettext
+from ..narrate import YOU, player_text, term, tile_count
 from ..palette import CURRENCY_COLOURS, GRID_COLOUR
 from .board import _kind_handles, _tiles_layer, board_key, draw_alhambra
 from .cards import cards_layer, draw_cards
 from .figure import _AXIS_TEXT, DPI, LabelCollection, _Figure, _square, new_axes, side_legend
-from .fonts import use_language_fonts
 from .pieces import MODULE_PIECES, Seen, board_pieces, summary_lines
 from .scores import draw_score_track
 
@@ -64,9 +64,10 @@ def draw_market(game: Game, ax: Axes | None = None, *, legend: bool = True) -> A
         x = i * _SQUARE_STEP
         squares.append(_square(x, 0.0, 1.2))
         edges.append(CURRENCY_COLOURS[currency])
-        names.append(((x + 0.6, 1.2), f"{i + 1} {currency}", _AXIS_TEXT))
+        names.append(((x + 0.6, 1.2), _("{n} {currency}").format(n=i + 1, currency=term(currency)),
+                      _AXIS_TEXT))
         if tile is None:
-            empties.append(((x + 0.6, 0.6), "empty", "#999999"))
+            empties.append(((x + 0.6, 0.6), _("empty"), "#999999"))
         else:
             placed.append(((x + 0.1, 0.1), tile))
     ax.add_collection(PolyCollection(squares, facecolors="white", edgecolors=edges,
@@ -75,15 +76,17 @@ def draw_market(game: Game, ax: Axes | None = None, *, legend: bool = True) -> A
     LabelCollection(ax, names, 9, True, "square_names", shift=(0, 8))
     LabelCollection(ax, empties, 8, False, "empty_squares")
     cards_layer(ax, game.display, 0.0, x=display_x)
-    ax.text(-0.25, 0.6, "market", ha="right", va="center", fontsize=9)
-    ax.text(display_x, 1.2, "display", ha="left", va="bottom", fontsize=9)
+    ax.text(-0.25, 0.6, _("market"), ha="right", va="center", fontsize=9)
+    ax.text(display_x, 1.2, _("display"), ha="left", va="bottom", fontsize=9)
     ax.axvline(display_x - _DISPLAY_GAP / 2, color=GRID_COLOUR, linewidth=1, linestyle="--")
     ax.set_xlim(-0.1, width)
     ax.set_ylim(-0.1, 1.75)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(f"Market and display · bag {game.bag_size} tiles · "
-                 f"draw pile {game.deck_size} cards", loc="left", fontsize=10)
+    ax.set_title(_("Market and display · bag {tiles} · draw pile {cards}").format(
+        tiles=tile_count(game.bag_size),
+        cards=ngettext("{n} card", "{n} cards", game.deck_size).format(n=game.deck_size)),
+        loc="left", fontsize=10)
     if legend:
         side_legend(ax, _kind_handles(t for _, t in game.market if t is not None))
     return ax
@@ -95,7 +98,7 @@ def _draw_dirk(tiles: Iterable[Tile], ax: Axes) -> None:
     placed, names = [], []
     for row, kind in enumerate(KINDS):
         y = -row * 1.2
-        names.append(((-0.2, y + 0.5), f"{kind} {len(by_kind[kind])}", _AXIS_TEXT))
+        names.append(((-0.2, y + 0.5), f"{term(kind)} {len(by_kind[kind])}", _AXIS_TEXT))
         placed += [((i * 1.1, y), tile) for i, tile in enumerate(by_kind[kind])]
     _tiles_layer(ax, placed, prefix="dirk_")
     LabelCollection(ax, names, 8, False, "dirk_kinds", align="right").set_clip_on(False)
@@ -118,20 +121,29 @@ def _game_status(game: Game) -> str:
     'Before the first turn: your decision for the Street Merchant'
     """
     if game.is_over:
-        winners = ["you" if name == "You" else name for name in game.winners]
-        return f"Game over: won by {' and '.join(winners)}"
+        return _("Game over: won by {winners}").format(
+            winners=format_list([player_text(name) for name in game.winners]))
     decision = game.decision
     assert decision is not None  # the game goes on
-    when = f"Turn {game.turn}" if game.turn else "Before the first turn"
-    whose = possessive(decision.player)
+    yours, first = decision.player == YOU, not game.turn
+    said = {"n": game.turn, "player": decision.player}
     if game.phase == Phase.INTERRUPT:  # a module's decision, between or inside turns
-        return f"{when}: {whose} decision for the {_deciding_module(decision.kind)}"
-    return f"{when}: {whose} turn"
+        said["module"] = _deciding_module(decision.kind)
+        if first:
+            return (_("Before the first turn: your decision for the {module}") if yours else
+                    _("Before the first turn: {player}'s decision for the {module}")
+                    ).format(**said)
+        return (_("Turn {n}: your decision for the {module}") if yours else
+                _("Turn {n}: {player}'s decision for the {module}")).format(**said)
+    if first:
+        return (_("Before the first turn: your turn") if yours else
+                _("Before the first turn: {player}'s turn")).format(**said)
+    return (_("Turn {n}: your turn") if yours else _("Turn {n}: {player}'s turn")).format(**said)
 
 
 def _deciding_module(kind: str) -> str:
-    """The title of the (first) module whose decision `kind` is."""
-    return next((m.title for m in MODULES.values() if kind in m.decisions),
+    """The title of the (first) module whose decision `kind` is, in the current language."""
+    return next((_(m.title) for m in MODULES.values() if kind in m.decisions),
                 kind.replace("_", " "))
 
 
@@ -172,7 +184,6 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     extras = ([viewer] if viewer is not None else []) + tables
     extra_rows = -(-len(extras) // cols)
     heights = [_MARKET_ROW_IN] + [_TABLE_ROW_IN] * extra_rows + [_BOARD_ROW_IN] * rows
-    use_language_fonts()
     fig = _Figure(figsize=(_COLUMN_IN * cols, sum(heights)), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     grid = fig.add_gridspec(len(heights), cols, height_ratios=heights)
@@ -182,7 +193,8 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
     for i, extra in enumerate(extras):
         ax = fig.add_subplot(grid[1 + i // cols, i % cols])
         if extra == viewer:
-            draw_cards(game.hand(viewer), ax, title=f"{possessive(viewer, first=True)} hand")
+            draw_cards(game.hand(viewer), ax, title=_("Your hand") if viewer == YOU else
+                       _("{player}'s hand").format(player=viewer))
         else:
             MODULE_PIECES[extra].table(ax, seen)
     scores = game.scores
@@ -192,12 +204,14 @@ def draw_game(game: Game, *, viewer: str | None = None) -> Figure:
         points = points_text(scores.get(name, 0))
         if name == DIRK:
             _draw_dirk(game.dirk_tiles, ax)
-            ax.set_title(f"Dirk's tiles ({points}): {len(game.dirk_tiles)}", loc="left",
-                         fontsize=10)
+            ax.set_title(_("{dirk}'s tiles ({points}): {n}").format(
+                dirk=DIRK, points=points, n=len(game.dirk_tiles)), loc="left", fontsize=10)
         else:
-            to_act = ", to act" if name == game.current_player else ""
+            whose = (_("{player} ({points}, to act)") if name == game.current_player
+                     else _("{player} ({points})")).format(player=player_text(name),
+                                                         points=points)
             draw_alhambra(game.alhambra(name), ax, reserve=game.reserve(name), legend=False,
-                          label=f"{name} ({points}{to_act})")
+                          label=whose)
             handles, summaries = board_pieces(ax, seen, name, game.modules)
             key.update((h.get_label(), h) for h in handles)
             if summaries:

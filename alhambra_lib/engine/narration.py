@@ -181,9 +181,10 @@ _EVENTS = {
                        lambda e: told(e["player"], N_("{player} gets {cards}"),
                                       N_("You get {cards}"), cards=_cards_text(e["cards"]))),
     "start_player": (("player", "cards", "total"),
-                     lambda e: told(e["player"], N_("{player} starts ({cards} cards worth {total})"),
-                                    N_("You start ({cards} cards worth {total})"),
-                                    cards=e["cards"], total=e["total"])),
+                     lambda e: told(e["player"], N_("{player} starts ({cards} worth {total})"),
+                                    N_("You start ({cards} worth {total})"),
+                                    cards=ngettext("{n} card", "{n} cards", e["cards"]).format(
+                                        n=e["cards"]), total=e["total"])),
     "draw_pile": (("piles",), lambda e: _("draw pile built from piles of {piles}").format(
         piles=e["piles"])),
     "draw_card": (("card",), lambda e: _("display: {card}").format(card=card_text(e["card"]))),

@@ -408,9 +408,11 @@ def _attack_text(e: dict[str, Any]) -> str:
 #: The module's events in words (registered with the module, `modules.register`).
 Invaders.narration = {
     "invaders_setup": (("attack_deck", "scouts"),
-                       lambda e: _("the {cards} attack cards and the {scouts} scouts are "
-                                   "shuffled face down").format(cards=len(e["attack_deck"]),
-                                                                scouts=len(e["scouts"]))),
+                       lambda e: _("{cards} and {scouts} are shuffled face down").format(
+                           cards=ngettext("the {n} attack card", "the {n} attack cards",
+                                          len(e["attack_deck"])).format(n=len(e["attack_deck"])),
+                           scouts=ngettext("the {n} scout", "the {n} scouts",
+                                           len(e["scouts"])).format(n=len(e["scouts"])))),
     "scouts_up": (("after", "scouts"),
                   lambda e: _("scouts turned face up ({after}): {scouts}").format(
                       after=moment_text(e["after"]), scouts=_list(e["scouts"]))),

@@ -18,7 +18,8 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..errors import AlhambraError
-from .text import cell_list, plural
+from ..i18n import _, ngettext
+from .text import cell_list
 
 if TYPE_CHECKING:
     from ..grid import Cell
@@ -64,9 +65,9 @@ def read_answer(text: str, kind: str) -> set[Cell] | int:
     text = text.strip()
     if kind == "number":
         if not re.fullmatch(r"-?\d+", text):
-            raise UnreadableAnswer("type a whole number, such as 7")
+            raise UnreadableAnswer(_("type a whole number, such as 7"))
         return int(text)
-    if text.lower() in ("none", "-", "no cell", "no cells"):
+    if text.lower() in ("none", "-", "no cell", "no cells", _("none").lower()):
         return set()
     cells, end = set(), 0
     for match in _PAIR.finditer(text):
@@ -75,13 +76,16 @@ def read_answer(text: str, kind: str) -> set[Cell] | int:
         cells.add((int(match[1]), int(match[2])))
         end = match.end()
     if not cells or text[end:].strip(" ,;"):
-        raise UnreadableAnswer("type cells as x, y pairs, such as (2, 1), (0, -1); "
-                               "or none")
+        raise UnreadableAnswer(_("type cells as x, y pairs, such as (2, 1), (0, -1); or {none}")
+                               .format(none=_("none")))
     return cells
 
 
 def check_answer(answer: object, expected: object) -> str:
     """Compare a reader's `answer` with the `expected` one; say "right" or what is off.
+
+    "right" and "no answer yet" are said as they are (a widget compares them); what is
+    off is said in the current language (`alhambra_lib.i18n`).
 
     Collections (lists, sets of cells...) compare as sets, in any order; numbers
     compare by value. A wrong answer gets a hint (how many cells are missing, which
@@ -101,18 +105,24 @@ def check_answer(answer: object, expected: object) -> str:
         return "no answer yet"
     if isinstance(expected, Collection) and not isinstance(expected, str):
         if not isinstance(answer, Collection) or isinstance(answer, str):
-            return f"not yet: the answer is a collection, got {type(answer).__name__}"
-        extra, missing = set(answer) - set(expected), set(expected) - set(answer)
-        if not extra and not missing:
-            return "right"
-        hints = []
-        if missing:
-            hints.append(f"{plural(len(missing), 'cell')} missing")
-        if extra:
-            hints.append(f"{cell_list(extra)} should not be there")
-        return "not yet: " + "; ".join(hints)
+            return _("not yet: the answer is a collection, got {kind}").format(
+                kind=type(answer).__name__)
+        return _cells_verdict(set(answer) - set(expected), set(expected) - set(answer))
     if answer == expected:
         return "right"
     if isinstance(answer, (int, float)) and isinstance(expected, (int, float)):
-        return "not yet: too low" if answer < expected else "not yet: too high"
-    return "not yet"
+        return _("not yet: too low") if answer < expected else _("not yet: too high")
+    return _("not yet")
+
+
+def _cells_verdict(extra: set, missing: set) -> str:
+    """"right", or how many cells are `missing` and which given ones are `extra`."""
+    n = len(missing)
+    if not extra:
+        return ngettext("not yet: {n} cell missing", "not yet: {n} cells missing",
+                        n).format(n=n) if missing else "right"
+    if not missing:
+        return _("not yet: {cells} should not be there").format(cells=cell_list(extra))
+    return ngettext("not yet: {n} cell missing; {cells} should not be there",
+                    "not yet: {n} cells missing; {cells} should not be there", n).format(
+        n=n, cells=cell_list(extra))

@@ -24,6 +24,7 @@ from ..alhambra import Alhambra
 from ..bots import GreedyBot, play
 from ..components import BUILDING_TILES
 from ..game import Game
+from ..i18n import N_
 from ..score_sheet import ScoreSheet
 
 if TYPE_CHECKING:
@@ -59,9 +60,10 @@ DEMO_COUNTS = {
 
 #: The question a `Question` asks when built with no arguments (RULES.md §4a): prompt,
 #: options, answer, explanation.
-DEMO_QUESTION = ("May you take a 3 and a 3 from the display in one action?", ("yes", "no"), "no",
-                 "Several cards may be taken only if their values total at most 5; one card "
-                 "may have any value.")
+DEMO_QUESTION = (N_("May you take a 3 and a 3 from the display in one action?"),
+                 (N_("yes"), N_("no")), "no",
+                 N_("Several cards may be taken only if their values total at most 5; one card "
+                    "may have any value."))
 
 #: The seed of `wall_demo` by default.
 WALL_DEMO_SEED = 3

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..holes import enclosed_cells, flood_layers
 from ..reach import unreachable_cells, walk_layers
-from .text import cell_list, plural
+from ..i18n import _, ngettext
+from ..narrate import tile_count
+from .text import cell_list, counted
 
 if TYPE_CHECKING:
     from ..alhambra import Alhambra
@@ -98,15 +100,17 @@ def _layer_steps(layers: Sequence[Sequence[Cell]],
 def _walk_words(tiles: int) -> Callable[[int, Sequence[Cell], int], tuple[str, str]]:
     def words(k: int, layer: Sequence[Cell], total: int) -> tuple[str, str]:
         if k == 0:
-            text = (f"Breadth-first search starts at the fountain (0, 0): 1 of {tiles} tiles "
-                    "reached (the fountain counted). The short lines across open shared sides "
-                    "are the edges of the walking graph, the only ways from tile to tile; they "
-                    "turn dark once both their tiles are reached.")
-            return "Step 0: the fountain", text
-        text = (f"Through open sides of the tiles reached in step {k - 1}, "
-                f"{plural(len(layer), 'new tile')}, {plural(k, 'step')} from the fountain: "
-                f"{_cells(layer)}. {total} of {tiles} reached.")
-        return f"Step {k}: {plural(len(layer), 'tile')}", text
+            text = _("Breadth-first search starts at the fountain (0, 0): 1 of {tiles} tiles "
+                     "reached (the fountain counted). The short lines across open shared sides "
+                     "are the edges of the walking graph, the only ways from tile to tile; they "
+                     "turn dark once both their tiles are reached.").format(tiles=tiles)
+            return _("Step 0: the fountain"), text
+        text = _("Through open sides of the tiles reached in step {previous}, {new}, {steps} "
+                 "from the fountain: {cells}. {total} of {tiles} reached.").format(
+            previous=k - 1, new=counted("{n} new tile", "{n} new tiles", len(layer)),
+            steps=counted("{n} step", "{n} steps", k), cells=_cells(layer), total=total,
+            tiles=tiles)
+        return _("Step {k}: {tiles}").format(k=k, tiles=tile_count(len(layer))), text
     return words
 
 
@@ -117,38 +121,59 @@ def _walk_steps(alhambra: Alhambra) -> list[SearchStep]:
     steps, reached = _layer_steps(layers, _walk_words(tiles), edges)
     missed = frozenset(unreachable_cells(alhambra.graph))
     if missed:
-        done = (f"No open side leads further: {plural(len(missed), 'tile')} never reached, "
-                f"{_cells(missed)}. They cannot be walked to from the fountain, which a legal "
-                "Alhambra never allows.")
+        done = ngettext(
+            "No open side leads further: {n} tile never reached, {cells}. It cannot be walked "
+            "to from the fountain, which a legal Alhambra never allows.",
+            "No open side leads further: {n} tiles never reached, {cells}. They cannot be "
+            "walked to from the fountain, which a legal Alhambra never allows.",
+            len(missed)).format(n=len(missed), cells=_cells(missed))
     else:
-        done = (f"No open side leads to a new tile: the search stops after "
-                f"{plural(len(layers) - 1, 'step')} with all {tiles} tiles reached. Every tile "
-                "can be walked to from the fountain, as on every legal Alhambra.")
-    return steps + [SearchStep("Done", done, reached, missed=missed, edges=edges)]
+        done = ngettext(
+            "No open side leads to a new tile: the search stops after {n} step with all "
+            "{tiles} tiles reached. Every tile can be walked to from the fountain, as on every "
+            "legal Alhambra.",
+            "No open side leads to a new tile: the search stops after {n} steps with all "
+            "{tiles} tiles reached. Every tile can be walked to from the fountain, as on every "
+            "legal Alhambra.", len(layers) - 1).format(n=len(layers) - 1, tiles=tiles)
+    return steps + [SearchStep(_("Done"), done, reached, missed=missed, edges=edges)]
 
 
 def _flood_words(k: int, layer: Sequence[Cell], total: int) -> tuple[str, str]:
+    n = len(layer)
     if k == 0:
-        text = ("The flood starts on the border of the bounding box grown by one cell: "
-                f"{plural(len(layer), 'empty cell')}, all outside the Alhambra.")
-        return "Step 0: the border", text
-    text = (f"Through their sides (never through a corner), the cells of step {k - 1} flood "
-            f"{plural(len(layer), 'more empty cell')}: {_cells(layer)}. {total} reached.")
-    return f"Step {k}: {plural(len(layer), 'empty cell')}", text
+        text = ngettext("The flood starts on the border of the bounding box grown by one cell: "
+                        "{n} empty cell, outside the Alhambra.",
+                        "The flood starts on the border of the bounding box grown by one cell: "
+                        "{n} empty cells, all outside the Alhambra.", n).format(n=n)
+        return _("Step 0: the border"), text
+    text = ngettext("Through their sides (never through a corner), the cells of step {previous} "
+                    "flood {n} more empty cell: {cells}. {total} reached.",
+                    "Through their sides (never through a corner), the cells of step {previous} "
+                    "flood {n} more empty cells: {cells}. {total} reached.", n).format(
+        previous=k - 1, n=n, cells=_cells(layer), total=total)
+    return _("Step {k}: {cells}").format(
+        k=k, cells=counted("{n} empty cell", "{n} empty cells", n)), text
 
 
 def _flood_steps(alhambra: Alhambra) -> list[SearchStep]:
     layers = flood_layers(alhambra.layout)
     steps, reached = _layer_steps(layers, _flood_words)
     missed = frozenset(enclosed_cells(alhambra.layout))
-    ran = f"The flood stops after {plural(len(layers) - 1, 'step')}"
+    ran = counted("{n} step", "{n} steps", len(layers) - 1)
     if missed:
-        done = (f"{ran}; {plural(len(missed), 'empty cell')} never reached: {_cells(missed)}. "
-                "The Alhambra encloses them: a hole under the enclosed-area rule.")
+        done = ngettext("The flood stops after {steps}; {n} empty cell never reached: {cells}. "
+                        "The Alhambra encloses it: a hole under the enclosed-area rule.",
+                        "The flood stops after {steps}; {n} empty cells never reached: {cells}. "
+                        "The Alhambra encloses them: a hole under the enclosed-area rule.",
+                        len(missed)).format(steps=ran, n=len(missed), cells=_cells(missed))
         if alhambra.hole_rule == "single":
-            done += (" This Alhambra follows the single-cell reading (hole_rule=\"single\"), "
-                     "which allows it while no empty cell has four built side-neighbours.")
+            done += " " + _("This Alhambra follows the single-cell reading "
+                            "(hole_rule=\"single\"), which allows it while no empty cell has "
+                            "four built side-neighbours.")
     else:
-        done = (f"{ran}: it reached all {plural(len(reached), 'empty cell')} of the box. "
-                "Nothing is enclosed: no hole.")
-    return steps + [SearchStep("Done", done, reached, missed=missed)]
+        done = ngettext("The flood stops after {steps}: it reached the {n} empty cell of the "
+                        "box. Nothing is enclosed: no hole.",
+                        "The flood stops after {steps}: it reached all {n} empty cells of the "
+                        "box. Nothing is enclosed: no hole.", len(reached)).format(
+            steps=ran, n=len(reached))
+    return steps + [SearchStep(_("Done"), done, reached, missed=missed)]

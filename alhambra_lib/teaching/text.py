@@ -17,10 +17,20 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..narrate import plural  # one plural helper for the library's words
 
-__all__ = ["plural", "cell_list", "sentences", "Sentences", "table_html", "Table"]
+__all__ = ["plural", "counted", "cell_list", "sentences", "Sentences", "table_html", "Table"]
+
+
+def counted(singular: str, plural: str, n: int) -> str:
+    """A counted phrase (``"{n} corner"``, ``"{n} corners"``, marked with `ngettext` where
+    written) in the current language, in the plural form it uses for `n`.
+
+    >>> counted("{n} corner", "{n} corners", 1), counted("{n} corner", "{n} corners", 0)
+    ('1 corner', '0 corners')
+    """
+    return ngettext(singular, plural, n).format(n=n)
 
 
 def cell_list(cells: Collection[tuple[int, int]], most: int | None = None) -> str:
@@ -39,7 +49,11 @@ def cell_list(cells: Collection[tuple[int, int]], most: int | None = None) -> st
     cells = sorted(cells)
     shown = cells if most is None else cells[:most]
     named = ", ".join(map(str, shown))
-    return named + (f" and {len(cells) - len(shown)} more" if len(shown) < len(cells) else "")
+    if len(shown) == len(cells):
+        return named
+    more = len(cells) - len(shown)
+    return ngettext("{cells} and {n} more", "{cells} and {n} more", more).format(cells=named,
+                                                                                 n=more)
 
 
 class Sentences(str):
@@ -59,16 +73,20 @@ class Sentences(str):
         return "".join(f"<p>{escape(line)}</p>" for line in self.splitlines())
 
 
-#: A turn's heading in the narration, in any language: ``-- turn 12: Cy``,
-#: ``-- tour 12 : Cy``, ``-- 12번째 턴: Cy``.
-_TURN = re.compile(r"^-- \D*?(\d+)\D*?:\s*(.+)$")
+def _turn_heading() -> re.Pattern[str]:
+    """A turn's heading as the narration says it in the current language: ``-- turn 12:
+    Cy``, ``-- tour 12 : Cy``."""
+    heading = re.escape(_("-- turn {turn}: {player}"))
+    for name, group in (("turn", r"(?P<turn>\d+)"), ("player", "(?P<player>.+)")):
+        heading = heading.replace(re.escape("{" + name + "}"), group)
+    return re.compile(f"^{heading}$")
 
 
 def _sentence(line: str) -> str:
     """A narration line as a sentence: a turn's heading in words, a full stop at the end."""
-    turn = _TURN.match(line)
+    turn = _turn_heading().match(line)
     if turn:
-        return _("Turn {turn}, {player} plays:").format(turn=turn.group(1), player=turn.group(2))
+        return _("Turn {turn}, {player} plays:").format(**turn.groupdict())
     if not line:
         return line
     line = line[0].upper() + line[1:]
@@ -86,6 +104,12 @@ def sentences(*lines: str) -> Sentences:
     >>> sentences("-- turn 12: Cy", "Cy buys 4-seraglio from the denar square paying 5")
     Turn 12, Cy plays:
     Cy buys 4-seraglio from the denar square paying 5.
+
+    A story told in another language is read in that language:
+
+    >>> from alhambra_lib import i18n
+    >>> i18n.set_language("fr"); sentences("-- tour 12 : Cy"); i18n.set_language("en")
+    Tour 12, Cy joue :
     """
     return Sentences("\n".join(_sentence(line) for text in lines for line in text.splitlines()))
 

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 # chains is the chain-cutting step of longest_trail; reusing it keeps the tracer
 # showing exactly what the scoring code does.
 from ..walls import chains, corner_graph, external_segments, longest_trail
-from .text import plural
+from ..i18n import _, ngettext
+from ..narrate import tile_count
+from .text import counted
 
 if TYPE_CHECKING:
     from ..alhambra import Alhambra
@@ -51,7 +53,8 @@ class WallStep:
 
 
 def wall_steps(alhambra: Alhambra) -> list[WallStep]:
-    """The five steps of finding `alhambra`'s longest wall, as `WallStep` values."""
+    """The five steps of finding `alhambra`'s longest wall, as `WallStep` values, told in
+    the current language."""
     layout = alhambra.layout
     wall_sides = sum(len(tile.walls) for tile in layout.values())
     external = frozenset(external_segments(layout))
@@ -64,29 +67,42 @@ def wall_steps(alhambra: Alhambra) -> list[WallStep]:
     trail = tuple(longest_trail(adj))
     length = max(len(trail) - 1, 0)
     return [
-        WallStep("1. The walls",
-                 f"The {plural(len(layout) - 1, 'tile')} carry {plural(wall_sides, 'wall side')}"
-                 " (thick dark lines). Wall points count the segments of the longest continuous"
-                 " external wall."),
-        WallStep("2. External segments",
-                 f"A wall is external when the cell across it is empty: "
-                 f"{plural(len(external), 'external segment')}. The other "
-                 f"{wall_sides - len(external)} wall sides stand back to back with a neighbour's"
-                 " wall and never score.", external=external),
-        WallStep("3. The corner graph",
-                 f"Each external segment joins two corners (grid points): "
-                 f"{plural(len(degrees), 'corner')}, of which {roles[0]} end a wall (one "
-                 f"segment), {roles[1]} pass it on (two) and {roles[2]} are forks (three or four,"
-                 " only possible under the single-cell hole rule).",
+        WallStep(_("1. The walls"),
+                 _("The {tiles} carry {sides} (thick dark lines). Wall points count the "
+                   "segments of the longest continuous external wall.").format(
+                     tiles=tile_count(len(layout) - 1),
+                     sides=counted("{n} wall side", "{n} wall sides", wall_sides))),
+        WallStep(_("2. External segments"),
+                 ngettext("A wall is external when the cell across it is empty: {external}. "
+                          "The other {n} wall side stands back to back with a neighbour's "
+                          "wall and never scores.",
+                          "A wall is external when the cell across it is empty: {external}. "
+                          "The other {n} wall sides stand back to back with a neighbour's "
+                          "wall and never score.", wall_sides - len(external)).format(
+                     external=counted("{n} external segment", "{n} external segments",
+                                     len(external)), n=wall_sides - len(external)),
+                 external=external),
+        WallStep(_("3. The corner graph"),
+                 _("Each external segment joins two corners (grid points): {corners}, of "
+                   "which {ends} end a wall (one segment), {passes} pass it on (two) and "
+                   "{forks} are forks (three or four, only possible under the single-cell hole "
+                   "rule).").format(corners=counted("{n} corner", "{n} corners", len(degrees)),
+                                    ends=roles[0], passes=roles[1], forks=roles[2]),
                  external=external, corners=degrees),
-        WallStep("4. Chains",
-                 "A corner with two segments only passes the wall on, so the graph is cut into "
-                 f"chains between the other corners: {plural(len(open_runs), 'chain')}"
-                 f" and {plural(len(cycles), 'closed ring')}, of lengths "
-                 f"{', '.join(str(len(r) - 1) for r in runs) or 'none'}.",
+        WallStep(_("4. Chains"),
+                 _("A corner with two segments only passes the wall on, so the graph is cut "
+                   "into chains between the other corners: {chains} and {rings}, of lengths "
+                   "{lengths}.").format(
+                     chains=counted("{n} chain", "{n} chains", len(open_runs)),
+                     rings=counted("{n} closed ring", "{n} closed rings", len(cycles)),
+                     lengths=", ".join(str(len(r) - 1) for r in runs) or _("none")),
                  corners=degrees, chains=runs),
-        WallStep("5. The longest trail",
-                 "A depth-first search joins chains at shared end corners, using each segment at"
-                 f" most once. The longest trail has {plural(length, 'segment')}: "
-                 f"{alhambra.longest_wall()} wall points.", corners=degrees, trail=trail),
+        WallStep(_("5. The longest trail"),
+                 ngettext("A depth-first search joins chains at shared end corners, using each "
+                          "segment at most once. The longest trail has {n} segment: {points}.",
+                          "A depth-first search joins chains at shared end corners, using each "
+                          "segment at most once. The longest trail has {n} segments: {points}.",
+                          length).format(n=length, points=counted(
+                              "{n} wall point", "{n} wall points", alhambra.longest_wall())),
+                 corners=degrees, trail=trail),
     ]

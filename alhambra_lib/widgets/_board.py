@@ -37,7 +37,7 @@ import ipywidgets as widgets
 from ..components import FOUNTAIN_KIND, Card, Tile
 from ..grid import SIDES, Cell
 from ..i18n import N_, _
-from ..narrate import card_text, sides_text, term, tile_text
+from ..narrate import card_text, sides_text, term, tile_text, walls_text
 from ..palette import (
     CURRENCY_COLOURS,
     EMPTY_COLOUR,
@@ -127,12 +127,6 @@ def ink_on(kind: str) -> str:
     return "#222222" if kind in _DARK_TEXT_KINDS else "#ffffff"
 
 
-def _walls_text(tile: Tile) -> str:
-    if not tile.wall_sides:
-        return _("no walls")
-    return _("walls {sides}").format(sides=", ".join(map(sides_text, tile.wall_sides)))
-
-
 def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
     """The `Look` of `tile` drawn as a square: its walls as thick borders.
 
@@ -141,10 +135,10 @@ def tile_look(tile: Tile, *, selected: bool = False, note: str = "") -> Look:
     if tile.kind == FOUNTAIN_KIND:
         text, tip = "◎", _("the fountain")
     elif tile.kind in _NAMED_KINDS:  # no price printed: the piece says what it is
-        text, tip = _(tile.kind), f"{tile_text(tile.to_list())}, {_walls_text(tile)}"
+        text, tip = _(tile.kind), f"{tile_text(tile.to_list())}, {walls_text(tile)}"
     else:
         text = str(tile.price or term(tile.kind)[:4])
-        tip = f"{tile_text(tile.to_list())}, {_walls_text(tile)}"
+        tip = f"{tile_text(tile.to_list())}, {walls_text(tile)}"
     borders = tuple(_WALL if tile.has_wall(side) else _EDGE for side in SIDES)
     # A hut is drawn in the colour of its type (RULES.md §M4), as on the drawn boards.
     kind = tile.marks[0] if tile.kind == "hut" else tile.kind

@@ -292,7 +292,9 @@ class PiecesPanel:
             hut, left = part["up"].get(colour), part["left"].get(colour, 0)
             if hut is None:
                 continue
-            look = tile_look(hut, note=_("{n} left in the pile: click to take it").format(n=left))
+            look = tile_look(hut, note=ngettext("{n} left in the pile: click to take it",
+                                                "{n} left in the pile: click to take it",
+                                                left).format(n=left))
             items.append(("hut", colour, look, 46))
         self._row("huts", _("Huts (Squares): click a pile to take its hut"), items)
 

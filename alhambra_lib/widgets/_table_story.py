@@ -27,8 +27,8 @@ import ipywidgets as widgets
 from ..actions import DIRK
 from ..draw import draw_game, draw_majorities
 from ..engine.narration import points_text, scoring_parts
-from ..i18n import _
-from ..narrate import player_text, score_term_text, tile_text
+from ..i18n import _, ngettext
+from ..narrate import player_text, score_term_text, tile_count, tile_text
 from ..game import describe_event
 from ..svg import alhambra_svg
 from ._common import MAX_PICTURE_HEIGHT, picture, show, table_html
@@ -140,8 +140,11 @@ class TableStory:
                 dirk=DIRK, tiles=", ".join(_tiles(game.dirk_tiles)) or _("none yet"))
             return f"<div style='max-width:240px'>{head}<br>{escape(tiles)}</div>"
         alhambra = game.alhambra(name)
-        said = _("{cards} cards<br>{tiles} tiles, longest wall {wall}<br>reserve: {reserve}").format(
-            cards=len(game.hand(name)), tiles=len(alhambra) - 1, wall=alhambra.longest_wall(),
+        cards, built = len(game.hand(name)), len(alhambra) - 1
+        said = _("{cards}<br>{tiles}, longest wall {wall}<br>reserve: {reserve}").format(
+            cards=ngettext("{n} card", "{n} cards", cards).format(n=cards),
+            tiles=tile_count(built),
+            wall=alhambra.longest_wall(),
             reserve=escape(", ".join(_tiles(game.reserve(name))) or _("none")))
         picture = _scaled_svg(alhambra_svg(alhambra, caption=False), _OPPONENT_SCALE)
         return f"<div>{head}, {said}<br>{picture}</div>"

@@ -213,11 +213,12 @@ def _invaders(part: dict | None, you: str) -> list:
                            "{side}",
                            "{n} attack cards left, face down; you peeked at the next: from the "
                            "{side}", left).format(n=left, side=sides_text(peeked))
-            text = _("{n} left, next {side}").format(n=left, side=sides_text(peeked))
+            text = ngettext("{n} left, next {side}", "{n} left, next {side}", left).format(
+                n=left, side=sides_text(peeked))
         else:
             tip = ngettext("{n} attack card left, face down", "{n} attack cards left, face down",
                            left).format(n=left)
-            text = _("{n} left").format(n=left)
+            text = ngettext("{n} left", "{n} left", left).format(n=left)
         items.append(("attack_back", 0, _look(CARD_BACK_COLOUR, text, tip, _LIGHT_INK)))
     return items
 

@@ -24,6 +24,7 @@ from typing import cast
 import ipywidgets as widgets
 
 from ..grid import Cell
+from ..i18n import N_, _
 from ..teaching.answers import UnreadableAnswer, check_answer, read_answer
 from ..teaching.exercises import Exercise, placement_exercises
 from ..teaching.text import cell_list
@@ -33,14 +34,15 @@ __all__ = ["ExerciseBox", "Exercises"]
 
 #: Wrong tries after which the answer may be shown.
 TRIES_BEFORE_ANSWER = 2
-_PLACEHOLDERS = {"cells": "cells as x, y pairs, e.g. (2, 1), (0, -1)", "number": "a number"}
+_PLACEHOLDERS = {"cells": N_("cells as x, y pairs, e.g. (2, 1), (0, -1)"),
+                 "number": N_("a number")}
 
 
 def _answer_text(exercise: Exercise) -> str:
     if exercise.kind == "number":
         return str(exercise.expected)
     cells = cast(Collection[Cell], exercise.expected)  # a "cells" exercise: a set of cells
-    return cell_list(cells) if cells else "no cell at all"
+    return cell_list(cells) if cells else _("no cell at all")
 
 
 class ExerciseBox(WidgetBase):
@@ -70,12 +72,12 @@ class ExerciseBox(WidgetBase):
         if not isinstance(exercise, Exercise):
             raise TypeError(f"expected an Exercise, got {type(exercise).__name__}")
         self.exercise, self.tries, self.solved = exercise, 0, False
-        self.answer_input = widgets.Text(placeholder=_PLACEHOLDERS[exercise.kind],
+        self.answer_input = widgets.Text(placeholder=_(_PLACEHOLDERS[exercise.kind]),
                                          continuous_update=False,
                                          layout=widgets.Layout(width="320px"))
         self.answer_input.add_class(css_class("answer"))
-        self.check_button = widgets.Button(description="check")
-        self.show_button = widgets.Button(description="show the answer",
+        self.check_button = widgets.Button(description=_("check"))
+        self.show_button = widgets.Button(description=_("show the answer"),
                                           layout=widgets.Layout(display="none"))
         self.feedback = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())
@@ -90,23 +92,24 @@ class ExerciseBox(WidgetBase):
         try:
             answer = read_answer(self.answer_input.value, self.exercise.kind)
         except UnreadableAnswer as why:
-            self.feedback.value = f"I could not read that: {escape(str(why))}."
+            self.feedback.value = escape(_("I could not read that: {why}.").format(why=why))
             return
         verdict = check_answer(answer, self.exercise.expected)
         self.solved = verdict == "right"
         if self.solved:
-            self.feedback.value = "✓ Right."
+            self.feedback.value = escape(_("✓ Right."))
             self.show_button.layout.display = "none"
             return
         self.tries += 1
-        self.feedback.value = (f"✗ {escape(verdict.capitalize())}. "
-                               f"{escape(self.exercise.hint)} Try again.")
+        self.feedback.value = escape(_("✗ {verdict}. {hint} Try again.").format(
+            verdict=verdict[:1].upper() + verdict[1:], hint=self.exercise.hint))
         if self.tries >= TRIES_BEFORE_ANSWER:
             self.show_button.layout.display = None
 
     def reveal(self) -> None:
         """Show the answer (as the show button does)."""
-        self.feedback.value = f"The answer: <b>{escape(_answer_text(self.exercise))}</b>."
+        self.feedback.value = escape(_("The answer: {answer}.")).format(
+            answer=f"<b>{escape(_answer_text(self.exercise))}</b>")
 
 
 class Exercises(WidgetBase):
@@ -129,6 +132,6 @@ class Exercises(WidgetBase):
             raise ValueError("no exercises given")
         self.boxes = tuple(ExerciseBox(exercise) for exercise in exercises)
         self.root = widgets.VBox([
-            widgets.VBox([widgets.HTML(f"Exercise {number}"), box.root],
+            widgets.VBox([widgets.HTML(escape(_("Exercise {n}").format(n=number))), box.root],
                          layout=widgets.Layout(margin="0 0 12px 0"))
             for number, box in enumerate(self.boxes, start=1)])

@@ -36,6 +36,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine.narration import points_text
+from ..narrate import tile_count
 from ..i18n import N_, _, language
 from ..table.clicks import SIDE_KINDS
 from ..table.session import TableSession
@@ -427,9 +428,11 @@ class GameTable(TableClicks, TableFiles, TableHints, TableBots, WidgetBase):
                  for key in keys.get(kind, ())}
         self.board.show(alhambra, self._marks(keys), cell, pieces, sides)
         points = points_text(game.scores[you])
-        fields = {"tiles": len(alhambra) - 1, "wall": alhambra.longest_wall(), "points": points}
-        said = (_("{tiles} tiles, longest wall {wall}, {points} in the end") if game.is_over
-                else _("{tiles} tiles, longest wall {wall}, {points} so far")).format(**fields)
+        built = len(alhambra) - 1
+        fields = {"tiles": tile_count(built),
+                  "wall": alhambra.longest_wall(), "points": points}
+        said = (_("{tiles}, longest wall {wall}, {points} in the end") if game.is_over
+                else _("{tiles}, longest wall {wall}, {points} so far")).format(**fields)
         heading = escape(_("Your Alhambra"))
         self.mine.value = f"<b>{heading}</b>: {escape(said)}"
         held = self.selection.held()

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from html import escape
+
 import ipywidgets as widgets
 
 from ..components import KINDS
 from ..draw import draw_majorities
+from ..i18n import _
+from ..narrate import term
 from ..scoring import score_majorities
 from ..teaching.demo import DEMO_COUNTS
 from ._common import CountsGrid, WidgetBase, css_class, picture, places_and_ties, show, table_html
@@ -61,8 +65,8 @@ class MajorityExplorer(WidgetBase):
         self._grid = CountsGrid(self.players, counts)
         self.count_inputs = self._grid.inputs
         self.round_picker = widgets.ToggleButtons(
-            options=[(f"round {r}", r) for r in (1, 2, 3)], value=round_no,
-            description="scoring")
+            options=[(_("round {n}").format(n=r), r) for r in (1, 2, 3)], value=round_no,
+            description=_("scoring"))
         self.points = widgets.HTML()
         self.explanation = widgets.HTML()
         self.image = picture()
@@ -91,6 +95,7 @@ class MajorityExplorer(WidgetBase):
         self.explanation.value, won = places_and_ties(counts, round_no)
         rows = [[player, *(won.get((player, kind), 0) for kind in KINDS), self.totals[player]]
                 for player in self.players]
-        self.points.value = (f"<b>Points in round {round_no}</b>"
-                             + table_html(["player", *KINDS, "total"], rows))
+        heading = escape(_("Points in round {n}").format(n=round_no))
+        self.points.value = f"<b>{heading}</b>" + table_html(
+            [_("player"), *map(term, KINDS), _("total")], rows)
         show(self.image, draw_majorities(counts, round_no))

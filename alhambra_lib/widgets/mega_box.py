@@ -37,8 +37,11 @@ from ..modules.street_merchant import (
     set_points,
 )
 from ..palette import KIND_COLOURS
+from ..sheet_inputs import SIDE_NAMES
 from ..teaching.demo import random_alhambra
-from ..teaching.text import plural
+from ..i18n import N_, _, format_list, ngettext
+from ..narrate import points_text, term
+from ..teaching.text import counted
 from ._common import WidgetBase, css_class, picture, show, table_html
 
 if TYPE_CHECKING:
@@ -47,7 +50,9 @@ if TYPE_CHECKING:
 __all__ = ["AttackExplorer", "CitizenGrouper", "attack_sentences", "grouping_sentences",
            "ATTACK_DEMO_SEED", "DEMO_RESIDENTS"]
 
-_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+#: An attack's direction as a button and a table say it.
+_FROM = {"N": N_("from the north"), "E": N_("from the east"), "S": N_("from the south"),
+         "W": N_("from the west")}
 #: The seed of the AttackExplorer's random 14-tile Alhambra by default.
 ATTACK_DEMO_SEED = 3
 _DEMO_TILES = 14
@@ -70,21 +75,32 @@ comes round the flanks: 1 unprotected side facing north and 1 facing south, 1 po
     No side facing west is unprotected: no points lost.
     """
     front = len(unprotected_sides(layout, direction))
-    if front:
-        text = (f"{plural(front, 'side')} facing {_WORDS[direction]} "
-                f"{'is' if front == 1 else 'are'} unprotected: {plural(round_no, 'point')} each "
-                f"in round {round_no}, {plural(front * round_no, 'point')}")
-    else:
-        text = f"No side facing {_WORDS[direction]} is unprotected"
+    said = {"n": front, "direction": _(SIDE_NAMES[direction]), "round": round_no,
+            "per_side": points_text(round_no), "points": points_text(front * round_no)}
     if round_no < 3:
-        return text + (" lost." if front else ": no points lost.")
+        if not front:
+            return _("No side facing {direction} is unprotected: no points lost.").format(**said)
+        return ngettext("{n} side facing {direction} is unprotected: {per_side} each in round "
+                        "{round}, {points} lost.",
+                        "{n} sides facing {direction} are unprotected: {per_side} each in round "
+                        "{round}, {points} lost.", front).format(**said)
     left, right = flanks(direction)
     n_left, n_right = (len(unprotected_sides(layout, s)) for s in (left, right))
-    lost = invasion_penalty(layout, direction, round_no)
-    return (text + f". The attack also comes round the flanks: "
-            f"{plural(n_left, 'unprotected side')} facing {_WORDS[left]} and {n_right} facing "
-            f"{_WORDS[right]}, 1 point each, {plural(n_left + n_right, 'point')}. "
-            f"In all {plural(lost, 'point')} lost.")
+    head = ngettext("{n} side facing {direction} is unprotected: {per_side} each in round "
+                    "{round}, {points}.",
+                    "{n} sides facing {direction} are unprotected: {per_side} each in round "
+                    "{round}, {points}.", front) if front else _(
+        "No side facing {direction} is unprotected.")
+    flank = ngettext("The attack also comes round the flanks: {n} unprotected side facing "
+                     "{left} and {m} facing {right}, 1 point each, {points}. In all {lost} lost.",
+                     "The attack also comes round the flanks: {n} unprotected sides facing "
+                     "{left} and {m} facing {right}, 1 point each, {points}. In all {lost} lost.",
+                     n_left).format(n=n_left, m=n_right, left=_(SIDE_NAMES[left]),
+                                    right=_(SIDE_NAMES[right]),
+                                    points=points_text(n_left + n_right),
+                                    lost=points_text(invasion_penalty(layout, direction,
+                                                                      round_no)))
+    return f"{head.format(**said)} {flank}"
 
 
 class AttackExplorer(WidgetBase):
@@ -121,13 +137,14 @@ class AttackExplorer(WidgetBase):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
         self.alhambra = alhambra if alhambra is not None else self._sample(ATTACK_DEMO_SEED)
         self.direction_buttons = widgets.ToggleButtons(
-            options=[(f"from the {_WORDS[s]}", s) for s in SIDES], value="N",
-            description="attack", style={"button_width": "auto"})
+            options=[(_(_FROM[s]), s) for s in SIDES], value="N",
+            description=_("attack"), style={"button_width": "auto"})
         self.round_buttons = widgets.ToggleButtons(
-            options=[(f"round {r}", r) for r in (1, 2, 3)], value=1, description="in",
+            options=[(_("round {n}").format(n=r), r) for r in (1, 2, 3)], value=1,
+            description=_("in"),
             style={"button_width": "auto"})
         self.seed_input = widgets.BoundedIntText(value=ATTACK_DEMO_SEED, min=0, max=10**6,
-                                                 description="Alhambra",
+                                                 description=_("Alhambra"),
                                                  layout=widgets.Layout(width="170px"))
         self.direction_buttons.add_class(css_class("attack-direction"))
         self.round_buttons.add_class(css_class("attack-round"))
@@ -166,15 +183,21 @@ class AttackExplorer(WidgetBase):
         direction, round_no = self.direction_buttons.value, self.round_buttons.value
         layout = self.alhambra.layout
         self.explanation.value = escape(attack_sentences(layout, direction, round_no))
-        rows = [[f"from the {_WORDS[s]}", len(unprotected_sides(layout, s)),
+        rows = [[_(_FROM[s]), len(unprotected_sides(layout, s)),
                  *(invasion_penalty(layout, s, r) for r in (1, 2, 3))] for s in SIDES]
-        self.table.value = ("Points lost to each attack:" + table_html(
-            ["attack", "unprotected sides", "round 1", "round 2", "round 3"], rows))
+        header = [_("attack"), _("unprotected sides"),
+                  *(_("round {n}").format(n=r) for r in (1, 2, 3))]
+        self.table.value = escape(_("Points lost to each attack:")) + table_html(header, rows)
         show(self.image, draw_attack(self.alhambra, direction, round_no))
 
 
+def _colour(kind: str) -> str:
+    """A citizen's colour (the colour of building type `kind`) in the current language."""
+    return term(COLOUR_NAMES[kind])
+
+
 def _dots(colours: Iterable[str]) -> str:
-    return "".join(f"<span title='{COLOUR_NAMES[c]}' style='display:inline-block;width:14px;"
+    return "".join(f"<span title='{_colour(c)}' style='display:inline-block;width:14px;"
                    f"height:14px;border-radius:7px;margin:0 2px;border:1px solid #444;"
                    f"background:{KIND_COLOURS[c]}'></span>" for c in colours)
 
@@ -190,10 +213,12 @@ Set 3: blue: 1 colour, 1 point. In all 8 points.
     """
     points, sets = best_grouping(counts)
     if not sets:
-        return "No residents yet: no points."
-    parts = [f"Set {j}: {', '.join(COLOUR_NAMES[c] for c in s)}: {plural(len(s), 'colour')}, "
-             f"{plural(set_points(len(s)), 'point')}." for j, s in enumerate(sets, 1)]
-    return " ".join(parts) + f" In all {plural(points, 'point')}."
+        return _("No residents yet: no points.")
+    parts = [ngettext("Set {j}: {colours}: {n} colour, {points}.",
+                      "Set {j}: {colours}: {n} colours, {points}.", len(s)).format(
+        j=j, colours=", ".join(map(_colour, s)), n=len(s), points=points_text(set_points(len(s))))
+        for j, s in enumerate(sets, 1)]
+    return " ".join([*parts, _("In all {points}.").format(points=points_text(points))])
 
 
 class CitizenGrouper(WidgetBase):
@@ -229,14 +254,15 @@ class CitizenGrouper(WidgetBase):
             raise ValueError(f"at most {CITIZENS_PER_COLOUR} citizens of a colour, got "
                              f"{counts[too_many[0]]} {COLOUR_NAMES[too_many[0]]}")
         self.count_inputs = {c: widgets.BoundedIntText(
-            value=counts.get(c, 0), min=0, max=CITIZENS_PER_COLOUR, description=COLOUR_NAMES[c],
+            value=counts.get(c, 0), min=0, max=CITIZENS_PER_COLOUR, description=_colour(c),
             layout=widgets.Layout(width="150px")) for c in COLOURS}
-        names = [(COLOUR_NAMES[c], c) for c in COLOURS]
-        self.from_colour = widgets.Dropdown(options=names, value=COLOURS[0], description="move",
+        names = [(_colour(c), c) for c in COLOURS]
+        self.from_colour = widgets.Dropdown(options=names, value=COLOURS[0],
+                                            description=_("move"),
                                             layout=widgets.Layout(width="170px"))
-        self.to_colour = widgets.Dropdown(options=names, value=COLOURS[1], description="to",
+        self.to_colour = widgets.Dropdown(options=names, value=COLOURS[1], description=_("to"),
                                           layout=widgets.Layout(width="150px"))
-        self.move_button = widgets.Button(description="move one resident")
+        self.move_button = widgets.Button(description=_("move one resident"))
         self.move_button.add_class(css_class("move-resident"))
         self.grouping, self.explanation = widgets.HTML(), widgets.HTML()
         self.explanation.add_class(css_class("grouping-explanation"))
@@ -266,19 +292,20 @@ class CitizenGrouper(WidgetBase):
         """Move one resident from colour `source` to colour `target`, if it can be done."""
         come, go = self.count_inputs[source], self.count_inputs[target]
         if source == target:
-            self.message.value = "Choose two different colours to move a resident."
+            said = _("Choose two different colours to move a resident.")
         elif come.value == 0:
-            self.message.value = f"There is no {COLOUR_NAMES[source]} resident to move."
+            said = _("There is no {colour} resident to move.").format(colour=_colour(source))
         elif go.value == CITIZENS_PER_COLOUR:
-            self.message.value = (f"All {CITIZENS_PER_COLOUR} {COLOUR_NAMES[target]} citizens "
-                                  "are already residents.")
+            said = _("All {n} {colour} citizens are already residents.").format(
+                n=CITIZENS_PER_COLOUR, colour=_colour(target))
         else:
             before = self.points
             come.value -= 1
             go.value += 1
-            self.message.value = (f"One resident moved from {COLOUR_NAMES[source]} to "
-                                  f"{COLOUR_NAMES[target]}: {before} → "
-                                  f"{plural(self.points, 'point')}.")
+            said = _("One resident moved from {source} to {target}: {before} → {points}.").format(
+                source=_colour(source), target=_colour(target), before=before,
+                points=points_text(self.points))
+        self.message.value = escape(said)
 
     @staticmethod
     def _gain(counts: Mapping[str, int], colour: str, points: int) -> int:
@@ -289,8 +316,9 @@ class CitizenGrouper(WidgetBase):
         counts = self.counts()
         points, sets = best_grouping(counts)
         self.grouping.value = "<br>".join(
-            f"{_dots(s)} {plural(set_points(len(s)), 'point')}" for s in sets)
+            f"{_dots(s)} {escape(points_text(set_points(len(s))))}" for s in sets)
         self.explanation.value = escape(grouping_sentences(counts))
-        gains = [f"{COLOUR_NAMES[c]} +{self._gain(counts, c, points)}"
+        gains = [f"{_colour(c)} +{self._gain(counts, c, points)}"
                  for c in COLOURS if counts.get(c, 0) < CITIZENS_PER_COLOUR]
-        self.gains.value = escape("One more resident would add: " + ", ".join(gains) + " points.")
+        self.gains.value = escape(_("One more resident would add (in points): {gains}.").format(
+            gains=", ".join(gains)))

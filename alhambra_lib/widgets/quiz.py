@@ -1,5 +1,9 @@
 """Questions with checked answers: pick an option, press check, read why.
 
+A question's words (prompt, options, explanation) are shown in the current language
+(`alhambra_lib.i18n`) when the catalogs hold them, as they hold the rules quiz's; the
+options keep their own words as values, so the answer is checked whatever the language.
+
 Examples
 --------
 >>> q = Question("May you take 3 + 3 from the display?", ["yes", "no"], "no",
@@ -26,13 +30,12 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..i18n import _, gettext, ngettext
 from ..teaching.demo import DEMO_QUESTION
 from ._common import WidgetBase
 
 # DEMO_QUESTION lives in alhambra_lib.teaching.demo; still importable from here.
 __all__ = ["Question", "Quiz", "DEMO_QUESTION"]
-
-_RIGHT, _WRONG = "✓ Right.", "✗ Not this one"
 
 
 class Question(WidgetBase):
@@ -83,14 +86,15 @@ class Question(WidgetBase):
         self.prompt, self.options = prompt, tuple(options)
         self.answer, self.explanation = answer, explanation
         self.correct: bool | None = None
-        self.choices = widgets.RadioButtons(options=options, value=None,
+        self.choices = widgets.RadioButtons(options=[(gettext(o), o) for o in options],
+                                            value=None,
                                             layout=widgets.Layout(width="max-content"))
-        self.check_button = widgets.Button(description="check")
+        self.check_button = widgets.Button(description=_("check"))
         self.feedback = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())
         self.choices.observe(lambda _: self._clear(), "value")
         self._on_check: list[Callable[[Question], object]] = []
-        self.root = widgets.VBox([widgets.HTML(f"<b>{escape(prompt)}</b>"), self.choices,
+        self.root = widgets.VBox([widgets.HTML(f"<b>{escape(gettext(prompt))}</b>"), self.choices,
                                   widgets.HBox([self.check_button, self.feedback])])
 
     def check(self) -> None:
@@ -98,12 +102,16 @@ class Question(WidgetBase):
         choice = self.choices.value
         if choice is None:
             self.correct = None
-            self.feedback.value = "Choose an answer first."
+            self.feedback.value = escape(_("Choose an answer first."))
         else:
             self.correct = choice == self.answer
-            right = f"<b>{escape(self.answer)}</b>"
-            head = _RIGHT if self.correct else f"{_WRONG}: the answer is {right}."
-            self.feedback.value = f"{head} {escape(self.explanation)}"
+            why = escape(gettext(self.explanation))
+            if self.correct:
+                said = escape(_("✓ Right. {why}")).format(why=why)
+            else:
+                said = escape(_("✗ Not this one: the answer is {answer}. {why}")).format(
+                    answer=f"<b>{escape(gettext(self.answer))}</b>", why=why)
+            self.feedback.value = said
         for handler in self._on_check:
             handler(self)
 
@@ -142,7 +150,7 @@ class Quiz(WidgetBase):
         for question in self.questions:
             question.on_check(lambda _: self._count())
             question.choices.observe(lambda _: self._count(), "value")
-        numbered = [widgets.VBox([widgets.HTML(f"Question {i}"), q.root],
+        numbered = [widgets.VBox([widgets.HTML(escape(_("Question {n}").format(n=i))), q.root],
                                  layout=widgets.Layout(margin="0 0 12px 0"))
                     for i, q in enumerate(self.questions, start=1)]
         self.root = widgets.VBox([*numbered, self.summary])
@@ -154,4 +162,7 @@ class Quiz(WidgetBase):
         return sum(q.correct is True for q in self.questions)
 
     def _count(self) -> None:
-        self.summary.value = f"{self.score} of {len(self.questions)} answered right."
+        asked = len(self.questions)
+        self.summary.value = escape(ngettext("{right} of {n} answered right.",
+                                             "{right} of {n} answered right.", asked).format(
+            right=self.score, n=asked))

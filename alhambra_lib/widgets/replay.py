@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..i18n import _
+
 from ..draw import draw_game
 from ..replay import event_turns, narrate, replay
 from ..teaching.demo import demo_game
@@ -70,10 +72,10 @@ class ReplayViewer(WidgetBase):
         self.events = list(events)
         replay(self._start, self.events)  # refuse a record that does not fit its start
         last = max(event_turns(self.events))
-        self.turn_slider = widgets.IntSlider(value=1, min=1, max=last, description="turn",
+        self.turn_slider = widgets.IntSlider(value=1, min=1, max=last, description=_("turn"),
                                              continuous_update=False)
-        self.back_button = widgets.Button(description="◀ back")
-        self.next_button = widgets.Button(description="next ▶")
+        self.back_button = widgets.Button(description=_("◀ back"))
+        self.next_button = widgets.Button(description=_("next ▶"))
         self.narration = widgets.HTML()
         self.image = picture()
         self.turn_slider.observe(lambda _: self._refresh(), "value")

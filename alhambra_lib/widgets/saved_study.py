@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..analysis.saved import STUDIES, SavedStudy
+from ..i18n import N_, _, gettext, ngettext
 from ._common import WidgetBase, css_class, picture, show
 
 __all__ = ["SavedStudyView", "MAX_NEW_GAMES"]
@@ -53,6 +54,18 @@ def _widget(part: Part, picture_height: int) -> widgets.Widget:
     image = picture()
     show(image, part, max_height=picture_height)
     return image
+
+
+#: The saved studies' units, marked for the catalogs (the games box is named by them).
+_UNITS = (N_("games per tournament"), N_("games"), N_("games per player count"))
+#: A number of games in each unit, the count in bold, in the current language.
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "games per tournament": lambda n: ngettext(
+        "<b>{n} game</b> per tournament", "<b>{n} games</b> per tournament", n).format(n=n),
+    "games": lambda n: ngettext("<b>{n} game</b>", "<b>{n} games</b>", n).format(n=n),
+    "games per player count": lambda n: ngettext(
+        "<b>{n} game</b> per player count", "<b>{n} games</b> per player count", n).format(n=n),
+}
 
 
 class SavedStudyView(WidgetBase):
@@ -97,17 +110,18 @@ class SavedStudyView(WidgetBase):
         style = {"description_width": "initial"}
         self.games_input = widgets.BoundedIntText(
             value=min(self.study.games, 20), min=2, max=MAX_NEW_GAMES, style=style,
-            description=self.study.unit)
+            description=gettext(self.study.unit))
         self.seed_input = widgets.BoundedIntText(value=self.study.seed + 1, min=0, max=10**9,
-                                                 style=style, description="seed")
-        self.run_button = widgets.Button(description="run a new study", button_style="primary")
+                                                 style=style, description=_("seed"))
+        self.run_button = widgets.Button(description=_("run a new study"),
+                                         button_style="primary")
         self.run_button.add_class(css_class("run-saved-study", name))
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="games played",
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("games played"),
                                             style=style)
         self.progress.add_class(css_class("saved-study-progress", name))
-        self.message = widgets.HTML(
+        self.message = widgets.HTML(escape(_(
             "Shown from the saved run. To play another, choose the games and the seed and "
-            "press <b>run a new study</b>: the bar shows the games played.")
+            "press {button}: the bar shows the games played.")).format(button=self._button()))
         self.caption = widgets.HTML()
         self.caption.add_class(css_class("saved-study-caption", name))
         self.results = widgets.Box(layout=widgets.Layout(flex_flow="row wrap",
@@ -119,13 +133,21 @@ class SavedStudyView(WidgetBase):
         self.root = widgets.VBox([self.results, controls])
         self.root.add_class(css_class("saved-study", name))
         # No file name nor command line on the page: the notebook's code cells name them.
-        self._show(f"The saved run: <b>{self._games(self.study.games_in(self.result))}, "
-                   f"seed {self.study.seed} (played once and saved with the library).")
+        self._show(escape(_("The saved run: {games}, seed {seed} (played once and saved with "
+                            "the library).")).format(
+            games=self._games(self.study.games_in(self.result)), seed=self.study.seed))
 
     def _games(self, games: int) -> str:
-        """``3 games</b> per tournament``: the count in bold, then the rest of its unit."""
-        first, _, rest = self.study.unit.partition(" ")
-        return f"{games} {first}</b>{' ' + rest if rest else ''}"
+        """``<b>3 games</b> per tournament``: the count in bold, then the rest of its unit."""
+        counted = _COUNTED.get(self.study.unit)
+        if counted is None:  # a unit of a study added later: said as it is
+            first, __, rest = self.study.unit.partition(" ")
+            return f"<b>{games} {escape(first)}</b>{' ' + escape(rest) if rest else ''}"
+        return counted(games)
+
+    @staticmethod
+    def _button() -> str:
+        return f"<b>{escape(_('run a new study'))}</b>"
 
     @property
     def parts(self) -> list[widgets.Widget]:
@@ -145,19 +167,20 @@ class SavedStudyView(WidgetBase):
         """Play a new run with the games and seed set, moving the bar; then show it."""
         games, seed = self.games_input.value, self.seed_input.value
         self.progress.value = 0
-        self.message.value = f"Playing a new study: {games} {self.study.unit}, seed {seed}…"
+        self.message.value = escape(_("Playing a new study: {games}, seed {seed}…")).format(
+            games=self._games(games), seed=seed)
         self.run_button.disabled = True
         try:
             self.result = self.study.run(games, seed, self._count)
         except Exception as failed:  # a widget callback's traceback never reaches the app
-            self.message.value = escape(f"The study stopped: {failed}")
+            self.message.value = escape(_("The study stopped: {why}").format(why=failed))
             return
         finally:
             self.run_button.disabled = False
-        self.message.value = ("Done. To play another, choose the games and the seed and "
-                              "press <b>run a new study</b>.")
-        self._show(f"A new run, played on this page: <b>{self._games(games)}, seed {seed} "
-                   "(not saved).")
+        self.message.value = escape(_("Done. To play another, choose the games and the seed "
+                                      "and press {button}.")).format(button=self._button())
+        self._show(escape(_("A new run, played on this page: {games}, seed {seed} (not "
+                            "saved).")).format(games=self._games(games), seed=seed))
 
     def _count(self, done: int, total: int) -> None:
         self.progress.max, self.progress.value = total, done

@@ -19,6 +19,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..i18n import _
+
 from ..alhambra import Alhambra
 from ..draw import draw_search_step
 from ..teaching.demo import search_demo
@@ -65,11 +67,11 @@ class SearchStepper(WidgetBase):
             raise ValueError(f"unknown search {search!r}: expected one of {', '.join(SEARCHES)}")
         self.alhambra = alhambra if alhambra is not None else search_demo()
         self.search_picker = widgets.ToggleButtons(
-            options=[("walk from the fountain", "walk"), ("flood from outside", "flood")],
-            value=search, description="search")
-        self.step_slider = widgets.IntSlider(min=0, description="step")
-        self.back_button = widgets.Button(description="◀ back")
-        self.next_button = widgets.Button(description="next ▶")
+            options=[(_("walk from the fountain"), "walk"), (_("flood from outside"), "flood")],
+            value=search, description=_("search"))
+        self.step_slider = widgets.IntSlider(min=0, description=_("step"))
+        self.back_button = widgets.Button(description=_("◀ back"))
+        self.next_button = widgets.Button(description=_("next ▶"))
         self.caption = widgets.HTML()
         self.image = picture()
         self.back_button.on_click(lambda _: self._step_by(-1))

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from html import escape
+
 import ipywidgets as widgets
 
 from ..analysis.plots import plot_sweep
 from ..analysis.study import SEED
 from ..analysis.sweep import sweep_summary, weight_sweep
+from ..i18n import N_, _, ngettext
 from ._common import WidgetBase, css_class, picture, show, table_html
 
 if TYPE_CHECKING:
@@ -41,11 +44,12 @@ __all__ = ["StudyRunner", "parse_weights"]
 MAX_GAMES = 200
 #: Wall weights the runner allows in one study.
 MAX_WEIGHTS = 8
-_WEIGHTS_HELP = "Write the wall weights as numbers with commas between them, such as 0, 1, 4."
+_WEIGHTS_HELP = N_("Write the wall weights as numbers with commas between them, such as 0, 1, 4.")
 
 
 def parse_weights(text: str) -> list[float]:
-    """The wall weights written in `text`, ``"0, 1, 4"`` -> ``[0.0, 1.0, 4.0]``.
+    """The wall weights written in `text`, ``"0, 1, 4"`` -> ``[0.0, 1.0, 4.0]``; a refusal
+    says what is wrong in the current language (the widget shows it).
 
     Raises
     ------
@@ -65,19 +69,22 @@ def parse_weights(text: str) -> list[float]:
     try:
         weights = [float(p) for p in parts]
     except ValueError:
-        raise ValueError(_WEIGHTS_HELP) from None
+        raise ValueError(_(_WEIGHTS_HELP)) from None
     if not 1 <= len(weights) <= MAX_WEIGHTS:
-        raise ValueError(f"Give 1 to {MAX_WEIGHTS} wall weights. {_WEIGHTS_HELP}")
+        raise ValueError(_("Give 1 to {most} wall weights. {help}").format(
+            most=MAX_WEIGHTS, help=_(_WEIGHTS_HELP)))
     if not all(0 <= w <= 100 for w in weights):
-        raise ValueError("A wall weight goes from 0 (walls ignored) to 100.")
+        raise ValueError(_("A wall weight goes from 0 (walls ignored) to 100."))
     for weight in weights:
         if weights.count(weight) > 1:
-            raise ValueError(f"Each wall weight once, please: {weight:g} is there twice.")
+            raise ValueError(_("Each wall weight once, please: {weight} is there twice.").format(
+                weight=f"{weight:g}"))
     return sorted(weights)
 
 
 def _interval(value: float, low: float, high: float, digits: int) -> str:
-    return f"{value:.{digits}f} ({low:.{digits}f} to {high:.{digits}f})"
+    return _("{value} ({low} to {high})").format(
+        value=f"{value:.{digits}f}", low=f"{low:.{digits}f}", high=f"{high:.{digits}f}")
 
 
 class StudyRunner(WidgetBase):
@@ -105,19 +112,20 @@ class StudyRunner(WidgetBase):
     def __init__(self) -> None:
         style = {"description_width": "150px"}
         self.games_input = widgets.BoundedIntText(value=20, min=2, max=MAX_GAMES, style=style,
-                                                  description="games per weight")
+                                                  description=_("games per weight"))
         self.players_input = widgets.BoundedIntText(value=3, min=2, max=6, style=style,
-                                                    description="players per game")
+                                                    description=_("players per game"))
         self.seed_input = widgets.BoundedIntText(value=SEED, min=0, max=10**9, style=style,
-                                                 description="seed")
+                                                 description=_("seed"))
         self.weights_input = widgets.Text(value="0, 1, 4", style=style,
-                                          description="wall weights")
-        self.run_button = widgets.Button(description="play the study", button_style="primary")
+                                          description=_("wall weights"))
+        self.run_button = widgets.Button(description=_("play the study"), button_style="primary")
         self.run_button.add_class(css_class("run-study"))
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="games played",
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("games played"),
                                             style=style)
         self.progress.add_class(css_class("study-progress"))
-        self.message = widgets.HTML("Choose the settings and press <b>play the study</b>.")
+        self.message = widgets.HTML(escape(_("Choose the settings and press {button}.")).format(
+            button=f"<b>{escape(_('play the study'))}</b>"))
         self.message.add_class(css_class("study-message"))
         self.table = widgets.HTML()
         self.table.add_class(css_class("study-table"))
@@ -137,12 +145,14 @@ class StudyRunner(WidgetBase):
         try:
             weights = parse_weights(self.weights_input.value)
         except ValueError as error:
-            self.message.value = str(error)
+            self.message.value = escape(str(error))
             return
         games, players = self.games_input.value, self.players_input.value
         self.progress.max, self.progress.value = games * len(weights), 0
-        self.message.value = (f"Playing {games * len(weights)} games, {games} for each of "
-                              f"{len(weights)} wall weights…")
+        self.message.value = escape(ngettext(
+            "Playing {n} games, {games} for each of {weights} wall weight…",
+            "Playing {n} games, {games} for each of {weights} wall weights…", len(weights)).format(
+                n=games * len(weights), games=games, weights=len(weights)))
         self.run_button.disabled = True
         try:
             sweep = weight_sweep(weights, games=games, seed=self.seed_input.value,
@@ -150,14 +160,15 @@ class StudyRunner(WidgetBase):
         finally:
             self.run_button.disabled = False
         self.curve = sweep_summary(sweep)
-        self.message.value = (f"Done: {games} games per weight, {players} players per game, "
-                              f"seed {self.seed_input.value}. The swept BalancedBot's results, "
-                              "with 95% intervals:")
+        self.message.value = escape(_(
+            "Done: {games} games per weight, {players} players per game, seed {seed}. The "
+            "swept BalancedBot's results, with 95% intervals:").format(
+                games=games, players=players, seed=self.seed_input.value))
         rows = [[f"{w:g}", int(r.games), _interval(r.win_rate, r.win_low, r.win_high, 2),
                  _interval(r.mean_score, r.score_low, r.score_high, 1),
                  f"{r.mean_final_wall:.1f}"] for w, r in self.curve.iterrows()]
-        self.table.value = table_html(["wall weight", "seats played", "win rate",
-                                       "mean score", "mean final wall"], rows)
+        self.table.value = table_html([_("wall weight"), _("seats played"), _("win rate"),
+                                       _("mean score"), _("mean final wall")], rows)
         show(self.image, plot_sweep(self.curve, baseline=1 / players))
 
     def _count(self, games: int) -> None:

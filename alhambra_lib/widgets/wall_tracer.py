@@ -23,6 +23,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..i18n import _
+
 from ..alhambra import Alhambra
 from ..draw import draw_walls_explained
 from ..teaching.demo import WALL_DEMO_SEED, wall_demo
@@ -68,16 +70,16 @@ class WallTracer(WidgetBase):
         if alhambra is not None and not isinstance(alhambra, Alhambra):
             raise TypeError(f"expected an Alhambra, got {type(alhambra).__name__}")
         self.given = alhambra if alhambra is not None else wall_demo()
-        self._given_name = name or ("the demo Alhambra" if alhambra is None
-                                    else "the Alhambra given")
-        self.step_slider = widgets.IntSlider(min=1, max=5, description="step")
-        self.back_button = widgets.Button(description="◀ back")
-        self.next_button = widgets.Button(description="next ▶")
+        self._given_name = name or (_("the demo Alhambra") if alhambra is None
+                                    else _("the Alhambra given"))
+        self.step_slider = widgets.IntSlider(min=1, max=5, description=_("step"))
+        self.back_button = widgets.Button(description=_("◀ back"))
+        self.next_button = widgets.Button(description=_("next ▶"))
         self.source = widgets.ToggleButtons(
-            options=[(self._given_name, "given"), ("a random sample", "sample")],
+            options=[(self._given_name, "given"), (_("a random sample"), "sample")],
             value="given", style={"button_width": "auto"})
         self.seed_input = widgets.BoundedIntText(value=WALL_DEMO_SEED, min=0, max=10**6,
-                                                 description="seed",
+                                                 description=_("seed"),
                                                  layout=widgets.Layout(width="150px"))
         self.shown = widgets.HTML()
         self.title = widgets.HTML()
@@ -108,11 +110,12 @@ class WallTracer(WidgetBase):
 
     def _show_source(self) -> None:
         if self.source.value == "given":
-            self.shown.value = f"Shown: {self._given_name}."
+            self.shown.value = escape(_("Shown: {alhambra}.").format(alhambra=self._given_name))
             self._use(self.given)
         else:
             seed = self.seed_input.value
-            self.shown.value = f"Shown: a random 20-tile Alhambra grown with seed {seed}."
+            self.shown.value = escape(_("Shown: a random 20-tile Alhambra grown with seed "
+                                        "{seed}.").format(seed=seed))
             self._use(wall_demo(seed))
 
     def _use(self, alhambra: Alhambra) -> None:

@@ -20,9 +20,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..analysis.plots import plot_sweep, plot_wall_by_turn
+from ..analysis.plots import bot_name, plot_sweep, plot_wall_by_turn
 from ..analysis.stats import summary
 from ..analysis.sweep import SWEPT, sweep_summary, weight_column
+from ..i18n import _, gettext
 from ..teaching.demo import demo_sweep
 from ._common import WidgetBase, css_class, picture, picture_png, show_png, table_html
 
@@ -79,7 +80,8 @@ class WallWeightExplorer(WidgetBase):
         self._pictures: dict[float, list[bytes]] = {}
         self.weight_slider = widgets.SelectionSlider(
             options=[(f"{v:g}", v) for v in self.weights], value=self.weights[0],
-            description=f"{weight} weight", continuous_update=False,
+            description=_("{weight} weight").format(weight=gettext(weight)),
+            continuous_update=False,
             style={"description_width": "initial"})
         self.table = widgets.HTML()
         self.win_image, self.score_image, self.walls_image = picture(), picture(), picture()
@@ -103,14 +105,18 @@ class WallWeightExplorer(WidgetBase):
 
     def _refresh(self) -> None:
         value = self.weight_slider.value
-        rows = [[bot, int(row.games), _interval(row.win_rate, row.win_low, row.win_high, 2),
+        rows = [[bot_name(bot), int(row.games),
+                 _interval(row.win_rate, row.win_low, row.win_high, 2),
                  _interval(row.mean_score, row.score_low, row.score_high, 1),
                  f"{row.mean_final_wall:.1f}"]
                 for bot, row in self.results.iterrows()]
+        said = {"weight": gettext(self._weight), "value": f"{value:g}", "bot": bot_name(self._bot)}
+        heading = escape(_("{weight} weight {value}").format(**said))
         self.table.value = (
-            f"<b>{escape(self._weight)} weight {value:g}</b>: the {escape(self._bot)} bot "
-            f"and its opponents, 95% intervals"
-            + table_html(["bot", "games", "win rate", "mean score", "mean final wall"], rows))
+            f"<b>{heading}</b>: "
+            + escape(_("the {bot} bot and its opponents, 95% intervals").format(**said))
+            + table_html([_("bot"), _("games"), _("win rate"), _("mean score"),
+                          _("mean final wall")], rows))
         for image, drawing in zip((self.win_image, self.score_image, self.walls_image),
                                   self._drawings(value)):
             show_png(image, drawing)

@@ -1,7 +1,8 @@
 """Issue 33 in a real browser: the front page offers the languages and carries the choice
-to every notebook's link; a score sheet kept in Korean and a game played by clicks in
-French, with screenshots (tests/screenshots/<test>/) to look at for missing glyphs and
-words cut off."""
+to every notebook's link; a score sheet kept in Korean, a game played by clicks in
+French, and the explorers of the rules pages (majorities in Korean, an attack in French),
+with screenshots (tests/screenshots/<test>/) to look at for missing glyphs and words cut
+off."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import re
 import urllib.request
 
 import pytest
-from test_browser_app import expect, first_widget, type_number
+from _pictures import assert_pictures_fit, assert_text_readable
+from test_browser_app import drawing, expect, first_widget, redrawn, type_number
 from test_browser_table import after, visible
 
 pytestmark = pytest.mark.browser
@@ -61,4 +63,52 @@ def test_a_game_played_by_clicks_in_french(web, voila_app):
     expect(table.locator(".alhambra-log")).to_contain_text("Depuis votre dernier coup")
     expect(status).to_contain_text("Tour")
     web.shot("table_fr_after_take")
+    assert web.outside == []
+
+
+def test_the_majorities_explorer_in_korean(web, voila_app):
+    web.page.goto(f"{voila_app}voila/render/04_majorities.ipynb?lang=ko")
+    explorer = first_widget(web, "alhambra-majorities")
+    points = explorer.locator(".alhambra-points")
+    expect(points).to_contain_text("차 정산 점수")
+    expect(explorer.locator(".alhambra-round-picker")).to_contain_text("3차 정산")
+    bars = drawing(explorer.locator(".alhambra-drawing"))
+    explorer.locator(".alhambra-round-picker").get_by_role("button", name="3차 정산").click()
+    expect(points).to_contain_text("3차 정산 점수")
+    redrawn(explorer.locator(".alhambra-drawing"), bars)
+    web.shot("majorities_ko")
+    assert_pictures_fit(web.page)
+    assert web.outside == []
+
+
+def test_an_attack_explored_in_french(web, voila_app):
+    web.page.goto(f"{voila_app}voila/render/08_mega_box.ipynb?lang=fr")
+    explorer = first_widget(web, "alhambra-attack-explorer")
+    picture = explorer.locator(".alhambra-attack-picture")
+    north = drawing(picture)
+    explorer.locator(".alhambra-attack-direction").get_by_role("button", name="côté est").click()
+    explanation = explorer.locator(".alhambra-attack-explanation")
+    expect(explanation).to_contain_text("côtés est sont sans protection")
+    east = redrawn(picture, north)
+    explorer.locator(".alhambra-attack-round").get_by_role("button", name="décompte 3").click()
+    expect(explanation).to_contain_text("L’attaque passe aussi par les flancs")
+    redrawn(picture, east)
+    web.shot("attack_fr")
+    assert_text_readable(web.page)
+    assert web.outside == []
+
+
+def test_the_wall_study_page_in_korean(web, voila_app):
+    """Page 05's saved study and study runner in Korean: the answer, the chart and the
+    buttons, with every Hangul glyph and nothing cut off."""
+    web.page.goto(f"{voila_app}voila/render/05_wall_strategy.ipynb?lang=ko")
+    runner = first_widget(web, "alhambra-study-runner")
+    expect(runner.locator(".alhambra-run-study")).to_have_text("연구 실행")
+    view = web.page.locator(".alhambra-saved-study-wall_study")
+    view.scroll_into_view_if_needed()
+    expect(view).to_contain_text("저장된 실행:")
+    expect(view).to_contain_text("답:")
+    drawing(view.locator("img.alhambra-picture").first)
+    web.shot("wall_study_ko")
+    assert_pictures_fit(web.page)
     assert web.outside == []

@@ -9,7 +9,9 @@ from __future__ import annotations
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Patch
 
+from ...i18n import _
 from ...modules.bazaars import bazaar_neighbours, bazaar_points
+from ...narrate import term
 from ...palette import CURRENCY_COLOURS, KIND_COLOURS, WALL_COLOUR
 from ..board import _tiles_layer
 from ..figure import _AXIS_TEXT, LabelCollection, _square
@@ -54,11 +56,11 @@ def _bazaars_board(ax, seen, name):
                    edgecolors=WALL_COLOUR, linewidths=0.8, zorder=4.7, gid="bazaar_counted")
     LabelCollection(ax, labels, 6.5, True, "bazaar_points").set_zorder(6)
     handles = [Patch(facecolor=KIND_COLOURS["bazaar"], edgecolor=CURRENCY_COLOURS["ducat"],
-                     linewidth=2, label="bazaar: ring currency, squares types"
-                     + _provisional("bazaars")),
-               _dot_handle(CURRENCY_COLOURS["ducat"], "neighbour a bazaar counts (n×k)",
+                     linewidth=2, label=_provisional(
+                         "bazaars", _("bazaar: ring currency, squares types"))),
+               _dot_handle(CURRENCY_COLOURS["ducat"], _("neighbour a bazaar counts (n×k)"),
                            marker="D")]
-    return handles, f"bazaars {total} at the end"
+    return handles, _("bazaars {n} at the end").format(n=total)
 
 
 def _bazaars_table(ax, seen):
@@ -67,13 +69,14 @@ def _bazaars_table(ax, seen):
     placed = [((i * 1.5, 0.5), b["bazaar"]) for i, b in enumerate(beside)]
     _tiles_layer(ax, placed, prefix="beside_")
     _bazaar_faces(ax, placed, "beside_")
-    labels = [((x + 0.5, 0.2), f"{b['currency']}\n"
-               + ("no price" if b["price"] is None else f"{b['price']} now"), _AXIS_TEXT)
-              for ((x, _), _), b in zip(placed, beside)]
+    labels = [((x + 0.5, 0.2), (_("{currency}\nno price") if b["price"] is None else
+                                _("{currency}\n{price} now")).format(
+        currency=term(b["currency"]), price=b["price"]), _AXIS_TEXT)
+              for ((x, __), ___), b in zip(placed, beside)]
     LabelCollection(ax, labels, 7, False, "beside_costs").set_clip_on(False)
     if not beside:
-        ax.text(0.0, 0.9, "none beside the market", fontsize=8, color="#888888")
-    _panel(ax, f"Bazaars (M16) beside the market{_provisional('bazaars')}",
+        ax.text(0.0, 0.9, _("none beside the market"), fontsize=8, color="#888888")
+    _panel(ax, _provisional("bazaars", _("Bazaars (M16) beside the market")),
            max(len(beside), 3) * 1.5 - 0.4, 1.6)
 
 

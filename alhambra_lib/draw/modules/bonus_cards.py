@@ -6,7 +6,9 @@ registers the drawers with `alhambra_lib.draw.pieces.register_pieces`.
 
 from __future__ import annotations
 
+from ...i18n import _
 from ...modules.bonus_cards import BonusCard
+from ...narrate import player_text, short_term
 from ...palette import KIND_COLOURS
 from ..card_pieces import _ROW, _STEP
 from ..cards import CARD_BACK, CardFace, place_cards, register_card_face
@@ -18,7 +20,7 @@ __all__: list[str] = []  # reached through MODULE_PIECES
 
 def _bonus_face(card):
     colour = KIND_COLOURS[card.tile.kind]
-    return CardFace(colour, str(card.tile.price), card.tile.kind, _text_colour(colour))
+    return CardFace(colour, str(card.tile.price), short_term(card.tile.kind), _text_colour(colour))
 
 
 register_card_face(BonusCard, _bonus_face)
@@ -39,10 +41,10 @@ def _bonus_cards_table(ax, seen):
             shown = list(part["hand"])
         faces = shown + [CARD_BACK] * (part["hand_sizes"][player] - len(shown))
         placed += [((x + 1.6 + j * _STEP, y), f) for j, f in enumerate(faces)]
-        names.append(((x + 1.4, y + 0.6), player, _AXIS_TEXT))
+        names.append(((x + 1.4, y + 0.6), player_text(player), _AXIS_TEXT))
     place_cards(ax, placed, "bonus_")
     LabelCollection(ax, names, 8, False, "bonus_players", align="right")
-    _panel(ax, "Bonus Cards (M3): shown / face down",
+    _panel(ax, _("Bonus Cards (M3): shown / face down"),
            max(-(-len(players) // rows) * block - 0.3, 1.6 + 3 * _STEP), rows * _ROW - 0.15)
 
 

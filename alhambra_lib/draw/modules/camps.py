@@ -9,6 +9,7 @@ from __future__ import annotations
 from matplotlib.collections import PolyCollection
 
 from ...grid import STEP
+from ...i18n import _
 from ...modules.camps import camp_lines
 from ...palette import PIECE_COLOURS, WALL_COLOUR
 from ..figure import LabelCollection
@@ -55,8 +56,8 @@ def _camps_board(ax, seen, name):
                     7, True, "camp_points").set_zorder(6)
     total = sum(points.values())
     handle = _outlined_handle(PIECE_COLOURS["camp_line"],
-                              f"camp line: 1 a building{_provisional('camps')}", marker="o")
-    return [handle], f"camps +{total}"
+                              _provisional("camps", _("camp line: 1 a building")), marker="o")
+    return [handle], _("camps +{n}").format(n=total)
 
 
 register_pieces("camps", board=_camps_board)

@@ -6,6 +6,7 @@ registers the drawers with `alhambra_lib.draw.pieces.register_pieces`.
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
 from ..board import stick_handle
 from ..card_pieces import _STEP
 from ..cards import place_cards
@@ -24,8 +25,9 @@ def _city_walls_board(ax, seen, name):
     reserve = sum(len(t.stick_sides) for t in seen.view.reserves[name])
     if not sticks + reserve:
         return [], ""
-    more = f" (+{reserve} on the reserve)" if reserve else ""
-    return [stick_handle()], f"sticks {sticks}{more}"
+    said = (_("sticks {n} (+{reserve} on the reserve)") if reserve else _("sticks {n}")).format(
+        n=sticks, reserve=reserve)
+    return [stick_handle()], said
 
 
 def _city_walls_table(ax, seen):
@@ -33,10 +35,11 @@ def _city_walls_table(ax, seen):
     part = seen.part("city_walls")
     cards = list(part["beside"])
     place_cards(ax, [((i * _STEP, 0.45), card) for i, card in enumerate(cards)], "wall_")
-    ax.text(0.0, 0.3, f"{len(cards)} wall card{'' if len(cards) == 1 else 's'} beside the "
-            f"market · {part['sticks_left']} sticks left in the box", fontsize=8, va="top",
-            color=_AXIS_TEXT, gid="wall_notes")
-    _panel(ax, "City Walls (M9): wall cards beside the market", max(len(cards) * _STEP, 6.0),
+    said = ngettext("{n} wall card beside the market · {sticks} sticks left in the box",
+                    "{n} wall cards beside the market · {sticks} sticks left in the box",
+                    len(cards)).format(n=len(cards), sticks=part["sticks_left"])
+    ax.text(0.0, 0.3, said, fontsize=8, va="top", color=_AXIS_TEXT, gid="wall_notes")
+    _panel(ax, _("City Walls (M9): wall cards beside the market"), max(len(cards) * _STEP, 6.0),
            1.75)
 
 

@@ -11,6 +11,7 @@ from matplotlib.patches import Patch
 
 from ...components import GateCard
 from ...grid import side_segment
+from ...i18n import _, ngettext
 from ..card_pieces import _GATE_EDGE, _rows
 from ..pieces import register_pieces
 
@@ -37,19 +38,20 @@ def _gates_board(ax, seen, name):
                                      edgecolors=_GATE_EDGE, linewidths=2.0, zorder=4.3,
                                      gid="gates"))
     handle = Patch(facecolor="#ffffff", edgecolor=_GATE_EDGE, linewidth=2.0,
-                   label="gate: a double wall walked through")
-    return [handle], f"gates {len(gates)}"
+                   label=_("gate: a double wall walked through"))
+    return [handle], _("gates {n}").format(n=len(gates))
 
 
 def _gates_table(ax, seen):
     """The gate card beside the display (or none), and each player's gate cards."""
     part = seen.part("gates")
     gates = part["gates"]
-    rows = [("beside", [GateCard()] if part["beside"] else [],
-             "" if part["beside"] else "no gate card beside the display")]
-    rows += [(p, [GateCard()] * n, f"{len(gates[p])} gate{'' if len(gates[p]) == 1 else 's'} built")
+    rows = [(_("beside"), [GateCard()] if part["beside"] else [],
+             "" if part["beside"] else _("no gate card beside the display"))]
+    rows += [(p, [GateCard()] * n, ngettext("{n} gate built", "{n} gates built",
+                                            len(gates[p])).format(n=len(gates[p])))
              for p, n in part["held"].items()]
-    _rows(ax, rows, "gate_", "City Gates (M5): gate cards beside the display and held")
+    _rows(ax, rows, "gate_", _("City Gates (M5): gate cards beside the display and held"))
 
 
 register_pieces("gates", board=_gates_board, table=_gates_table)

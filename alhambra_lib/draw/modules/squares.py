@@ -10,7 +10,9 @@ from matplotlib.collections import PolyCollection
 from matplotlib.patches import Patch
 
 from ...components import KINDS
+from ...i18n import _, ngettext
 from ...modules.squares import hut_neighbours
+from ...narrate import term
 from ...palette import KIND_COLOURS, PIECE_COLOURS, WALL_COLOUR
 from ..board import _tiles_layer
 from ..figure import _AXIS_TEXT, LabelCollection, _text_colour
@@ -56,9 +58,9 @@ def _squares_board(ax, seen, name):
         KIND_COLOURS[layout[c].marks[0]])) for c, n in counted.items()], 7, True,
         "hut_counts").set_zorder(6)
     handles = [Patch(facecolor="#ffffff", edgecolor=WALL_COLOUR,
-                     label=f"hut: +1 a side open to its type{_provisional('huts')}"),
-               _outlined_handle(PIECE_COLOURS["counted"], "side a hut counts")]
-    return handles, f"huts +{sum(map(len, counted.values()))}"
+                     label=_provisional("huts", _("hut: +1 a side open to its type"))),
+               _outlined_handle(PIECE_COLOURS["counted"], _("side a hut counts"))]
+    return handles, _("huts +{n}").format(n=sum(map(len, counted.values())))
 
 
 def _squares_table(ax, seen):
@@ -70,11 +72,13 @@ def _squares_table(ax, seen):
         hut = part["up"][kind]
         if hut is not None:
             placed.append(((x, 0.5), hut))
-        names.append(((x + 0.5, 0.2), f"{kind}\n{part['left'][kind]} left", _AXIS_TEXT))
+        left = part["left"][kind]
+        names.append(((x + 0.5, 0.2), ngettext("{kind}\n{n} left", "{kind}\n{n} left", left).format(
+            kind=term(kind), n=left), _AXIS_TEXT))
     _tiles_layer(ax, placed, prefix="hut_piles_")
-    _roofs_layer(ax, [xy for xy, _ in placed], "hut_pile_roofs")
+    _roofs_layer(ax, [xy for xy, __ in placed], "hut_pile_roofs")
     LabelCollection(ax, names, 7, False, "hut_piles").set_clip_on(False)
-    _panel(ax, f"Squares (M4): the huts' piles, top hut face up{_provisional('huts')}",
+    _panel(ax, _provisional("huts", _("Squares (M4): the huts' piles, top hut face up")),
            6 * 1.5 - 0.4, 1.6)
 
 

@@ -10,7 +10,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle
 
 from ...components import KINDS
+from ...i18n import _, ngettext
 from ...modules.street_merchant import COLOUR_NAMES
+from ...narrate import player_text, term
 from ...palette import KIND_COLOURS, PIECE_COLOURS
 from ..figure import _AXIS_TEXT, LabelCollection, _text_colour
 from ..pieces import _centre, _dot_handle, _panel, register_pieces
@@ -40,7 +42,7 @@ def _street_merchant_board(ax, seen, name):
             for c, n in residents.items() if n > 1]
     LabelCollection(ax, many, 6, True, "resident_counts").set_zorder(6)
     disc = part["discs"][name]
-    handles = [_dot_handle(KIND_COLOURS["garden"], "resident citizen",
+    handles = [_dot_handle(KIND_COLOURS["garden"], _("resident citizen"),
                            edge=PIECE_COLOURS["citizen_edge"])]
     if disc["pos"] is not None:
         owner = player_colours(seen.view.players)[name]
@@ -56,10 +58,10 @@ def _street_merchant_board(ax, seen, name):
                            for i, kind in enumerate(citizens)], "disc_citizens", size=30)
         handles.append(Line2D([], [], linestyle="none", marker="o", markersize=10,
                               markerfacecolor=PIECE_COLOURS["merchant"], markeredgecolor=owner,
-                              markeredgewidth=2, label="merchant's disc (its citizens)"))
+                              markeredgewidth=2, label=_("merchant's disc (its citizens)")))
     if not residents and disc["pos"] is None:
         return [], ""
-    return handles, f"residents {part['points'][name]}"
+    return handles, _("residents {n}").format(n=part["points"][name])
 
 
 def _street_merchant_table(ax, seen):
@@ -67,19 +69,23 @@ def _street_merchant_table(ax, seen):
     part = seen.part("street_merchant")
     placed = [((i * 1.1 + 0.4, 1.3), kind) for i, kind in enumerate(KINDS)]
     _citizens(ax, placed, "supply", size=90)
-    LabelCollection(ax, [((x, 0.95), f"{COLOUR_NAMES[k]}\n{part['supply'][k]}", _AXIS_TEXT)
-                         for (x, _), k in placed], 7, False, "supply_counts")
+    LabelCollection(ax, [((x, 0.95), f"{term(COLOUR_NAMES[k])}\n{part['supply'][k]}", _AXIS_TEXT)
+                         for (x, __), k in placed], 7, False, "supply_counts")
     lines = []
     for player, disc in part["discs"].items():
-        where = "lifted" if disc["pos"] is None else f"at {disc['pos']}"
         known = disc["citizens"] if seen.secrets else None
-        what = (", ".join(COLOUR_NAMES[c] for c in known) if known
-                else f"{disc['size']} citizens")
-        lines.append(f"{player}: disc {where} ({what}), residents {part['points'][player]}")
+        said = {"player": player_text(player), "pos": disc["pos"],
+                "points": part["points"][player],
+                "citizens": (", ".join(term(COLOUR_NAMES[c]) for c in known) if known else
+                             ngettext("{n} citizen", "{n} citizens", disc["size"]).format(
+                                 n=disc["size"]))}
+        lines.append((_("{player}: disc lifted ({citizens}), residents {points}")
+                      if disc["pos"] is None else
+                      _("{player}: disc at {pos} ({citizens}), residents {points}")).format(**said))
     per_line = 1 if len(lines) <= 3 else 2  # more players: two to a line
     text = "\n".join("   ".join(lines[i:i + per_line]) for i in range(0, len(lines), per_line))
     ax.text(0.0, 0.45, text, fontsize=8, va="top", color=_AXIS_TEXT, gid="discs")
-    _panel(ax, "Street Merchant (M12): citizens in the supply", 6 * 1.1, 1.7)
+    _panel(ax, _("Street Merchant (M12): citizens in the supply"), 6 * 1.1, 1.7)
 
 
 register_pieces("street_merchant", board=_street_merchant_board, table=_street_merchant_table)

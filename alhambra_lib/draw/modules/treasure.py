@@ -9,6 +9,7 @@ from __future__ import annotations
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Patch
 
+from ...i18n import _
 from ...modules.treasure import COLOURS as CHEST_TYPES
 from ...palette import KIND_COLOURS, PIECE_COLOURS, WALL_COLOUR
 from ..board import _Board
@@ -38,10 +39,10 @@ def _treasure_board(ax, seen, name):
                                      facecolors=[c for _, c in placed],
                                      edgecolors=PIECE_COLOURS["chest"], linewidths=1.6,
                                      zorder=4.8, gid="chests"))
-    on_reserve = f" (+{len(carrying)} on the reserve)" if carrying else ""
+    said = (_("chests {n} (+{reserve} on the reserve)") if carrying else _("chests {n}")).format(
+        n=len(part["chests"][name]), reserve=len(carrying))
     return ([Patch(facecolor=KIND_COLOURS["garden"], edgecolor=PIECE_COLOURS["chest"],
-                   linewidth=1.6, label="chest on a building")],
-            f"chests {len(part['chests'][name])}{on_reserve}")
+                   linewidth=1.6, label=_("chest on a building"))], said)
 
 
 def _treasure_table(ax, seen):
@@ -51,7 +52,7 @@ def _treasure_table(ax, seen):
     for i, room in enumerate(part["rooms"]):
         x = i * 2.2
         rooms.append(_square(x, 0.45, 1.9))
-        labels.append(((x + 0.95, 0.2), f"room {i + 1}", _AXIS_TEXT))
+        labels.append(((x + 0.95, 0.2), _("room {n}").format(n=i + 1), _AXIS_TEXT))
         for j, colour in enumerate(room):
             colours.append((_chest(x + 0.2 + (j % 2) * 0.85, 1.35 - (j // 2) * 0.7, 0.65, 0.45),
                             KIND_COLOURS[CHEST_TYPES[colour]]))
@@ -62,8 +63,9 @@ def _treasure_table(ax, seen):
                                      edgecolors=PIECE_COLOURS["chest"], linewidths=2, zorder=2,
                                      gid="room_chests"))
     LabelCollection(ax, labels, 7, False, "room_names")
-    refill = "" if part["refill"] else "; rooms are no longer refilled"
-    _panel(ax, f"Treasure (M13): 4 chests a room, {part['bag']} in the bag{refill}",
+    title = (_("Treasure (M13): 4 chests a room, {n} in the bag") if part["refill"] else
+             _("Treasure (M13): 4 chests a room, {n} in the bag; rooms are no longer refilled"))
+    _panel(ax, title.format(n=part["bag"]),
            3 * 2.2 - 0.2, 2.5)
 
 

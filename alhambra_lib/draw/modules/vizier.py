@@ -6,6 +6,8 @@ registers the drawers with `alhambra_lib.draw.pieces.register_pieces`.
 
 from __future__ import annotations
 
+from ...i18n import _
+from ...narrate import player_text
 from ...palette import PIECE_COLOURS, WALL_COLOUR
 from ..figure import _AXIS_TEXT, LabelCollection
 from ..pieces import _panel, register_pieces
@@ -22,9 +24,10 @@ def _vizier_table(ax, seen):
                edgecolors=WALL_COLOUR, linewidths=1, zorder=2, gid="vizier_tokens")
     LabelCollection(ax, [((x, 1.0), "V" if a else "z", WALL_COLOUR)
                          for x, a in zip(xs, awake.values())], 12, True, "vizier_marks")
-    LabelCollection(ax, [((x, 0.3), f"{p}\n{'awake' if a else 'asleep'}", _AXIS_TEXT)
+    LabelCollection(ax, [((x, 0.3), (_("{player}\nawake") if a else _("{player}\nasleep")).format(
+        player=player_text(p)), _AXIS_TEXT)
                          for x, (p, a) in zip(xs, awake.items())], 7, False, "vizier_names")
-    _panel(ax, "Vizier's Favour (M1): tokens", max(len(xs) * 1.3, 3.0), 1.6)
+    _panel(ax, _("Vizier's Favour (M1): tokens"), max(len(xs) * 1.3, 3.0), 1.6)
 
 
 register_pieces("vizier", table=_vizier_table)
