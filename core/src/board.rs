@@ -335,6 +335,18 @@ impl Planes {
     fn against(&self, mask: u8, camp: bool, col: usize) -> (u64, u64) {
         let (open, closed, camps) = self.sides(col);
         let (mut refused, mut joined) = (0, 0);
+        if !camp && !self.any_camp {
+            // no camp near: the base game's rule, the hot path of playouts
+            for side in 0..4 {
+                if mask >> side & 1 == 1 {
+                    refused |= open[side];
+                } else {
+                    refused |= closed[side];
+                    joined |= open[side];
+                }
+            }
+            return (refused, joined);
+        }
         for side in 0..4 {
             let wall = mask >> side & 1 == 1;
             let (camp_side, bastion) = (camps[side], camps[side] & closed[side]);
@@ -389,8 +401,9 @@ impl Planes {
     pub fn placeable(&self, mask: u8, camp: bool, out: &mut Vec<(i8, i8)>) {
         for col in 1..self.width - 1 {
             let (refused, joined) = self.against(mask, camp, col);
-            let cells =
-                joined & self.touching(col) & !refused & !self.built[col] & !self.enclosing(col);
+            // a building's joined cells touch the Alhambra; a camp's must be made to
+            let near = if camp { self.touching(col) } else { !0 };
+            let cells = joined & near & !refused & !self.built[col] & !self.enclosing(col);
             self.push_column(col, cells, out);
         }
     }
