@@ -3,8 +3,8 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
-Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Thieves and
-Change so far) move for move: the same generator and
+Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves
+and Change so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -71,7 +71,7 @@ __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnav
            "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 2
+PROTOCOL = 3
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -181,9 +181,11 @@ def _core() -> ModuleType:
 
 # -- actions across the crossing ----------------------------------------------------------
 
-#: The tiles as the core numbers them: the 54 buildings, then the 24 huts, in `tile_order`.
+#: The tiles as the core numbers them: the 54 buildings, then the 24 huts and the 8 camps,
+#: in `tile_order`.
 _TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
-                            *sorted(tile_set("huts").tiles, key=tile_order))
+                            *sorted(tile_set("huts").tiles, key=tile_order),
+                            *sorted(tile_set("camps").tiles, key=tile_order))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
@@ -194,7 +196,7 @@ _CARD_BY_ID: dict[int, Any] = {
     **{43 + v: DiamondCard(v) for v in range(1, 10)},
     **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)},
     57: GateCard()}
-#: `Buy`'s source in a code (bits 48-50) for a payment in diamonds alone.
+#: `Buy`'s source in a code (bits 49-51) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
 _NO_TILE = 255
@@ -269,21 +271,21 @@ def _counted(currency: str, counts: int) -> list[Card]:
 
 
 def _build_buy(code: int) -> Buy:
-    """A buy's code: its square's cards from bit 12; with an exchange card (1 + its index
-    from bit 48), the cards of the card's other currency from bit 30."""
-    square, exchange = code >> 3 & 7, code >> 48 & 7
+    """A buy's code: its tile in bits 6-12, its square's cards from bit 13; with an
+    exchange card (1 + its index from bit 49), the cards of its other currency from bit 31."""
+    square, exchange = code >> 3 & 7, code >> 49 & 7
     own = CURRENCIES[square - 1]
     purchase = VizierBuy if code & _VIZIER_BUY else Buy
     if exchange == _PAID_IN_DIAMONDS:
-        diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 12 & 0x3FFFF))
-        return purchase(square, _TILES[code >> 6 & 63], diamonds)
-    coins = code >> 51 & 63
-    cards: list[Any] = [*_counted(own, code >> 12 & 0x3FFFF), *[Coin(own)] * (coins & 7)]
+        diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 13 & 0x3FFFF))
+        return purchase(square, _TILES[code >> 6 & 127], diamonds)
+    coins = code >> 52 & 63
+    cards: list[Any] = [*_counted(own, code >> 13 & 0x3FFFF), *[Coin(own)] * (coins & 7)]
     if exchange:
         card = EXCHANGE_CARDS[exchange - 1]
         other = next(c for c in card.currencies if c != own)
-        cards += [*_counted(other, code >> 30 & 0x3FFFF), *[Coin(other)] * (coins >> 3), card]
-    return purchase(square, _TILES[code >> 6 & 63], tuple(cards))
+        cards += [*_counted(other, code >> 31 & 0x3FFFF), *[Coin(other)] * (coins >> 3), card]
+    return purchase(square, _TILES[code >> 6 & 127], tuple(cards))
 
 
 def _encode(action: Action) -> int | None:
@@ -312,7 +314,7 @@ def _encoded_payment(action: Buy) -> int | None:
         if max(values.count(v) for v in values) > 3:
             return None
         pay = sum(1 << 2 * (v - 1) for v in values)
-        return 1 | action.square << 3 | tile << 6 | pay << 12 | _PAID_IN_DIAMONDS << 48
+        return 1 | action.square << 3 | tile << 6 | pay << 13 | _PAID_IN_DIAMONDS << 49
     exchange = action.exchange
     second = None if exchange is None else next(
         (c for c in exchange.currencies if c != action.currency), None)
@@ -334,11 +336,11 @@ def _encoded_payment(action: Buy) -> int | None:
         return None
     pay, other = (sum(n << 2 * (v - 1) for v, n in enumerate(counts[c]) if v)
                   for c in (action.currency, second))
-    code = (1 | action.square << 3 | tile << 6 | pay << 12
+    code = (1 | action.square << 3 | tile << 6 | pay << 13
             | (coins[action.currency] | coins[second] << 3 if second else coins[action.currency])
-            << 51)
+            << 52)
     if exchange is not None:
-        code |= other << 30 | (EXCHANGE_CARDS.index(exchange) + 1) << 48
+        code |= other << 31 | (EXCHANGE_CARDS.index(exchange) + 1) << 49
     return code
 
 
@@ -424,7 +426,7 @@ class Simulator:
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
-        ``"diamonds"``, ``"thieves"`` and ``"change"``).
+        ``"diamonds"``, ``"camps"``, ``"thieves"`` and ``"change"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).

@@ -58,6 +58,12 @@ RECORDS = (
     ("eight_modules_5p", 5, 27, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "thieves",
       "change")),
+    ("camps_3p", 3, 28, "market_short", 0, ("camps",)),
+    ("camps_gates_dirk_2p", 2, 29, "bag_empty", 0, ("camps", "gates", "squares")),
+    ("camps_from_save_4p", 4, 30, "market_short", 160, ("camps",)),
+    ("nine_modules_6p", 6, 31, "bag_empty", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
+      "change")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),

@@ -15,7 +15,7 @@
 //! cells (building there would enclose an area; exact on legal layouts). Columns are
 //! listed by x, bits by y, so cells come out in the engine's sorted order.
 
-use crate::cards::{tile, TileId};
+use crate::cards::{is_camp, tile, TileId};
 use crate::stack::Stack;
 
 /// The most tiles one Alhambra can hold: the fountain, all 54 buildings and the 3 huts a
@@ -222,7 +222,7 @@ impl Board {
 
     /// The cells a building of `id` may go to, sorted (`Alhambra.placement_cells`).
     pub fn placements(&self, id: TileId, out: &mut Vec<(i8, i8)>) {
-        self.planes().placeable(tile(id).mask, out);
+        self.planes().placeable(tile(id).mask, is_camp(id), out);
     }
 }
 
@@ -240,6 +240,10 @@ pub struct Planes {
     walls: [[u64; COLUMNS]; 4],
     /// The cells a gate joins (§M5): never removed nor exchanged.
     locked: [u64; COLUMNS],
+    /// The cells holding a camp (§M8): not walked, and their own placement rule.
+    camps: [u64; COLUMNS],
+    /// Whether the layout holds a camp: the camp rule applies to every tile then.
+    any_camp: bool,
 }
 
 impl Planes {
@@ -259,6 +263,8 @@ impl Planes {
             built: [0; COLUMNS],
             walls: [[0; COLUMNS]; 4],
             locked: [0; COLUMNS],
+            camps: [0; COLUMNS],
+            any_camp: false,
         };
         for &(a, b) in board.gates() {
             for (x, y) in [a, b] {
@@ -269,6 +275,10 @@ impl Planes {
             let col = (c.x as i32 - x0) as usize;
             let bit = 1u64 << (c.y as i32 - y0);
             planes.built[col] |= bit;
+            if c.tile != FOUNTAIN && is_camp(c.tile) {
+                planes.camps[col] |= bit;
+                planes.any_camp = true;
+            }
             let mask = c.mask();
             for side in 0..4 {
                 if mask >> side & 1 == 1 {
@@ -294,9 +304,10 @@ impl Planes {
     }
 
     /// Per side, the cells of column `col` whose neighbour across it is built with an
-    /// open side facing them (`open`), and with a wall facing them (`closed`).
-    fn sides(&self, col: usize) -> ([u64; 4], [u64; 4]) {
-        let (b, w) = (&self.built, &self.walls);
+    /// open side facing them (`open`), with a wall facing them (`closed`), and a camp
+    /// (`camp`).
+    fn sides(&self, col: usize) -> ([u64; 4], [u64; 4], [u64; 4]) {
+        let (b, w, k) = (&self.built, &self.walls, &self.camps);
         let (east, west) = (col + 1, col.wrapping_sub(1));
         let at = |plane: &[u64; COLUMNS], c: usize| if c < self.width { plane[c] } else { 0 };
         let open = [
@@ -311,21 +322,51 @@ impl Planes {
             w[N][col] << 1,
             at(&w[E], west),
         ];
-        (open, closed)
+        let camp = [k[col] >> 1, at(k, east), k[col] << 1, at(k, west)];
+        (open, closed, camp)
     }
 
-    /// `(refused, joined)` of a tile with walls `mask` in column `col` (`CellBits.against`
-    /// for a building among buildings).
-    fn against(&self, mask: u8, col: usize) -> (u64, u64) {
-        let (open, closed) = self.sides(col);
+    /// `(refused, joined)` of a tile with walls `mask` in column `col` (`CellBits.against`,
+    /// and `Alhambra._camp_reasons` with camps). A building needs its walls to match every
+    /// non-camp neighbour and is joined by an open side meeting one; against a camp it
+    /// needs its wall facing a bastion. A camp (`camp`) needs a bastion against the wall of
+    /// every non-camp neighbour and no bastion on either side against a camp; it is never
+    /// walked to, so every cell counts as joined.
+    fn against(&self, mask: u8, camp: bool, col: usize) -> (u64, u64) {
+        let (open, closed, camps) = self.sides(col);
         let (mut refused, mut joined) = (0, 0);
-        for side in 0..4 {
-            if mask >> side & 1 == 1 {
-                refused |= open[side];
-            } else {
-                refused |= closed[side];
-                joined |= open[side];
+        if !camp && !self.any_camp {
+            // no camp near: the base game's rule, the hot path of playouts
+            for side in 0..4 {
+                if mask >> side & 1 == 1 {
+                    refused |= open[side];
+                } else {
+                    refused |= closed[side];
+                    joined |= open[side];
+                }
             }
+            return (refused, joined);
+        }
+        for side in 0..4 {
+            let wall = mask >> side & 1 == 1;
+            let (camp_side, bastion) = (camps[side], camps[side] & closed[side]);
+            // the sides facing a built tile that is no camp
+            let (open, closed) = (open[side] & !camp_side, closed[side] & !camp_side);
+            if camp {
+                refused |= if wall {
+                    open | camp_side
+                } else {
+                    open | closed | bastion
+                };
+            } else if wall {
+                refused |= open | camp_side & !bastion;
+            } else {
+                refused |= closed | camp_side;
+                joined |= open;
+            }
+        }
+        if camp {
+            joined = !0;
         }
         (refused, joined)
     }
@@ -349,11 +390,20 @@ impl Planes {
         twice
     }
 
-    /// Where a building with walls `mask` may be placed, pushed to `out` in (x, y) order.
-    pub fn placeable(&self, mask: u8, out: &mut Vec<(i8, i8)>) {
+    /// The cells of column `col` with a built side-neighbour (the frontier's).
+    fn touching(&self, col: usize) -> u64 {
+        let b = &self.built;
+        b[col] >> 1 | b[col] << 1 | b[col - 1] | b[col + 1]
+    }
+
+    /// Where a tile with walls `mask` (a camp: `camp`) may be placed, pushed to `out` in
+    /// (x, y) order.
+    pub fn placeable(&self, mask: u8, camp: bool, out: &mut Vec<(i8, i8)>) {
         for col in 1..self.width - 1 {
-            let (refused, joined) = self.against(mask, col);
-            let cells = joined & !refused & !self.built[col] & !self.enclosing(col);
+            let (refused, joined) = self.against(mask, camp, col);
+            // a building's joined cells touch the Alhambra; a camp's must be made to
+            let near = if camp { self.touching(col) } else { !0 };
+            let cells = joined & near & !refused & !self.built[col] & !self.enclosing(col);
             self.push_column(col, cells, out);
         }
     }
@@ -365,9 +415,8 @@ impl Planes {
     pub fn gate_positions(&self, mask: u8, out: &mut Vec<(i8, i8, usize)>) {
         let b = &self.built;
         for col in 1..self.width - 1 {
-            let (refused, joined) = self.against(mask, col);
-            let touching = b[col] >> 1 | b[col] << 1 | b[col - 1] | b[col + 1];
-            let cells = touching & !joined & !refused & !b[col] & !self.enclosing(col);
+            let (refused, joined) = self.against(mask, false, col);
+            let cells = self.touching(col) & !joined & !refused & !b[col] & !self.enclosing(col);
             let mut rest = cells;
             while rest != 0 {
                 let bit = rest.trailing_zeros();
@@ -376,7 +425,7 @@ impl Planes {
                 for side in SIDES_BY_LETTER {
                     let (dx, dy) = STEP[side];
                     let (ncol, nbit) = ((col as i32 + dx as i32) as usize, bit as i32 + dy as i32);
-                    if b[ncol] >> nbit & 1 == 1 {
+                    if (b[ncol] & !self.camps[ncol]) >> nbit & 1 == 1 {
                         out.push((x, y, side));
                     }
                 }
@@ -393,14 +442,17 @@ impl Planes {
         }
     }
 
-    /// The built cells, but the fountain, where a building with walls `mask` may be
-    /// exchanged in: it matches every built neighbour (`Alhambra.exchange_cells`).
-    pub fn exchangeable(&self, mask: u8, out: &mut Vec<(i8, i8)>) {
+    /// The built cells, but the fountain and the gated, where a tile with walls `mask` (a
+    /// camp: `camp`) may be exchanged in: it matches every built neighbour; with camps
+    /// about, by the camp rule, a building joined through a non-camp side
+    /// (`Alhambra.exchange_positions`).
+    pub fn exchangeable(&self, mask: u8, camp: bool, out: &mut Vec<(i8, i8)>) {
+        let by_camp_rule = self.any_camp || camp;
         for col in 1..self.width - 1 {
-            let cells = self.built[col]
-                & !self.against(mask, col).0
-                & !self.fountain(col)
-                & !self.locked[col];
+            let (refused, joined) = self.against(mask, camp, col);
+            let joined = if by_camp_rule { joined } else { !0 };
+            let cells =
+                self.built[col] & joined & !refused & !self.fountain(col) & !self.locked[col];
             self.push_column(col, cells, out);
         }
     }
@@ -417,6 +469,9 @@ impl Planes {
         let mut cut = [0u64; COLUMNS];
         let cells = board.cells();
         let mut cut_set = cut_cells(board);
+        if self.any_camp {
+            cut_set |= unanchoring(board);
+        }
         while cut_set != 0 {
             let c = cells[cut_set.trailing_zeros() as usize];
             cut[(c.x as i32 - self.x0) as usize] |= 1u64 << (c.y as i32 - self.y0);
@@ -433,19 +488,98 @@ impl Planes {
     }
 }
 
-/// The cut cells (articulation points) of the walking graph: the built cells joined by
-/// open shared sides and by gates (§M5), as a set of indices into `board.cells()`.
-/// Tarjan's depth-first search over the sorted cell list.
+/// Whether the cell is a camp's.
+fn camp_cell(c: &Placed) -> bool {
+    c.tile != FOUNTAIN && is_camp(c.tile)
+}
+
+/// The cells (indices into `board.cells()`) whose removal would leave some camp touching
+/// no non-camp tile, directly or through a chain of side-touching camps
+/// (`Alhambra._unanchoring`): the only anchor of a chain of camps, and a camp that links
+/// other camps to their anchors.
+fn unanchoring(board: &Board) -> u64 {
+    let cells = board.cells();
+    let neighbours = |i: usize| {
+        let c = cells[i];
+        STEP.into_iter()
+            .filter_map(move |(dx, dy)| board.find(c.x + dx, c.y + dy).ok())
+    };
+    let camps: u64 = (0..cells.len())
+        .filter(|&i| camp_cell(&cells[i]))
+        .fold(0, |set, i| set | 1 << i);
+    let anchored: u64 = crate::cards::bits(camps as u128)
+        .map(|i| i as usize)
+        .filter(|&i| neighbours(i).any(|j| camps >> j & 1 == 0))
+        .fold(0, |set, i| set | 1 << i);
+    // the camps reached from the anchored ones through camps, without `gone`
+    let reached_without = |gone: usize| {
+        let mut seen = anchored & !(1u64 << gone);
+        let mut todo = seen;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            for j in neighbours(i) {
+                if camps >> j & 1 == 1 && j != gone && seen >> j & 1 == 0 {
+                    seen |= 1 << j;
+                    todo |= 1 << j;
+                }
+            }
+        }
+        seen
+    };
+    let mut found = 0u64;
+    let mut chains_seen = 0u64;
+    for start in crate::cards::bits(camps as u128).map(|i| i as usize) {
+        if chains_seen >> start & 1 == 1 {
+            continue;
+        }
+        // a chain of side-touching camps and the non-camp tiles it touches
+        let (mut chain, mut todo, mut anchors) = (1u64 << start, 1u64 << start, 0u64);
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            for j in neighbours(i) {
+                if camps >> j & 1 == 0 {
+                    anchors |= 1 << j;
+                } else if chain >> j & 1 == 0 {
+                    chain |= 1 << j;
+                    todo |= 1 << j;
+                }
+            }
+        }
+        chains_seen |= chain;
+        if anchors.count_ones() == 1 {
+            found |= anchors;
+        }
+    }
+    for gone in crate::cards::bits(camps as u128).map(|i| i as usize) {
+        let others = camps & !(1u64 << gone);
+        if reached_without(gone) & others != others {
+            found |= 1 << gone;
+        }
+    }
+    found
+}
+
+/// The cut cells (articulation points) of the walking graph: the built cells but the
+/// camps (never walked, §M8), joined by open shared sides and by gates (§M5), as a set
+/// of indices into `board.cells()`. Tarjan's depth-first search over the sorted cell list.
 fn cut_cells(board: &Board) -> u64 {
     let cells = board.cells();
     let n = cells.len();
     let mut adj = [[u8::MAX; 4]; MAX_CELLS];
     for (i, c) in cells.iter().enumerate() {
+        if camp_cell(c) {
+            continue;
+        }
         let mask = c.mask();
         for (side, (dx, dy)) in STEP.into_iter().enumerate() {
             let Ok(j) = board.find(c.x + dx, c.y + dy) else {
                 continue;
             };
+            if camp_cell(&cells[j]) {
+                continue;
+            }
             let open = mask >> side & 1 == 0 && cells[j].mask() >> ((side + 2) % 4) & 1 == 0;
             // a gate stands on a double wall, so its side has no open edge to replace
             if open || board.gates().contains(&gate_pair(c.x, c.y, side)) {
@@ -679,7 +813,7 @@ pub(crate) mod tests {
             let planes = board.planes();
             for mask in 0..16u8 {
                 let mut fast = Vec::new();
-                planes.exchangeable(mask, &mut fast);
+                planes.exchangeable(mask, false, &mut fast);
                 let slow: Vec<(i8, i8)> = board
                     .cells()
                     .iter()

@@ -6,7 +6,7 @@
 //! in scoring-table order, the fountain's place, then the modules' kinds: hut; then price,
 //! walls and marks), so a list of tiles sorted by id is sorted as the engine sorts it,
 //! and a set of tiles fits in a `TileSet`. The 54 buildings are 0..54 whatever modules
-//! are in play; the 24 huts of Squares (M4) follow. A money card is
+//! are in play; the 24 huts of Squares (M4) and the 8 camps of Camps (M8) follow. A money card is
 //! `currency * 9 + value - 1` (0..36); `SCORING_1` and `SCORING_2` are the scoring cards.
 
 use std::sync::OnceLock;
@@ -30,13 +30,18 @@ pub const TILE_COUNT: usize = 54;
 /// The huts of Squares (Mega Box M4), ids `HUT_FIRST..HUT_FIRST + HUT_COUNT`.
 pub const HUT_FIRST: TileId = TILE_COUNT as TileId;
 pub const HUT_COUNT: usize = 24;
-/// Every tile the core knows: the buildings, then the huts.
-pub const TILE_KINDS: usize = TILE_COUNT + HUT_COUNT;
+/// The camps of Camps (Mega Box M8), ids `CAMP_FIRST..CAMP_FIRST + CAMP_COUNT`.
+pub const CAMP_FIRST: TileId = HUT_FIRST + HUT_COUNT as TileId;
+pub const CAMP_COUNT: usize = 8;
+/// Every tile the core knows: the buildings, the huts, the camps.
+pub const TILE_KINDS: usize = TILE_COUNT + HUT_COUNT + CAMP_COUNT;
 /// The kind index of a hut: after the six building types and the fountain (`_KIND_RANK`).
 pub const HUT: u8 = 7;
+/// The kind index of a camp (its walls are its bastions).
+pub const CAMP: u8 = 8;
 /// The kinds' names by kind index (6 is the fountain's, which has no id).
-const KIND_NAMES: [&str; 8] = [
-    "pavilion", "seraglio", "arcades", "chambers", "garden", "tower", "fountain", "hut",
+const KIND_NAMES: [&str; 9] = [
+    "pavilion", "seraglio", "arcades", "chambers", "garden", "tower", "fountain", "hut", "camp",
 ];
 /// The number of kinds of money card (4 currencies x values 1..9).
 pub const MONEY_KINDS: usize = 36;
@@ -167,6 +172,16 @@ pub fn is_hut(id: TileId) -> bool {
     (HUT_FIRST..HUT_FIRST + HUT_COUNT as TileId).contains(&id)
 }
 
+/// Whether `id` is a camp's.
+pub fn is_camp(id: TileId) -> bool {
+    (CAMP_FIRST..CAMP_FIRST + CAMP_COUNT as TileId).contains(&id)
+}
+
+/// The set of every camp.
+pub fn all_camps() -> TileSet {
+    ((1 << CAMP_COUNT) - 1) << CAMP_FIRST
+}
+
 /// The tiles of a set, in id order.
 pub fn bits(set: TileSet) -> impl Iterator<Item = TileId> {
     let mut rest = set;
@@ -195,18 +210,22 @@ pub fn mask_sides(mask: u8) -> String {
 }
 
 /// Every tile in `tile_order`: the 54 buildings of the project's `tiles.csv`, then the
-/// 24 huts of `huts.csv`.
+/// 24 huts of `huts.csv` and the 8 camps of `camps.csv`.
 pub fn tiles() -> &'static [Tile; TILE_KINDS] {
     static TILES: OnceLock<[Tile; TILE_KINDS]> = OnceLock::new();
     TILES.get_or_init(|| {
         let mut found = parse_buildings(include_str!("../../alhambra_lib/data/tiles.csv"));
         found.sort_by_key(Tile::order_key);
-        let mut huts = parse_huts(include_str!("../../alhambra_lib/data/huts.csv"));
-        huts.sort_by_key(Tile::order_key);
-        found.extend(huts);
+        for mut module_tiles in [
+            parse_huts(include_str!("../../alhambra_lib/data/huts.csv")),
+            parse_camps(include_str!("../../alhambra_lib/data/camps.csv")),
+        ] {
+            module_tiles.sort_by_key(Tile::order_key);
+            found.extend(module_tiles);
+        }
         found
             .try_into()
-            .expect("tiles.csv holds the 54 building tiles, huts.csv the 24 huts")
+            .expect("tiles.csv holds the 54 buildings, huts.csv 24 huts, camps.csv 8 camps")
     })
 }
 
@@ -272,6 +291,19 @@ fn parse_huts(text: &str) -> Vec<Tile> {
             price: 0,
             mask: sides_mask(row[walls]),
             mark: kind_index(row[colour]),
+        })
+        .collect()
+}
+
+fn parse_camps(text: &str) -> Vec<Tile> {
+    let (header, rows) = csv_rows(text);
+    let (price, bastions) = (column(&header, "price"), column(&header, "bastions"));
+    rows.into_iter()
+        .map(|row| Tile {
+            kind: CAMP,
+            price: row[price].parse().expect("a price"),
+            mask: sides_mask(row[bastions]),
+            mark: NO_MARK,
         })
         .collect()
 }
@@ -427,7 +459,10 @@ mod tests {
             Some(7)
         );
         // the huts follow, by walls, then colour name (`tile_order`)
-        let huts = &all[HUT_FIRST as usize..];
+        let huts = &all[HUT_FIRST as usize..CAMP_FIRST as usize];
+        let camps = &all[CAMP_FIRST as usize..];
+        assert!(camps.iter().all(|t| t.kind == CAMP && !t.is_building()));
+        assert!(camps.windows(2).all(|w| w[0].price < w[1].price));
         assert!(huts.iter().all(|t| t.kind == HUT && !t.is_building()));
         assert!(huts.windows(2).all(|w| w[0].order_key() < w[1].order_key()));
         assert_eq!(

@@ -2,11 +2,12 @@
 //! side turns into the project's `Action` values (and back) with a dictionary.
 //!
 //! The low 3 bits are the kind (take 0, buy 1, end 2, place 3, reserve 4, give 5,
-//! redesign 6); the fields follow, as `docs/CORE.md` lays out. A buy's payment is the
-//! number of cards of each value (two bits a value) in the square's currency from bit 12,
-//! in an exchange card's other currency from bit 30, and the exchange card (1 + its index
-//! among the six, 0 for none; 7 for diamonds alone) from bit 48, and the coins of the
-//! square's currency and of the other from bit 51 (three bits each); bit 63 marks a
+//! redesign 6); the fields follow, as `docs/CORE.md` lays out. A buy's tile is bits 6-12,
+//! its payment the number of cards of each value (two bits a value) in the square's
+//! currency from bit 13, in an exchange card's other currency from bit 31, and the
+//! exchange card (1 + its index among the six, 0 for none; 7 for diamonds alone) from
+//! bit 49, and the coins of the square's currency and of the other from bit 52 (three
+//! bits each); bit 63 marks a
 //! vizier's purchase (§M1). Kind 7 is a module's action: its number among the modules'
 //! actions in bits 3-7 (take a hut 0, wake the vizier 1, decline 2, steal 3), its fields
 //! from bit 8 (a hut's colour, a stolen card).
@@ -41,21 +42,21 @@ fn signed(v: u64) -> i8 {
 fn purchase_code(p: &Purchase) -> u64 {
     BUY | (p.square as u64) << 3
         | (p.tile as u64) << 6
-        | (p.pay as u64) << 12
-        | (p.other as u64) << 30
-        | (p.exchange as u64) << 48
-        | (p.coins as u64) << 51
+        | (p.pay as u64) << 13
+        | (p.other as u64) << 31
+        | (p.exchange as u64) << 49
+        | (p.coins as u64) << 52
 }
 
 /// The purchase of a buy's code.
 fn purchase_of(code: u64) -> Purchase {
     Purchase {
         square: (code >> 3 & 7) as u8,
-        tile: (code >> 6 & 63) as u8,
-        pay: (code >> 12 & 0x3ffff) as u32,
-        other: (code >> 30 & 0x3ffff) as u32,
-        exchange: (code >> 48 & 7) as u8,
-        coins: (code >> 51 & 63) as u8,
+        tile: (code >> 6 & 127) as u8,
+        pay: (code >> 13 & 0x3ffff) as u32,
+        other: (code >> 31 & 0x3ffff) as u32,
+        exchange: (code >> 49 & 7) as u8,
+        coins: (code >> 52 & 63) as u8,
     }
 }
 

@@ -11,12 +11,13 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck, exchange_pair,
-    is_coin, is_hut, is_money_key, money, money_deck, payment_order, place_points, tile, tile_set,
-    worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1,
-    SCORING_2, TILE_COUNT,
+    all_camps, bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck,
+    exchange_pair, is_camp, is_coin, is_hut, is_money_key, money, money_deck, payment_order,
+    place_points, tile, tile_set, worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE,
+    MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
+use crate::modules::camps;
 use crate::modules::gates::{self, Gates};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::modules::thieves::{self, Thieves};
@@ -38,13 +39,14 @@ pub const MAX_CARDS: usize = 127;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 8] = [
+pub const CORE_MODULES: [&str; 9] = [
     "vizier",
     "exchange",
     "bonus_cards",
     "squares",
     "gates",
     "diamonds",
+    "camps",
     "thieves",
     "change",
 ];
@@ -61,10 +63,12 @@ pub const SQUARES: u16 = 8;
 pub const GATES: u16 = 16;
 /// Diamonds (M6).
 pub const DIAMONDS: u16 = 32;
+/// Camps (M8).
+pub const CAMPS: u16 = 64;
 /// Thieves (M10).
-pub const THIEVES: u16 = 64;
+pub const THIEVES: u16 = 128;
 /// Change (M11).
-pub const CHANGE: u16 = 128;
+pub const CHANGE: u16 = 256;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
@@ -405,6 +409,8 @@ pub enum Event {
         counts: Vec<[u8; 6]>,
         walls: Vec<u32>,
         majorities: Vec<u32>,
+        /// Camps' term (§M8), with the module only.
+        camps: Option<Vec<u32>>,
     },
     EndTriggered {
         bag_empty: bool,
@@ -513,7 +519,7 @@ pub struct Game {
     pub(crate) hands: [[u8; CARD_KINDS]; MAX_PLAYERS],
     pub(crate) boards: [Board; MAX_PLAYERS],
     pub(crate) reserves: [TileSet; MAX_PLAYERS],
-    pub(crate) dirk_tiles: Stack<TileId, TILE_COUNT>,
+    pub(crate) dirk_tiles: Stack<TileId, { TILE_COUNT + crate::cards::CAMP_COUNT }>,
     pub(crate) to_place: Stack<TileId, 8>,
     pub(crate) awaiting: Stack<(u8, Stack<TileId, MARKET_SIZE>), MAX_PLAYERS>,
     /// Per competitor, Dirk last.
@@ -756,6 +762,9 @@ impl Game {
         self.event(Event::Setup);
         let inserts = self.pile_inserts();
         self.bag = (1 << TILE_COUNT) - 1;
+        if self.has(CAMPS) {
+            self.bag |= all_camps(); // the camps join the bag (§M8)
+        }
         self.refill_market();
         if self.dirk {
             self.gift_dirk(dirk_gift_size(0, self.bag_len()), 0);
@@ -1267,13 +1276,13 @@ impl Game {
             cells.clear();
         };
         for id in bits(reserve) {
-            planes.placeable(tile(id).mask, &mut cells);
+            planes.placeable(tile(id).mask, is_camp(id), &mut cells);
             emit(out, Move::Place, id, &mut cells);
         }
         planes.removable(board, &mut cells);
         emit(out, Move::Remove, FOUNTAIN, &mut cells);
         for id in bits(reserve) {
-            planes.exchangeable(tile(id).mask, &mut cells);
+            planes.exchangeable(tile(id).mask, is_camp(id), &mut cells);
             emit(out, Move::Exchange, id, &mut cells);
         }
     }
@@ -1310,7 +1319,8 @@ impl Game {
     fn gated_placings(&self, seat: u8, out: &mut Vec<Action>) {
         let planes = self.boards[seat as usize].planes();
         let mut found = Vec::new();
-        for id in bits(tile_set(self.to_place.as_slice())) {
+        // a camp is never walked to, so it never needs a gate (§M8)
+        for id in bits(tile_set(self.to_place.as_slice()) & !all_camps()) {
             found.clear();
             planes.gate_positions(tile(id).mask, &mut found);
             out.extend(found.iter().map(|&(x, y, side)| Action::Place {
@@ -1327,7 +1337,7 @@ impl Game {
     fn gated_redesigns(&self, seat: u8, out: &mut Vec<Action>) {
         let planes = self.boards[seat as usize].planes();
         let mut found = Vec::new();
-        for id in bits(self.reserves[seat as usize]) {
+        for id in bits(self.reserves[seat as usize] & !all_camps()) {
             found.clear();
             planes.gate_positions(tile(id).mask, &mut found);
             out.extend(found.iter().map(|&(x, y, side)| Action::Redesign {
@@ -1349,7 +1359,7 @@ impl Game {
         let mut cells = Vec::new();
         for id in bits(waiting) {
             cells.clear();
-            planes.placeable(tile(id).mask, &mut cells);
+            planes.placeable(tile(id).mask, is_camp(id), &mut cells);
             out.extend(cells.iter().map(|&(x, y)| Action::Place {
                 tile: id,
                 x,
@@ -1924,7 +1934,9 @@ impl Game {
         if self.dirk {
             let mut dirk = [0u8; 6];
             for &id in self.dirk_tiles.as_slice() {
-                dirk[tile(id).kind as usize] += 1;
+                if tile(id).is_building() {
+                    dirk[tile(id).kind as usize] += 1; // his camps are dead tiles (§M8)
+                }
             }
             counts.push(dirk);
         }
@@ -1955,8 +1967,21 @@ impl Game {
             })
             .collect();
         let majorities = majority_points(&counts, round as usize);
+        // Camps (§M8): the players' bastion lines; Dirk's camps are dead tiles
+        let camps: Option<Vec<u32>> = self.has(CAMPS).then(|| {
+            (0..self.competitors())
+                .map(|c| {
+                    if c < self.players() {
+                        camps::camp_points(&self.boards[c])
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        });
         for c in 0..self.competitors() {
-            self.scores[c] += (majorities[c] + walls[c]) as i64;
+            let camp = camps.as_ref().map_or(0, |points| points[c]);
+            self.scores[c] += (majorities[c] + walls[c] + camp) as i64;
         }
         self.scored.push(round);
         self.event(Event::Scoring {
@@ -1964,6 +1989,7 @@ impl Game {
             counts,
             walls,
             majorities,
+            camps,
         });
     }
 
@@ -2271,7 +2297,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..72u128 {
+        for seed in 0..84u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2286,7 +2312,9 @@ mod tests {
                 every,
                 GATES,
                 GATES | EXCHANGE,
-            ][seed as usize % 12];
+                CAMPS,
+                CAMPS | GATES | SQUARES,
+            ][seed as usize % 14];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {

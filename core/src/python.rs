@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 create_exception!(
     alhambra_core,
@@ -319,7 +319,7 @@ fn legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8) -> PyResult<Vec<(i8, i8)>> {
         let board = board_of(&cells)?;
         let planes = board.planes();
         let mut found = Vec::new();
-        planes.placeable(walls & 15, &mut found);
+        planes.placeable(walls & 15, false, &mut found);
         Ok(found)
     })
 }
@@ -334,7 +334,7 @@ fn time_legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8, repeats: usize) -> PyRe
         Ok(median_ns(repeats, || {
             found.clear();
             let planes = board.planes();
-            planes.placeable(walls & 15, &mut found);
+            planes.placeable(walls & 15, false, &mut found);
             std::hint::black_box(&found);
         }))
     })

@@ -364,18 +364,26 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             counts,
             walls,
             majorities,
+            camps,
         } => {
             out.push_str("{\"counts\":");
             by_name(out, names, competitors, |o, c| {
                 by_colour(o, |o, kind| number(o, counts[c][kind] as u32))
             });
-            out.push_str(",\"parts\":{\"majorities\":");
+            out.push_str(",\"parts\":{");
+            if let Some(camps) = camps {
+                out.push_str("\"camps\":");
+                by_name(out, names, competitors, |o, c| number(o, camps[c]));
+                out.push(',');
+            }
+            out.push_str("\"majorities\":");
             by_name(out, names, competitors, |o, c| number(o, majorities[c]));
             out.push_str(",\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
             out.push_str("},\"points\":");
             by_name(out, names, competitors, |o, c| {
-                let _ = write!(o, "{}", majorities[c] + walls[c]);
+                let camp = camps.as_ref().map_or(0, |points| points[c]);
+                let _ = write!(o, "{}", majorities[c] + walls[c] + camp);
             });
             let _ = write!(out, ",\"round\":{round},\"type\":\"scoring\",\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
@@ -1228,9 +1236,17 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         .iter()
         .for_each(|(_, ts)| ts.as_slice().iter().for_each(|&t| count(t)));
     crate::cards::bits(game.squares.held()).for_each(&mut count);
-    let huts = if game.has(crate::game::SQUARES) { 1 } else { 0 };
-    let (buildings, module_tiles) = tiles.split_at(crate::cards::TILE_COUNT);
-    if buildings.iter().any(|&n| n != 1) || module_tiles.iter().any(|&n| n != huts) {
+    // each building once, each module tile once with its module, else never
+    let once = |id: TileId| {
+        if crate::cards::is_hut(id) {
+            game.has(crate::game::SQUARES)
+        } else if crate::cards::is_camp(id) {
+            game.has(crate::game::CAMPS)
+        } else {
+            true
+        }
+    };
+    if (0..tiles.len()).any(|id| tiles[id] != u8::from(once(id as TileId))) {
         return Err(Refusal::Invalid(
             "the save does not hold each of the game's tiles once".into(),
         ));

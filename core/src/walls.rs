@@ -17,9 +17,12 @@ struct CornerGraph {
     adj: Vec<Vec<usize>>,
 }
 
+/// The external wall segments; a camp's cell counts as empty (§M8): its bastions never
+/// score and a wall facing it is external.
 fn segments(board: &Board) -> Vec<(Corner, Corner)> {
+    let camp = |id: crate::cards::TileId| id != crate::board::FOUNTAIN && crate::cards::is_camp(id);
     let mut found = Vec::new();
-    for c in board.cells() {
+    for c in board.cells().iter().filter(|c| !camp(c.tile)) {
         let (x, y) = (c.x as i16, c.y as i16);
         let mask = c.mask();
         let sides = [
@@ -29,7 +32,7 @@ fn segments(board: &Board) -> Vec<(Corner, Corner)> {
             ((-1, 0), ((x, y), (x, y + 1))),
         ];
         for (side, ((dx, dy), segment)) in sides.into_iter().enumerate() {
-            if mask >> side & 1 == 1 && board.at(c.x + dx, c.y + dy).is_none() {
+            if mask >> side & 1 == 1 && board.at(c.x + dx, c.y + dy).is_none_or(camp) {
                 found.push(segment);
             }
         }

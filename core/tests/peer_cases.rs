@@ -112,7 +112,7 @@ fn the_core_answers_as_the_peers_and_the_rules() {
                 let mask = if letters == "-" { 0 } else { walls(letters) };
                 let planes = board.planes();
                 let mut found = Vec::new();
-                planes.placeable(mask, &mut found);
+                planes.placeable(mask, false, &mut found);
                 let expected = cells(&agreed(case, "place").expect("the peers agree"));
                 assert_eq!(found, expected, "{id}: {query}");
                 places += 1;

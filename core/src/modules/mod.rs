@@ -3,6 +3,7 @@
 //! only: their rules sit where the base game's money rules are, in `game.rs`.)
 
 pub mod bonus_cards;
+pub mod camps;
 pub mod gates;
 pub mod squares;
 pub mod thieves;

@@ -96,14 +96,16 @@ pub fn colour_name(colour: u8) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::tiles;
 
     #[test]
     fn six_piles_of_the_24_huts() {
         let sizes: Vec<usize> = (0..6).map(|c| huts_of(c).len()).collect();
         assert_eq!(sizes, [3, 3, 4, 4, 5, 5]);
         assert_eq!(all_huts().count_ones() as usize, HUT_COUNT);
-        assert_eq!(tiles().len(), HUT_FIRST as usize + HUT_COUNT);
+        assert_eq!(
+            crate::cards::CAMP_FIRST as usize,
+            HUT_FIRST as usize + HUT_COUNT
+        );
     }
 
     #[test]
