@@ -188,6 +188,19 @@ def _number(value: float, maximum: int, bounded: bool = True) -> widgets.DOMWidg
     return widgets.BoundedIntText(value=value, min=0, max=maximum, layout=layout)
 
 
+def growing(width: str) -> str:
+    """A grid column `width` wide, or as wide as its widest cell when that is wider: a
+    heading is never cut, nor run into the next one (the French "appartements" beside
+    "jardin"), and a long name of a player keeps to its column.
+
+    Examples
+    --------
+    >>> growing("72px")
+    'minmax(72px, max-content)'
+    """
+    return f"minmax({width}, max-content)"
+
+
 class CountsGrid:
     """Number boxes for players x building types, and optionally a wall length per player.
 
@@ -238,7 +251,7 @@ class CountsGrid:
                 cells.append(self.wall_inputs.get(name, widgets.HTML("–")))
         columns = len(header)
         self.box = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"90px repeat({columns - 1}, 72px)"))
+            grid_template_columns=f"{growing('90px')} repeat({columns - 1}, {growing('72px')})"))
 
     def counts(self) -> dict[str, dict[str, int]]:
         """``{name: {kind: n}}`` as typed in."""

@@ -38,7 +38,7 @@ from ..i18n import N_, _, language, ngettext
 from ..narrate import kind_plural, sides_text, term, tile_text
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS
 from ._board import Look, paint
-from ._common import css_class
+from ._common import css_class, growing
 
 __all__ = ["TokensPanel", "token_rows"]
 
@@ -260,7 +260,9 @@ class TokensPanel:
 
     Attributes
     ----------
-    box : ipywidgets.VBox
+    box : ipywidgets.GridBox
+        Two columns: the rows' names, as wide as the longest ("Envahisseurs" is not cut),
+        and their pieces.
     buttons : dict
         ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
     """
@@ -269,7 +271,9 @@ class TokensPanel:
         self._click = click
         self.buttons = {} if buttons is None else buttons
         self._rows = {}
-        self.box = widgets.VBox(layout=widgets.Layout(grid_gap="2px"))
+        self.box = widgets.GridBox(layout=widgets.Layout(
+            grid_template_columns=f"{growing('78px')} 1fr", grid_gap="2px 4px",
+            align_items="center"))
         self.box.add_class(css_class("pieces", "players"))
 
     def _button(self, kind: str, key) -> widgets.Button:
@@ -286,18 +290,16 @@ class TokensPanel:
 
     def _row(self, who: str) -> tuple:
         if who not in self._rows:
-            head = widgets.HTML(layout=widgets.Layout(width="78px", overflow="hidden"))
-            row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px",
-                                                     flex="1"))
-            self._rows[who] = (head, row, widgets.HBox([head, row], layout=widgets.Layout(
-                align_items="center", grid_gap="4px")))
+            head = widgets.HTML()
+            row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px"))
+            self._rows[who] = (head, row)
         return self._rows[who]
 
     def show(self, view, you: str, selected=frozenset()) -> None:
         """Draw the pieces of `view` (what `you` see); `selected` pieces are ringed."""
-        boxes = []
+        cells = []
         for who, caption, items in token_rows(view, you, selected):
-            head, row, box = self._row(who)
+            head, row = self._row(who)
             head.value = (f"<span title='{escape(caption, quote=True)}' style='font-size:12px'>"
                           f"<b>{escape(who)}</b></span>")
             shown = []
@@ -307,7 +309,7 @@ class TokensPanel:
                 shown.append(button)
             if list(row.children) != shown:
                 row.children = shown
-            boxes.append(box)
-        if list(self.box.children) != boxes:
-            self.box.children = boxes
-        self.box.layout.display = "" if boxes else "none"
+            cells += [head, row]
+        if list(self.box.children) != cells:
+            self.box.children = cells
+        self.box.layout.display = "" if cells else "none"

@@ -54,6 +54,7 @@ from ._common import (
     NumberBox,
     WidgetBase,
     css_class,
+    growing,
     picture,
     places_and_ties,
     show,
@@ -73,9 +74,11 @@ _NUMBER = widgets.Layout(width="56px")
 _NONE = ""
 #: Grid column widths of the inputs that are not one number.
 _WIDTHS = {"pairs": "160px", "kind": "104px"}
-#: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), and
-#: the table's rows one text line high (an HTML widget's lines are a control's height).
-_STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
+#: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), on
+#: two lines when they do not fit on one (nine French titles are wider than the keeper),
+#: and the table's rows one text line high (an HTML widget's lines are a control's height).
+_STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 0 auto!important;min-width:0}"
+          ".alhambra-inputs .lm-TabBar-content{flex-wrap:wrap}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
           ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}"
           # !important: the widgets' own input rules are more specific (and an outline is
@@ -196,9 +199,9 @@ class _ModuleBoxes:
                 key = (spec.name, name) if part is None else (spec.name, name, part)
                 self.boxes[key] = self._control(spec, part, key)
                 cells.append(self.boxes[key])
-        widths = " ".join(_WIDTHS.get(spec.shape, "60px") for spec, _ in columns)
+        widths = " ".join(growing(_WIDTHS.get(spec.shape, "60px")) for spec, _ in columns)
         grid = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"90px {widths}", grid_gap="2px 4px"))
+            grid_template_columns=f"{growing('90px')} {widths}", grid_gap="2px 4px"))
         helps = "".join(f"<li><b>{escape(_(spec.label))}</b>: {escape(_(spec.help))}</li>"
                         for spec in self.inputs)
         self.help = widgets.HTML(f"<ul style='margin:0 0 4px 0;padding-left:18px;"
