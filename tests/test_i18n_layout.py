@@ -69,3 +69,10 @@ def test_a_hut_pile_is_as_wide_as_its_word_the_korean_was_cut(speaking):
     huts = [b for (kind, _), b in table.pieces.buttons.items() if kind == "hut"]
     assert huts and all(b.layout.width == "auto" and b.layout.min_width == "46px"
                         for b in huts)
+
+
+def test_the_pieces_rows_name_you_in_the_language_you_was_shown_in_english(speaking):
+    speaking("fr")
+    table = GameTable(Game(["You", "Greedy 1", "Greedy 2"], seed=5, modules=["thieves"]))
+    heads = " ".join(h.value for h in table.pieces.tokens.box.children[0::2])
+    assert ">Vous<" in heads and ">You<" not in heads and "Vous:" in heads

@@ -188,6 +188,19 @@ def _number(value: float, maximum: int, bounded: bool = True) -> widgets.DOMWidg
     return widgets.BoundedIntText(value=value, min=0, max=maximum, layout=layout)
 
 
+def kind_heading(kind: str) -> str:
+    """The heading of a column of building type `kind`: its word over its colour, and a
+    space after it (a long word widens its column, `growing`, and would touch the next).
+
+    Examples
+    --------
+    >>> kind_heading("tower")  # doctest: +ELLIPSIS
+    "<span style='border-bottom:4px solid #...;margin-right:6px'>tower</span>"
+    """
+    return (f"<span style='border-bottom:4px solid {KIND_COLOURS[kind]};margin-right:6px'>"
+            f"{escape(term(kind))}</span>")
+
+
 def growing(width: str) -> str:
     """A grid column `width` wide, or as wide as its widest cell when that is wider: a
     heading is never cut, nor run into the next one (the French "appartements" beside
@@ -239,10 +252,8 @@ class CountsGrid:
             box.add_class(css_class("count", name, kind))
         for name, box in self.wall_inputs.items():
             box.add_class(css_class("wall", name))
-        header = [widgets.HTML("")] + [
-            widgets.HTML(f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>"
-                         f"{escape(term(k))}</span>")
-            for k in KINDS] + ([widgets.HTML(escape(_("wall")))] if self.wall_inputs else [])
+        header = [widgets.HTML("")] + [widgets.HTML(kind_heading(k)) for k in KINDS] + (
+            [widgets.HTML(escape(_("wall")))] if self.wall_inputs else [])
         cells = list(header)
         for name in self.names:
             cells.append(widgets.HTML(f"<b>{escape(name)}</b>"))

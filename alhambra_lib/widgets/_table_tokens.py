@@ -35,7 +35,7 @@ import ipywidgets as widgets
 
 from ..components import CHARACTERS
 from ..i18n import N_, _, language, ngettext
-from ..narrate import kind_plural, sides_text, term, tile_text
+from ..narrate import kind_plural, player_text, sides_text, term, tile_text
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS
 from ._board import Look, paint
 from ._common import css_class, growing
@@ -184,7 +184,7 @@ def _caption(parts: dict, player: str, you: str) -> str:
     if parts.get("change"):
         n = len(parts["change"]["coins"].get(player, ()))
         said.append(ngettext("{n} coin", "{n} coins", n).format(n=n))
-    return f"{player}: " + "; ".join(said)
+    return f"{player_text(player)}: " + "; ".join(said)
 
 
 def _invaders(part: dict | None, you: str) -> list:
@@ -301,7 +301,7 @@ class TokensPanel:
         for who, caption, items in token_rows(view, you, selected):
             head, row = self._row(who)
             head.value = (f"<span title='{escape(caption, quote=True)}' style='font-size:12px'>"
-                          f"<b>{escape(who)}</b></span>")
+                          f"<b>{escape(player_text(who))}</b></span>")
             shown = []
             for kind, key, look in items:
                 button = self._button(kind, key)

@@ -45,7 +45,6 @@ from ..modules import MODULES
 from ..modules.invaders import flanks
 from ..i18n import N_, _, format_list, format_number, language, ngettext
 from ..narrate import points_text, term
-from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet, csv_column_text
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
@@ -55,6 +54,7 @@ from ._common import (
     WidgetBase,
     css_class,
     growing,
+    kind_heading,
     picture,
     places_and_ties,
     show,
@@ -212,8 +212,7 @@ class _ModuleBoxes:
     def _columns(spec: SheetInput) -> list[tuple[str | None, str]]:
         """``(part, heading)`` per column: a type, a direction, or one column (None)."""
         if spec.shape == "by_type":
-            return [(k, f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>"
-                        f"{escape(term(k))}</span>") for k in KINDS]
+            return [(k, kind_heading(k)) for k in KINDS]
         if spec.shape == "by_side":
             return [(s, _(SIDE_NAMES[s])) for s in SIDES]
         return [(None, escape(_(spec.label)))]
