@@ -126,7 +126,8 @@ class NewGamePanel:
                                       layout=widgets.Layout(width="620px", max_width="100%"))
         self.start_button = widgets.Button(description=_("start this game"),
                                            button_style="success",
-                                           layout=widgets.Layout(width="auto"))
+                                           layout=widgets.Layout(width="auto",
+                                                                 align_self="flex-start"))
         self.players.observe(lambda _: self._show_seats(), "value")
         for box in self.module_boxes.values():
             box.observe(lambda _: self._enable_options(), "value")
