@@ -76,3 +76,12 @@ def test_the_pieces_rows_name_you_in_the_language_you_was_shown_in_english(speak
     table = GameTable(Game(["You", "Greedy 1", "Greedy 2"], seed=5, modules=["thieves"]))
     heads = " ".join(h.value for h in table.pieces.tokens.box.children[0::2])
     assert ">Vous<" in heads and ">You<" not in heads and "Vous:" in heads
+
+
+def test_korean_lines_break_between_words_arkeideu_was_split_in_the_story():
+    from alhambra_lib.widgets.game_table import _TABLE_STYLE
+
+    for style, scope in ((_TABLE_STYLE, ".alhambra-game-table"), (_STYLE,
+                                                                  ".alhambra-score-keeper")):
+        rule = re.search(re.escape(scope) + r" \.widget-html-content\s*\{([^}]*)\}", style)
+        assert rule and "word-break:keep-all" in rule.group(1), style

@@ -43,6 +43,9 @@ __all__ = ["WidgetBase", "picture", "show", "CountsGrid", "NumberBox", "MAX_OF_K
 
 #: The number of real tiles of each kind: nobody can hold more.
 MAX_OF_KIND = KIND_TOTALS
+#: CSS: lines break between words in Korean too ("아케이드" not split "아케 / 이드", as
+#: browsers split Hangul anywhere), and a word longer than its line still breaks.
+KEEP_WORDS = "word-break:keep-all;overflow-wrap:break-word"
 
 
 class WidgetBase:

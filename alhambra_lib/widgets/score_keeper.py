@@ -49,6 +49,7 @@ from ..score_sheet import ScoreSheet, csv_column_text
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
 from ._common import (
+    KEEP_WORDS,
     CountsGrid,
     NumberBox,
     WidgetBase,
@@ -80,6 +81,7 @@ _WIDTHS = {"pairs": "160px", "kind": "104px"}
 _STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 0 auto!important;min-width:0}"
           ".alhambra-inputs .lm-TabBar-content{flex-wrap:wrap}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
+          f".alhambra-score-keeper .widget-html-content{{{KEEP_WORDS}}}"
           ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}"
           # !important: the widgets' own input rules are more specific (and an outline is
           # turned off there): a red ring drawn as a shadow, on a pink field.
