@@ -50,7 +50,8 @@ def _table(game):
 def _drawn(table):
     """``(kind, key) -> button`` of the pieces the panel shows now."""
     tokens = table.pieces.tokens
-    shown = {id(b) for box in tokens.box.children for b in box.children[1].children}
+    # The panel's grid: a row's name, then its pieces, row after row.
+    shown = {id(b) for row in tokens.box.children[1::2] for b in row.children}
     return {k: b for k, b in tokens.buttons.items() if id(b) in shown}
 
 

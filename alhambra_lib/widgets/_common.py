@@ -43,6 +43,9 @@ __all__ = ["WidgetBase", "picture", "show", "CountsGrid", "NumberBox", "MAX_OF_K
 
 #: The number of real tiles of each kind: nobody can hold more.
 MAX_OF_KIND = KIND_TOTALS
+#: CSS: lines break between words in Korean too ("아케이드" not split "아케 / 이드", as
+#: browsers split Hangul anywhere), and a word longer than its line still breaks.
+KEEP_WORDS = "word-break:keep-all;overflow-wrap:break-word"
 
 
 class WidgetBase:
@@ -188,6 +191,32 @@ def _number(value: float, maximum: int, bounded: bool = True) -> widgets.DOMWidg
     return widgets.BoundedIntText(value=value, min=0, max=maximum, layout=layout)
 
 
+def kind_heading(kind: str) -> str:
+    """The heading of a column of building type `kind`: its word over its colour, and a
+    space after it (a long word widens its column, `growing`, and would touch the next).
+
+    Examples
+    --------
+    >>> kind_heading("tower")  # doctest: +ELLIPSIS
+    "<span style='border-bottom:4px solid #...;margin-right:6px'>tower</span>"
+    """
+    return (f"<span style='border-bottom:4px solid {KIND_COLOURS[kind]};margin-right:6px'>"
+            f"{escape(term(kind))}</span>")
+
+
+def growing(width: str) -> str:
+    """A grid column `width` wide, or as wide as its widest cell when that is wider: a
+    heading is never cut, nor run into the next one (the French "appartements" beside
+    "jardin"), and a long name of a player keeps to its column.
+
+    Examples
+    --------
+    >>> growing("72px")
+    'minmax(72px, max-content)'
+    """
+    return f"minmax({width}, max-content)"
+
+
 class CountsGrid:
     """Number boxes for players x building types, and optionally a wall length per player.
 
@@ -226,10 +255,8 @@ class CountsGrid:
             box.add_class(css_class("count", name, kind))
         for name, box in self.wall_inputs.items():
             box.add_class(css_class("wall", name))
-        header = [widgets.HTML("")] + [
-            widgets.HTML(f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>"
-                         f"{escape(term(k))}</span>")
-            for k in KINDS] + ([widgets.HTML(escape(_("wall")))] if self.wall_inputs else [])
+        header = [widgets.HTML("")] + [widgets.HTML(kind_heading(k)) for k in KINDS] + (
+            [widgets.HTML(escape(_("wall")))] if self.wall_inputs else [])
         cells = list(header)
         for name in self.names:
             cells.append(widgets.HTML(f"<b>{escape(name)}</b>"))
@@ -238,7 +265,7 @@ class CountsGrid:
                 cells.append(self.wall_inputs.get(name, widgets.HTML("–")))
         columns = len(header)
         self.box = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"90px repeat({columns - 1}, 72px)"))
+            grid_template_columns=f"{growing('90px')} repeat({columns - 1}, {growing('72px')})"))
 
     def counts(self) -> dict[str, dict[str, int]]:
         """``{name: {kind: n}}`` as typed in."""

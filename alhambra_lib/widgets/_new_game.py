@@ -115,15 +115,19 @@ class NewGamePanel:
             for option, default in module.option_defaults.items():
                 self.option_boxes[option] = widgets.Checkbox(
                     value=default, description=f"{_(module.title)}: {_option_label(option)}",
-                    indent=False, disabled=True)
+                    # As wide as their words: a French option ran past 300 px ("…").
+                    indent=False, disabled=True, layout=widgets.Layout(width="auto"))
                 owners[option] = name
         self._owners = owners
         self.hints = widgets.Dropdown(options=[(_(label), level) for level, label in
                                                HINT_LEVELS.items()], value="strong",
                                       description=_("hints"),
-                                      layout=widgets.Layout(width="360px"))
+                                      # The French levels are 70 letters long.
+                                      layout=widgets.Layout(width="620px", max_width="100%"))
         self.start_button = widgets.Button(description=_("start this game"),
-                                           button_style="success")
+                                           button_style="success",
+                                           layout=widgets.Layout(width="auto",
+                                                                 align_self="flex-start"))
         self.players.observe(lambda _: self._show_seats(), "value")
         for box in self.module_boxes.values():
             box.observe(lambda _: self._enable_options(), "value")

@@ -219,7 +219,7 @@ class PiecesPanel:
         if (kind, key) not in self.buttons:
             button = widgets.Button(layout=widgets.Layout(
                 width=f"{width}px" if width else "auto", height="46px", padding="0px 4px",
-                margin="0px"))
+                margin="0px", min_width="46px"))
             button.style.font_weight = "bold"
             button.add_class(css_class(kind, key))
             button.on_click(lambda _, k=kind, x=key: self._click(k, x))
@@ -295,7 +295,8 @@ class PiecesPanel:
             look = tile_look(hut, note=ngettext("{n} left in the pile: click to take it",
                                                 "{n} left in the pile: click to take it",
                                                 left).format(n=left))
-            items.append(("hut", colour, look, 46))
+            # As wide as the word: the Korean 오두막 is cut in a square of 46 px.
+            items.append(("hut", colour, look, 0))
         self._row("huts", _("Huts (Squares): click a pile to take its hut"), items)
 
     def _show_rooms(self, part, selected):

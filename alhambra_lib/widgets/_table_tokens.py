@@ -35,10 +35,10 @@ import ipywidgets as widgets
 
 from ..components import CHARACTERS
 from ..i18n import N_, _, language, ngettext
-from ..narrate import kind_plural, sides_text, term, tile_text
+from ..narrate import kind_plural, player_text, sides_text, term, tile_text
 from ..palette import CARD_BACK_COLOUR, CURRENCY_COLOURS, KIND_COLOURS, PIECE_COLOURS
 from ._board import Look, paint
-from ._common import css_class
+from ._common import css_class, growing
 
 __all__ = ["TokensPanel", "token_rows"]
 
@@ -184,7 +184,7 @@ def _caption(parts: dict, player: str, you: str) -> str:
     if parts.get("change"):
         n = len(parts["change"]["coins"].get(player, ()))
         said.append(ngettext("{n} coin", "{n} coins", n).format(n=n))
-    return f"{player}: " + "; ".join(said)
+    return f"{player_text(player)}: " + "; ".join(said)
 
 
 def _invaders(part: dict | None, you: str) -> list:
@@ -261,7 +261,9 @@ class TokensPanel:
 
     Attributes
     ----------
-    box : ipywidgets.VBox
+    box : ipywidgets.GridBox
+        Two columns: the rows' names, as wide as the longest ("Envahisseurs" is not cut),
+        and their pieces.
     buttons : dict
         ``(kind, key) -> ipywidgets.Button`` of every piece shown so far.
     """
@@ -270,7 +272,9 @@ class TokensPanel:
         self._click = click
         self.buttons = {} if buttons is None else buttons
         self._rows = {}
-        self.box = widgets.VBox(layout=widgets.Layout(grid_gap="2px"))
+        self.box = widgets.GridBox(layout=widgets.Layout(
+            grid_template_columns=f"{growing('78px')} 1fr", grid_gap="2px 4px",
+            align_items="center"))
         self.box.add_class(css_class("pieces", "players"))
 
     def _button(self, kind: str, key) -> widgets.Button:
@@ -287,20 +291,18 @@ class TokensPanel:
 
     def _row(self, who: str) -> tuple:
         if who not in self._rows:
-            head = widgets.HTML(layout=widgets.Layout(width="78px", overflow="hidden"))
-            row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px",
-                                                     flex="1"))
-            self._rows[who] = (head, row, widgets.HBox([head, row], layout=widgets.Layout(
-                align_items="center", grid_gap="4px")))
+            head = widgets.HTML()
+            row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px"))
+            self._rows[who] = (head, row)
         return self._rows[who]
 
     def show(self, view, you: str, selected=frozenset()) -> None:
         """Draw the pieces of `view` (what `you` see); `selected` pieces are ringed."""
-        boxes = []
+        cells = []
         for who, caption, items in token_rows(view, you, selected):
-            head, row, box = self._row(who)
+            head, row = self._row(who)
             head.value = (f"<span title='{escape(caption, quote=True)}' style='font-size:12px'>"
-                          f"<b>{escape(who)}</b></span>")
+                          f"<b>{escape(player_text(who))}</b></span>")
             shown = []
             for kind, key, look in items:
                 button = self._button(kind, key)
@@ -308,7 +310,7 @@ class TokensPanel:
                 shown.append(button)
             if list(row.children) != shown:
                 row.children = shown
-            boxes.append(box)
-        if list(self.box.children) != boxes:
-            self.box.children = boxes
-        self.box.layout.display = "" if boxes else "none"
+            cells += [head, row]
+        if list(self.box.children) != cells:
+            self.box.children = cells
+        self.box.layout.display = "" if cells else "none"

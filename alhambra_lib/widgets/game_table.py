@@ -51,7 +51,7 @@ from ._board import (
     side_look,
     tile_look,
 )
-from ._common import WidgetBase, css_class
+from ._common import KEEP_WORDS, WidgetBase, css_class
 from ._new_game import NewGamePanel
 from ._table_bots import TableBots
 from ._table_choices import ChoicePanel
@@ -71,7 +71,7 @@ _PACES = ((N_("all at once"), "all"), (N_("one by one"), "one"))
 #: right side, however many cards you hold late in a game.
 MONEY_PX = 190
 _TABLE_STYLE = ("<style>.alhambra-game-table .widget-html-content "
-                f"{{{TEXT}; padding: 2px 0}}"
+                f"{{{TEXT}; padding: 2px 0; {KEEP_WORDS}}}"
                 # A long choice ("put the 10-garden on ...") wraps inside the column
                 # instead of being cut or running past the edge of the page.
                 ".alhambra-game-table .alhambra-choices .jupyter-button {white-space: normal;"

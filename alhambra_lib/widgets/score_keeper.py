@@ -45,15 +45,17 @@ from ..modules import MODULES
 from ..modules.invaders import flanks
 from ..i18n import N_, _, format_list, format_number, language, ngettext
 from ..narrate import points_text, term
-from ..palette import KIND_COLOURS
 from ..score_sheet import ScoreSheet, csv_column_text
 from ..sheet_inputs import SHEET_MODULES, SIDE_NAMES, SheetInput
 from ..teaching.demo import demo_sheet
 from ._common import (
+    KEEP_WORDS,
     CountsGrid,
     NumberBox,
     WidgetBase,
     css_class,
+    growing,
+    kind_heading,
     picture,
     places_and_ties,
     show,
@@ -73,10 +75,13 @@ _NUMBER = widgets.Layout(width="56px")
 _NONE = ""
 #: Grid column widths of the inputs that are not one number.
 _WIDTHS = {"pairs": "160px", "kind": "104px"}
-#: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), and
-#: the table's rows one text line high (an HTML widget's lines are a control's height).
-_STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 1 auto!important;min-width:0}"
+#: Tabs as wide as their titles (not a fixed width that cuts "Tiles & walls" short), on
+#: two lines when they do not fit on one (nine French titles are wider than the keeper),
+#: and the table's rows one text line high (an HTML widget's lines are a control's height).
+_STYLE = ("<style>.alhambra-inputs .lm-TabBar-tab{flex:0 0 auto!important;min-width:0}"
+          ".alhambra-inputs .lm-TabBar-content{flex-wrap:wrap}"
           ".alhambra-totals table{line-height:1.35;font-size:12px}"
+          f".alhambra-score-keeper .widget-html-content{{{KEEP_WORDS}}}"
           ".alhambra-totals th,.alhambra-totals td{padding:1px 4px!important}"
           # !important: the widgets' own input rules are more specific (and an outline is
           # turned off there): a red ring drawn as a shadow, on a pink field.
@@ -196,9 +201,9 @@ class _ModuleBoxes:
                 key = (spec.name, name) if part is None else (spec.name, name, part)
                 self.boxes[key] = self._control(spec, part, key)
                 cells.append(self.boxes[key])
-        widths = " ".join(_WIDTHS.get(spec.shape, "60px") for spec, _ in columns)
+        widths = " ".join(growing(_WIDTHS.get(spec.shape, "60px")) for spec, _ in columns)
         grid = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns=f"90px {widths}", grid_gap="2px 4px"))
+            grid_template_columns=f"{growing('90px')} {widths}", grid_gap="2px 4px"))
         helps = "".join(f"<li><b>{escape(_(spec.label))}</b>: {escape(_(spec.help))}</li>"
                         for spec in self.inputs)
         self.help = widgets.HTML(f"<ul style='margin:0 0 4px 0;padding-left:18px;"
@@ -209,8 +214,7 @@ class _ModuleBoxes:
     def _columns(spec: SheetInput) -> list[tuple[str | None, str]]:
         """``(part, heading)`` per column: a type, a direction, or one column (None)."""
         if spec.shape == "by_type":
-            return [(k, f"<span style='border-bottom:4px solid {KIND_COLOURS[k]}'>"
-                        f"{escape(term(k))}</span>") for k in KINDS]
+            return [(k, kind_heading(k)) for k in KINDS]
         if spec.shape == "by_side":
             return [(s, _(SIDE_NAMES[s])) for s in SIDES]
         return [(None, escape(_(spec.label)))]

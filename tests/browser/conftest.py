@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,11 @@ from _servers import (
     voila_command,
     voila_env,
 )
+
+# The translation tests' helpers (tests/_i18n_helpers.py: `english_left`), for the tests
+# of the app in other languages, when tests/browser/ runs alone.
+if str(ROOT / "tests") not in sys.path:
+    sys.path.append(str(ROOT / "tests"))
 
 NOTEBOOKS = ROOT / "notebooks"
 SCREENSHOTS = ROOT / "tests" / "screenshots"
