@@ -31,9 +31,10 @@ from ..bots import GreedyBot, SearchBot, bot_moves
 from ..errors import AlhambraError, IllegalAction, InvalidInput
 from ..game import Game, describe_event
 from ..modules.window import WINDOW_DECISIONS
+from ..i18n import pgettext
 from .clicks import Selection, click_path
 
-__all__ = ["TableSession", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS", "PASSED_FOR_YOU"]
+__all__ = ["TableSession", "default_bot_names", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS", "PASSED_FOR_YOU"]
 
 #: How the bots answer your moves: all at once, or one move per `TableSession.bot_move`.
 PACES = ("all", "one")
@@ -74,6 +75,17 @@ class Click:
     refusal: IllegalAction | None = None
 
 
+def default_bot_names() -> list[str]:
+    """The names of the two greedy bots at a table set up without a game, in the current
+    language (they are what a player reads at the table): ``["Greedy 1", "Greedy 2"]``
+    in English.
+
+    >>> default_bot_names()
+    ['Greedy 1', 'Greedy 2']
+    """
+    return [pgettext("bot name", "Greedy {n}").format(n=n) for n in (1, 2)]
+
+
 class TableSession:
     """You against bots at a table: the game, the seats, your clicks, undo, the hint.
 
@@ -111,7 +123,7 @@ class TableSession:
 
     def __init__(self, game=None, *, you: str = "You", bots=None, adviser=None,
                  pace: str = "all") -> None:
-        game = game if game is not None else Game([you, "Greedy 1", "Greedy 2"], seed=1)
+        game = game if game is not None else Game([you, *default_bot_names()], seed=1)
         self.adviser = adviser if adviser is not None else SearchBot("strong", seed=0)
         self._check_pace(pace)
         self.pace, self.you, self.always_pass = pace, you, False
