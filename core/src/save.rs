@@ -99,6 +99,9 @@ fn tile_json(out: &mut String, id: TileId) {
 fn card_json(out: &mut String, card: CardId) {
     if card == crate::cards::GATE {
         out.push_str("[\"gate\"]");
+    } else if crate::cards::is_master_builder(card) {
+        let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
+        let _ = write!(out, "[\"master_builder\",\"{currency}\"]");
     } else if crate::cards::is_coin(card) {
         let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
         let _ = write!(out, "[\"coin\",\"{currency}\"]");
@@ -432,6 +435,32 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
+        Event::MasterBuildersDealt { player, cards } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, cards);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"master_builders_dealt\"}");
+        }
+        Event::MasterBuildersSet { piles, out: left } => {
+            let _ = write!(out, "{{\"out_of_game\":{left},\"piles\":{{");
+            for (i, (pile, n)) in piles.iter().enumerate() {
+                let _ = write!(out, "{}\"{pile}\":{n}", if i > 0 { "," } else { "" });
+            }
+            out.push_str("},\"type\":\"master_builders_set\"}");
+        }
+        Event::MasterBuilderPlayed { player, card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"master_builder\"}");
+        }
+        Event::MasterBuilderLapses { player } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"master_builder_lapses\"}");
+        }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
         Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
         Event::Wake { player } => {
@@ -578,6 +607,14 @@ pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
         for value in (1..=9u8).rev() {
             let card = crate::cards::money(currency, value);
             cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
+            if value == 3 {
+                // after the plain 3s (hand_order)
+                let builder = crate::cards::master_builder(currency);
+                cards.extend(std::iter::repeat_n(
+                    builder,
+                    hand[builder as usize] as usize,
+                ));
+            }
         }
         let coin = crate::cards::coin(currency); // after the plain 1s (hand_order)
         cards.extend(std::iter::repeat_n(coin, hand[coin as usize] as usize));
@@ -770,6 +807,11 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
             out.push_str(",\"window\":");
             window_json(out, &game.window, names);
             out.push('}');
+        } else if *module == "master_builders" {
+            let mb = &game.master_builders;
+            out.push_str("{\"out\":");
+            currencies(out, &mb.out);
+            let _ = write!(out, ",\"played\":{}}}", mb.played);
         } else if *module == "gates" {
             let _ = write!(
                 out,
@@ -1129,6 +1171,11 @@ fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
     if let Some(["gate"]) = words.as_deref() {
         return Ok(crate::cards::GATE);
     }
+    if let Some(["master_builder", currency]) = words.as_deref() {
+        return Ok(crate::cards::master_builder(
+            rank(currency).ok_or_else(|| invalid(what))?,
+        ));
+    }
     if let Some(["coin", currency]) = words.as_deref() {
         return Ok(crate::cards::coin(
             rank(currency).ok_or_else(|| invalid(what))?,
@@ -1303,6 +1350,14 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
             game.gates.used
         )));
     }
+    if game.has(crate::game::MASTER_BUILDERS) {
+        // those out of the game count with those held and in the piles: four a currency
+        for currency in 0..4u8 {
+            let card = crate::cards::master_builder(currency) as usize;
+            cards[card] = cards[card].saturating_add(game.master_builders.out[currency as usize]);
+            expected[card] = crate::modules::master_builders::PER_CURRENCY;
+        }
+    }
     if game.has(crate::game::GATES) {
         // the cards beside the display and spent count with those held and in the piles
         let gate = crate::cards::GATE as usize;
@@ -1464,6 +1519,27 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     }
     if game.has(crate::game::SQUARES) {
         game.squares = read_squares(&state)?;
+    }
+    if game.has(crate::game::MASTER_BUILDERS) {
+        let what = "modules_state";
+        let slice = slice(&state, "master_builders")?;
+        for currency in slice
+            .get("out")
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))?
+        {
+            let rank = currency
+                .as_str()
+                .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
+                .ok_or_else(|| invalid(what))?;
+            let out = &mut game.master_builders.out[rank];
+            *out = out.saturating_add(1);
+        }
+        game.master_builders.played = slice
+            .get("played")
+            .and_then(Value::as_u64)
+            .filter(|&n| n <= 16)
+            .ok_or_else(|| invalid(what))? as u8;
     }
     if game.has(crate::game::CHANGE) {
         let bag = field(&state, "modules_state")?
@@ -1700,14 +1776,20 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(Value::as_u64)
                 .filter(|s| (1..=4).contains(s))
                 .ok_or_else(|| invalid(what))? as u8;
-            let (mut pay, mut other, mut exchange, mut coins) = (0u32, 0u32, 0u8, 0u8);
+            let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
+            let (mut coins, mut builders) = (0u8, 0u8);
             for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
+                // a coin or a master builder of the square's currency counts 1, of the
+                // other currency 8 (its three bits)
+                let own = if crate::cards::currency_of(card) == square - 1 {
+                    1
+                } else {
+                    8
+                };
                 if crate::cards::is_coin(card) {
-                    coins += if crate::cards::currency_of(card) == square - 1 {
-                        1
-                    } else {
-                        8
-                    };
+                    coins = coins.saturating_add(own);
+                } else if crate::cards::is_master_builder(card) {
+                    builders = builders.saturating_add(own);
                 } else if crate::cards::is_diamond(card) {
                     exchange = crate::game::PAID_IN_DIAMONDS;
                     pay += 1 << (2 * (crate::cards::worth(card) - 1));
@@ -1726,6 +1808,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 other,
                 exchange,
                 coins,
+                builders,
             };
             if kind == "vizier" {
                 Action::VizierBuy(purchase)
@@ -1748,6 +1831,12 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("give") => Action::Give {
             tile: tile_of("tile")?,
+        },
+        Some("master_builder") => Action::PlayMasterBuilder {
+            card: read_card(value.get("card").unwrap_or(&Value::Null), what)
+                .ok()
+                .filter(|&c| crate::cards::is_master_builder(c))
+                .ok_or_else(|| invalid(what))?,
         },
         Some("wake") => Action::Wake,
         Some("decline") => Action::Decline,
