@@ -4,7 +4,7 @@ The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crat
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
 Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
-Change and Master Builders so far) move for move: the same generator and
+Change, Master Builders and Invaders so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -442,7 +442,8 @@ class Simulator:
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
-        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"`` and ``"master_builders"``).
+        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"``, ``"master_builders"`` and
+        ``"invaders"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).

@@ -20,6 +20,7 @@ use crate::cards::{
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
 use crate::modules::gates::{self, Gates};
+use crate::modules::invaders::{self, Invaders};
 use crate::modules::master_builders::{self, MasterBuilders};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::modules::thieves::{self, Thieves};
@@ -41,7 +42,7 @@ pub const MAX_CARDS: usize = 149;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 10] = [
+pub const CORE_MODULES: [&str; 11] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -52,6 +53,7 @@ pub const CORE_MODULES: [&str; 10] = [
     "thieves",
     "change",
     "master_builders",
+    "invaders",
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
@@ -74,6 +76,8 @@ pub const THIEVES: u16 = 128;
 pub const CHANGE: u16 = 256;
 /// Master Builders (M14).
 pub const MASTER_BUILDERS: u16 = 512;
+/// Invaders (M15).
+pub const INVADERS: u16 = 1024;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
@@ -436,8 +440,37 @@ pub enum Event {
         counts: Vec<[u8; 6]>,
         walls: Vec<u32>,
         majorities: Vec<u32>,
-        /// Camps' term (§M8), with the module only.
-        camps: Option<Vec<u32>>,
+        /// The modules' terms in the scoring's parts, per competitor.
+        terms: Vec<(Term, Vec<i64>)>,
+        /// Invaders (§M15): the attack's direction this round, if revealed, and each
+        /// competitor's points lost to it.
+        attack: Option<(u8, Vec<u32>)>,
+    },
+    /// Invaders (§M15): the shuffled piles, scouts turned up (after the setup, 0, or a
+    /// round), a look at the top attack card, an attack, the unused scouts leaving.
+    InvadersSetup {
+        deck: Vec<u8>,
+        scouts: Vec<u8>,
+    },
+    ScoutsUp {
+        after: u8,
+        scouts: Vec<u8>,
+    },
+    ScoutPeek {
+        player: u8,
+        scout: u8,
+        card: u8,
+        tile: TileId,
+        vizier: bool,
+    },
+    Attack {
+        round: u8,
+        direction: u8,
+        penalties: Vec<u32>,
+    },
+    ScoutsOut {
+        round: u8,
+        scouts: Vec<u8>,
     },
     EndTriggered {
         bag_empty: bool,
@@ -530,6 +563,22 @@ pub enum Event {
     },
 }
 
+/// A module's term of a scoring (its key in the scoring event's `parts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    Camps,
+    Invaders,
+}
+
+impl Term {
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Camps => "camps",
+            Term::Invaders => "invaders",
+        }
+    }
+}
+
 /// Why a game cannot be made or an action taken.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Refusal {
@@ -592,6 +641,8 @@ pub struct Game {
     pub(crate) gates: Gates,
     /// Master Builders' cards out of the game and redesigns owed (M14).
     pub(crate) master_builders: MasterBuilders,
+    /// Invaders' attack cards and scouts (M15).
+    pub(crate) invaders: Invaders,
     /// The viziers (M1), the thieves (M10) and the window between turns they share.
     pub(crate) vizier: Vizier,
     pub(crate) thieves: Thieves,
@@ -720,6 +771,7 @@ impl Game {
             squares: Squares::default(),
             gates: Gates::default(),
             master_builders: MasterBuilders::default(),
+            invaders: Invaders::default(),
             vizier: Vizier::default(),
             thieves: Thieves::default(),
             window: Window::default(),
@@ -854,6 +906,9 @@ impl Game {
         if self.has(MASTER_BUILDERS) {
             self.deal_master_builders(pile_sizes);
         }
+        if self.has(INVADERS) {
+            self.set_up_invaders();
+        }
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
         self.run_script();
@@ -973,6 +1028,23 @@ impl Game {
             }
         }
         inserts
+    }
+
+    /// Invaders' setup (§M15): the attack cards (N, E, S, W) and the scouts (the types in
+    /// order) shuffled with the game's generator, two scouts turned up.
+    fn set_up_invaders(&mut self) {
+        let mut deck: Vec<u8> = (0..4).collect();
+        self.rng.shuffle(&mut deck);
+        let mut scouts: Vec<u8> = (0..6).collect();
+        self.rng.shuffle(&mut scouts);
+        self.invaders = Invaders {
+            deck: Stack::from_slice(&deck).expect("four cards"),
+            down: Stack::from_slice(&scouts).expect("six scouts"),
+            peeks: [invaders::NO_PEEK; MAX_PLAYERS],
+            ..Invaders::default()
+        };
+        self.event(Event::InvadersSetup { deck, scouts });
+        self.turn_up_scouts(0);
     }
 
     /// Master Builders' setup (§M14): the sixteen, listed by currency, shuffled with the
@@ -1621,6 +1693,9 @@ impl Game {
                 if self.has(CHANGE) && paid >= price + 2 {
                     self.draw_change(seat, paid - price);
                 }
+                if self.has(INVADERS) && exact {
+                    self.scout_peek(seat, id, false);
+                }
                 self.to_place.push(id);
                 if exact {
                     self.may_continue = true;
@@ -1694,6 +1769,9 @@ impl Game {
                     player: seat,
                     purchase,
                 });
+                if self.has(INVADERS) {
+                    self.scout_peek(seat, purchase.tile, true);
+                }
                 // placed or reserved at once, never given to Dirk
                 self.to_place.push(purchase.tile);
                 *self.decisions.last_mut().expect("the window's decision") = Decision {
@@ -2135,6 +2213,9 @@ impl Game {
                 }
             }
         }
+        if self.has(INVADERS) {
+            self.reveal_attack(round);
+        }
         let counts = self.counts();
         let walls: Vec<u32> = (0..self.competitors())
             .map(|c| {
@@ -2146,29 +2227,124 @@ impl Game {
             })
             .collect();
         let majorities = majority_points(&counts, round as usize);
-        // Camps (§M8): the players' bastion lines; Dirk's camps are dead tiles
-        let camps: Option<Vec<u32>> = self.has(CAMPS).then(|| {
+        // the modules' terms, each for every competitor (Dirk's are 0): Camps' bastion
+        // lines (§M8), the invaders' attack as points lost (§M15)
+        let mut terms: Vec<(Term, Vec<i64>)> = Vec::new();
+        let per_player = |points: &dyn Fn(usize) -> i64| -> Vec<i64> {
             (0..self.competitors())
-                .map(|c| {
-                    if c < self.players() {
-                        camps::camp_points(&self.boards[c])
-                    } else {
-                        0
-                    }
-                })
+                .map(|c| if c < self.players() { points(c) } else { 0 })
                 .collect()
-        });
+        };
+        if self.has(CAMPS) {
+            terms.push((
+                Term::Camps,
+                per_player(&|c| camps::camp_points(&self.boards[c]) as i64),
+            ));
+        }
+        let attack = self.invaders.attack(round);
+        if self.has(INVADERS) {
+            let lost = |c: usize| {
+                attack.map_or(0, |d| invaders::penalty(&self.boards[c], d, round) as i64)
+            };
+            terms.push((Term::Invaders, per_player(&|c| -lost(c))));
+        }
         for c in 0..self.competitors() {
-            let camp = camps.as_ref().map_or(0, |points| points[c]);
-            self.scores[c] += (majorities[c] + walls[c] + camp) as i64;
+            let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
+            self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
         }
         self.scored.push(round);
+        let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
         self.event(Event::Scoring {
             round,
             counts,
             walls,
             majorities,
-            camps,
+            terms,
+            attack,
+        });
+        if self.has(INVADERS) {
+            self.after_invasion(round);
+        }
+    }
+
+    /// Invaders (§M15), before a scoring's points: the top attack card revealed (once per
+    /// round), the peeks forgotten, each competitor's penalty recorded.
+    fn reveal_attack(&mut self, round: u8) {
+        if self.invaders.deck.is_empty() || self.invaders.attack(round).is_some() {
+            return;
+        }
+        let direction = self.invaders.deck.remove(0);
+        self.invaders.revealed.push((round, direction));
+        self.invaders.peeks = [invaders::NO_PEEK; MAX_PLAYERS];
+        let penalties = self.attack_penalties(round, direction);
+        self.event(Event::Attack {
+            round,
+            direction,
+            penalties,
+        });
+    }
+
+    /// Each competitor's points lost to the attack from `direction` (Dirk's 0).
+    pub(crate) fn attack_penalties(&self, round: u8, direction: u8) -> Vec<u32> {
+        (0..self.competitors())
+            .map(|c| {
+                if c < self.players() {
+                    invaders::penalty(&self.boards[c], direction, round)
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Invaders (§M15), after a scoring: the unused scouts leave; after rounds 1 and 2 two
+    /// new ones are turned up.
+    fn after_invasion(&mut self, round: u8) {
+        let unused = self.invaders.up;
+        if !unused.is_empty() {
+            unused
+                .as_slice()
+                .iter()
+                .for_each(|&s| self.invaders.out.push(s));
+            self.invaders.up.clear();
+            self.event(Event::ScoutsOut {
+                round,
+                scouts: unused.as_slice().to_vec(),
+            });
+        }
+        if round < 3 {
+            self.turn_up_scouts(round);
+        }
+    }
+
+    /// Turn up two scouts, after the setup (`after` 0) or round `after`.
+    fn turn_up_scouts(&mut self, after: u8) {
+        let scouts = self.invaders.turn_up();
+        if !scouts.is_empty() {
+            self.event(Event::ScoutsUp { after, scouts });
+        }
+    }
+
+    /// Invaders (§M15): an exact purchase (a vizier's too) of a face-up scout's type lets
+    /// the buyer look at the top attack card; the scout leaves.
+    fn scout_peek(&mut self, seat: u8, id: TileId, vizier: bool) {
+        let kind = tile(id).kind;
+        if !tile(id).is_building()
+            || !self.invaders.up.as_slice().contains(&kind)
+            || self.invaders.deck.is_empty()
+        {
+            return;
+        }
+        let card = self.invaders.deck.as_slice()[0];
+        self.invaders.up.remove_item(kind);
+        self.invaders.out.push(kind);
+        self.invaders.peeks[seat as usize] = card;
+        self.event(Event::ScoutPeek {
+            player: seat,
+            scout: kind,
+            card,
+            tile: id,
+            vizier,
         });
     }
 
@@ -2484,7 +2660,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..96u128 {
+        for seed in 0..108u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2503,7 +2679,9 @@ mod tests {
                 CAMPS | GATES | SQUARES,
                 MASTER_BUILDERS,
                 MASTER_BUILDERS | GATES | THIEVES | EXCHANGE | CHANGE,
-            ][seed as usize % 16];
+                INVADERS,
+                INVADERS | VIZIER | CAMPS | SQUARES,
+            ][seed as usize % 18];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
