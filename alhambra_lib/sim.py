@@ -3,8 +3,8 @@
 The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crate,
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
-Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves
-and Change so far) move for move: the same generator and
+Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
+Change, Master Builders and Invaders so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -53,10 +53,12 @@ from .components import (
     DiamondCard,
     ExchangeCard,
     GateCard,
+    MasterBuilderCard,
     Tile,
     tile_set,
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
+from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
 from .modules.thieves import Steal
 from .modules.vizier import VizierBuy, Wake
@@ -71,7 +73,7 @@ __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnav
            "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 3
+PROTOCOL = 4
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -189,13 +191,15 @@ _TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
-#: diamonds 44-52 by value, the coins 53-56 by currency, the gate card 57.
+#: diamonds 44-52 by value, the coins 53-56 by currency, the gate card 57, the master
+#: builders 58-61 by currency.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
     **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
     **{43 + v: DiamondCard(v) for v in range(1, 10)},
     **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)},
-    57: GateCard()}
+    57: GateCard(),
+    **{58 + i: MasterBuilderCard(c) for i, c in enumerate(CURRENCIES)}}
 #: `Buy`'s source in a code (bits 49-51) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
@@ -259,9 +263,10 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     1: lambda fields: Wake(),
     2: lambda fields: Decline(),
     3: lambda fields: Steal(_CARD_BY_ID[fields]),
+    4: lambda fields: PlayMasterBuilder(_CARD_BY_ID[fields]),
 }
-#: Bit 63 of a buy's code: the vizier's purchase (§M1).
-_VIZIER_BUY = 1 << 63
+#: Bit 64 of a buy's code: the vizier's purchase (§M1).
+_VIZIER_BUY = 1 << 64
 
 
 def _counted(currency: str, counts: int) -> list[Card]:
@@ -279,12 +284,14 @@ def _build_buy(code: int) -> Buy:
     if exchange == _PAID_IN_DIAMONDS:
         diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 13 & 0x3FFFF))
         return purchase(square, _TILES[code >> 6 & 127], diamonds)
-    coins = code >> 52 & 63
-    cards: list[Any] = [*_counted(own, code >> 13 & 0x3FFFF), *[Coin(own)] * (coins & 7)]
+    coins, builders = code >> 52 & 63, code >> 58 & 63
+    cards: list[Any] = [*_counted(own, code >> 13 & 0x3FFFF), *[Coin(own)] * (coins & 7),
+                        *[MasterBuilderCard(own)] * (builders & 7)]
     if exchange:
         card = EXCHANGE_CARDS[exchange - 1]
         other = next(c for c in card.currencies if c != own)
-        cards += [*_counted(other, code >> 31 & 0x3FFFF), *[Coin(other)] * (coins >> 3), card]
+        cards += [*_counted(other, code >> 31 & 0x3FFFF), *[Coin(other)] * (coins >> 3),
+                  *[MasterBuilderCard(other)] * (builders >> 3), card]
     return purchase(square, _TILES[code >> 6 & 127], tuple(cards))
 
 
@@ -319,26 +326,30 @@ def _encoded_payment(action: Buy) -> int | None:
     second = None if exchange is None else next(
         (c for c in exchange.currencies if c != action.currency), None)
     counts = {action.currency: [0] * 10, second: [0] * 10}
-    coins = {action.currency: 0, second: 0}
+    # coins (§M11) and master builders (§M14), by currency: three bits each in the code
+    apart: dict[type, dict[str | None, int]] = {
+        Coin: {action.currency: 0, second: 0}, MasterBuilderCard: {action.currency: 0, second: 0}}
     for card in action.cards:
         if isinstance(card, ExchangeCard):
             if card != exchange:
                 return None  # two exchange cards
             continue
-        if card.__class__ is Coin and card.currency in coins:
-            coins[card.currency] += 1
+        held = apart.get(card.__class__)
+        if held is not None and card.currency in held:
+            held[card.currency] += 1
             continue
         if card.__class__ is not Card or card.currency not in counts:
             return None
         counts[card.currency][card.value] += 1
     if tile is None or (exchange is not None and second is None) or max(
-            max(values) for values in counts.values()) > 3 or max(coins.values()) > 6:
+            max(values) for values in counts.values()) > 3 or max(
+            n for held in apart.values() for n in held.values()) > 7:
         return None
     pay, other = (sum(n << 2 * (v - 1) for v, n in enumerate(counts[c]) if v)
                   for c in (action.currency, second))
-    code = (1 | action.square << 3 | tile << 6 | pay << 13
-            | (coins[action.currency] | coins[second] << 3 if second else coins[action.currency])
-            << 52)
+    coins, builders = ((held[action.currency] | held[second] << 3 if second
+                        else held[action.currency]) for held in apart.values())
+    code = 1 | action.square << 3 | tile << 6 | pay << 13 | coins << 52 | builders << 58
     if exchange is not None:
         code |= other << 31 | (EXCHANGE_CARDS.index(exchange) + 1) << 49
     return code
@@ -382,7 +393,12 @@ def _encoded(action: Action) -> int | None:
         return 7 | 2 << 3
     if isinstance(action, Steal):
         card = _CARD_IDS.get(action.card)
-        return None if card is None or card >= 36 else 7 | 3 << 3 | card << 8
+        if card is None or not (card < 36 or 58 <= card < 62):  # money or a master builder
+            return None
+        return 7 | 3 << 3 | card << 8
+    if isinstance(action, PlayMasterBuilder):
+        card = _CARD_IDS.get(action.card)
+        return None if card is None else 7 | 4 << 3 | card << 8
     return None
 
 
@@ -426,7 +442,8 @@ class Simulator:
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
-        ``"diamonds"``, ``"camps"``, ``"thieves"`` and ``"change"``).
+        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"``, ``"master_builders"`` and
+        ``"invaders"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).

@@ -82,17 +82,19 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
 ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps",
-               "thieves", "change")
+               "thieves", "change", "master_builders", "invaders")
 #: The modules the core holds, by seed: each alone, some together, and all of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
                 6: ALL_IN_CORE, 7: ("squares",), 8: ("vizier",), 9: ("thieves",),
                 10: ("gates",), 11: ("exchange", "gates"), 12: ("camps",),
-                13: ("squares", "gates", "camps")}
+                13: ("squares", "gates", "camps"), 14: ("master_builders",),
+                15: ("master_builders", "gates", "thieves", "exchange", "change"),
+                16: ("invaders",), 17: ("invaders", "vizier", "camps", "squares", "change")}
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
-#: six games in seven with the modules the core holds.
+#: eight games in nine with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
-          CORE_MODULES.get(seed % 14, ()))
-         for n in range(2, 7) for seed in range(56)]
+          CORE_MODULES.get(seed % 18, ()))
+         for n in range(2, 7) for seed in range(72)]
 
 
 def module_options(modules, seed):
@@ -171,6 +173,12 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen["camp removed"] += 1
             if kind == "scoring" and any(event["parts"].get("camps", {}).values()):
                 seen["camp points"] += 1
+            if kind in ("buy", "take") and ["master_builder"] in [c[:1] for c in event["cards"]]:
+                seen[f"master builder in a {kind}"] += 1
+            if kind == "scout_peek":
+                seen[f"peek after a {event['via']}"] += 1
+            if kind == "attack" and any(event["penalties"].values()):
+                seen[f"attack in round {event['round']}"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -185,7 +193,11 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "steal", "decline vizier", "decline window", "scoring after a theft",
                    "gate_card_beside", "gate_card_discarded", "gate taken", "gated place",
                    "gated redesign", "camp place", "camp redesign", "camp removed",
-                   "camp points"):
+                   "camp points", "master_builder", "master_builder_lapses",
+                   "decline master_builder", "master builder in a buy",
+                   "master builder in a take", "invaders_setup", "scouts_up", "scouts_out",
+                   "peek after a buy", "peek after a vizier", "attack in round 1",
+                   "attack in round 2", "attack in round 3"):
         assert seen[wanted], wanted
 
 
@@ -243,7 +255,7 @@ def test_from_game_at_random_positions(players):
     extra action, the final placing): the core takes it and plays on the same game."""
     kinds = Counter()
     for seed in range(8):
-        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 14, ()))
+        game = Game(NAMES[:players], seed=100 + seed, modules=CORE_MODULES.get(seed % 18, ()))
         choose = random.Random(seed).choice
         stop = random.Random(-seed).randrange(400)
         while not game.is_over and stop:

@@ -64,6 +64,18 @@ RECORDS = (
     ("nine_modules_6p", 6, 31, "bag_empty", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
       "change")),
+    ("master_builders_3p", 3, 32, "market_short", 0, ("master_builders",)),
+    ("master_builders_six_6p", 6, 33, "market_short", 0, ("master_builders", "gates")),
+    ("master_builders_from_save_dirk_2p", 2, 34, "bag_empty", 100,
+     ("master_builders", "thieves", "exchange")),
+    ("ten_modules_4p", 4, 35, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
+      "change", "master_builders")),
+    ("invaders_3p", 3, 36, "market_short", 0, ("invaders",)),
+    ("invaders_vizier_from_save_dirk_2p", 2, 37, "bag_empty", 80, ("invaders", "vizier")),
+    ("eleven_modules_5p", 5, 38, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
+      "change", "master_builders", "invaders")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),

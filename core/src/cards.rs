@@ -59,9 +59,30 @@ pub const DIAMOND_FIRST: CardId = EXCHANGE_FIRST + 6;
 pub const COIN_FIRST: CardId = DIAMOND_FIRST + 9;
 /// The gate card of City Gates (Mega Box M5): no money; it lies beside the display.
 pub const GATE: CardId = COIN_FIRST + 4;
+/// The master builders of Master Builders (Mega Box M14), one id per currency: money worth
+/// 3, or played for a redesign.
+pub const MASTER_BUILDER_FIRST: CardId = GATE + 1;
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = GATE as usize + 1;
+pub const CARD_KINDS: usize = MASTER_BUILDER_FIRST as usize + 4;
+/// What a master builder is worth as money.
+const MASTER_BUILDER_VALUE: u8 = 3;
+
+/// The master builder of `currency`.
+pub fn master_builder(currency: u8) -> CardId {
+    MASTER_BUILDER_FIRST + currency
+}
+
+/// Whether `card` is money of one of the four currencies (a plain card or a master
+/// builder; coins never lie on the display): what a thief may steal (§M10).
+pub fn is_money_of_a_currency(card: CardId) -> bool {
+    card < MONEY_KINDS as CardId || is_master_builder(card)
+}
+
+/// Whether `card` is a master builder.
+pub fn is_master_builder(card: CardId) -> bool {
+    (MASTER_BUILDER_FIRST..MASTER_BUILDER_FIRST + 4).contains(&card)
+}
 /// The rank of the diamonds' currency after the four (`CURRENCY_RANK`).
 const DIAMOND_RANK: u8 = 4;
 
@@ -344,11 +365,13 @@ pub fn value_of(card: CardId) -> u8 {
 }
 
 /// `(value, currency rank, kind)` of money (None for other cards): kind 0 for a plain
-/// card, 2 a coin, 3 a diamond, as the engine's `_MONEY_RANK` orders cards of a value
-/// and currency (1 is the master builders').
+/// card, 1 a master builder, 2 a coin, 3 a diamond, as the engine's `_MONEY_RANK` orders
+/// cards of a value and currency.
 fn money_parts(card: CardId) -> Option<(u8, u8, u8)> {
     if card < MONEY_KINDS as u8 {
         Some((value_of(card), card / 9, 0))
+    } else if is_master_builder(card) {
+        Some((MASTER_BUILDER_VALUE, card - MASTER_BUILDER_FIRST, 1))
     } else if is_coin(card) {
         Some((1, card - COIN_FIRST, 2))
     } else if is_diamond(card) {
@@ -382,6 +405,7 @@ pub fn card_of_order(key: u8) -> CardId {
     }
     let (value, rank, kind) = (9 - key / 20, key % 20 / 4, key % 4);
     match kind {
+        1 => master_builder(rank),
         2 => coin(rank),
         3 => diamond(value),
         _ => money(rank, value),
@@ -395,6 +419,7 @@ pub fn payment_order(card: CardId) -> u8 {
     let component = match kind {
         2 => 0, // coin
         3 => 1, // diamond
+        1 => 2, // master_builder
         _ => 3, // money
     };
     (9 - value) * 20 + rank * 4 + component

@@ -1,4 +1,4 @@
-//! Actions as integers for the crossing to Python: one `u64` per action, which the Python
+//! Actions as integers for the crossing to Python: one `u128` per action, which the Python
 //! side turns into the project's `Action` values (and back) with a dictionary.
 //!
 //! The low 3 bits are the kind (take 0, buy 1, end 2, place 3, reserve 4, give 5,
@@ -6,50 +6,52 @@
 //! its payment the number of cards of each value (two bits a value) in the square's
 //! currency from bit 13, in an exchange card's other currency from bit 31, and the
 //! exchange card (1 + its index among the six, 0 for none; 7 for diamonds alone) from
-//! bit 49, and the coins of the square's currency and of the other from bit 52 (three
-//! bits each); bit 63 marks a
-//! vizier's purchase (§M1). Kind 7 is a module's action: its number among the modules'
-//! actions in bits 3-7 (take a hut 0, wake the vizier 1, decline 2, steal 3), its fields
-//! from bit 8 (a hut's colour, a stolen card).
+//! bit 49, the coins of the square's currency and of the other from bit 52, and their
+//! master builders from bit 58 (three bits each); bit 64 marks a vizier's purchase (§M1).
+//! Kind 7 is a module's action: its number among the modules' actions in bits 3-7 (take
+//! a hut 0, wake the vizier 1, decline 2, steal 3, play a master builder 4), its fields
+//! from bit 8 (a hut's colour, a card).
 
 use crate::game::{Action, Move, Purchase, NO_GATE};
 
-const TAKE: u64 = 0;
-const BUY: u64 = 1;
-const END: u64 = 2;
-const PLACE: u64 = 3;
-const RESERVE: u64 = 4;
-const GIVE: u64 = 5;
-const REDESIGN: u64 = 6;
-const MODULE: u64 = 7;
+const TAKE: u128 = 0;
+const BUY: u128 = 1;
+const END: u128 = 2;
+const PLACE: u128 = 3;
+const RESERVE: u128 = 4;
+const GIVE: u128 = 5;
+const REDESIGN: u128 = 6;
+const MODULE: u128 = 7;
 /// The modules' actions (bits 3-7 of a `MODULE` code).
-const TAKE_HUT: u64 = 0;
-const WAKE: u64 = 1;
-const DECLINE: u64 = 2;
-const STEAL: u64 = 3;
-/// Bit 63 of a buy's code: the vizier's purchase.
-const VIZIER_BUY: u64 = 1 << 63;
+const TAKE_HUT: u128 = 0;
+const WAKE: u128 = 1;
+const DECLINE: u128 = 2;
+const STEAL: u128 = 3;
+const PLAY_MASTER_BUILDER: u128 = 4;
+/// Bit 64 of a buy's code: the vizier's purchase.
+const VIZIER_BUY: u128 = 1 << 64;
 
-fn coordinate(v: i8) -> u64 {
-    (v as i16 + 128) as u64
+fn coordinate(v: i8) -> u128 {
+    (v as i16 + 128) as u128
 }
 
-fn signed(v: u64) -> i8 {
+fn signed(v: u128) -> i8 {
     ((v & 0xff) as i16 - 128) as i8
 }
 
 /// A purchase's fields in a buy's code.
-fn purchase_code(p: &Purchase) -> u64 {
-    BUY | (p.square as u64) << 3
-        | (p.tile as u64) << 6
-        | (p.pay as u64) << 13
-        | (p.other as u64) << 31
-        | (p.exchange as u64) << 49
-        | (p.coins as u64) << 52
+fn purchase_code(p: &Purchase) -> u128 {
+    BUY | (p.square as u128) << 3
+        | (p.tile as u128) << 6
+        | (p.pay as u128) << 13
+        | (p.other as u128) << 31
+        | (p.exchange as u128) << 49
+        | (p.coins as u128) << 52
+        | (p.builders as u128) << 58
 }
 
 /// The purchase of a buy's code.
-fn purchase_of(code: u64) -> Purchase {
+fn purchase_of(code: u128) -> Purchase {
     Purchase {
         square: (code >> 3 & 7) as u8,
         tile: (code >> 6 & 127) as u8,
@@ -57,16 +59,17 @@ fn purchase_of(code: u64) -> Purchase {
         other: (code >> 31 & 0x3ffff) as u32,
         exchange: (code >> 49 & 7) as u8,
         coins: (code >> 52 & 63) as u8,
+        builders: (code >> 58 & 63) as u8,
     }
 }
 
 /// The code of `action`.
-pub fn encode(action: &Action) -> u64 {
+pub fn encode(action: &Action) -> u128 {
     match *action {
         Action::Take { cards, n } => {
-            let mut code = TAKE | (n as u64) << 3;
+            let mut code = TAKE | (n as u128) << 3;
             for (i, &card) in cards[..n as usize].iter().enumerate() {
-                code |= (card as u64) << (6 + 6 * i);
+                code |= (card as u128) << (6 + 6 * i);
             }
             code
         }
@@ -74,13 +77,13 @@ pub fn encode(action: &Action) -> u64 {
         Action::End => END,
         Action::Place { tile, x, y, gate } => {
             PLACE
-                | (tile as u64) << 3
+                | (tile as u128) << 3
                 | coordinate(x) << 11
                 | coordinate(y) << 19
                 | gate_field(gate) << 27
         }
-        Action::Reserve { tile } => RESERVE | (tile as u64) << 3,
-        Action::Give { tile } => GIVE | (tile as u64) << 3,
+        Action::Reserve { tile } => RESERVE | (tile as u128) << 3,
+        Action::Give { tile } => GIVE | (tile as u128) << 3,
         Action::Redesign {
             mv,
             tile,
@@ -95,30 +98,33 @@ pub fn encode(action: &Action) -> u64 {
             };
             REDESIGN
                 | mv << 3
-                | (tile as u64) << 5
+                | (tile as u128) << 5
                 | coordinate(x) << 13
                 | coordinate(y) << 21
                 | gate_field(gate) << 29
         }
-        Action::TakeHut { colour } => MODULE | TAKE_HUT << 3 | (colour as u64) << 8,
+        Action::TakeHut { colour } => MODULE | TAKE_HUT << 3 | (colour as u128) << 8,
         Action::Wake => MODULE | WAKE << 3,
         Action::Decline => MODULE | DECLINE << 3,
-        Action::Steal { card } => MODULE | STEAL << 3 | (card as u64) << 8,
+        Action::Steal { card } => MODULE | STEAL << 3 | (card as u128) << 8,
         Action::VizierBuy(purchase) => purchase_code(&purchase) | VIZIER_BUY,
+        Action::PlayMasterBuilder { card } => {
+            MODULE | PLAY_MASTER_BUILDER << 3 | (card as u128) << 8
+        }
     }
 }
 
 /// A gate's side in a code: 0 for none, 1 + the side (City Gates, §M5).
-fn gate_field(gate: u8) -> u64 {
+fn gate_field(gate: u8) -> u128 {
     if gate == NO_GATE {
         0
     } else {
-        gate as u64 + 1
+        gate as u128 + 1
     }
 }
 
 /// The gate of a code's gate field (3 bits).
-fn gate_of(field: u64) -> u8 {
+fn gate_of(field: u128) -> u8 {
     match field & 7 {
         0 => NO_GATE,
         side => side as u8 - 1,
@@ -126,7 +132,7 @@ fn gate_of(field: u64) -> u8 {
 }
 
 /// The action of `code`, if it is the code of one.
-pub fn decode(code: u64) -> Option<Action> {
+pub fn decode(code: u128) -> Option<Action> {
     let action = match code & 7 {
         TAKE => {
             let n = (code >> 3 & 7) as u8;
@@ -175,9 +181,16 @@ pub fn decode(code: u64) -> Option<Action> {
             },
             WAKE => Action::Wake,
             DECLINE => Action::Decline,
-            STEAL if (code >> 8) < crate::cards::MONEY_KINDS as u64 => Action::Steal {
-                card: (code >> 8) as u8,
-            },
+            STEAL if crate::cards::is_money_of_a_currency((code >> 8).min(255) as u8) => {
+                Action::Steal {
+                    card: (code >> 8) as u8,
+                }
+            }
+            PLAY_MASTER_BUILDER if crate::cards::is_master_builder((code >> 8).min(255) as u8) => {
+                Action::PlayMasterBuilder {
+                    card: (code >> 8) as u8,
+                }
+            }
             _ => return None,
         },
     };
@@ -204,6 +217,7 @@ mod tests {
                 other: 0,
                 exchange: 0,
                 coins: 0,
+                builders: 0,
             }),
             Action::Buy(Purchase {
                 square: 2,
@@ -212,6 +226,7 @@ mod tests {
                 other: 0b1_00_00,
                 exchange: 6,
                 coins: 0b010_001,
+                builders: 0b100_011,
             }),
             Action::End,
             Action::Place {
@@ -264,7 +279,14 @@ mod tests {
                 other: 0,
                 exchange: 7,
                 coins: 0,
+                builders: 0,
             }),
+            Action::PlayMasterBuilder {
+                card: crate::cards::master_builder(3),
+            },
+            Action::Steal {
+                card: crate::cards::master_builder(0),
+            },
         ];
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));

@@ -12,13 +12,16 @@
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
     all_camps, bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck,
-    exchange_pair, is_camp, is_coin, is_hut, is_money_key, money, money_deck, payment_order,
-    place_points, tile, tile_set, worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE,
-    MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
+    exchange_pair, is_camp, is_coin, is_hut, is_master_builder, is_money_key,
+    is_money_of_a_currency, master_builder, money, money_deck, payment_order, place_points, tile,
+    tile_set, worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS,
+    SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
 use crate::modules::gates::{self, Gates};
+use crate::modules::invaders::{self, Invaders};
+use crate::modules::master_builders::{self, MasterBuilders};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::modules::thieves::{self, Thieves};
 use crate::modules::vizier::Vizier;
@@ -34,12 +37,12 @@ const PILES: usize = 5;
 /// No tile on a market square.
 pub const EMPTY: TileId = u8::MAX;
 /// The most cards of the game: 108 money cards, the 2 scoring cards, 6 exchange cards,
-/// 11 diamonds.
-pub const MAX_CARDS: usize = 127;
+/// 11 diamonds, 6 gate cards, 16 master builders.
+pub const MAX_CARDS: usize = 149;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 9] = [
+pub const CORE_MODULES: [&str; 11] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -49,6 +52,8 @@ pub const CORE_MODULES: [&str; 9] = [
     "camps",
     "thieves",
     "change",
+    "master_builders",
+    "invaders",
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
@@ -69,6 +74,10 @@ pub const CAMPS: u16 = 64;
 pub const THIEVES: u16 = 128;
 /// Change (M11).
 pub const CHANGE: u16 = 256;
+/// Master Builders (M14).
+pub const MASTER_BUILDERS: u16 = 512;
+/// Invaders (M15).
+pub const INVADERS: u16 = 1024;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
@@ -113,6 +122,8 @@ pub enum Kind {
     Vizier,
     /// The window shared by the thieves and the vizier (§M10).
     Window,
+    /// A master builder's redesign at the turn end (§M14).
+    MasterBuilder,
 }
 
 impl Kind {
@@ -123,6 +134,7 @@ impl Kind {
             Kind::FinalPlace => "final_place",
             Kind::Vizier => "vizier",
             Kind::Window => "window",
+            Kind::MasterBuilder => "master_builder",
         }
     }
 
@@ -133,6 +145,7 @@ impl Kind {
             Kind::FinalPlace,
             Kind::Vizier,
             Kind::Window,
+            Kind::MasterBuilder,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -162,9 +175,11 @@ pub enum Step {
     FirstTurn,
     /// The window between turns (§M0.4 step 8), named as the Python step.
     VizierWindow,
+    /// The master builders' redesigns, right after the bought tiles are placed (§M14).
+    MasterBuilder,
 }
 
-const STEP_NAMES: [(Step, &str); 9] = [
+const STEP_NAMES: [(Step, &str); 10] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -174,6 +189,7 @@ const STEP_NAMES: [(Step, &str); 9] = [
     (Step::FinalScoring, "final_scoring"),
     (Step::FirstTurn, "first_turn"),
     (Step::VizierWindow, "vizier_window"),
+    (Step::MasterBuilder, "master_builder"),
 ];
 
 impl Step {
@@ -232,6 +248,8 @@ pub struct Purchase {
     /// Coins (Change, §M11): of the square's currency in bits 0-2, of the exchange
     /// card's other currency in bits 3-5.
     pub coins: u8,
+    /// Master builders (§M14), as `coins`.
+    pub builders: u8,
 }
 
 impl Purchase {
@@ -252,6 +270,8 @@ impl Purchase {
         } else {
             add(&mut cards, |v| money(own, v), self.pay);
             cards.extend(std::iter::repeat_n(coin(own), (self.coins & 7) as usize));
+            let builders = (self.builders & 7) as usize;
+            cards.extend(std::iter::repeat_n(master_builder(own), builders));
             if self.exchange != 0 {
                 let (a, b) = exchange_pair(EXCHANGE_FIRST + self.exchange - 1);
                 let second = if a == own { b } else { a };
@@ -260,6 +280,8 @@ impl Purchase {
                     coin(second),
                     (self.coins >> 3) as usize,
                 ));
+                let builders = (self.builders >> 3) as usize;
+                cards.extend(std::iter::repeat_n(master_builder(second), builders));
                 cards.push(EXCHANGE_FIRST + self.exchange - 1);
             }
         }
@@ -271,7 +293,12 @@ impl Purchase {
     pub fn total(&self) -> u32 {
         let values =
             |counts: u32| -> u32 { (1..=9).map(|v| (counts >> (2 * (v - 1)) & 3) * v).sum() };
-        values(self.pay) + values(self.other) + (self.coins & 7) as u32 + (self.coins >> 3) as u32
+        let builders = (self.builders & 7) as u32 + (self.builders >> 3) as u32;
+        values(self.pay)
+            + values(self.other)
+            + (self.coins & 7) as u32
+            + (self.coins >> 3) as u32
+            + 3 * builders
     }
 
     /// Whether the payment is the tile's price exactly.
@@ -322,8 +349,12 @@ pub enum Action {
     Steal {
         card: CardId,
     },
-    /// Let the window pass.
+    /// Let the window pass, or a master builder's redesign.
     Decline,
+    /// Master Builders (§M14): discard `card` for a redesign at the turn end.
+    PlayMasterBuilder {
+        card: CardId,
+    },
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -409,8 +440,37 @@ pub enum Event {
         counts: Vec<[u8; 6]>,
         walls: Vec<u32>,
         majorities: Vec<u32>,
-        /// Camps' term (§M8), with the module only.
-        camps: Option<Vec<u32>>,
+        /// The modules' terms in the scoring's parts, per competitor.
+        terms: Vec<(Term, Vec<i64>)>,
+        /// Invaders (§M15): the attack's direction this round, if revealed, and each
+        /// competitor's points lost to it.
+        attack: Option<(u8, Vec<u32>)>,
+    },
+    /// Invaders (§M15): the shuffled piles, scouts turned up (after the setup, 0, or a
+    /// round), a look at the top attack card, an attack, the unused scouts leaving.
+    InvadersSetup {
+        deck: Vec<u8>,
+        scouts: Vec<u8>,
+    },
+    ScoutsUp {
+        after: u8,
+        scouts: Vec<u8>,
+    },
+    ScoutPeek {
+        player: u8,
+        scout: u8,
+        card: u8,
+        tile: TileId,
+        vizier: bool,
+    },
+    Attack {
+        round: u8,
+        direction: u8,
+        penalties: Vec<u32>,
+    },
+    ScoutsOut {
+        round: u8,
+        scouts: Vec<u8>,
     },
     EndTriggered {
         bag_empty: bool,
@@ -474,6 +534,23 @@ pub enum Event {
         player: u8,
         card: CardId,
     },
+    /// Master Builders (§M14): a player's two dealt, the piles' share and those left out,
+    /// one played, a redesign that lapses.
+    MasterBuildersDealt {
+        player: u8,
+        cards: Vec<CardId>,
+    },
+    MasterBuildersSet {
+        piles: [(usize, usize); 2],
+        out: u8,
+    },
+    MasterBuilderPlayed {
+        player: u8,
+        card: CardId,
+    },
+    MasterBuilderLapses {
+        player: u8,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -484,6 +561,22 @@ pub enum Event {
         scores: Vec<i64>,
         winners: Vec<u8>,
     },
+}
+
+/// A module's term of a scoring (its key in the scoring event's `parts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    Camps,
+    Invaders,
+}
+
+impl Term {
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Camps => "camps",
+            Term::Invaders => "invaders",
+        }
+    }
 }
 
 /// Why a game cannot be made or an action taken.
@@ -546,6 +639,10 @@ pub struct Game {
     pub(crate) squares: Squares,
     /// City Gates' card beside the display and cards spent (M5).
     pub(crate) gates: Gates,
+    /// Master Builders' cards out of the game and redesigns owed (M14).
+    pub(crate) master_builders: MasterBuilders,
+    /// Invaders' attack cards and scouts (M15).
+    pub(crate) invaders: Invaders,
     /// The viziers (M1), the thieves (M10) and the window between turns they share.
     pub(crate) vizier: Vizier,
     pub(crate) thieves: Thieves,
@@ -673,6 +770,8 @@ impl Game {
             bonus: BonusCards::default(),
             squares: Squares::default(),
             gates: Gates::default(),
+            master_builders: MasterBuilders::default(),
+            invaders: Invaders::default(),
             vizier: Vizier::default(),
             thieves: Thieves::default(),
             window: Window::default(),
@@ -788,7 +887,7 @@ impl Game {
             total,
         });
         self.refill_display();
-        self.build_draw_pile(&inserts);
+        let pile_sizes = self.build_draw_pile(&inserts);
         if self.has(BONUS_CARDS) {
             self.deal_bonus_cards();
         }
@@ -803,6 +902,12 @@ impl Game {
         }
         if self.has(CHANGE) {
             self.coin_bag = [COINS_PER_CURRENCY; 4];
+        }
+        if self.has(MASTER_BUILDERS) {
+            self.deal_master_builders(pile_sizes);
+        }
+        if self.has(INVADERS) {
+            self.set_up_invaders();
         }
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
@@ -925,8 +1030,67 @@ impl Game {
         inserts
     }
 
-    /// §3.7: five piles, the cards of `inserts` shuffled into theirs, pile 1 on top.
-    fn build_draw_pile(&mut self, inserts: &[Vec<CardId>; PILES]) {
+    /// Invaders' setup (§M15): the attack cards (N, E, S, W) and the scouts (the types in
+    /// order) shuffled with the game's generator, two scouts turned up.
+    fn set_up_invaders(&mut self) {
+        let mut deck: Vec<u8> = (0..4).collect();
+        self.rng.shuffle(&mut deck);
+        let mut scouts: Vec<u8> = (0..6).collect();
+        self.rng.shuffle(&mut scouts);
+        self.invaders = Invaders {
+            deck: Stack::from_slice(&deck).expect("four cards"),
+            down: Stack::from_slice(&scouts).expect("six scouts"),
+            peeks: [invaders::NO_PEEK; MAX_PLAYERS],
+            ..Invaders::default()
+        };
+        self.event(Event::InvadersSetup { deck, scouts });
+        self.turn_up_scouts(0);
+    }
+
+    /// Master Builders' setup (§M14): the sixteen, listed by currency, shuffled with the
+    /// game's generator; two dealt to each player; the piles' share shuffled into money
+    /// piles 3 and 5 (`pile_sizes`: the piles as built, top first); the rest out.
+    fn deal_master_builders(&mut self, mut pile_sizes: [usize; PILES]) {
+        let mut cards = master_builders::every_master_builder();
+        self.rng.shuffle(&mut cards);
+        let mut rest = &cards[..];
+        for seat in 0..self.n {
+            let (dealt, others) = rest.split_at(master_builders::DEALT);
+            rest = others;
+            let dealt: Vec<CardId> = dealt.iter().map(|&c| master_builder(c)).collect();
+            for &card in &dealt {
+                self.hands[seat as usize][card as usize] += 1;
+            }
+            self.event(Event::MasterBuildersDealt {
+                player: seat,
+                cards: dealt,
+            });
+        }
+        let piles = master_builders::pile_inserts(self.players());
+        for (pile, n) in piles {
+            let (into, others) = rest.split_at(n);
+            rest = others;
+            for &currency in into {
+                // as `Game._shuffle_into_pile`: a depth in the pile, counted from the top
+                let above: usize = pile_sizes[..pile - 1].iter().sum();
+                let depth = above + self.rng.randbelow(pile_sizes[pile - 1] + 1);
+                self.draw
+                    .insert(self.draw.len() - depth, master_builder(currency));
+                pile_sizes[pile - 1] += 1;
+            }
+        }
+        for &currency in rest {
+            self.master_builders.out[currency as usize] += 1;
+        }
+        self.event(Event::MasterBuildersSet {
+            piles,
+            out: rest.len() as u8,
+        });
+    }
+
+    /// §3.7: five piles, the cards of `inserts` shuffled into theirs, pile 1 on top;
+    /// returns the piles' sizes, top first.
+    fn build_draw_pile(&mut self, inserts: &[Vec<CardId>; PILES]) -> [usize; PILES] {
         let top_first: Vec<CardId> = self.draw.as_slice().iter().rev().copied().collect();
         let (size, extra) = (top_first.len() / PILES, top_first.len() % PILES);
         let mut piles: Vec<Vec<CardId>> = Vec::with_capacity(PILES);
@@ -947,8 +1111,11 @@ impl Game {
                 self.draw.push(card);
             }
         }
-        let sizes = [0, 1, 2, 3, 4].map(|i| piles[i].len() as u8);
-        self.event(Event::DrawPile { piles: sizes });
+        let sizes = [0, 1, 2, 3, 4].map(|i| piles[i].len());
+        self.event(Event::DrawPile {
+            piles: sizes.map(|n| n as u8),
+        });
+        sizes
     }
 
     // -- legal actions -----------------------------------------------------------------
@@ -974,9 +1141,24 @@ impl Game {
                 if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
                     self.gated_redesigns(decision.player, out);
                 }
-                if self.may_continue || out.is_empty() {
+                let before_free = out.len();
+                if self.has(MASTER_BUILDERS) {
+                    self.master_builder_plays(decision.player, out);
+                }
+                // playing a master builder is no action of the turn (§M14): one may pass
+                // when nothing else is left
+                if self.may_continue || before_free == 0 {
                     out.push(Action::End);
                 }
+            }
+            Kind::MasterBuilder => {
+                // the gates' placements first (their module comes first), then the
+                // plain redesigns, then declining (§M14)
+                if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
+                    self.gated_redesigns(decision.player, out);
+                }
+                self.redesigns(decision.player, out);
+                out.push(Action::Decline);
             }
             Kind::Place | Kind::FinalPlace => {
                 self.placings(decision, out);
@@ -994,6 +1176,28 @@ impl Game {
                 out.push(Action::Decline);
             }
         }
+    }
+
+    /// Master Builders (§M14): playing each master builder in hand, one per currency, in
+    /// card order.
+    fn master_builder_plays(&self, seat: u8, out: &mut Vec<Action>) {
+        for currency in 0..4 {
+            let card = master_builder(currency);
+            if self.hands[seat as usize][card as usize] > 0 {
+                out.push(Action::PlayMasterBuilder { card });
+            }
+        }
+    }
+
+    /// Whether `seat` has a redesign to make now, through a gate included
+    /// (`gates.any_redesign`): a master builder's redesign lapses without one.
+    fn any_redesign(&self, seat: u8) -> bool {
+        let mut found = Vec::new();
+        self.redesigns(seat, &mut found);
+        if found.is_empty() && self.has(GATES) && self.hands[seat as usize][GATE as usize] > 0 {
+            self.gated_redesigns(seat, &mut found);
+        }
+        !found.is_empty()
     }
 
     /// Vizier's Favour (§M1): `seat`'s purchases paid exactly, in the order of the buys,
@@ -1028,7 +1232,7 @@ impl Game {
             .as_slice()
             .iter()
             .copied()
-            .filter(|&c| c < MONEY_KINDS as CardId && held[currency_of(c) as usize] > 0)
+            .filter(|&c| is_money_of_a_currency(c) && held[currency_of(c) as usize] > 0)
             .collect();
         cards.sort_unstable_by_key(|&c| card_order(c));
         cards.dedup();
@@ -1051,7 +1255,7 @@ impl Game {
                 .display
                 .as_slice()
                 .iter()
-                .filter(|&&c| c < MONEY_KINDS as CardId)
+                .filter(|&&c| is_money_of_a_currency(c))
                 .fold(0u8, |set, &c| set | 1 << currency_of(c));
             for seat in 0..self.n {
                 let held = &self.thieves.hands[seat as usize];
@@ -1143,13 +1347,19 @@ impl Game {
                 continue;
             }
             // a currency's cards in the search's order (highest first, a coin before a
-            // plain 1): three of each value at most, six coins
-            let mut cards = [0u8; 33];
+            // plain 1, a master builder before a plain 3): three of each value at most,
+            // six coins, four master builders
+            let mut cards = [0u8; 37];
             let mut count = 0;
             for value in (1..=9u8).rev() {
-                if value == 1 {
-                    for _ in 0..hand[coin(square - 1) as usize] {
-                        cards[count] = coin(square - 1);
+                let module_card = match value {
+                    1 => Some(coin(square - 1)),
+                    3 => Some(master_builder(square - 1)),
+                    _ => None,
+                };
+                if let Some(card) = module_card {
+                    for _ in 0..hand[card as usize] {
+                        cards[count] = card;
                         count += 1;
                     }
                 }
@@ -1170,6 +1380,7 @@ impl Game {
                         other: 0,
                         exchange: 0,
                         coins: coin_count(paid),
+                        builders: builder_count(paid),
                     }))
                 });
             }
@@ -1206,6 +1417,7 @@ impl Game {
                         other: 0,
                         exchange: PAID_IN_DIAMONDS,
                         coins: 0,
+                        builders: 0,
                     }))
                 });
             }
@@ -1218,13 +1430,14 @@ impl Game {
     fn exchange_buys(&self, hand: &[u8; CARD_KINDS], out: &mut Vec<Action>) {
         for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
             let (a, b) = exchange_pair(exchange);
-            // the two currencies' money, coins included, in the search's order
+            // the two currencies' money, coins and master builders included, in the
+            // search's order
             let mut kinds: Vec<CardId> = (0..MONEY_KINDS as u8)
-                .chain([coin(a), coin(b)])
+                .chain([coin(a), coin(b), master_builder(a), master_builder(b)])
                 .filter(|&c| [a, b].contains(&crate::cards::currency_of(c)) && hand[c as usize] > 0)
                 .collect();
             kinds.sort_unstable_by_key(|&c| payment_order(c));
-            let mut cards = [0u8; 66];
+            let mut cards = [0u8; 74];
             let mut count = 0;
             for card in kinds {
                 for _ in 0..hand[card as usize] {
@@ -1250,6 +1463,7 @@ impl Game {
                             other: counts(&theirs),
                             exchange: exchange - EXCHANGE_FIRST + 1,
                             coins: coin_count(&mine) | coin_count(&theirs) << 3,
+                            builders: builder_count(&mine) | builder_count(&theirs) << 3,
                         }));
                     }
                 });
@@ -1404,9 +1618,7 @@ impl Game {
         let Purchase {
             square,
             tile: id,
-            other,
             exchange,
-            coins,
             ..
         } = purchase;
         let Some(decision) = self.decision() else {
@@ -1437,7 +1649,7 @@ impl Game {
             && used_source
             && held
             && purchase.total() >= tile(id).price as u32
-            && exchange_or_plain(other, coins, exchange)
+            && exchange_or_plain(&purchase)
     }
 
     /// Carry out an action generated by `legal_actions` for this very state.
@@ -1481,6 +1693,9 @@ impl Game {
                 if self.has(CHANGE) && paid >= price + 2 {
                     self.draw_change(seat, paid - price);
                 }
+                if self.has(INVADERS) && exact {
+                    self.scout_peek(seat, id, false);
+                }
                 self.to_place.push(id);
                 if exact {
                     self.may_continue = true;
@@ -1520,7 +1735,11 @@ impl Game {
                     removed,
                     gate,
                 });
-                self.end_actions();
+                if self.decisions.last().map(|d| d.kind) == Some(Kind::Act) {
+                    self.end_actions();
+                } else {
+                    self.resume(); // a master builder's redesign at the turn end (§M14)
+                }
             }
             Action::TakeHut { colour } => {
                 let id = self.squares.take(colour);
@@ -1550,6 +1769,9 @@ impl Game {
                     player: seat,
                     purchase,
                 });
+                if self.has(INVADERS) {
+                    self.scout_peek(seat, purchase.tile, true);
+                }
                 // placed or reserved at once, never given to Dirk
                 self.to_place.push(purchase.tile);
                 *self.decisions.last_mut().expect("the window's decision") = Decision {
@@ -1569,9 +1791,17 @@ impl Game {
             }
             Action::Decline => {
                 let kind = self.decisions.last().expect("a decision waits").kind;
-                self.window.queue.remove(0);
+                if kind != Kind::MasterBuilder {
+                    self.window.queue.remove(0);
+                }
                 self.event(Event::Decline { player: seat, kind });
                 self.resume();
+            }
+            Action::PlayMasterBuilder { card } => {
+                self.hands[p][card as usize] -= 1;
+                self.discard.push(card);
+                self.master_builders.played += 1;
+                self.event(Event::MasterBuilderPlayed { player: seat, card });
             }
             Action::End => {
                 self.event(Event::End {
@@ -1624,7 +1854,7 @@ impl Game {
     fn pay(&mut self, seat: u8, purchase: Purchase) -> u32 {
         let p = seat as usize;
         let mut paid = 0u32;
-        if purchase.exchange == 0 && purchase.coins == 0 {
+        if purchase.exchange == 0 && purchase.coins == 0 && purchase.builders == 0 {
             // the common case, without building the list of cards
             for value in (1..=9u8).rev() {
                 let card = money(purchase.square - 1, value);
@@ -1654,9 +1884,14 @@ impl Game {
         self.may_continue = false;
         self.decisions.pop();
         self.script = Stack::from_slice(&TURN_END).expect("the turn end fits");
+        if self.has(MASTER_BUILDERS) {
+            // right after the bought tiles are placed (§M0.4 step 2)
+            self.script.insert(1, Step::MasterBuilder);
+        }
         if self.modules & WINDOW_MODULES != 0 {
             // the window between turns, just before the turn is finished (§M0.4 step 8)
-            self.script.insert(TURN_END.len() - 1, Step::VizierWindow);
+            let finish = self.script.len() - 1;
+            self.script.insert(finish, Step::VizierWindow);
         }
         self.run_script();
     }
@@ -1714,6 +1949,7 @@ impl Game {
                     false
                 }
                 Step::VizierWindow => self.window_step(),
+                Step::MasterBuilder => self.master_builder_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -1831,6 +2067,27 @@ impl Game {
                 self.gift_dirk(dirk_gift_size(round, self.bag_len()), round);
             }
         }
+    }
+
+    /// Master Builders (§M14): one redesign per master builder played this turn, pushed
+    /// for the turn's player while one is owed (true while it waits); a redesign that
+    /// cannot be made lapses.
+    fn master_builder_step(&mut self) -> bool {
+        while self.master_builders.played > 0 {
+            self.master_builders.played -= 1;
+            if self.any_redesign(self.current) {
+                self.decisions.push(Decision {
+                    kind: Kind::MasterBuilder,
+                    player: self.current,
+                    give: false,
+                });
+                return true;
+            }
+            self.event(Event::MasterBuilderLapses {
+                player: self.current,
+            });
+        }
+        false
     }
 
     /// Whether the turn now ending ends the game (§9.1): the trigger has fired.
@@ -1956,6 +2213,9 @@ impl Game {
                 }
             }
         }
+        if self.has(INVADERS) {
+            self.reveal_attack(round);
+        }
         let counts = self.counts();
         let walls: Vec<u32> = (0..self.competitors())
             .map(|c| {
@@ -1967,29 +2227,124 @@ impl Game {
             })
             .collect();
         let majorities = majority_points(&counts, round as usize);
-        // Camps (§M8): the players' bastion lines; Dirk's camps are dead tiles
-        let camps: Option<Vec<u32>> = self.has(CAMPS).then(|| {
+        // the modules' terms, each for every competitor (Dirk's are 0): Camps' bastion
+        // lines (§M8), the invaders' attack as points lost (§M15)
+        let mut terms: Vec<(Term, Vec<i64>)> = Vec::new();
+        let per_player = |points: &dyn Fn(usize) -> i64| -> Vec<i64> {
             (0..self.competitors())
-                .map(|c| {
-                    if c < self.players() {
-                        camps::camp_points(&self.boards[c])
-                    } else {
-                        0
-                    }
-                })
+                .map(|c| if c < self.players() { points(c) } else { 0 })
                 .collect()
-        });
+        };
+        if self.has(CAMPS) {
+            terms.push((
+                Term::Camps,
+                per_player(&|c| camps::camp_points(&self.boards[c]) as i64),
+            ));
+        }
+        let attack = self.invaders.attack(round);
+        if self.has(INVADERS) {
+            let lost = |c: usize| {
+                attack.map_or(0, |d| invaders::penalty(&self.boards[c], d, round) as i64)
+            };
+            terms.push((Term::Invaders, per_player(&|c| -lost(c))));
+        }
         for c in 0..self.competitors() {
-            let camp = camps.as_ref().map_or(0, |points| points[c]);
-            self.scores[c] += (majorities[c] + walls[c] + camp) as i64;
+            let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
+            self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
         }
         self.scored.push(round);
+        let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
         self.event(Event::Scoring {
             round,
             counts,
             walls,
             majorities,
-            camps,
+            terms,
+            attack,
+        });
+        if self.has(INVADERS) {
+            self.after_invasion(round);
+        }
+    }
+
+    /// Invaders (§M15), before a scoring's points: the top attack card revealed (once per
+    /// round), the peeks forgotten, each competitor's penalty recorded.
+    fn reveal_attack(&mut self, round: u8) {
+        if self.invaders.deck.is_empty() || self.invaders.attack(round).is_some() {
+            return;
+        }
+        let direction = self.invaders.deck.remove(0);
+        self.invaders.revealed.push((round, direction));
+        self.invaders.peeks = [invaders::NO_PEEK; MAX_PLAYERS];
+        let penalties = self.attack_penalties(round, direction);
+        self.event(Event::Attack {
+            round,
+            direction,
+            penalties,
+        });
+    }
+
+    /// Each competitor's points lost to the attack from `direction` (Dirk's 0).
+    pub(crate) fn attack_penalties(&self, round: u8, direction: u8) -> Vec<u32> {
+        (0..self.competitors())
+            .map(|c| {
+                if c < self.players() {
+                    invaders::penalty(&self.boards[c], direction, round)
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Invaders (§M15), after a scoring: the unused scouts leave; after rounds 1 and 2 two
+    /// new ones are turned up.
+    fn after_invasion(&mut self, round: u8) {
+        let unused = self.invaders.up;
+        if !unused.is_empty() {
+            unused
+                .as_slice()
+                .iter()
+                .for_each(|&s| self.invaders.out.push(s));
+            self.invaders.up.clear();
+            self.event(Event::ScoutsOut {
+                round,
+                scouts: unused.as_slice().to_vec(),
+            });
+        }
+        if round < 3 {
+            self.turn_up_scouts(round);
+        }
+    }
+
+    /// Turn up two scouts, after the setup (`after` 0) or round `after`.
+    fn turn_up_scouts(&mut self, after: u8) {
+        let scouts = self.invaders.turn_up();
+        if !scouts.is_empty() {
+            self.event(Event::ScoutsUp { after, scouts });
+        }
+    }
+
+    /// Invaders (§M15): an exact purchase (a vizier's too) of a face-up scout's type lets
+    /// the buyer look at the top attack card; the scout leaves.
+    fn scout_peek(&mut self, seat: u8, id: TileId, vizier: bool) {
+        let kind = tile(id).kind;
+        if !tile(id).is_building()
+            || !self.invaders.up.as_slice().contains(&kind)
+            || self.invaders.deck.is_empty()
+        {
+            return;
+        }
+        let card = self.invaders.deck.as_slice()[0];
+        self.invaders.up.remove_item(kind);
+        self.invaders.out.push(kind);
+        self.invaders.peeks[seat as usize] = card;
+        self.event(Event::ScoutPeek {
+            player: seat,
+            scout: kind,
+            card,
+            tile: id,
+            vizier,
         });
     }
 
@@ -2005,12 +2360,13 @@ impl Game {
 
     /// The one player holding strictly the most money of `currency`, if any.
     fn majority_holder(&self, currency: u8) -> Option<u8> {
-        // the currency's money, its coins included (§M11)
+        // the currency's money, its coins (§M11) and master builders (§M14) included
         let holding = |p: usize| {
             (1..=9u8)
                 .map(|v| self.hands[p][money(currency, v) as usize] as u32 * v as u32)
                 .sum::<u32>()
                 + self.hands[p][coin(currency) as usize] as u32
+                + 3 * self.hands[p][master_builder(currency) as usize] as u32
         };
         let totals: Vec<u32> = (0..self.players()).map(holding).collect();
         let best = *totals.iter().max()?;
@@ -2073,10 +2429,11 @@ impl Game {
 }
 
 /// Cards of a second currency (or its coins) only with an exchange card; diamonds alone.
-fn exchange_or_plain(other: u32, coins: u8, exchange: u8) -> bool {
-    match exchange {
-        0 => other == 0 && coins >> 3 == 0,
-        PAID_IN_DIAMONDS => other == 0 && coins == 0,
+fn exchange_or_plain(purchase: &Purchase) -> bool {
+    let p = purchase;
+    match p.exchange {
+        0 => p.other == 0 && p.coins >> 3 == 0 && p.builders >> 3 == 0,
+        PAID_IN_DIAMONDS => p.other == 0 && p.coins == 0 && p.builders == 0,
         _ => true,
     }
 }
@@ -2088,11 +2445,12 @@ fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
         .sum()
 }
 
-/// The number of cards of each value 1..9 among `cards` (two bits a value).
+/// The number of plain cards of each value 1..9 among `cards` (two bits a value; a coin
+/// or a master builder counts apart).
 fn counts(cards: &[CardId]) -> u32 {
     cards
         .iter()
-        .filter(|&&c| !is_coin(c))
+        .filter(|&&c| !is_coin(c) && !is_master_builder(c))
         .map(|&c| 1u32 << (2 * (worth(c) - 1)))
         .sum()
 }
@@ -2100,6 +2458,11 @@ fn counts(cards: &[CardId]) -> u32 {
 /// The coins among `cards`.
 fn coin_count(cards: &[CardId]) -> u8 {
     cards.iter().filter(|&&c| is_coin(c)).count() as u8
+}
+
+/// The master builders among `cards`.
+fn builder_count(cards: &[CardId]) -> u8 {
+    cards.iter().filter(|&&c| is_master_builder(c)).count() as u8
 }
 
 /// `minimal_payments` / `minimal_card_payments`: each minimal way to pay `price` with
@@ -2297,7 +2660,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..84u128 {
+        for seed in 0..108u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2314,7 +2677,11 @@ mod tests {
                 GATES | EXCHANGE,
                 CAMPS,
                 CAMPS | GATES | SQUARES,
-            ][seed as usize % 14];
+                MASTER_BUILDERS,
+                MASTER_BUILDERS | GATES | THIEVES | EXCHANGE | CHANGE,
+                INVADERS,
+                INVADERS | VIZIER | CAMPS | SQUARES,
+            ][seed as usize % 18];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 3;
+pub const PROTOCOL: u32 = 4;
 
 create_exception!(
     alhambra_core,
@@ -175,7 +175,7 @@ impl Core {
     }
 
     /// The codes of the legal actions, in the canonical order.
-    fn legal(&self) -> PyResult<Vec<u64>> {
+    fn legal(&self) -> PyResult<Vec<u128>> {
         self.check()?;
         guarded(|| {
             let mut actions = Vec::new();
@@ -185,7 +185,7 @@ impl Core {
     }
 
     /// Apply the action of `code` if legal now; `IllegalMove` (nothing changed) if not.
-    fn apply(&mut self, code: u64) -> PyResult<()> {
+    fn apply(&mut self, code: u128) -> PyResult<()> {
         self.mutate(|core| {
             let action = codes::decode(code)
                 .ok_or_else(|| IllegalMove::new_err(format!("{code} is no action's code")))?;

@@ -49,6 +49,11 @@ impl Names {
     pub fn players(&self, dirk: bool) -> &[String] {
         &self.names[..self.names.len() - dirk as usize]
     }
+
+    /// The seats in the order their names sort.
+    pub fn sorted_seats(&self) -> &[usize] {
+        &self.sorted
+    }
 }
 
 // -- writing ----------------------------------------------------------------------------
@@ -99,6 +104,9 @@ fn tile_json(out: &mut String, id: TileId) {
 fn card_json(out: &mut String, card: CardId) {
     if card == crate::cards::GATE {
         out.push_str("[\"gate\"]");
+    } else if crate::cards::is_master_builder(card) {
+        let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
+        let _ = write!(out, "[\"master_builder\",\"{currency}\"]");
     } else if crate::cards::is_coin(card) {
         let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
         let _ = write!(out, "[\"coin\",\"{currency}\"]");
@@ -364,16 +372,25 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             counts,
             walls,
             majorities,
-            camps,
+            terms,
+            attack,
         } => {
             out.push_str("{\"counts\":");
             by_name(out, names, competitors, |o, c| {
                 by_colour(o, |o, kind| number(o, counts[c][kind] as u32))
             });
+            if let Some((direction, penalties)) = attack {
+                // the attack under the invaders' key (`scoring_details`, §M15)
+                out.push_str(",\"invaders\":");
+                attack_json(out, names, *round, *direction, penalties, competitors);
+            }
             out.push_str(",\"parts\":{");
-            if let Some(camps) = camps {
-                out.push_str("\"camps\":");
-                by_name(out, names, competitors, |o, c| number(o, camps[c]));
+            // the parts by name: the modules' terms (camps, invaders), majorities, walls
+            for (term, points) in terms {
+                let _ = write!(out, "\"{}\":", term.name());
+                by_name(out, names, competitors, |o, c| {
+                    let _ = write!(o, "{}", points[c]);
+                });
                 out.push(',');
             }
             out.push_str("\"majorities\":");
@@ -382,8 +399,8 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
             out.push_str("},\"points\":");
             by_name(out, names, competitors, |o, c| {
-                let camp = camps.as_ref().map_or(0, |points| points[c]);
-                let _ = write!(o, "{}", majorities[c] + walls[c] + camp);
+                let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
+                let _ = write!(o, "{}", (majorities[c] + walls[c]) as i64 + module_points);
             });
             let _ = write!(out, ",\"round\":{round},\"type\":\"scoring\",\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
@@ -431,6 +448,87 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
                 _ => "final_placing",
             };
             let _ = write!(out, ",\"type\":\"{kind}\"}}");
+        }
+        Event::MasterBuildersDealt { player, cards } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, cards);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"master_builders_dealt\"}");
+        }
+        Event::MasterBuildersSet { piles, out: left } => {
+            let _ = write!(out, "{{\"out_of_game\":{left},\"piles\":{{");
+            for (i, (pile, n)) in piles.iter().enumerate() {
+                let _ = write!(out, "{}\"{pile}\":{n}", if i > 0 { "," } else { "" });
+            }
+            out.push_str("},\"type\":\"master_builders_set\"}");
+        }
+        Event::MasterBuilderPlayed { player, card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"master_builder\"}");
+        }
+        Event::MasterBuilderLapses { player } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"master_builder_lapses\"}");
+        }
+        Event::InvadersSetup { deck, scouts } => {
+            out.push_str("{\"attack_deck\":");
+            directions(out, deck);
+            out.push_str(",\"scouts\":");
+            kind_names(out, scouts);
+            out.push_str(",\"type\":\"invaders_setup\"}");
+        }
+        Event::ScoutsUp { after, scouts } => {
+            let after = if *after == 0 {
+                "setup".to_string()
+            } else {
+                format!("round {after}")
+            };
+            let _ = write!(out, "{{\"after\":\"{after}\",\"scouts\":");
+            kind_names(out, scouts);
+            out.push_str(",\"type\":\"scouts_up\"}");
+        }
+        Event::ScoutPeek {
+            player,
+            scout,
+            card,
+            tile,
+            vizier,
+        } => {
+            let side = crate::cards::SIDES[*card as usize];
+            let _ = write!(out, "{{\"card\":\"{side}\",\"player\":");
+            name(out, *player);
+            let _ = write!(out, ",\"scout\":\"{}\",\"tile\":", KINDS[*scout as usize]);
+            tile_json(out, *tile);
+            let via = if *vizier { "vizier" } else { "buy" };
+            let _ = write!(out, ",\"type\":\"scout_peek\",\"via\":\"{via}\"}}");
+        }
+        Event::Attack {
+            round,
+            direction,
+            penalties,
+        } => {
+            let mut attack = String::new();
+            attack_json(
+                &mut attack,
+                names,
+                *round,
+                *direction,
+                penalties,
+                competitors,
+            );
+            // the same fields as the scoring's, with the round and the type
+            out.push_str(&attack[..attack.len() - 1]);
+            let _ = write!(out, ",\"round\":{round},\"type\":\"attack\"}}");
+        }
+        Event::ScoutsOut { round, scouts } => {
+            let _ = write!(out, "{{\"round\":{round},\"scouts\":");
+            kind_names(out, scouts);
+            out.push_str(",\"type\":\"scouts_out\"}");
         }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
         Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
@@ -544,6 +642,43 @@ fn window_json(out: &mut String, window: &Window, names: &Names) {
     let _ = write!(out, ",\"repoll\":{}}}", window.repoll);
 }
 
+/// Directions (side indices) as their letters.
+fn directions(out: &mut String, sides: &[u8]) {
+    list(out, sides.iter(), |o, &d| {
+        let _ = write!(o, "\"{}\"", crate::cards::SIDES[d as usize]);
+    });
+}
+
+/// Building types (indices) by name.
+fn kind_names(out: &mut String, kinds: &[u8]) {
+    list(out, kinds.iter(), |o, &k| string(o, KINDS[k as usize]));
+}
+
+/// An attack (§M15): `{"direction", "flanks" (round 3 only), "penalties"}`.
+fn attack_json(
+    out: &mut String,
+    names: &Names,
+    round: u8,
+    direction: u8,
+    penalties: &[u32],
+    competitors: usize,
+) {
+    let _ = write!(
+        out,
+        "{{\"direction\":\"{}\",\"flanks\":",
+        crate::cards::SIDES[direction as usize]
+    );
+    let flanks = if round == 3 {
+        crate::modules::invaders::flanks(direction).to_vec()
+    } else {
+        Vec::new()
+    };
+    directions(out, &flanks);
+    out.push_str(",\"penalties\":");
+    by_name(out, names, competitors, |o, c| number(o, penalties[c]));
+    out.push('}');
+}
+
 /// `{colour: value}` over the six building types, in their names' sorted order.
 fn by_colour(out: &mut String, mut value: impl FnMut(&mut String, usize)) {
     out.push('{');
@@ -578,6 +713,14 @@ pub fn hand_cards(hand: &[u8; CARD_KINDS]) -> Vec<CardId> {
         for value in (1..=9u8).rev() {
             let card = crate::cards::money(currency, value);
             cards.extend(std::iter::repeat_n(card, hand[card as usize] as usize));
+            if value == 3 {
+                // after the plain 3s (hand_order)
+                let builder = crate::cards::master_builder(currency);
+                cards.extend(std::iter::repeat_n(
+                    builder,
+                    hand[builder as usize] as usize,
+                ));
+            }
         }
         let coin = crate::cards::coin(currency); // after the plain 1s (hand_order)
         cards.extend(std::iter::repeat_n(coin, hand[coin as usize] as usize));
@@ -770,6 +913,43 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
             out.push_str(",\"window\":");
             window_json(out, &game.window, names);
             out.push('}');
+        } else if *module == "invaders" {
+            let inv = &game.invaders;
+            out.push_str("{\"attack_deck\":");
+            directions(out, inv.deck.as_slice());
+            out.push_str(",\"peeks\":");
+            let peeked: Vec<usize> = (0..players)
+                .filter(|&p| inv.peeks[p] != crate::modules::invaders::NO_PEEK)
+                .collect();
+            out.push('{');
+            for (i, &p) in names
+                .sorted_seats()
+                .iter()
+                .filter(|p| peeked.contains(p))
+                .enumerate()
+            {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, &names.names[p]);
+                let _ = write!(out, ":\"{}\"", crate::cards::SIDES[inv.peeks[p] as usize]);
+            }
+            out.push_str("},\"revealed\":");
+            list(out, inv.revealed.as_slice().iter(), |o, &(r, d)| {
+                let _ = write!(o, "[{r},\"{}\"]", crate::cards::SIDES[d as usize]);
+            });
+            out.push_str(",\"scouts_down\":");
+            kind_names(out, inv.down.as_slice());
+            out.push_str(",\"scouts_out\":");
+            kind_names(out, inv.out.as_slice());
+            out.push_str(",\"scouts_up\":");
+            kind_names(out, inv.up.as_slice());
+            out.push('}');
+        } else if *module == "master_builders" {
+            let mb = &game.master_builders;
+            out.push_str("{\"out\":");
+            currencies(out, &mb.out);
+            let _ = write!(out, ",\"played\":{}}}", mb.played);
         } else if *module == "gates" {
             let _ = write!(
                 out,
@@ -1018,6 +1198,77 @@ fn read_gates(
     Ok(())
 }
 
+/// Invaders' slice: the attack cards face down and revealed, the scouts face down, up
+/// and out, the peeks; every card and scout once.
+fn read_invaders(
+    state: &HashMap<String, Value>,
+    players: &[String],
+) -> Result<crate::modules::invaders::Invaders, Refusal> {
+    use crate::modules::invaders::{Invaders, NO_PEEK};
+    let what = "modules_state";
+    let data = slice(state, "invaders")?;
+    let direction = |v: &Value| {
+        v.as_str()
+            .and_then(|d| {
+                crate::cards::SIDES
+                    .iter()
+                    .position(|s| d.len() == 1 && d.starts_with(*s))
+            })
+            .map(|d| d as u8)
+            .ok_or_else(|| invalid(what))
+    };
+    let kind = |v: &Value| {
+        v.as_str()
+            .and_then(|k| KINDS.iter().position(|n| *n == k))
+            .map(|k| k as u8)
+            .ok_or_else(|| invalid(what))
+    };
+    let items = |key: &str| -> Result<&Vec<Value>, Refusal> {
+        data.get(key)
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))
+    };
+    let listed = |key: &str, read: &dyn Fn(&Value) -> Result<u8, Refusal>| {
+        items(key)?
+            .iter()
+            .map(read)
+            .collect::<Result<Vec<u8>, Refusal>>()
+    };
+    let mut invaders = Invaders {
+        deck: stack(&listed("attack_deck", &direction)?, what)?,
+        down: stack(&listed("scouts_down", &kind)?, what)?,
+        up: stack(&listed("scouts_up", &kind)?, what)?,
+        out: stack(&listed("scouts_out", &kind)?, what)?,
+        peeks: [NO_PEEK; MAX_PLAYERS],
+        ..Invaders::default()
+    };
+    let mut revealed = Vec::new();
+    for entry in items("revealed")? {
+        let pair = entry
+            .as_array()
+            .filter(|e| e.len() == 2)
+            .ok_or_else(|| invalid(what))?;
+        let round = pair[0]
+            .as_u64()
+            .filter(|r| (1..=3).contains(r))
+            .ok_or_else(|| invalid(what))?;
+        revealed.push((round as u8, direction(&pair[1])?));
+    }
+    invaders.revealed = stack(&revealed, what)?;
+    let peeks = data
+        .get("peeks")
+        .and_then(Value::as_object)
+        .ok_or_else(|| invalid(what))?;
+    for (name, card) in peeks {
+        let seat = players
+            .iter()
+            .position(|p| p == name)
+            .ok_or_else(|| invalid(what))?;
+        invaders.peeks[seat] = direction(card)?;
+    }
+    Ok(invaders)
+}
+
 /// Squares' slice of a save: the piles by colour, each of its colour's huts.
 fn read_squares(state: &HashMap<String, Value>) -> Result<Squares, Refusal> {
     let what = "modules_state";
@@ -1128,6 +1379,11 @@ fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
     let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
     if let Some(["gate"]) = words.as_deref() {
         return Ok(crate::cards::GATE);
+    }
+    if let Some(["master_builder", currency]) = words.as_deref() {
+        return Ok(crate::cards::master_builder(
+            rank(currency).ok_or_else(|| invalid(what))?,
+        ));
     }
     if let Some(["coin", currency]) = words.as_deref() {
         return Ok(crate::cards::coin(
@@ -1251,6 +1507,11 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
             "the save does not hold each of the game's tiles once".into(),
         ));
     }
+    if game.has(crate::game::INVADERS) && !game.invaders.complete() {
+        return Err(Refusal::Invalid(
+            "the attack cards and scouts are not the game's, once each".into(),
+        ));
+    }
     if game.has(crate::game::THIEVES) && !game.thieves.complete(game.players()) {
         return Err(Refusal::Invalid(
             "the thieves are not the twelve of the game, dealt as the rules deal them".into(),
@@ -1302,6 +1563,14 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
             "the Alhambras hold {gates} gates, {} gate cards were spent",
             game.gates.used
         )));
+    }
+    if game.has(crate::game::MASTER_BUILDERS) {
+        // those out of the game count with those held and in the piles: four a currency
+        for currency in 0..4u8 {
+            let card = crate::cards::master_builder(currency) as usize;
+            cards[card] = cards[card].saturating_add(game.master_builders.out[currency as usize]);
+            expected[card] = crate::modules::master_builders::PER_CURRENCY;
+        }
     }
     if game.has(crate::game::GATES) {
         // the cards beside the display and spent count with those held and in the piles
@@ -1464,6 +1733,30 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     }
     if game.has(crate::game::SQUARES) {
         game.squares = read_squares(&state)?;
+    }
+    if game.has(crate::game::INVADERS) {
+        game.invaders = read_invaders(&state, &players)?;
+    }
+    if game.has(crate::game::MASTER_BUILDERS) {
+        let what = "modules_state";
+        let slice = slice(&state, "master_builders")?;
+        for currency in slice
+            .get("out")
+            .and_then(Value::as_array)
+            .ok_or_else(|| invalid(what))?
+        {
+            let rank = currency
+                .as_str()
+                .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
+                .ok_or_else(|| invalid(what))?;
+            let out = &mut game.master_builders.out[rank];
+            *out = out.saturating_add(1);
+        }
+        game.master_builders.played = slice
+            .get("played")
+            .and_then(Value::as_u64)
+            .filter(|&n| n <= 16)
+            .ok_or_else(|| invalid(what))? as u8;
     }
     if game.has(crate::game::CHANGE) {
         let bag = field(&state, "modules_state")?
@@ -1700,14 +1993,20 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(Value::as_u64)
                 .filter(|s| (1..=4).contains(s))
                 .ok_or_else(|| invalid(what))? as u8;
-            let (mut pay, mut other, mut exchange, mut coins) = (0u32, 0u32, 0u8, 0u8);
+            let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
+            let (mut coins, mut builders) = (0u8, 0u8);
             for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
+                // a coin or a master builder of the square's currency counts 1, of the
+                // other currency 8 (its three bits)
+                let own = if crate::cards::currency_of(card) == square - 1 {
+                    1
+                } else {
+                    8
+                };
                 if crate::cards::is_coin(card) {
-                    coins += if crate::cards::currency_of(card) == square - 1 {
-                        1
-                    } else {
-                        8
-                    };
+                    coins = coins.saturating_add(own);
+                } else if crate::cards::is_master_builder(card) {
+                    builders = builders.saturating_add(own);
                 } else if crate::cards::is_diamond(card) {
                     exchange = crate::game::PAID_IN_DIAMONDS;
                     pay += 1 << (2 * (crate::cards::worth(card) - 1));
@@ -1726,6 +2025,7 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 other,
                 exchange,
                 coins,
+                builders,
             };
             if kind == "vizier" {
                 Action::VizierBuy(purchase)
@@ -1748,6 +2048,12 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("give") => Action::Give {
             tile: tile_of("tile")?,
+        },
+        Some("master_builder") => Action::PlayMasterBuilder {
+            card: read_card(value.get("card").unwrap_or(&Value::Null), what)
+                .ok()
+                .filter(|&c| crate::cards::is_master_builder(c))
+                .ok_or_else(|| invalid(what))?,
         },
         Some("wake") => Action::Wake,
         Some("decline") => Action::Decline,

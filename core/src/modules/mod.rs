@@ -5,6 +5,8 @@
 pub mod bonus_cards;
 pub mod camps;
 pub mod gates;
+pub mod invaders;
+pub mod master_builders;
 pub mod squares;
 pub mod thieves;
 pub mod vizier;
