@@ -65,13 +65,14 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .alhambra import Alhambra
+    from .bots.strategic import Weights
     from .engine import Game
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
            "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 3
+PROTOCOL = 4
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -598,9 +599,63 @@ class Simulator:
         width = len(self._core.scores)
         return np.asarray(flat, dtype=np.int64).reshape(n, width)
 
+    def strategic_ranked(self, weights: Weights | str = "balanced") -> list[Action]:
+        """The legal actions best first by the strategic bots' valuation, in the core.
+
+        The same list, float for float, as ``StrategicBot(weights).ranked(view,
+        legal_actions)`` on the Python engine for the player deciding (their view: the
+        public state and their own hand): one crossing per decision.
+
+        Parameters
+        ----------
+        weights : Weights or {"wall", "majority", "balanced"}
+            The weights, or a preset's registry name (`WallBuilder`, `MajorityHunter`,
+            `BalancedBot`).
+
+        Raises
+        ------
+        Unsupported
+            A game with Mega Box modules (the core's valuation plays the base game and
+            Dirk only).
+        IllegalAction
+            The game is over.
+        InvalidInput
+            `weights` is neither a `Weights` nor a preset's name.
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben", "Cy"], seed=7)
+        >>> print(sim.strategic_ranked()[0])
+        buy 8-tower from florin square paying 9
+        """
+        from dataclasses import fields
+
+        from .bots.strategic import Weights
+
+        if isinstance(weights, Weights):
+            arg: str | tuple[float, ...] = tuple(
+                float(getattr(weights, f.name)) for f in fields(Weights))
+        elif weights in _STRATEGIC_PRESETS:
+            arg = str(weights)
+        else:
+            raise InvalidInput(f"weights: a Weights or one of {', '.join(_STRATEGIC_PRESETS)}, "
+                               f"got {brief(weights)}")
+        core = _core()
+        try:
+            codes = self._core.strategic_ranked(arg)
+        except core.Unsupported as error:
+            raise Unsupported(str(error)) from None
+        except core.IllegalMove as error:
+            raise IllegalAction(str(error)) from None
+        return [_ACTIONS.get(code) or _decode(code) for code in codes]
+
     def __repr__(self) -> str:
         who = self.current_player
         return f"<Simulator {', '.join(self.scores)}: {'over' if who is None else who + ' to decide'}>"
+
+
+#: The strategic presets the core knows by their registry names (`bots.registry.BOTS`).
+_STRATEGIC_PRESETS = ("wall", "majority", "balanced")
 
 
 def _cells(alhambra: Alhambra) -> list[tuple[int, int, int]]:

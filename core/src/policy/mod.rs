@@ -1,5 +1,7 @@
 //! Rollout policies: how a playout picks its actions.
 
+pub mod strategic;
+
 use crate::game::Game;
 use crate::rng::Mt;
 
