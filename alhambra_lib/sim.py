@@ -36,13 +36,14 @@ from __future__ import annotations
 import os
 import random
 import warnings
-from collections.abc import Callable, Sequence
+from dataclasses import fields
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take, tile_order
+from .actions import DIRK, Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take, tile_order
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
@@ -628,26 +629,60 @@ class Simulator:
         >>> print(sim.strategic_ranked()[0])
         buy 8-tower from florin square paying 9
         """
-        from dataclasses import fields
+        codes = self._strategic(self._core.strategic_ranked, _weights_arg(weights))
+        return [_ACTIONS.get(code) or _decode(code) for code in codes]
 
-        from .bots.strategic import Weights
+    def roll_out(self, seats: Mapping[str, Weights | str], until_turn: int | None = None) -> int:
+        """Play on in the core, each player choosing as a `StrategicBot` of their weights,
+        until the game is over or its turn passes `until_turn`: the loop of
+        ``SearchBot._roll_out`` with a bot per player, move for move.
 
-        if isinstance(weights, Weights):
-            arg: str | tuple[float, ...] = tuple(
-                float(getattr(weights, f.name)) for f in fields(Weights))
-        elif weights in _STRATEGIC_PRESETS:
-            arg = str(weights)
-        else:
-            raise InvalidInput(f"weights: a Weights or one of {', '.join(_STRATEGIC_PRESETS)}, "
-                               f"got {brief(weights)}")
+        Parameters
+        ----------
+        seats : mapping
+            ``{player: weights}`` for every player, each as `strategic_ranked` takes it.
+        until_turn : int, optional
+            The last turn to play (None: to the end).
+
+        Returns
+        -------
+        int
+            The number of actions played.
+
+        Raises
+        ------
+        Unsupported
+            A game with Mega Box modules; nothing is played.
+        InvalidInput
+            A player without weights, or weights of no kind; nothing is played.
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben"], seed=3)
+        >>> played = sim.roll_out({"Ana": "wall", "Ben": "balanced"})
+        >>> sim.is_over and played > 50
+        True
+        """
+        players = [name for name in self.scores if name != DIRK]
+        if set(seats) != set(players):
+            raise InvalidInput(f"a rollout needs weights for each of {', '.join(players)}, "
+                               f"got {', '.join(map(str, seats))}")
+        if until_turn is not None and (isinstance(until_turn, bool)
+                                       or not isinstance(until_turn, int) or until_turn < 0):
+            raise InvalidInput(f"until_turn is None or an int >= 0, got {brief(until_turn)}")
+        arguments = [_weights_arg(seats[name]) for name in players]
+        return int(self._strategic(self._core.roll_out, arguments, until_turn))
+
+    @staticmethod
+    def _strategic(call: Callable[..., Any], *arguments: Any) -> Any:
+        """`call` of the core's strategic valuation, its refusals as the library's errors."""
         core = _core()
         try:
-            codes = self._core.strategic_ranked(arg)
+            return call(*arguments)
         except core.Unsupported as error:
             raise Unsupported(str(error)) from None
         except core.IllegalMove as error:
             raise IllegalAction(str(error)) from None
-        return [_ACTIONS.get(code) or _decode(code) for code in codes]
 
     def __repr__(self) -> str:
         who = self.current_player
@@ -656,6 +691,18 @@ class Simulator:
 
 #: The strategic presets the core knows by their registry names (`bots.registry.BOTS`).
 _STRATEGIC_PRESETS = ("wall", "majority", "balanced")
+
+
+def _weights_arg(weights: Weights | str) -> str | tuple[float, ...]:
+    """`weights` as the core takes them: a preset's name, or the fields' values in order."""
+    from .bots.strategic import Weights
+
+    if isinstance(weights, Weights):
+        return tuple(float(getattr(weights, f.name)) for f in fields(Weights))
+    if isinstance(weights, str) and weights in _STRATEGIC_PRESETS:
+        return weights
+    raise InvalidInput(f"weights: a Weights or one of {', '.join(_STRATEGIC_PRESETS)}, "
+                       f"got {brief(weights)}")
 
 
 def _cells(alhambra: Alhambra) -> list[tuple[int, int, int]]:

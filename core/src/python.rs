@@ -229,6 +229,18 @@ impl Core {
         })
     }
 
+    /// Play on, each seat choosing by its strategic weights (`seats`: one per player in
+    /// seat order, each as `strategic_ranked` takes them), until the game is over or its
+    /// turn passes `until_turn` (`SearchBot._roll_out`); returns the actions played.
+    #[pyo3(signature = (seats, until_turn = None))]
+    fn roll_out(&mut self, seats: Vec<WeightsArg>, until_turn: Option<u32>) -> PyResult<u64> {
+        let seats: Vec<Weights> = seats
+            .into_iter()
+            .map(WeightsArg::resolve)
+            .collect::<PyResult<_>>()?;
+        self.mutate(|core| strategic::roll_out(&mut core.game, &seats, until_turn).map_err(refused))
+    }
+
     #[getter]
     fn current_player(&self) -> Option<String> {
         self.game

@@ -151,6 +151,44 @@ pub fn choose(game: &Game, weights: &Weights, legal: &[Action]) -> Result<Action
         .ok_or_else(|| Refusal::Illegal("no legal action to choose from".into()))
 }
 
+/// Play `game` on, each seat choosing its action by its own weights (`seats`, one per
+/// player in seat order), until the game is over or its turn passes `until_turn`
+/// (`SearchBot._roll_out`). Returns the number of actions played. Refused before any
+/// action as `Unsupported` with Mega Box modules, `Invalid` without a policy per seat.
+pub fn roll_out(game: &mut Game, seats: &[Weights], until_turn: Option<u32>) -> Result<u64, Refusal> {
+    if seats.len() != game.players() {
+        return Err(Refusal::Invalid(format!(
+            "a rollout needs a policy per player: {} for {} players",
+            seats.len(),
+            game.players()
+        )));
+    }
+    refuse_modules(game)?;
+    let mut legal = Vec::with_capacity(256);
+    let mut played = 0u64;
+    while let Some(decision) = game.decision() {
+        if until_turn.is_some_and(|until| game.turn > until) {
+            break;
+        }
+        game.legal_actions(&mut legal);
+        let action = choose(game, &seats[decision.player as usize], &legal)?;
+        game.apply_unchecked(action);
+        played += 1;
+    }
+    Ok(played)
+}
+
+/// The valuation knows the base game and Dirk only.
+fn refuse_modules(game: &Game) -> Result<(), Refusal> {
+    if game.modules == 0 {
+        return Ok(());
+    }
+    Err(Refusal::Unsupported(format!(
+        "the core's strategic valuation plays the base game and Dirk only, not module {}",
+        game.module_names().join(", ")
+    )))
+}
+
 /// `{feature: change}` of `action` for the player deciding (`StrategicBot.features`).
 pub fn features(game: &Game, weights: &Weights, action: &Action) -> Result<Changes, Refusal> {
     Ok(Position::new(game, weights)?.changes(action))
@@ -218,13 +256,7 @@ struct Position<'g> {
 
 impl<'g> Position<'g> {
     fn new(game: &'g Game, weights: &Weights) -> Result<Position<'g>, Refusal> {
-        if game.modules != 0 {
-            return Err(Refusal::Unsupported(format!(
-                "the core's strategic valuation plays the base game and Dirk only, not \
-                 module {}",
-                game.module_names().join(", ")
-            )));
-        }
+        refuse_modules(game)?;
         let decision = game
             .decision()
             .ok_or_else(|| Refusal::Illegal("the game is over: no decision".into()))?;
