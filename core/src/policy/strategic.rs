@@ -107,7 +107,10 @@ pub type Changes = [f64; 12];
 /// The score of `changes` (`_weighted`): each change times its signed weight, summed in
 /// `FEATURES` order.
 fn weighted(signed: &[f64; 12], changes: &Changes) -> f64 {
-    signed.iter().zip(changes).fold(0.0, |sum, (w, c)| sum + w * c)
+    signed
+        .iter()
+        .zip(changes)
+        .fold(0.0, |sum, (w, c)| sum + w * c)
 }
 
 /// The legal actions of the decision on top, best first (`StrategicBot.ranked`): by
@@ -155,7 +158,11 @@ pub fn choose(game: &Game, weights: &Weights, legal: &[Action]) -> Result<Action
 /// player in seat order), until the game is over or its turn passes `until_turn`
 /// (`SearchBot._roll_out`). Returns the number of actions played. Refused before any
 /// action as `Unsupported` with Mega Box modules, `Invalid` without a policy per seat.
-pub fn roll_out(game: &mut Game, seats: &[Weights], until_turn: Option<u32>) -> Result<u64, Refusal> {
+pub fn roll_out(
+    game: &mut Game,
+    seats: &[Weights],
+    until_turn: Option<u32>,
+) -> Result<u64, Refusal> {
     if seats.len() != game.players() {
         return Err(Refusal::Invalid(format!(
             "a rollout needs a policy per player: {} for {} players",
@@ -281,7 +288,10 @@ impl<'g> Position<'g> {
                 counts[tile(id).kind as usize] += 1;
             }
         }
-        let rivals: Vec<[i32; 6]> = (0..all.len()).filter(|&c| c != me).map(|c| widen(&all[c])).collect();
+        let rivals: Vec<[i32; 6]> = (0..all.len())
+            .filter(|&c| c != me)
+            .map(|c| widen(&all[c]))
+            .collect();
         let dirk = game.has_dirk().then(|| rivals.len() - 1);
         let mut hand = [0; MONEY_KINDS];
         for (count, &held) in hand.iter_mut().zip(&game.hands[me][..MONEY_KINDS]) {
@@ -389,14 +399,16 @@ impl<'g> Position<'g> {
     /// The best cell for `id` now (`_find_spot`): the highest wall and compactness
     /// worth, the first in cell order on a tie; None when no cell takes it.
     fn best_spot(&self, id: TileId) -> Option<Spot> {
-        let (wall_weight, compact_weight) = (self.weights.features[WALL], self.weights.features[COMPACT]);
+        let (wall_weight, compact_weight) =
+            (self.weights.features[WALL], self.weights.features[COMPACT]);
         let mut cells = Vec::new();
         self.board.placements(id, &mut cells);
         let mut best: Option<(f64, Spot)> = None;
         for (x, y) in cells {
             let wall = self.wall_change(None, Some((id, x, y)));
             let compact = self.neighbours(x, y);
-            let value = wall_weight * wall as f64 * self.round_weight + compact_weight * compact as f64;
+            let value =
+                wall_weight * wall as f64 * self.round_weight + compact_weight * compact as f64;
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, Spot { wall, compact }));
             }
@@ -424,7 +436,9 @@ impl<'g> Position<'g> {
                 change[RESERVE] = 1.0;
             }
             Action::Give { tile: id } => self.unbuild(id, 1, &mut change),
-            Action::Redesign { mv, tile: id, x, y, .. } => self.redesign(mv, id, x, y, &mut change),
+            Action::Redesign {
+                mv, tile: id, x, y, ..
+            } => self.redesign(mv, id, x, y, &mut change),
             // the position stays as it is (the modules' actions are refused earlier)
             _ => {}
         }
@@ -458,14 +472,20 @@ impl<'g> Position<'g> {
                 change[TILE] = 1.0;
                 change[RESERVE] = -1.0;
                 change[COMPACT] = self.neighbours(x, y) as f64;
-                (self.wall_change(None, Some((id, x, y))), self.majority_change(id, 1, 0))
+                (
+                    self.wall_change(None, Some((id, x, y))),
+                    self.majority_change(id, 1, 0),
+                )
             }
             Move::Remove => {
                 let old = self.board.at(x, y).expect("a removal's cell is built");
                 change[TILE] = -1.0;
                 change[RESERVE] = 1.0;
                 change[COMPACT] = -self.neighbours(x, y) as f64;
-                (self.wall_change(Some((x, y)), None), self.majority_change(old, -1, 0))
+                (
+                    self.wall_change(Some((x, y)), None),
+                    self.majority_change(old, -1, 0),
+                )
             }
             Move::Exchange => {
                 let old = self.board.at(x, y).expect("an exchange's cell is built");
@@ -481,5 +501,221 @@ impl<'g> Position<'g> {
         };
         change[WALL] = wall as f64 * self.round_weight;
         (change[FIRST], change[LOWER]) = majority;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::money;
+    use crate::game::{Decision, EMPTY, NO_GATE};
+    use crate::stack::Stack;
+
+    /// A pavilion without walls, price 8; one with a north wall, price 6.
+    const OPEN_PAVILION: TileId = 6;
+    const NORTH_PAVILION: TileId = 4;
+
+    /// A game of `players` with empty Alhambras, hands and market, seat 0 to decide
+    /// `kind`.
+    fn bare(players: usize, kind: Kind) -> Game {
+        let mut game = Game::new(players, 1, false).expect("a game");
+        game.hands = [[0; crate::cards::CARD_KINDS]; 6];
+        game.market = [EMPTY; 4];
+        game.boards = [Board::new(); 6];
+        game.dirk_tiles = Stack::default();
+        game.to_place = Stack::default();
+        game.decisions = Stack::default();
+        game.decisions.push(Decision {
+            kind,
+            player: 0,
+            give: game.has_dirk(),
+        });
+        game
+    }
+
+    /// The first-place points of a type over the three rounds, the later two at `future`.
+    fn first_over_rounds(kind: usize, future: f64) -> f64 {
+        let mut sum = 0.0;
+        for (round, discount) in [(1, 1.0), (2, future), (3, future)] {
+            sum += discount * place_points(kind, round, 1) as f64;
+        }
+        sum
+    }
+
+    #[test]
+    fn kind_points_share_places_as_the_rules_say() {
+        // majority_awards' example: pavilion, round 3, A 5, B 3, C 3, D 1
+        assert_eq!(kind_points(0, 3, 5, &[3, 3, 1]), (16, 0));
+        assert_eq!(kind_points(0, 3, 3, &[5, 3, 1]), (0, 4));
+        assert_eq!(kind_points(0, 3, 1, &[5, 3, 3]), (0, 0));
+        assert_eq!(kind_points(0, 3, 0, &[5]), (0, 0));
+        // a tie for first in round 1 pools the first place with nothing: (1 + 0) // 2
+        assert_eq!(kind_points(0, 1, 2, &[2]), (place_points(0, 1, 1) / 2, 0));
+    }
+
+    #[test]
+    fn presets_and_weights_from_values() {
+        let wall = Weights::preset("wall").expect("a preset");
+        assert_eq!(wall.features[..3], [3.0, 0.6, 0.4]);
+        assert_eq!(Weights::preset("balanced"), Some(Weights::default()));
+        assert_eq!(
+            Weights::preset("majority").map(|w| w.features[TILE]),
+            Some(1.5)
+        );
+        assert!(Weights::preset("greedy").is_none());
+        let mut values = [1.0; 13];
+        values[12] = 0.25;
+        assert_eq!(Weights::from_values(&values).map(|w| w.future), Ok(0.25));
+        assert!(Weights::from_values(&values[..12]).is_err());
+        values[3] = f64::NAN;
+        assert!(Weights::from_values(&values).is_err());
+        assert_eq!(Weights::default().signed()[RESERVE], -1.0);
+    }
+
+    #[test]
+    fn taking_money_counts_its_value_and_the_squares_it_pays() {
+        let mut game = bare(3, Kind::Act);
+        game.market[0] = OPEN_PAVILION; // the denar square, price 8
+        let take = Action::Take {
+            cards: [money(0, 8), 0, 0, 0, 0],
+            n: 1,
+        };
+        let changes = features(&game, &Weights::default(), &take).expect("the base game");
+        assert_eq!((changes[MONEY], changes[POWER]), (8.0, 1.0));
+        // a dirham 8 pays no denar square
+        let other = Action::Take {
+            cards: [money(1, 8), 0, 0, 0, 0],
+            n: 1,
+        };
+        let changes = features(&game, &Weights::default(), &other).expect("the base game");
+        assert_eq!((changes[MONEY], changes[POWER]), (8.0, 0.0));
+    }
+
+    #[test]
+    fn an_exact_buy_gains_the_action_the_tile_and_its_first_place() {
+        let mut game = bare(3, Kind::Act);
+        game.market[0] = OPEN_PAVILION;
+        game.hands[0][money(0, 8) as usize] = 1;
+        let buy = Action::Buy(Purchase {
+            square: 1,
+            tile: OPEN_PAVILION,
+            pay: 1 << (2 * 7), // one card of value 8
+            other: 0,
+            exchange: 0,
+            coins: 0,
+        });
+        let changes = features(&game, &Weights::default(), &buy).expect("the base game");
+        assert_eq!(changes[EXACT], 1.0);
+        assert_eq!(changes[MONEY], -8.0);
+        assert_eq!(changes[POWER], -1.0); // the hand paid its only payable square
+        assert_eq!((changes[TILE], changes[RESERVE]), (1.0, 0.0));
+        assert_eq!((changes[WALL], changes[COMPACT]), (0.0, 1.0)); // beside the fountain
+        assert_eq!(changes[FIRST], first_over_rounds(0, 0.5));
+        assert_eq!(changes[LOWER], 0.0);
+    }
+
+    #[test]
+    fn a_wall_counts_for_the_rounds_to_come_discounted() {
+        let mut game = bare(3, Kind::Place);
+        game.to_place.push(NORTH_PAVILION);
+        game.scored.push(1); // rounds 2 (in full) and 3 (at future) to come
+        let place = Action::Place {
+            tile: NORTH_PAVILION,
+            x: 1,
+            y: 0,
+            gate: NO_GATE,
+        };
+        let mut built = Board::new();
+        built.build(1, 0, NORTH_PAVILION);
+        let segments = built.longest_wall() as f64;
+        assert!(segments > 0.0);
+        let weights = Weights {
+            future: 0.25,
+            ..Weights::default()
+        };
+        let changes = features(&game, &weights, &place).expect("the base game");
+        assert_eq!(changes[WALL], segments * 1.25);
+        assert_eq!(changes[COMPACT], 1.0);
+    }
+
+    #[test]
+    fn a_tile_given_to_dirk_loses_the_shared_first_place_to_him() {
+        let mut game = bare(2, Kind::Place);
+        assert!(game.has_dirk());
+        game.to_place.push(OPEN_PAVILION); // counted as built: 1 pavilion, as Dirk
+        game.dirk_tiles.push(NORTH_PAVILION);
+        let weights = Weights::default();
+        let mut shared = 0.0;
+        for (round, discount) in [(1, 1.0), (2, 0.5), (3, 0.5)] {
+            let pooled = place_points(0, round, 1) + place_points(0, round, 2);
+            shared += discount * (pooled / 2) as f64;
+        }
+        let give = Action::Give {
+            tile: OPEN_PAVILION,
+        };
+        let changes = features(&game, &weights, &give).expect("Dirk's game");
+        assert_eq!(
+            (changes[TILE], changes[FIRST], changes[LOWER]),
+            (-1.0, -shared, 0.0)
+        );
+        let reserve = Action::Reserve {
+            tile: OPEN_PAVILION,
+        };
+        let changes = features(&game, &weights, &reserve).expect("Dirk's game");
+        assert_eq!((changes[TILE], changes[RESERVE]), (-1.0, 1.0));
+        assert_eq!(changes[FIRST], -shared); // Dirk alone first now
+    }
+
+    #[test]
+    fn a_removal_gives_back_the_walls_and_shape_of_the_tile() {
+        let mut game = bare(3, Kind::Act);
+        game.boards[0].build(1, 0, NORTH_PAVILION);
+        let segments = game.boards[0].longest_wall() as f64;
+        let remove = Action::Redesign {
+            mv: Move::Remove,
+            tile: EMPTY,
+            x: 1,
+            y: 0,
+            gate: NO_GATE,
+        };
+        let changes = features(&game, &Weights::default(), &remove).expect("the base game");
+        assert_eq!(changes[WALL], -segments * 2.0); // round_weight 1 + 0.5 + 0.5
+        assert_eq!(
+            (changes[TILE], changes[RESERVE], changes[COMPACT]),
+            (-1.0, 1.0, -1.0)
+        );
+        assert_eq!(changes[FIRST], -first_over_rounds(0, 0.5));
+    }
+
+    #[test]
+    fn with_no_weight_every_action_ties_and_keeps_the_canonical_order() {
+        let game = Game::new(3, 7, false).expect("a game");
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let zero = Weights::from_values(&[0.0; 13]).expect("finite weights");
+        assert_eq!(ranked(&game, &zero), Ok(legal.clone()));
+        let best = ranked(&game, &Weights::default()).expect("the base game")[0];
+        assert_eq!(choose(&game, &Weights::default(), &legal), Ok(best));
+    }
+
+    #[test]
+    fn modules_and_finished_games_are_refused() {
+        let game = Game::with_modules(3, 1, false, crate::game::DIAMONDS).expect("a game");
+        assert!(matches!(
+            ranked(&game, &Weights::default()),
+            Err(Refusal::Unsupported(_))
+        ));
+        let mut game = Game::new(2, 3, false).expect("a game");
+        let seats = [Weights::default(); 2];
+        assert!(matches!(
+            roll_out(&mut game, &seats[..1], None),
+            Err(Refusal::Invalid(_))
+        ));
+        assert!(roll_out(&mut game, &seats, None).expect("the base game") > 0);
+        assert!(game.is_over());
+        assert!(matches!(
+            ranked(&game, &Weights::default()),
+            Err(Refusal::Illegal(_))
+        ));
     }
 }
