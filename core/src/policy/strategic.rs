@@ -12,6 +12,7 @@
 use crate::board::{Board, STEP};
 use crate::cards::{place_points, tile, value_of, CardId, TileId, MONEY_KINDS};
 use crate::game::{Action, Game, Kind, Move, Purchase, Refusal};
+use std::cell::RefCell;
 
 /// The features, in the order `strategic.FEATURES` lists them (the score's sum order).
 pub const FEATURES: [&str; 12] = [
@@ -259,6 +260,8 @@ struct Position<'g> {
     /// The player's money, a count per money card.
     hand: [i32; MONEY_KINDS],
     power_now: i32,
+    /// The best spots found, by tile: a tile is bought with many payments.
+    spots: RefCell<Vec<(TileId, Option<Spot>)>>,
 }
 
 impl<'g> Position<'g> {
@@ -310,6 +313,7 @@ impl<'g> Position<'g> {
             dirk,
             hand,
             power_now: 0,
+            spots: RefCell::new(Vec::with_capacity(4)),
         };
         position.power_now = position.square_count(&position.hand, None);
         Ok(position)
@@ -396,9 +400,19 @@ impl<'g> Position<'g> {
             .count() as i32
     }
 
+    /// The best cell for `id` now (`_best_spot`), found once per tile.
+    fn best_spot(&self, id: TileId) -> Option<Spot> {
+        if let Some(&(_, spot)) = self.spots.borrow().iter().find(|(t, _)| *t == id) {
+            return spot;
+        }
+        let spot = self.find_spot(id);
+        self.spots.borrow_mut().push((id, spot));
+        spot
+    }
+
     /// The best cell for `id` now (`_find_spot`): the highest wall and compactness
     /// worth, the first in cell order on a tie; None when no cell takes it.
-    fn best_spot(&self, id: TileId) -> Option<Spot> {
+    fn find_spot(&self, id: TileId) -> Option<Spot> {
         let (wall_weight, compact_weight) =
             (self.weights.features[WALL], self.weights.features[COMPACT]);
         let mut cells = Vec::new();
