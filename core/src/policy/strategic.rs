@@ -13,6 +13,7 @@ use crate::board::{Board, STEP};
 use crate::cards::{place_points, tile, value_of, CardId, TileId, MONEY_KINDS};
 use crate::game::{Action, Game, Kind, Move, Purchase, Refusal};
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The features, in the order `strategic.FEATURES` lists them (the score's sum order).
 pub const FEATURES: [&str; 12] = [
@@ -142,7 +143,25 @@ pub fn ranked_among(
 
 /// The best legal action (`StrategicBot.choose`): `ranked`'s first.
 pub fn choose(game: &Game, weights: &Weights, legal: &[Action]) -> Result<Action, Refusal> {
-    let position = Position::new(game, weights)?;
+    choose_with(game, weights, legal, Probes::new()).map(|(action, _)| action)
+}
+
+/// A change of a layout: the cell whose tile is taken away, and the tile added with its
+/// cell (both for an exchange, neither for the layout as it is).
+type Probe = (Option<(i8, i8)>, Option<(TileId, i8, i8)>);
+/// The wall lengths of a layout's changes probed so far.
+type Probes = HashMap<Probe, u32>;
+
+/// `choose`, given the wall probes known of the player's layout, and returning them with
+/// those made.
+fn choose_with(
+    game: &Game,
+    weights: &Weights,
+    legal: &[Action],
+    probes: Probes,
+) -> Result<(Action, Probes), Refusal> {
+    let mut position = Position::new(game, weights)?;
+    position.probes = RefCell::new(probes);
     let signed = weights.signed();
     let mut best: Option<(f64, Action)> = None;
     for &action in legal {
@@ -151,8 +170,9 @@ pub fn choose(game: &Game, weights: &Weights, legal: &[Action]) -> Result<Action
             best = Some((score, action));
         }
     }
-    best.map(|(_, a)| a)
-        .ok_or_else(|| Refusal::Illegal("no legal action to choose from".into()))
+    let (_, action) =
+        best.ok_or_else(|| Refusal::Illegal("no legal action to choose from".into()))?;
+    Ok((action, position.probes.into_inner()))
 }
 
 /// Play `game` on, each seat choosing its action by its own weights (`seats`, one per
@@ -174,12 +194,24 @@ pub fn roll_out(
     refuse_modules(game)?;
     let mut legal = Vec::with_capacity(256);
     let mut played = 0u64;
+    // Each player's layout with its wall probes: a layout changes only when its owner
+    // builds, and the same tiles are judged on it decision after decision.
+    let mut known: Vec<(Board, Probes)> = (0..game.players())
+        .map(|seat| (*game.board(seat), Probes::new()))
+        .collect();
     while let Some(decision) = game.decision() {
         if until_turn.is_some_and(|until| game.turn > until) {
             break;
         }
         game.legal_actions(&mut legal);
-        let action = choose(game, &seats[decision.player as usize], &legal)?;
+        let seat = decision.player as usize;
+        let (board, probes) = &mut known[seat];
+        if board.cells() != game.board(seat).cells() {
+            *board = *game.board(seat);
+            probes.clear();
+        }
+        let (action, kept) = choose_with(game, &seats[seat], &legal, std::mem::take(probes))?;
+        *probes = kept;
         game.apply_unchecked(action);
         played += 1;
     }
@@ -251,7 +283,6 @@ struct Position<'g> {
     rounds: Vec<(usize, f64)>,
     round_weight: f64,
     board: Board,
-    wall_now: i32,
     /// The player's counts per type, the tiles bought this turn included.
     counts: [i32; 6],
     /// The other competitors' counts, in seat order, Dirk last.
@@ -262,6 +293,8 @@ struct Position<'g> {
     power_now: i32,
     /// The best spots found, by tile: a tile is bought with many payments.
     spots: RefCell<Vec<(TileId, Option<Spot>)>>,
+    /// The wall lengths of the layout's changes probed so far.
+    probes: RefCell<Probes>,
 }
 
 impl<'g> Position<'g> {
@@ -307,13 +340,13 @@ impl<'g> Position<'g> {
             rounds,
             round_weight,
             board,
-            wall_now: board.longest_wall() as i32,
             counts,
             rivals,
             dirk,
             hand,
             power_now: 0,
             spots: RefCell::new(Vec::with_capacity(4)),
+            probes: RefCell::new(Probes::new()),
         };
         position.power_now = position.square_count(&position.hand, None);
         Ok(position)
@@ -379,8 +412,16 @@ impl<'g> Position<'g> {
     /// The wall length after the tile on `remove` is taken away and/or `add` is built,
     /// less the length now (`_LayoutFacts.wall_change`).
     fn wall_change(&self, remove: Option<(i8, i8)>, add: Option<(TileId, i8, i8)>) -> i32 {
+        self.wall_length((remove, add)) as i32 - self.wall_length((None, None)) as i32
+    }
+
+    /// The wall length of the layout changed by `probe`, measured once per layout.
+    fn wall_length(&self, probe: Probe) -> u32 {
+        if let Some(&length) = self.probes.borrow().get(&probe) {
+            return length;
+        }
         let mut board = self.board;
-        match (remove, add) {
+        match probe {
             (Some((x, y)), Some((id, ..))) => {
                 board.replace(x, y, id);
             }
@@ -390,7 +431,9 @@ impl<'g> Position<'g> {
             (None, Some((id, x, y))) => board.build(x, y, id),
             (None, None) => {}
         }
-        board.longest_wall() as i32 - self.wall_now
+        let length = board.longest_wall();
+        self.probes.borrow_mut().insert(probe, length);
+        length
     }
 
     /// Built cells beside (x, y) (`_neighbours`).
