@@ -43,7 +43,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import DIRK, Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take, tile_order
+from .actions import (DIRK, Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take,
+                      tile_order)
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
