@@ -674,6 +674,25 @@ class Simulator:
         arguments = [_weights_arg(seats[name]) for name in players]
         return int(self._strategic(self._core.roll_out, arguments, until_turn))
 
+    def evaluate(self) -> dict[str, float]:
+        """``{competitor: projected final score}``, Dirk last: `bots.search.evaluate` of
+        the same game, float for float, computed in the core (the base game and Dirk).
+
+        Raises
+        ------
+        Unsupported
+            A game with Mega Box modules (their terms are not in the core's evaluation).
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben", "Cy"], seed=7)
+        >>> from alhambra_lib.bots.search import evaluate
+        >>> sim.evaluate() == evaluate(sim.to_game(), "Ana")
+        True
+        """
+        values = self._strategic(self._core.evaluate)
+        return dict(zip(self.scores, values))
+
     @staticmethod
     def _strategic(call: Callable[..., Any], *arguments: Any) -> Any:
         """`call` of the core's strategic valuation, its refusals as the library's errors."""

@@ -1,6 +1,7 @@
 """The strategic bots' valuation in the core (`core/src/policy/strategic.rs`) against
 `StrategicBot` on the Python engine: the same ranking of the legal actions, on seeded
-random base-game and Dirk positions of every decision kind, and the same rollouts.
+random base-game and Dirk positions of every decision kind, and the same rollouts; and
+the search's projected scores (`core/src/policy/evaluate.rs`) against `search.evaluate`.
 
 The positions come from games played by a mix of the strategic bots and random moves
 (so that redesigns, reserves and gifts to Dirk happen), sampled at random decisions.
@@ -16,7 +17,7 @@ import pytest
 
 from alhambra_lib import Game, IllegalAction, InvalidInput, Unsupported, core_info
 from alhambra_lib.bots import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
-from alhambra_lib.bots.search import SearchBot
+from alhambra_lib.bots.search import SearchBot, evaluate
 from alhambra_lib.sim import Simulator
 
 NATIVE = core_info()["engine"] == "native"
@@ -63,6 +64,18 @@ def test_the_core_ranks_as_the_strategic_bots(players, seed, end_trigger):
     assert compared > 10
 
 
+@pytest.mark.parametrize("players, seed, end_trigger", GAMES[:20])
+def test_the_core_projects_the_scores_as_the_search_does(players, seed, end_trigger):
+    compared = 0
+    for game in positions(players, seed, end_trigger, share=0.1):
+        sim = Simulator.from_game(game)
+        assert sim.evaluate() == evaluate(game, game.current_player), f"turn {game.turn}"
+        compared += 1
+    assert compared > 3
+    over = Simulator.from_game(game)  # the game played to its end: its final scores
+    assert game.is_over and over.evaluate() == evaluate(game, game.players[0]) == game.scores
+
+
 def test_the_positions_cover_every_decision_and_action_kind():
     kinds: Counter[str] = Counter()
     for players, seed, end_trigger in GAMES[:12]:
@@ -103,6 +116,8 @@ def test_a_game_with_modules_is_refused():
     sim = Simulator(["Ana", "Ben", "Cy"], seed=1, modules=("diamonds",))
     with pytest.raises(Unsupported, match="base game and Dirk only"):
         sim.strategic_ranked()
+    with pytest.raises(Unsupported, match="base game and Dirk only"):
+        sim.evaluate()
     before = sim.to_json()
     with pytest.raises(Unsupported, match="base game and Dirk only"):
         sim.roll_out({"Ana": "wall", "Ben": "wall", "Cy": "wall"})

@@ -1,5 +1,6 @@
 //! Rollout policies: how a playout picks its actions.
 
+pub mod evaluate;
 pub mod strategic;
 
 use crate::game::Game;

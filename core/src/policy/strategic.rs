@@ -218,13 +218,14 @@ pub fn roll_out(
     Ok(played)
 }
 
-/// The valuation knows the base game and Dirk only.
-fn refuse_modules(game: &Game) -> Result<(), Refusal> {
+/// The valuation (and the search's evaluation) knows the base game and Dirk only.
+pub(crate) fn refuse_modules(game: &Game) -> Result<(), Refusal> {
     if game.modules == 0 {
         return Ok(());
     }
     Err(Refusal::Unsupported(format!(
-        "the core's strategic valuation plays the base game and Dirk only, not module {}",
+        "the core's strategic valuation and evaluation play the base game and Dirk only, \
+         not module {}",
         game.module_names().join(", ")
     )))
 }
