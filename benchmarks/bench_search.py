@@ -21,7 +21,8 @@ blocks the core's search is made of, beside the Python engine's figure: one stra
 decision (`BalancedBot.ranked` from a fresh view, against `Simulator.strategic_ranked`
 on the game already in the core) and one rollout of the strong search's horizon (two
 rounds of turns, a strategic bot per seat: `SearchBot._roll_out` on a copy, against
-`Simulator.roll_out` on a copy), and the crossing `Simulator.from_game` alone.
+`Simulator.roll_out` on a copy), the projected scores (`search.evaluate` against
+`Simulator.evaluate`), and the crossing `Simulator.from_game` alone.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from alhambra_lib import MODULES, Game  # noqa: E402
 from alhambra_lib.bots import BalancedBot, SearchBot, WallBuilder  # noqa: E402
+from alhambra_lib.bots.search import evaluate  # noqa: E402
 from alhambra_lib.sim import Simulator  # noqa: E402
 
 TARGETS = {"easy": 0.1, "medium": 0.25, "strong": 1.0}
@@ -103,6 +105,8 @@ def time_core_blocks(cases):
             cpu_seconds(lambda sim: sim.strategic_ranked("balanced"), sims)),
         "rollout, 2 rounds": (cpu_seconds(python_rollout, cases),
                               cpu_seconds(core_rollout, list(zip(cases, sims)))),
+        "evaluate": (cpu_seconds(lambda c: evaluate(c[0], c[1]), cases),
+                     cpu_seconds(lambda sim: sim.evaluate(), sims)),
         "from_game": (None, cpu_seconds(lambda c: Simulator.from_game(c[0]), cases)),
     }
 
