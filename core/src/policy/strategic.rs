@@ -757,6 +757,27 @@ mod tests {
     }
 
     #[test]
+    fn a_rollout_keeping_its_wall_probes_plays_as_choosing_afresh() {
+        let seats = [
+            Weights::preset("wall").expect("a preset"),
+            Weights::default(),
+            Weights::preset("majority").expect("a preset"),
+        ];
+        for seed in 0..4 {
+            let mut kept = Game::new(3, seed, false).expect("a game");
+            let mut afresh = kept.clone();
+            roll_out(&mut kept, &seats, None).expect("the base game");
+            let mut legal = Vec::new();
+            while let Some(decision) = afresh.decision() {
+                afresh.legal_actions(&mut legal);
+                let weights = &seats[decision.player as usize];
+                afresh.apply_unchecked(choose(&afresh, weights, &legal).expect("an action"));
+            }
+            assert_eq!(kept.events(), afresh.events(), "seed {seed}");
+        }
+    }
+
+    #[test]
     fn modules_and_finished_games_are_refused() {
         let game = Game::with_modules(3, 1, false, crate::game::DIAMONDS).expect("a game");
         assert!(matches!(
