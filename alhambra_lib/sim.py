@@ -14,7 +14,10 @@ It is optional: without a compiler everything works on the Python engine.
 * `Simulator`: a game in the core. `Simulator.from_game` takes any position of a base
   or Dirk game, mid-turn included; `to_game` gives the Python `Game` of the same state,
   with its record, to save, replay or narrate; `playouts` plays whole random games
-  inside the core with the GIL released.
+  inside the core with the GIL released. For the search (base game and Dirk):
+  `strategic_ranked` ranks the legal actions as `StrategicBot.ranked` does,
+  `roll_out` plays on with a strategic bot per player as the search's rollouts do, and
+  `evaluate` projects the final scores as `bots.search.evaluate` does.
 * `core_info`: which engine is in use and why. ``ALHAMBRA_CORE`` chooses: ``auto``
   (the default: the core when it is built and current, else the Python engine, said
   once with a `CoreUnavailableWarning`), ``native`` (the core or an `Unsupported` error)
