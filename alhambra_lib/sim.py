@@ -14,7 +14,10 @@ It is optional: without a compiler everything works on the Python engine.
 * `Simulator`: a game in the core. `Simulator.from_game` takes any position of a base
   or Dirk game, mid-turn included; `to_game` gives the Python `Game` of the same state,
   with its record, to save, replay or narrate; `playouts` plays whole random games
-  inside the core with the GIL released.
+  inside the core with the GIL released. For the search (base game and Dirk):
+  `strategic_ranked` ranks the legal actions as `StrategicBot.ranked` does,
+  `roll_out` plays on with a strategic bot per player as the search's rollouts do, and
+  `evaluate` projects the final scores as `bots.search.evaluate` does.
 * `core_info`: which engine is in use and why. ``ALHAMBRA_CORE`` chooses: ``auto``
   (the default: the core when it is built and current, else the Python engine, said
   once with a `CoreUnavailableWarning`), ``native`` (the core or an `Unsupported` error)
@@ -36,13 +39,15 @@ from __future__ import annotations
 import os
 import random
 import warnings
-from collections.abc import Callable, Sequence
+from dataclasses import fields
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .actions import Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take, tile_order
+from .actions import (DIRK, Action, Buy, Decline, End, Give, Place, Redesign, Reserve, Take,
+                      tile_order)
 from .components import (
     BUILDING_TILES,
     CURRENCIES,
@@ -67,6 +72,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .alhambra import Alhambra
+    from .bots.strategic import Weights
     from .engine import Game
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
@@ -615,9 +621,128 @@ class Simulator:
         width = len(self._core.scores)
         return np.asarray(flat, dtype=np.int64).reshape(n, width)
 
+    def strategic_ranked(self, weights: Weights | str = "balanced") -> list[Action]:
+        """The legal actions best first by the strategic bots' valuation, in the core.
+
+        The same list, float for float, as ``StrategicBot(weights).ranked(view,
+        legal_actions)`` on the Python engine for the player deciding (their view: the
+        public state and their own hand): one crossing per decision.
+
+        Parameters
+        ----------
+        weights : Weights or {"wall", "majority", "balanced"}
+            The weights, or a preset's registry name (`WallBuilder`, `MajorityHunter`,
+            `BalancedBot`).
+
+        Raises
+        ------
+        Unsupported
+            A game with Mega Box modules (the core's valuation plays the base game and
+            Dirk only).
+        IllegalAction
+            The game is over.
+        InvalidInput
+            `weights` is neither a `Weights` nor a preset's name.
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben", "Cy"], seed=7)
+        >>> print(sim.strategic_ranked()[0])
+        buy 8-tower from florin square paying 9
+        """
+        codes = self._strategic(self._core.strategic_ranked, _weights_arg(weights))
+        return [_ACTIONS.get(code) or _decode(code) for code in codes]
+
+    def roll_out(self, seats: Mapping[str, Weights | str], until_turn: int | None = None) -> int:
+        """Play on in the core, each player choosing as a `StrategicBot` of their weights,
+        until the game is over or its turn passes `until_turn`: the loop of
+        ``SearchBot._roll_out`` with a bot per player, move for move.
+
+        Parameters
+        ----------
+        seats : mapping
+            ``{player: weights}`` for every player, each as `strategic_ranked` takes it.
+        until_turn : int, optional
+            The last turn to play (None: to the end).
+
+        Returns
+        -------
+        int
+            The number of actions played.
+
+        Raises
+        ------
+        Unsupported
+            A game with Mega Box modules; nothing is played.
+        InvalidInput
+            A player without weights, or weights of no kind; nothing is played.
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben"], seed=3)
+        >>> played = sim.roll_out({"Ana": "wall", "Ben": "balanced"})
+        >>> sim.is_over and played > 50
+        True
+        """
+        players = [name for name in self.scores if name != DIRK]
+        if set(seats) != set(players):
+            raise InvalidInput(f"a rollout needs weights for each of {', '.join(players)}, "
+                               f"got {', '.join(map(str, seats))}")
+        if until_turn is not None and (isinstance(until_turn, bool)
+                                       or not isinstance(until_turn, int) or until_turn < 0):
+            raise InvalidInput(f"until_turn is None or an int >= 0, got {brief(until_turn)}")
+        arguments = [_weights_arg(seats[name]) for name in players]
+        return int(self._strategic(self._core.roll_out, arguments, until_turn))
+
+    def evaluate(self) -> dict[str, float]:
+        """``{competitor: projected final score}``, Dirk last: `bots.search.evaluate` of
+        the same game, float for float, computed in the core (the base game and Dirk).
+
+        Raises
+        ------
+        Unsupported
+            A game with Mega Box modules (their terms are not in the core's evaluation).
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben", "Cy"], seed=7)
+        >>> from alhambra_lib.bots.search import evaluate
+        >>> sim.evaluate() == evaluate(sim.to_game(), "Ana")
+        True
+        """
+        values = self._strategic(self._core.evaluate)
+        return dict(zip(self.scores, values))
+
+    @staticmethod
+    def _strategic(call: Callable[..., Any], *arguments: Any) -> Any:
+        """`call` of the core's strategic valuation, its refusals as the library's errors."""
+        core = _core()
+        try:
+            return call(*arguments)
+        except core.Unsupported as error:
+            raise Unsupported(str(error)) from None
+        except core.IllegalMove as error:
+            raise IllegalAction(str(error)) from None
+
     def __repr__(self) -> str:
         who = self.current_player
         return f"<Simulator {', '.join(self.scores)}: {'over' if who is None else who + ' to decide'}>"
+
+
+#: The strategic presets the core knows by their registry names (`bots.registry.BOTS`).
+_STRATEGIC_PRESETS = ("wall", "majority", "balanced")
+
+
+def _weights_arg(weights: Weights | str) -> str | tuple[float, ...]:
+    """`weights` as the core takes them: a preset's name, or the fields' values in order."""
+    from .bots.strategic import Weights
+
+    if isinstance(weights, Weights):
+        return tuple(float(getattr(weights, f.name)) for f in fields(Weights))
+    if isinstance(weights, str) and weights in _STRATEGIC_PRESETS:
+        return weights
+    raise InvalidInput(f"weights: a Weights or one of {', '.join(_STRATEGIC_PRESETS)}, "
+                       f"got {brief(weights)}")
 
 
 def _cells(alhambra: Alhambra) -> list[tuple[int, int, int]]:

@@ -11,8 +11,18 @@ is printed with them. Run as a plain script::
 
     python benchmarks/bench_search.py [--games 2] [--every 3] [--levels easy,medium,strong]
                                       [--modules none|all|vizier,thieves] [--players 3]
+                                      [--core]
 
-``--every k`` times one searched decision in k (a quicker run).
+``--every k`` times one searched decision in k (a quicker run). ``--levels ""`` times
+no level.
+
+With ``--core`` (base game and Dirk), the same decisions are also timed for the building
+blocks the core's search is made of, beside the Python engine's figure: one strategic
+decision (`BalancedBot.ranked` from a fresh view, against `Simulator.strategic_ranked`
+on the game already in the core) and one rollout of the strong search's horizon (two
+rounds of turns, a strategic bot per seat: `SearchBot._roll_out` on a copy, against
+`Simulator.roll_out` on a copy), the projected scores (`search.evaluate` against
+`Simulator.evaluate`), and the crossing `Simulator.from_game` alone.
 """
 
 from __future__ import annotations
@@ -27,7 +37,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from alhambra_lib import MODULES, Game  # noqa: E402
-from alhambra_lib.bots import BalancedBot, SearchBot  # noqa: E402
+from alhambra_lib.bots import BalancedBot, SearchBot, WallBuilder  # noqa: E402
+from alhambra_lib.bots.search import evaluate  # noqa: E402
+from alhambra_lib.sim import Simulator  # noqa: E402
 
 TARGETS = {"easy": 0.1, "medium": 0.25, "strong": 1.0}
 
@@ -57,6 +69,59 @@ def time_level(level, cases):
     return times
 
 
+def cpu_seconds(work, cases):
+    """CPU seconds of ``work(case)`` for each case."""
+    times = []
+    for case in cases:
+        start = time.process_time()
+        work(case)
+        times.append(time.process_time() - start)
+    return times
+
+
+def time_core_blocks(cases):
+    """{row: (Python engine's times, core's times)} of the core's building blocks, the
+    same decisions (see the module's text)."""
+    balanced, policies = BalancedBot(), {"balanced": BalancedBot(), "wall": WallBuilder()}
+    sims = [Simulator.from_game(game) for game, _, _ in cases]
+
+    def seats(game):
+        return {p: ("balanced", "wall")[i % 2] for i, p in enumerate(game.players)}
+
+    def until(game):
+        return game.turn + 2 * len(game.players)
+
+    def python_rollout(case):
+        game = case[0].copy()
+        SearchBot._roll_out(game, {p: policies[w] for p, w in seats(game).items()}, until(game))
+
+    def core_rollout(pair):
+        (game, _, _), sim = pair
+        sim.copy().roll_out(seats(game), until(game))
+
+    return {
+        "strategic decision": (
+            cpu_seconds(lambda c: balanced.ranked(c[0].view(c[1]), c[2]), cases),
+            cpu_seconds(lambda sim: sim.strategic_ranked("balanced"), sims)),
+        "rollout, 2 rounds": (cpu_seconds(python_rollout, cases),
+                              cpu_seconds(core_rollout, list(zip(cases, sims)))),
+        "evaluate": (cpu_seconds(lambda c: evaluate(c[0], c[1]), cases),
+                     cpu_seconds(lambda sim: sim.evaluate(), sims)),
+        "from_game": (None, cpu_seconds(lambda c: Simulator.from_game(c[0]), cases)),
+    }
+
+
+def report_core_blocks(rows):
+    for row, (python, core) in rows.items():
+        core_ms = statistics.median(core) * 1000
+        if python is None:
+            print(f"{row:>20}: core {core_ms:8.3f} ms")
+            continue
+        python_ms = statistics.median(python) * 1000
+        print(f"{row:>20}: Python {python_ms:8.3f} ms, core {core_ms:8.3f} ms "
+              f"({python_ms / core_ms:5.1f}x; medians)")
+
+
 def modules_of(text):
     """``none``, ``all`` or a comma list of module names."""
     if text == "none":
@@ -71,13 +136,16 @@ def main(argv=None):
     parser.add_argument("--levels", default="easy,medium,strong")
     parser.add_argument("--modules", default="none")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--core", action="store_true")
     args = parser.parse_args(argv)
     cases = list(decisions(args.games, args.every, modules_of(args.modules), args.players))
     print(f"{len(cases)} searched decisions of {args.games} games of {args.players} players "
           f"(modules: {args.modules}); "
           f"load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    for level in args.levels.split(","):
+    if args.core:
+        report_core_blocks(time_core_blocks(cases))
+    for level in filter(None, args.levels.split(",")):
         times = time_level(level, cases)
         median = statistics.median(times)
         verdict = "ok" if median <= TARGETS[level] else "over target"

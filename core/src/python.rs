@@ -9,6 +9,7 @@ use crate::board::Board;
 use crate::codes;
 use crate::game::{module_bits, Game, Refusal, CORE_MODULES, CORE_OPTIONS};
 use crate::policy::random_playouts;
+use crate::policy::strategic::{self, Weights};
 use crate::save::{read_save, save_json, Names};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
@@ -215,6 +216,38 @@ impl Core {
         py.detach(|| guarded(|| Ok(random_playouts(game, n, seed))))
     }
 
+    /// The codes of the legal actions best first by the strategic bots' valuation
+    /// (`StrategicBot.ranked`), `weights` a preset's registry name (`wall`, `majority`,
+    /// `balanced`) or the 13 numbers of `Weights` in its field order. The base game and
+    /// Dirk only (`Unsupported` with modules).
+    fn strategic_ranked(&self, weights: WeightsArg) -> PyResult<Vec<u64>> {
+        self.check()?;
+        let weights = weights.resolve()?;
+        guarded(|| {
+            let ranked = strategic::ranked(&self.game, &weights).map_err(refused)?;
+            Ok(ranked.iter().map(codes::encode).collect())
+        })
+    }
+
+    /// Play on, each seat choosing by its strategic weights (`seats`: one per player in
+    /// seat order, each as `strategic_ranked` takes them), until the game is over or its
+    /// turn passes `until_turn` (`SearchBot._roll_out`); returns the actions played.
+    #[pyo3(signature = (seats, until_turn = None))]
+    fn roll_out(&mut self, seats: Vec<WeightsArg>, until_turn: Option<u32>) -> PyResult<u64> {
+        let seats: Vec<Weights> = seats
+            .into_iter()
+            .map(WeightsArg::resolve)
+            .collect::<PyResult<_>>()?;
+        self.mutate(|core| strategic::roll_out(&mut core.game, &seats, until_turn).map_err(refused))
+    }
+
+    /// The search's projected final scores (`search.evaluate`), Dirk last: the base game
+    /// and Dirk only (`Unsupported` with modules).
+    fn evaluate(&self) -> PyResult<Vec<f64>> {
+        self.check()?;
+        guarded(|| crate::policy::evaluate::evaluate(&self.game).map_err(refused))
+    }
+
     #[getter]
     fn current_player(&self) -> Option<String> {
         self.game
@@ -267,6 +300,26 @@ impl Core {
         Ok(median_ns(repeats, || {
             std::hint::black_box(self.game.silent_copy());
         }))
+    }
+}
+
+/// The strategic weights as Python gives them: a preset's name or the 13 numbers.
+#[derive(FromPyObject)]
+enum WeightsArg {
+    Preset(String),
+    Values(Vec<f64>),
+}
+
+impl WeightsArg {
+    fn resolve(self) -> PyResult<Weights> {
+        match self {
+            WeightsArg::Preset(name) => Weights::preset(&name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown strategic preset {name:?}: wall, majority or balanced"
+                ))
+            }),
+            WeightsArg::Values(values) => Weights::from_values(&values).map_err(refused),
+        }
     }
 }
 

@@ -1,5 +1,8 @@
 //! Rollout policies: how a playout picks its actions.
 
+pub mod evaluate;
+pub mod strategic;
+
 use crate::game::Game;
 use crate::rng::Mt;
 
