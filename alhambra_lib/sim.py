@@ -79,7 +79,7 @@ __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnav
            "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 4
+PROTOCOL = 5
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"

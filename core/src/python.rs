@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 4;
+pub const PROTOCOL: u32 = 5;
 
 create_exception!(
     alhambra_core,
@@ -220,7 +220,7 @@ impl Core {
     /// (`StrategicBot.ranked`), `weights` a preset's registry name (`wall`, `majority`,
     /// `balanced`) or the 13 numbers of `Weights` in its field order. The base game and
     /// Dirk only (`Unsupported` with modules).
-    fn strategic_ranked(&self, weights: WeightsArg) -> PyResult<Vec<u64>> {
+    fn strategic_ranked(&self, weights: WeightsArg) -> PyResult<Vec<u128>> {
         self.check()?;
         let weights = weights.resolve()?;
         guarded(|| {

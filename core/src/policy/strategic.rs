@@ -661,6 +661,7 @@ mod tests {
             other: 0,
             exchange: 0,
             coins: 0,
+            builders: 0,
         });
         let changes = features(&game, &Weights::default(), &buy).expect("the base game");
         assert_eq!(changes[EXACT], 1.0);
