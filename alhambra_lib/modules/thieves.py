@@ -40,7 +40,7 @@ from ..components import CURRENCIES, Card
 from ..i18n import N_, _
 from ..narrate import card_text, player_text, told
 from ..secrets import sort_lists
-from ..slices import Currency, PerPlayer
+from ..slices import Annotated, Currency, PerPlayer, Sort
 from .base import Module
 from .context import acting_player
 from .window import (
@@ -92,11 +92,16 @@ class Steal(Action):
 register_action(Steal, ("card",))
 
 
+#: Thieves held as currencies, in market order (a hand is a set of currencies: a save that
+#: lists one otherwise holds the same game, and loads in this order).
+_HELD = Annotated[list[Currency], Sort(CURRENCIES.index)]
+
+
 class ThievesSlice(TypedDict):
     """Thieves as currencies: in each hand (face down), removed at setup, played."""
 
-    hands: PerPlayer[list[Currency]]
-    removed: list[Currency]
+    hands: PerPlayer[_HELD]
+    removed: _HELD
     played: list[Currency]
     window: Window | None
 
@@ -189,14 +194,6 @@ class Thieves(Module):
 
     def tidy_slice(self, data: Any) -> None:
         sort_lists([*data["hands"].values(), data["removed"]], CURRENCIES.index)
-
-    def load_slice(self, game: GameContext, data: Any) -> Any:
-        """The slice checked, its hands and removed thieves in market order, as the game
-        keeps them (a hand is a set of currencies: a save that lists one otherwise holds
-        the same game)."""
-        data = super().load_slice(game, data)
-        self.tidy_slice(data)
-        return data
 
     # -- the window -------------------------------------------------------------------
 
