@@ -7,21 +7,22 @@
 //! search over unused chains from every chain end finds the longest trail. On a legal
 //! Alhambra every corner has degree 1 or 2 and this is linear.
 
-use crate::board::Board;
+use crate::board::{Board, MAX_CELLS};
 
 type Corner = (i16, i16);
 
-/// The segments' corner graph: corners sorted, each with its neighbours.
-struct CornerGraph {
-    corners: Vec<Corner>,
-    adj: Vec<Vec<usize>>,
-}
+/// The most wall segments of an Alhambra: four per tile.
+const MAX_SEGMENTS: usize = 4 * MAX_CELLS;
+/// The most corners: two per segment.
+const MAX_CORNERS: usize = 2 * MAX_SEGMENTS;
+/// No corner (`CornerGraph::adj`).
+const NONE: u16 = u16::MAX;
 
-/// The external wall segments; a camp's cell counts as empty (§M8): its bastions never
-/// score and a wall facing it is external.
-fn segments(board: &Board) -> Vec<(Corner, Corner)> {
+/// The external wall segments into `out`, their number returned; a camp's cell counts as
+/// empty (§M8): its bastions never score and a wall facing it is external.
+fn segments(board: &Board, out: &mut [(Corner, Corner); MAX_SEGMENTS]) -> usize {
     let camp = |id: crate::cards::TileId| id != crate::board::FOUNTAIN && crate::cards::is_camp(id);
-    let mut found = Vec::new();
+    let mut found = 0;
     for c in board.cells().iter().filter(|c| !camp(c.tile)) {
         let (x, y) = (c.x as i16, c.y as i16);
         let mask = c.mask();
@@ -33,52 +34,101 @@ fn segments(board: &Board) -> Vec<(Corner, Corner)> {
         ];
         for (side, ((dx, dy), segment)) in sides.into_iter().enumerate() {
             if mask >> side & 1 == 1 && board.at(c.x + dx, c.y + dy).is_none_or(camp) {
-                found.push(segment);
+                out[found] = segment;
+                found += 1;
             }
         }
     }
     found
 }
 
-fn corner_graph(segments: &[(Corner, Corner)]) -> CornerGraph {
-    let mut corners: Vec<Corner> = segments.iter().flat_map(|&(a, b)| [a, b]).collect();
-    corners.sort_unstable();
-    corners.dedup();
-    let index = |c: &Corner| corners.binary_search(c).expect("a corner of a segment");
-    let mut adj = vec![Vec::new(); corners.len()];
-    for (a, b) in segments {
-        let (i, j) = (index(a), index(b));
-        adj[i].push(j);
-        adj[j].push(i);
+/// The segments' corner graph, in fixed arrays (no allocation: the strategic bots ask
+/// for the wall of every layout they judge): corners sorted, each with up to four
+/// neighbours.
+struct CornerGraph {
+    len: usize,
+    adj: [[u16; 4]; MAX_CORNERS],
+    degree: [u8; MAX_CORNERS],
+}
+
+impl CornerGraph {
+    fn of(segments: &[(Corner, Corner)]) -> CornerGraph {
+        let mut corners = [(0i16, 0i16); MAX_CORNERS];
+        let mut n = 0;
+        for &(a, b) in segments {
+            corners[n] = a;
+            corners[n + 1] = b;
+            n += 2;
+        }
+        let corners = &mut corners[..n];
+        corners.sort_unstable();
+        let mut len = 0;
+        for i in 0..corners.len() {
+            if i == 0 || corners[i] != corners[i - 1] {
+                corners[len] = corners[i];
+                len += 1;
+            }
+        }
+        let corners = &corners[..len];
+        let index = |c: &Corner| corners.binary_search(c).expect("a corner of a segment");
+        let mut graph = CornerGraph {
+            len,
+            adj: [[NONE; 4]; MAX_CORNERS],
+            degree: [0; MAX_CORNERS],
+        };
+        for (a, b) in segments {
+            let (i, j) = (index(a), index(b));
+            graph.link(i, j);
+            graph.link(j, i);
+        }
+        graph
     }
-    CornerGraph { corners, adj }
+
+    fn link(&mut self, from: usize, to: usize) {
+        self.adj[from][self.degree[from] as usize] = to as u16;
+        self.degree[from] += 1;
+    }
+
+    fn neighbours(&self, corner: usize) -> &[u16] {
+        &self.adj[corner][..self.degree[corner] as usize]
+    }
 }
 
 /// Wall points of `board`.
 pub fn longest_wall(board: &Board) -> u32 {
-    let graph = corner_graph(&segments(board));
-    let adj = &graph.adj;
-    let n = graph.corners.len();
-    // walked edges, as (corner, neighbour slot)
-    let mut walked: Vec<Vec<bool>> = adj.iter().map(|a| vec![false; a.len()]).collect();
-    let mark = |walked: &mut Vec<Vec<bool>>, a: usize, b: usize| {
-        let slot = adj[a].iter().position(|&x| x == b).unwrap();
-        walked[a][slot] = true;
-        let back = adj[b].iter().position(|&x| x == a).unwrap();
-        walked[b][back] = true;
+    let mut found = [((0i16, 0i16), (0i16, 0i16)); MAX_SEGMENTS];
+    let count = segments(board, &mut found);
+    let graph = CornerGraph::of(&found[..count]);
+    let n = graph.len;
+    // walked segments, as a bit per (corner, neighbour slot)
+    let mut walked = [0u8; MAX_CORNERS];
+    let mark = |walked: &mut [u8; MAX_CORNERS], a: usize, b: usize| {
+        let slot = graph
+            .neighbours(a)
+            .iter()
+            .position(|&x| x as usize == b)
+            .unwrap();
+        walked[a] |= 1 << slot;
+        let back = graph
+            .neighbours(b)
+            .iter()
+            .position(|&x| x as usize == a)
+            .unwrap();
+        walked[b] |= 1 << back;
     };
     // Walk from `start` along its neighbour of `slot`, marking the segments, through
     // corners of degree 2 until a corner of another degree or `start` again: (end, length).
-    let walk = |walked: &mut Vec<Vec<bool>>, start: usize, slot: usize| {
-        let (mut prev, mut cur) = (start, adj[start][slot]);
+    let walk = |walked: &mut [u8; MAX_CORNERS], start: usize, slot: usize| {
+        let (mut prev, mut cur) = (start, graph.neighbours(start)[slot] as usize);
         mark(walked, prev, cur);
         let mut length = 1;
-        while adj[cur].len() == 2 && cur != start {
-            let next = if adj[cur][0] == prev {
-                adj[cur][1]
+        while graph.degree[cur] == 2 && cur != start {
+            let around = graph.neighbours(cur);
+            let next = if around[0] as usize == prev {
+                around[1]
             } else {
-                adj[cur][0]
-            };
+                around[0]
+            } as usize;
             mark(walked, cur, next);
             length += 1;
             prev = cur;
@@ -87,62 +137,76 @@ pub fn longest_wall(board: &Board) -> u32 {
         (cur, length)
     };
     // chains between corners of degree other than 2: (start, end, segments)
-    let mut chains: Vec<(usize, usize, u32)> = Vec::new();
-    for start in (0..n).filter(|&c| adj[c].len() != 2) {
-        for slot in 0..adj[start].len() {
-            if !walked[start][slot] {
+    let mut chains = [(0u16, 0u16, 0u32); MAX_SEGMENTS];
+    let mut chain_count = 0;
+    for start in (0..n).filter(|&c| graph.degree[c] != 2) {
+        for slot in 0..graph.degree[start] as usize {
+            if walked[start] >> slot & 1 == 0 {
                 let (end, length) = walk(&mut walked, start, slot);
-                chains.push((start, end, length));
+                chains[chain_count] = (start as u16, end as u16, length);
+                chain_count += 1;
             }
         }
     }
-    let mut best = longest_chain_trail(&chains, n);
+    let mut best = longest_chain_trail(&chains[..chain_count], n);
     // cycles of degree-2 corners: every segment left
-    for start in (0..n).filter(|&c| adj[c].len() == 2) {
-        if !walked[start][0] {
+    for start in (0..n).filter(|&c| graph.degree[c] == 2) {
+        if walked[start] & 1 == 0 {
             best = best.max(walk(&mut walked, start, 0).1);
         }
     }
     best
 }
 
-fn longest_chain_trail(chains: &[(usize, usize, u32)], corners: usize) -> u32 {
-    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); corners];
+/// The longest trail over the chains (each walked once), by a depth-first search from
+/// every corner that ends one.
+fn longest_chain_trail(chains: &[(u16, u16, u32)], corners: usize) -> u32 {
+    // a corner of a chain has at most four segments, so at most four chains
+    let mut incident = [[0u16; 4]; MAX_CORNERS];
+    let mut degree = [0u8; MAX_CORNERS];
+    let mut attach = |corner: u16, chain: usize| {
+        let c = corner as usize;
+        incident[c][degree[c] as usize] = chain as u16;
+        degree[c] += 1;
+    };
     for (i, &(a, b, _)) in chains.iter().enumerate() {
-        incident[a].push(i);
+        attach(a, i);
         if b != a {
-            incident[b].push(i);
+            attach(b, i);
         }
     }
-    fn extend(
-        corner: usize,
-        length: u32,
-        chains: &[(usize, usize, u32)],
-        incident: &[Vec<usize>],
-        used: &mut [bool],
-    ) -> u32 {
-        let mut best = length;
-        for &i in &incident[corner] {
-            if used[i] {
-                continue;
+    struct Search<'a> {
+        chains: &'a [(u16, u16, u32)],
+        incident: &'a [[u16; 4]; MAX_CORNERS],
+        degree: &'a [u8; MAX_CORNERS],
+        used: [bool; MAX_SEGMENTS],
+    }
+    impl Search<'_> {
+        fn extend(&mut self, corner: usize, length: u32) -> u32 {
+            let mut best = length;
+            for k in 0..self.degree[corner] as usize {
+                let i = self.incident[corner][k] as usize;
+                if self.used[i] {
+                    continue;
+                }
+                let (a, b, len) = self.chains[i];
+                self.used[i] = true;
+                let other = if a as usize == corner { b } else { a };
+                best = best.max(self.extend(other as usize, length + len));
+                self.used[i] = false;
             }
-            let (a, b, len) = chains[i];
-            used[i] = true;
-            best = best.max(extend(
-                if a == corner { b } else { a },
-                length + len,
-                chains,
-                incident,
-                used,
-            ));
-            used[i] = false;
+            best
         }
-        best
     }
-    let mut used = vec![false; chains.len()];
+    let mut search = Search {
+        chains,
+        incident: &incident,
+        degree: &degree,
+        used: [false; MAX_SEGMENTS],
+    };
     (0..corners)
-        .filter(|&c| !incident[c].is_empty())
-        .map(|c| extend(c, 0, chains, &incident, &mut used))
+        .filter(|&c| degree[c] > 0)
+        .map(|c| search.extend(c, 0))
         .max()
         .unwrap_or(0)
 }
@@ -178,7 +242,9 @@ mod tests {
 
     /// Slow check: the longest trail by brute force over every trail of the segment graph.
     fn brute(board: &Board) -> u32 {
-        let segs = segments(board);
+        let mut found = [((0i16, 0i16), (0i16, 0i16)); MAX_SEGMENTS];
+        let count = segments(board, &mut found);
+        let segs = &found[..count];
         fn walk(at: Corner, segs: &[(Corner, Corner)], used: &mut [bool]) -> u32 {
             let mut best = 0;
             for i in 0..segs.len() {
@@ -202,7 +268,7 @@ mod tests {
         let mut used = vec![false; segs.len()];
         segs.iter()
             .flat_map(|&(a, b)| [a, b])
-            .map(|c| walk(c, &segs, &mut used))
+            .map(|c| walk(c, segs, &mut used))
             .max()
             .unwrap_or(0)
     }
