@@ -238,12 +238,21 @@ pub struct Planes {
     width: usize,
     built: [u64; COLUMNS],
     walls: [[u64; COLUMNS]; 4],
-    /// The cells a gate joins (§M5): never removed nor exchanged.
-    locked: [u64; COLUMNS],
     /// The cells holding a camp (§M8): not walked, and their own placement rule.
     camps: [u64; COLUMNS],
+    /// The cells a gate joins (§M5), never removed nor exchanged: a few at most, kept as
+    /// (column, bit) so that a board without gates builds no plane for them.
+    locked: Stack<(u8, u8), { 2 * MAX_GATES }>,
     /// Whether the layout holds a camp: the camp rule applies to every tile then.
     any_camp: bool,
+}
+
+/// The bits of column `col` among `cells` ((column, bit) pairs).
+fn column_of(cells: &[(u8, u8)], col: usize) -> u64 {
+    cells
+        .iter()
+        .filter(|&&(c, _)| c as usize == col)
+        .fold(0, |set, &(_, bit)| set | 1 << bit)
 }
 
 impl Planes {
@@ -262,13 +271,15 @@ impl Planes {
             width: (xmax - xmin + 5) as usize,
             built: [0; COLUMNS],
             walls: [[0; COLUMNS]; 4],
-            locked: [0; COLUMNS],
             camps: [0; COLUMNS],
+            locked: Stack::default(),
             any_camp: false,
         };
         for &(a, b) in board.gates() {
             for (x, y) in [a, b] {
-                planes.locked[(x as i32 - x0) as usize] |= 1u64 << (y as i32 - y0);
+                planes
+                    .locked
+                    .push(((x as i32 - x0) as u8, (y as i32 - y0) as u8));
             }
         }
         for c in cells {
@@ -306,8 +317,8 @@ impl Planes {
     /// Per side, the cells of column `col` whose neighbour across it is built with an
     /// open side facing them (`open`), with a wall facing them (`closed`), and a camp
     /// (`camp`).
-    fn sides(&self, col: usize) -> ([u64; 4], [u64; 4], [u64; 4]) {
-        let (b, w, k) = (&self.built, &self.walls, &self.camps);
+    fn sides(&self, col: usize) -> ([u64; 4], [u64; 4]) {
+        let (b, w) = (&self.built, &self.walls);
         let (east, west) = (col + 1, col.wrapping_sub(1));
         let at = |plane: &[u64; COLUMNS], c: usize| if c < self.width { plane[c] } else { 0 };
         let open = [
@@ -322,8 +333,32 @@ impl Planes {
             w[N][col] << 1,
             at(&w[E], west),
         ];
-        let camp = [k[col] >> 1, at(k, east), k[col] << 1, at(k, west)];
-        (open, closed, camp)
+        (open, closed)
+    }
+
+    /// The cells of column `col` a gate joins.
+    fn locked_at(&self, col: usize) -> u64 {
+        column_of(self.locked.as_slice(), col)
+    }
+
+    /// The camp cells of column `col` (none outside the planes).
+    fn camps_at(&self, col: usize) -> u64 {
+        if col < self.width {
+            self.camps[col]
+        } else {
+            0
+        }
+    }
+
+    /// Per side, the cells of column `col` whose neighbour across it is a camp.
+    fn camp_sides(&self, col: usize) -> [u64; 4] {
+        let here = self.camps_at(col);
+        [
+            here >> 1,
+            self.camps_at(col + 1),
+            here << 1,
+            self.camps_at(col.wrapping_sub(1)),
+        ]
     }
 
     /// `(refused, joined)` of a tile with walls `mask` in column `col` (`CellBits.against`,
@@ -333,7 +368,7 @@ impl Planes {
     /// every non-camp neighbour and no bastion on either side against a camp; it is never
     /// walked to, so every cell counts as joined.
     fn against(&self, mask: u8, camp: bool, col: usize) -> (u64, u64) {
-        let (open, closed, camps) = self.sides(col);
+        let (open, closed) = self.sides(col);
         let (mut refused, mut joined) = (0, 0);
         if !camp && !self.any_camp {
             // no camp near: the base game's rule, the hot path of playouts
@@ -347,6 +382,7 @@ impl Planes {
             }
             return (refused, joined);
         }
+        let camps = self.camp_sides(col);
         for side in 0..4 {
             let wall = mask >> side & 1 == 1;
             let (camp_side, bastion) = (camps[side], camps[side] & closed[side]);
@@ -425,7 +461,7 @@ impl Planes {
                 for side in SIDES_BY_LETTER {
                     let (dx, dy) = STEP[side];
                     let (ncol, nbit) = ((col as i32 + dx as i32) as usize, bit as i32 + dy as i32);
-                    if (b[ncol] & !self.camps[ncol]) >> nbit & 1 == 1 {
+                    if (b[ncol] & !self.camps_at(ncol)) >> nbit & 1 == 1 {
                         out.push((x, y, side));
                     }
                 }
@@ -452,7 +488,7 @@ impl Planes {
             let (refused, joined) = self.against(mask, camp, col);
             let joined = if by_camp_rule { joined } else { !0 };
             let cells =
-                self.built[col] & joined & !refused & !self.fountain(col) & !self.locked[col];
+                self.built[col] & joined & !refused & !self.fountain(col) & !self.locked_at(col);
             self.push_column(col, cells, out);
         }
     }
@@ -482,7 +518,7 @@ impl Planes {
                 & !self.four_sided(col)
                 & !self.fountain(col)
                 & !stuck
-                & !self.locked[col];
+                & !self.locked_at(col);
             self.push_column(col, cells, out);
         }
     }
