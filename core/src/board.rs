@@ -157,7 +157,12 @@ impl Board {
 
     /// The tile on (x, y), if built.
     pub fn at(&self, x: i8, y: i8) -> Option<TileId> {
-        self.find(x, y).ok().map(|i| self.cells[i].tile)
+        self.placed(x, y).map(|c| c.tile)
+    }
+
+    /// The built cell (x, y), with its walls, if built.
+    pub fn placed(&self, x: i8, y: i8) -> Option<Placed> {
+        self.find(x, y).ok().map(|i| self.cells[i])
     }
 
     /// Build `id` on the empty cell (x, y) (checked by the caller).

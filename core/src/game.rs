@@ -1531,36 +1531,48 @@ impl Game {
     /// City Gates (§M5): the placements through a gate of the tiles waiting, in tile
     /// order, by cell and side letter.
     fn gated_placings(&self, seat: u8, out: &mut Vec<Action>) {
-        let planes = self.boards[seat as usize].planes();
-        let mut found = Vec::new();
-        // a camp is never walked to, so it never needs a gate (§M8)
-        for id in bits(tile_set(self.to_place.as_slice()) & !all_camps()) {
-            found.clear();
-            planes.gate_positions(tile(id).mask, &mut found);
-            out.extend(found.iter().map(|&(x, y, side)| Action::Place {
-                tile: id,
-                x,
-                y,
-                gate: side as u8,
-            }));
-        }
+        let waiting = tile_set(self.to_place.as_slice());
+        self.through_gates(seat, waiting, out, |tile, x, y, gate| Action::Place {
+            tile,
+            x,
+            y,
+            gate,
+        });
     }
 
     /// City Gates (§M5): the redesigns placing a reserve tile through a gate, in tile
     /// order, by cell and side letter (`gated_redesigns`).
     fn gated_redesigns(&self, seat: u8, out: &mut Vec<Action>) {
+        let reserve = self.reserves[seat as usize];
+        self.through_gates(seat, reserve, out, |tile, x, y, gate| Action::Redesign {
+            mv: Move::Place,
+            tile,
+            x,
+            y,
+            gate,
+        });
+    }
+
+    /// The gate positions (`Planes::gate_positions`) of each tile of `tiles` in `seat`'s
+    /// Alhambra, as the actions `action` makes of them; a camp is never walked to, so it
+    /// never needs a gate (§M8).
+    fn through_gates(
+        &self,
+        seat: u8,
+        tiles: TileSet,
+        out: &mut Vec<Action>,
+        action: impl Fn(TileId, i8, i8, u8) -> Action,
+    ) {
         let planes = self.boards[seat as usize].planes();
         let mut found = Vec::new();
-        for id in bits(self.reserves[seat as usize] & !all_camps()) {
+        for id in bits(tiles & !all_camps()) {
             found.clear();
             planes.gate_positions(tile(id).mask, &mut found);
-            out.extend(found.iter().map(|&(x, y, side)| Action::Redesign {
-                mv: Move::Place,
-                tile: id,
-                x,
-                y,
-                gate: side as u8,
-            }));
+            out.extend(
+                found
+                    .iter()
+                    .map(|&(x, y, side)| action(id, x, y, side as u8)),
+            );
         }
     }
 
@@ -2242,10 +2254,10 @@ impl Game {
             ));
         }
         let attack = self.invaders.attack(round);
+        let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
         if self.has(INVADERS) {
-            let lost = |c: usize| {
-                attack.map_or(0, |d| invaders::penalty(&self.boards[c], d, round) as i64)
-            };
+            // the points lost to this round's attack, each competitor's (none without one)
+            let lost = |c: usize| attack.as_ref().map_or(0, |(_, lost)| lost[c] as i64);
             terms.push((Term::Invaders, per_player(&|c| -lost(c))));
         }
         for c in 0..self.competitors() {
@@ -2253,7 +2265,6 @@ impl Game {
             self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
         }
         self.scored.push(round);
-        let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
         self.event(Event::Scoring {
             round,
             counts,

@@ -990,9 +990,7 @@ fn read_bonus_cards(
     players: &[String],
 ) -> Result<BonusCards, Refusal> {
     let what = "modules_state";
-    let slice = field(state, what)?
-        .get("bonus_cards")
-        .ok_or_else(|| invalid(what))?;
+    let slice = slice(state, "bonus_cards")?;
     let mut bonus = BonusCards::default();
     for (p, name) in players.iter().enumerate() {
         bonus.hands[p] = read_tile_set(

@@ -73,7 +73,7 @@ pub fn add_counts(board: &Board, counts: &mut [u8; 6]) {
                 continue;
             }
             let (x, y) = (cell.x + dx, cell.y + dy);
-            let Some(other) = board.cells().iter().find(|c| (c.x, c.y) == (x, y)) else {
+            let Some(other) = board.placed(x, y) else {
                 continue;
             };
             let opposite = (side + 2) % 4;
