@@ -74,12 +74,14 @@ if TYPE_CHECKING:
     from .alhambra import Alhambra
     from .bots.strategic import Weights
     from .engine import Game
+    from .engine.view import GameView
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
-           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules"]
+           "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules",
+           "core_search"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 5
+PROTOCOL = 6
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -424,14 +426,54 @@ def core_modules() -> tuple[str, ...]:
     return tuple(module.MODULES) if module is not None else ()
 
 
-def _unsupported_in(game: Game, core: ModuleType) -> list[str]:
-    """What of `game` the core `core` does not hold: modules, module options, a hole rule."""
+def _unsupported_in(game: Game | GameView, core: ModuleType) -> list[str]:
+    """What of `game` (or a view of it) the core `core` does not hold: modules, module
+    options, a hole rule."""
     missing = [f"module {name!r}" for name in game.modules if name not in core.MODULES]
     missing += [f"{option}={value!r}" for option, value in game.options.items()
                 if option not in ("end_trigger", "hole_rule", *core.OPTIONS)]
     if game.options.get("hole_rule") != "enclosed":
         missing.append(f"hole_rule={game.options.get('hole_rule')!r}")
     return missing
+
+
+def _public_text(view: GameView) -> str:
+    """The text of what `view`'s player knows (`PublicState.text`), which the core reads."""
+    if view.public is None:
+        raise InvalidInput("this view holds no public state: take it from Game.view")
+    return view.public.text
+
+
+def core_search(view: GameView, seed: int, samples: int, candidates: int,
+                horizon: int | None, wall_weight: float = 1.0
+                ) -> list[tuple[Action, float, float]] | None:
+    """`SearchBot`'s determinized search of the decision `view` shows, run in the core:
+    ``[(action, mean margin, share of the samples ahead)]``, best first; None when the
+    core is not in use or its search does not hold the game (it plays the base game and
+    Dirk: the Python search plays the Mega Box).
+
+    The same candidates, samples, rollouts and judgement as the Python search
+    (`bots.search`), float for float, with `seed` the decision's seed; the view's public
+    state crosses once.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+    >>> found = core_search(g.view("Ana"), seed=1, samples=2, candidates=3, horizon=1)
+    >>> found is None or found[0][0] in g.legal_actions()
+    True
+    """
+    core = _load()[0]
+    if core is None or view.modules or _unsupported_in(view, core):
+        return None
+    try:
+        found = core.search(_public_text(view), view.player, seed, samples, candidates,
+                            horizon, wall_weight)
+    except core.Unsupported:
+        return None
+    return [(_ACTIONS.get(code) or _decode(code), margin, share)
+            for code, margin, share in found]
 
 
 class Simulator:
@@ -519,6 +561,52 @@ class Simulator:
             return cls._wrap(module.Core.from_json(game.to_json()))
         except module.CoreError as error:
             raise Unsupported(f"the core cannot take this game: {error}") from None
+
+    @classmethod
+    def determinize(cls, view: GameView, seed: int = 0) -> Simulator:
+        """A game sampled in the core from what `view`'s player can know: the game
+        `engine.determinize(view, seed)` gives, its save byte for byte the same (the
+        core deals the secrets with the same draws).
+
+        Parameters
+        ----------
+        view : GameView
+            A player's view of a base or Dirk game not over.
+        seed : int
+            From 0 to 2**64 - 1; the same seed and view give the same game.
+
+        Raises
+        ------
+        Unsupported
+            No core in use, or a game whose secrets the core does not deal (the Mega
+            Box modules' hands and slices).
+        InvalidInput
+            A seed out of range, or a view of a game that is over.
+
+        Examples
+        --------
+        >>> from alhambra_lib import Game
+        >>> from alhambra_lib.engine import determinize
+        >>> view = Game(["Ana", "Ben", "Cy"], seed=7).view("Ben")
+        >>> Simulator.determinize(view, 3).to_json() == determinize(view, 3).to_json()
+        True
+        """
+        from .engine.persist import _dumps
+
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise InvalidInput(f"seed is an int from 0 to 2**64 - 1, got {brief(seed)}")
+        if view.decision is None:
+            raise InvalidInput("determinize: the game is over: nothing is left to sample")
+        module = _core()
+        missing = _unsupported_in(view, module)
+        if missing:
+            raise Unsupported(f"the core does not hold {', '.join(missing)} yet")
+        events = ",".join(_dumps(event) for event in view.events)
+        try:
+            core = module.Core.determinize(_public_text(view), seed, events, len(view.events))
+        except module.CoreError as error:
+            raise Unsupported(f"the core cannot sample this game: {error}") from None
+        return cls._wrap(core)
 
     @classmethod
     def from_json(cls, text: str) -> Simulator:

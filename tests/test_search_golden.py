@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from alhambra_lib import MODULES, Game
+import alhambra_lib.bots.search as search_module
 from alhambra_lib.bots import BalancedBot, SearchBot
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "search_moves.json"
@@ -59,7 +60,8 @@ def searched_decisions(players: list[str], seed: int, modules: tuple[str, ...], 
 
 
 def moves(case: str, level: str) -> list[str]:
-    """The moves `SearchBot(level, seed=1)` chooses at the case's decisions, as text."""
+    """The moves `SearchBot(level, seed=1)` chooses at the case's decisions, as text (on
+    the core, where it is in use and holds the game)."""
     players, seed, modules, levels = CASES[case]
     every, count = levels[level]
     bot = SearchBot(level, seed=1)
@@ -77,6 +79,19 @@ def _params() -> list:
 
 @pytest.mark.parametrize(("case", "level"), _params())
 def test_the_search_chooses_the_stored_moves(case: str, level: str) -> None:
+    stored = json.loads(GOLDEN.read_text())[case][level]
+    assert moves(case, level) == stored
+
+
+#: The cases the core's search plays (the base game and Dirk): their moves are checked on
+#: the Python engine too, so that both engines play the stored moves.
+CORE_CASES = [param for param in _params() if not CASES[param.values[0]][2]]
+
+
+@pytest.mark.parametrize(("case", "level"), CORE_CASES)
+def test_the_python_search_chooses_the_stored_moves(case: str, level: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search_module, "core_search", lambda *args, **kwargs: None)
     stored = json.loads(GOLDEN.read_text())[case][level]
     assert moves(case, level) == stored
 

@@ -57,6 +57,7 @@ from ..engine import determinize
 from ..engine.config import ROUNDS, dirk_gift_size
 from ..engine.context import module_context
 from ..scoring import score_majorities
+from ..sim import core_search
 from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, WallBuilder
 
@@ -162,13 +163,14 @@ def _money(game, name):
     return sum(getattr(card, "value", 0) for card in game.hand(name))
 
 
-def evaluate(game, name) -> dict:
+def evaluate(game, name, wall_weight: float = 1.0) -> dict:
     """``{competitor: projected final score}`` of `game` as `name` would judge it.
 
     The points so far; then for each scoring round still to come the majorities at
     today's counts and the modules' terms as they stand (the rounds after the next at
-    `LATER_ROUNDS`) and today's longest wall; then the money in hand at `MONEY_VALUE`
-    (per scoring still to come). With two players Dirk's counts grow before each later
+    `LATER_ROUNDS`) and today's longest wall, its points times `wall_weight` (1: face
+    value; the wall-weight experiment's arms, `SearchBot`); then the money in hand at
+    `MONEY_VALUE` (per scoring still to come). With two players Dirk's counts grow before each later
     round by the gift he draws after the scoring before it (§10), each kind by its
     expected share of the bag. A finished game gives its final scores.
 
@@ -193,7 +195,7 @@ def evaluate(game, name) -> dict:
         if i and DIRK in counts:
             _add_dirk_gift(game, counts[DIRK], remaining[i - 1])
         for p, points in _majorities(counts, round_no).items():
-            scores[p] += weight * points + walls.get(p, 0)
+            scores[p] += weight * points + wall_weight * walls.get(p, 0)
         for module, term in terms:
             for p, points in (module.score(ctx, term, round_no) or {}).items():
                 scores[p] += weight * points
@@ -249,26 +251,41 @@ class SearchBot:
         The budget (`LEVELS`).
     seed : int, optional
         Seeds the samples; None is seed 0: the same view always gives the same move.
+    wall_weight : float, optional
+        The weight of the longest walls' projected points in the judgement of the end
+        positions (`evaluate`): 1, face value, is the standard player; other weights are
+        the arms of the wall-weight experiment (notebook 05).
 
     Raises
     ------
     ValueError
-        For an unknown level.
+        For an unknown level, or a wall weight that is not a finite number.
+
+    Notes
+    -----
+    The search runs in the compiled core when it is in use and holds the game (the base
+    game and Dirk, `sim.core_search`), with the same moves as the Python search, which
+    plays every other game.
     """
 
-    def __init__(self, level="strong", seed=None):
+    def __init__(self, level="strong", seed=None, wall_weight: float = 1.0):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+        if isinstance(wall_weight, bool) or not isinstance(wall_weight, (int, float)) \
+                or not math.isfinite(wall_weight):
+            raise ValueError(f"wall_weight is a finite number, got {wall_weight!r}")
         self.level = level
         self.budget = LEVELS[level]
         self.seed = 0 if seed is None else seed
+        self.wall_weight = float(wall_weight)
         self._prior = PRIOR()
         # The policies of the rollouts: a mix of the strategic bots, so the search does not
         # assume everyone plays alike.
         self._policies = (self._prior, BalancedBot(), WallBuilder())
 
     def __repr__(self):
-        return f"SearchBot({self.level!r}, seed={self.seed!r})"
+        weight = "" if self.wall_weight == 1 else f", wall_weight={self.wall_weight!r}"
+        return f"SearchBot({self.level!r}, seed={self.seed!r}{weight})"
 
     def choose(self, view, legal_actions):
         """Return the legal action the search judges best (see the module's notes).
@@ -325,13 +342,19 @@ class SearchBot:
         return zlib.crc32(key)
 
     def _search(self, view, legal_actions, keep=None):
-        """[(action, mean margin, win share)], best first (the prior's order on ties)."""
-        candidates = self._candidates(view, legal_actions, keep or self.budget.candidates)
+        """[(action, mean margin, win share)], best first (the prior's order on ties): in
+        the core when it holds the game and its candidates are among `legal_actions`."""
+        keep = keep or self.budget.candidates
+        horizon = self.budget.horizon
+        n = self.budget.samples_for(len(view.players))
+        found = core_search(view, self._decision_seed(view), n, keep, horizon,
+                            self.wall_weight)
+        if found is not None and all(a in legal_actions for a, _, _ in found):
+            return found
+        candidates = self._candidates(view, legal_actions, keep)
         rng = random.Random(self._decision_seed(view))
         totals = [[0.0, 0.0] for _ in candidates]
-        horizon = self.budget.horizon
         until = None if horizon is None else view.turn + horizon * len(view.players)
-        n = self.budget.samples_for(len(view.players))
         for _ in range(n):
             sampled = determinize(view, rng.getrandbits(32))
             seats = self._seat_policies(view, rng)
@@ -339,8 +362,8 @@ class SearchBot:
                 game = sampled.copy()
                 game.apply(action)
                 self._roll_out(game, seats, until)
-                margin, win = _margin_and_win(evaluate(game, view.player), view.player,
-                                               view.players)
+                margin, win = _margin_and_win(evaluate(game, view.player, self.wall_weight),
+                                               view.player, view.players)
                 total[0] += margin
                 total[1] += win
         ranked = [(a, m / n, w / n) for a, (m, w) in zip(candidates, totals)]

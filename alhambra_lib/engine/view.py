@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..modules.base import Module
     from .decisions import Decision
     from .game import Game
+    from .sampling import PublicState
 
 __all__ = ["GameView", "ModuleViews", "FrozenDict", "freeze", "make_view", "public_events",
            "SECRET_FIELDS"]
@@ -178,7 +179,7 @@ class GameView:
     decision: Decision | None = None
     modules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     events: tuple = ()
-    public: object = field(default=None, repr=False)
+    public: PublicState | None = field(default=None, repr=False)
 
     def alhambra(self, name: str) -> Alhambra:
         """A fresh `Alhambra` of `name`'s layout (and gates, §M5), free to experiment on."""

@@ -8,7 +8,9 @@
 use crate::board::Board;
 use crate::codes;
 use crate::game::{module_bits, Game, Refusal, CORE_MODULES, CORE_OPTIONS};
+use crate::policy::determinize::Public;
 use crate::policy::random_playouts;
+use crate::policy::search::Budget;
 use crate::policy::strategic::{self, Weights};
 use crate::save::{read_save, save_json, Names};
 use pyo3::create_exception;
@@ -19,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 5;
+pub const PROTOCOL: u32 = 6;
 
 create_exception!(
     alhambra_core,
@@ -164,6 +166,25 @@ impl Core {
                 names: Arc::new(names),
                 earlier: Arc::new(earlier),
                 earlier_count,
+                broken: false,
+            })
+        })
+    }
+
+    /// A game sampled from a player's knowledge (`determinize(view, seed)`): `public`
+    /// is the view's `PublicState.text`, `events` its record as a save writes it (the
+    /// events' JSON, comma-separated) and `count` their number.
+    #[staticmethod]
+    fn determinize(public: &str, seed: u64, events: &str, count: usize) -> PyResult<Core> {
+        guarded(|| {
+            let public = Public::read(public).map_err(refused)?;
+            let mut game = public.sample(seed as u128);
+            game.recording = true;
+            Ok(Core {
+                game,
+                names: Arc::new(public.names),
+                earlier: Arc::new(events.to_string()),
+                earlier_count: count,
                 broken: false,
             })
         })
@@ -393,6 +414,48 @@ fn time_legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8, repeats: usize) -> PyRe
     })
 }
 
+/// The determinized search of `SearchBot` for the decision of `player` in the public
+/// state `public` (`PublicState.text`), with the decision's `seed` and the budget
+/// (`search::Budget`): its candidates `(code, mean margin, share ahead)`, best first. The
+/// GIL is released while it runs.
+#[pyfunction]
+#[pyo3(signature = (public, player, seed, samples, keep, horizon = None, wall_weight = 1.0))]
+#[allow(clippy::too_many_arguments)] // the budget's counts, as Python names them
+fn search(
+    py: Python<'_>,
+    public: &str,
+    player: &str,
+    seed: u32,
+    samples: usize,
+    keep: usize,
+    horizon: Option<u32>,
+    wall_weight: f64,
+) -> PyResult<Vec<(u128, f64, f64)>> {
+    let budget = Budget {
+        samples,
+        keep,
+        horizon,
+        wall_weight,
+    };
+    py.detach(|| {
+        guarded(|| {
+            let public = Public::read(public).map_err(refused)?;
+            let seat = public
+                .names
+                .names
+                .iter()
+                .position(|name| name == player)
+                .ok_or_else(|| PyValueError::new_err(format!("no player {player:?}")))?;
+            let judged =
+                crate::policy::search::search(&public, seat, seed, &budget).map_err(refused)?;
+            Ok(judged
+                .iter()
+                .map(|j| (codes::encode(&j.action), j.margin, j.share))
+                .collect())
+        })
+    })
+}
+
 /// For the tests: panics inside the guard, to show a panic reaches Python as `CoreBug`.
 #[pyfunction]
 fn _panic(message: &str) -> PyResult<()> {
@@ -436,6 +499,7 @@ fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(legal_cells, m)?)?;
     m.add_function(wrap_pyfunction!(time_legal_cells, m)?)?;
     let py = m.py();

@@ -1369,7 +1369,7 @@ fn read_tiles(value: &Value, what: &str) -> Result<Vec<TileId>, Refusal> {
     read_list(value, what, read_tile)
 }
 
-fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
+pub(crate) fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
     // the module cards are written with words: ["coin", currency], ["exchange", a, b]
     let words: Option<Vec<&str>> = value
         .as_array()
@@ -1642,12 +1642,28 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             );
         }
     }
-    if field(&state, "format")? != "alhambra_lib.game" || field(&state, "version")? != 2 {
+    let (game, names) = read_state(&state)?;
+    let events = raw.get("events").ok_or_else(|| invalid("events"))?.get();
+    let inner = events.trim();
+    let inner = inner
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| invalid("events"))?;
+    let count = serde_json::from_str::<Vec<Box<RawValue>>>(events)
+        .map_err(|_| invalid("events"))?
+        .len();
+    Ok((game, names, inner.to_string(), count))
+}
+
+/// The game of a save's fields but its events (`read_save`; `determinize` gives it a
+/// public state's, its draw pile dealt), every component checked.
+pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names), Refusal> {
+    if field(state, "format")? != "alhambra_lib.game" || field(state, "version")? != 2 {
         return Err(Refusal::Invalid(
             "the core reads saves of format alhambra_lib.game, version 2".into(),
         ));
     }
-    let modules = field(&state, "modules")?
+    let modules = field(state, "modules")?
         .as_array()
         .ok_or_else(|| invalid("modules"))?;
     let names: Vec<&str> = modules.iter().map(|m| m.as_str().unwrap_or("?")).collect();
@@ -1657,7 +1673,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             missing.join(", ")
         ))
     })?;
-    let options = field(&state, "options")?;
+    let options = field(state, "options")?;
     let option_bits = read_options(options, module_set)?;
     if options.get("hole_rule").and_then(Value::as_str) != Some("enclosed") {
         return Err(Refusal::Unsupported(
@@ -1669,7 +1685,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         Some("bag_empty") => true,
         _ => return Err(invalid("end_trigger")),
     };
-    let players: Vec<String> = field(&state, "players")?
+    let players: Vec<String> = field(state, "players")?
         .as_array()
         .ok_or_else(|| invalid("players"))?
         .iter()
@@ -1694,7 +1710,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             .ok_or_else(|| invalid(what))
     };
     let per_player = |key: &str| -> Result<Vec<&Value>, Refusal> {
-        let map = field(&state, key)?
+        let map = field(state, key)?
             .as_object()
             .ok_or_else(|| invalid(key))?;
         players
@@ -1703,7 +1719,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             .collect()
     };
 
-    let rng_state = field(&state, "rng")?;
+    let rng_state = field(state, "rng")?;
     let words: Vec<u32> = rng_state
         .get(1)
         .and_then(Value::as_array)
@@ -1721,23 +1737,23 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     game.modules = module_set;
     game.options = option_bits;
     if game.has(crate::game::VIZIER) {
-        read_vizier(&state, &players, &mut game)?;
+        read_vizier(state, &players, &mut game)?;
     }
     if game.has(crate::game::THIEVES) {
-        read_thieves(&state, &players, &mut game)?;
+        read_thieves(state, &players, &mut game)?;
     }
     if game.has(crate::game::BONUS_CARDS) {
-        game.bonus = read_bonus_cards(&state, &players)?;
+        game.bonus = read_bonus_cards(state, &players)?;
     }
     if game.has(crate::game::SQUARES) {
-        game.squares = read_squares(&state)?;
+        game.squares = read_squares(state)?;
     }
     if game.has(crate::game::INVADERS) {
-        game.invaders = read_invaders(&state, &players)?;
+        game.invaders = read_invaders(state, &players)?;
     }
     if game.has(crate::game::MASTER_BUILDERS) {
         let what = "modules_state";
-        let slice = slice(&state, "master_builders")?;
+        let slice = slice(state, "master_builders")?;
         for currency in slice
             .get("out")
             .and_then(Value::as_array)
@@ -1757,7 +1773,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             .ok_or_else(|| invalid(what))? as u8;
     }
     if game.has(crate::game::CHANGE) {
-        let bag = field(&state, "modules_state")?
+        let bag = field(state, "modules_state")?
             .get("change")
             .and_then(|c| c.get("bag"))
             .and_then(Value::as_array)
@@ -1770,8 +1786,8 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             game.coin_bag[rank] = game.coin_bag[rank].saturating_add(1);
         }
     }
-    game.bag = read_tile_set(field(&state, "bag")?, "bag")?;
-    let market = field(&state, "market")?
+    game.bag = read_tile_set(field(state, "bag")?, "bag")?;
+    let market = field(state, "market")?
         .as_array()
         .filter(|m| m.len() == 4)
         .ok_or_else(|| invalid("market"))?;
@@ -1782,35 +1798,35 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             read_tile(value, "market")?
         };
     }
-    let mut draw = read_cards(field(&state, "draw_pile")?, "draw_pile")?;
+    let mut draw = read_cards(field(state, "draw_pile")?, "draw_pile")?;
     draw.reverse();
     game.draw = stack(&draw, "draw_pile")?;
     game.discard = stack(
-        &read_cards(field(&state, "discard")?, "discard")?,
+        &read_cards(field(state, "discard")?, "discard")?,
         "discard",
     )?;
     game.display = stack(
-        &read_cards(field(&state, "display")?, "display")?,
+        &read_cards(field(state, "display")?, "display")?,
         "display",
     )?;
     game.revealed = stack(
         &read_rounds(
-            field(&state, "scoring_cards_revealed")?,
+            field(state, "scoring_cards_revealed")?,
             2,
             "scoring_cards_revealed",
         )?,
         "revealed",
     )?;
     game.scored = stack(
-        &read_rounds(field(&state, "rounds_scored")?, 3, "rounds_scored")?,
+        &read_rounds(field(state, "rounds_scored")?, 3, "rounds_scored")?,
         "rounds_scored",
     )?;
     game.pending_rounds = stack(
-        &read_rounds(field(&state, "pending_rounds")?, 2, "pending_rounds")?,
+        &read_rounds(field(state, "pending_rounds")?, 2, "pending_rounds")?,
         "pending_rounds",
     )?;
     game.dirk_tiles = stack(
-        &read_tiles(field(&state, "dirk_tiles")?, "dirk_tiles")?,
+        &read_tiles(field(state, "dirk_tiles")?, "dirk_tiles")?,
         "dirk_tiles",
     )?;
     for (p, hand) in per_player("hands")?.into_iter().enumerate() {
@@ -1850,13 +1866,13 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         }
     }
     if game.has(crate::game::GATES) {
-        read_gates(&state, &players, &mut game)?;
+        read_gates(state, &players, &mut game)?;
     }
     game.to_place = stack(
-        &read_tiles(field(&state, "to_place")?, "to_place")?,
+        &read_tiles(field(state, "to_place")?, "to_place")?,
         "to_place",
     )?;
-    for entry in field(&state, "awaiting")?
+    for entry in field(state, "awaiting")?
         .as_array()
         .ok_or_else(|| invalid("awaiting"))?
     {
@@ -1870,24 +1886,24 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         }
         game.awaiting.push((seat(&pair[0], "awaiting")?, tiles));
     }
-    game.start = seat(field(&state, "start_player")?, "start_player")?;
-    game.current = seat(field(&state, "turn_player")?, "turn_player")?;
-    game.turn = field(&state, "turn")?
+    game.start = seat(field(state, "start_player")?, "start_player")?;
+    game.current = seat(field(state, "turn_player")?, "turn_player")?;
+    game.turn = field(state, "turn")?
         .as_u64()
         .ok_or_else(|| invalid("turn"))? as u32;
-    game.may_continue = field(&state, "may_continue")?
+    game.may_continue = field(state, "may_continue")?
         .as_bool()
         .ok_or_else(|| invalid("may_continue"))?;
-    game.market_short = field(&state, "market_short")?
+    game.market_short = field(state, "market_short")?
         .as_bool()
         .ok_or_else(|| invalid("market_short"))?;
-    game.end_reason = match field(&state, "end_reason")?.as_str() {
+    game.end_reason = match field(state, "end_reason")?.as_str() {
         None => None,
         Some("bag_empty") => Some(true),
         Some("market_short") => Some(false),
         Some(_) => return Err(invalid("end_reason")),
     };
-    for entry in field(&state, "decisions")?
+    for entry in field(state, "decisions")?
         .as_array()
         .ok_or_else(|| invalid("decisions"))?
     {
@@ -1903,7 +1919,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         }
         game.decisions.push(Decision { kind, player, give });
     }
-    for step in field(&state, "script")?
+    for step in field(state, "script")?
         .as_array()
         .ok_or_else(|| invalid("script"))?
     {
@@ -1916,7 +1932,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         }
         game.script.push(step);
     }
-    let scores = field(&state, "scores")?
+    let scores = field(state, "scores")?
         .as_object()
         .ok_or_else(|| invalid("scores"))?;
     for (c, name) in names.names.iter().enumerate() {
@@ -1926,16 +1942,7 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
             .ok_or_else(|| invalid("scores"))?;
     }
     check_components(&game)?;
-    let events = raw.get("events").ok_or_else(|| invalid("events"))?.get();
-    let inner = events.trim();
-    let inner = inner
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .ok_or_else(|| invalid("events"))?;
-    let count = serde_json::from_str::<Vec<Box<RawValue>>>(events)
-        .map_err(|_| invalid("events"))?
-        .len();
-    Ok((game, names, inner.to_string(), count))
+    Ok((game, names))
 }
 
 /// The gate of a placement's dict (`"gate": side letter`, §M5), `NO_GATE` without one.

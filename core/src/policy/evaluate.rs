@@ -20,6 +20,12 @@ pub const LATER_ROUNDS: f64 = 0.5;
 /// Dirk last; a finished game's final scores. Refused as `Unsupported` with Mega Box
 /// modules (their terms are not ported).
 pub fn evaluate(game: &Game) -> Result<Vec<f64>, Refusal> {
+    evaluate_weighted(game, 1.0)
+}
+
+/// `evaluate` with the longest walls' projected points times `wall_weight`
+/// (`search.evaluate(..., wall_weight)`; 1 is face value, and gives `evaluate`'s floats).
+pub fn evaluate_weighted(game: &Game, wall_weight: f64) -> Result<Vec<f64>, Refusal> {
     super::strategic::refuse_modules(game)?;
     let mut scores: Vec<f64> = game.scores().iter().map(|&s| s as f64).collect();
     if game.is_over() {
@@ -32,7 +38,7 @@ pub fn evaluate(game: &Game) -> Result<Vec<f64>, Refusal> {
     // every count keeps the majorities' order and ties.
     let mut halves: Vec<[u8; 6]> = game.counts().iter().map(|c| c.map(|n| 2 * n)).collect();
     let walls: Vec<f64> = (0..game.players())
-        .map(|p| game.board(p).longest_wall() as f64)
+        .map(|p| wall_weight * game.board(p).longest_wall() as f64)
         .collect();
     for (i, &round) in remaining.iter().enumerate() {
         let weight = if i == 0 { 1.0 } else { LATER_ROUNDS };

@@ -1,6 +1,8 @@
 //! Rollout policies: how a playout picks its actions.
 
+pub mod determinize;
 pub mod evaluate;
+pub mod search;
 pub mod strategic;
 
 use crate::game::Game;
