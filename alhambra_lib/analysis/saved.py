@@ -30,7 +30,8 @@ Examples
 >>> back["modules"].tolist(), back["walls_r3"].isna().tolist()
 (['', 'vizier'], [False, True])
 >>> sorted(STUDIES)
-['hint_calibration', 'module_effects', 'strong_walls', 'wall_small_run', 'wall_study']
+['hint_calibration', 'module_effects', 'strong_walls', 'wall_arms', 'wall_small_run',
+ 'wall_study']
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from typing import Any, NamedTuple, TextIO
 import pandas as pd
 
 from ..errors import InvalidInput
-from . import hint_calibration, strong_walls
+from . import hint_calibration, strong_walls, wall_arms
 from . import study as wall_study_module
 from .module_study import BASE, module_effects_table, module_tournaments
 
@@ -331,6 +332,32 @@ def _read_effects(path: Path) -> pd.DataFrame:
     return load_rows(path).set_index(["module", "measure"])
 
 
+def _play_wall_arms(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
+    """A new run of the wall-weight arms, played into a file of its own (not saved)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        return wall_arms.run_wall_arms(games, seed=seed, path=Path(folder) / "new.csv",
+                                       progress=progress or False)
+
+
+def _save_wall_arms(games: int, seed: int, progress: Progress | None, path: Path,
+                    n_jobs: int) -> None:
+    # Resumable: only the games missing from the file are played, each appended at once.
+    wall_arms.run_wall_arms(games, seed=seed, path=path, n_jobs=n_jobs,
+                            progress=progress or True)
+
+
+def _read_wall_arms(path: Path) -> pd.DataFrame:
+    rows = wall_arms.read_wall_arms(path)
+    return rows[(rows["level"] == wall_arms.ARMS_LEVEL)
+                & (rows["study_seed"] == wall_arms.ARMS_SEED)].reset_index(drop=True)
+
+
+def _write_wall_arms(rows: pd.DataFrame, path: Path) -> None:
+    rows.to_csv(path, index=False, columns=list(wall_arms.ARMS_COLUMNS))
+
+
 #: Every saved study, by name.
 STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
     SavedStudy("wall_small_run", "the small run of the wall study: presets, sweep, wall gaps",
@@ -353,6 +380,11 @@ STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
                _write_hint_calibration, _read_hint_calibration,
                save_run=_save_hint_calibration, unit="games per player count",
                count=lambda rows: int(rows.groupby("players")["game"].nunique().min())),
+    SavedStudy("wall_arms", "what a wall is worth: one strong seat with another wall weight "
+               "against two standard strong players", wall_arms.ARMS_FILE.name,
+               wall_arms.ARMS_GAMES, wall_arms.ARMS_SEED, _play_wall_arms, _write_wall_arms,
+               _read_wall_arms, save_run=_save_wall_arms, unit="games per arm",
+               count=lambda rows: int(rows.groupby("arm")["game"].nunique().min())),
 )}
 
 

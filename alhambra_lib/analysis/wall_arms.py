@@ -1,0 +1,238 @@
+"""What a wall is worth, by experiment: the wall-weight arms of the strong search.
+
+The strong search judges a position by its projected final scores (`bots.search.evaluate`),
+in which the longest wall's projected points count at face value. In an *arm* of this
+experiment one seat plays the strong search with another weight on those points
+(`SearchBot("strong", wall_weight=w)`: 0 ignores walls, 2 counts them double) against two
+standard strong players, in 3-player base games. Every arm plays the same games: game
+``i`` takes its seeds from ``numpy.random.SeedSequence([seed, i])`` (the game's, then each
+seat's bot), and the weighted seat is seat ``i % 3`` in every arm. So the arms differ only
+by the weight, and the difference between two arms is *paired*, game by game: the luck
+of the deal cancels, and the paired difference is sharper than either arm's own figure.
+
+`run_wall_arms` plays the games missing from the file (`ARMS_FILE`, one row per game and
+seat, appended as each game finishes, so an interrupted run resumes) on joblib or dask
+with a progress bar. `wall_arms_summary` gives each arm's win share, mean margin and
+final wall with 95% intervals, and the paired differences against weight 1.
+
+    python -m alhambra_lib study wall_arms --jobs 2      # resumable
+
+Examples
+--------
+>>> import tempfile
+>>> from pathlib import Path
+>>> path = Path(tempfile.mkdtemp()) / "arms.csv"
+>>> rows = run_wall_arms(games=1, arms=(0.0, 1.0), level="easy", path=path, progress=False)
+>>> len(rows), sorted(rows["arm"].unique().tolist())
+(6, [0.0, 1.0])
+>>> rows.loc[rows["arm_seat"] == 1, "weight"].tolist()
+[0.0, 1.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..bots import SearchBot, play
+from ..bots.search import LEVELS
+from ..engine import Game
+from ..errors import InvalidInput
+from .ladder import _NAMES, append_rows, results
+from .stats import wilson_interval
+
+__all__ = ["ARMS", "ARMS_FILE", "ARMS_COLUMNS", "ARMS_SEED", "ARMS_GAMES", "ARMS_LEVEL",
+           "run_wall_arms", "read_wall_arms", "wall_arms_summary", "paired_differences"]
+
+#: The saved experiment, kept with the library.
+ARMS_FILE = Path(__file__).resolve().parents[1] / "data" / "wall_arms.csv"
+#: The weights of the arms; 1 (face value) is the standard player, the reference.
+ARMS = (0.0, 0.5, 1.0, 2.0)
+#: The saved run's games per arm, seed and level.
+ARMS_GAMES, ARMS_SEED, ARMS_LEVEL = 1000, 2026, "strong"
+#: Players per game: the weighted seat and two standard players.
+PLAYERS = 3
+#: One row per game and seat. ``weight`` is the seat's wall weight, ``arm_seat`` 1 for the
+#: arm's weighted seat (in arm 1 too, where its weight is the standard one); ``margin`` the
+#: score less the best other player's; ``win`` 1 for a winner (a shared victory too),
+#: ``share`` the seat's share of the victory (1 / winners).
+ARMS_COLUMNS = ("study_seed", "level", "arm", "game", "seed", "seat", "arm_seat", "weight",
+                "bot", "score", "margin", "final_wall", "win", "share")
+
+Progress = Callable[[int, int], None]
+
+
+def _play_arm_game(level: str, seed: int, arm: float, index: int) -> list[dict]:
+    """The rows of game `index` of the arm of weight `arm`."""
+    words = np.random.SeedSequence([seed, index]).generate_state(PLAYERS + 1)
+    names, weighted = list(_NAMES[:PLAYERS]), index % PLAYERS
+    weights = [arm if s == weighted else 1.0 for s in range(PLAYERS)]
+    game = play(Game(names, seed=int(words[0])),
+                [SearchBot(level, seed=int(w), wall_weight=weight)
+                 for w, weight in zip(words[1:], weights)])
+    scores, winners = game.scores, game.winners
+    rows = []
+    for seat, name in enumerate(names):
+        best_other = max(scores[n] for n in names if n != name)
+        rows.append({"study_seed": seed, "level": level, "arm": arm, "game": index,
+                     "seed": int(words[0]), "seat": seat, "arm_seat": int(seat == weighted),
+                     "weight": weights[seat], "bot": "search", "score": scores[name],
+                     "margin": scores[name] - best_other,
+                     "final_wall": game.alhambra(name).longest_wall(),
+                     "win": int(name in winners),
+                     "share": 1 / len(winners) if name in winners else 0.0})
+    return rows
+
+
+def read_wall_arms(path: str | Path = ARMS_FILE) -> pd.DataFrame:
+    """The saved rows (an empty frame with `ARMS_COLUMNS` when there are none)."""
+    path = Path(path)
+    if not path.exists():
+        return pd.DataFrame(columns=list(ARMS_COLUMNS))
+    return pd.read_csv(path)
+
+
+def _check(games: int, arms: Sequence[float], level: str) -> None:
+    if level not in LEVELS:
+        raise InvalidInput(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidInput(f"games must be a positive integer, got {games!r}")
+    if not arms or any(isinstance(a, bool) or not isinstance(a, (int, float))
+                       or not np.isfinite(a) for a in arms):
+        raise InvalidInput(f"arms are finite wall weights, got {arms!r}")
+
+
+def run_wall_arms(games: int = ARMS_GAMES, arms: Sequence[float] = ARMS,
+                  level: str = ARMS_LEVEL, seed: int = ARMS_SEED,
+                  path: str | Path = ARMS_FILE, n_jobs: int = 1, client=None,
+                  progress: bool | Progress = True) -> pd.DataFrame:
+    """Play the arms' games missing from `path`, appending each as it finishes.
+
+    The games are played game index by game index, every arm in turn, so that an
+    interrupted run leaves the arms equally far.
+
+    Parameters
+    ----------
+    games : int
+        Games per arm the file should hold.
+    arms : sequence of float
+        The weighted seat's wall weights (`ARMS`).
+    level : {"easy", "medium", "strong", ...}
+        Every seat's `SearchBot` level.
+    seed : int
+        The experiment's seed: the same seed gives the same games.
+    path : path
+        The CSV file (`ARMS_FILE`); rows of other seeds or levels in it are kept.
+    n_jobs, client
+        joblib workers, or a dask client instead.
+    progress : bool or callable
+        A tqdm progress bar, or ``progress(done, total)`` as each game finishes.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of this level and seed, of every arm in the file.
+
+    Raises
+    ------
+    InvalidInput
+        For an unknown level, no games, or an arm that is no finite number; the file is
+        then left as it was.
+    """
+    from tqdm.auto import tqdm
+
+    _check(games, arms, level)
+    path = Path(path)
+    mine = _select(read_wall_arms(path), level, seed)
+    done = set(zip(mine["arm"].astype(float), mine["game"].astype(int)))
+    tasks = [(level, seed, float(arm), i) for i in range(games) for arm in arms
+             if (float(arm), i) not in done]
+    report = progress if callable(progress) else None
+    with tqdm(total=len(tasks), desc="wall-arm games",
+              disable=report is not None or not progress) as bar:
+        for finished, rows in enumerate(results(_play_arm_game, tasks, n_jobs, client), 1):
+            append_rows(path, rows, ARMS_COLUMNS)
+            bar.update(1)
+            if report is not None:
+                report(finished, len(tasks))
+    return _select(read_wall_arms(path), level, seed)
+
+
+def _select(rows: pd.DataFrame, level: str, seed: int) -> pd.DataFrame:
+    return rows[(rows["level"] == level)
+                & (rows["study_seed"] == seed)].reset_index(drop=True)
+
+
+def _mean_interval(values: np.ndarray, z: float = 1.959964) -> tuple[float, float, float]:
+    """The mean of `values` with its normal 95% interval."""
+    values = np.asarray(values, dtype=float)
+    mean = float(values.mean())
+    if len(values) < 2:
+        return mean, float("nan"), float("nan")
+    half = z * float(values.std(ddof=1)) / np.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def _weighted_seats(rows: pd.DataFrame) -> pd.DataFrame:
+    """The weighted seat's row of every game of every arm."""
+    return rows[rows["arm_seat"] == 1]
+
+
+def wall_arms_summary(rows: pd.DataFrame) -> pd.DataFrame:
+    """One row per arm (by weight): the weighted seat's games, win share (a shared
+    victory split) with its 95% Wilson interval, and its mean margin and final wall with
+    their normal 95% intervals.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"arm": [0.0, 0.0, 1.0, 1.0], "game": [0, 1, 0, 1],
+    ...                      "arm_seat": 1, "share": [0, 1, 1, 1], "margin": [-3, 5, 4, 2],
+    ...                      "final_wall": [2, 3, 8, 9]})
+    >>> wall_arms_summary(rows)[["weight", "games", "win_share"]].values.tolist()
+    [[0.0, 2.0, 0.5], [1.0, 2.0, 1.0]]
+    """
+    out = []
+    for arm, seats in _weighted_seats(rows).groupby("arm"):
+        n = len(seats)
+        share = float(seats["share"].sum())
+        low, high = wilson_interval(share, n)
+        margin = _mean_interval(seats["margin"].to_numpy())
+        wall = _mean_interval(seats["final_wall"].to_numpy())
+        out.append({"weight": float(arm), "games": n, "win_share": share / n,
+                    "win_low": float(low), "win_high": float(high),
+                    "margin": margin[0], "margin_low": margin[1], "margin_high": margin[2],
+                    "final_wall": wall[0], "wall_low": wall[1], "wall_high": wall[2]})
+    return pd.DataFrame(out)
+
+
+def paired_differences(rows: pd.DataFrame, reference: float = 1.0) -> pd.DataFrame:
+    """Each arm against the `reference` arm, game by game (the games both played): the
+    mean difference of the weighted seat's win share, margin and final wall, each with
+    its normal 95% interval.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"arm": [0.0, 0.0, 1.0, 1.0], "game": [0, 1, 0, 1],
+    ...                      "arm_seat": 1, "share": [0, 1, 1, 1], "margin": [-3, 5, 4, 2],
+    ...                      "final_wall": [2, 3, 8, 9]})
+    >>> paired_differences(rows)[["weight", "games", "win_share", "margin"]].values.tolist()
+    [[0.0, 2.0, -0.5, -2.0]]
+    """
+    seats = _weighted_seats(rows).set_index(["arm", "game"])
+    if reference not in seats.index.get_level_values("arm"):
+        return pd.DataFrame(columns=["weight", "games"])
+    base = seats.xs(reference, level="arm")
+    out = []
+    for arm in sorted(set(seats.index.get_level_values("arm")) - {reference}):
+        other = seats.xs(arm, level="arm")
+        both = other.index.intersection(base.index)
+        row: dict[str, float] = {"weight": float(arm), "games": len(both)}
+        for column, name in (("share", "win_share"), ("margin", "margin"),
+                             ("final_wall", "final_wall")):
+            diff = (other.loc[both, column] - base.loc[both, column]).to_numpy()
+            row[name], row[f"{name}_low"], row[f"{name}_high"] = _mean_interval(diff)
+        out.append(row)
+    return pd.DataFrame(out)
