@@ -445,12 +445,13 @@ def _public_text(view: GameView) -> str:
 
 
 def core_search(view: GameView, seed: int, samples: int, candidates: int,
-                horizon: int | None, wall_weight: float = 1.0
-                ) -> list[tuple[Action, float, float]] | None:
+                horizon: int | None, wall_weight: float = 1.0, halving: bool = False
+                ) -> list[tuple[Action, float, float, int]] | None:
     """`SearchBot`'s determinized search of the decision `view` shows, run in the core:
-    ``[(action, mean margin, share of the samples ahead)]``, best first; None when the
-    core is not in use or its search does not hold the game (it plays the base game and
-    Dirk: the Python search plays the Mega Box).
+    ``[(action, mean margin, share of the samples ahead, samples played on)]``, best
+    first; None when the core is not in use or its search does not hold the game (it
+    plays the base game and Dirk: the Python search plays the Mega Box). `halving` is the
+    master level's sequential halving (`search.Level`).
 
     The same candidates, samples, rollouts and judgement as the Python search
     (`bots.search`), float for float, with `seed` the decision's seed; the view's public
@@ -469,11 +470,11 @@ def core_search(view: GameView, seed: int, samples: int, candidates: int,
         return None
     try:
         found = core.search(_public_text(view), view.player, seed, samples, candidates,
-                            horizon, wall_weight)
+                            horizon, wall_weight, halving)
     except core.Unsupported:
         return None
-    return [(_ACTIONS.get(code) or _decode(code), margin, share)
-            for code, margin, share in found]
+    return [(_ACTIONS.get(code) or _decode(code), margin, share, played)
+            for code, margin, share, played in found]
 
 
 class Simulator:

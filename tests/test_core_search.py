@@ -16,7 +16,8 @@ import pytest
 
 import alhambra_lib.bots.search as search_module
 from alhambra_lib import Game, InvalidInput, Unsupported, core_info
-from alhambra_lib.bots import BalancedBot, SearchBot
+from alhambra_lib.bots import BOTS, BalancedBot, SearchBot, make_bot
+from alhambra_lib.bots.registry import bot_level
 from alhambra_lib.engine import determinize
 from alhambra_lib.sim import Simulator, core_search
 
@@ -99,7 +100,7 @@ def test_the_core_searches_any_decision_kind_with_dirk():
         view = game.view(game.current_player)
         core = bot._search(view, legal, 1)
         assert core == python_search(bot, game.view(game.current_player), legal, 1)
-        assert any(action.kind == "give" for action, _, _ in core)
+        assert any(action.kind == "give" for action, *_ in core)
         found += 1
         if found == 3:
             break
@@ -168,3 +169,50 @@ def test_the_wall_weight_scales_the_projected_walls_only():
     remaining = 3 - len(game.rounds_scored)
     for p in game.players:
         assert doubled[p] - face[p] == pytest.approx(remaining * walls[p])
+
+
+# -- the master level ---------------------------------------------------------------------
+
+
+@needs_core
+def test_the_master_weighs_its_best_moves_on_the_most_games():
+    game = Game(["Ana", "Ben", "Cy"], seed=4)
+    bot = make_bot("search_master", seed=3)
+    view, legal = game.view("Ana"), game.legal_actions()
+    analysis = bot.analyse(view, n=len(legal), legal_actions=legal)
+    samples = [move.samples for move in analysis]
+    assert samples == sorted(samples, reverse=True) and samples[0] > samples[-1]
+    assert samples[-1] == search_module.LEVELS["master"].samples
+    assert analysis[0].action == bot.choose(game.view("Ana"), legal)  # the same seed and view
+    assert bot.choose(view, legal) in legal
+
+
+@needs_core
+def test_the_master_plays_a_dirk_game_to_the_end_in_a_seat():
+    game = Game(["Ana", "Ben"], seed=9)
+    bots = {"Ana": make_bot("search_master", seed=1), "Ben": BalancedBot()}
+    for _ in range(12):
+        name = game.current_player
+        game.apply(bots[name].choose(game.view(name), game.legal_actions()))
+    assert not game.is_over and len(game.events) > 12
+
+
+@needs_core
+def test_the_master_refuses_a_mega_box_game_the_core_does_not_search():
+    game = Game(["Ana", "Ben", "Cy"], seed=1, modules=("squares",))
+    with pytest.raises(Unsupported, match="base game and Dirk"):
+        SearchBot("master", seed=1).choose(game.view("Ana"), game.legal_actions())
+
+
+def test_the_master_needs_the_core(monkeypatch):
+    monkeypatch.setattr(search_module, "core_info",
+                        lambda: {"engine": "python", "reason": "ALHAMBRA_CORE=python"})
+    with pytest.raises(Unsupported, match="compiled core.*ALHAMBRA_CORE=python"):
+        SearchBot("master")
+    with pytest.raises(Unsupported, match="compiled core"):
+        make_bot("search_master")
+
+
+def test_the_master_is_made_by_name_but_not_offered_in_the_menus():
+    assert "search_master" not in BOTS
+    assert bot_level("search_master") == ("search", "master")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import csv
 import json
+import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +49,7 @@ from .stats import wilson_interval
 from .tournaments import _seats
 
 __all__ = ["MatchUp", "ISSUE_MATCHUPS", "run_ladder", "ladder_table", "read_games",
-           "append_rows", "results",
+           "append_rows", "results", "replay_saved_games",
            "GAMES_FILE", "LADDER_FILE", "GAME_COLUMNS", "LADDER_COLUMNS"]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -241,6 +242,56 @@ def run_ladder(matchups=ISSUE_MATCHUPS, games_file=GAMES_FILE, ladder_file=LADDE
     table = ladder_table(read_games(games_file))
     table.to_csv(ladder_file, index=False)
     return table
+
+
+def replay_saved_games(matchup: MatchUp, games_file=GAMES_FILE, indices=None, n_jobs=1,
+                       client=None, progress=True) -> pd.DataFrame:
+    """Play again the games of `matchup` saved in `games_file` (all, or those of
+    `indices`) and set each beside its saved row: a parity check of the engines, since a
+    game replayed with the compiled core in use must end as it did on the Python engine.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game: ``game``, ``saved`` and ``replayed`` (the scores, as JSON
+        text), ``same`` (scores and winners alike) and ``seconds`` (CPU seconds the
+        replay took in its worker).
+
+    Raises
+    ------
+    InvalidInput
+        `games_file` holds no game of `matchup` (or none of `indices`).
+    """
+    from tqdm.auto import tqdm
+
+    saved = read_games(games_file)
+    key = matchup.key()
+    mine = saved[[(r.bot, r.level, r.opponents, int(r.players), r.modules,
+                   int(r.match_seed)) == key for r in saved.itertuples()]]
+    if indices is not None:
+        mine = mine[mine["game"].astype(int).isin(list(indices))]
+    if mine.empty:
+        raise InvalidInput(f"{games_file} holds no saved game of {matchup}")
+    by_game = {int(r["game"]): r for _, r in mine.iterrows()}
+    rows = []
+    with tqdm(total=len(by_game), desc="replayed games", disable=not progress) as bar:
+        for row, seconds in results(_timed_play_one, [(matchup, i) for i in by_game],
+                                    n_jobs, client):
+            old = by_game[row["game"]]
+            rows.append({"game": row["game"], "saved": old["scores"],
+                         "replayed": row["scores"],
+                         "same": (json.loads(old["scores"]) == json.loads(row["scores"])
+                                  and json.loads(old["winners"]) == json.loads(row["winners"])),
+                         "seconds": seconds})
+            bar.update(1)
+    return pd.DataFrame(rows).sort_values("game", ignore_index=True)
+
+
+def _timed_play_one(matchup, index):
+    """`_play_one` and the CPU seconds it took."""
+    start = time.process_time()
+    row = _play_one(matchup, index)
+    return row, time.process_time() - start
 
 
 def _share(row) -> float:

@@ -6,6 +6,10 @@ makes one, passing a seed to the factories that take one (`RandomBot`, `SearchBo
 ``"search_easy"`` are its other levels, so every place that lists `BOTS` (the command
 line, tournaments, the table's new-game panel) offers the three.
 
+``"search_master"``, the master level, is made by name too (`make_bot`, `bot_factory`,
+the ladder) but not listed in `BOTS`: it needs the compiled core, and plays the base game
+and Dirk until the core holds the Mega Box (`EXTRA_BOTS`).
+
 Examples
 --------
 >>> list(BOTS)
@@ -31,8 +35,8 @@ from .random_bot import RandomBot
 from .search import SearchBot
 from .strategic import BalancedBot, MajorityHunter, WallBuilder
 
-__all__ = ["BOTS", "make_bot", "bot_factory", "wants_seed", "search_medium", "search_easy",
-           "bot_level"]
+__all__ = ["BOTS", "EXTRA_BOTS", "make_bot", "bot_factory", "wants_seed", "search_medium",
+           "search_easy", "search_master", "bot_level"]
 
 
 def search_medium(seed: int | None = None) -> SearchBot:
@@ -44,6 +48,11 @@ def search_easy(seed: int | None = None) -> SearchBot:
     """The `SearchBot` at its easy level."""
     return SearchBot("easy", seed)
 
+
+def search_master(seed: int | None = None) -> SearchBot:
+    """The `SearchBot` at its master level (`Unsupported` without the compiled core)."""
+    return SearchBot("master", seed)
+
 #: name -> factory (the bot classes themselves), in the order the help lists them.
 BOTS: Mapping[str, Callable[..., Any]] = MappingProxyType({
     "random": RandomBot,
@@ -54,6 +63,11 @@ BOTS: Mapping[str, Callable[..., Any]] = MappingProxyType({
     "search": SearchBot,
     "search_medium": search_medium,
     "search_easy": search_easy,
+})
+#: Bots made by name but not offered where `BOTS` is listed: the master search, which
+#: needs the compiled core and plays the base game and Dirk only so far.
+EXTRA_BOTS: Mapping[str, Callable[..., Any]] = MappingProxyType({
+    "search_master": search_master,
 })
 
 
@@ -83,9 +97,11 @@ def bot_factory(spec: str | Callable[..., Any]) -> Callable[..., Any]:
         For anything neither a name nor callable.
     """
     if isinstance(spec, str):
-        if spec not in BOTS:
-            raise ValueError(f"unknown bot {spec!r}: the known bots are {', '.join(BOTS)}")
-        return BOTS[spec]
+        factory = BOTS.get(spec) or EXTRA_BOTS.get(spec)
+        if factory is None:
+            raise ValueError(f"unknown bot {spec!r}: the known bots are "
+                             f"{', '.join([*BOTS, *EXTRA_BOTS])}")
+        return factory
     if not callable(spec):
         raise TypeError(f"a bot is a name ({', '.join(BOTS)}) or a factory returning a "
                         f"Bot, got {spec!r}")

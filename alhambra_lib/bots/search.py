@@ -57,7 +57,8 @@ from ..engine import determinize
 from ..engine.config import ROUNDS, dirk_gift_size
 from ..engine.context import module_context
 from ..scoring import score_majorities
-from ..sim import core_search
+from ..errors import Unsupported
+from ..sim import core_info, core_search
 from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, WallBuilder
 
@@ -84,12 +85,17 @@ class Level:
         Rounds of turns (every player one turn) played on after the candidate before
         the position is judged, so the player sees their own next turns; None plays to
         the end of the game.
+    halving : bool
+        Sequential halving (the master level, in the compiled core only): `samples` games
+        in the first round, each candidate still in played on each, the better half by
+        mean margin kept, and twice the games each round, until one candidate is left.
     """
 
     samples: int
     candidates: int
     horizon: int | None
     two_player_samples: int | None = None
+    halving: bool = False
 
     def samples_for(self, players: int) -> int:
         """Sampled games per decision in a game of `players` real players."""
@@ -98,11 +104,16 @@ class Level:
         return self.samples
 
 
+#: The master level's budget: the first round's sampled games, the candidates, the
+#: rounds of turns of a rollout (see `Level.halving`).
+MASTER_SAMPLES, MASTER_CANDIDATES, MASTER_HORIZON = 8, 16, 3
 #: The levels, weakest first.
 LEVELS = MappingProxyType({
     "easy": Level(samples=2, candidates=3, horizon=1),
     "medium": Level(samples=4, candidates=4, horizon=1),
     "strong": Level(samples=12, candidates=6, horizon=2, two_player_samples=24),
+    "master": Level(samples=MASTER_SAMPLES, candidates=MASTER_CANDIDATES,
+                    horizon=MASTER_HORIZON, halving=True),
 })
 
 #: Points a unit of money in hand is worth at the end of a horizon, by the number of
@@ -148,6 +159,9 @@ class MoveAnalysis:
         Whether `win_chance` was measured on games like this one (`calibration_gap`):
         base games of 2 or 3 players. Mega Box games and other player counts use the
         model unmeasured.
+    samples : int
+        The sampled games the move was played on (with the master's sequential halving,
+        more for the moves that stayed in longer).
     """
 
     rank: int
@@ -157,6 +171,7 @@ class MoveAnalysis:
     text: str
     future_share: float
     calibrated: bool = True
+    samples: int = 0
 
 
 def _money(game, name):
@@ -247,8 +262,8 @@ class SearchBot:
 
     Parameters
     ----------
-    level : {"easy", "medium", "strong"}
-        The budget (`LEVELS`).
+    level : {"easy", "medium", "strong", "master"}
+        The budget (`LEVELS`); master needs the compiled core.
     seed : int, optional
         Seeds the samples; None is seed 0: the same view always gives the same move.
     wall_weight : float, optional
@@ -260,6 +275,8 @@ class SearchBot:
     ------
     ValueError
         For an unknown level, or a wall weight that is not a finite number.
+    Unsupported
+        For the master level without the compiled core in use.
 
     Notes
     -----
@@ -274,6 +291,9 @@ class SearchBot:
         if isinstance(wall_weight, bool) or not isinstance(wall_weight, (int, float)) \
                 or not math.isfinite(wall_weight):
             raise ValueError(f"wall_weight is a finite number, got {wall_weight!r}")
+        if LEVELS[level].halving and core_info()["engine"] != "native":
+            raise Unsupported(f"the {level} level searches in the compiled core, which is not "
+                              f"in use: {core_info()['reason']}")
         self.level = level
         self.budget = LEVELS[level]
         self.seed = 0 if seed is None else seed
@@ -313,11 +333,11 @@ class SearchBot:
         ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
         calibrated = calibration_gap(len(view.players), bool(view.modules)) is None
         analysis = []
-        for rank, (action, margin, share) in enumerate(ranked, 1):
+        for rank, (action, margin, share, samples) in enumerate(ranked, 1):
             chance = calibrated_win_chance(share, len(view.players), view.bag_size)
             analysis.append(MoveAnalysis(rank, action, margin, chance,
                                          _describe(action, margin, chance, calibrated),
-                                         share, calibrated))
+                                         share, calibrated, samples))
         return analysis
 
     # -- the search ----------------------------------------------------------------------
@@ -342,15 +362,19 @@ class SearchBot:
         return zlib.crc32(key)
 
     def _search(self, view, legal_actions, keep=None):
-        """[(action, mean margin, win share)], best first (the prior's order on ties): in
-        the core when it holds the game and its candidates are among `legal_actions`."""
+        """[(action, mean margin, win share, games played on)], best first (the prior's
+        order on ties): in the core when it holds the game and its candidates are among
+        `legal_actions`."""
         keep = keep or self.budget.candidates
         horizon = self.budget.horizon
         n = self.budget.samples_for(len(view.players))
         found = core_search(view, self._decision_seed(view), n, keep, horizon,
-                            self.wall_weight)
-        if found is not None and all(a in legal_actions for a, _, _ in found):
+                            self.wall_weight, halving=self.budget.halving)
+        if found is not None and all(a in legal_actions for a, *_ in found):
             return found
+        if self.budget.halving:
+            raise Unsupported(f"the {self.level} level searches in the compiled core, which "
+                              "plays the base game and Dirk only so far")
         candidates = self._candidates(view, legal_actions, keep)
         rng = random.Random(self._decision_seed(view))
         totals = [[0.0, 0.0] for _ in candidates]
@@ -366,7 +390,7 @@ class SearchBot:
                                                view.player, view.players)
                 total[0] += margin
                 total[1] += win
-        ranked = [(a, m / n, w / n) for a, (m, w) in zip(candidates, totals)]
+        ranked = [(a, m / n, w / n, n) for a, (m, w) in zip(candidates, totals)]
         ranked.sort(key=lambda t: -t[1])  # stable: the prior's order on ties
         return ranked
 

@@ -416,10 +416,10 @@ fn time_legal_cells(cells: Vec<(i8, i8, u8)>, walls: u8, repeats: usize) -> PyRe
 
 /// The determinized search of `SearchBot` for the decision of `player` in the public
 /// state `public` (`PublicState.text`), with the decision's `seed` and the budget
-/// (`search::Budget`): its candidates `(code, mean margin, share ahead)`, best first. The
-/// GIL is released while it runs.
+/// (`search::Budget`; `halving` for the master level): its candidates `(code, mean
+/// margin, share ahead, games played on)`, best first. The GIL is released while it runs.
 #[pyfunction]
-#[pyo3(signature = (public, player, seed, samples, keep, horizon = None, wall_weight = 1.0))]
+#[pyo3(signature = (public, player, seed, samples, keep, horizon = None, wall_weight = 1.0, halving = false))]
 #[allow(clippy::too_many_arguments)] // the budget's counts, as Python names them
 fn search(
     py: Python<'_>,
@@ -430,12 +430,14 @@ fn search(
     keep: usize,
     horizon: Option<u32>,
     wall_weight: f64,
-) -> PyResult<Vec<(u128, f64, f64)>> {
+    halving: bool,
+) -> PyResult<Vec<(u128, f64, f64, usize)>> {
     let budget = Budget {
         samples,
         keep,
         horizon,
         wall_weight,
+        halving,
     };
     py.detach(|| {
         guarded(|| {
@@ -450,7 +452,7 @@ fn search(
                 crate::policy::search::search(&public, seat, seed, &budget).map_err(refused)?;
             Ok(judged
                 .iter()
-                .map(|j| (codes::encode(&j.action), j.margin, j.share))
+                .map(|j| (codes::encode(&j.action), j.margin, j.share, j.samples))
                 .collect())
         })
     })

@@ -1710,9 +1710,7 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
             .ok_or_else(|| invalid(what))
     };
     let per_player = |key: &str| -> Result<Vec<&Value>, Refusal> {
-        let map = field(state, key)?
-            .as_object()
-            .ok_or_else(|| invalid(key))?;
+        let map = field(state, key)?.as_object().ok_or_else(|| invalid(key))?;
         players
             .iter()
             .map(|p| map.get(p).ok_or_else(|| invalid(key)))
@@ -1801,14 +1799,8 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
     let mut draw = read_cards(field(state, "draw_pile")?, "draw_pile")?;
     draw.reverse();
     game.draw = stack(&draw, "draw_pile")?;
-    game.discard = stack(
-        &read_cards(field(state, "discard")?, "discard")?,
-        "discard",
-    )?;
-    game.display = stack(
-        &read_cards(field(state, "display")?, "display")?,
-        "display",
-    )?;
+    game.discard = stack(&read_cards(field(state, "discard")?, "discard")?, "discard")?;
+    game.display = stack(&read_cards(field(state, "display")?, "display")?, "display")?;
     game.revealed = stack(
         &read_rounds(
             field(state, "scoring_cards_revealed")?,

@@ -16,6 +16,13 @@
 //!    rivals (half the best rival's, half their mean) and the win (1 ahead of every
 //!    rival, 0.5 level with the best, else 0);
 //! 5. the candidates by mean margin, best first, the valuation's order on ties.
+//!
+//! The master level (`Budget::halving`) spends more on fewer: it judges wider candidates
+//! by *sequential halving*. Every round deals `samples` times 2^round new games, plays
+//! each candidate still in on each of them (the same games for all: common random
+//! numbers), and keeps the better half by mean margin over all the games it has seen;
+//! the rounds go on until one is left. The total is about `samples` x candidates x
+//! rounds rollouts, most of them on the few best candidates.
 
 use super::determinize::Public;
 use super::evaluate::evaluate_weighted;
@@ -35,6 +42,9 @@ pub struct Budget {
     pub horizon: Option<u32>,
     /// The weight of the longest walls' projected points (1: face value).
     pub wall_weight: f64,
+    /// Sequential halving (the master level): `samples` are the first round's games,
+    /// doubled each round.
+    pub halving: bool,
 }
 
 /// A candidate as the search judged it.
@@ -45,6 +55,8 @@ pub struct Judged {
     pub margin: f64,
     /// The share of the samples that end ahead (a shared lead half).
     pub share: f64,
+    /// The sampled games it was played on.
+    pub samples: usize,
 }
 
 /// The weight of the best rival in the margin (`BEST_RIVAL`); the rivals' mean has the
@@ -77,38 +89,78 @@ pub fn search(
         .horizon
         .map(|rounds| template.turn + rounds * players as u32);
     let mut rng = Mt::from_seed(seed as u128);
-    let mut totals = vec![(0.0f64, 0.0f64); candidates.len()];
-    for _ in 0..budget.samples {
-        let sampled = public.sample(rng.next_u32() as u128);
-        let seats: Vec<Weights> = (0..players)
-            .map(|p| match p == seat {
-                true => balanced,
-                false => [balanced, wall][rng.randbelow(2)],
-            })
-            .collect();
-        for (total, &action) in totals.iter_mut().zip(&candidates) {
-            let mut game = sampled.clone();
-            game.apply_unchecked(action);
-            strategic::roll_out(&mut game, &seats, until)?;
-            let scores = evaluate_weighted(&game, budget.wall_weight)?;
-            let (margin, win) = margin_and_win(&scores[..players], seat);
-            total.0 += margin;
-            total.1 += win;
+    let mut tallies = vec![Tally::default(); candidates.len()];
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let mut deals = budget.samples;
+    loop {
+        for _ in 0..deals {
+            let sampled = public.sample(rng.next_u32() as u128);
+            let seats: Vec<Weights> = (0..players)
+                .map(|p| match p == seat {
+                    true => balanced,
+                    false => [balanced, wall][rng.randbelow(2)],
+                })
+                .collect();
+            for &c in &alive {
+                let mut game = sampled.clone();
+                game.apply_unchecked(candidates[c]);
+                strategic::roll_out(&mut game, &seats, until)?;
+                let scores = evaluate_weighted(&game, budget.wall_weight)?;
+                tallies[c].add(margin_and_win(&scores[..players], seat));
+            }
         }
+        if !budget.halving || alive.len() == 1 {
+            break;
+        }
+        // stable: the valuation's order on ties
+        alive.sort_by(|&a, &b| tallies[b].margin().total_cmp(&tallies[a].margin()));
+        alive.truncate(alive.len().div_ceil(2));
+        if alive.len() == 1 {
+            break;
+        }
+        deals *= 2;
     }
-    let n = budget.samples as f64;
     let mut judged: Vec<Judged> = candidates
         .iter()
-        .zip(totals)
-        .map(|(&action, (margin, win))| Judged {
+        .zip(&tallies)
+        .map(|(&action, tally)| Judged {
             action,
-            margin: margin / n,
-            share: win / n,
+            margin: tally.margin(),
+            share: tally.share(),
+            samples: tally.samples,
         })
         .collect();
-    // stable: the valuation's order on ties
-    judged.sort_by(|a, b| b.margin.total_cmp(&a.margin));
+    // stable: the valuation's order on ties; with halving, the longer searched first
+    judged.sort_by(|a, b| {
+        b.samples
+            .cmp(&a.samples)
+            .then(b.margin.total_cmp(&a.margin))
+    });
     Ok(judged)
+}
+
+/// A candidate's sums over the games it was played on.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    margin: f64,
+    win: f64,
+    samples: usize,
+}
+
+impl Tally {
+    fn add(&mut self, (margin, win): (f64, f64)) {
+        self.margin += margin;
+        self.win += win;
+        self.samples += 1;
+    }
+
+    fn margin(&self) -> f64 {
+        self.margin / self.samples as f64
+    }
+
+    fn share(&self) -> f64 {
+        self.win / self.samples as f64
+    }
 }
 
 /// The valuation's best `keep` of `ranked`, then the best of each kind searched always
