@@ -4,7 +4,7 @@ The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crat
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
 Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
-Change, Master Builders and Invaders so far) move for move: the same generator and
+Change, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -63,6 +63,7 @@ from .components import (
     tile_set,
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
+from .modules.bazaars import BuyBazaar
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
 from .modules.thieves import Steal
@@ -189,11 +190,12 @@ def _core() -> ModuleType:
 
 # -- actions across the crossing ----------------------------------------------------------
 
-#: The tiles as the core numbers them: the 54 buildings, then the 24 huts and the 8 camps,
-#: in `tile_order`.
+#: The tiles as the core numbers them: the 54 buildings, then the 24 huts, the 8 camps and
+#: the 8 bazaars, in `tile_order`.
 _TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
                             *sorted(tile_set("huts").tiles, key=tile_order),
-                            *sorted(tile_set("camps").tiles, key=tile_order))
+                            *sorted(tile_set("camps").tiles, key=tile_order),
+                            *sorted(tile_set("bazaars").tiles, key=tile_order))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
@@ -271,8 +273,9 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     3: lambda fields: Steal(_CARD_BY_ID[fields]),
     4: lambda fields: PlayMasterBuilder(_CARD_BY_ID[fields]),
 }
-#: Bit 64 of a buy's code: the vizier's purchase (§M1).
+#: Bit 64 of a buy's code: the vizier's purchase (§M1); bit 65 a bazaar's (§M16).
 _VIZIER_BUY = 1 << 64
+_BAZAAR_BUY = 1 << 65
 
 
 def _counted(currency: str, counts: int) -> list[Card]:
@@ -281,12 +284,15 @@ def _counted(currency: str, counts: int) -> list[Card]:
     return [Card(currency, v) for v in range(9, 0, -1) for _ in range(counts >> 2 * (v - 1) & 3)]
 
 
-def _build_buy(code: int) -> Buy:
+def _build_buy(code: int) -> Buy | BuyBazaar:
     """A buy's code: its tile in bits 6-12, its square's cards from bit 13; with an
-    exchange card (1 + its index from bit 49), the cards of its other currency from bit 31."""
+    exchange card (1 + its index from bit 49), the cards of its other currency from bit 31.
+    A bazaar's (bit 65): the bazaar in bits 6-12, its currency's square in bits 3-5."""
     square, exchange = code >> 3 & 7, code >> 49 & 7
     own = CURRENCIES[square - 1]
-    purchase = VizierBuy if code & _VIZIER_BUY else Buy
+    purchase: Callable[[int, Tile, tuple[Any, ...]], Buy | BuyBazaar] = (
+        VizierBuy if code & _VIZIER_BUY else
+        (lambda _, bazaar, cards: BuyBazaar(bazaar, cards)) if code & _BAZAAR_BUY else Buy)
     if exchange == _PAID_IN_DIAMONDS:
         diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 13 & 0x3FFFF))
         return purchase(square, _TILES[code >> 6 & 127], diamonds)
@@ -315,27 +321,35 @@ def _encode(action: Action) -> int | None:
 
 
 def _encoded_buy(action: Buy) -> int | None:
-    code = _encoded_payment(action)
+    code = _encoded_payment(action.square, action.currency, action.tile, action.cards)
     return code | _VIZIER_BUY if code is not None and isinstance(action, VizierBuy) else code
 
 
-def _encoded_payment(action: Buy) -> int | None:
-    tile = _TILE_IDS.get(action.tile)
-    if tile is not None and action.cards and all(
-            c.__class__ is DiamondCard for c in action.cards):  # diamonds alone (§M6)
-        values = [c.value for c in action.cards]
+def _encoded_bazaar_buy(action: BuyBazaar) -> int | None:
+    code = _encoded_payment(action.square, action.currency, action.bazaar, action.cards)
+    return None if code is None else code | _BAZAAR_BUY
+
+
+def _encoded_payment(square: int, currency: str, paid_for: Tile,
+                     cards: tuple[Any, ...]) -> int | None:
+    """The buy code's fields of a payment of `cards` for `paid_for` on `square` (a bazaar
+    on its currency's), or None when the core has no such payment."""
+    tile = _TILE_IDS.get(paid_for)
+    if tile is not None and cards and all(
+            c.__class__ is DiamondCard for c in cards):  # diamonds alone (§M6)
+        values = [c.value for c in cards]
         if max(values.count(v) for v in values) > 3:
             return None
         pay = sum(1 << 2 * (v - 1) for v in values)
-        return 1 | action.square << 3 | tile << 6 | pay << 13 | _PAID_IN_DIAMONDS << 49
-    exchange = action.exchange
+        return 1 | square << 3 | tile << 6 | pay << 13 | _PAID_IN_DIAMONDS << 49
+    exchange = next((c for c in cards if isinstance(c, ExchangeCard)), None)
     second = None if exchange is None else next(
-        (c for c in exchange.currencies if c != action.currency), None)
-    counts = {action.currency: [0] * 10, second: [0] * 10}
+        (c for c in exchange.currencies if c != currency), None)
+    counts = {currency: [0] * 10, second: [0] * 10}
     # coins (§M11) and master builders (§M14), by currency: three bits each in the code
     apart: dict[type, dict[str | None, int]] = {
-        Coin: {action.currency: 0, second: 0}, MasterBuilderCard: {action.currency: 0, second: 0}}
-    for card in action.cards:
+        Coin: {currency: 0, second: 0}, MasterBuilderCard: {currency: 0, second: 0}}
+    for card in cards:
         if isinstance(card, ExchangeCard):
             if card != exchange:
                 return None  # two exchange cards
@@ -352,10 +366,10 @@ def _encoded_payment(action: Buy) -> int | None:
             n for held in apart.values() for n in held.values()) > 7:
         return None
     pay, other = (sum(n << 2 * (v - 1) for v, n in enumerate(counts[c]) if v)
-                  for c in (action.currency, second))
-    coins, builders = ((held[action.currency] | held[second] << 3 if second
-                        else held[action.currency]) for held in apart.values())
-    code = 1 | action.square << 3 | tile << 6 | pay << 13 | coins << 52 | builders << 58
+                  for c in (currency, second))
+    coins, builders = ((held[currency] | held[second] << 3 if second
+                        else held[currency]) for held in apart.values())
+    code = 1 | square << 3 | tile << 6 | pay << 13 | coins << 52 | builders << 58
     if exchange is not None:
         code |= other << 31 | (EXCHANGE_CARDS.index(exchange) + 1) << 49
     return code
@@ -374,6 +388,8 @@ def _encoded(action: Action) -> int | None:
         return len(ids) << 3 | sum(i << (6 + 6 * k) for k, i in enumerate(ids))
     if isinstance(action, Buy):
         return _encoded_buy(action)
+    if isinstance(action, BuyBazaar):
+        return _encoded_bazaar_buy(action)
     if isinstance(action, End):
         return 2
     if isinstance(action, (Place, Reserve, Give)):
@@ -448,11 +464,12 @@ class Simulator:
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
-        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"``, ``"master_builders"`` and
-        ``"invaders"``).
+        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"``, ``"master_builders"``,
+        ``"invaders"`` and ``"bazaars"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
-        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).
+        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``,
+        ``bazaars_distributed``).
 
     Raises
     ------

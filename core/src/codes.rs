@@ -7,7 +7,8 @@
 //! currency from bit 13, in an exchange card's other currency from bit 31, and the
 //! exchange card (1 + its index among the six, 0 for none; 7 for diamonds alone) from
 //! bit 49, the coins of the square's currency and of the other from bit 52, and their
-//! master builders from bit 58 (three bits each); bit 64 marks a vizier's purchase (§M1).
+//! master builders from bit 58 (three bits each); bit 64 marks a vizier's purchase (§M1),
+//! bit 65 a bazaar's (§M16: its tile the bazaar, its square its currency's).
 //! Kind 7 is a module's action: its number among the modules' actions in bits 3-7 (take
 //! a hut 0, wake the vizier 1, decline 2, steal 3, play a master builder 4), its fields
 //! from bit 8 (a hut's colour, a card).
@@ -30,6 +31,8 @@ const STEAL: u128 = 3;
 const PLAY_MASTER_BUILDER: u128 = 4;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
+/// Bit 65 of a buy's code: a bazaar's purchase.
+const BAZAAR_BUY: u128 = 1 << 65;
 
 fn coordinate(v: i8) -> u128 {
     (v as i16 + 128) as u128
@@ -108,6 +111,7 @@ pub fn encode(action: &Action) -> u128 {
         Action::Decline => MODULE | DECLINE << 3,
         Action::Steal { card } => MODULE | STEAL << 3 | (card as u128) << 8,
         Action::VizierBuy(purchase) => purchase_code(&purchase) | VIZIER_BUY,
+        Action::BuyBazaar(purchase) => purchase_code(&purchase) | BAZAAR_BUY,
         Action::PlayMasterBuilder { card } => {
             MODULE | PLAY_MASTER_BUILDER << 3 | (card as u128) << 8
         }
@@ -146,6 +150,7 @@ pub fn decode(code: u128) -> Option<Action> {
             Action::Take { cards, n }
         }
         BUY if code & VIZIER_BUY != 0 => Action::VizierBuy(purchase_of(code)),
+        BUY if code & BAZAAR_BUY != 0 => Action::BuyBazaar(purchase_of(code)),
         BUY => Action::Buy(purchase_of(code)),
         END => Action::End,
         PLACE => Action::Place {
@@ -287,6 +292,15 @@ mod tests {
             Action::Steal {
                 card: crate::cards::master_builder(0),
             },
+            Action::BuyBazaar(Purchase {
+                square: 3,
+                tile: crate::cards::BAZAAR_FIRST + 5,
+                pay: 0b01_00_00_00_01,
+                other: 0b1,
+                exchange: 4,
+                coins: 0b001_001,
+                builders: 0,
+            }),
         ];
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));
@@ -295,5 +309,6 @@ mod tests {
         assert_eq!(decode(MODULE | 31 << 3), None);
         assert_eq!(decode(MODULE | STEAL << 3 | 36 << 8), None);
         assert_eq!(decode(END | 1 << 40), None);
+        assert_eq!(decode(BUY | VIZIER_BUY | BAZAAR_BUY), None);
     }
 }

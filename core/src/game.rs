@@ -11,12 +11,13 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    all_camps, bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck,
-    exchange_pair, is_camp, is_coin, is_hut, is_master_builder, is_money_key,
-    is_money_of_a_currency, master_builder, money, money_deck, payment_order, place_points, tile,
-    tile_set, worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS,
-    SCORING_1, SCORING_2, TILE_COUNT,
+    all_bazaars, all_camps, bits, card_of_order, card_order, coin, currency_of, diamond,
+    diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
+    is_money_key, is_money_of_a_currency, master_builder, money, money_deck, payment_order,
+    place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
+    EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
+use crate::modules::bazaars::{self, Bazaars};
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
 use crate::modules::gates::{self, Gates};
@@ -42,7 +43,7 @@ pub const MAX_CARDS: usize = 149;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 11] = [
+pub const CORE_MODULES: [&str; 12] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -54,6 +55,7 @@ pub const CORE_MODULES: [&str; 11] = [
     "change",
     "master_builders",
     "invaders",
+    "bazaars",
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
@@ -78,16 +80,23 @@ pub const CHANGE: u16 = 256;
 pub const MASTER_BUILDERS: u16 = 512;
 /// Invaders (M15).
 pub const INVADERS: u16 = 1024;
+/// Bazaars (M16).
+pub const BAZAARS: u16 = 2048;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 2] =
-    [("thief_not_by_finisher", THIEVES), ("gates_all_six", GATES)];
+pub const CORE_OPTIONS: [(&str, u16); 3] = [
+    ("thief_not_by_finisher", THIEVES),
+    ("gates_all_six", GATES),
+    ("bazaars_distributed", BAZAARS),
+];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
 /// City Gates (§M5): all six gate cards, whatever the number of players.
 pub const GATES_ALL_SIX: u8 = 2;
+/// Bazaars (§M16): the bazaars beside the market handed out at the end like its tiles.
+pub const BAZAARS_DISTRIBUTED: u8 = 4;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
@@ -355,6 +364,9 @@ pub enum Action {
     PlayMasterBuilder {
         card: CardId,
     },
+    /// Bazaars (§M16): buy the bazaar `tile` beside the market, paying exactly the price
+    /// of the tile on its currency's square (`square`), as a purchase's payment.
+    BuyBazaar(Purchase),
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -475,7 +487,8 @@ pub enum Event {
     EndTriggered {
         bag_empty: bool,
     },
-    /// (square, tile, recipient seat or None)
+    /// (square, tile, recipient seat or None); square 0 for a bazaar beside the market
+    /// (§M16, `bazaars_distributed`).
     Distribution {
         tiles: Vec<(u8, TileId, Option<u8>)>,
     },
@@ -551,6 +564,16 @@ pub enum Event {
     MasterBuilderLapses {
         player: u8,
     },
+    /// Bazaars (§M16): a bazaar drawn for the market laid beside it; a bazaar bought, and
+    /// the market tile that priced it.
+    BazaarBeside {
+        tile: TileId,
+    },
+    BuyBazaar {
+        player: u8,
+        purchase: Purchase,
+        priced_by: TileId,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -566,6 +589,7 @@ pub enum Event {
 /// A module's term of a scoring (its key in the scoring event's `parts`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Term {
+    Bazaars,
     Camps,
     Invaders,
 }
@@ -573,6 +597,7 @@ pub enum Term {
 impl Term {
     pub fn name(self) -> &'static str {
         match self {
+            Term::Bazaars => "bazaars",
             Term::Camps => "camps",
             Term::Invaders => "invaders",
         }
@@ -612,9 +637,11 @@ pub struct Game {
     pub(crate) hands: [[u8; CARD_KINDS]; MAX_PLAYERS],
     pub(crate) boards: [Board; MAX_PLAYERS],
     pub(crate) reserves: [TileSet; MAX_PLAYERS],
-    pub(crate) dirk_tiles: Stack<TileId, { TILE_COUNT + crate::cards::CAMP_COUNT }>,
-    pub(crate) to_place: Stack<TileId, 8>,
-    pub(crate) awaiting: Stack<(u8, Stack<TileId, MARKET_SIZE>), MAX_PLAYERS>,
+    pub(crate) dirk_tiles: Stack<TileId, { TILE_COUNT + crate::cards::CAMP_COUNT + BAZAAR_COUNT }>,
+    /// The tiles waiting to be placed: a turn's purchases (bazaars too) and hut.
+    pub(crate) to_place: Stack<TileId, 16>,
+    /// The final placing's tiles per player: the market's and the bazaars beside it.
+    pub(crate) awaiting: Stack<(u8, Stack<TileId, { MARKET_SIZE + BAZAAR_COUNT }>), MAX_PLAYERS>,
     /// Per competitor, Dirk last.
     pub(crate) scores: [i64; MAX_PLAYERS + 1],
     pub(crate) decisions: Stack<Decision, 4>,
@@ -643,6 +670,8 @@ pub struct Game {
     pub(crate) master_builders: MasterBuilders,
     /// Invaders' attack cards and scouts (M15).
     pub(crate) invaders: Invaders,
+    /// The bazaars beside the market (M16).
+    pub(crate) bazaars: Bazaars,
     /// The viziers (M1), the thieves (M10) and the window between turns they share.
     pub(crate) vizier: Vizier,
     pub(crate) thieves: Thieves,
@@ -772,6 +801,7 @@ impl Game {
             gates: Gates::default(),
             master_builders: MasterBuilders::default(),
             invaders: Invaders::default(),
+            bazaars: Bazaars::default(),
             vizier: Vizier::default(),
             thieves: Thieves::default(),
             window: Window::default(),
@@ -863,6 +893,9 @@ impl Game {
         self.bag = (1 << TILE_COUNT) - 1;
         if self.has(CAMPS) {
             self.bag |= all_camps(); // the camps join the bag (§M8)
+        }
+        if self.has(BAZAARS) {
+            self.bag |= all_bazaars(); // and the bazaars (§M16)
         }
         self.refill_market();
         if self.dirk {
@@ -1145,9 +1178,13 @@ impl Game {
                 if self.has(MASTER_BUILDERS) {
                     self.master_builder_plays(decision.player, out);
                 }
+                let free = out.len() - before_free;
+                if self.has(BAZAARS) && self.bazaars.beside != 0 {
+                    self.bazaar_buys(decision.player, out);
+                }
                 // playing a master builder is no action of the turn (§M14): one may pass
                 // when nothing else is left
-                if self.may_continue || before_free == 0 {
+                if self.may_continue || out.len() == free {
                     out.push(Action::End);
                 }
             }
@@ -1343,45 +1380,9 @@ impl Game {
         let hand = &self.hands[seat as usize];
         for square in 1..=MARKET_SIZE as u8 {
             let id = self.market[square as usize - 1];
-            if id == EMPTY {
-                continue;
-            }
-            // a currency's cards in the search's order (highest first, a coin before a
-            // plain 1, a master builder before a plain 3): three of each value at most,
-            // six coins, four master builders
-            let mut cards = [0u8; 37];
-            let mut count = 0;
-            for value in (1..=9u8).rev() {
-                let module_card = match value {
-                    1 => Some(coin(square - 1)),
-                    3 => Some(master_builder(square - 1)),
-                    _ => None,
-                };
-                if let Some(card) = module_card {
-                    for _ in 0..hand[card as usize] {
-                        cards[count] = card;
-                        count += 1;
-                    }
-                }
-                let card = money(square - 1, value);
-                for _ in 0..hand[card as usize] {
-                    cards[count] = card;
-                    count += 1;
-                }
-            }
-            let cards = &cards[..count];
-            let price = tile(id).price as u32;
-            if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
-                minimal_payments(cards, price, &mut |paid| {
-                    out.push(Action::Buy(Purchase {
-                        square,
-                        tile: id,
-                        pay: counts(paid),
-                        other: 0,
-                        exchange: 0,
-                        coins: coin_count(paid),
-                        builders: builder_count(paid),
-                    }))
+            if id != EMPTY {
+                currency_payments(hand, square - 1, tile(id).price as u32, &mut |paid| {
+                    out.push(Action::Buy(plain_purchase(square, id, paid)))
                 });
             }
         }
@@ -1390,6 +1391,45 @@ impl Game {
         }
         if self.has(DIAMONDS) {
             self.diamond_buys(hand, out);
+        }
+    }
+
+    /// Bazaars (§M16): per bazaar beside the market, in tile order, whose currency's
+    /// square holds a tile, the payments of exactly that tile's price: in its currency,
+    /// then with each exchange card of that currency in hand (in card order) mixing in
+    /// the other (`_bazaar_buys`).
+    fn bazaar_buys(&self, seat: u8, out: &mut Vec<Action>) {
+        let hand = &self.hands[seat as usize];
+        for id in bits(self.bazaars.beside) {
+            let own = tile(id).mark;
+            let priced_by = self.market[own as usize];
+            if priced_by == EMPTY {
+                continue;
+            }
+            let (square, price) = (own + 1, tile(priced_by).price as u32);
+            let exact = |paid: &[CardId]| paid.iter().map(|&c| worth(c)).sum::<u32>() == price;
+            currency_payments(hand, own, price, &mut |paid| {
+                if exact(paid) {
+                    out.push(Action::BuyBazaar(plain_purchase(square, id, paid)));
+                }
+            });
+            if !self.has(EXCHANGE) {
+                continue;
+            }
+            for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
+                let (a, b) = exchange_pair(exchange);
+                if own != a && own != b {
+                    continue;
+                }
+                let (cards, count) = exchange_cards(hand, exchange);
+                minimal_payments(&cards[..count], price, &mut |paid| {
+                    if exact(paid) {
+                        if let Some(purchase) = exchange_purchase(square, id, exchange, paid) {
+                            out.push(Action::BuyBazaar(purchase));
+                        }
+                    }
+                });
+            }
         }
     }
 
@@ -1430,21 +1470,7 @@ impl Game {
     fn exchange_buys(&self, hand: &[u8; CARD_KINDS], out: &mut Vec<Action>) {
         for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
             let (a, b) = exchange_pair(exchange);
-            // the two currencies' money, coins and master builders included, in the
-            // search's order
-            let mut kinds: Vec<CardId> = (0..MONEY_KINDS as u8)
-                .chain([coin(a), coin(b), master_builder(a), master_builder(b)])
-                .filter(|&c| [a, b].contains(&crate::cards::currency_of(c)) && hand[c as usize] > 0)
-                .collect();
-            kinds.sort_unstable_by_key(|&c| payment_order(c));
-            let mut cards = [0u8; 74];
-            let mut count = 0;
-            for card in kinds {
-                for _ in 0..hand[card as usize] {
-                    cards[count] = card;
-                    count += 1;
-                }
-            }
+            let (cards, count) = exchange_cards(hand, exchange);
             for own in [a, b] {
                 let id = self.market[own as usize];
                 if id == EMPTY {
@@ -1452,19 +1478,8 @@ impl Game {
                 }
                 let square = own + 1;
                 minimal_payments(&cards[..count], tile(id).price as u32, &mut |paid| {
-                    let (mine, theirs): (Vec<CardId>, Vec<CardId>) = paid
-                        .iter()
-                        .partition(|&&c| crate::cards::currency_of(c) == own);
-                    if !theirs.is_empty() {
-                        out.push(Action::Buy(Purchase {
-                            square,
-                            tile: id,
-                            pay: counts(&mine),
-                            other: counts(&theirs),
-                            exchange: exchange - EXCHANGE_FIRST + 1,
-                            coins: coin_count(&mine) | coin_count(&theirs) << 3,
-                            builders: builder_count(&mine) | builder_count(&theirs) << 3,
-                        }));
+                    if let Some(purchase) = exchange_purchase(square, id, exchange, paid) {
+                        out.push(Action::Buy(purchase));
                     }
                 });
             }
@@ -1815,6 +1830,19 @@ impl Game {
                 self.master_builders.played += 1;
                 self.event(Event::MasterBuilderPlayed { player: seat, card });
             }
+            Action::BuyBazaar(purchase) => {
+                // paid exactly: another action follows; the market keeps its tile
+                let priced_by = self.market[purchase.square as usize - 1];
+                self.pay_cards(seat, purchase);
+                self.bazaars.beside &= !(1 << purchase.tile);
+                self.event(Event::BuyBazaar {
+                    player: seat,
+                    purchase,
+                    priced_by,
+                });
+                self.to_place.push(purchase.tile);
+                self.may_continue = true;
+            }
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -1864,6 +1892,14 @@ impl Game {
     /// Move a purchase's cards from `seat`'s hand to the discard pile (a coin back into
     /// its bag, §M11) and take the tile off the market; returns what was paid.
     fn pay(&mut self, seat: u8, purchase: Purchase) -> u32 {
+        let paid = self.pay_cards(seat, purchase);
+        self.market[purchase.square as usize - 1] = EMPTY;
+        paid
+    }
+
+    /// Move a payment's cards from `seat`'s hand to the discard pile (a coin back into its
+    /// bag, §M11); returns what was paid.
+    fn pay_cards(&mut self, seat: u8, purchase: Purchase) -> u32 {
         let p = seat as usize;
         let mut paid = 0u32;
         if purchase.exchange == 0 && purchase.coins == 0 && purchase.builders == 0 {
@@ -1888,7 +1924,6 @@ impl Game {
                 paid += worth(card);
             }
         }
-        self.market[purchase.square as usize - 1] = EMPTY;
         paid
     }
 
@@ -2043,22 +2078,28 @@ impl Game {
         id
     }
 
-    /// §5.3: fill the empty squares from the bag; note when it falls short.
+    /// §5.3: fill the empty squares from the bag; note when it falls short. A bazaar
+    /// drawn is laid beside the market and the drawing goes on for the same square
+    /// (§M16).
     fn refill_market(&mut self) {
         for square in 0..MARKET_SIZE {
-            if self.market[square] != EMPTY {
-                continue;
+            while self.market[square] == EMPTY {
+                if self.bag == 0 {
+                    self.market_short = true;
+                    return;
+                }
+                let id = self.draw_from_bag();
+                if is_bazaar(id) {
+                    self.bazaars.beside |= 1 << id;
+                    self.event(Event::BazaarBeside { tile: id });
+                    continue;
+                }
+                self.market[square] = id;
+                self.event(Event::DrawTile {
+                    square: square as u8 + 1,
+                    tile: id,
+                });
             }
-            if self.bag == 0 {
-                self.market_short = true;
-                return;
-            }
-            let id = self.draw_from_bag();
-            self.market[square] = id;
-            self.event(Event::DrawTile {
-                square: square as u8 + 1,
-                tile: id,
-            });
         }
     }
 
@@ -2247,6 +2288,14 @@ impl Game {
                 .map(|c| if c < self.players() { points(c) } else { 0 })
                 .collect()
         };
+        // (the terms in the order of their names, as the save writes the parts)
+        if self.has(BAZAARS) && round == 3 {
+            // the bazaars score at the final scoring only (§M16)
+            terms.push((
+                Term::Bazaars,
+                per_player(&|c| bazaars::bazaar_points(&self.boards[c]) as i64),
+            ));
+        }
         if self.has(CAMPS) {
             terms.push((
                 Term::Camps,
@@ -2401,12 +2450,25 @@ impl Game {
                 received[p as usize].push(id);
             }
         }
+        if self.has(BAZAARS) && self.option(BAZAARS_DISTRIBUTED) {
+            // the bazaars beside the market too, by their currency (§M16); one without a
+            // strict majority holder stays there
+            for id in bits(self.bazaars.beside) {
+                let holder = self.majority_holder(tile(id).mark);
+                record.push((0, id, holder));
+                if let Some(p) = holder {
+                    self.bazaars.beside &= !(1 << id);
+                    received[p as usize].push(id);
+                }
+            }
+        }
         self.event(Event::Distribution { tiles: record });
         self.awaiting.clear();
         for k in 1..=self.n {
             let p = (self.current + k) % self.n;
             if !received[p as usize].is_empty() {
-                let tiles = Stack::from_slice(&received[p as usize]).expect("four squares at most");
+                let tiles = Stack::from_slice(&received[p as usize])
+                    .expect("four squares and eight bazaars at most");
                 self.awaiting.push((p, tiles));
             }
         }
@@ -2418,7 +2480,7 @@ impl Game {
         }
         let (seat, tiles) = self.awaiting.remove(0);
         self.current = seat;
-        self.to_place = Stack::from_slice(tiles.as_slice()).expect("four tiles at most");
+        self.to_place = Stack::from_slice(tiles.as_slice()).expect("twelve tiles at most");
         self.decisions.push(Decision {
             kind: Kind::FinalPlace,
             player: seat,
@@ -2447,6 +2509,99 @@ fn exchange_or_plain(purchase: &Purchase) -> bool {
         PAID_IN_DIAMONDS => p.other == 0 && p.coins == 0 && p.builders == 0,
         _ => true,
     }
+}
+
+/// Every minimal payment of `price` with `hand`'s cards of `currency`
+/// (`minimal_payments`), its master builders and coins included.
+fn currency_payments(
+    hand: &[u8; CARD_KINDS],
+    currency: u8,
+    price: u32,
+    emit: &mut impl FnMut(&[CardId]),
+) {
+    // the currency's cards in the search's order (highest first, a coin before a plain
+    // 1, a master builder before a plain 3): three of each value at most, six coins,
+    // four master builders
+    let mut cards = [0u8; 37];
+    let mut count = 0;
+    for value in (1..=9u8).rev() {
+        let module_card = match value {
+            1 => Some(coin(currency)),
+            3 => Some(master_builder(currency)),
+            _ => None,
+        };
+        if let Some(card) = module_card {
+            for _ in 0..hand[card as usize] {
+                cards[count] = card;
+                count += 1;
+            }
+        }
+        let card = money(currency, value);
+        for _ in 0..hand[card as usize] {
+            cards[count] = card;
+            count += 1;
+        }
+    }
+    let cards = &cards[..count];
+    if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
+        minimal_payments(cards, price, emit);
+    }
+}
+
+/// A payment `paid` of the square's currency alone for `id`.
+fn plain_purchase(square: u8, id: TileId, paid: &[CardId]) -> Purchase {
+    Purchase {
+        square,
+        tile: id,
+        pay: counts(paid),
+        other: 0,
+        exchange: 0,
+        coins: coin_count(paid),
+        builders: builder_count(paid),
+    }
+}
+
+/// The cards of `hand` an exchange card joins: its two currencies' money, coins and
+/// master builders included, in the search's order; and their number.
+fn exchange_cards(hand: &[u8; CARD_KINDS], exchange: CardId) -> ([CardId; 74], usize) {
+    let (a, b) = exchange_pair(exchange);
+    let mut kinds: Vec<CardId> = (0..MONEY_KINDS as u8)
+        .chain([coin(a), coin(b), master_builder(a), master_builder(b)])
+        .filter(|&c| [a, b].contains(&crate::cards::currency_of(c)) && hand[c as usize] > 0)
+        .collect();
+    kinds.sort_unstable_by_key(|&c| payment_order(c));
+    let mut cards = [0u8; 74];
+    let mut count = 0;
+    for card in kinds {
+        for _ in 0..hand[card as usize] {
+            cards[count] = card;
+            count += 1;
+        }
+    }
+    (cards, count)
+}
+
+/// A payment `paid` with the exchange card `exchange` for `id` on `square`: None unless
+/// it uses the card's other currency (§M2: else it is a plain payment).
+fn exchange_purchase(
+    square: u8,
+    id: TileId,
+    exchange: CardId,
+    paid: &[CardId],
+) -> Option<Purchase> {
+    let own = square - 1;
+    let (mine, theirs): (Vec<CardId>, Vec<CardId>) = paid
+        .iter()
+        .partition(|&&c| crate::cards::currency_of(c) == own);
+    (!theirs.is_empty()).then(|| Purchase {
+        square,
+        tile: id,
+        pay: counts(&mine),
+        other: counts(&theirs),
+        exchange: exchange - EXCHANGE_FIRST + 1,
+        coins: coin_count(&mine) | coin_count(&theirs) << 3,
+        builders: builder_count(&mine) | builder_count(&theirs) << 3,
+    })
 }
 
 /// What a hand's cards are worth together.
@@ -2671,7 +2826,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..108u128 {
+        for seed in 0..126u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2692,12 +2847,20 @@ mod tests {
                 MASTER_BUILDERS | GATES | THIEVES | EXCHANGE | CHANGE,
                 INVADERS,
                 INVADERS | VIZIER | CAMPS | SQUARES,
-            ][seed as usize % 18];
+                BAZAARS,
+                BAZAARS | EXCHANGE | MASTER_BUILDERS | CHANGE | VIZIER,
+                BAZAARS | CAMPS | SQUARES | GATES | THIEVES,
+            ][seed as usize % 21];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
                 0
-            } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 };
+            } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 }
+                | if seed % 2 == 1 {
+                    BAZAARS_DISTRIBUTED
+                } else {
+                    0
+                };
             let options = options
                 & if modules & THIEVES != 0 {
                     !0
@@ -2708,6 +2871,11 @@ mod tests {
                     !0
                 } else {
                     !GATES_ALL_SIX
+                }
+                & if modules & BAZAARS != 0 {
+                    !0
+                } else {
+                    !BAZAARS_DISTRIBUTED
                 };
             let mut game =
                 Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();

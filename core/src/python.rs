@@ -399,23 +399,18 @@ fn _panic(message: &str) -> PyResult<()> {
     guarded(|| panic!("{message}"))
 }
 
-/// Every tile as the core numbers it: `(kind, price, walls, marks)`, marks a hut's colour
-/// or "".
+/// Every tile as the core numbers it: `(kind, price, walls, marks)`, marks the names of
+/// its marks joined (a hut's colour, a bazaar's currency and types) or "".
 #[pyfunction]
 fn tile_table() -> Vec<(String, u8, String, String)> {
     crate::cards::tiles()
         .iter()
         .map(|t| {
-            let mark = if t.mark == crate::cards::NO_MARK {
-                ""
-            } else {
-                crate::cards::KINDS[t.mark as usize]
-            };
             (
                 t.kind_name().to_string(),
                 t.price,
                 crate::cards::mask_sides(t.mask),
-                mark.to_string(),
+                t.marks().collect(),
             )
         })
         .collect()

@@ -7,8 +7,8 @@
 
 use crate::board::FOUNTAIN;
 use crate::cards::{
-    tile, tile_id, value_of, CardId, TileId, TileSet, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST,
-    KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
+    tile, tile_id, value_of, CardId, TileId, TileSet, BAZAAR, CARD_KINDS, CURRENCIES,
+    EXCHANGE_FIRST, KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
 use crate::game::{
     Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, CORE_OPTIONS, EMPTY,
@@ -95,8 +95,8 @@ fn tile_json(out: &mut String, id: TileId) {
         t.price,
         crate::cards::mask_sides(t.mask)
     );
-    if t.mark != NO_MARK {
-        let _ = write!(out, ",\"{}\"", KINDS[t.mark as usize]);
+    for mark in t.marks() {
+        let _ = write!(out, ",\"{mark}\"");
     }
     out.push(']');
 }
@@ -420,11 +420,20 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
         Event::Distribution { tiles } => {
             out.push_str("{\"tiles\":");
             list(out, tiles.iter(), |o, (square, id, to)| {
-                let _ = write!(
-                    o,
-                    "{{\"currency\":\"{}\",\"square\":{square},\"tile\":",
-                    CURRENCIES[*square as usize - 1]
-                );
+                if *square == 0 {
+                    // a bazaar beside the market (§M16), by its currency
+                    let currency = CURRENCIES[tile(*id).mark as usize];
+                    let _ = write!(
+                        o,
+                        "{{\"beside_market\":true,\"currency\":\"{currency}\",\"tile\":"
+                    );
+                } else {
+                    let _ = write!(
+                        o,
+                        "{{\"currency\":\"{}\",\"square\":{square},\"tile\":",
+                        CURRENCIES[*square as usize - 1]
+                    );
+                }
                 tile_json(o, *id);
                 o.push_str(",\"to\":");
                 match to {
@@ -529,6 +538,32 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             let _ = write!(out, "{{\"round\":{round},\"scouts\":");
             kind_names(out, scouts);
             out.push_str(",\"type\":\"scouts_out\"}");
+        }
+        Event::BazaarBeside { tile } => {
+            out.push_str("{\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"bazaar_beside\"}");
+        }
+        Event::BuyBazaar {
+            player,
+            purchase,
+            priced_by,
+        } => {
+            out.push_str("{\"bazaar\":");
+            tile_json(out, purchase.tile);
+            out.push_str(",\"cards\":");
+            cards_json(out, &purchase.cards());
+            let currency = CURRENCIES[purchase.square as usize - 1];
+            let _ = write!(out, ",\"currency\":\"{currency}\",\"player\":");
+            name(out, *player);
+            let price = tile(*priced_by).price;
+            let _ = write!(out, ",\"price\":{price},\"priced_by\":");
+            tile_json(out, *priced_by);
+            let _ = write!(
+                out,
+                ",\"square\":{},\"type\":\"buy_bazaar\"}}",
+                purchase.square
+            );
         }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
         Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
@@ -957,6 +992,13 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 u8::from(game.gates.beside),
                 game.gates.used
             );
+        } else if *module == "bazaars" {
+            out.push_str("{\"beside\":");
+            tiles_json(
+                out,
+                &crate::cards::bits(game.bazaars.beside).collect::<Vec<_>>(),
+            );
+            out.push('}');
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -1304,21 +1346,36 @@ fn field<'a>(state: &'a HashMap<String, Value>, key: &str) -> Result<&'a Value, 
 }
 
 fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
-    // [kind, price, walls], a hut with its colour after them
+    // [kind, price, walls], then its marks: a hut's colour, a bazaar's currency and types
     let parts = value
         .as_array()
-        .filter(|a| a.len() == 3 || a.len() == 4)
+        .filter(|a| a.len() == 3 || a.len() == 4 || a.len() == 7)
         .ok_or_else(|| invalid(what))?;
     let kind = parts[0]
         .as_str()
         .and_then(crate::cards::kind_of_name)
         .ok_or_else(|| invalid(what))?;
-    let mark = match parts.get(3) {
-        None => NO_MARK,
-        Some(colour) => colour
-            .as_str()
-            .and_then(|k| KINDS.iter().position(|n| *n == k))
-            .ok_or_else(|| invalid(what))? as u8,
+    let marks: Vec<&str> = parts[3..]
+        .iter()
+        .map(|m| m.as_str().ok_or_else(|| invalid(what)))
+        .collect::<Result<_, _>>()?;
+    let index = |names: &[&str], name: &str| {
+        names
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| i as u8)
+            .ok_or_else(|| invalid(what))
+    };
+    let (mark, types) = match (kind, marks.as_slice()) {
+        (_, []) => (NO_MARK, 0),
+        (BAZAAR, [currency, types @ ..]) => (
+            index(&CURRENCIES, currency)?,
+            types
+                .iter()
+                .try_fold(0u8, |set, t| Ok(set | 1 << index(&KINDS, t)?))?,
+        ),
+        (_, [colour]) => (index(&KINDS, colour)?, 0),
+        _ => return Err(invalid(what)),
     };
     let price = parts[1]
         .as_u64()
@@ -1333,7 +1390,12 @@ fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
             .ok_or_else(|| invalid(what))?;
         mask |= 1 << side;
     }
-    tile_id(kind, price, mask, mark).ok_or_else(|| invalid(what))
+    let id = tile_id(kind, price, mask, mark, types).ok_or_else(|| invalid(what))?;
+    // the marks as the engine writes them, in their order
+    if !tile(id).marks().eq(marks.iter().copied()) {
+        return Err(invalid(what));
+    }
+    Ok(id)
 }
 
 /// Tiles as a set, each once.
@@ -1490,12 +1552,15 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         .iter()
         .for_each(|(_, ts)| ts.as_slice().iter().for_each(|&t| count(t)));
     crate::cards::bits(game.squares.held()).for_each(&mut count);
+    crate::cards::bits(game.bazaars.beside).for_each(&mut count);
     // each building once, each module tile once with its module, else never
     let once = |id: TileId| {
         if crate::cards::is_hut(id) {
             game.has(crate::game::SQUARES)
         } else if crate::cards::is_camp(id) {
             game.has(crate::game::CAMPS)
+        } else if crate::cards::is_bazaar(id) {
+            game.has(crate::game::BAZAARS)
         } else {
             true
         }
@@ -1735,6 +1800,17 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
     if game.has(crate::game::INVADERS) {
         game.invaders = read_invaders(&state, &players)?;
     }
+    if game.has(crate::game::BAZAARS) {
+        let beside = slice(&state, "bazaars")?
+            .get("beside")
+            .ok_or_else(|| invalid("modules_state"))?;
+        game.bazaars.beside = read_tile_set(beside, "modules_state")?;
+        if !game.bazaars.well_formed() {
+            return Err(Refusal::Invalid(
+                "a tile that is no bazaar lies beside the market".into(),
+            ));
+        }
+    }
     if game.has(crate::game::MASTER_BUILDERS) {
         let what = "modules_state";
         let slice = slice(&state, "master_builders")?;
@@ -1828,7 +1904,8 @@ pub fn read_save(text: &str) -> Result<(Game, Names, String, usize), Refusal> {
         for entry in layout.as_array().ok_or_else(|| invalid("alhambras"))? {
             let cell = entry
                 .as_array()
-                .filter(|e| e.len() == 5 || e.len() == 6) // a hut has its colour
+                // a hut has its colour, a bazaar its currency and three types
+                .filter(|e| e.len() == 5 || e.len() == 6 || e.len() == 9)
                 .ok_or_else(|| invalid("alhambras"))?;
             let coordinate = |v: &Value| {
                 v.as_i64()
@@ -1954,6 +2031,44 @@ fn gate_of(value: &Value) -> Result<u8, Refusal> {
     }
 }
 
+/// The purchase of `id` on `square` paid with `cards` (a game record's payment).
+fn purchase_of_cards(square: u8, id: TileId, cards: &[CardId]) -> Purchase {
+    let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
+    let (mut coins, mut builders) = (0u8, 0u8);
+    for &card in cards {
+        // a coin or a master builder of the square's currency counts 1, of the other
+        // currency 8 (its three bits)
+        let own = if crate::cards::currency_of(card) == square - 1 {
+            1
+        } else {
+            8
+        };
+        if crate::cards::is_coin(card) {
+            coins = coins.saturating_add(own);
+        } else if crate::cards::is_master_builder(card) {
+            builders = builders.saturating_add(own);
+        } else if crate::cards::is_diamond(card) {
+            exchange = crate::game::PAID_IN_DIAMONDS;
+            pay += 1 << (2 * (crate::cards::worth(card) - 1));
+        } else if crate::cards::is_exchange(card) {
+            exchange = card - EXCHANGE_FIRST + 1;
+        } else if crate::cards::currency_of(card) == square - 1 {
+            pay += 1 << (2 * (value_of(card) - 1));
+        } else {
+            other += 1 << (2 * (value_of(card) - 1));
+        }
+    }
+    Purchase {
+        square,
+        tile: id,
+        pay,
+        other,
+        exchange,
+        coins,
+        builders,
+    }
+}
+
 /// An action as `Action.to_dict()` writes it (a game record's actions).
 pub fn read_action(value: &Value) -> Result<Action, Refusal> {
     let what = "action";
@@ -1991,45 +2106,22 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(Value::as_u64)
                 .filter(|s| (1..=4).contains(s))
                 .ok_or_else(|| invalid(what))? as u8;
-            let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
-            let (mut coins, mut builders) = (0u8, 0u8);
-            for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
-                // a coin or a master builder of the square's currency counts 1, of the
-                // other currency 8 (its three bits)
-                let own = if crate::cards::currency_of(card) == square - 1 {
-                    1
-                } else {
-                    8
-                };
-                if crate::cards::is_coin(card) {
-                    coins = coins.saturating_add(own);
-                } else if crate::cards::is_master_builder(card) {
-                    builders = builders.saturating_add(own);
-                } else if crate::cards::is_diamond(card) {
-                    exchange = crate::game::PAID_IN_DIAMONDS;
-                    pay += 1 << (2 * (crate::cards::worth(card) - 1));
-                } else if crate::cards::is_exchange(card) {
-                    exchange = card - EXCHANGE_FIRST + 1;
-                } else if crate::cards::currency_of(card) == square - 1 {
-                    pay += 1 << (2 * (value_of(card) - 1));
-                } else {
-                    other += 1 << (2 * (value_of(card) - 1));
-                }
-            }
-            let purchase = Purchase {
-                square,
-                tile: tile_of("tile")?,
-                pay,
-                other,
-                exchange,
-                coins,
-                builders,
-            };
+            let cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            let purchase = purchase_of_cards(square, tile_of("tile")?, &cards);
             if kind == "vizier" {
                 Action::VizierBuy(purchase)
             } else {
                 Action::Buy(purchase)
             }
+        }
+        Some("buy_bazaar") => {
+            let id = tile_of("bazaar")?;
+            if !crate::cards::is_bazaar(id) {
+                return Err(invalid(what));
+            }
+            let square = tile(id).mark + 1;
+            let cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            Action::BuyBazaar(purchase_of_cards(square, id, &cards))
         }
         Some("end") => Action::End,
         Some("place") => {

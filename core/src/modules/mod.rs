@@ -2,6 +2,7 @@
 //! in `alhambra_lib/modules/`. (Currency Exchange and Diamonds add cards and payments
 //! only: their rules sit where the base game's money rules are, in `game.rs`.)
 
+pub mod bazaars;
 pub mod bonus_cards;
 pub mod camps;
 pub mod gates;
