@@ -76,10 +76,19 @@ RECORDS = (
     ("eleven_modules_5p", 5, 38, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
       "change", "master_builders", "invaders")),
+    ("bazaars_4p", 4, 39, "market_short", 0, ("bazaars",)),
+    ("bazaars_distributed_dirk_2p", 2, 40, "bag_empty", 0,
+     ("bazaars", "exchange", "master_builders", "change")),
+    ("bazaars_from_save_3p", 3, 41, "market_short", 130, ("bazaars", "exchange", "camps")),
+    ("twelve_modules_6p", 6, 42, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
+      "change", "master_builders", "invaders", "bazaars")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
-           "gates_all_six_dirk_2p": ("gates_all_six",)}
+           "gates_all_six_dirk_2p": ("gates_all_six",),
+           "bazaars_distributed_dirk_2p": ("bazaars_distributed",),
+           "twelve_modules_6p": ("bazaars_distributed",)}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 
