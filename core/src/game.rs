@@ -1163,7 +1163,9 @@ impl Game {
         match decision.kind {
             Kind::Act => {
                 self.takes(out);
+                let buys_from = out.len();
                 self.buys(decision.player, out);
+                let buys = buys_from..out.len();
                 self.redesigns(decision.player, out);
                 if self.has(VIZIER) && !self.vizier.awake[decision.player as usize] {
                     out.push(Action::Wake);
@@ -1180,7 +1182,7 @@ impl Game {
                 }
                 let free = out.len() - before_free;
                 if self.has(BAZAARS) && self.bazaars.beside != 0 {
-                    self.bazaar_buys(decision.player, out);
+                    self.bazaar_buys(buys, out);
                 }
                 // playing a master builder is no action of the turn (§M14): one may pass
                 // when nothing else is left
@@ -1397,38 +1399,23 @@ impl Game {
     /// Bazaars (§M16): per bazaar beside the market, in tile order, whose currency's
     /// square holds a tile, the payments of exactly that tile's price: in its currency,
     /// then with each exchange card of that currency in hand (in card order) mixing in
-    /// the other (`_bazaar_buys`).
-    fn bazaar_buys(&self, seat: u8, out: &mut Vec<Action>) {
-        let hand = &self.hands[seat as usize];
+    /// the other (`_bazaar_buys`). These are the exact ones among the market buys of that
+    /// square listed in `out[buys]` (the same searches, in that order), diamonds aside.
+    fn bazaar_buys(&self, buys: std::ops::Range<usize>, out: &mut Vec<Action>) {
         for id in bits(self.bazaars.beside) {
-            let own = tile(id).mark;
-            let priced_by = self.market[own as usize];
-            if priced_by == EMPTY {
-                continue;
-            }
-            let (square, price) = (own + 1, tile(priced_by).price as u32);
-            let exact = |paid: &[CardId]| paid.iter().map(|&c| worth(c)).sum::<u32>() == price;
-            currency_payments(hand, own, price, &mut |paid| {
-                if exact(paid) {
-                    out.push(Action::BuyBazaar(plain_purchase(square, id, paid)));
-                }
-            });
-            if !self.has(EXCHANGE) {
-                continue;
-            }
-            for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
-                let (a, b) = exchange_pair(exchange);
-                if own != a && own != b {
-                    continue;
-                }
-                let (cards, count) = exchange_cards(hand, exchange);
-                minimal_payments(&cards[..count], price, &mut |paid| {
-                    if exact(paid) {
-                        if let Some(purchase) = exchange_purchase(square, id, exchange, paid) {
-                            out.push(Action::BuyBazaar(purchase));
-                        }
+            let square = tile(id).mark + 1;
+            for i in buys.clone() {
+                if let Action::Buy(purchase) = out[i] {
+                    if purchase.square == square
+                        && purchase.exchange != PAID_IN_DIAMONDS
+                        && purchase.exact()
+                    {
+                        out.push(Action::BuyBazaar(Purchase {
+                            tile: id,
+                            ..purchase
+                        }));
                     }
-                });
+                }
             }
         }
     }
