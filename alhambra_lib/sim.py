@@ -4,7 +4,7 @@ The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crat
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
 Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
-Change, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
+City Walls, Change, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -60,10 +60,12 @@ from .components import (
     GateCard,
     MasterBuilderCard,
     Tile,
+    WallCard,
     tile_set,
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 from .modules.bazaars import BuyBazaar
+from .modules.city_walls import BuildWall
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
 from .modules.thieves import Steal
@@ -200,14 +202,15 @@ _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
 #: diamonds 44-52 by value, the coins 53-56 by currency, the gate card 57, the master
-#: builders 58-61 by currency.
+#: builders 58-61 by currency, the wall cards 62-69 in card order.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
     **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
     **{43 + v: DiamondCard(v) for v in range(1, 10)},
     **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)},
     57: GateCard(),
-    **{58 + i: MasterBuilderCard(c) for i, c in enumerate(CURRENCIES)}}
+    **{58 + i: MasterBuilderCard(c) for i, c in enumerate(CURRENCIES)},
+    **{62 + i: WallCard(s) for i, s in enumerate(("N", "E", "S", "W", "NE", "NW", "ES", "SW"))}}
 #: `Buy`'s source in a code (bits 49-51) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
@@ -234,6 +237,12 @@ def _xy(code: int, shift: int) -> tuple[int, int]:
     return ((code >> shift & 0xFF) - 128, (code >> shift + 8 & 0xFF) - 128)
 
 
+def _held(tile_id: int, sticks: int) -> Tile:
+    """The tile of a code, with the City Walls sticks (§M9) the code gives it."""
+    tile = _TILES[tile_id]
+    return tile.with_sticks(_SIDES[i] for i in range(4) if sticks >> i & 1) if sticks else tile
+
+
 def _build(code: int) -> Action:
     kind = code & 7
     if kind == 0:
@@ -242,15 +251,25 @@ def _build(code: int) -> Action:
         return _build_buy(code)
     if kind == 2:
         return End()
-    if kind in (3, 4, 5):
-        tile = _TILES[code >> 3 & 0xFF]
-        return Place(tile, _xy(code, 11), _gate(code >> 27)) if kind == 3 else \
-            Reserve(tile) if kind == 4 else Give(tile)
+    if kind == 3:
+        return Place(_held(code >> 3 & 0xFF, code >> 30 & 15), _xy(code, 11), _gate(code >> 27))
+    if kind in (4, 5):
+        tile = _held(code >> 3 & 0xFF, code >> 11 & 15)
+        return Reserve(tile) if kind == 4 else Give(tile)
     if kind == 7:  # a module's action, by its number in bits 3-7
         return _MODULE_ACTIONS[code >> 3 & 31](code >> 8)
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
-    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13),
-                    _gate(code >> 29))
+    return Redesign(move, None if tile_id == _NO_TILE else _held(tile_id, code >> 32 & 15),
+                    _xy(code, 13), _gate(code >> 29))
+
+
+def _build_wall(fields: int) -> BuildWall:
+    """A wall's code from bit 8: the card, the tile, whether on the Alhambra and where,
+    the tile's sticks (§M9)."""
+    card = _CARD_BY_ID[fields & 127]
+    tile = _held(fields >> 7 & 0xFF, fields >> 32 & 15)
+    cell = _xy(fields, 16) if fields >> 15 & 1 else None
+    return BuildWall(card, card.sides, tile, cell)
 
 
 #: A gate's side in a code's 3-bit field: 0 for none, else 1 + its index in N, E, S, W.
@@ -272,6 +291,7 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     2: lambda fields: Decline(),
     3: lambda fields: Steal(_CARD_BY_ID[fields]),
     4: lambda fields: PlayMasterBuilder(_CARD_BY_ID[fields]),
+    5: _build_wall,
 }
 #: Bit 64 of a buy's code: the vizier's purchase (§M1); bit 65 a bazaar's (§M16).
 _VIZIER_BUY = 1 << 64
@@ -328,6 +348,11 @@ def _encoded_buy(action: Buy) -> int | None:
 def _encoded_bazaar_buy(action: BuyBazaar) -> int | None:
     code = _encoded_payment(action.square, action.currency, action.bazaar, action.cards)
     return None if code is None else code | _BAZAAR_BUY
+
+
+def _held_id(tile: Tile) -> tuple[int | None, int]:
+    """The core's id of a tile a player holds, and its sticks (§M9)."""
+    return _TILE_IDS.get(tile.printed), tile.stick_mask
 
 
 def _encoded_payment(square: int, currency: str, paid_for: Tile,
@@ -393,20 +418,29 @@ def _encoded(action: Action) -> int | None:
     if isinstance(action, End):
         return 2
     if isinstance(action, (Place, Reserve, Give)):
-        tile = _TILE_IDS.get(action.tile)
+        tile, sticks = _held_id(action.tile)
         if tile is None:
             return None
         if isinstance(action, Place):
             xy = _coordinates(action.pos)
-            return None if xy is None else 3 | tile << 3 | xy << 11 | _gate_field(action.gate) << 27
-        return (4 if isinstance(action, Reserve) else 5) | tile << 3
+            return None if xy is None else (3 | tile << 3 | xy << 11
+                                            | _gate_field(action.gate) << 27 | sticks << 30)
+        return (4 if isinstance(action, Reserve) else 5) | tile << 3 | sticks << 11
     if isinstance(action, Redesign):
-        tile = _NO_TILE if action.tile is None else _TILE_IDS.get(action.tile)
+        tile, sticks = (_NO_TILE, 0) if action.tile is None else _held_id(action.tile)
         xy = _coordinates(action.pos)
         if tile is None or xy is None:
             return None
         return (6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
-                | _gate_field(action.gate) << 29)
+                | _gate_field(action.gate) << 29 | sticks << 32)
+    if isinstance(action, BuildWall):
+        card = _CARD_IDS.get(action.card)
+        tile, sticks = _held_id(action.tile)
+        at = 0 if action.cell is None else _coordinates(action.cell)
+        if card is None or tile is None or at is None:
+            return None
+        on_board = 0 if action.cell is None else 1 << 23
+        return 7 | 5 << 3 | card << 8 | tile << 15 | on_board | at << 24 | sticks << 40
     if isinstance(action, TakeHut):
         return 7 | KINDS.index(action.colour) << 8
     if isinstance(action, Wake):
@@ -464,12 +498,12 @@ class Simulator:
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
-        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"``, ``"master_builders"``,
-        ``"invaders"`` and ``"bazaars"``).
+        ``"diamonds"``, ``"camps"``, ``"city_walls"``, ``"thieves"``, ``"change"``,
+        ``"master_builders"``, ``"invaders"`` and ``"bazaars"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``,
-        ``bazaars_distributed``).
+        ``bazaars_distributed``, ``walls_piles_2_to_4``).
 
     Raises
     ------

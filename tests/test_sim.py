@@ -82,7 +82,7 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
 ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps",
-               "thieves", "change", "master_builders", "invaders", "bazaars")
+               "city_walls", "thieves", "change", "master_builders", "invaders", "bazaars")
 #: The modules the core holds, by seed modulo `CYCLE`: each alone, some together, and all
 #: of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
@@ -92,8 +92,9 @@ CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_c
                 15: ("master_builders", "gates", "thieves", "exchange", "change"),
                 16: ("invaders",), 17: ("invaders", "vizier", "camps", "squares", "change"),
                 18: ("bazaars",),
-                19: ("bazaars", "exchange", "master_builders", "change", "thieves", "camps")}
-CYCLE = 20
+                19: ("bazaars", "exchange", "master_builders", "change", "thieves", "camps"),
+                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars")}
+CYCLE = 22
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: nine games in ten with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -105,7 +106,7 @@ def module_options(modules, seed):
     """The modules' options of a seeded game: each option the core holds set in half the
     games with its module."""
     options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates",
-               "bazaars_distributed": "bazaars"}
+               "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls"}
     return {option: True for option, module in options.items()
             if module in modules and seed % 24 >= 12}
 
@@ -134,10 +135,11 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     endings, the distribution and the final placing."""
     seen: Counter[str] = Counter()
     # a third of them, and every game of the vizier alone (its own window decision), of
-    # the thieves alone and of the bazaars with five others (a scoring card drawn in the
-    # refill after a theft; a bazaar paid with an exchange card, one handed out at the end)
-    covered = GAMES[::3] + [g for g in GAMES if g[3] in (("vizier",), ("thieves",),
-                                                         CORE_MODULES[19])]
+    # the thieves alone, of the bazaars with five others and of the city walls (a scoring
+    # card drawn in the refill after a theft; a bazaar paid with an exchange card, one
+    # handed out at the end; a tile with sticks placed from the market)
+    covered = GAMES[::3] + [g for g in GAMES if g[3] in (
+        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21])]
     for players, seed, trigger, modules in covered:
         game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
                     **module_options(modules, seed))
@@ -195,6 +197,11 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen["bazaar distributed"] += 1
             if kind == "give" and event["tile"][0] == "bazaar":
                 seen["bazaar given"] += 1
+            if kind == "build_wall":
+                seen[f"sticks laid ({event['where']})"] += 1
+            if kind in ("place", "reserve", "redesign") and any(
+                    c.islower() for c in (event["tile"] or ["", "", ""])[2]):
+                seen[f"{kind} with sticks"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -215,7 +222,9 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "peek after a buy", "peek after a vizier", "attack in round 1",
                    "attack in round 2", "attack in round 3", "bazaar_beside", "buy_bazaar",
                    "exchange bazaar buy", "bazaar points", "bazaar distributed",
-                   "bazaar given"):
+                   "bazaar given", "wall_card_beside", "sticks laid (alhambra)",
+                   "sticks laid (bought)", "sticks laid (reserve)", "place with sticks",
+                   "reserve with sticks", "redesign with sticks"):
         assert seen[wanted], wanted
 
 
@@ -341,8 +350,8 @@ def test_games_the_core_does_not_hold_are_refused_by_name():
     with pytest.raises(Unsupported, match="merchant_final_only=True"):
         Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant",),
                                  merchant_final_only=True))
-    with pytest.raises(Unsupported, match="does not hold city_walls"):
-        Simulator(NAMES[:3], seed=1, modules=("city_walls",))
+    with pytest.raises(Unsupported, match="does not hold characters"):
+        Simulator(NAMES[:3], seed=1, modules=("characters",))
     with pytest.raises(Unsupported, match="hole_rule='single'"):
         Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
 

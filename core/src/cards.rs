@@ -69,9 +69,32 @@ pub const GATE: CardId = COIN_FIRST + 4;
 /// The master builders of Master Builders (Mega Box M14), one id per currency: money worth
 /// 3, or played for a redesign.
 pub const MASTER_BUILDER_FIRST: CardId = GATE + 1;
+/// The eight wall cards of City Walls (Mega Box M9), in `card_order`: N, E, S, W, NE,
+/// NW, ES, SW (one side before two, then by the sides' indices).
+pub const WALL_FIRST: CardId = MASTER_BUILDER_FIRST + 4;
+/// The sides (a wall mask) of each wall card, by id from `WALL_FIRST`.
+pub const WALL_SIDES: [u8; 8] = [1, 2, 4, 8, 3, 9, 6, 12];
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = MASTER_BUILDER_FIRST as usize + 4;
+pub const CARD_KINDS: usize = WALL_FIRST as usize + 8;
+
+/// Whether `card` is a wall card.
+pub fn is_wall_card(card: CardId) -> bool {
+    (WALL_FIRST..WALL_FIRST + 8).contains(&card)
+}
+
+/// The sides (a wall mask) a wall card's sticks go on.
+pub fn wall_sides(card: CardId) -> u8 {
+    WALL_SIDES[(card - WALL_FIRST) as usize]
+}
+
+/// The wall card of the sides `mask`, if there is one.
+pub fn wall_card(mask: u8) -> Option<CardId> {
+    WALL_SIDES
+        .iter()
+        .position(|&m| m == mask)
+        .map(|i| WALL_FIRST + i as CardId)
+}
 /// What a master builder is worth as money.
 const MASTER_BUILDER_VALUE: u8 = 3;
 
@@ -181,11 +204,27 @@ impl Tile {
 
     /// The engine's `tile_order` key: kind, price, walls, then the marks by their names.
     fn order_key(&self) -> (u8, u8, u8, [&'static str; 4]) {
+        (self.kind, self.price, self.mask, self.mark_names())
+    }
+
+    /// The engine's `tile_order` key of this tile with City Walls sticks `sticks` (§M9):
+    /// kind, price, walls with the sticks, marks, then the sticks.
+    pub fn order_key_with(&self, sticks: u8) -> (u8, u8, u8, [&'static str; 4], u8) {
+        (
+            self.kind,
+            self.price,
+            self.mask | sticks,
+            self.mark_names(),
+            sticks,
+        )
+    }
+
+    fn mark_names(&self) -> [&'static str; 4] {
         let mut marks = [""; 4];
         for (slot, mark) in marks.iter_mut().zip(self.marks()) {
             *slot = mark;
         }
-        (self.kind, self.price, self.mask, marks)
+        marks
     }
 
     /// The printed marks by name (`Tile.marks`): a hut's colour; a bazaar's currency,
@@ -451,6 +490,7 @@ pub fn card_order(card: CardId) -> u8 {
     match money_parts(card) {
         Some((value, rank, kind)) => (9 - value) * 20 + rank * 4 + kind,
         None if card == GATE => MONEY_KEYS + 6,
+        None if is_wall_card(card) => MONEY_KEYS + 7 + (card - WALL_FIRST), // "wall_card"
         None => MONEY_KEYS + card - EXCHANGE_FIRST,
     }
 }
@@ -459,6 +499,9 @@ pub fn card_order(card: CardId) -> u8 {
 pub fn card_of_order(key: u8) -> CardId {
     if key == MONEY_KEYS + 6 {
         return GATE;
+    }
+    if key > MONEY_KEYS + 6 {
+        return WALL_FIRST + (key - MONEY_KEYS - 7);
     }
     if key >= MONEY_KEYS {
         return EXCHANGE_FIRST + key - MONEY_KEYS;
@@ -579,6 +622,8 @@ mod tests {
         for card in (0..MONEY_KINDS as u8).chain(EXCHANGE_FIRST..CARD_KINDS as u8) {
             assert_eq!(card_of_order(card_order(card)), card);
         }
+        assert!(card_order(GATE) < card_order(WALL_FIRST)); // "gate" < "wall_card"
+        assert_eq!(wall_card(9), Some(WALL_FIRST + 5));
         assert_eq!(diamond_deck().len(), 11);
         assert!(card_order(money(3, 9)) < card_order(money(0, 8)));
         assert_eq!(money_deck(false).len(), 108);

@@ -17,9 +17,11 @@ use crate::cards::{
     place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
     EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
+use crate::cards::{is_wall_card, wall_sides, TILE_KINDS};
 use crate::modules::bazaars::{self, Bazaars};
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
+use crate::modules::city_walls::{self, CityWalls};
 use crate::modules::gates::{self, Gates};
 use crate::modules::invaders::{self, Invaders};
 use crate::modules::master_builders::{self, MasterBuilders};
@@ -43,7 +45,7 @@ pub const MAX_CARDS: usize = 149;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 12] = [
+pub const CORE_MODULES: [&str; 13] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -51,6 +53,7 @@ pub const CORE_MODULES: [&str; 12] = [
     "gates",
     "diamonds",
     "camps",
+    "city_walls",
     "thieves",
     "change",
     "master_builders",
@@ -72,24 +75,27 @@ pub const GATES: u16 = 16;
 pub const DIAMONDS: u16 = 32;
 /// Camps (M8).
 pub const CAMPS: u16 = 64;
+/// City Walls (M9).
+pub const CITY_WALLS: u16 = 128;
 /// Thieves (M10).
-pub const THIEVES: u16 = 128;
+pub const THIEVES: u16 = 256;
 /// Change (M11).
-pub const CHANGE: u16 = 256;
+pub const CHANGE: u16 = 512;
 /// Master Builders (M14).
-pub const MASTER_BUILDERS: u16 = 512;
+pub const MASTER_BUILDERS: u16 = 1024;
 /// Invaders (M15).
-pub const INVADERS: u16 = 1024;
+pub const INVADERS: u16 = 2048;
 /// Bazaars (M16).
-pub const BAZAARS: u16 = 2048;
+pub const BAZAARS: u16 = 4096;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 3] = [
+pub const CORE_OPTIONS: [(&str, u16); 4] = [
     ("thief_not_by_finisher", THIEVES),
     ("gates_all_six", GATES),
     ("bazaars_distributed", BAZAARS),
+    ("walls_piles_2_to_4", CITY_WALLS),
 ];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
@@ -97,6 +103,8 @@ pub const THIEF_NOT_BY_FINISHER: u8 = 1;
 pub const GATES_ALL_SIX: u8 = 2;
 /// Bazaars (§M16): the bazaars beside the market handed out at the end like its tiles.
 pub const BAZAARS_DISTRIBUTED: u8 = 4;
+/// City Walls (§M9): the wall cards into piles 2-4 (three, three, two), not 2-5.
+pub const WALLS_PILES_2_TO_4: u8 = 8;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
@@ -367,6 +375,14 @@ pub enum Action {
     /// Bazaars (§M16): buy the bazaar `tile` beside the market, paying exactly the price
     /// of the tile on its currency's square (`square`), as a purchase's payment.
     BuyBazaar(Purchase),
+    /// City Walls (§M9): take the wall card `card` from beside the market and lay its
+    /// sticks on `tile`: the one on `cell` of the Alhambra, or with `cell` None one just
+    /// bought or on the reserve.
+    BuildWall {
+        card: CardId,
+        tile: TileId,
+        cell: Option<(i8, i8)>,
+    },
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -415,6 +431,7 @@ pub enum Event {
         cards: Vec<CardId>,
         exact: bool,
     },
+    /// `sticks` and `removed_sticks`: City Walls' sticks on the tiles then (§M9).
     Redesign {
         player: u8,
         mv: Move,
@@ -423,6 +440,8 @@ pub enum Event {
         y: i8,
         removed: TileId,
         gate: u8,
+        sticks: u8,
+        removed_sticks: u8,
     },
     End {
         player: u8,
@@ -434,10 +453,12 @@ pub enum Event {
         x: i8,
         y: i8,
         gate: u8,
+        sticks: u8,
     },
     Reserve {
         player: u8,
         tile: TileId,
+        sticks: u8,
     },
     Give {
         player: u8,
@@ -574,6 +595,19 @@ pub enum Event {
         purchase: Purchase,
         priced_by: TileId,
     },
+    /// City Walls (§M9): a wall card drawn laid beside the market; sticks laid on a tile
+    /// (its sticks before; its cell, or off the board a tile just bought or reserved).
+    WallCardBeside {
+        card: CardId,
+    },
+    BuildWall {
+        player: u8,
+        card: CardId,
+        tile: TileId,
+        sticks: u8,
+        cell: Option<(i8, i8)>,
+        bought: bool,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -672,6 +706,12 @@ pub struct Game {
     pub(crate) invaders: Invaders,
     /// The bazaars beside the market (M16).
     pub(crate) bazaars: Bazaars,
+    /// City Walls' cards beside the market and spent (M9), the sticks on each tile (a
+    /// wall mask per tile id, for good wherever the tile goes) and the set of the tiles
+    /// that have some.
+    pub(crate) city_walls: CityWalls,
+    pub(crate) sticks: [u8; TILE_KINDS],
+    pub(crate) stuck: TileSet,
     /// The viziers (M1), the thieves (M10) and the window between turns they share.
     pub(crate) vizier: Vizier,
     pub(crate) thieves: Thieves,
@@ -802,6 +842,9 @@ impl Game {
             master_builders: MasterBuilders::default(),
             invaders: Invaders::default(),
             bazaars: Bazaars::default(),
+            city_walls: CityWalls::default(),
+            sticks: [0; TILE_KINDS],
+            stuck: 0,
             vizier: Vizier::default(),
             thieves: Thieves::default(),
             window: Window::default(),
@@ -1060,6 +1103,23 @@ impl Game {
                 inserts[2 + k].extend(std::iter::repeat_n(GATE, count as usize));
             }
         }
+        if self.has(CITY_WALLS) {
+            // shuffled with the game's generator, then two into each of piles 2-5, or
+            // three, three and two into piles 2-4 (§M9)
+            let mut cards = city_walls::BOX_ORDER.to_vec();
+            self.rng.shuffle(&mut cards);
+            let shares: &[(usize, usize)] = if self.option(WALLS_PILES_2_TO_4) {
+                &[(1, 3), (2, 3), (3, 2)]
+            } else {
+                &[(1, 2), (2, 2), (3, 2), (4, 2)]
+            };
+            let mut rest = &cards[..];
+            for &(pile, n) in shares {
+                let (into, others) = rest.split_at(n);
+                inserts[pile].extend_from_slice(into);
+                rest = others;
+            }
+        }
         inserts
     }
 
@@ -1175,6 +1235,9 @@ impl Game {
                 }
                 if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
                     self.gated_redesigns(decision.player, out);
+                }
+                if self.has(CITY_WALLS) && self.city_walls.beside != 0 {
+                    self.wall_builds(decision.player, out);
                 }
                 let before_free = out.len();
                 if self.has(MASTER_BUILDERS) {
@@ -1491,16 +1554,16 @@ impl Game {
             }
             cells.clear();
         };
-        for id in bits(reserve) {
-            planes.placeable(tile(id).mask, is_camp(id), &mut cells);
+        self.in_tile_order(reserve, |id| {
+            planes.placeable(self.mask_of(id), is_camp(id), &mut cells);
             emit(out, Move::Place, id, &mut cells);
-        }
+        });
         planes.removable(board, &mut cells);
         emit(out, Move::Remove, FOUNTAIN, &mut cells);
-        for id in bits(reserve) {
-            planes.exchangeable(tile(id).mask, is_camp(id), &mut cells);
+        self.in_tile_order(reserve, |id| {
+            planes.exchangeable(self.mask_of(id), is_camp(id), &mut cells);
             emit(out, Move::Exchange, id, &mut cells);
-        }
+        });
     }
 
     /// Squares (§M4): a face-up hut of each pile not empty, in colour order, while the
@@ -1567,14 +1630,77 @@ impl Game {
     ) {
         let planes = self.boards[seat as usize].planes();
         let mut found = Vec::new();
-        for id in bits(tiles & !all_camps()) {
+        self.in_tile_order(tiles & !all_camps(), |id| {
             found.clear();
-            planes.gate_positions(tile(id).mask, &mut found);
+            planes.gate_positions(self.mask_of(id), &mut found);
             out.extend(
                 found
                     .iter()
                     .map(|&(x, y, side)| action(id, x, y, side as u8)),
             );
+        });
+    }
+
+    /// A tile's walls, City Walls' sticks included (§M9).
+    pub(crate) fn mask_of(&self, id: TileId) -> u8 {
+        tile(id).mask | self.sticks[id as usize]
+    }
+
+    /// The City Walls sticks on a tile (§M9): none on the fountain.
+    pub fn sticks_of(&self, id: TileId) -> u8 {
+        self.sticks.get(id as usize).copied().unwrap_or(0)
+    }
+
+    /// `each` tile of `set` in the engine's `tile_order`: id order, unless sticks (§M9)
+    /// change a tile's walls and so its place.
+    pub(crate) fn in_tile_order(&self, set: TileSet, mut each: impl FnMut(TileId)) {
+        if self.stuck & set == 0 {
+            bits(set).for_each(each);
+            return;
+        }
+        let mut ids: Vec<TileId> = bits(set).collect();
+        ids.sort_by_key(|&id| tile(id).order_key_with(self.sticks[id as usize]));
+        ids.into_iter().for_each(&mut each);
+    }
+
+    /// City Walls (§M9): per wall card beside the market, in card order, its sticks laid
+    /// on each cell of the Alhambra that takes them (by cell), then on each tile just
+    /// bought or on the reserve that takes them (in tile order).
+    fn wall_builds(&self, seat: u8, out: &mut Vec<Action>) {
+        let board = &self.boards[seat as usize];
+        let loose = tile_set(self.to_place.as_slice()) | self.reserves[seat as usize];
+        let mut cells = Vec::new();
+        for card in city_walls::cards(self.city_walls.beside) {
+            let sides = wall_sides(card);
+            cells.clear();
+            city_walls::stick_cells(board, sides, &mut cells);
+            for &(x, y) in &cells {
+                let id = board.at(x, y).expect("a built cell");
+                out.push(Action::BuildWall {
+                    card,
+                    tile: id,
+                    cell: Some((x, y)),
+                });
+            }
+            self.in_tile_order(loose, |id| {
+                if city_walls::may_take_sticks(id, self.mask_of(id), sides) {
+                    out.push(Action::BuildWall {
+                        card,
+                        tile: id,
+                        cell: None,
+                    });
+                }
+            });
+        }
+    }
+
+    /// Lay `sides` as sticks on `id` (the tile on `cell` of `seat`'s Alhambra, or off
+    /// the board).
+    fn lay_sticks(&mut self, seat: u8, id: TileId, cell: Option<(i8, i8)>, sides: u8) {
+        self.sticks[id as usize] |= sides;
+        self.stuck |= 1 << id;
+        if let Some((x, y)) = cell {
+            self.boards[seat as usize].add_walls(x, y, sides);
         }
     }
 
@@ -1585,9 +1711,9 @@ impl Game {
         let waiting = tile_set(self.to_place.as_slice());
         let planes = board.planes();
         let mut cells = Vec::new();
-        for id in bits(waiting) {
+        self.in_tile_order(waiting, |id| {
             cells.clear();
-            planes.placeable(tile(id).mask, is_camp(id), &mut cells);
+            planes.placeable(self.mask_of(id), is_camp(id), &mut cells);
             out.extend(cells.iter().map(|&(x, y)| Action::Place {
                 tile: id,
                 x,
@@ -1595,10 +1721,11 @@ impl Game {
                 gate: NO_GATE,
             }));
             out.push(Action::Reserve { tile: id });
-            if decision.give && !is_hut(id) {
+            // never a hut (§M4), nor a tile with sticks (§M9)
+            if decision.give && !is_hut(id) && self.sticks[id as usize] == 0 {
                 out.push(Action::Give { tile: id });
             }
-        }
+        });
     }
 
     // -- applying actions --------------------------------------------------------------
@@ -1724,14 +1851,19 @@ impl Game {
                 y,
                 gate,
             } => {
+                let walls = if mv == Move::Remove {
+                    0
+                } else {
+                    self.mask_of(id)
+                };
                 let board = &mut self.boards[p];
                 let removed = match mv {
                     Move::Remove => board.take(x, y),
                     Move::Place => {
-                        board.build(x, y, id);
+                        board.build_with_walls(x, y, id, walls);
                         FOUNTAIN
                     }
-                    Move::Exchange => board.replace(x, y, id),
+                    Move::Exchange => board.replace_with_walls(x, y, id, walls),
                 };
                 self.use_gate(seat, x, y, gate);
                 if mv != Move::Remove {
@@ -1740,6 +1872,14 @@ impl Game {
                 if removed != FOUNTAIN {
                     self.reserves[p] |= 1 << removed;
                 }
+                let sticks_of = |id: TileId| {
+                    if id == FOUNTAIN {
+                        0
+                    } else {
+                        self.sticks[id as usize]
+                    }
+                };
+                let (sticks, removed_sticks) = (sticks_of(id), sticks_of(removed));
                 self.event(Event::Redesign {
                     player: seat,
                     mv,
@@ -1748,6 +1888,8 @@ impl Game {
                     y,
                     removed,
                     gate,
+                    sticks,
+                    removed_sticks,
                 });
                 if self.decisions.last().map(|d| d.kind) == Some(Kind::Act) {
                     self.end_actions();
@@ -1817,6 +1959,28 @@ impl Game {
                 self.master_builders.played += 1;
                 self.event(Event::MasterBuilderPlayed { player: seat, card });
             }
+            Action::BuildWall {
+                card,
+                tile: id,
+                cell,
+            } => {
+                // the card is spent; its sticks are the tile's for good (§M9), a
+                // terminal action
+                self.city_walls.beside &= !city_walls::bit(card);
+                self.city_walls.used |= city_walls::bit(card);
+                let sticks = self.sticks[id as usize];
+                let bought = cell.is_none() && self.to_place.as_slice().contains(&id);
+                self.lay_sticks(seat, id, cell, wall_sides(card));
+                self.event(Event::BuildWall {
+                    player: seat,
+                    card,
+                    tile: id,
+                    sticks,
+                    cell,
+                    bought,
+                });
+                self.end_actions();
+            }
             Action::BuyBazaar(purchase) => {
                 // paid exactly: another action follows; the market keeps its tile
                 let priced_by = self.market[purchase.square as usize - 1];
@@ -1843,7 +2007,8 @@ impl Game {
                 y,
                 gate,
             } => {
-                self.boards[p].build(x, y, id);
+                let walls = self.mask_of(id);
+                self.boards[p].build_with_walls(x, y, id, walls);
                 self.use_gate(seat, x, y, gate);
                 self.to_place.remove_item(id);
                 self.event(Event::Place {
@@ -1852,6 +2017,7 @@ impl Game {
                     x,
                     y,
                     gate,
+                    sticks: self.sticks[id as usize],
                 });
                 self.after_placing();
             }
@@ -1861,6 +2027,7 @@ impl Game {
                 self.event(Event::Reserve {
                     player: seat,
                     tile: id,
+                    sticks: self.sticks[id as usize],
                 });
                 self.after_placing();
             }
@@ -2024,7 +2191,11 @@ impl Game {
     }
 
     fn reveal(&mut self, card: CardId) {
-        if card == GATE {
+        if is_wall_card(card) {
+            // beside the market (§M9)
+            self.city_walls.beside |= city_walls::bit(card);
+            self.event(Event::WallCardBeside { card });
+        } else if card == GATE {
             // beside the display, or to the discards if one lies there (§M5)
             if self.gates.beside {
                 self.discard.push(card);
@@ -2813,7 +2984,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..126u128 {
+        for seed in 0..144u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2837,14 +3008,17 @@ mod tests {
                 BAZAARS,
                 BAZAARS | EXCHANGE | MASTER_BUILDERS | CHANGE | VIZIER,
                 BAZAARS | CAMPS | SQUARES | GATES | THIEVES,
-            ][seed as usize % 21];
+                CITY_WALLS,
+                CITY_WALLS | GATES | CAMPS | SQUARES | BAZAARS | INVADERS,
+                CITY_WALLS | MASTER_BUILDERS | VIZIER | EXCHANGE,
+            ][seed as usize % 24];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
                 0
             } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 }
                 | if seed % 2 == 1 {
-                    BAZAARS_DISTRIBUTED
+                    BAZAARS_DISTRIBUTED | WALLS_PILES_2_TO_4
                 } else {
                     0
                 };
@@ -2863,6 +3037,11 @@ mod tests {
                     !0
                 } else {
                     !BAZAARS_DISTRIBUTED
+                }
+                & if modules & CITY_WALLS != 0 {
+                    !0
+                } else {
+                    !WALLS_PILES_2_TO_4
                 };
             let mut game =
                 Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();

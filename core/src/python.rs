@@ -181,14 +181,17 @@ impl Core {
         guarded(|| {
             let mut actions = Vec::new();
             self.game.legal_actions(&mut actions);
-            Ok(actions.iter().map(codes::encode).collect())
+            Ok(actions
+                .iter()
+                .map(|a| codes::encode_in(&self.game, a))
+                .collect())
         })
     }
 
     /// Apply the action of `code` if legal now; `IllegalMove` (nothing changed) if not.
     fn apply(&mut self, code: u128) -> PyResult<()> {
         self.mutate(|core| {
-            let action = codes::decode(code)
+            let action = codes::decode_in(&core.game, code)
                 .ok_or_else(|| IllegalMove::new_err(format!("{code} is no action's code")))?;
             core.game.apply(action).map_err(refused)
         })
