@@ -207,18 +207,6 @@ impl Tile {
         (self.kind, self.price, self.mask, self.mark_names())
     }
 
-    /// The engine's `tile_order` key of this tile with City Walls sticks `sticks` (§M9):
-    /// kind, price, walls with the sticks, marks, then the sticks.
-    pub fn order_key_with(&self, sticks: u8) -> (u8, u8, u8, [&'static str; 4], u8) {
-        (
-            self.kind,
-            self.price,
-            self.mask | sticks,
-            self.mark_names(),
-            sticks,
-        )
-    }
-
     fn mark_names(&self) -> [&'static str; 4] {
         let mut marks = [""; 4];
         for (slot, mark) in marks.iter_mut().zip(self.marks()) {
@@ -426,6 +414,32 @@ fn parse_bazaars(text: &str) -> Vec<Tile> {
         .collect()
 }
 
+/// The rank of each tile's marks among every tile's marks, by their names.
+fn marks_ranks() -> &'static [u8; TILE_KINDS] {
+    static RANKS: OnceLock<[u8; TILE_KINDS]> = OnceLock::new();
+    RANKS.get_or_init(|| {
+        let mut names: Vec<[&str; 4]> = tiles().iter().map(Tile::mark_names).collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut ranks = [0u8; TILE_KINDS];
+        for (rank, t) in ranks.iter_mut().zip(tiles()) {
+            *rank = names.binary_search(&t.mark_names()).unwrap_or(0) as u8;
+        }
+        ranks
+    })
+}
+
+/// The engine's `tile_order` key of tile `id` with City Walls sticks `sticks` (§M9), as
+/// one number: kind, price, walls with the sticks, marks, then the sticks.
+pub fn order_rank(id: TileId, sticks: u8) -> u32 {
+    let t = tile(id);
+    (t.kind as u32) << 24
+        | (t.price as u32) << 16
+        | ((t.mask | sticks) as u32) << 12
+        | (marks_ranks()[id as usize] as u32) << 4
+        | sticks as u32
+}
+
 /// The tile of `id`.
 pub fn tile(id: TileId) -> Tile {
     tiles()[id as usize]
@@ -597,6 +611,22 @@ mod tests {
             .all(|w| w[0].order_key() < w[1].order_key()));
         let first: Vec<&str> = bazaars[0].marks().collect();
         assert_eq!(first, ["denar", "chambers", "garden", "tower"]);
+        // with sticks (City Walls, §M9) the order is (kind, price, walls with the sticks,
+        // marks, sticks), as one number
+        let key = |id: TileId, sticks: u8| {
+            let t = tile(id);
+            (t.kind, t.price, t.mask | sticks, t.mark_names(), sticks)
+        };
+        for a in 0..TILE_KINDS as TileId {
+            for b in 0..TILE_KINDS as TileId {
+                let (sa, sb) = ((a % 16) & !tile(a).mask, (b % 7) & !tile(b).mask);
+                assert_eq!(
+                    order_rank(a, sa).cmp(&order_rank(b, sb)),
+                    key(a, sa).cmp(&key(b, sb)),
+                    "{a} {b}"
+                );
+            }
+        }
         assert!(camps.iter().all(|t| t.kind == CAMP && !t.is_building()));
         assert!(camps.windows(2).all(|w| w[0].price < w[1].price));
         assert!(huts.iter().all(|t| t.kind == HUT && !t.is_building()));

@@ -17,7 +17,7 @@ use crate::cards::{
     place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
     EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
-use crate::cards::{is_wall_card, wall_sides, TILE_KINDS};
+use crate::cards::{is_wall_card, order_rank, wall_sides, TILE_KINDS};
 use crate::modules::bazaars::{self, Bazaars};
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
@@ -1658,9 +1658,14 @@ impl Game {
             bits(set).for_each(each);
             return;
         }
-        let mut ids: Vec<TileId> = bits(set).collect();
-        ids.sort_by_key(|&id| tile(id).order_key_with(self.sticks[id as usize]));
-        ids.into_iter().for_each(&mut each);
+        let mut ids = [0; TILE_KINDS];
+        let mut n = 0;
+        for id in bits(set) {
+            ids[n] = id;
+            n += 1;
+        }
+        ids[..n].sort_unstable_by_key(|&id| order_rank(id, self.sticks[id as usize]));
+        ids[..n].iter().for_each(|&id| each(id));
     }
 
     /// City Walls (§M9): per wall card beside the market, in card order, its sticks laid
