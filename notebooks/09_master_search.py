@@ -97,8 +97,10 @@ if CORE:
 # Ana knows exactly which money cards are left in the draw pile (every card taken or paid
 # was seen), but not their order. An *imagined deal* (a "sampled game") shuffles what she
 # cannot see into the places she cannot see into, in every way that fits what she knows:
-# each card left in the draw pile, the scoring card among them, in a random order, and a
-# fresh order for the tiles still to come out of the bag. Ana could not tell any of these
+# the money cards left in the draw pile in a random order, a scoring card still to come at
+# a random place in its own part of the pile (the rules shuffle the first into the second
+# fifth of the money, the second into the fourth), and a fresh order for the tiles still
+# to come out of the bag. Ana could not tell any of these
 # games from the real one: her view of each is exactly her view of the real game.
 #
 # Each deal also decides how the rivals will play in it: Ana imagines each rival as a
@@ -151,8 +153,8 @@ if CORE:
 # * the worse half, by mean margin over all the games each has been played on, leaves;
 # * the better half is played on twice as many new deals, and so on, until one is left.
 #
-# A weak move leaves after a few games; the two best are compared on many. The first
-# table says what the budget is today; the second, round by round, what happened here.
+# A weak move leaves after a few games; the two best are compared on many. Below, first
+# the budget of today's master, then, round by round, what happened at this decision.
 
 # %%
 if CORE:
@@ -226,6 +228,9 @@ def plot_candidates(analysis, rounds):
             edgecolor="#555555", linewidth=0.6)
     ax.set_yticks(list(y), [f"{m.action}  ({games(m.samples)})" for m in analysis], fontsize=8)
     ax.axvline(0, color="#555555", linewidth=0.8)
+    # Room right of the longest bar for the rounds' labels.
+    low, high = min(0, *(m.margin for m in analysis)), max(0, *(m.margin for m in analysis))
+    ax.set_xlim(low - 0.05 * (high - low), high + 0.5 * (high - low))
     for r in rounds:  # a dashed line above the moves that left after each round
         line = len(analysis) - (len(r.still_in) - len(r.leaving)) - 0.5
         ax.axhline(line, color=SERIES_COLOURS[0], linestyle="--", linewidth=1)
@@ -267,6 +272,14 @@ if CORE:
 # Alhambra after the move.
 
 # %%
+def moves_table(analysis, heading):
+    """The moves of a search, best first: the mean margin and the games played on."""
+    rows = "".join(f"<tr><td style='text-align:left'>{m.action}</td><td>{m.margin:+.1f}</td>"
+                   f"<td>{games(m.samples)}</td></tr>" for m in analysis)
+    return (f"<table><tr><th style='text-align:left'>{heading}</th><th>Mean margin "
+            "(points)</th><th>Played on</th></tr>" + rows + "</table>")
+
+
 def chosen_placement(game, master, analysis):
     """The game after the chosen move and, when it buys a tile, the master's placement:
     (the placement's analysis or None, the game after both)."""
@@ -288,9 +301,8 @@ if CORE:
                           legal_for=new_tile if placing else None,
                           label="Ana's Alhambra before the move").figure)
     if placing:
-        display(HTML("<p>Where to build it: " + "; ".join(
-            f"{m.action} ({m.margin:+.1f} over {games(m.samples)})" for m in placing)
-            + f". The master plays <b>{placing[0].action}</b>.</p>"))
+        display(HTML(moves_table(placing, "Where to build it")
+                     + f"<p>The master plays <b>{placing[0].action}</b>.</p>"))
     display(draw_alhambra(after.alhambra("Ana"), reserve=after.reserve("Ana"),
                           label="Ana's Alhambra after the master's move").figure)
 
