@@ -33,12 +33,17 @@ from alhambra_lib.analysis.reports import describe_wall_study, wall_verdict
 from alhambra_lib.analysis.saved import load_study, run_small_wall_run
 from alhambra_lib.analysis.stats import summary, wall_win_association, win_rate_by_wall
 from alhambra_lib.analysis.strong_walls import describe_strong_walls
-from alhambra_lib.analysis.wall_arms import describe_wall_arms
+from alhambra_lib.analysis.wall_arms import describe_wall_arms, wall_arms_answer
 from alhambra_lib.analysis.sweep import sweep_summary, weight_sweep
 from alhambra_lib.analysis.tournaments import final_position
 from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder
 from alhambra_lib.draw import draw_alhambra
 from alhambra_lib.widgets import SavedStudyView, StudyRunner, WallWeightExplorer
+
+# %%
+# The page's answer first, in two lines, from the saved experiment of the next section
+# (its words follow the experiment's numbers).
+HTML(wall_arms_answer(load_study("wall_arms")))
 
 # %% [markdown]
 # ## What is a wall worth? An experiment

@@ -303,6 +303,8 @@ if CORE:
     if placing:
         display(HTML(moves_table(placing, "Where to build it")
                      + f"<p>The master plays <b>{placing[0].action}</b>.</p>"))
+    else:
+        display(HTML(f"<p>The master plays <b>{analysis[0].action}</b>.</p>"))
     display(draw_alhambra(after.alhambra("Ana"), reserve=after.reserve("Ana"),
                           label="Ana's Alhambra after the master's move").figure)
 

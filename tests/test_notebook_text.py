@@ -37,7 +37,8 @@ def test_the_text_shows_no_code_nor_command_line(name):
 
 #: Issue 35.8: pages that open with their answer: the title alone, then the code cells
 #: whose output is the answer, computed from the saved study (before any prose).
-ANSWER_FIRST = {"05_wall_strategy": "wall_verdict(load_study(\"wall_study\"))",
+#: Notebook 05 opens with the wall-weight experiment's answer (issue 32.5).
+ANSWER_FIRST = {"05_wall_strategy": "wall_arms_answer(load_study(\"wall_arms\"))",
                 "08_mega_box": "module_verdict(load_study(\"module_effects\"))"}
 
 

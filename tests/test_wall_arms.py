@@ -10,7 +10,8 @@ from alhambra_lib import InvalidInput
 from alhambra_lib.analysis import wall_arms
 from alhambra_lib.analysis.wall_arms import (paired_differences, plot_wall_arms,
                                              read_wall_arms, run_wall_arms,
-                                             wall_arms_summary, wall_arms_verdict)
+                                             wall_arms_answer, wall_arms_summary,
+                                             wall_arms_verdict)
 from alhambra_lib.i18n import set_language
 
 
@@ -126,3 +127,17 @@ def test_the_saved_arms_hold_every_arm_on_the_same_games():
     assert sorted(counts.index) == list(wall_arms.ARMS)
     common = set.intersection(*counts)
     assert len(common) >= 200
+
+
+def test_the_answer_names_the_best_weight_and_what_is_beyond_the_noise():
+    worse = _rows({0.0: [(0, -9, 4)] * 30 + [(1, 2, 5)] * 2,
+                   1.0: [(1, 5, 9)] * 16 + [(0, -3, 10)] * 16})
+    text = wall_arms_answer(worse)
+    assert text.startswith("<p><b>The answer:</b> count your wall's points at their face "
+                           "value: in 32 games per arm")
+    assert "Weight 0 won less often than face value, beyond the noise." in text
+    alike = _rows({0.0: [(1, 2, 5), (0, -1, 4)] * 4, 2.0: [(0, -1, 5), (1, 2, 4)] * 4,
+                   1.0: [(0, -2, 9), (1, 3, 8)] * 4})
+    assert "face value: in 8 games" in wall_arms_answer(alike)
+    assert "No weight won more or less often than face value beyond the noise." in \
+        wall_arms_answer(alike)

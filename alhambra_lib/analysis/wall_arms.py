@@ -42,14 +42,14 @@ from ..bots import SearchBot, play
 from ..bots.search import LEVELS
 from ..engine import Game
 from ..errors import InvalidInput
-from ..i18n import _, format_number, format_percent, ngettext
+from ..i18n import _, format_list, format_number, format_percent, ngettext
 from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
 from .stats import wilson_interval
 
 __all__ = ["ARMS", "ARMS_FILE", "ARMS_COLUMNS", "ARMS_SEED", "ARMS_GAMES", "ARMS_LEVEL",
            "run_wall_arms", "read_wall_arms", "wall_arms_summary", "paired_differences",
-           "wall_arms_verdict", "plot_wall_arms", "describe_wall_arms"]
+           "wall_arms_verdict", "wall_arms_answer", "plot_wall_arms", "describe_wall_arms"]
 
 #: The saved experiment, kept with the library.
 ARMS_FILE = Path(__file__).resolve().parents[1] / "data" / "wall_arms.csv"
@@ -252,6 +252,15 @@ def _percent(share: float) -> str:
     return format_percent(float(share))
 
 
+def _best_weight(table: pd.DataFrame) -> float:
+    """The weight of the highest win share in `wall_arms_summary`'s table (by weight),
+    face value on a tie."""
+    top = table["win_share"].max()
+    if 1.0 in table.index and table.loc[1.0, "win_share"] == top:
+        return 1.0
+    return float(table["win_share"].idxmax())
+
+
 def wall_arms_verdict(rows: pd.DataFrame) -> str:
     """What the arms say, in sentences a player reads: each arm's win share against the
     fair share, the paired differences against face value, the best weight, and what the
@@ -302,7 +311,7 @@ def wall_arms_verdict(rows: pd.DataFrame) -> str:
                      "percentage points of wins (95% interval of the difference {low} to "
                      "{high}): the experiment cannot tell them apart.")
         lines.append(text.format(**said))
-    best = float(table["win_share"].idxmax())
+    best = _best_weight(table)
     lines.append(_("The best weight measured is {weight}.").format(weight=_number(best)))
     lines.append(_("Only the weight changed between the arms, so these differences are what "
                    "the weight does, not an association. They hold for this search, in "
@@ -310,6 +319,44 @@ def wall_arms_verdict(rows: pd.DataFrame) -> str:
                    "of weights between the arms, of other opponents, player counts or the "
                    "Mega Box."))
     return " ".join(lines)
+
+
+def wall_arms_answer(rows: pd.DataFrame) -> str:
+    """The experiment's answer in two lines (HTML), for the top of notebook 05: the weight
+    that won most, and which weights win less often than face value beyond the noise.
+
+    Examples
+    --------
+    >>> print(wall_arms_answer(read_wall_arms()))  # doctest: +ELLIPSIS
+    <p><b>The answer:</b> ...
+    """
+    table = wall_arms_summary(rows).set_index("weight")
+    best = _best_weight(table)
+    diffs = paired_differences(rows)
+    worse = [_number(w) for w, high in zip(diffs["weight"], diffs["win_share_high"])
+             if high < 0]
+    better = [_number(w) for w, low in zip(diffs["weight"], diffs["win_share_low"]) if low > 0]
+    advice = (_("count your wall's points at their face value") if best == 1.0 else
+              _("count your wall's points at {weight} times their face value").format(
+                  weight=_number(best)))
+    lines = [_("{advice}: in {n} games per arm the strong search won most often with wall "
+               "weight {weight} ({share}; a fair share is 33 %).").format(
+        advice=advice, n=int(table["games"].min()), weight=_number(best),
+        share=_percent(table.loc[best, "win_share"]))]
+    if better:
+        lines.append(ngettext("Weight {weights} won more often than face value, beyond the "
+                              "noise.",
+                              "Weights {weights} won more often than face value, beyond the "
+                              "noise.", len(better)).format(weights=format_list(better)))
+    if worse:
+        lines.append(ngettext("Weight {weights} won less often than face value, beyond the "
+                              "noise.",
+                              "Weights {weights} won less often than face value, beyond the "
+                              "noise.", len(worse)).format(weights=format_list(worse)))
+    if not better and not worse:
+        lines.append(_("No weight won more or less often than face value beyond the noise."))
+    return "<p><b>{head}</b> {text}</p>".format(head=escape(_("The answer:")),
+                                                 text=escape(" ".join(lines), quote=False))
 
 
 def plot_wall_arms(rows: pd.DataFrame, axes=None):
