@@ -261,27 +261,23 @@ def _best_weight(table: pd.DataFrame) -> float:
     return float(table["win_share"].idxmax())
 
 
-def wall_arms_verdict(rows: pd.DataFrame) -> str:
-    """What the arms say, in sentences a player reads: each arm's win share against the
-    fair share, the paired differences against face value, the best weight, and what the
-    experiment can and cannot say.
-
-    Raises
-    ------
-    InvalidInput
-        When `rows` hold no game of the face-value arm.
-    """
+def _verdict_parts(rows: pd.DataFrame) -> list[list[str]]:
+    """`wall_arms_verdict`'s sentences in four groups: the setting, one per arm, one per
+    paired difference, and the conclusions (`InvalidInput` without the face-value arm)."""
     table = wall_arms_summary(rows).set_index("weight")
     if 1.0 not in table.index:
         raise InvalidInput("the arms hold no game of weight 1 (face value) yet")
     games = int(table["games"].min())
-    lines = [ngettext(
+    parts: list[list[str]] = [[], [], [], []]
+    lines = parts[0]
+    lines.append(ngettext(
         "Over {n} game per arm, one seat played the strong search with another weight on "
         "the wall's points against two standard strong players (a fair share is one game "
         "in three).",
         "Over {n} games per arm, one seat played the strong search with another weight on "
         "the wall's points against two standard strong players (a fair share is one game "
-        "in three).", games).format(n=games)]
+        "in three).", games).format(n=games))
+    lines = parts[1]
     for weight, arm in table.iterrows():
         said = {"weight": _number(weight), "share": _percent(arm["win_share"]),
                 "low": _percent(arm["win_low"]), "high": _percent(arm["win_high"]),
@@ -293,6 +289,7 @@ def wall_arms_verdict(rows: pd.DataFrame) -> str:
                   "and finished {points} points behind the best rival on average, with a "
                   "final wall of {wall} segments."))
         lines.append(text.format(**said))
+    lines = parts[2]
     for _i, diff in paired_differences(rows).iterrows():
         said = {"weight": _number(diff["weight"]),
                 "diff": _number(abs(100 * diff["win_share"])),
@@ -312,13 +309,27 @@ def wall_arms_verdict(rows: pd.DataFrame) -> str:
                      "{high}): the experiment cannot tell them apart.")
         lines.append(text.format(**said))
     best = _best_weight(table)
+    lines = parts[3]
     lines.append(_("The best weight measured is {weight}.").format(weight=_number(best)))
     lines.append(_("Only the weight changed between the arms, so these differences are what "
                    "the weight does, not an association. They hold for this search, in "
                    "three-player base games against two strong players; they say nothing "
                    "of weights between the arms, of other opponents, player counts or the "
                    "Mega Box."))
-    return " ".join(lines)
+    return parts
+
+
+def wall_arms_verdict(rows: pd.DataFrame) -> str:
+    """What the arms say, in sentences a player reads: each arm's win share against the
+    fair share, the paired differences against face value, the best weight, and what the
+    experiment can and cannot say.
+
+    Raises
+    ------
+    InvalidInput
+        When `rows` hold no game of the face-value arm.
+    """
+    return " ".join(line for part in _verdict_parts(rows) for line in part)
 
 
 def wall_arms_answer(rows: pd.DataFrame) -> str:
@@ -405,5 +416,13 @@ def describe_wall_arms(rows: pd.DataFrame) -> list:
     >>> parts[0].startswith("<p>Over"), len(parts)
     (True, 2)
     """
+    setting, arms, differences, conclusions = _verdict_parts(rows)
+
+    def items(lines: list[str]) -> str:
+        return "<ul>" + "".join(f"<li>{escape(line, quote=False)}</li>" for line in lines) \
+            + "</ul>"
+
+    text = (f"<p>{escape(' '.join(setting), quote=False)}</p>{items(arms)}{items(differences)}"
+            f"<p>{escape(' '.join(conclusions), quote=False)}</p>")
     axes = plot_wall_arms(rows)
-    return [f"<p>{escape(wall_arms_verdict(rows), quote=False)}</p>", axes[0].figure]
+    return [text, axes[0].figure]
