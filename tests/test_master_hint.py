@@ -50,14 +50,16 @@ def python_engine(monkeypatch):
 
 
 @pytest.fixture
-def master_model(tmp_path, monkeypatch):
-    """A calibration file with the strong model saved and `MASTER_MODEL`."""
+def calibration_file(tmp_path, monkeypatch):
+    """``use(models)``: the search reads the strong model saved and `models` (by level)."""
     path = tmp_path / "hint_calibration.json"
     strong = json.loads(search_module.CALIBRATION_PATH.read_text())["strong"]
-    path.write_text(json.dumps({"strong": strong, "master": MASTER_MODEL}))
-    monkeypatch.setattr(search_module, "CALIBRATION_PATH", path)
-    search_module._calibration.cache_clear()
-    yield path
+
+    def use(models):
+        path.write_text(json.dumps({"strong": strong, **models}))
+        monkeypatch.setattr(search_module, "CALIBRATION_PATH", path)
+        search_module._calibration.cache_clear()
+    yield use
     search_module._calibration.cache_clear()
 
 
@@ -160,7 +162,8 @@ def test_levels_without_a_model_use_the_strong_one_and_the_old_calls_still_work(
 
 
 @needs_core
-def test_the_master_s_chance_comes_from_its_own_model(master_model):
+def test_the_master_s_chance_comes_from_its_own_model(calibration_file):
+    calibration_file({"master": MASTER_MODEL})
     assert calibration_level("master") == "master"
     model = calibration_model("master")
     assert calibrated_win_chance(0.7, 2, 10, level="master") == calibrated_win_chance(
@@ -219,3 +222,21 @@ def test_without_the_core_the_master_s_study_is_refused_untouched(tmp_path, pyth
     with pytest.raises(Unsupported, match="compiled core"):
         run_hint_calibration(1, 2, "master", path=path, progress=False)
     assert path.read_text() == "kept\n"
+
+
+def test_the_reliability_chart_names_the_level_of_its_games(calibration_file):
+    from alhambra_lib.analysis.hint_calibration import plot_hint_reliability, reliability_table
+
+    calibration_file({})
+    rows = base_rows(read_hint_calibration())
+    rows = rows[rows["game"] < 10]
+    master = rows.assign(level="master")
+    assert plot_hint_reliability(master).get_title(loc="left") == (
+        "How sure is the hint? Self-play of the master search")
+    assert plot_hint_reliability(rows).get_title(loc="left") == (
+        "How sure is the hint? Self-play of the strong search")
+    # Without a model of its own, the master's rows are judged by the strong one's; with
+    # one, by it.
+    assert reliability_table(master).equals(reliability_table(rows))
+    calibration_file({"master": MASTER_MODEL})
+    assert not reliability_table(master).equals(reliability_table(rows))
