@@ -33,15 +33,40 @@ from alhambra_lib.analysis.reports import describe_wall_study, wall_verdict
 from alhambra_lib.analysis.saved import load_study, run_small_wall_run
 from alhambra_lib.analysis.stats import summary, wall_win_association, win_rate_by_wall
 from alhambra_lib.analysis.strong_walls import describe_strong_walls
+from alhambra_lib.analysis.wall_arms import describe_wall_arms
 from alhambra_lib.analysis.sweep import sweep_summary, weight_sweep
 from alhambra_lib.analysis.tournaments import final_position
 from alhambra_lib.bots import BalancedBot, MajorityHunter, WallBuilder
 from alhambra_lib.draw import draw_alhambra
 from alhambra_lib.widgets import SavedStudyView, StudyRunner, WallWeightExplorer
 
+# %% [markdown]
+# ## What is a wall worth? An experiment
+#
+# Every wall point counts the same on the score track, but a player who chases walls
+# buys other tiles than one who chases majorities. So how much should you care about
+# your wall? We asked the strongest player we have, the search bot at its strong level,
+# and changed one thing only: the weight it gives the longest wall's coming points when
+# it judges a position. At weight 1 it counts them at face value, as the standard bot
+# does; at 0 it ignores walls; at 0.5 it counts them half; at 2 double.
+#
+# In each game one seat played with the arm's weight against two standard strong
+# players, three players, base game. Every arm played the same games (the same deals,
+# the same seat), so two arms differ only by the weight: their difference, game by
+# game, is what the weight does. The games were played with the compiled core, saved
+# with the library, and are read here; the bars show 95% intervals, and the text says
+# where they leave a question open.
+
 # %%
-# The page's answer first, in two lines: today's verdict, from the saved study of
-# section 8 (its words follow the study's numbers).
+# Played by: python -m alhambra_lib.analysis.saved wall_arms
+SavedStudyView("wall_arms", describe_wall_arms)
+
+# %% [markdown]
+# The rest of this page asks the same question of the one-step bots, whose weights are
+# set by hand, with tournaments; its answer first, in two lines, from the saved study of
+# section 8 (its words follow the study's numbers):
+
+# %%
 HTML(wall_verdict(load_study("wall_study")))
 
 # %% [markdown]

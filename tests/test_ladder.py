@@ -7,7 +7,7 @@ import pytest
 
 from alhambra_lib.__main__ import main
 from alhambra_lib.analysis.ladder import (GAME_COLUMNS, LADDER_COLUMNS, MatchUp, ladder_table,
-                                          read_games, run_ladder)
+                                          read_games, replay_saved_games, run_ladder)
 from alhambra_lib.errors import InvalidInput
 
 TINY = [MatchUp("search_easy", ("random",), players=2, games=3, seed=4),
@@ -92,3 +92,29 @@ def test_the_saved_ladder_is_the_table_of_the_saved_games():
                                   atol=1e-4)
     assert not games.duplicated(["bot", "level", "opponents", "players", "modules",
                                  "match_seed", "game"]).any()
+
+
+def test_the_saved_strong_games_replay_game_for_game():
+    """The ladder's saved strong games, replayed on the engine in use (the core's search
+    where it is in use), end as they were saved."""
+    strong = MatchUp("search", ("balanced", "wall"), players=3, games=200)
+    replayed = replay_saved_games(strong, indices=[0, 7], progress=False)
+    assert replayed["game"].tolist() == [0, 7] and replayed["same"].all()
+
+
+def test_a_replay_needs_saved_games(tmp_path):
+    with pytest.raises(InvalidInput, match="no saved game"):
+        replay_saved_games(TINY[0], tmp_path / "none.csv", progress=False)
+
+
+def test_the_master_is_left_out_without_the_core(tmp_path, monkeypatch):
+    import alhambra_lib.bots.search as search_module
+
+    monkeypatch.setattr(search_module, "core_info",
+                        lambda: {"engine": "python", "reason": "no core here"})
+    master = MatchUp("search_master", ("random",), players=2, games=1)
+    with pytest.warns(UserWarning, match="search_master against random is left out: .*no "
+                                         "core here"):
+        table = run_ladder([master, TINY[0]], tmp_path / "g.csv", tmp_path / "l.csv",
+                           progress=False)
+    assert table["level"].tolist() == ["easy"]

@@ -43,7 +43,7 @@ import pandas as pd
 from ..bots import make_bot, play
 from ..bots.registry import bot_level
 from ..engine import Game
-from ..errors import InvalidInput
+from ..errors import InvalidInput, Unsupported
 from ..modules import MODULES
 from .stats import wilson_interval
 from .tournaments import _seats
@@ -144,6 +144,9 @@ ISSUE_MATCHUPS = (
     MatchUp("search_medium", ("balanced", "wall"), players=3, games=200),
     MatchUp("search", ("search_medium",), players=2, games=100),
     MatchUp("search_medium", ("search_easy",), players=2, games=100),
+    # issue 32: the master level (in the compiled core) against the strong one
+    MatchUp("search_master", ("search", "search"), players=3, games=200),
+    MatchUp("search_master", ("search",), players=2, games=200),
 )
 
 
@@ -233,6 +236,7 @@ def run_ladder(matchups=ISSUE_MATCHUPS, games_file=GAMES_FILE, ladder_file=LADDE
     from tqdm.auto import tqdm
 
     games_file, ladder_file = Path(games_file), Path(ladder_file)
+    matchups = _playable(matchups)
     done = _done(read_games(games_file))
     tasks = [(m, i) for m in matchups for i in range(m.games) if (*m.key(), i) not in done]
     with tqdm(total=len(tasks), desc="ladder games", disable=not progress) as bar:
@@ -292,6 +296,22 @@ def _timed_play_one(matchup, index):
     start = time.process_time()
     row = _play_one(matchup, index)
     return row, time.process_time() - start
+
+
+def _playable(matchups):
+    """The match-ups whose bots can be made here; the others (the master level without
+    the compiled core) are left out with a warning naming them and why."""
+    kept = []
+    for matchup in matchups:
+        try:
+            for name in set(matchup.lineup()):
+                make_bot(name)
+        except Unsupported as why:
+            warnings.warn(f"ladder: {matchup.bot} against {'+'.join(matchup.opponents)} is "
+                          f"left out: {why}", stacklevel=3)
+            continue
+        kept.append(matchup)
+    return kept
 
 
 def _share(row) -> float:

@@ -32,6 +32,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 
 import numpy as np
@@ -41,11 +42,14 @@ from ..bots import SearchBot, play
 from ..bots.search import LEVELS
 from ..engine import Game
 from ..errors import InvalidInput
+from ..i18n import _, format_number, format_percent, ngettext
+from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
 from .stats import wilson_interval
 
 __all__ = ["ARMS", "ARMS_FILE", "ARMS_COLUMNS", "ARMS_SEED", "ARMS_GAMES", "ARMS_LEVEL",
-           "run_wall_arms", "read_wall_arms", "wall_arms_summary", "paired_differences"]
+           "run_wall_arms", "read_wall_arms", "wall_arms_summary", "paired_differences",
+           "wall_arms_verdict", "plot_wall_arms", "describe_wall_arms"]
 
 #: The saved experiment, kept with the library.
 ARMS_FILE = Path(__file__).resolve().parents[1] / "data" / "wall_arms.csv"
@@ -236,3 +240,123 @@ def paired_differences(rows: pd.DataFrame, reference: float = 1.0) -> pd.DataFra
             row[name], row[f"{name}_low"], row[f"{name}_high"] = _mean_interval(diff)
         out.append(row)
     return pd.DataFrame(out)
+
+
+def _number(value: float) -> str:
+    """`value` to one decimal, as the language writes numbers."""
+    return format_number(round(float(value), 1))
+
+
+def _percent(share: float) -> str:
+    """A share as a whole percentage, as the language writes it."""
+    return format_percent(float(share))
+
+
+def wall_arms_verdict(rows: pd.DataFrame) -> str:
+    """What the arms say, in sentences a player reads: each arm's win share against the
+    fair share, the paired differences against face value, the best weight, and what the
+    experiment can and cannot say.
+
+    Raises
+    ------
+    InvalidInput
+        When `rows` hold no game of the face-value arm.
+    """
+    table = wall_arms_summary(rows).set_index("weight")
+    if 1.0 not in table.index:
+        raise InvalidInput("the arms hold no game of weight 1 (face value) yet")
+    games = int(table["games"].min())
+    lines = [ngettext(
+        "Over {n} game per arm, one seat played the strong search with another weight on "
+        "the wall's points against two standard strong players (a fair share is one game "
+        "in three).",
+        "Over {n} games per arm, one seat played the strong search with another weight on "
+        "the wall's points against two standard strong players (a fair share is one game "
+        "in three).", games).format(n=games)]
+    for weight, arm in table.iterrows():
+        said = {"weight": _number(weight), "share": _percent(arm["win_share"]),
+                "low": _percent(arm["win_low"]), "high": _percent(arm["win_high"]),
+                "points": _number(abs(arm["margin"])), "wall": _number(arm["final_wall"])}
+        text = (_("Weight {weight} won {share} of its games (95% interval {low} to {high}) "
+                  "and finished {points} points ahead of the best rival on average, with a "
+                  "final wall of {wall} segments.") if arm["margin"] >= 0 else
+                _("Weight {weight} won {share} of its games (95% interval {low} to {high}) "
+                  "and finished {points} points behind the best rival on average, with a "
+                  "final wall of {wall} segments."))
+        lines.append(text.format(**said))
+    for _i, diff in paired_differences(rows).iterrows():
+        said = {"weight": _number(diff["weight"]),
+                "diff": _number(abs(100 * diff["win_share"])),
+                "low": _number(100 * diff["win_share_low"]),
+                "high": _number(100 * diff["win_share_high"])}
+        if diff["win_share_low"] > 0:
+            text = _("Game by game, weight {weight} won {diff} percentage points more often "
+                     "than face value (95% interval of the difference {low} to {high}): "
+                     "better.")
+        elif diff["win_share_high"] < 0:
+            text = _("Game by game, weight {weight} won {diff} percentage points less often "
+                     "than face value (95% interval of the difference {low} to {high}): "
+                     "worse.")
+        else:
+            text = _("Game by game, weight {weight} and face value differ by {diff} "
+                     "percentage points of wins (95% interval of the difference {low} to "
+                     "{high}): the experiment cannot tell them apart.")
+        lines.append(text.format(**said))
+    best = float(table["win_share"].idxmax())
+    lines.append(_("The best weight measured is {weight}.").format(weight=_number(best)))
+    lines.append(_("Only the weight changed between the arms, so these differences are what "
+                   "the weight does, not an association. They hold for this search, in "
+                   "three-player base games against two strong players; they say nothing "
+                   "of weights between the arms, of other opponents, player counts or the "
+                   "Mega Box."))
+    return " ".join(lines)
+
+
+def plot_wall_arms(rows: pd.DataFrame, axes=None):
+    """Three panels by wall weight, each with its 95% intervals: the weighted seat's win
+    share (the fair share dashed), its mean margin over the best rival, and its final
+    wall; returns the Axes."""
+    from ..draw.figure import _Figure as Figure  # drawing loads when drawing; the fonts
+
+    if axes is None:
+        axes = Figure(figsize=(9, 3.0), layout="constrained").subplots(1, 3)
+    table = wall_arms_summary(rows)
+    x = np.arange(len(table))
+    labels = [_number(w) for w in table["weight"]]
+    panels = (("win_share", "win_low", "win_high", 100, SERIES_COLOURS[0],
+               _("won (%)"), _("Win share")),
+              ("margin", "margin_low", "margin_high", 1, SERIES_COLOURS[1],
+               _("points ahead of the best rival"), _("Margin")),
+              ("final_wall", "wall_low", "wall_high", 1, LONGEST_WALL_COLOUR,
+               _("segments"), _("Final wall")))
+    for ax, (mean, low, high, scale, colour, ylabel, title) in zip(axes, panels):
+        means = scale * table[mean].to_numpy(float)
+        errors = np.vstack([means - scale * table[low].to_numpy(float),
+                            scale * table[high].to_numpy(float) - means])
+        ax.bar(x, means, color=colour, yerr=errors, capsize=3, error_kw={"elinewidth": 1})
+        ax.set_xticks(x, labels)
+        ax.set_xlabel(_("wall weight (1: face value)"), fontsize=9)
+        ax.set_ylabel(ylabel, fontsize=9)
+        ax.set_title(title, loc="left", fontsize=10)
+        ax.grid(alpha=0.3, axis="y")
+    axes[0].axhline(100 / PLAYERS, color="#555555", linestyle="--", linewidth=1,
+                    label=_("fair share"))
+    axes[0].legend(fontsize=8, frameon=False, loc="lower right")
+    axes[1].axhline(0, color="#555555", linewidth=0.8)
+    axes[0].figure.suptitle(_("One strong seat with another wall weight against two standard "
+                              "strong players (95% intervals)"), fontsize=10, x=0.01,
+                            ha="left")
+    return axes
+
+
+def describe_wall_arms(rows: pd.DataFrame) -> list:
+    """What `SavedStudyView` shows of the arms: the verdict in words, then the Figure.
+
+    Examples
+    --------
+    >>> parts = describe_wall_arms(read_wall_arms())
+    >>> parts[0].startswith("<p>Over"), len(parts)
+    (True, 2)
+    """
+    axes = plot_wall_arms(rows)
+    return [f"<p>{escape(wall_arms_verdict(rows), quote=False)}</p>", axes[0].figure]

@@ -57,7 +57,8 @@ def _widget(part: Part, picture_height: int) -> widgets.Widget:
 
 
 #: The saved studies' units, marked for the catalogs (the games box is named by them).
-_UNITS = (N_("games per tournament"), N_("games"), N_("games per player count"))
+_UNITS = (N_("games per tournament"), N_("games"), N_("games per player count"),
+          N_("games per arm"))
 #: A number of games in each unit, the count in bold, in the current language.
 _COUNTED: dict[str, Callable[[int], str]] = {
     "games per tournament": lambda n: ngettext(
