@@ -118,6 +118,9 @@ NOTEBOOK_WORDS = (
     N_("The Mega Box: sixteen modules, seen, tried and measured"),
     N_("Meet the sixteen Mega Box modules, see each act in a game, and measure what each "
        "does."),
+    N_("How the master bot thinks: imagined deals, halving rounds, one move"),
+    N_("Watch the master bot choose a move in a real game, from the deals it imagines to "
+       "the move it plays."),
 )
 
 

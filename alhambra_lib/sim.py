@@ -4,7 +4,7 @@ The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crat
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
 Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
-Change, Master Builders and Invaders so far) move for move: the same generator and
+City Walls, Change, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -60,9 +60,12 @@ from .components import (
     GateCard,
     MasterBuilderCard,
     Tile,
+    WallCard,
     tile_set,
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
+from .modules.bazaars import BuyBazaar
+from .modules.city_walls import BuildWall
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
 from .modules.thieves import Steal
@@ -81,7 +84,7 @@ __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnav
            "core_search", "core_searches"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 6
+PROTOCOL = 7
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -191,23 +194,25 @@ def _core() -> ModuleType:
 
 # -- actions across the crossing ----------------------------------------------------------
 
-#: The tiles as the core numbers them: the 54 buildings, then the 24 huts and the 8 camps,
-#: in `tile_order`.
+#: The tiles as the core numbers them: the 54 buildings, then the 24 huts, the 8 camps and
+#: the 8 bazaars, in `tile_order`.
 _TILES: tuple[Tile, ...] = (*sorted(BUILDING_TILES, key=tile_order),
                             *sorted(tile_set("huts").tiles, key=tile_order),
-                            *sorted(tile_set("camps").tiles, key=tile_order))
+                            *sorted(tile_set("camps").tiles, key=tile_order),
+                            *sorted(tile_set("bazaars").tiles, key=tile_order))
 _TILE_IDS: dict[Tile, int] = {tile: i for i, tile in enumerate(_TILES)}
 #: The cards as the core numbers them: money 0-35 (currency, then value), the exchange
 #: cards 38-43 in the order of `EXCHANGE_CARDS` (36 and 37 are the scoring cards), the
 #: diamonds 44-52 by value, the coins 53-56 by currency, the gate card 57, the master
-#: builders 58-61 by currency.
+#: builders 58-61 by currency, the wall cards 62-69 in card order.
 _CARD_BY_ID: dict[int, Any] = {
     **{i: card for i, card in enumerate(Card(c, v) for c in CURRENCIES for v in range(1, 10))},
     **{38 + i: card for i, card in enumerate(EXCHANGE_CARDS)},
     **{43 + v: DiamondCard(v) for v in range(1, 10)},
     **{53 + i: Coin(c) for i, c in enumerate(CURRENCIES)},
     57: GateCard(),
-    **{58 + i: MasterBuilderCard(c) for i, c in enumerate(CURRENCIES)}}
+    **{58 + i: MasterBuilderCard(c) for i, c in enumerate(CURRENCIES)},
+    **{62 + i: WallCard(s) for i, s in enumerate(("N", "E", "S", "W", "NE", "NW", "ES", "SW"))}}
 #: `Buy`'s source in a code (bits 49-51) for a payment in diamonds alone.
 _PAID_IN_DIAMONDS = 7
 _CARD_IDS: dict[Any, int] = {card: i for i, card in _CARD_BY_ID.items()}
@@ -234,6 +239,12 @@ def _xy(code: int, shift: int) -> tuple[int, int]:
     return ((code >> shift & 0xFF) - 128, (code >> shift + 8 & 0xFF) - 128)
 
 
+def _held(tile_id: int, sticks: int) -> Tile:
+    """The tile of a code, with the City Walls sticks (§M9) the code gives it."""
+    tile = _TILES[tile_id]
+    return tile.with_sticks(_SIDES[i] for i in range(4) if sticks >> i & 1) if sticks else tile
+
+
 def _build(code: int) -> Action:
     kind = code & 7
     if kind == 0:
@@ -242,15 +253,25 @@ def _build(code: int) -> Action:
         return _build_buy(code)
     if kind == 2:
         return End()
-    if kind in (3, 4, 5):
-        tile = _TILES[code >> 3 & 0xFF]
-        return Place(tile, _xy(code, 11), _gate(code >> 27)) if kind == 3 else \
-            Reserve(tile) if kind == 4 else Give(tile)
+    if kind == 3:
+        return Place(_held(code >> 3 & 0xFF, code >> 30 & 15), _xy(code, 11), _gate(code >> 27))
+    if kind in (4, 5):
+        tile = _held(code >> 3 & 0xFF, code >> 11 & 15)
+        return Reserve(tile) if kind == 4 else Give(tile)
     if kind == 7:  # a module's action, by its number in bits 3-7
         return _MODULE_ACTIONS[code >> 3 & 31](code >> 8)
     move, tile_id = _MOVES[code >> 3 & 3], code >> 5 & 0xFF
-    return Redesign(move, None if tile_id == _NO_TILE else _TILES[tile_id], _xy(code, 13),
-                    _gate(code >> 29))
+    return Redesign(move, None if tile_id == _NO_TILE else _held(tile_id, code >> 32 & 15),
+                    _xy(code, 13), _gate(code >> 29))
+
+
+def _build_wall(fields: int) -> BuildWall:
+    """A wall's code from bit 8: the card, the tile, whether on the Alhambra and where,
+    the tile's sticks (§M9)."""
+    card = _CARD_BY_ID[fields & 127]
+    tile = _held(fields >> 7 & 0xFF, fields >> 32 & 15)
+    cell = _xy(fields, 16) if fields >> 15 & 1 else None
+    return BuildWall(card, card.sides, tile, cell)
 
 
 #: A gate's side in a code's 3-bit field: 0 for none, else 1 + its index in N, E, S, W.
@@ -272,9 +293,11 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     2: lambda fields: Decline(),
     3: lambda fields: Steal(_CARD_BY_ID[fields]),
     4: lambda fields: PlayMasterBuilder(_CARD_BY_ID[fields]),
+    5: _build_wall,
 }
-#: Bit 64 of a buy's code: the vizier's purchase (§M1).
+#: Bit 64 of a buy's code: the vizier's purchase (§M1); bit 65 a bazaar's (§M16).
 _VIZIER_BUY = 1 << 64
+_BAZAAR_BUY = 1 << 65
 
 
 def _counted(currency: str, counts: int) -> list[Card]:
@@ -283,12 +306,15 @@ def _counted(currency: str, counts: int) -> list[Card]:
     return [Card(currency, v) for v in range(9, 0, -1) for _ in range(counts >> 2 * (v - 1) & 3)]
 
 
-def _build_buy(code: int) -> Buy:
+def _build_buy(code: int) -> Buy | BuyBazaar:
     """A buy's code: its tile in bits 6-12, its square's cards from bit 13; with an
-    exchange card (1 + its index from bit 49), the cards of its other currency from bit 31."""
+    exchange card (1 + its index from bit 49), the cards of its other currency from bit 31.
+    A bazaar's (bit 65): the bazaar in bits 6-12, its currency's square in bits 3-5."""
     square, exchange = code >> 3 & 7, code >> 49 & 7
     own = CURRENCIES[square - 1]
-    purchase = VizierBuy if code & _VIZIER_BUY else Buy
+    purchase: Callable[[int, Tile, tuple[Any, ...]], Buy | BuyBazaar] = (
+        VizierBuy if code & _VIZIER_BUY else
+        (lambda _, bazaar, cards: BuyBazaar(bazaar, cards)) if code & _BAZAAR_BUY else Buy)
     if exchange == _PAID_IN_DIAMONDS:
         diamonds = tuple(DiamondCard(card.value) for card in _counted(own, code >> 13 & 0x3FFFF))
         return purchase(square, _TILES[code >> 6 & 127], diamonds)
@@ -317,27 +343,40 @@ def _encode(action: Action) -> int | None:
 
 
 def _encoded_buy(action: Buy) -> int | None:
-    code = _encoded_payment(action)
+    code = _encoded_payment(action.square, action.currency, action.tile, action.cards)
     return code | _VIZIER_BUY if code is not None and isinstance(action, VizierBuy) else code
 
 
-def _encoded_payment(action: Buy) -> int | None:
-    tile = _TILE_IDS.get(action.tile)
-    if tile is not None and action.cards and all(
-            c.__class__ is DiamondCard for c in action.cards):  # diamonds alone (§M6)
-        values = [c.value for c in action.cards]
+def _encoded_bazaar_buy(action: BuyBazaar) -> int | None:
+    code = _encoded_payment(action.square, action.currency, action.bazaar, action.cards)
+    return None if code is None else code | _BAZAAR_BUY
+
+
+def _held_id(tile: Tile) -> tuple[int | None, int]:
+    """The core's id of a tile a player holds, and its sticks (§M9)."""
+    return _TILE_IDS.get(tile.printed), tile.stick_mask
+
+
+def _encoded_payment(square: int, currency: str, paid_for: Tile,
+                     cards: tuple[Any, ...]) -> int | None:
+    """The buy code's fields of a payment of `cards` for `paid_for` on `square` (a bazaar
+    on its currency's), or None when the core has no such payment."""
+    tile = _TILE_IDS.get(paid_for)
+    if tile is not None and cards and all(
+            c.__class__ is DiamondCard for c in cards):  # diamonds alone (§M6)
+        values = [c.value for c in cards]
         if max(values.count(v) for v in values) > 3:
             return None
         pay = sum(1 << 2 * (v - 1) for v in values)
-        return 1 | action.square << 3 | tile << 6 | pay << 13 | _PAID_IN_DIAMONDS << 49
-    exchange = action.exchange
+        return 1 | square << 3 | tile << 6 | pay << 13 | _PAID_IN_DIAMONDS << 49
+    exchange = next((c for c in cards if isinstance(c, ExchangeCard)), None)
     second = None if exchange is None else next(
-        (c for c in exchange.currencies if c != action.currency), None)
-    counts = {action.currency: [0] * 10, second: [0] * 10}
+        (c for c in exchange.currencies if c != currency), None)
+    counts = {currency: [0] * 10, second: [0] * 10}
     # coins (§M11) and master builders (§M14), by currency: three bits each in the code
     apart: dict[type, dict[str | None, int]] = {
-        Coin: {action.currency: 0, second: 0}, MasterBuilderCard: {action.currency: 0, second: 0}}
-    for card in action.cards:
+        Coin: {currency: 0, second: 0}, MasterBuilderCard: {currency: 0, second: 0}}
+    for card in cards:
         if isinstance(card, ExchangeCard):
             if card != exchange:
                 return None  # two exchange cards
@@ -354,10 +393,10 @@ def _encoded_payment(action: Buy) -> int | None:
             n for held in apart.values() for n in held.values()) > 7:
         return None
     pay, other = (sum(n << 2 * (v - 1) for v, n in enumerate(counts[c]) if v)
-                  for c in (action.currency, second))
-    coins, builders = ((held[action.currency] | held[second] << 3 if second
-                        else held[action.currency]) for held in apart.values())
-    code = 1 | action.square << 3 | tile << 6 | pay << 13 | coins << 52 | builders << 58
+                  for c in (currency, second))
+    coins, builders = ((held[currency] | held[second] << 3 if second
+                        else held[currency]) for held in apart.values())
+    code = 1 | square << 3 | tile << 6 | pay << 13 | coins << 52 | builders << 58
     if exchange is not None:
         code |= other << 31 | (EXCHANGE_CARDS.index(exchange) + 1) << 49
     return code
@@ -376,23 +415,34 @@ def _encoded(action: Action) -> int | None:
         return len(ids) << 3 | sum(i << (6 + 6 * k) for k, i in enumerate(ids))
     if isinstance(action, Buy):
         return _encoded_buy(action)
+    if isinstance(action, BuyBazaar):
+        return _encoded_bazaar_buy(action)
     if isinstance(action, End):
         return 2
     if isinstance(action, (Place, Reserve, Give)):
-        tile = _TILE_IDS.get(action.tile)
+        tile, sticks = _held_id(action.tile)
         if tile is None:
             return None
         if isinstance(action, Place):
             xy = _coordinates(action.pos)
-            return None if xy is None else 3 | tile << 3 | xy << 11 | _gate_field(action.gate) << 27
-        return (4 if isinstance(action, Reserve) else 5) | tile << 3
+            return None if xy is None else (3 | tile << 3 | xy << 11
+                                            | _gate_field(action.gate) << 27 | sticks << 30)
+        return (4 if isinstance(action, Reserve) else 5) | tile << 3 | sticks << 11
     if isinstance(action, Redesign):
-        tile = _NO_TILE if action.tile is None else _TILE_IDS.get(action.tile)
+        tile, sticks = (_NO_TILE, 0) if action.tile is None else _held_id(action.tile)
         xy = _coordinates(action.pos)
         if tile is None or xy is None:
             return None
         return (6 | _MOVES.index(action.move) << 3 | tile << 5 | xy << 13
-                | _gate_field(action.gate) << 29)
+                | _gate_field(action.gate) << 29 | sticks << 32)
+    if isinstance(action, BuildWall):
+        card = _CARD_IDS.get(action.card)
+        tile, sticks = _held_id(action.tile)
+        at = 0 if action.cell is None else _coordinates(action.cell)
+        if card is None or tile is None or at is None:
+            return None
+        on_board = 0 if action.cell is None else 1 << 23
+        return 7 | 5 << 3 | card << 8 | tile << 15 | on_board | at << 24 | sticks << 40
     if isinstance(action, TakeHut):
         return 7 | KINDS.index(action.colour) << 8
     if isinstance(action, Wake):
@@ -507,11 +557,12 @@ class Simulator:
     modules : sequence of str
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
-        ``"diamonds"``, ``"camps"``, ``"thieves"``, ``"change"``, ``"master_builders"`` and
-        ``"invaders"``).
+        ``"diamonds"``, ``"camps"``, ``"city_walls"``, ``"thieves"``, ``"change"``,
+        ``"master_builders"``, ``"invaders"`` and ``"bazaars"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
-        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``).
+        (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``,
+        ``bazaars_distributed``, ``walls_piles_2_to_4``).
 
     Raises
     ------

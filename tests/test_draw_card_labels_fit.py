@@ -12,7 +12,7 @@ from matplotlib.collections import PolyCollection
 
 from alhambra_lib import Game
 from alhambra_lib.components import (KINDS, Card, Coin, DiamondCard, ExchangeCard, GateCard,
-                                     MasterBuilderCard, Tile, WallCard)
+                                     MasterBuilderCard, ScoringCard, Tile, WallCard)
 from alhambra_lib.draw import MODULE_PIECES, draw_cards, draw_game, draw_module
 from alhambra_lib.draw.cards import CARD_BACK
 from alhambra_lib.draw.figure import SMALLEST_LABEL
@@ -21,7 +21,8 @@ from alhambra_lib.teaching.demo import mega_box_game
 
 #: The longest labels a card carries: every currency, kind and card of a module.
 WIDEST_CARDS = [Card("dirham", 9), MasterBuilderCard("dirham"), Coin("dirham"), DiamondCard(5),
-                ExchangeCard(("dirham", "denar")), GateCard(), WallCard("NE"), CARD_BACK]
+                ExchangeCard(("dirham", "denar")), GateCard(), WallCard("NE"), CARD_BACK,
+                ScoringCard(2)]  # a scoring card: drawn in a sampled draw pile (notebook 09)
 
 
 def _box(points):

@@ -9,7 +9,7 @@ jupytext = pytest.importorskip("jupytext")
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: Notebooks whose text is for readers who never edit code: no identifier in backticks.
-CODE_FREE = ["02_placement_algorithms"]
+CODE_FREE = ["02_placement_algorithms", "09_master_search"]
 
 
 @pytest.mark.parametrize("name", CODE_FREE)
@@ -23,7 +23,7 @@ def test_the_text_names_no_code(name):
 #: Issue 35.8: the app's pages that name no code, nor a command line, in their text: the
 #: code, the commands and the notebook's own knobs stay in code cells (which the app
 #: hides: Voila shows a code cell's output, never its source).
-NO_COMMANDS = ["05_wall_strategy", "08_mega_box"]
+NO_COMMANDS = ["05_wall_strategy", "08_mega_box", "09_master_search"]
 
 
 @pytest.mark.parametrize("name", NO_COMMANDS)

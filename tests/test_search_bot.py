@@ -26,7 +26,7 @@ def _midgame(seed=3, actions=12):
 
 
 def test_the_levels_and_the_registry():
-    assert list(LEVELS) == ["easy", "medium", "strong"]
+    assert list(LEVELS) == ["easy", "medium", "strong", "master"]  # master: issue 32
     assert {"search", "search_medium", "search_easy"} <= set(BOTS)
     assert make_bot("search", seed=2).level == "strong"
     assert make_bot("search_easy").level == "easy"
@@ -122,7 +122,7 @@ def test_the_search_weighs_a_kind_the_prior_does_not_judge():
         game.apply(rng.choice(game.legal_actions()))
     view = game.view(game.decision.player)
     bot = SearchBot("easy", seed=0)
-    kinds = [a.kind for a, _, _ in bot._search(view, game.legal_actions())]
+    kinds = [a.kind for a, *_ in bot._search(view, game.legal_actions())]
     assert "master_builder" in kinds and len(kinds) > bot.budget.candidates
 
 
@@ -188,7 +188,7 @@ def _two_player_turn_end_with_a_gift(seed=0):
 def test_the_best_gift_to_dirk_is_always_searched():
     game = _two_player_turn_end_with_a_gift()
     view = game.view(game.decision.player)
-    kinds = [a.kind for a, _, _ in SearchBot("easy", seed=0)._search(view, game.legal_actions())]
+    kinds = [a.kind for a, *_ in SearchBot("easy", seed=0)._search(view, game.legal_actions())]
     assert "give" in kinds
 
 
@@ -218,9 +218,14 @@ def test_the_strong_level_samples_twice_as_many_games_with_two_players(
     from alhambra_lib.bots import search
 
     game = Game(players, seed=2)
+    view, legal = game.view(game.decision.player), game.legal_actions()
+    # on the engine in use (the core's search where it holds the game): the games each
+    # candidate was played on
+    assert {n for *_, n in SearchBot(level, seed=0)._search(view, legal)} == {samples}
     calls = []
+    monkeypatch.setattr(search, "core_search", lambda *args, **kwargs: None)
     monkeypatch.setattr(search, "determinize",
                         lambda view, seed: calls.append(seed) or determinize(view, seed))
     monkeypatch.setattr(SearchBot, "_roll_out", staticmethod(lambda *args: None))
-    SearchBot(level, seed=0)._search(game.view(game.decision.player), game.legal_actions())
+    SearchBot(level, seed=0)._search(game.view(game.decision.player), legal)
     assert len(calls) == samples == LEVELS[level].samples_for(len(players))

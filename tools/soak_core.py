@@ -11,6 +11,11 @@ difference), so a run that stops goes on where it stopped::
 
     python tools/soak_core.py --games 2000          # resumable; progress on stderr
     python tools/soak_core.py --first 3000 --games 2000   # 2000 more, from game 3000
+    python tools/soak_core.py --first 20000 --games 400 --with bazaars  # a module in each
+
+``--with MODULE`` adds the module to every game's modules (so its blocks are the module
+alone, with each other module, with a random subset, with all): a soak of a module just
+brought into the core.
 
 The modules of a game follow from its id and the core's modules at the time it ran: the
 row says which were played.
@@ -36,15 +41,18 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 COLUMNS = ("game", "players", "trigger", "modules", "start", "actions", "ok", "difference")
 
 
-def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
+def setting(game_id: int, with_module: str | None = None
+            ) -> tuple[int, str, tuple[str, ...], int]:
     """(players, end trigger, modules, actions played before the core takes over) of game
-    `game_id` (`options` gives its module options)."""
+    `game_id` (`options` gives its module options), `with_module` added to its modules."""
     players = 2 + game_id % 5
     trigger = "bag_empty" if game_id // 5 % 4 == 3 else "market_short"
     held = core_modules()
     rng = random.Random(f"modules {game_id}")
     subset = tuple(m for m in held if rng.random() < 0.5)
     modules = ((), *((m,) for m in held), subset, held)[game_id // 20 % (len(held) + 3)]
+    if with_module is not None:
+        modules = tuple(m for m in held if m in modules or m == with_module)
     start = random.Random(-game_id).randrange(300) if game_id % 5 == 4 else 0
     return players, trigger, modules, start
 
@@ -52,14 +60,15 @@ def setting(game_id: int) -> tuple[int, str, tuple[str, ...], int]:
 def options(game_id: int, modules: tuple[str, ...]) -> dict[str, bool]:
     """The module options of game `game_id`: every option the core holds set in every
     other game with its module."""
-    options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates"}
+    options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates",
+               "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls"}
     return {option: True for option, module in options.items()
             if module in modules and game_id % 2}
 
 
-def play(game_id: int) -> dict[str, object]:
+def play(game_id: int, with_module: str | None = None) -> dict[str, object]:
     """One lockstep game; the row of the CSV."""
-    players, trigger, modules, start = setting(game_id)
+    players, trigger, modules, start = setting(game_id, with_module)
     chosen = options(game_id, modules)
     game = Game(NAMES[:players], seed=game_id, end_trigger=trigger, modules=modules, **chosen)
     choose = random.Random(game_id).choice
@@ -95,9 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games in all (resumed)")
     parser.add_argument("--first", type=int, default=0, help="the first game's id")
+    parser.add_argument("--with", dest="with_module", metavar="MODULE",
+                        help="a module the core holds, added to every game's modules")
     args = parser.parse_args(argv)
     if core_info()["engine"] != "native":
         print(f"no core: {core_info()['reason']}", file=sys.stderr)
+        return 2
+    if args.with_module is not None and args.with_module not in core_modules():
+        print(f"the core does not hold {args.with_module!r}", file=sys.stderr)
         return 2
     OUT.parent.mkdir(parents=True, exist_ok=True)
     done = set()
@@ -112,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         if not done:
             writer.writeheader()
         for k, game_id in enumerate(todo, 1):
-            writer.writerow(play(game_id))
+            writer.writerow(play(game_id, args.with_module))
             file.flush()
             if k % 50 == 0 or k == len(todo):
                 rate = k / (time.monotonic() - began)

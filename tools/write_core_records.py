@@ -76,10 +76,28 @@ RECORDS = (
     ("eleven_modules_5p", 5, 38, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
       "change", "master_builders", "invaders")),
+    ("bazaars_4p", 4, 39, "market_short", 0, ("bazaars",)),
+    ("bazaars_distributed_dirk_2p", 2, 40, "bag_empty", 0,
+     ("bazaars", "exchange", "master_builders", "change")),
+    ("bazaars_from_save_3p", 3, 41, "market_short", 130, ("bazaars", "exchange", "camps")),
+    ("twelve_modules_6p", 6, 42, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "thieves",
+      "change", "master_builders", "invaders", "bazaars")),
+    ("city_walls_3p", 3, 43, "market_short", 0, ("city_walls",)),
+    ("city_walls_piles_2_to_4_dirk_2p", 2, 44, "bag_empty", 0,
+     ("city_walls", "gates", "squares")),
+    ("city_walls_from_save_5p", 5, 45, "market_short", 150, ("city_walls", "camps", "bazaars")),
+    ("thirteen_modules_4p", 4, 46, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "city_walls",
+      "thieves", "change", "master_builders", "invaders", "bazaars")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
-           "gates_all_six_dirk_2p": ("gates_all_six",)}
+           "gates_all_six_dirk_2p": ("gates_all_six",),
+           "bazaars_distributed_dirk_2p": ("bazaars_distributed",),
+           "twelve_modules_6p": ("bazaars_distributed",),
+           "city_walls_piles_2_to_4_dirk_2p": ("walls_piles_2_to_4",),
+           "thirteen_modules_4p": ("walls_piles_2_to_4", "gates_all_six")}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 

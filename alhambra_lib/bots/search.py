@@ -47,10 +47,12 @@ import json
 import math
 import random
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..actions import ACTION_KINDS, DIRK
 from ..engine import determinize
@@ -60,7 +62,11 @@ from ..scoring import score_majorities
 from ..errors import Unsupported
 from ..sim import core_info, core_search, core_searches
 from .base import known_actions
-from .strategic import _HANDLERS, BalancedBot, WallBuilder
+from .strategic import _HANDLERS, BalancedBot, StrategicBot, WallBuilder
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.view import GameView
 
 __all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate",
            "calibrated_win_chance", "calibration_features", "calibration_gap",
@@ -384,12 +390,9 @@ class SearchBot:
             raise Unsupported(f"the {self.level} level searches in the compiled core, which "
                               "plays the base game and Dirk only so far")
         candidates = self._candidates(view, legal_actions, keep)
-        rng = random.Random(self._decision_seed(view))
         totals = [[0.0, 0.0] for _ in candidates]
         until = None if horizon is None else view.turn + horizon * len(view.players)
-        for _ in range(n):
-            sampled = determinize(view, rng.getrandbits(32))
-            seats = self._seat_policies(view, rng)
+        for sampled, seats in self.sampled_games(view, n):
             for total, action in zip(totals, candidates):
                 game = sampled.copy()
                 game.apply(action)
@@ -401,6 +404,30 @@ class SearchBot:
         ranked = [(a, m / n, w / n, n) for a, (m, w) in zip(candidates, totals)]
         ranked.sort(key=lambda t: -t[1])  # stable: the prior's order on ties
         return ranked
+
+    def sampled_games(self, view: GameView, count: int
+                      ) -> Iterator[tuple[Game, dict[str, StrategicBot]]]:
+        """The first `count` sampled games of the search of the decision `view` shows,
+        in the order it deals them, each with its rollouts' policies ``{player: bot}``.
+
+        The games every level plays its candidates on (the master's first round is the
+        first `Level.samples` of them; each later round deals the next ones): the
+        decision's generator gives each game's seed (`engine.determinize`), then the
+        rivals' policies (`_seat_policies`). The core deals the same games
+        (`sim.Simulator.determinize`), policies included.
+
+        Examples
+        --------
+        >>> from alhambra_lib import Game
+        >>> g = Game(["Ana", "Ben", "Cy"], seed=7)
+        >>> [(game.view("Ana") == g.view("Ana"), sorted(seats))
+        ...  for game, seats in SearchBot("easy").sampled_games(g.view("Ana"), 2)]
+        [(True, ['Ana', 'Ben', 'Cy']), (True, ['Ana', 'Ben', 'Cy'])]
+        """
+        rng = random.Random(self._decision_seed(view))
+        for _ in range(count):
+            sampled = determinize(view, rng.getrandbits(32))
+            yield sampled, self._seat_policies(view, rng)
 
     def _seat_policies(self, view, rng):
         """A rollout policy per player: the player itself plays balanced, each rival one of

@@ -40,6 +40,7 @@ from ..components import (
     ExchangeCard,
     GateCard,
     MasterBuilderCard,
+    ScoringCard,
     WallCard,
 )
 from ..i18n import N_, _, gettext
@@ -62,6 +63,7 @@ _DIAMOND_FACE = "#8a6db1"  # the diamonds' own currency (RULES.md §M6)
 _GATE_FACE = "#8d6e63"  # the wooden gate (§M5)
 _WALL_CARD_FACE = "#5d4037"  # a wall card shows the sticks it lays (§M9)
 _CHARACTER_FACE = "#37474f"  # characters (§M7)
+_SCORING_FACE = "#1f4e5a"  # a scoring card, seen only in a sampled draw pile (§3.7)
 _ROW_CARDS = 5  # a row of cards is drawn at least this wide, so that cards keep their size
 
 
@@ -95,6 +97,9 @@ _FACES: dict[type, Callable[[Any], CardFace]] = {
                                 _("{currency}\ncoin").format(currency=term(card.currency))),
     GateCard: lambda card: CardFace(_GATE_FACE, "\u2229", _("gate")),
     WallCard: lambda card: CardFace(_WALL_CARD_FACE, sides_text(card.sides), _("wall\ncard")),
+    # A scoring card: seen in a draw pile a search samples (notebook 09), never in a hand.
+    ScoringCard: lambda card: CardFace(_SCORING_FACE, "\u2605",
+                                       _("scoring\nround {n}").format(n=card.round_no)),
     CharacterCard: lambda card: CardFace(_CHARACTER_FACE, "\u265f",
                                          _(card.title).removeprefix("The ")[:12]),
 }

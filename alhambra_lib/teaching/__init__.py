@@ -12,7 +12,9 @@ imported), so that the widgets, the drawings and the tests share it:
 * `module_tour`: moments of seeded games where a Mega Box module acts (`first_moment`,
   with `EagerBot` players for a module's own actions);
 * `demo`: the seeded states the widgets start from (imported on its own:
-  ``from alhambra_lib.teaching.demo import random_alhambra``).
+  ``from alhambra_lib.teaching.demo import random_alhambra``);
+* `master_search`: the master bot's search taken apart for notebook 09, its sampled
+  deals and its halving rounds (imported on its own, as it needs the bots).
 
 Examples
 --------

@@ -207,12 +207,23 @@ impl Board {
 
     /// Put `id` on (x, y) in place of its tile and return that tile.
     pub fn replace(&mut self, x: i8, y: i8, id: TileId) -> TileId {
+        self.replace_with_walls(x, y, id, tile(id).mask)
+    }
+
+    /// `replace` with the walls `walls` (City Walls' sticks included, §M9).
+    pub fn replace_with_walls(&mut self, x: i8, y: i8, id: TileId, walls: u8) -> TileId {
         let at = self.find(x, y).expect("the cell is built");
         let old = std::mem::replace(&mut self.cells[at].tile, id);
-        self.cells[at].walls = tile(id).mask;
+        self.cells[at].walls = walls;
         self.count(old, -1);
         self.count(id, 1);
         old
+    }
+
+    /// Add `walls` to the walls of the tile on (x, y) (City Walls' sticks, §M9).
+    pub fn add_walls(&mut self, x: i8, y: i8, walls: u8) {
+        let at = self.find(x, y).expect("the cell is built");
+        self.cells[at].walls |= walls;
     }
 
     /// The bit planes of this layout.

@@ -6,7 +6,8 @@
 //! in scoring-table order, the fountain's place, then the modules' kinds: hut; then price,
 //! walls and marks), so a list of tiles sorted by id is sorted as the engine sorts it,
 //! and a set of tiles fits in a `TileSet`. The 54 buildings are 0..54 whatever modules
-//! are in play; the 24 huts of Squares (M4) and the 8 camps of Camps (M8) follow. A money card is
+//! are in play; the 24 huts of Squares (M4), the 8 camps of Camps (M8) and the 8 bazaars
+//! of Bazaars (M16) follow. A money card is
 //! `currency * 9 + value - 1` (0..36); `SCORING_1` and `SCORING_2` are the scoring cards.
 
 use std::sync::OnceLock;
@@ -33,15 +34,21 @@ pub const HUT_COUNT: usize = 24;
 /// The camps of Camps (Mega Box M8), ids `CAMP_FIRST..CAMP_FIRST + CAMP_COUNT`.
 pub const CAMP_FIRST: TileId = HUT_FIRST + HUT_COUNT as TileId;
 pub const CAMP_COUNT: usize = 8;
-/// Every tile the core knows: the buildings, the huts, the camps.
-pub const TILE_KINDS: usize = TILE_COUNT + HUT_COUNT + CAMP_COUNT;
+/// The bazaars of Bazaars (Mega Box M16), ids `BAZAAR_FIRST..BAZAAR_FIRST + BAZAAR_COUNT`.
+pub const BAZAAR_FIRST: TileId = CAMP_FIRST + CAMP_COUNT as TileId;
+pub const BAZAAR_COUNT: usize = 8;
+/// Every tile the core knows: the buildings, the huts, the camps, the bazaars.
+pub const TILE_KINDS: usize = TILE_COUNT + HUT_COUNT + CAMP_COUNT + BAZAAR_COUNT;
 /// The kind index of a hut: after the six building types and the fountain (`_KIND_RANK`).
 pub const HUT: u8 = 7;
 /// The kind index of a camp (its walls are its bastions).
 pub const CAMP: u8 = 8;
+/// The kind index of a bazaar (its marks: a currency and three building types).
+pub const BAZAAR: u8 = 9;
 /// The kinds' names by kind index (6 is the fountain's, which has no id).
-const KIND_NAMES: [&str; 9] = [
+const KIND_NAMES: [&str; 10] = [
     "pavilion", "seraglio", "arcades", "chambers", "garden", "tower", "fountain", "hut", "camp",
+    "bazaar",
 ];
 /// The number of kinds of money card (4 currencies x values 1..9).
 pub const MONEY_KINDS: usize = 36;
@@ -62,9 +69,32 @@ pub const GATE: CardId = COIN_FIRST + 4;
 /// The master builders of Master Builders (Mega Box M14), one id per currency: money worth
 /// 3, or played for a redesign.
 pub const MASTER_BUILDER_FIRST: CardId = GATE + 1;
+/// The eight wall cards of City Walls (Mega Box M9), in `card_order`: N, E, S, W, NE,
+/// NW, ES, SW (one side before two, then by the sides' indices).
+pub const WALL_FIRST: CardId = MASTER_BUILDER_FIRST + 4;
+/// The sides (a wall mask) of each wall card, by id from `WALL_FIRST`.
+pub const WALL_SIDES: [u8; 8] = [1, 2, 4, 8, 3, 9, 6, 12];
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = MASTER_BUILDER_FIRST as usize + 4;
+pub const CARD_KINDS: usize = WALL_FIRST as usize + 8;
+
+/// Whether `card` is a wall card.
+pub fn is_wall_card(card: CardId) -> bool {
+    (WALL_FIRST..WALL_FIRST + 8).contains(&card)
+}
+
+/// The sides (a wall mask) a wall card's sticks go on.
+pub fn wall_sides(card: CardId) -> u8 {
+    WALL_SIDES[(card - WALL_FIRST) as usize]
+}
+
+/// The wall card of the sides `mask`, if there is one.
+pub fn wall_card(mask: u8) -> Option<CardId> {
+    WALL_SIDES
+        .iter()
+        .position(|&m| m == mask)
+        .map(|i| WALL_FIRST + i as CardId)
+}
 /// What a master builder is worth as money.
 const MASTER_BUILDER_VALUE: u8 = 3;
 
@@ -152,8 +182,11 @@ pub struct Tile {
     pub price: u8,
     /// Walls as a mask N = 1, E = 2, S = 4, W = 8.
     pub mask: u8,
-    /// A hut's colour (index into `KINDS`); `NO_MARK` for the other tiles.
+    /// A hut's colour (index into `KINDS`), a bazaar's currency (index into
+    /// `CURRENCIES`); `NO_MARK` for the other tiles.
     pub mark: u8,
+    /// A bazaar's three building types, a bit per `KINDS` index; 0 for the other tiles.
+    pub types: u8,
 }
 
 /// `Tile::mark` of a tile without marks.
@@ -170,17 +203,36 @@ impl Tile {
     }
 
     /// The engine's `tile_order` key: kind, price, walls, then the marks by their names.
-    fn order_key(&self) -> (u8, u8, u8, &'static str) {
-        let mark = if self.mark == NO_MARK {
-            ""
-        } else {
-            KINDS[self.mark as usize]
+    fn order_key(&self) -> (u8, u8, u8, [&'static str; 4]) {
+        (self.kind, self.price, self.mask, self.mark_names())
+    }
+
+    fn mark_names(&self) -> [&'static str; 4] {
+        let mut marks = [""; 4];
+        for (slot, mark) in marks.iter_mut().zip(self.marks()) {
+            *slot = mark;
+        }
+        marks
+    }
+
+    /// The printed marks by name (`Tile.marks`): a hut's colour; a bazaar's currency,
+    /// then its three types in `KINDS` order; none for the other tiles.
+    pub fn marks(&self) -> impl Iterator<Item = &'static str> {
+        let (first, types) = match (self.kind, self.mark) {
+            (_, NO_MARK) => (None, 0),
+            (BAZAAR, currency) => (Some(CURRENCIES[currency as usize]), self.types),
+            (_, colour) => (Some(KINDS[colour as usize]), 0),
         };
-        (self.kind, self.price, self.mask, mark)
+        first.into_iter().chain(
+            (0..KINDS.len())
+                .filter(move |&k| types >> k & 1 == 1)
+                .map(|k| KINDS[k]),
+        )
     }
 }
 
-/// The kind index of a tile kind's name (a building type or "hut"; not the fountain).
+/// The kind index of a tile kind's name (a building type or a module's kind; not the
+/// fountain).
 pub fn kind_of_name(name: &str) -> Option<u8> {
     KIND_NAMES
         .iter()
@@ -201,6 +253,16 @@ pub fn is_camp(id: TileId) -> bool {
 /// The set of every camp.
 pub fn all_camps() -> TileSet {
     ((1 << CAMP_COUNT) - 1) << CAMP_FIRST
+}
+
+/// Whether `id` is a bazaar's.
+pub fn is_bazaar(id: TileId) -> bool {
+    (BAZAAR_FIRST..BAZAAR_FIRST + BAZAAR_COUNT as TileId).contains(&id)
+}
+
+/// The set of every bazaar.
+pub fn all_bazaars() -> TileSet {
+    ((1 << BAZAAR_COUNT) - 1) << BAZAAR_FIRST
 }
 
 /// The tiles of a set, in id order.
@@ -231,7 +293,7 @@ pub fn mask_sides(mask: u8) -> String {
 }
 
 /// Every tile in `tile_order`: the 54 buildings of the project's `tiles.csv`, then the
-/// 24 huts of `huts.csv` and the 8 camps of `camps.csv`.
+/// 24 huts of `huts.csv`, the 8 camps of `camps.csv` and the 8 bazaars of `bazaars.csv`.
 pub fn tiles() -> &'static [Tile; TILE_KINDS] {
     static TILES: OnceLock<[Tile; TILE_KINDS]> = OnceLock::new();
     TILES.get_or_init(|| {
@@ -240,13 +302,14 @@ pub fn tiles() -> &'static [Tile; TILE_KINDS] {
         for mut module_tiles in [
             parse_huts(include_str!("../../alhambra_lib/data/huts.csv")),
             parse_camps(include_str!("../../alhambra_lib/data/camps.csv")),
+            parse_bazaars(include_str!("../../alhambra_lib/data/bazaars.csv")),
         ] {
             module_tiles.sort_by_key(Tile::order_key);
             found.extend(module_tiles);
         }
         found
             .try_into()
-            .expect("tiles.csv holds the 54 buildings, huts.csv 24 huts, camps.csv 8 camps")
+            .expect("the 54 buildings, 24 huts, 8 camps and 8 bazaars of the data files")
     })
 }
 
@@ -299,6 +362,7 @@ fn parse_buildings(text: &str) -> Vec<Tile> {
                 .map(|(i, c)| if row[*c] == "1" { 1 << i } else { 0 })
                 .sum(),
             mark: NO_MARK,
+            types: 0,
         })
         .collect()
 }
@@ -312,6 +376,7 @@ fn parse_huts(text: &str) -> Vec<Tile> {
             price: 0,
             mask: sides_mask(row[walls]),
             mark: kind_index(row[colour]),
+            types: 0,
         })
         .collect()
 }
@@ -325,8 +390,54 @@ fn parse_camps(text: &str) -> Vec<Tile> {
             price: row[price].parse().expect("a price"),
             mask: sides_mask(row[bastions]),
             mark: NO_MARK,
+            types: 0,
         })
         .collect()
+}
+
+fn parse_bazaars(text: &str) -> Vec<Tile> {
+    let (header, rows) = csv_rows(text);
+    let (currency, types) = (column(&header, "currency"), column(&header, "types"));
+    rows.into_iter()
+        .map(|row| Tile {
+            kind: BAZAAR,
+            price: 0,
+            mask: 0,
+            mark: CURRENCIES
+                .iter()
+                .position(|c| *c == row[currency])
+                .expect("a currency") as u8,
+            types: row[types]
+                .split(' ')
+                .fold(0, |set, name| set | 1 << kind_index(name)),
+        })
+        .collect()
+}
+
+/// The rank of each tile's marks among every tile's marks, by their names.
+fn marks_ranks() -> &'static [u8; TILE_KINDS] {
+    static RANKS: OnceLock<[u8; TILE_KINDS]> = OnceLock::new();
+    RANKS.get_or_init(|| {
+        let mut names: Vec<[&str; 4]> = tiles().iter().map(Tile::mark_names).collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut ranks = [0u8; TILE_KINDS];
+        for (rank, t) in ranks.iter_mut().zip(tiles()) {
+            *rank = names.binary_search(&t.mark_names()).unwrap_or(0) as u8;
+        }
+        ranks
+    })
+}
+
+/// The engine's `tile_order` key of tile `id` with City Walls sticks `sticks` (§M9), as
+/// one number: kind, price, walls with the sticks, marks, then the sticks.
+pub fn order_rank(id: TileId, sticks: u8) -> u32 {
+    let t = tile(id);
+    (t.kind as u32) << 24
+        | (t.price as u32) << 16
+        | ((t.mask | sticks) as u32) << 12
+        | (marks_ranks()[id as usize] as u32) << 4
+        | sticks as u32
 }
 
 /// The tile of `id`.
@@ -334,14 +445,16 @@ pub fn tile(id: TileId) -> Tile {
     tiles()[id as usize]
 }
 
-/// The id of the tile of `kind` (a `KINDS` index or `HUT`), `price`, walls `mask` and
-/// `mark` (`NO_MARK`, or a hut's colour), if the core knows it.
-pub fn tile_id(kind: u8, price: u8, mask: u8, mark: u8) -> Option<TileId> {
+/// The id of the tile of `kind` (a `KINDS` index or a module's kind), `price`, walls
+/// `mask`, `mark` (`NO_MARK`, a hut's colour or a bazaar's currency) and `types` (a
+/// bazaar's, else 0), if the core knows it.
+pub fn tile_id(kind: u8, price: u8, mask: u8, mark: u8, types: u8) -> Option<TileId> {
     let wanted = Tile {
         kind,
         price,
         mask,
         mark,
+        types,
     };
     tiles()
         .iter()
@@ -391,6 +504,7 @@ pub fn card_order(card: CardId) -> u8 {
     match money_parts(card) {
         Some((value, rank, kind)) => (9 - value) * 20 + rank * 4 + kind,
         None if card == GATE => MONEY_KEYS + 6,
+        None if is_wall_card(card) => MONEY_KEYS + 7 + (card - WALL_FIRST), // "wall_card"
         None => MONEY_KEYS + card - EXCHANGE_FIRST,
     }
 }
@@ -399,6 +513,9 @@ pub fn card_order(card: CardId) -> u8 {
 pub fn card_of_order(key: u8) -> CardId {
     if key == MONEY_KEYS + 6 {
         return GATE;
+    }
+    if key > MONEY_KEYS + 6 {
+        return WALL_FIRST + (key - MONEY_KEYS - 7);
     }
     if key >= MONEY_KEYS {
         return EXCHANGE_FIRST + key - MONEY_KEYS;
@@ -480,12 +597,36 @@ mod tests {
             .take(TILE_COUNT)
             .all(|w| (w[0].kind, w[0].price, w[0].mask) < (w[1].kind, w[1].price, w[1].mask)));
         assert_eq!(
-            tile_id(all[7].kind, all[7].price, all[7].mask, NO_MARK),
+            tile_id(all[7].kind, all[7].price, all[7].mask, NO_MARK, 0),
             Some(7)
         );
         // the huts follow, by walls, then colour name (`tile_order`)
         let huts = &all[HUT_FIRST as usize..CAMP_FIRST as usize];
-        let camps = &all[CAMP_FIRST as usize..];
+        let camps = &all[CAMP_FIRST as usize..BAZAAR_FIRST as usize];
+        // the bazaars last, by currency, then their types' names
+        let bazaars = &all[BAZAAR_FIRST as usize..];
+        assert!(bazaars.iter().all(|t| t.kind == BAZAAR && !t.is_building()));
+        assert!(bazaars
+            .windows(2)
+            .all(|w| w[0].order_key() < w[1].order_key()));
+        let first: Vec<&str> = bazaars[0].marks().collect();
+        assert_eq!(first, ["denar", "chambers", "garden", "tower"]);
+        // with sticks (City Walls, §M9) the order is (kind, price, walls with the sticks,
+        // marks, sticks), as one number
+        let key = |id: TileId, sticks: u8| {
+            let t = tile(id);
+            (t.kind, t.price, t.mask | sticks, t.mark_names(), sticks)
+        };
+        for a in 0..TILE_KINDS as TileId {
+            for b in 0..TILE_KINDS as TileId {
+                let (sa, sb) = ((a % 16) & !tile(a).mask, (b % 7) & !tile(b).mask);
+                assert_eq!(
+                    order_rank(a, sa).cmp(&order_rank(b, sb)),
+                    key(a, sa).cmp(&key(b, sb)),
+                    "{a} {b}"
+                );
+            }
+        }
         assert!(camps.iter().all(|t| t.kind == CAMP && !t.is_building()));
         assert!(camps.windows(2).all(|w| w[0].price < w[1].price));
         assert!(huts.iter().all(|t| t.kind == HUT && !t.is_building()));
@@ -511,6 +652,8 @@ mod tests {
         for card in (0..MONEY_KINDS as u8).chain(EXCHANGE_FIRST..CARD_KINDS as u8) {
             assert_eq!(card_of_order(card_order(card)), card);
         }
+        assert!(card_order(GATE) < card_order(WALL_FIRST)); // "gate" < "wall_card"
+        assert_eq!(wall_card(9), Some(WALL_FIRST + 5));
         assert_eq!(diamond_deck().len(), 11);
         assert!(card_order(money(3, 9)) < card_order(money(0, 8)));
         assert_eq!(money_deck(false).len(), 108);

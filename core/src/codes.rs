@@ -7,12 +7,20 @@
 //! currency from bit 13, in an exchange card's other currency from bit 31, and the
 //! exchange card (1 + its index among the six, 0 for none; 7 for diamonds alone) from
 //! bit 49, the coins of the square's currency and of the other from bit 52, and their
-//! master builders from bit 58 (three bits each); bit 64 marks a vizier's purchase (§M1).
+//! master builders from bit 58 (three bits each); bit 64 marks a vizier's purchase (§M1),
+//! bit 65 a bazaar's (§M16: its tile the bazaar, its square its currency's).
 //! Kind 7 is a module's action: its number among the modules' actions in bits 3-7 (take
 //! a hut 0, wake the vizier 1, decline 2, steal 3, play a master builder 4), its fields
-//! from bit 8 (a hut's colour, a card).
+//! from bit 8 (a hut's colour, a card); laying a wall card's sticks 5: the card in bits
+//! 8-14, the tile in 15-22, bit 23 set for a tile on the Alhambra, its x + 128 and y + 128
+//! in bits 24-31 and 32-39.
+//!
+//! With City Walls (§M9) a tile a player holds may carry sticks, and the Python action
+//! names the tile with them: `encode_in` adds the tile's sticks to its code (a place's in
+//! bits 30-33, a reserve's or a give's in 11-14, a redesign's in 32-35, a wall's in
+//! 40-43), and `decode_in` reads such a code back only if they are the tile's now.
 
-use crate::game::{Action, Move, Purchase, NO_GATE};
+use crate::game::{Action, Game, Move, Purchase, NO_GATE};
 
 const TAKE: u128 = 0;
 const BUY: u128 = 1;
@@ -28,8 +36,11 @@ const WAKE: u128 = 1;
 const DECLINE: u128 = 2;
 const STEAL: u128 = 3;
 const PLAY_MASTER_BUILDER: u128 = 4;
+const BUILD_WALL: u128 = 5;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
+/// Bit 65 of a buy's code: a bazaar's purchase.
+const BAZAAR_BUY: u128 = 1 << 65;
 
 fn coordinate(v: i8) -> u128 {
     (v as i16 + 128) as u128
@@ -108,10 +119,47 @@ pub fn encode(action: &Action) -> u128 {
         Action::Decline => MODULE | DECLINE << 3,
         Action::Steal { card } => MODULE | STEAL << 3 | (card as u128) << 8,
         Action::VizierBuy(purchase) => purchase_code(&purchase) | VIZIER_BUY,
+        Action::BuyBazaar(purchase) => purchase_code(&purchase) | BAZAAR_BUY,
         Action::PlayMasterBuilder { card } => {
             MODULE | PLAY_MASTER_BUILDER << 3 | (card as u128) << 8
         }
+        Action::BuildWall { card, tile, cell } => {
+            let at = cell.map_or(0, |(x, y)| {
+                1 << 23 | coordinate(x) << 24 | coordinate(y) << 32
+            });
+            MODULE | BUILD_WALL << 3 | (card as u128) << 8 | (tile as u128) << 15 | at
+        }
     }
+}
+
+/// The tile of `action` that a player holds and the shift of its sticks in the code.
+fn held_tile(action: &Action) -> Option<(u8, u32)> {
+    match *action {
+        Action::Place { tile, .. } => Some((tile, 30)),
+        Action::Reserve { tile } | Action::Give { tile } => Some((tile, 11)),
+        Action::Redesign { mv, tile, .. } if mv != Move::Remove => Some((tile, 32)),
+        Action::BuildWall { tile, .. } => Some((tile, 40)),
+        _ => None,
+    }
+}
+
+/// The code of `action` in `game`: `encode`, with the sticks of the tile it moves.
+pub fn encode_in(game: &Game, action: &Action) -> u128 {
+    let code = encode(action);
+    match held_tile(action) {
+        Some((tile, shift)) => code | (game.sticks_of(tile) as u128) << shift,
+        None => code,
+    }
+}
+
+/// The action of a code of `encode_in` in `game`.
+pub fn decode_in(game: &Game, code: u128) -> Option<Action> {
+    let plain = |shift: u32| code & !(15 << shift);
+    let action = [30, 11, 32, 40]
+        .into_iter()
+        .find_map(|shift| decode(plain(shift)).filter(|a| held_tile(a).map(|h| h.1) == Some(shift)))
+        .or_else(|| decode(code))?;
+    (encode_in(game, &action) == code).then_some(action)
 }
 
 /// A gate's side in a code: 0 for none, 1 + the side (City Gates, §M5).
@@ -146,6 +194,7 @@ pub fn decode(code: u128) -> Option<Action> {
             Action::Take { cards, n }
         }
         BUY if code & VIZIER_BUY != 0 => Action::VizierBuy(purchase_of(code)),
+        BUY if code & BAZAAR_BUY != 0 => Action::BuyBazaar(purchase_of(code)),
         BUY => Action::Buy(purchase_of(code)),
         END => Action::End,
         PLACE => Action::Place {
@@ -189,6 +238,13 @@ pub fn decode(code: u128) -> Option<Action> {
             PLAY_MASTER_BUILDER if crate::cards::is_master_builder((code >> 8).min(255) as u8) => {
                 Action::PlayMasterBuilder {
                     card: (code >> 8) as u8,
+                }
+            }
+            BUILD_WALL if crate::cards::is_wall_card((code >> 8 & 127) as u8) => {
+                Action::BuildWall {
+                    card: (code >> 8 & 127) as u8,
+                    tile: (code >> 15) as u8,
+                    cell: (code >> 23 & 1 == 1).then(|| (signed(code >> 24), signed(code >> 32))),
                 }
             }
             _ => return None,
@@ -287,6 +343,25 @@ mod tests {
             Action::Steal {
                 card: crate::cards::master_builder(0),
             },
+            Action::BuildWall {
+                card: crate::cards::WALL_FIRST + 7,
+                tile: 40,
+                cell: Some((-2, 5)),
+            },
+            Action::BuildWall {
+                card: crate::cards::WALL_FIRST,
+                tile: 3,
+                cell: None,
+            },
+            Action::BuyBazaar(Purchase {
+                square: 3,
+                tile: crate::cards::BAZAAR_FIRST + 5,
+                pay: 0b01_00_00_00_01,
+                other: 0b1,
+                exchange: 4,
+                coins: 0b001_001,
+                builders: 0,
+            }),
         ];
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));
@@ -295,5 +370,6 @@ mod tests {
         assert_eq!(decode(MODULE | 31 << 3), None);
         assert_eq!(decode(MODULE | STEAL << 3 | 36 << 8), None);
         assert_eq!(decode(END | 1 << 40), None);
+        assert_eq!(decode(BUY | VIZIER_BUY | BAZAAR_BUY), None);
     }
 }

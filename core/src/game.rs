@@ -11,14 +11,17 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    all_camps, bits, card_of_order, card_order, coin, currency_of, diamond, diamond_deck,
-    exchange_pair, is_camp, is_coin, is_hut, is_master_builder, is_money_key,
-    is_money_of_a_currency, master_builder, money, money_deck, payment_order, place_points, tile,
-    tile_set, worth, CardId, TileId, TileSet, CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS,
-    SCORING_1, SCORING_2, TILE_COUNT,
+    all_bazaars, all_camps, bits, card_of_order, card_order, coin, currency_of, diamond,
+    diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
+    is_money_key, is_money_of_a_currency, master_builder, money, money_deck, payment_order,
+    place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
+    EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
+use crate::cards::{is_wall_card, order_rank, wall_sides, TILE_KINDS};
+use crate::modules::bazaars::{self, Bazaars};
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
+use crate::modules::city_walls::{self, CityWalls};
 use crate::modules::gates::{self, Gates};
 use crate::modules::invaders::{self, Invaders};
 use crate::modules::master_builders::{self, MasterBuilders};
@@ -42,7 +45,7 @@ pub const MAX_CARDS: usize = 149;
 
 /// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
 /// only when every module of it is here.
-pub const CORE_MODULES: [&str; 11] = [
+pub const CORE_MODULES: [&str; 13] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -50,10 +53,12 @@ pub const CORE_MODULES: [&str; 11] = [
     "gates",
     "diamonds",
     "camps",
+    "city_walls",
     "thieves",
     "change",
     "master_builders",
     "invaders",
+    "bazaars",
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
 /// `module_names` lists them in the rulebook's order).
@@ -70,24 +75,36 @@ pub const GATES: u16 = 16;
 pub const DIAMONDS: u16 = 32;
 /// Camps (M8).
 pub const CAMPS: u16 = 64;
+/// City Walls (M9).
+pub const CITY_WALLS: u16 = 128;
 /// Thieves (M10).
-pub const THIEVES: u16 = 128;
+pub const THIEVES: u16 = 256;
 /// Change (M11).
-pub const CHANGE: u16 = 256;
+pub const CHANGE: u16 = 512;
 /// Master Builders (M14).
-pub const MASTER_BUILDERS: u16 = 512;
+pub const MASTER_BUILDERS: u16 = 1024;
 /// Invaders (M15).
-pub const INVADERS: u16 = 1024;
+pub const INVADERS: u16 = 2048;
+/// Bazaars (M16).
+pub const BAZAARS: u16 = 4096;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 2] =
-    [("thief_not_by_finisher", THIEVES), ("gates_all_six", GATES)];
+pub const CORE_OPTIONS: [(&str, u16); 4] = [
+    ("thief_not_by_finisher", THIEVES),
+    ("gates_all_six", GATES),
+    ("bazaars_distributed", BAZAARS),
+    ("walls_piles_2_to_4", CITY_WALLS),
+];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
 /// City Gates (§M5): all six gate cards, whatever the number of players.
 pub const GATES_ALL_SIX: u8 = 2;
+/// Bazaars (§M16): the bazaars beside the market handed out at the end like its tiles.
+pub const BAZAARS_DISTRIBUTED: u8 = 4;
+/// City Walls (§M9): the wall cards into piles 2-4 (three, three, two), not 2-5.
+pub const WALLS_PILES_2_TO_4: u8 = 8;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
@@ -355,6 +372,17 @@ pub enum Action {
     PlayMasterBuilder {
         card: CardId,
     },
+    /// Bazaars (§M16): buy the bazaar `tile` beside the market, paying exactly the price
+    /// of the tile on its currency's square (`square`), as a purchase's payment.
+    BuyBazaar(Purchase),
+    /// City Walls (§M9): take the wall card `card` from beside the market and lay its
+    /// sticks on `tile`: the one on `cell` of the Alhambra, or with `cell` None one just
+    /// bought or on the reserve.
+    BuildWall {
+        card: CardId,
+        tile: TileId,
+        cell: Option<(i8, i8)>,
+    },
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -403,6 +431,7 @@ pub enum Event {
         cards: Vec<CardId>,
         exact: bool,
     },
+    /// `sticks` and `removed_sticks`: City Walls' sticks on the tiles then (§M9).
     Redesign {
         player: u8,
         mv: Move,
@@ -411,6 +440,8 @@ pub enum Event {
         y: i8,
         removed: TileId,
         gate: u8,
+        sticks: u8,
+        removed_sticks: u8,
     },
     End {
         player: u8,
@@ -422,10 +453,12 @@ pub enum Event {
         x: i8,
         y: i8,
         gate: u8,
+        sticks: u8,
     },
     Reserve {
         player: u8,
         tile: TileId,
+        sticks: u8,
     },
     Give {
         player: u8,
@@ -475,7 +508,8 @@ pub enum Event {
     EndTriggered {
         bag_empty: bool,
     },
-    /// (square, tile, recipient seat or None)
+    /// (square, tile, recipient seat or None); square 0 for a bazaar beside the market
+    /// (§M16, `bazaars_distributed`).
     Distribution {
         tiles: Vec<(u8, TileId, Option<u8>)>,
     },
@@ -551,6 +585,29 @@ pub enum Event {
     MasterBuilderLapses {
         player: u8,
     },
+    /// Bazaars (§M16): a bazaar drawn for the market laid beside it; a bazaar bought, and
+    /// the market tile that priced it.
+    BazaarBeside {
+        tile: TileId,
+    },
+    BuyBazaar {
+        player: u8,
+        purchase: Purchase,
+        priced_by: TileId,
+    },
+    /// City Walls (§M9): a wall card drawn laid beside the market; sticks laid on a tile
+    /// (its sticks before; its cell, or off the board a tile just bought or reserved).
+    WallCardBeside {
+        card: CardId,
+    },
+    BuildWall {
+        player: u8,
+        card: CardId,
+        tile: TileId,
+        sticks: u8,
+        cell: Option<(i8, i8)>,
+        bought: bool,
+    },
     /// Change (§M11): coins drawn for an overpayment, by currency.
     Change {
         player: u8,
@@ -566,6 +623,7 @@ pub enum Event {
 /// A module's term of a scoring (its key in the scoring event's `parts`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Term {
+    Bazaars,
     Camps,
     Invaders,
 }
@@ -573,6 +631,7 @@ pub enum Term {
 impl Term {
     pub fn name(self) -> &'static str {
         match self {
+            Term::Bazaars => "bazaars",
             Term::Camps => "camps",
             Term::Invaders => "invaders",
         }
@@ -612,9 +671,11 @@ pub struct Game {
     pub(crate) hands: [[u8; CARD_KINDS]; MAX_PLAYERS],
     pub(crate) boards: [Board; MAX_PLAYERS],
     pub(crate) reserves: [TileSet; MAX_PLAYERS],
-    pub(crate) dirk_tiles: Stack<TileId, { TILE_COUNT + crate::cards::CAMP_COUNT }>,
-    pub(crate) to_place: Stack<TileId, 8>,
-    pub(crate) awaiting: Stack<(u8, Stack<TileId, MARKET_SIZE>), MAX_PLAYERS>,
+    pub(crate) dirk_tiles: Stack<TileId, { TILE_COUNT + crate::cards::CAMP_COUNT + BAZAAR_COUNT }>,
+    /// The tiles waiting to be placed: a turn's purchases (bazaars too) and hut.
+    pub(crate) to_place: Stack<TileId, 16>,
+    /// The final placing's tiles per player: the market's and the bazaars beside it.
+    pub(crate) awaiting: Stack<(u8, Stack<TileId, { MARKET_SIZE + BAZAAR_COUNT }>), MAX_PLAYERS>,
     /// Per competitor, Dirk last.
     pub(crate) scores: [i64; MAX_PLAYERS + 1],
     pub(crate) decisions: Stack<Decision, 4>,
@@ -643,6 +704,14 @@ pub struct Game {
     pub(crate) master_builders: MasterBuilders,
     /// Invaders' attack cards and scouts (M15).
     pub(crate) invaders: Invaders,
+    /// The bazaars beside the market (M16).
+    pub(crate) bazaars: Bazaars,
+    /// City Walls' cards beside the market and spent (M9), the sticks on each tile (a
+    /// wall mask per tile id, for good wherever the tile goes) and the set of the tiles
+    /// that have some.
+    pub(crate) city_walls: CityWalls,
+    pub(crate) sticks: [u8; TILE_KINDS],
+    pub(crate) stuck: TileSet,
     /// The viziers (M1), the thieves (M10) and the window between turns they share.
     pub(crate) vizier: Vizier,
     pub(crate) thieves: Thieves,
@@ -772,6 +841,10 @@ impl Game {
             gates: Gates::default(),
             master_builders: MasterBuilders::default(),
             invaders: Invaders::default(),
+            bazaars: Bazaars::default(),
+            city_walls: CityWalls::default(),
+            sticks: [0; TILE_KINDS],
+            stuck: 0,
             vizier: Vizier::default(),
             thieves: Thieves::default(),
             window: Window::default(),
@@ -863,6 +936,9 @@ impl Game {
         self.bag = (1 << TILE_COUNT) - 1;
         if self.has(CAMPS) {
             self.bag |= all_camps(); // the camps join the bag (§M8)
+        }
+        if self.has(BAZAARS) {
+            self.bag |= all_bazaars(); // and the bazaars (§M16)
         }
         self.refill_market();
         if self.dirk {
@@ -1027,6 +1103,23 @@ impl Game {
                 inserts[2 + k].extend(std::iter::repeat_n(GATE, count as usize));
             }
         }
+        if self.has(CITY_WALLS) {
+            // shuffled with the game's generator, then two into each of piles 2-5, or
+            // three, three and two into piles 2-4 (§M9)
+            let mut cards = city_walls::BOX_ORDER.to_vec();
+            self.rng.shuffle(&mut cards);
+            let shares: &[(usize, usize)] = if self.option(WALLS_PILES_2_TO_4) {
+                &[(1, 3), (2, 3), (3, 2)]
+            } else {
+                &[(1, 2), (2, 2), (3, 2), (4, 2)]
+            };
+            let mut rest = &cards[..];
+            for &(pile, n) in shares {
+                let (into, others) = rest.split_at(n);
+                inserts[pile].extend_from_slice(into);
+                rest = others;
+            }
+        }
         inserts
     }
 
@@ -1130,7 +1223,9 @@ impl Game {
         match decision.kind {
             Kind::Act => {
                 self.takes(out);
+                let buys_from = out.len();
                 self.buys(decision.player, out);
+                let buys = buys_from..out.len();
                 self.redesigns(decision.player, out);
                 if self.has(VIZIER) && !self.vizier.awake[decision.player as usize] {
                     out.push(Action::Wake);
@@ -1141,13 +1236,20 @@ impl Game {
                 if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
                     self.gated_redesigns(decision.player, out);
                 }
+                if self.has(CITY_WALLS) && self.city_walls.beside != 0 {
+                    self.wall_builds(decision.player, out);
+                }
                 let before_free = out.len();
                 if self.has(MASTER_BUILDERS) {
                     self.master_builder_plays(decision.player, out);
                 }
+                let free = out.len() - before_free;
+                if self.has(BAZAARS) && self.bazaars.beside != 0 {
+                    self.bazaar_buys(buys, out);
+                }
                 // playing a master builder is no action of the turn (§M14): one may pass
                 // when nothing else is left
-                if self.may_continue || before_free == 0 {
+                if self.may_continue || out.len() == free {
                     out.push(Action::End);
                 }
             }
@@ -1343,45 +1445,9 @@ impl Game {
         let hand = &self.hands[seat as usize];
         for square in 1..=MARKET_SIZE as u8 {
             let id = self.market[square as usize - 1];
-            if id == EMPTY {
-                continue;
-            }
-            // a currency's cards in the search's order (highest first, a coin before a
-            // plain 1, a master builder before a plain 3): three of each value at most,
-            // six coins, four master builders
-            let mut cards = [0u8; 37];
-            let mut count = 0;
-            for value in (1..=9u8).rev() {
-                let module_card = match value {
-                    1 => Some(coin(square - 1)),
-                    3 => Some(master_builder(square - 1)),
-                    _ => None,
-                };
-                if let Some(card) = module_card {
-                    for _ in 0..hand[card as usize] {
-                        cards[count] = card;
-                        count += 1;
-                    }
-                }
-                let card = money(square - 1, value);
-                for _ in 0..hand[card as usize] {
-                    cards[count] = card;
-                    count += 1;
-                }
-            }
-            let cards = &cards[..count];
-            let price = tile(id).price as u32;
-            if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
-                minimal_payments(cards, price, &mut |paid| {
-                    out.push(Action::Buy(Purchase {
-                        square,
-                        tile: id,
-                        pay: counts(paid),
-                        other: 0,
-                        exchange: 0,
-                        coins: coin_count(paid),
-                        builders: builder_count(paid),
-                    }))
+            if id != EMPTY {
+                currency_payments(hand, square - 1, tile(id).price as u32, &mut |paid| {
+                    out.push(Action::Buy(plain_purchase(square, id, paid)))
                 });
             }
         }
@@ -1390,6 +1456,30 @@ impl Game {
         }
         if self.has(DIAMONDS) {
             self.diamond_buys(hand, out);
+        }
+    }
+
+    /// Bazaars (§M16): per bazaar beside the market, in tile order, whose currency's
+    /// square holds a tile, the payments of exactly that tile's price: in its currency,
+    /// then with each exchange card of that currency in hand (in card order) mixing in
+    /// the other (`_bazaar_buys`). These are the exact ones among the market buys of that
+    /// square listed in `out[buys]` (the same searches, in that order), diamonds aside.
+    fn bazaar_buys(&self, buys: std::ops::Range<usize>, out: &mut Vec<Action>) {
+        for id in bits(self.bazaars.beside) {
+            let square = tile(id).mark + 1;
+            for i in buys.clone() {
+                if let Action::Buy(purchase) = out[i] {
+                    if purchase.square == square
+                        && purchase.exchange != PAID_IN_DIAMONDS
+                        && purchase.exact()
+                    {
+                        out.push(Action::BuyBazaar(Purchase {
+                            tile: id,
+                            ..purchase
+                        }));
+                    }
+                }
+            }
         }
     }
 
@@ -1430,21 +1520,7 @@ impl Game {
     fn exchange_buys(&self, hand: &[u8; CARD_KINDS], out: &mut Vec<Action>) {
         for exchange in (EXCHANGE_FIRST..EXCHANGE_FIRST + 6).filter(|&c| hand[c as usize] > 0) {
             let (a, b) = exchange_pair(exchange);
-            // the two currencies' money, coins and master builders included, in the
-            // search's order
-            let mut kinds: Vec<CardId> = (0..MONEY_KINDS as u8)
-                .chain([coin(a), coin(b), master_builder(a), master_builder(b)])
-                .filter(|&c| [a, b].contains(&crate::cards::currency_of(c)) && hand[c as usize] > 0)
-                .collect();
-            kinds.sort_unstable_by_key(|&c| payment_order(c));
-            let mut cards = [0u8; 74];
-            let mut count = 0;
-            for card in kinds {
-                for _ in 0..hand[card as usize] {
-                    cards[count] = card;
-                    count += 1;
-                }
-            }
+            let (cards, count) = exchange_cards(hand, exchange);
             for own in [a, b] {
                 let id = self.market[own as usize];
                 if id == EMPTY {
@@ -1452,19 +1528,8 @@ impl Game {
                 }
                 let square = own + 1;
                 minimal_payments(&cards[..count], tile(id).price as u32, &mut |paid| {
-                    let (mine, theirs): (Vec<CardId>, Vec<CardId>) = paid
-                        .iter()
-                        .partition(|&&c| crate::cards::currency_of(c) == own);
-                    if !theirs.is_empty() {
-                        out.push(Action::Buy(Purchase {
-                            square,
-                            tile: id,
-                            pay: counts(&mine),
-                            other: counts(&theirs),
-                            exchange: exchange - EXCHANGE_FIRST + 1,
-                            coins: coin_count(&mine) | coin_count(&theirs) << 3,
-                            builders: builder_count(&mine) | builder_count(&theirs) << 3,
-                        }));
+                    if let Some(purchase) = exchange_purchase(square, id, exchange, paid) {
+                        out.push(Action::Buy(purchase));
                     }
                 });
             }
@@ -1489,16 +1554,16 @@ impl Game {
             }
             cells.clear();
         };
-        for id in bits(reserve) {
-            planes.placeable(tile(id).mask, is_camp(id), &mut cells);
+        self.in_tile_order(reserve, |id| {
+            planes.placeable(self.mask_of(id), is_camp(id), &mut cells);
             emit(out, Move::Place, id, &mut cells);
-        }
+        });
         planes.removable(board, &mut cells);
         emit(out, Move::Remove, FOUNTAIN, &mut cells);
-        for id in bits(reserve) {
-            planes.exchangeable(tile(id).mask, is_camp(id), &mut cells);
+        self.in_tile_order(reserve, |id| {
+            planes.exchangeable(self.mask_of(id), is_camp(id), &mut cells);
             emit(out, Move::Exchange, id, &mut cells);
-        }
+        });
     }
 
     /// Squares (§M4): a face-up hut of each pile not empty, in colour order, while the
@@ -1565,14 +1630,82 @@ impl Game {
     ) {
         let planes = self.boards[seat as usize].planes();
         let mut found = Vec::new();
-        for id in bits(tiles & !all_camps()) {
+        self.in_tile_order(tiles & !all_camps(), |id| {
             found.clear();
-            planes.gate_positions(tile(id).mask, &mut found);
+            planes.gate_positions(self.mask_of(id), &mut found);
             out.extend(
                 found
                     .iter()
                     .map(|&(x, y, side)| action(id, x, y, side as u8)),
             );
+        });
+    }
+
+    /// A tile's walls, City Walls' sticks included (§M9).
+    pub(crate) fn mask_of(&self, id: TileId) -> u8 {
+        tile(id).mask | self.sticks[id as usize]
+    }
+
+    /// The City Walls sticks on a tile (§M9): none on the fountain.
+    pub fn sticks_of(&self, id: TileId) -> u8 {
+        self.sticks.get(id as usize).copied().unwrap_or(0)
+    }
+
+    /// `each` tile of `set` in the engine's `tile_order`: id order, unless sticks (§M9)
+    /// change a tile's walls and so its place.
+    pub(crate) fn in_tile_order(&self, set: TileSet, mut each: impl FnMut(TileId)) {
+        if self.stuck & set == 0 {
+            bits(set).for_each(each);
+            return;
+        }
+        let mut ids = [0; TILE_KINDS];
+        let mut n = 0;
+        for id in bits(set) {
+            ids[n] = id;
+            n += 1;
+        }
+        ids[..n].sort_unstable_by_key(|&id| order_rank(id, self.sticks[id as usize]));
+        ids[..n].iter().for_each(|&id| each(id));
+    }
+
+    /// City Walls (§M9): per wall card beside the market, in card order, its sticks laid
+    /// on each cell of the Alhambra that takes them (by cell), then on each tile just
+    /// bought or on the reserve that takes them (in tile order).
+    fn wall_builds(&self, seat: u8, out: &mut Vec<Action>) {
+        let board = &self.boards[seat as usize];
+        let loose = tile_set(self.to_place.as_slice()) | self.reserves[seat as usize];
+        let mut cells = Vec::new();
+        for card in city_walls::cards(self.city_walls.beside) {
+            let sides = wall_sides(card);
+            cells.clear();
+            city_walls::stick_cells(board, sides, &mut cells);
+            for &(x, y) in &cells {
+                let id = board.at(x, y).expect("a built cell");
+                out.push(Action::BuildWall {
+                    card,
+                    tile: id,
+                    cell: Some((x, y)),
+                });
+            }
+            self.in_tile_order(loose, |id| {
+                if city_walls::may_take_sticks(id, self.mask_of(id), sides) {
+                    out.push(Action::BuildWall {
+                        card,
+                        tile: id,
+                        cell: None,
+                    });
+                }
+            });
+        }
+    }
+
+    /// Lay `sides` as sticks on `id` (the tile on `cell` of `seat`'s Alhambra, or off
+    /// the board).
+    fn lay_sticks(&mut self, seat: u8, id: TileId, cell: Option<(i8, i8)>, sides: u8) {
+        self.sticks[id as usize] |= sides;
+        self.stuck |= 1 << id;
+        if let Some((x, y)) = cell {
+            self.boards[seat as usize].add_walls(x, y, sides);
         }
     }
 
@@ -1583,9 +1716,9 @@ impl Game {
         let waiting = tile_set(self.to_place.as_slice());
         let planes = board.planes();
         let mut cells = Vec::new();
-        for id in bits(waiting) {
+        self.in_tile_order(waiting, |id| {
             cells.clear();
-            planes.placeable(tile(id).mask, is_camp(id), &mut cells);
+            planes.placeable(self.mask_of(id), is_camp(id), &mut cells);
             out.extend(cells.iter().map(|&(x, y)| Action::Place {
                 tile: id,
                 x,
@@ -1593,10 +1726,11 @@ impl Game {
                 gate: NO_GATE,
             }));
             out.push(Action::Reserve { tile: id });
-            if decision.give && !is_hut(id) {
+            // never a hut (§M4), nor a tile with sticks (§M9)
+            if decision.give && !is_hut(id) && self.sticks[id as usize] == 0 {
                 out.push(Action::Give { tile: id });
             }
-        }
+        });
     }
 
     // -- applying actions --------------------------------------------------------------
@@ -1722,14 +1856,19 @@ impl Game {
                 y,
                 gate,
             } => {
+                let walls = if mv == Move::Remove {
+                    0
+                } else {
+                    self.mask_of(id)
+                };
                 let board = &mut self.boards[p];
                 let removed = match mv {
                     Move::Remove => board.take(x, y),
                     Move::Place => {
-                        board.build(x, y, id);
+                        board.build_with_walls(x, y, id, walls);
                         FOUNTAIN
                     }
-                    Move::Exchange => board.replace(x, y, id),
+                    Move::Exchange => board.replace_with_walls(x, y, id, walls),
                 };
                 self.use_gate(seat, x, y, gate);
                 if mv != Move::Remove {
@@ -1738,6 +1877,14 @@ impl Game {
                 if removed != FOUNTAIN {
                     self.reserves[p] |= 1 << removed;
                 }
+                let sticks_of = |id: TileId| {
+                    if id == FOUNTAIN {
+                        0
+                    } else {
+                        self.sticks[id as usize]
+                    }
+                };
+                let (sticks, removed_sticks) = (sticks_of(id), sticks_of(removed));
                 self.event(Event::Redesign {
                     player: seat,
                     mv,
@@ -1746,6 +1893,8 @@ impl Game {
                     y,
                     removed,
                     gate,
+                    sticks,
+                    removed_sticks,
                 });
                 if self.decisions.last().map(|d| d.kind) == Some(Kind::Act) {
                     self.end_actions();
@@ -1815,6 +1964,41 @@ impl Game {
                 self.master_builders.played += 1;
                 self.event(Event::MasterBuilderPlayed { player: seat, card });
             }
+            Action::BuildWall {
+                card,
+                tile: id,
+                cell,
+            } => {
+                // the card is spent; its sticks are the tile's for good (§M9), a
+                // terminal action
+                self.city_walls.beside &= !city_walls::bit(card);
+                self.city_walls.used |= city_walls::bit(card);
+                let sticks = self.sticks[id as usize];
+                let bought = cell.is_none() && self.to_place.as_slice().contains(&id);
+                self.lay_sticks(seat, id, cell, wall_sides(card));
+                self.event(Event::BuildWall {
+                    player: seat,
+                    card,
+                    tile: id,
+                    sticks,
+                    cell,
+                    bought,
+                });
+                self.end_actions();
+            }
+            Action::BuyBazaar(purchase) => {
+                // paid exactly: another action follows; the market keeps its tile
+                let priced_by = self.market[purchase.square as usize - 1];
+                self.pay_cards(seat, purchase);
+                self.bazaars.beside &= !(1 << purchase.tile);
+                self.event(Event::BuyBazaar {
+                    player: seat,
+                    purchase,
+                    priced_by,
+                });
+                self.to_place.push(purchase.tile);
+                self.may_continue = true;
+            }
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -1828,7 +2012,8 @@ impl Game {
                 y,
                 gate,
             } => {
-                self.boards[p].build(x, y, id);
+                let walls = self.mask_of(id);
+                self.boards[p].build_with_walls(x, y, id, walls);
                 self.use_gate(seat, x, y, gate);
                 self.to_place.remove_item(id);
                 self.event(Event::Place {
@@ -1837,6 +2022,7 @@ impl Game {
                     x,
                     y,
                     gate,
+                    sticks: self.sticks[id as usize],
                 });
                 self.after_placing();
             }
@@ -1846,6 +2032,7 @@ impl Game {
                 self.event(Event::Reserve {
                     player: seat,
                     tile: id,
+                    sticks: self.sticks[id as usize],
                 });
                 self.after_placing();
             }
@@ -1864,6 +2051,14 @@ impl Game {
     /// Move a purchase's cards from `seat`'s hand to the discard pile (a coin back into
     /// its bag, §M11) and take the tile off the market; returns what was paid.
     fn pay(&mut self, seat: u8, purchase: Purchase) -> u32 {
+        let paid = self.pay_cards(seat, purchase);
+        self.market[purchase.square as usize - 1] = EMPTY;
+        paid
+    }
+
+    /// Move a payment's cards from `seat`'s hand to the discard pile (a coin back into its
+    /// bag, §M11); returns what was paid.
+    fn pay_cards(&mut self, seat: u8, purchase: Purchase) -> u32 {
         let p = seat as usize;
         let mut paid = 0u32;
         if purchase.exchange == 0 && purchase.coins == 0 && purchase.builders == 0 {
@@ -1888,7 +2083,6 @@ impl Game {
                 paid += worth(card);
             }
         }
-        self.market[purchase.square as usize - 1] = EMPTY;
         paid
     }
 
@@ -2002,7 +2196,11 @@ impl Game {
     }
 
     fn reveal(&mut self, card: CardId) {
-        if card == GATE {
+        if is_wall_card(card) {
+            // beside the market (§M9)
+            self.city_walls.beside |= city_walls::bit(card);
+            self.event(Event::WallCardBeside { card });
+        } else if card == GATE {
             // beside the display, or to the discards if one lies there (§M5)
             if self.gates.beside {
                 self.discard.push(card);
@@ -2043,22 +2241,28 @@ impl Game {
         id
     }
 
-    /// §5.3: fill the empty squares from the bag; note when it falls short.
+    /// §5.3: fill the empty squares from the bag; note when it falls short. A bazaar
+    /// drawn is laid beside the market and the drawing goes on for the same square
+    /// (§M16).
     fn refill_market(&mut self) {
         for square in 0..MARKET_SIZE {
-            if self.market[square] != EMPTY {
-                continue;
+            while self.market[square] == EMPTY {
+                if self.bag == 0 {
+                    self.market_short = true;
+                    return;
+                }
+                let id = self.draw_from_bag();
+                if is_bazaar(id) {
+                    self.bazaars.beside |= 1 << id;
+                    self.event(Event::BazaarBeside { tile: id });
+                    continue;
+                }
+                self.market[square] = id;
+                self.event(Event::DrawTile {
+                    square: square as u8 + 1,
+                    tile: id,
+                });
             }
-            if self.bag == 0 {
-                self.market_short = true;
-                return;
-            }
-            let id = self.draw_from_bag();
-            self.market[square] = id;
-            self.event(Event::DrawTile {
-                square: square as u8 + 1,
-                tile: id,
-            });
         }
     }
 
@@ -2247,6 +2451,14 @@ impl Game {
                 .map(|c| if c < self.players() { points(c) } else { 0 })
                 .collect()
         };
+        // (the terms in the order of their names, as the save writes the parts)
+        if self.has(BAZAARS) && round == 3 {
+            // the bazaars score at the final scoring only (§M16)
+            terms.push((
+                Term::Bazaars,
+                per_player(&|c| bazaars::bazaar_points(&self.boards[c]) as i64),
+            ));
+        }
         if self.has(CAMPS) {
             terms.push((
                 Term::Camps,
@@ -2401,12 +2613,25 @@ impl Game {
                 received[p as usize].push(id);
             }
         }
+        if self.has(BAZAARS) && self.option(BAZAARS_DISTRIBUTED) {
+            // the bazaars beside the market too, by their currency (§M16); one without a
+            // strict majority holder stays there
+            for id in bits(self.bazaars.beside) {
+                let holder = self.majority_holder(tile(id).mark);
+                record.push((0, id, holder));
+                if let Some(p) = holder {
+                    self.bazaars.beside &= !(1 << id);
+                    received[p as usize].push(id);
+                }
+            }
+        }
         self.event(Event::Distribution { tiles: record });
         self.awaiting.clear();
         for k in 1..=self.n {
             let p = (self.current + k) % self.n;
             if !received[p as usize].is_empty() {
-                let tiles = Stack::from_slice(&received[p as usize]).expect("four squares at most");
+                let tiles = Stack::from_slice(&received[p as usize])
+                    .expect("four squares and eight bazaars at most");
                 self.awaiting.push((p, tiles));
             }
         }
@@ -2418,7 +2643,7 @@ impl Game {
         }
         let (seat, tiles) = self.awaiting.remove(0);
         self.current = seat;
-        self.to_place = Stack::from_slice(tiles.as_slice()).expect("four tiles at most");
+        self.to_place = Stack::from_slice(tiles.as_slice()).expect("twelve tiles at most");
         self.decisions.push(Decision {
             kind: Kind::FinalPlace,
             player: seat,
@@ -2447,6 +2672,99 @@ fn exchange_or_plain(purchase: &Purchase) -> bool {
         PAID_IN_DIAMONDS => p.other == 0 && p.coins == 0 && p.builders == 0,
         _ => true,
     }
+}
+
+/// Every minimal payment of `price` with `hand`'s cards of `currency`
+/// (`minimal_payments`), its master builders and coins included.
+fn currency_payments(
+    hand: &[u8; CARD_KINDS],
+    currency: u8,
+    price: u32,
+    emit: &mut impl FnMut(&[CardId]),
+) {
+    // the currency's cards in the search's order (highest first, a coin before a plain
+    // 1, a master builder before a plain 3): three of each value at most, six coins,
+    // four master builders
+    let mut cards = [0u8; 37];
+    let mut count = 0;
+    for value in (1..=9u8).rev() {
+        let module_card = match value {
+            1 => Some(coin(currency)),
+            3 => Some(master_builder(currency)),
+            _ => None,
+        };
+        if let Some(card) = module_card {
+            for _ in 0..hand[card as usize] {
+                cards[count] = card;
+                count += 1;
+            }
+        }
+        let card = money(currency, value);
+        for _ in 0..hand[card as usize] {
+            cards[count] = card;
+            count += 1;
+        }
+    }
+    let cards = &cards[..count];
+    if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
+        minimal_payments(cards, price, emit);
+    }
+}
+
+/// A payment `paid` of the square's currency alone for `id`.
+fn plain_purchase(square: u8, id: TileId, paid: &[CardId]) -> Purchase {
+    Purchase {
+        square,
+        tile: id,
+        pay: counts(paid),
+        other: 0,
+        exchange: 0,
+        coins: coin_count(paid),
+        builders: builder_count(paid),
+    }
+}
+
+/// The cards of `hand` an exchange card joins: its two currencies' money, coins and
+/// master builders included, in the search's order; and their number.
+fn exchange_cards(hand: &[u8; CARD_KINDS], exchange: CardId) -> ([CardId; 74], usize) {
+    let (a, b) = exchange_pair(exchange);
+    let mut kinds: Vec<CardId> = (0..MONEY_KINDS as u8)
+        .chain([coin(a), coin(b), master_builder(a), master_builder(b)])
+        .filter(|&c| [a, b].contains(&crate::cards::currency_of(c)) && hand[c as usize] > 0)
+        .collect();
+    kinds.sort_unstable_by_key(|&c| payment_order(c));
+    let mut cards = [0u8; 74];
+    let mut count = 0;
+    for card in kinds {
+        for _ in 0..hand[card as usize] {
+            cards[count] = card;
+            count += 1;
+        }
+    }
+    (cards, count)
+}
+
+/// A payment `paid` with the exchange card `exchange` for `id` on `square`: None unless
+/// it uses the card's other currency (§M2: else it is a plain payment).
+fn exchange_purchase(
+    square: u8,
+    id: TileId,
+    exchange: CardId,
+    paid: &[CardId],
+) -> Option<Purchase> {
+    let own = square - 1;
+    let (mine, theirs): (Vec<CardId>, Vec<CardId>) = paid
+        .iter()
+        .partition(|&&c| crate::cards::currency_of(c) == own);
+    (!theirs.is_empty()).then(|| Purchase {
+        square,
+        tile: id,
+        pay: counts(&mine),
+        other: counts(&theirs),
+        exchange: exchange - EXCHANGE_FIRST + 1,
+        coins: coin_count(&mine) | coin_count(&theirs) << 3,
+        builders: builder_count(&mine) | builder_count(&theirs) << 3,
+    })
 }
 
 /// What a hand's cards are worth together.
@@ -2671,7 +2989,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = (1u16 << CORE_MODULES.len()) - 1;
-        for seed in 0..108u128 {
+        for seed in 0..144u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -2692,12 +3010,23 @@ mod tests {
                 MASTER_BUILDERS | GATES | THIEVES | EXCHANGE | CHANGE,
                 INVADERS,
                 INVADERS | VIZIER | CAMPS | SQUARES,
-            ][seed as usize % 18];
+                BAZAARS,
+                BAZAARS | EXCHANGE | MASTER_BUILDERS | CHANGE | VIZIER,
+                BAZAARS | CAMPS | SQUARES | GATES | THIEVES,
+                CITY_WALLS,
+                CITY_WALLS | GATES | CAMPS | SQUARES | BAZAARS | INVADERS,
+                CITY_WALLS | MASTER_BUILDERS | VIZIER | EXCHANGE,
+            ][seed as usize % 24];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
                 0
-            } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 };
+            } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 }
+                | if seed % 2 == 1 {
+                    BAZAARS_DISTRIBUTED | WALLS_PILES_2_TO_4
+                } else {
+                    0
+                };
             let options = options
                 & if modules & THIEVES != 0 {
                     !0
@@ -2708,6 +3037,16 @@ mod tests {
                     !0
                 } else {
                     !GATES_ALL_SIX
+                }
+                & if modules & BAZAARS != 0 {
+                    !0
+                } else {
+                    !BAZAARS_DISTRIBUTED
+                }
+                & if modules & CITY_WALLS != 0 {
+                    !0
+                } else {
+                    !WALLS_PILES_2_TO_4
                 };
             let mut game =
                 Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The version of the crossing: `alhambra_lib.sim` checks it, so a stale build is refused.
-pub const PROTOCOL: u32 = 6;
+pub const PROTOCOL: u32 = 7;
 
 create_exception!(
     alhambra_core,
@@ -202,14 +202,17 @@ impl Core {
         guarded(|| {
             let mut actions = Vec::new();
             self.game.legal_actions(&mut actions);
-            Ok(actions.iter().map(codes::encode).collect())
+            Ok(actions
+                .iter()
+                .map(|a| codes::encode_in(&self.game, a))
+                .collect())
         })
     }
 
     /// Apply the action of `code` if legal now; `IllegalMove` (nothing changed) if not.
     fn apply(&mut self, code: u128) -> PyResult<()> {
         self.mutate(|core| {
-            let action = codes::decode(code)
+            let action = codes::decode_in(&core.game, code)
                 .ok_or_else(|| IllegalMove::new_err(format!("{code} is no action's code")))?;
             core.game.apply(action).map_err(refused)
         })
@@ -464,23 +467,18 @@ fn _panic(message: &str) -> PyResult<()> {
     guarded(|| panic!("{message}"))
 }
 
-/// Every tile as the core numbers it: `(kind, price, walls, marks)`, marks a hut's colour
-/// or "".
+/// Every tile as the core numbers it: `(kind, price, walls, marks)`, marks the names of
+/// its marks joined (a hut's colour, a bazaar's currency and types) or "".
 #[pyfunction]
 fn tile_table() -> Vec<(String, u8, String, String)> {
     crate::cards::tiles()
         .iter()
         .map(|t| {
-            let mark = if t.mark == crate::cards::NO_MARK {
-                ""
-            } else {
-                crate::cards::KINDS[t.mark as usize]
-            };
             (
                 t.kind_name().to_string(),
                 t.price,
                 crate::cards::mask_sides(t.mask),
-                mark.to_string(),
+                t.marks().collect(),
             )
         })
         .collect()

@@ -7,8 +7,8 @@
 
 use crate::board::FOUNTAIN;
 use crate::cards::{
-    tile, tile_id, value_of, CardId, TileId, TileSet, CARD_KINDS, CURRENCIES, EXCHANGE_FIRST,
-    KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
+    tile, tile_id, value_of, CardId, TileId, TileSet, BAZAAR, CARD_KINDS, CURRENCIES,
+    EXCHANGE_FIRST, KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
 use crate::game::{
     Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, CORE_OPTIONS, EMPTY,
@@ -83,20 +83,38 @@ fn string(out: &mut String, text: &str) {
 }
 
 fn tile_json(out: &mut String, id: TileId) {
+    tile_json_with(out, id, 0);
+}
+
+/// The letters of printed walls `mask` and sticks `sticks` in N, E, S, W order, a stick
+/// in lower case (§M9).
+fn walls_letters(mask: u8, sticks: u8) -> String {
+    crate::cards::SIDES
+        .iter()
+        .enumerate()
+        .filter(|(side, _)| (mask | sticks) >> side & 1 == 1)
+        .map(|(side, letter)| {
+            if sticks >> side & 1 == 1 {
+                letter.to_ascii_lowercase()
+            } else {
+                *letter
+            }
+        })
+        .collect()
+}
+
+/// A tile with City Walls sticks `sticks` (§M9): in its walls' letters, a stick in lower
+/// case (`Tile.to_list`).
+fn tile_json_with(out: &mut String, id: TileId, sticks: u8) {
     if id == FOUNTAIN {
         out.push_str("[\"fountain\",0,\"\"]");
         return;
     }
     let t = tile(id);
-    let _ = write!(
-        out,
-        "[\"{}\",{},\"{}\"",
-        t.kind_name(),
-        t.price,
-        crate::cards::mask_sides(t.mask)
-    );
-    if t.mark != NO_MARK {
-        let _ = write!(out, ",\"{}\"", KINDS[t.mark as usize]);
+    let walls = walls_letters(t.mask, sticks);
+    let _ = write!(out, "[\"{}\",{},\"{walls}\"", t.kind_name(), t.price);
+    for mark in t.marks() {
+        let _ = write!(out, ",\"{mark}\"");
     }
     out.push(']');
 }
@@ -104,6 +122,9 @@ fn tile_json(out: &mut String, id: TileId) {
 fn card_json(out: &mut String, card: CardId) {
     if card == crate::cards::GATE {
         out.push_str("[\"gate\"]");
+    } else if crate::cards::is_wall_card(card) {
+        let sides = crate::cards::mask_sides(crate::cards::wall_sides(card));
+        let _ = write!(out, "[\"wall\",\"{sides}\"]");
     } else if crate::cards::is_master_builder(card) {
         let currency = CURRENCIES[crate::cards::currency_of(card) as usize];
         let _ = write!(out, "[\"master_builder\",\"{currency}\"]");
@@ -148,6 +169,13 @@ fn list<T: Copy>(
 
 fn tiles_json(out: &mut String, tiles: &[TileId]) {
     list(out, tiles.iter().copied(), tile_json);
+}
+
+/// Tiles a player holds, each with its sticks (§M9).
+fn held_tiles_json(out: &mut String, game: &Game, tiles: &[TileId]) {
+    list(out, tiles.iter().copied(), |o, id| {
+        tile_json_with(o, id, game.sticks[id as usize])
+    });
 }
 
 fn cards_json(out: &mut String, cards: &[CardId]) {
@@ -317,6 +345,8 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             y,
             removed,
             gate,
+            sticks,
+            removed_sticks,
         } => {
             out.push('{');
             gate_key(out, *gate);
@@ -325,9 +355,9 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             out.push_str(",\"pos\":");
             pos(out, *x, *y);
             out.push_str(",\"removed\":");
-            optional_tile(out, *removed);
+            optional_tile(out, *removed, *removed_sticks);
             out.push_str(",\"tile\":");
-            optional_tile(out, *tile);
+            optional_tile(out, *tile, *sticks);
             out.push_str(",\"type\":\"redesign\"}");
         }
         Event::End { player, passed } => {
@@ -341,6 +371,7 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             x,
             y,
             gate,
+            sticks,
         } => {
             out.push('{');
             gate_key(out, *gate);
@@ -349,20 +380,58 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             out.push_str(",\"pos\":");
             pos(out, *x, *y);
             out.push_str(",\"tile\":");
-            tile_json(out, *tile);
+            tile_json_with(out, *tile, *sticks);
             out.push_str(",\"type\":\"place\"}");
         }
-        Event::Reserve { player, tile } | Event::Give { player, tile } => {
+        Event::Reserve {
+            player,
+            tile,
+            sticks,
+        } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"tile\":");
+            tile_json_with(out, *tile, *sticks);
+            out.push_str(",\"type\":\"reserve\"}");
+        }
+        Event::Give { player, tile } => {
             out.push_str("{\"player\":");
             name(out, *player);
             out.push_str(",\"tile\":");
             tile_json(out, *tile);
-            let kind = if matches!(event, Event::Give { .. }) {
-                "give"
-            } else {
-                "reserve"
+            out.push_str(",\"type\":\"give\"}");
+        }
+        Event::WallCardBeside { card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"type\":\"wall_card_beside\"}");
+        }
+        Event::BuildWall {
+            player,
+            card,
+            tile,
+            sticks,
+            cell,
+            bought,
+        } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"cell\":");
+            match cell {
+                Some((x, y)) => pos(out, *x, *y),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"player\":");
+            name(out, *player);
+            let sides = crate::cards::mask_sides(crate::cards::wall_sides(*card));
+            let _ = write!(out, ",\"sides\":\"{sides}\",\"tile\":");
+            tile_json_with(out, *tile, *sticks);
+            let place = match (cell, bought) {
+                (Some(_), _) => "alhambra",
+                (None, true) => "bought",
+                (None, false) => "reserve",
             };
-            let _ = write!(out, ",\"type\":\"{kind}\"}}");
+            let _ = write!(out, ",\"type\":\"build_wall\",\"where\":\"{place}\"}}");
         }
         Event::Reshuffle { cards } => {
             let _ = write!(out, "{{\"cards\":{cards},\"type\":\"reshuffle\"}}");
@@ -420,11 +489,20 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
         Event::Distribution { tiles } => {
             out.push_str("{\"tiles\":");
             list(out, tiles.iter(), |o, (square, id, to)| {
-                let _ = write!(
-                    o,
-                    "{{\"currency\":\"{}\",\"square\":{square},\"tile\":",
-                    CURRENCIES[*square as usize - 1]
-                );
+                if *square == 0 {
+                    // a bazaar beside the market (§M16), by its currency
+                    let currency = CURRENCIES[tile(*id).mark as usize];
+                    let _ = write!(
+                        o,
+                        "{{\"beside_market\":true,\"currency\":\"{currency}\",\"tile\":"
+                    );
+                } else {
+                    let _ = write!(
+                        o,
+                        "{{\"currency\":\"{}\",\"square\":{square},\"tile\":",
+                        CURRENCIES[*square as usize - 1]
+                    );
+                }
                 tile_json(o, *id);
                 o.push_str(",\"to\":");
                 match to {
@@ -530,6 +608,32 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             kind_names(out, scouts);
             out.push_str(",\"type\":\"scouts_out\"}");
         }
+        Event::BazaarBeside { tile } => {
+            out.push_str("{\"tile\":");
+            tile_json(out, *tile);
+            out.push_str(",\"type\":\"bazaar_beside\"}");
+        }
+        Event::BuyBazaar {
+            player,
+            purchase,
+            priced_by,
+        } => {
+            out.push_str("{\"bazaar\":");
+            tile_json(out, purchase.tile);
+            out.push_str(",\"cards\":");
+            cards_json(out, &purchase.cards());
+            let currency = CURRENCIES[purchase.square as usize - 1];
+            let _ = write!(out, ",\"currency\":\"{currency}\",\"player\":");
+            name(out, *player);
+            let price = tile(*priced_by).price;
+            let _ = write!(out, ",\"price\":{price},\"priced_by\":");
+            tile_json(out, *priced_by);
+            let _ = write!(
+                out,
+                ",\"square\":{},\"type\":\"buy_bazaar\"}}",
+                purchase.square
+            );
+        }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
         Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
         Event::Wake { player } => {
@@ -571,7 +675,7 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             out.push_str("{\"sizes\":");
             by_colour(out, |o, c| number(o, sizes[c] as u32));
             out.push_str(",\"type\":\"hut_piles\",\"up\":");
-            by_colour(out, |o, c| optional_tile(o, up[c]));
+            by_colour(out, |o, c| optional_tile(o, up[c], 0));
             out.push('}');
         }
         Event::TakeHut {
@@ -698,11 +802,11 @@ fn gate_key(out: &mut String, gate: u8) {
     }
 }
 
-fn optional_tile(out: &mut String, id: TileId) {
+fn optional_tile(out: &mut String, id: TileId, sticks: u8) {
     if id == FOUNTAIN {
         out.push_str("null");
     } else {
-        tile_json(out, id);
+        tile_json_with(out, id, sticks);
     }
 }
 
@@ -745,7 +849,12 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
         list(o, game.board(p).cells().iter(), |o, c| {
             let _ = write!(o, "[{},{},", c.x, c.y);
             let mut t = String::new();
-            tile_json(&mut t, c.tile);
+            let sticks = if c.tile == FOUNTAIN {
+                0
+            } else {
+                crate::modules::city_walls::sticks_on(c.walls, c.tile)
+            };
+            tile_json_with(&mut t, c.tile, sticks);
             o.push_str(&t[1..]);
         });
     });
@@ -840,7 +949,9 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
     });
     out.push_str(",\"reserves\":");
     by_name(&mut out, names, players, |o, p| {
-        tiles_json(o, &crate::cards::bits(game.reserves[p]).collect::<Vec<_>>())
+        let mut reserve = Vec::new();
+        game.in_tile_order(game.reserves[p], |id| reserve.push(id));
+        held_tiles_json(o, game, &reserve)
     });
     out.push_str(",\"rng\":[3,");
     list(&mut out, game.rng.state(), |o, w| {
@@ -861,7 +972,7 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
     out.push_str(",\"start_player\":");
     string(&mut out, &names.names[game.start as usize]);
     out.push_str(",\"to_place\":");
-    tiles_json(&mut out, game.to_place.as_slice());
+    held_tiles_json(&mut out, game, game.to_place.as_slice());
     let _ = write!(out, ",\"turn\":{},\"turn_player\":", game.turn);
     string(&mut out, &names.names[game.current as usize]);
     out.push_str(",\"version\":2}");
@@ -957,6 +1068,21 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 u8::from(game.gates.beside),
                 game.gates.used
             );
+        } else if *module == "city_walls" {
+            let walls = &game.city_walls;
+            let cards = |set: u8| crate::modules::city_walls::cards(set).collect::<Vec<_>>();
+            out.push_str("{\"beside\":");
+            cards_json(out, &cards(walls.beside));
+            out.push_str(",\"used\":");
+            cards_json(out, &cards(walls.used));
+            out.push('}');
+        } else if *module == "bazaars" {
+            out.push_str("{\"beside\":");
+            tiles_json(
+                out,
+                &crate::cards::bits(game.bazaars.beside).collect::<Vec<_>>(),
+            );
+            out.push('}');
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -1304,36 +1430,87 @@ fn field<'a>(state: &'a HashMap<String, Value>, key: &str) -> Result<&'a Value, 
 }
 
 fn read_tile(value: &Value, what: &str) -> Result<TileId, Refusal> {
-    // [kind, price, walls], a hut with its colour after them
+    match read_held_tile(value, what)? {
+        (id, 0) => Ok(id),
+        _ => Err(invalid(what)), // sticks only on a player's tiles
+    }
+}
+
+/// A tile a player holds and its City Walls sticks (§M9: lower-case wall letters).
+fn read_held_tile(value: &Value, what: &str) -> Result<(TileId, u8), Refusal> {
+    // [kind, price, walls], then its marks: a hut's colour, a bazaar's currency and types
     let parts = value
         .as_array()
-        .filter(|a| a.len() == 3 || a.len() == 4)
+        .filter(|a| a.len() == 3 || a.len() == 4 || a.len() == 7)
         .ok_or_else(|| invalid(what))?;
     let kind = parts[0]
         .as_str()
         .and_then(crate::cards::kind_of_name)
         .ok_or_else(|| invalid(what))?;
-    let mark = match parts.get(3) {
-        None => NO_MARK,
-        Some(colour) => colour
-            .as_str()
-            .and_then(|k| KINDS.iter().position(|n| *n == k))
-            .ok_or_else(|| invalid(what))? as u8,
+    let marks: Vec<&str> = parts[3..]
+        .iter()
+        .map(|m| m.as_str().ok_or_else(|| invalid(what)))
+        .collect::<Result<_, _>>()?;
+    let index = |names: &[&str], name: &str| {
+        names
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| i as u8)
+            .ok_or_else(|| invalid(what))
+    };
+    let (mark, types) = match (kind, marks.as_slice()) {
+        (_, []) => (NO_MARK, 0),
+        (BAZAAR, [currency, types @ ..]) => (
+            index(&CURRENCIES, currency)?,
+            types
+                .iter()
+                .try_fold(0u8, |set, t| Ok(set | 1 << index(&KINDS, t)?))?,
+        ),
+        (_, [colour]) => (index(&KINDS, colour)?, 0),
+        _ => return Err(invalid(what)),
     };
     let price = parts[1]
         .as_u64()
         .filter(|&p| p < 256)
         .ok_or_else(|| invalid(what))? as u8;
     let walls = parts[2].as_str().ok_or_else(|| invalid(what))?;
-    let mut mask = 0;
+    let (mut mask, mut sticks) = (0, 0);
     for c in walls.chars() {
         let side = crate::cards::SIDES
             .iter()
-            .position(|&s| s == c)
+            .position(|&s| s == c.to_ascii_uppercase())
             .ok_or_else(|| invalid(what))?;
-        mask |= 1 << side;
+        if c.is_ascii_lowercase() {
+            sticks |= 1 << side;
+        } else {
+            mask |= 1 << side;
+        }
     }
-    tile_id(kind, price, mask, mark).ok_or_else(|| invalid(what))
+    let id = tile_id(kind, price, mask, mark, types).ok_or_else(|| invalid(what))?;
+    // the marks and walls as the engine writes them, in their order
+    if !tile(id).marks().eq(marks.iter().copied())
+        || walls_letters(mask, sticks) != walls
+        || mask & sticks != 0
+    {
+        return Err(invalid(what));
+    }
+    Ok((id, sticks))
+}
+
+/// Tiles a player holds, each with its sticks: `sticks` set for each.
+fn read_held_tiles(
+    value: &Value,
+    what: &str,
+    sticks: &mut [u8; crate::cards::TILE_KINDS],
+) -> Result<Vec<TileId>, Refusal> {
+    let tiles = read_list(value, what, read_held_tile)?;
+    Ok(tiles
+        .into_iter()
+        .map(|(id, on)| {
+            sticks[id as usize] = on;
+            id
+        })
+        .collect())
 }
 
 /// Tiles as a set, each once.
@@ -1377,6 +1554,16 @@ pub(crate) fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
     let rank = |c: &str| CURRENCIES.iter().position(|x| *x == c).map(|r| r as u8);
     if let Some(["gate"]) = words.as_deref() {
         return Ok(crate::cards::GATE);
+    }
+    if let Some(["wall", sides]) = words.as_deref() {
+        let mask = sides.chars().try_fold(0u8, |mask, c| {
+            let side = crate::cards::SIDES.iter().position(|&s| s == c)?;
+            Some(mask | 1 << side)
+        });
+        return mask
+            .and_then(crate::cards::wall_card)
+            .filter(|&card| crate::cards::mask_sides(crate::cards::wall_sides(card)) == *sides)
+            .ok_or_else(|| invalid(what));
     }
     if let Some(["master_builder", currency]) = words.as_deref() {
         return Ok(crate::cards::master_builder(
@@ -1490,12 +1677,15 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         .iter()
         .for_each(|(_, ts)| ts.as_slice().iter().for_each(|&t| count(t)));
     crate::cards::bits(game.squares.held()).for_each(&mut count);
+    crate::cards::bits(game.bazaars.beside).for_each(&mut count);
     // each building once, each module tile once with its module, else never
     let once = |id: TileId| {
         if crate::cards::is_hut(id) {
             game.has(crate::game::SQUARES)
         } else if crate::cards::is_camp(id) {
             game.has(crate::game::CAMPS)
+        } else if crate::cards::is_bazaar(id) {
+            game.has(crate::game::BAZAARS)
         } else {
             true
         }
@@ -1579,6 +1769,15 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
             game.option(crate::game::GATES_ALL_SIX),
         );
     }
+    if game.has(crate::game::CITY_WALLS) {
+        // the wall cards beside the market and spent count with those in the piles
+        let walls = &game.city_walls;
+        for set in [walls.beside, walls.used] {
+            crate::modules::city_walls::cards(set).for_each(|card| cards[card as usize] += 1);
+        }
+        expected[crate::cards::WALL_FIRST as usize..].fill(1);
+    }
+    sticks_agree(game)?;
     if game.has(crate::game::CHANGE) {
         for currency in 0..4u8 {
             // the coins in the bag count with those in hand: six of each currency
@@ -1591,6 +1790,39 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         return Err(Refusal::Invalid(
             "the save does not hold the game's cards once each".into(),
         ));
+    }
+    Ok(())
+}
+
+/// City Walls' sticks (§M9): only with the module, on the players' tiles (neither the
+/// fountain nor a camp, never on a printed wall), as many as the spent cards show; a
+/// built tile's walls are its printed walls and its sticks.
+fn sticks_agree(game: &Game) -> Result<(), Refusal> {
+    let mut held: TileSet = crate::cards::tile_set(game.to_place.as_slice());
+    for p in 0..game.players() {
+        held |= game.reserves[p];
+        for c in game.board(p).cells().iter().filter(|c| c.tile != FOUNTAIN) {
+            held |= 1 << c.tile;
+            if c.walls != game.mask_of(c.tile) {
+                return Err(invalid("alhambras"));
+            }
+        }
+    }
+    let mut laid = 0;
+    for id in 0..crate::cards::TILE_KINDS as TileId {
+        let sticks = game.sticks[id as usize];
+        let ok = sticks == 0
+            || (held >> id & 1 == 1 && !crate::cards::is_camp(id) && tile(id).mask & sticks == 0);
+        if !ok || (game.stuck >> id & 1 == 1) != (sticks != 0) {
+            return Err(invalid("sticks"));
+        }
+        laid += sticks.count_ones();
+    }
+    if laid != crate::modules::city_walls::sticks_spent(game.city_walls.used) {
+        return Err(Refusal::Invalid(format!(
+            "the tiles carry {laid} sticks, the wall cards spent show {}",
+            crate::modules::city_walls::sticks_spent(game.city_walls.used)
+        )));
     }
     Ok(())
 }
@@ -1749,6 +1981,34 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
     if game.has(crate::game::INVADERS) {
         game.invaders = read_invaders(state, &players)?;
     }
+    if game.has(crate::game::CITY_WALLS) {
+        let data = slice(state, "city_walls")?;
+        let cards = |key: &str| -> Result<u8, Refusal> {
+            let what = "modules_state";
+            let listed = read_cards(data.get(key).unwrap_or(&Value::Null), what)?;
+            listed.iter().try_fold(0u8, |set, &card| {
+                let bit = crate::modules::city_walls::bit(card);
+                if !crate::cards::is_wall_card(card) || set & bit != 0 {
+                    Err(invalid(what))
+                } else {
+                    Ok(set | bit)
+                }
+            })
+        };
+        game.city_walls.beside = cards("beside")?;
+        game.city_walls.used = cards("used")?;
+    }
+    if game.has(crate::game::BAZAARS) {
+        let beside = slice(state, "bazaars")?
+            .get("beside")
+            .ok_or_else(|| invalid("modules_state"))?;
+        game.bazaars.beside = read_tile_set(beside, "modules_state")?;
+        if !game.bazaars.well_formed() {
+            return Err(Refusal::Invalid(
+                "a tile that is no bazaar lies beside the market".into(),
+            ));
+        }
+    }
     if game.has(crate::game::MASTER_BUILDERS) {
         let what = "modules_state";
         let slice = slice(state, "master_builders")?;
@@ -1830,13 +2090,20 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
         }
     }
     for (p, reserve) in per_player("reserves")?.into_iter().enumerate() {
-        game.reserves[p] = read_tile_set(reserve, "reserves")?;
+        let tiles = read_held_tiles(reserve, "reserves", &mut game.sticks)?;
+        for id in tiles {
+            if game.reserves[p] >> id & 1 == 1 {
+                return Err(invalid("reserves"));
+            }
+            game.reserves[p] |= 1 << id;
+        }
     }
     for (p, layout) in per_player("alhambras")?.into_iter().enumerate() {
         for entry in layout.as_array().ok_or_else(|| invalid("alhambras"))? {
             let cell = entry
                 .as_array()
-                .filter(|e| e.len() == 5 || e.len() == 6) // a hut has its colour
+                // a hut has its colour, a bazaar its currency and three types
+                .filter(|e| e.len() == 5 || e.len() == 6 || e.len() == 9)
                 .ok_or_else(|| invalid("alhambras"))?;
             let coordinate = |v: &Value| {
                 v.as_i64()
@@ -1848,22 +2115,26 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
             if cell[2] == "fountain" {
                 continue;
             }
-            let id = read_tile(&Value::Array(cell[2..].to_vec()), "alhambras")?;
+            let (id, sticks) = read_held_tile(&Value::Array(cell[2..].to_vec()), "alhambras")?;
             if game.boards[p].at(x, y).is_some()
                 || game.boards[p].cells().len() == crate::board::MAX_CELLS
             {
                 return Err(invalid("alhambras"));
             }
-            game.boards[p].build(x, y, id);
+            game.sticks[id as usize] = sticks;
+            game.boards[p].build_with_walls(x, y, id, tile(id).mask | sticks);
         }
     }
     if game.has(crate::game::GATES) {
         read_gates(state, &players, &mut game)?;
     }
     game.to_place = stack(
-        &read_tiles(field(state, "to_place")?, "to_place")?,
+        &read_held_tiles(field(state, "to_place")?, "to_place", &mut game.sticks)?,
         "to_place",
     )?;
+    game.stuck = (0..crate::cards::TILE_KINDS)
+        .filter(|&id| game.sticks[id] != 0)
+        .fold(0, |set, id| set | 1 << id);
     for entry in field(state, "awaiting")?
         .as_array()
         .ok_or_else(|| invalid("awaiting"))?
@@ -1953,6 +2224,44 @@ fn gate_of(value: &Value) -> Result<u8, Refusal> {
     }
 }
 
+/// The purchase of `id` on `square` paid with `cards` (a game record's payment).
+fn purchase_of_cards(square: u8, id: TileId, cards: &[CardId]) -> Purchase {
+    let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
+    let (mut coins, mut builders) = (0u8, 0u8);
+    for &card in cards {
+        // a coin or a master builder of the square's currency counts 1, of the other
+        // currency 8 (its three bits)
+        let own = if crate::cards::currency_of(card) == square - 1 {
+            1
+        } else {
+            8
+        };
+        if crate::cards::is_coin(card) {
+            coins = coins.saturating_add(own);
+        } else if crate::cards::is_master_builder(card) {
+            builders = builders.saturating_add(own);
+        } else if crate::cards::is_diamond(card) {
+            exchange = crate::game::PAID_IN_DIAMONDS;
+            pay += 1 << (2 * (crate::cards::worth(card) - 1));
+        } else if crate::cards::is_exchange(card) {
+            exchange = card - EXCHANGE_FIRST + 1;
+        } else if crate::cards::currency_of(card) == square - 1 {
+            pay += 1 << (2 * (value_of(card) - 1));
+        } else {
+            other += 1 << (2 * (value_of(card) - 1));
+        }
+    }
+    Purchase {
+        square,
+        tile: id,
+        pay,
+        other,
+        exchange,
+        coins,
+        builders,
+    }
+}
+
 /// An action as `Action.to_dict()` writes it (a game record's actions).
 pub fn read_action(value: &Value) -> Result<Action, Refusal> {
     let what = "action";
@@ -1969,7 +2278,9 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         };
         Ok((coordinate(&xy[0])?, coordinate(&xy[1])?))
     };
-    let tile_of = |key: &str| read_tile(value.get(key).unwrap_or(&Value::Null), what);
+    // a tile with its City Walls sticks (§M9): the core names the tile by its id alone
+    let tile_of =
+        |key: &str| read_held_tile(value.get(key).unwrap_or(&Value::Null), what).map(|(id, _)| id);
     Ok(match value.get("kind").and_then(Value::as_str) {
         Some("take") => {
             let mut cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
@@ -1990,45 +2301,38 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(Value::as_u64)
                 .filter(|s| (1..=4).contains(s))
                 .ok_or_else(|| invalid(what))? as u8;
-            let (mut pay, mut other, mut exchange) = (0u32, 0u32, 0u8);
-            let (mut coins, mut builders) = (0u8, 0u8);
-            for card in read_cards(value.get("cards").unwrap_or(&Value::Null), what)? {
-                // a coin or a master builder of the square's currency counts 1, of the
-                // other currency 8 (its three bits)
-                let own = if crate::cards::currency_of(card) == square - 1 {
-                    1
-                } else {
-                    8
-                };
-                if crate::cards::is_coin(card) {
-                    coins = coins.saturating_add(own);
-                } else if crate::cards::is_master_builder(card) {
-                    builders = builders.saturating_add(own);
-                } else if crate::cards::is_diamond(card) {
-                    exchange = crate::game::PAID_IN_DIAMONDS;
-                    pay += 1 << (2 * (crate::cards::worth(card) - 1));
-                } else if crate::cards::is_exchange(card) {
-                    exchange = card - EXCHANGE_FIRST + 1;
-                } else if crate::cards::currency_of(card) == square - 1 {
-                    pay += 1 << (2 * (value_of(card) - 1));
-                } else {
-                    other += 1 << (2 * (value_of(card) - 1));
-                }
-            }
-            let purchase = Purchase {
-                square,
-                tile: tile_of("tile")?,
-                pay,
-                other,
-                exchange,
-                coins,
-                builders,
-            };
+            let cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            let purchase = purchase_of_cards(square, tile_of("tile")?, &cards);
             if kind == "vizier" {
                 Action::VizierBuy(purchase)
             } else {
                 Action::Buy(purchase)
             }
+        }
+        Some("build_wall") => {
+            let card = read_card(value.get("card").unwrap_or(&Value::Null), what)?;
+            let id = tile_of("tile")?;
+            let cell = match value.get("cell") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(pos(value.get("cell"))?),
+            };
+            if !crate::cards::is_wall_card(card) {
+                return Err(invalid(what));
+            }
+            Action::BuildWall {
+                card,
+                tile: id,
+                cell,
+            }
+        }
+        Some("buy_bazaar") => {
+            let id = tile_of("bazaar")?;
+            if !crate::cards::is_bazaar(id) {
+                return Err(invalid(what));
+            }
+            let square = tile(id).mark + 1;
+            let cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            Action::BuyBazaar(purchase_of_cards(square, id, &cards))
         }
         Some("end") => Action::End,
         Some("place") => {

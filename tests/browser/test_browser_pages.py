@@ -1,5 +1,6 @@
 """Pages that open at once (05, 08 from saved data), their new studies on a button, the
-score keeper's refusals, and no broken-image icon while a drawing renders.
+score keeper's refusals, no broken-image icon while a drawing renders, and the master's
+search taken apart (09).
 
 How long a page takes to become usable is printed (run with ``-s`` to read it), never
 asserted: speed depends on the machine (the issue's bound is 15 s on an idle one).
@@ -11,6 +12,8 @@ import re
 import time
 
 import pytest
+from _pictures import assert_pictures_fit, assert_text_readable
+from conftest import WAIT_MS
 from playwright.sync_api import Error as PlaywrightError
 from test_browser_app import (drawing, expect, open_keeper, open_notebook, redrawn, table,
                               type_number)
@@ -179,3 +182,32 @@ def test_no_broken_image_while_the_table_draws_the_majorities(web, voila_app):
     assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
     web.shot("play")
     assert table_widget.is_visible()
+
+
+#: Notebook 09's sections, each photographed with its heading at the top of the window.
+MASTER_SECTIONS = ("1. The position", "2. The imagined deals",
+                   "3. The moves worth a look, and the halving rounds", "4. The move, drawn")
+
+
+def test_the_master_page_shows_its_deals_its_rounds_and_its_move_drawn(web, voila_app):
+    """Issue 32.6: notebook 09 runs in the app and shows its pictures crisp (none larger
+    than its pixels, every text at 10 px or more), the rounds' table and the move."""
+    start = time.monotonic()
+    web.page.goto(f"{voila_app}voila/render/09_master_search.ipynb")
+    web.page.locator("#rendered_cells").wait_for(timeout=WAIT_MS)  # every cell has run
+    print(f"\n09_master_search: shown after {time.monotonic() - start:.1f} s")
+    expect(web.page.get_by_text("searches in the library's compiled core")).to_be_visible()
+    expect(web.page.locator("table").filter(has_text="Moves still in")).to_be_visible()
+    expect(web.page.get_by_text("The master plays")).to_be_visible()
+    assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
+    assert web.page.locator("#rendered_cells img").count() == 8  # the table, 4 rows of
+    assert_pictures_fit(web.page)  # cards, the candidates, the Alhambra before and after
+    assert_text_readable(web.page)
+    for number, heading in enumerate(MASTER_SECTIONS, 1):
+        web.page.get_by_role("heading", name=heading).evaluate("el => el.scrollIntoView()")
+        web.shot(f"section_{number}")
+    web.page.locator("#rendered_cells img").nth(5).evaluate("el => el.scrollIntoView()")
+    web.shot("the_candidates")
+    web.page.get_by_text("The master plays").evaluate("el => el.scrollIntoView()")
+    web.shot("the_move_drawn")
+    assert web.outside == []

@@ -2,8 +2,10 @@
 //! in `alhambra_lib/modules/`. (Currency Exchange and Diamonds add cards and payments
 //! only: their rules sit where the base game's money rules are, in `game.rs`.)
 
+pub mod bazaars;
 pub mod bonus_cards;
 pub mod camps;
+pub mod city_walls;
 pub mod gates;
 pub mod invaders;
 pub mod master_builders;
