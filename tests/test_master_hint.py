@@ -240,3 +240,26 @@ def test_the_reliability_chart_names_the_level_of_its_games(calibration_file):
     assert reliability_table(master).equals(reliability_table(rows))
     calibration_file({"master": MASTER_MODEL})
     assert not reliability_table(master).equals(reliability_table(rows))
+
+
+def test_the_saved_master_model_is_the_fit_of_its_saved_games_and_strong_s_is_kept():
+    """The master's self-play study (``saved hint_calibration_master``): 40 base games of
+    2 players (with Dirk) and, so far, 36 of the 40 of 3 (the run resumes)."""
+    from alhambra_lib.analysis.hint_calibration import fit_hint_calibration
+
+    models = json.loads(search_module.CALIBRATION_PATH.read_text())
+    assert models["strong"] == {  # the strong model's numbers, as they were
+        "intercept": -0.260526, "share": 0.796168, "base_rate": 0.505462, "bag_scale": 30,
+        "games": {"2": 40, "3": 40}, "decisions": {"2": 5127, "3": 7515}}
+    rows = base_rows(read_hint_calibration(), "master")
+    assert rows.equals(saved.STUDIES["hint_calibration_master"].load())
+    fitted = fit_hint_calibration(rows)
+    assert fitted["games"] == models["master"]["games"] == {"2": 40, "3": 36}
+    for term in ("intercept", "share", "base_rate"):
+        assert fitted[term] == pytest.approx(models["master"][term], abs=1e-5), term
+    assert fitted["bag_scale"] == models["master"]["bag_scale"]
+    # The calibrated chance tells the outcomes better than the raw share does.
+    chances = [calibrated_win_chance(s, n, b, level="master")
+               for s, n, b in zip(rows["share"], rows["players"], rows["bag"])]
+    assert ((rows["outcome"] - chances) ** 2).mean() < ((rows["outcome"] - rows["share"]) ** 2
+                                                         ).mean()
