@@ -81,7 +81,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
            "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules",
-           "core_search"]
+           "core_search", "core_searches"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
 PROTOCOL = 7
@@ -494,6 +494,22 @@ def _public_text(view: GameView) -> str:
     return view.public.text
 
 
+def core_searches(game: Game | GameView) -> bool:
+    """Whether the core is in use and its search holds `game` (a game or a view of it):
+    the base game and Dirk, with the rules' options the core holds (`core_search`).
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> core_searches(Game(["Ana", "Ben"], seed=1)) == (core_info()["engine"] == "native")
+    True
+    >>> core_searches(Game(["Ana", "Ben"], seed=1, modules=["vizier"]))
+    False
+    """
+    core = _load()[0]
+    return core is not None and not game.modules and not _unsupported_in(game, core)
+
+
 def core_search(view: GameView, seed: int, samples: int, candidates: int,
                 horizon: int | None, wall_weight: float = 1.0, halving: bool = False
                 ) -> list[tuple[Action, float, float, int]] | None:
@@ -516,7 +532,7 @@ def core_search(view: GameView, seed: int, samples: int, candidates: int,
     True
     """
     core = _load()[0]
-    if core is None or view.modules or _unsupported_in(view, core):
+    if core is None or not core_searches(view):
         return None
     try:
         found = core.search(_public_text(view), view.player, seed, samples, candidates,

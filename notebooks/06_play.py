@@ -34,9 +34,11 @@ from alhambra_lib.analysis.hint_calibration import (
     read_hint_calibration,
 )
 from alhambra_lib.bots import GreedyBot, play
+from alhambra_lib.bots.search import calibration_level
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
 from alhambra_lib.teaching.text import sentences
+from alhambra_lib.table.session import hint_level
 from alhambra_lib.teaching.tour import loaded_sentences, replayed_sentences, resumed_sentences
 from alhambra_lib.widgets import GameTable, ReplayViewer
 
@@ -64,12 +66,14 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #   one of your tiles to move it to your reserve (or swap it with the tile in hand).
 #
 # **undo my last move** takes back your own moves as long as nothing new came to light
-# since (no card or tile drawn, no other player moved). **suggest a move** asks the strong
-# search bot (it says "thinking…" for up to a second): it marks the next click of its
-# best move and lists its three best moves in words, each with what it expects: how many
-# points ahead of (or behind) your rivals you finish, and your chance to win. The chance
-# is how often such positions were won when every player was the strong bot (80 saved
-# games); against weaker bots, a player who follows the hints wins more often. The same
+# since (no card or tile drawn, no other player moved). **suggest a move** asks the master
+# search bot where the compiled core is in use, else the strong one (the strong one in
+# Mega Box games too, which the master does not play yet); the hint says which. It says
+# "thinking…" while it thinks, marks the next click of its best move and lists its three
+# best moves in words, each with what it expects: how many points ahead of (or behind)
+# your rivals you finish, and your chance to win. The chance is how often such positions
+# were won when every player was the bot that advises (80 saved games of each); against
+# weaker bots, a player who follows the hints wins more often. The same
 # position always gets the same hint. The bots answer at once, or one move at a time if
 # you choose **one by one**. What they did is told under the table, next to their
 # Alhambras and Dirk's tiles.
@@ -99,17 +103,18 @@ table
 # ### How sure is the hint?
 #
 # The search judges a move by the share of its sampled futures in which you end ahead.
-# Those futures are short (two rounds of turns, then a projection of the score), so the
+# Those futures are short (a few rounds of turns, then a projection of the score), so the
 # share is far too sure of itself: it says 100 % of positions that are often lost. The
 # hint shows a chance fitted to outcomes instead, from the share and from the tiles left
-# in the bag (the nearer the end, the more a lead counts): in 80 saved games in which
-# every seat was the strong bot, positions it gave a chance of 70 % were won about 70 %
-# of the time. The picture compares the two with what happened (the dashed line: won
-# exactly as often as said). Against weaker bots, following the hints wins more often
-# than it says.
+# in the bag (the nearer the end, the more a lead counts), for each bot that advises: in
+# 80 saved games in which every seat was the strong bot, positions it gave a chance of
+# 70 % were won about 70 % of the time, and the master's hints are fitted on its own
+# self-play. The picture shows the games of the bot that advises here, and compares the
+# two with what happened (the dashed line: won exactly as often as said). Against weaker
+# bots, following the hints wins more often than it says.
 
 # %%
-reliability = base_rows(read_hint_calibration())
+reliability = base_rows(read_hint_calibration(), calibration_level(hint_level()))
 plot_hint_reliability(reliability).figure
 
 # %% [markdown]

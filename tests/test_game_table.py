@@ -23,6 +23,7 @@ from alhambra_lib import Game
 from alhambra_lib.actions import ACTION_KINDS, DIRK, Buy
 from alhambra_lib.bots import BOTS, GreedyBot, SearchBot
 from alhambra_lib.modules import MODULES
+from alhambra_lib.table.session import hint_level
 from alhambra_lib.widgets import GameTable
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -324,14 +325,16 @@ def test_save_and_load_from_the_table():
 def test_hint_points_at_a_move():
     table = GameTable()
     table.hint_button.click()
-    assert table.message.value.startswith("The strong search bot would")
+    # Issue 32: the master advises where the compiled core is in use, else the strong.
+    assert table.message.value.startswith(f"The {hint_level()} search bot would")
     assert shown_choices(table)
     table.click_choice(0)
     while table.game.decision.kind != "place":  # on to a turn end with a tile to build
         click_one_move(table)
     table.hint()
+    # The hint's first line names its move (the lines below list other cells too).
     cell = next(a.pos for a in table.game.legal_actions() if a.kind == "place"
-                and f"at {a.pos}" in table.message.value)
+                and f"at {a.pos}" in table.message.value.split("<br>")[0])
     assert "alhambra-selected" in table.board.buttons[cell]._dom_classes
 
 
@@ -341,15 +344,17 @@ def _hint_lines(table):
 
 @pytest.mark.parametrize("players", [["You", "Greedy 1", "Greedy 2"], ["You", "Greedy 2"]])
 def test_hint_lists_the_search_bots_three_best_moves_and_marks_the_best(players):
-    """In a base game (and with two players and Dirk) the hint is the strong search's: its
-    three best moves in words with their expectations, the next click of the best marked."""
+    """In a base game (and with two players and Dirk) the hint is the search's (issue 32:
+    the master's where the compiled core is in use, else the strong one's): its three best
+    moves in words with their expectations, the next click of the best marked."""
     table = GameTable(Game(players, seed=4))
     game = table.game
-    rows = SearchBot("strong", seed=0).analyse(game.view("You"), 3, game.legal_actions())
+    level = hint_level(game)
+    rows = SearchBot(level, seed=0).analyse(game.view("You"), 3, game.legal_actions())
     table.hint()
     head, *lines = _hint_lines(table)
     # Issue 35: the head says what the moves are ranked by; notes follow the three lines.
-    assert head.startswith("The strong search bot would") and head.endswith(
+    assert head.startswith(f"The {level} search bot would") and head.endswith(
         "3 best moves, best first by the points it expects you to finish ahead of your rivals:")
     lines, notes = lines[:3], lines[3:]
     assert [line[:3] for line in lines] == ["1. ", "2. ", "3. "]

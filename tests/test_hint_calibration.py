@@ -23,7 +23,7 @@ SAVED = base_rows(read_hint_calibration())
 
 
 def test_the_saved_model_is_the_fit_of_the_saved_games():
-    saved = json.loads(CALIBRATION_PATH.read_text())
+    saved = json.loads(CALIBRATION_PATH.read_text())["strong"]  # issue 32: a model per level
     fitted = fit_hint_calibration(SAVED)
     for name in CALIBRATION_TERMS:
         assert fitted[name] == pytest.approx(saved[name], abs=1e-5), name
@@ -80,7 +80,7 @@ def test_a_run_plays_only_the_missing_games_and_refits(tmp_path):
     rows = run_calibration_study(1, seed=5, path=path, level="easy",
                                  progress=lambda done, total: seen.append((done, total)))
     assert sorted(rows["players"].unique()) == [2, 3] and seen[-1] == (2, 2)
-    model = json.loads(path.with_suffix(".json").read_text())
+    model = json.loads(path.with_suffix(".json").read_text())["easy"]  # issue 32: per level
     assert model["games"] == {"2": 1, "3": 1}
     again = run_hint_calibration(1, 3, "easy", 5, path, progress=False)
     assert len(read_hint_calibration(path)) == len(rows)  # nothing played again

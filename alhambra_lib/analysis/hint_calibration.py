@@ -1,19 +1,25 @@
 """The hint's win chance, calibrated: how often a position like this is won.
 
-The strong `SearchBot` judges each move by the share of its sampled futures in which
-the player ends ahead. That share is not the chance to win the game: the futures are two
-rounds of turns long and judged by a projection, so it is far too sure of itself (in
-self-play a share of 100 % goes on to win less often than that, and a share near 0 % wins
-more often than that). The table's hint shows a calibrated chance instead, fitted here:
+The `SearchBot` judges each move by the share of its sampled futures in which the player
+ends ahead. That share is not the chance to win the game: the futures are a few rounds of
+turns long and judged by a projection, so it is far too sure of itself (in self-play a
+share of 100 % goes on to win less often than that, and a share near 0 % wins more often
+than that). The table's hint shows a calibrated chance instead, fitted here for each
+level that advises (the master search where the compiled core plays the game, else the
+strong one; `~alhambra_lib.table.session.hint_level`):
 
-* `run_hint_calibration` plays seeded self-play games of the strong search (every seat
-  the same bot, so "winning" means beating players as strong as the adviser) on joblib or
-  dask with a progress bar, and appends one row per searched decision to
-  `CALIBRATION_FILE` as each game finishes (a rerun plays only the games missing);
+* `run_hint_calibration` plays seeded self-play games of the search at one level (every
+  seat the same bot, so "winning" means beating players as strong as the adviser) on
+  joblib or dask with a progress bar, and appends one row per searched decision to
+  `CALIBRATION_FILE` as each game finishes (a rerun plays only the games missing). Every
+  level's games go to that one file, told apart by its ``level`` column (strong: 40 base
+  games of 2 players and 40 of 3; master: as many, seed `CALIBRATION_SEED` too);
 * `fit_hint_calibration` fits a logistic model of the outcome on the share's log-odds,
   the player count's base rate and the tiles left in the bag (a share says more near the
-  game's end; `~alhambra_lib.bots.search.calibrated_win_chance` reads the fitted
-  coefficients from ``data/hint_calibration.json``);
+  game's end); `write_hint_calibration` writes it as that level's model in
+  ``data/hint_calibration.json`` (``{level: model}``, the other levels' models kept),
+  where `~alhambra_lib.bots.search.calibrated_win_chance` reads it (a level without a
+  model of its own, easy or medium, uses the strong one's);
 * `reliability_table` compares the calibrated chances with the outcomes, bin by bin, and
   `plot_hint_reliability` draws it beside the raw shares'.
 
@@ -53,12 +59,14 @@ from ..bots.search import (
     CALIBRATION_PATH,
     CALIBRATION_TERMS,
     LEVELS,
+    _calibration,
     calibrated_win_chance,
     calibration_features,
+    level_plays,
 )
 from ..engine import Game
-from ..errors import InvalidInput
-from ..i18n import _
+from ..errors import InvalidInput, Unsupported
+from ..i18n import N_, _
 from ..modules import MODULES
 from ..palette import SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
@@ -134,8 +142,8 @@ def run_hint_calibration(games: int = 40, players: int = 3, level: str = "strong
         Games of this player count, level and seed the file should hold.
     players : int
         Base games of 2 (with Dirk) to 6 players.
-    level : {"easy", "medium", "strong"}
-        Every seat's `SearchBot` level (the hint's adviser is strong).
+    level : {"easy", "medium", "strong", "master"}
+        Every seat's `SearchBot` level (the hint's adviser is master or strong).
     seed : int
         The same seed gives the same games.
     path : path
@@ -157,6 +165,9 @@ def run_hint_calibration(games: int = 40, players: int = 3, level: str = "strong
     InvalidInput
         For an unknown level or modules, or games or players that are no count this
         takes; the file is then left as it was.
+    Unsupported
+        For a level that cannot play these games (master without the compiled core, or
+        with the Mega Box modules); the file is left as it was.
     """
     from tqdm.auto import tqdm
 
@@ -169,6 +180,12 @@ def run_hint_calibration(games: int = 40, players: int = 3, level: str = "strong
                                f"{f' to {high}' if high else ' up'}, got {value!r}")
     if modules not in MODULE_CHOICES:
         raise InvalidInput(f"modules is 'none' or 'all', got {modules!r}")
+    with warnings.catch_warnings():  # the provisional module data warns once per process
+        warnings.simplefilter("ignore")
+        probe = Game(list(_NAMES[:players]), seed=0, modules=MODULE_CHOICES[modules])
+    if not level_plays(level, probe):
+        raise Unsupported(f"the {level} level cannot play these games: it searches in the "
+                          "compiled core, which must be in use, and plays base games only")
     path = Path(path)
     key = (level, players, modules, seed)
     done = set(_select(read_hint_calibration(path), *key)["game"].astype(int))
@@ -189,21 +206,22 @@ def run_calibration_study(games: int = 40, seed: int = CALIBRATION_SEED,
                           path: str | Path = CALIBRATION_FILE, n_jobs: int = 1,
                           progress: bool | Progress = True,
                           level: str = "strong") -> pd.DataFrame:
-    """The saved study: `run_hint_calibration` at `level` (the hint's adviser is strong)
-    for each of `CALIBRATION_PLAYERS`, resumable; then the model refitted on all the rows
-    of that level and seed in `path` and written beside it (``hint_calibration.json``,
-    where the search reads it when `path` is `CALIBRATION_FILE`). Returns those rows.
+    """The saved study: `run_hint_calibration` at `level` (the hint's adviser is master
+    or strong) for each of `CALIBRATION_PLAYERS`, resumable; then the model refitted on all
+    the rows of that level and seed in `path` and written beside it as that level's
+    (``hint_calibration.json``, where the search reads it when `path` is
+    `CALIBRATION_FILE`). Returns those rows.
 
     Raises
     ------
-    InvalidInput
+    InvalidInput, Unsupported
         As `run_hint_calibration` does, before any game is played.
     """
     for part, players in enumerate(CALIBRATION_PLAYERS):
         run_hint_calibration(games, players, level, seed, path, n_jobs,
                              progress=_part_of(progress, part, len(CALIBRATION_PLAYERS)))
     rows = base_rows(read_hint_calibration(path), level, seed)
-    write_hint_calibration(rows, Path(path).with_suffix(".json"))
+    write_hint_calibration(rows, Path(path).with_suffix(".json"), level)
     return rows
 
 
@@ -280,11 +298,20 @@ def fit_hint_calibration(rows: pd.DataFrame, ridge: float = 1e-3) -> dict:
 
 
 def write_hint_calibration(rows: pd.DataFrame | None = None,
-                           path: str | Path = CALIBRATION_PATH) -> dict:
-    """Fit `rows` (default: the saved base games, `base_rows`; the games with modules are
-    a check, not fitted on) and write the model where the search reads it."""
-    model = fit_hint_calibration(base_rows(read_hint_calibration()) if rows is None else rows)
-    Path(path).write_text(json.dumps(model, indent=1) + "\n")
+                           path: str | Path = CALIBRATION_PATH,
+                           level: str = "strong") -> dict:
+    """Fit `rows` (default: the saved base games of `level`, `base_rows`; the games with
+    modules are a check, not fitted on) and write the model as `level`'s in the file
+    `path` (``{level: model}``; the other levels' models are kept), where the search
+    reads it. Returns the model."""
+    model = fit_hint_calibration(base_rows(read_hint_calibration(), level) if rows is None
+                                 else rows)
+    path = Path(path)
+    models = json.loads(path.read_text()) if path.exists() else {}
+    models[level] = model
+    path.write_text(json.dumps(models, indent=1) + "\n")
+    if path == CALIBRATION_PATH:  # the search reads the new model from now on
+        _calibration.cache_clear()
     return model
 
 
@@ -298,7 +325,8 @@ def reliability_table(rows: pd.DataFrame, model: dict | None = None,
     rows : pandas.DataFrame
         Decisions (`CALIBRATION_COLUMNS`).
     model : dict, optional
-        The calibration (`fit_hint_calibration`); by default the saved one.
+        The calibration (`fit_hint_calibration`); by default the saved one of each row's
+        level (`~alhambra_lib.bots.search.calibration_model`).
     edges : tuple of float
         The bins' edges.
     said : {"chance", "share"}
@@ -314,8 +342,8 @@ def reliability_table(rows: pd.DataFrame, model: dict | None = None,
         the true interval is wider).
     """
     if said == "chance":
-        values = np.array([calibrated_win_chance(s, n, b, model) for s, n, b in
-                           zip(rows["share"], rows["players"], rows["bag"])])
+        values = np.array([calibrated_win_chance(s, n, b, model, level) for s, n, b, level in
+                           zip(rows["share"], rows["players"], rows["bag"], rows["level"])])
     else:
         values = rows["share"].to_numpy(float)
     bins = pd.cut(values, list(edges), include_lowest=True)
@@ -330,10 +358,16 @@ def reliability_table(rows: pd.DataFrame, model: dict | None = None,
     return pd.DataFrame(table)
 
 
+#: The reliability chart's title by the level whose self-play it shows.
+_RELIABILITY_TITLES = {"strong": N_("How sure is the hint? Self-play of the strong search"),
+                       "master": N_("How sure is the hint? Self-play of the master search")}
+
+
 def plot_hint_reliability(rows: pd.DataFrame, ax=None):
     """The games won against the chance the hint gave, and against the raw share of the
     sampled futures, with 95% intervals and the line where the two agree, in the current
-    language; returns the Axes."""
+    language, titled with the level of the self-play games `rows` (one level: strong or
+    master); returns the Axes."""
     # Drawing libraries load when drawing. The drawings' figure: a notebook shows it as
     # drawn, with the size of its smallest text written in the picture.
     from ..draw.figure import DPI, _Figure
@@ -354,7 +388,6 @@ def plot_hint_reliability(rows: pd.DataFrame, ax=None):
     ax.set_ylim(0, 1)
     ax.set_xlabel(_("what was said of the move played"), fontsize=9)
     ax.set_ylabel(_("games won from there (95% interval)"), fontsize=9)
-    ax.set_title(_("How sure is the hint? Self-play of the strong search"), loc="left",
-                 fontsize=10)
+    ax.set_title(_(_RELIABILITY_TITLES[rows["level"].iloc[0]]), loc="left", fontsize=10)
     ax.legend(fontsize=8, loc="upper left")
     return ax

@@ -30,8 +30,8 @@ Examples
 >>> back["modules"].tolist(), back["walls_r3"].isna().tolist()
 (['', 'vizier'], [False, True])
 >>> sorted(STUDIES)
-['hint_calibration', 'module_effects', 'strong_walls', 'wall_arms', 'wall_small_run',
- 'wall_study']
+['hint_calibration', 'hint_calibration_master', 'module_effects', 'strong_walls',
+ 'wall_arms', 'wall_small_run', 'wall_study']
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -295,28 +296,52 @@ def _write_strong_walls(rows: pd.DataFrame, path: Path) -> None:
     rows.to_csv(path, index=False, columns=list(strong_walls.STUDY_COLUMNS))
 
 
-def _play_hint_calibration(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
+# The hint's calibration, one saved study per level that advises (strong, master): every
+# level's games in the one file, told apart by its level column.
+
+def _play_hint_calibration(games: int, seed: int, progress: Progress | None,
+                           level: str = "strong") -> pd.DataFrame:
     """A new run of the hint's calibration, played into a folder of its own (not saved)."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         return hint_calibration.run_calibration_study(games, seed, Path(folder) / "new.csv",
-                                                      progress=progress or False)
+                                                      progress=progress or False, level=level)
 
 
 def _save_hint_calibration(games: int, seed: int, progress: Progress | None, path: Path,
-                           n_jobs: int) -> None:
-    # Resumable, then the model beside the file is fitted again on all its games.
-    hint_calibration.run_calibration_study(games, seed, path, n_jobs, progress or True)
+                           n_jobs: int, level: str = "strong") -> None:
+    # Resumable, then the level's model beside the file is fitted again on all its games.
+    hint_calibration.run_calibration_study(games, seed, path, n_jobs, progress or True,
+                                           level=level)
 
 
-def _write_hint_calibration(rows: pd.DataFrame, path: Path) -> None:
-    rows.to_csv(path, index=False, columns=list(hint_calibration.CALIBRATION_COLUMNS))
-    hint_calibration.write_hint_calibration(rows, path.with_suffix(".json"))
+def _write_hint_calibration(rows: pd.DataFrame, path: Path, level: str = "strong") -> None:
+    """Write `rows` as the level's rows of the file (the other levels' rows are kept), and
+    the level's model beside it."""
+    kept = hint_calibration.read_hint_calibration(path)
+    kept = kept[kept["level"] != level]
+    pd.concat([kept, rows]).to_csv(path, index=False,
+                                   columns=list(hint_calibration.CALIBRATION_COLUMNS))
+    hint_calibration.write_hint_calibration(rows, path.with_suffix(".json"), level)
 
 
-def _read_hint_calibration(path: Path) -> pd.DataFrame:
-    return hint_calibration.base_rows(hint_calibration.read_hint_calibration(path))
+def _read_hint_calibration(path: Path, level: str = "strong") -> pd.DataFrame:
+    return hint_calibration.base_rows(hint_calibration.read_hint_calibration(path), level)
+
+
+def _hint_calibration_study(name: str, level: str) -> SavedStudy:
+    """The saved study of the hint's calibration at `level`."""
+    return SavedStudy(name, f"the hint's win chance: self-play of the {level} search, its "
+                      "shares against the outcomes", hint_calibration.CALIBRATION_FILE.name,
+                      40, hint_calibration.CALIBRATION_SEED,
+                      partial(_play_hint_calibration, level=level),
+                      partial(_write_hint_calibration, level=level),
+                      partial(_read_hint_calibration, level=level),
+                      save_run=partial(_save_hint_calibration, level=level),
+                      unit="games per player count",
+                      count=lambda rows: int(rows.groupby("players")["game"].nunique().min()
+                                             if len(rows) else 0))
 
 
 def _play_module_effects(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
@@ -374,12 +399,8 @@ STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
                strong_walls.STUDY_FILE.name, 300, strong_walls.STUDY_SEED, _play_strong_walls,
                _write_strong_walls, _read_strong_walls, save_run=_save_strong_walls,
                unit="games", count=lambda rows: int(rows["game"].nunique())),
-    SavedStudy("hint_calibration", "the hint's win chance: self-play of the strong search, "
-               "its shares against the outcomes", hint_calibration.CALIBRATION_FILE.name, 40,
-               hint_calibration.CALIBRATION_SEED, _play_hint_calibration,
-               _write_hint_calibration, _read_hint_calibration,
-               save_run=_save_hint_calibration, unit="games per player count",
-               count=lambda rows: int(rows.groupby("players")["game"].nunique().min())),
+    _hint_calibration_study("hint_calibration", "strong"),
+    _hint_calibration_study("hint_calibration_master", "master"),
     SavedStudy("wall_arms", "what a wall is worth: one strong seat with another wall weight "
                "against two standard strong players", wall_arms.ARMS_FILE.name,
                wall_arms.ARMS_GAMES, wall_arms.ARMS_SEED, _play_wall_arms, _write_wall_arms,

@@ -60,7 +60,7 @@ from ..engine.config import ROUNDS, dirk_gift_size
 from ..engine.context import module_context
 from ..scoring import score_majorities
 from ..errors import Unsupported
-from ..sim import core_info, core_search
+from ..sim import core_info, core_search, core_searches
 from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, StrategicBot, WallBuilder
 
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SearchBot", "Level", "LEVELS", "MoveAnalysis", "evaluate",
            "calibrated_win_chance", "calibration_features", "calibration_gap",
-           "share_log_odds"]
+           "calibration_level", "calibration_model", "level_plays", "share_log_odds"]
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ class MoveAnalysis:
     win_chance : float
         The chance to win the game after this move: how often positions with its
         `future_share` and as many tiles left in the bag were won in self-play of the
-        strong search (`calibrated_win_chance`).
+        search at level `calibration` (`calibrated_win_chance`).
     text : str
         The move and its expectation in words.
     future_share : float
@@ -170,6 +170,9 @@ class MoveAnalysis:
     samples : int
         The sampled games the move was played on (with the master's sequential halving,
         more for the moves that stayed in longer).
+    calibration : str
+        The level whose self-play `win_chance` is calibrated on (`calibration_level`):
+        the searching level's own when it has a model, else the strong one's.
     """
 
     rank: int
@@ -180,6 +183,7 @@ class MoveAnalysis:
     future_share: float
     calibrated: bool = True
     samples: int = 0
+    calibration: str = "strong"
 
 
 def _money(game, name):
@@ -339,13 +343,15 @@ class SearchBot:
             legal_actions = determinize(view, self.seed).legal_actions()
         legal_actions = known_actions(legal_actions, ACTION_KINDS)
         ranked = self._search(view, legal_actions, keep=max(n, self.budget.candidates))[:n]
-        calibrated = calibration_gap(len(view.players), bool(view.modules)) is None
+        players = len(view.players)
+        calibrated = calibration_gap(players, bool(view.modules), self.level) is None
         analysis = []
         for rank, (action, margin, share, samples) in enumerate(ranked, 1):
-            chance = calibrated_win_chance(share, len(view.players), view.bag_size)
+            chance = calibrated_win_chance(share, players, view.bag_size, level=self.level)
             analysis.append(MoveAnalysis(rank, action, margin, chance,
                                          _describe(action, margin, chance, calibrated),
-                                         share, calibrated, samples))
+                                         share, calibrated, samples,
+                                         calibration_level(self.level)))
         return analysis
 
     # -- the search ----------------------------------------------------------------------
@@ -436,6 +442,29 @@ class SearchBot:
             game.apply(seats[name].choose(game.view(name), game.legal_actions()))
 
 
+def level_plays(level: str, game) -> bool:
+    """Whether `SearchBot(level)` searches `game` (a game or a view of it): the master
+    level (`Level.halving`) only where the compiled core is in use and its search holds
+    the game (`sim.core_searches`: the base game and Dirk); the other levels everywhere.
+
+    Raises
+    ------
+    ValueError
+        For an unknown level.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> level_plays("strong", Game(["Ana", "Ben"], seed=1, modules=["vizier"]))
+    True
+    >>> level_plays("master", Game(["Ana", "Ben"], seed=1, modules=["vizier"]))
+    False
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+    return not LEVELS[level].halving or core_searches(game)
+
+
 def _describe(action, margin, chance, calibrated=True):
     """The move, its expected margin (what the search ranks by) and its win chance, said
     to be uncalibrated where it was not measured."""
@@ -448,7 +477,8 @@ def _describe(action, margin, chance, calibrated=True):
 
 # -- the win chance ------------------------------------------------------------------------
 
-#: The calibration's model, fitted by `alhambra_lib.analysis.hint_calibration`.
+#: The calibration's models, one per level that has one (``{level: model}``), fitted by
+#: `alhambra_lib.analysis.hint_calibration`.
 CALIBRATION_PATH = Path(__file__).resolve().parents[1] / "data" / "hint_calibration.json"
 #: Shares are taken no closer to 0 or 1 than this: a share of the samples is never sure.
 SHARE_CLIP = 0.02
@@ -479,16 +509,40 @@ def calibration_features(share: float, players: int, bag: int,
 CALIBRATION_TERMS = ("intercept", "share", "base_rate")
 
 
+#: The level whose model serves a level without one of its own.
+CALIBRATION_FALLBACK = "strong"
+
+
 @lru_cache(maxsize=1)
 def _calibration() -> dict:
+    """The saved models, by level."""
     return json.loads(CALIBRATION_PATH.read_text())
 
 
-def calibration_gap(players: int, modules: bool) -> str | None:
-    """Why the win chance is not calibrated for a game of `players` real players (with
-    Mega Box `modules` or not), in a sentence; None where it was measured: on base games
-    of the player counts the model was fitted on (``games`` in
-    ``data/hint_calibration.json``: 2 and 3).
+def calibration_level(level: str = "strong") -> str:
+    """The level whose self-play calibrates the win chance of `level`: its own where
+    ``data/hint_calibration.json`` holds a model of it, else `CALIBRATION_FALLBACK`.
+
+    Examples
+    --------
+    >>> calibration_level("strong"), calibration_level("easy")
+    ('strong', 'strong')
+    """
+    return level if level in _calibration() else CALIBRATION_FALLBACK
+
+
+def calibration_model(level: str = "strong") -> dict:
+    """The saved model of `calibration_level` (`level`): the coefficients by
+    `CALIBRATION_TERMS`, ``bag_scale``, and the ``games`` and ``decisions`` it was
+    fitted on by player count."""
+    return _calibration()[calibration_level(level)]
+
+
+def calibration_gap(players: int, modules: bool, level: str = "strong") -> str | None:
+    """Why the win chance of the search at `level` is not calibrated for a game of
+    `players` real players (with Mega Box `modules` or not), in a sentence; None where
+    it was measured: on base games of the player counts its model was fitted on
+    (``games`` of `calibration_model`: 2 and 3).
 
     Examples
     --------
@@ -501,7 +555,7 @@ def calibration_gap(players: int, modules: bool) -> str | None:
     With 5 players this chance is not calibrated: it was measured on games of 2 and 3
     players only.
     """
-    measured = sorted(int(n) for n in _calibration()["games"])
+    measured = sorted(int(n) for n in calibration_model(level)["games"])
     counts = " and ".join(map(str, measured))
     if modules:
         return ("In a Mega Box game this chance is not calibrated: it was measured on base "
@@ -513,15 +567,15 @@ def calibration_gap(players: int, modules: bool) -> str | None:
 
 
 def calibrated_win_chance(share: float, players: int, bag: int,
-                          model: dict | None = None) -> float:
+                          model: dict | None = None, level: str = "strong") -> float:
     """The chance to win of a move whose sampled futures are ahead in `share` of them,
     with `bag` tiles left in the bag, in a game of `players` real players.
 
     A logistic model of `calibration_features`, with the coefficients and the
-    ``bag_scale`` of `model` (by default those fitted on self-play games of the strong
-    search, ``data/hint_calibration.json``): among players as strong as the search,
-    positions like this were won this often. Fitted on base games of 2 and 3 players;
-    other counts and Mega Box games use it unmeasured.
+    ``bag_scale`` of `model` (by default those fitted on self-play games of the search
+    at `level`, `calibration_model`): among players as strong as the search, positions
+    like this were won this often. Fitted on base games of 2 and 3 players; other counts
+    and Mega Box games use it unmeasured.
 
     Examples
     --------
@@ -530,7 +584,7 @@ def calibrated_win_chance(share: float, players: int, bag: int,
     >>> late[0] < early[0] < 1 / 3 < early[1] < late[1] < 1
     True
     """
-    model = _calibration() if model is None else model
+    model = calibration_model(level) if model is None else model
     features = calibration_features(share, players, bag, model["bag_scale"])
     logit = sum(model[term] * x for term, x in zip(CALIBRATION_TERMS, features))
     return 1 / (1 + math.exp(-logit))

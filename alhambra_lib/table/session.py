@@ -28,18 +28,24 @@ from typing import Any
 
 from ..actions import ACTION_KINDS
 from ..bots import GreedyBot, SearchBot, bot_moves
+from ..bots.search import level_plays
 from ..errors import AlhambraError, IllegalAction, InvalidInput
 from ..game import Game, describe_event
 from ..modules.window import WINDOW_DECISIONS
 from ..i18n import pgettext
+from ..sim import core_info
 from .clicks import Selection, click_path
 
-__all__ = ["TableSession", "default_bot_names", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS", "PASSED_FOR_YOU"]
+__all__ = ["TableSession", "default_bot_names", "Click", "PACES", "HINT_MOVES", "MAX_BOT_ACTIONS",
+           "PASSED_FOR_YOU", "HINT_FALLBACK", "hint_level"]
 
 #: How the bots answer your moves: all at once, or one move per `TableSession.bot_move`.
 PACES = ("all", "one")
 #: Moves of the search's analysis the hint lists.
 HINT_MOVES = 3
+#: The search level that advises where the master cannot: without the compiled core, and
+#: in the games its search does not hold yet (the Mega Box).
+HINT_FALLBACK = "strong"
 #: A bot that never lets the game move on would hang the notebook; no game needs as many
 #: actions as this between two decisions of yours.
 MAX_BOT_ACTIONS = 5_000
@@ -75,6 +81,25 @@ class Click:
     refusal: IllegalAction | None = None
 
 
+def hint_level(game=None) -> str:
+    """The search level the hint comes from: the master where it plays `game`
+    (`~alhambra_lib.bots.search.level_plays`: the compiled core in use, the base game
+    and Dirk), else `HINT_FALLBACK`; without a game, the master wherever the compiled
+    core is in use.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> hint_level(Game(["You", "Bo"], seed=1, modules=["vizier"]))
+    'strong'
+    >>> hint_level() == ("master" if core_info()["engine"] == "native" else "strong")
+    True
+    """
+    if game is None:
+        return "master" if core_info()["engine"] == "native" else HINT_FALLBACK
+    return "master" if level_plays("master", game) else HINT_FALLBACK
+
+
 def default_bot_names() -> list[str]:
     """The names of the two greedy bots at a table set up without a game, in the current
     language (they are what a player reads at the table): ``["Greedy 1", "Greedy 2"]``
@@ -98,8 +123,11 @@ class TableSession:
     bots : mapping, optional
         ``{name: bot}`` for the other players; GreedyBots by default.
     adviser : bot, optional
-        Who suggests your moves (`hint`): by default the strong `SearchBot` (seed 0, so the
-        same position gets the same hint).
+        Who suggests your moves (`hint`): by default the `SearchBot` at `hint_level`, the
+        master where the compiled core is in use, else the strong one (seed 0, so the same
+        position gets the same hint). A search level that cannot play the game at the
+        table (the master on the Mega Box) hands its hints to `HINT_FALLBACK`
+        (`advising`).
     pace : {"all", "one"}
         The bots answer your moves all at once, or one move per `bot_move`.
 
@@ -124,7 +152,7 @@ class TableSession:
     def __init__(self, game=None, *, you: str = "You", bots=None, adviser=None,
                  pace: str = "all") -> None:
         game = game if game is not None else Game([you, *default_bot_names()], seed=1)
-        self.adviser = adviser if adviser is not None else SearchBot("strong", seed=0)
+        self.adviser = adviser if adviser is not None else SearchBot(hint_level(), seed=0)
         self._check_pace(pace)
         self.pace, self.you, self.always_pass = pace, you, False
         self.sit(game, bots, you=you)
@@ -355,12 +383,30 @@ class TableSession:
 
     # -- the hint ----------------------------------------------------------------------
 
+    @property
+    def advising(self):
+        """The bot whose hints you get in this game: the `adviser`, or where it is a search
+        level that cannot play the game (the master on the Mega Box), the search at
+        `HINT_FALLBACK` with its seed and wall weight."""
+        adviser = self.adviser
+        if isinstance(adviser, SearchBot) and not level_plays(adviser.level, self.game):
+            return SearchBot(HINT_FALLBACK, seed=adviser.seed, wall_weight=adviser.wall_weight)
+        return adviser
+
+    @property
+    def master_stands_down(self) -> bool:
+        """Whether the hint comes from `HINT_FALLBACK` in a Mega Box game, which the master
+        does not play yet though the compiled core is in use (the hint says so)."""
+        return (bool(self.game.modules) and getattr(self.advising, "level", None) ==
+                HINT_FALLBACK and hint_level() == "master")
+
     def advise(self) -> tuple:
-        """``(move, analysis)``: the adviser's move in your seat now, and its analysis (a
-        list of `~alhambra_lib.bots.MoveAnalysis`, best first, whose first is the move), or
-        an empty list where the adviser gives a single move without expectations."""
+        """``(move, analysis)``: the move of the bot `advising` in your seat now, and its
+        analysis (a list of `~alhambra_lib.bots.MoveAnalysis`, best first, whose first is
+        the move), or an empty list where it gives a single move without expectations."""
         view, legal = self.game.view(self.you), self.game.legal_actions()
-        analyse = getattr(self.adviser, "analyse", None)
+        adviser = self.advising
+        analyse = getattr(adviser, "analyse", None)
         rows = []
         if analyse is not None:
             try:
@@ -369,7 +415,7 @@ class TableSession:
                 rows = []
         if rows:
             return rows[0].action, rows
-        return self.adviser.choose(view, legal), []
+        return adviser.choose(view, legal), []
 
     def hint(self) -> tuple | None:
         """Follow the adviser's move in your seat but its last click, which `hinted` names.

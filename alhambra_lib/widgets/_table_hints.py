@@ -1,22 +1,27 @@
-"""The GameTable's hint: the strong search bot's best moves in your seat, the best pointed at.
+"""The GameTable's hint: the search bot's best moves in your seat, the best pointed at.
 
 A mixin of `~alhambra_lib.widgets.GameTable`, showing its session's hint
 (`~alhambra_lib.table.TableSession.hint`): the clicks of the best move but the last are
-made for you, and the button of the last wears the class ``alhambra-hinted``. Below, the
-search's three best moves in words, best first by what it ranks them by (the margin it
-expects over your rivals), with your chance to win (how often such positions were won in
-self-play of the strong search, `~alhambra_lib.bots.search.calibrated_win_chance`), in
-every game, Mega Box modules included, where the hint says the chance was not measured
+made for you, and the button of the last wears the class ``alhambra-hinted``. The hint
+names the search that advises: the master where the compiled core is in use and plays
+the game, else the strong one (`~alhambra_lib.table.session.hint_level`; in a Mega Box
+game, which the master does not play yet, it says so). Below, the search's three best
+moves in words, best first by what it ranks them by (the margin it expects over your
+rivals), with your chance to win (how often such positions were won in self-play of
+that level's search, `~alhambra_lib.bots.search.calibrated_win_chance`) and, for the
+master, the sampled games it tried each in; in every game, Mega Box modules included,
+where the hint says the chance was not measured
 (`~alhambra_lib.bots.search.calibration_gap`) and why a move ranked lower may show a
 higher chance (`~alhambra_lib.widgets.table_text.analysis_lines`). The new-game panel
-chooses the search's level for the hints (``hints``: strong by default; quicker ones for
-a slow machine). Another adviser (``GameTable(hint_bot=...)``) without ``analyse`` gives
-its single move, with no expectation.
+chooses the search's level for the hints (``hints``: the master or strong by default;
+quicker ones for a slow machine). Another adviser (``GameTable(hint_bot=...)``) without
+``analyse`` gives its single move, with no expectation.
 
 Examples
 --------
 >>> from alhambra_lib.widgets import GameTable
->>> table = GameTable()
+>>> from alhambra_lib.bots import SearchBot
+>>> table = GameTable(hint_bot=SearchBot("strong", seed=0))
 >>> table.hint()
 >>> table.hinted
 ('choice', 0)
@@ -44,13 +49,16 @@ from ..table.session import HINT_MOVES
 from ._board import HINT_COLOUR_NAME, HINTED
 from .table_text import analysis_lines, choice_text
 
-__all__ = ["TableHints", "HINT_MOVES", "THINKING"]
+__all__ = ["TableHints", "HINT_MOVES", "THINKING", "MASTER_STANDS_DOWN"]
 
 #: The hint button's words while the adviser thinks (the strong search takes up to a second).
 THINKING = N_("thinking…")
 #: The adviser's name by the search's level (`alhambra_lib.bots.search.LEVELS`).
 _ADVISERS = {"easy": N_("The easy search bot"), "medium": N_("The medium search bot"),
-             "strong": N_("The strong search bot")}
+             "strong": N_("The strong search bot"), "master": N_("The master search bot")}
+#: Why the strong search advises in a Mega Box game though the compiled core is in use.
+MASTER_STANDS_DOWN = N_("The master search does not play the Mega Box yet, so the strong "
+                        "search advises.")
 #: Where the hint points -> its sentence.
 _HINTS = {"choice": N_("{adviser} would {move} (its button is outlined in {colour})."),
           "cell": N_("{adviser} would {move} (the cell is outlined in {colour})."),
@@ -110,20 +118,25 @@ class TableHints:
                                   colour=_(HINT_COLOUR_NAME),
                                   piece=self._piece_name(kind, key) if kind not in
                                   ("choice", "cell") else "")
+        if self.session.master_stands_down:
+            head += " " + _(MASTER_STANDS_DOWN)
+        adviser = self.session.advising
         if rows:
-            gap = calibration_gap(len(self.game.players), bool(self.game.modules))
+            gap = calibration_gap(len(self.game.players), bool(self.game.modules),
+                                  getattr(adviser, "level", "strong"))
             lines = analysis_lines(rows, decision, gap)
             return "<br>".join(escape(line) for line in [head + " " + lines[0], *lines[1:]])
-        if hasattr(self.session.adviser, "analyse"):  # a position it could not sample
+        if hasattr(adviser, "analyse"):  # a position it could not sample
             head += " " + _("(The search could not look ahead here: this is its one-step "
                             "judgement, with no expectation.)")
         return escape(head)
 
     def _adviser_name(self) -> str:
-        level = getattr(self.session.adviser, "level", None)
+        adviser = self.session.advising
+        level = getattr(adviser, "level", None)
         if level in _ADVISERS:
             return _(_ADVISERS[level])
-        return _("A {bot}").format(bot=type(self.session.adviser).__name__)
+        return _("A {bot}").format(bot=type(adviser).__name__)
 
     def _widget_of(self, kind: str, key):
         """The button a click of `kind` on `key` presses."""

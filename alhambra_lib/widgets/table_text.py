@@ -196,13 +196,24 @@ def analysis_line(row: Any, decision: str = "act", digits: int = 0) -> str:
               "{chance}")).format(**fields)
 
 
+#: What the win chance means, by the level whose self-play calibrates it
+#: (`~alhambra_lib.bots.MoveAnalysis.calibration`).
+_CHANCE_MEANS = {
+    "strong": N_("The win chance is how often positions like these were won in self-play of "
+                 "the strong search."),
+    "master": N_("The win chance is how often positions like these were won in self-play of "
+                 "the master search.")}
+
+
 def analysis_lines(rows: Sequence[Any], decision: str = "act",
                    gap: str | None = None) -> list[str]:
     """A search's analysis (`~alhambra_lib.bots.MoveAnalysis`, best first) in words, so
     that what it shows agrees with itself: what the moves are ranked by (the expected
-    margin, to a decimal where whole points would tie), a line per move, why a move ranked
-    lower may show a higher win chance, what the chance means, and where it was not
-    measured (`gap`, `~alhambra_lib.bots.search.calibration_gap`).
+    margin, to a decimal where whole points would tie), a line per move (with the sampled
+    games it was tried in where they differ from move to move, as with the master's
+    sequential halving), why a move ranked lower may show a higher win chance, what the
+    chance means (self-play of the level of the rows' ``calibration``, strong by default),
+    and where it was not measured (`gap`, `~alhambra_lib.bots.search.calibration_gap`).
 
     Examples
     --------
@@ -224,15 +235,22 @@ def analysis_lines(rows: Sequence[Any], decision: str = "act",
     digits = 1 if len({round(row.margin) for row in rows}) < len(rows) else 0
     lines = [_("Its {n} best moves, best first by the points it expects you to finish ahead "
                "of your rivals:").format(n=len(rows)) if len(rows) > 1 else _("Its judgement:")]
-    lines += [analysis_line(row, decision, digits) for row in rows]
+    samples = [getattr(row, "samples", 0) for row in rows]
+    tried = len(set(samples)) > 1  # the master dropped the weaker moves sooner
+    lines += [ngettext("{line}, tried in {n} sampled game", "{line}, tried in {n} sampled "
+                       "games", n).format(line=analysis_line(row, decision, digits), n=n)
+              if tried else analysis_line(row, decision, digits)
+              for row, n in zip(rows, samples)]
     first = round(100 * rows[0].win_chance)
     higher = next((row for row in rows[1:] if round(100 * row.win_chance) > first), None)
     if higher is not None:
         lines.append(_("Move {n} shows a higher win chance than move 1 but a smaller expected "
                        "lead: the search ranks by the lead, which counts by how much you win "
                        "or lose, not only whether.").format(n=higher.rank))
-    lines.append(_("The win chance is how often positions like these were won in self-play of "
-                   "the strong search."))
+    if tried:
+        lines.append(_("The search dropped the weaker moves early and tried the promising ones "
+                       "in more sampled games."))
+    lines.append(_(_CHANCE_MEANS[getattr(rows[0], "calibration", "strong")]))
     if gap:
         lines.append(gap)
     return lines

@@ -40,9 +40,11 @@ from alhambra_lib.analysis.hint_calibration import (
     read_hint_calibration,
 )
 from alhambra_lib.bots import GreedyBot, play
+from alhambra_lib.bots.search import calibration_level
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
 from alhambra_lib.teaching.text import sentences
+from alhambra_lib.table.session import hint_level
 from alhambra_lib.teaching.tour import loaded_sentences, replayed_sentences, resumed_sentences
 from alhambra_lib.widgets import GameTable, ReplayViewer
 
@@ -73,11 +75,13 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #
 # **fortryd mit sidste træk** tager dine egne træk tilbage, så længe intet nyt er kommet
 # frem siden (ingen seddel eller brik trukket, ingen anden spiller har trukket). **foreslå
-# et træk** spørger den stærke søgebot (den viser »tænker…« i op til et sekund): den
-# markerer det næste klik i sit bedste træk og beskriver sine tre bedste træk i ord, hver med
-# det, den venter: hvor mange point foran (eller bagud for) dine modstandere du slutter, og
-# din chance for at vinde. Chancen er, hvor tit sådanne stillinger blev vundet, når hver
-# spiller var den stærke bot (80 gemte spil); mod svagere bots vinder en spiller, der følger
+# et træk** spørger mestersøgebotten, hvor den kompilerede kerne er i brug, ellers den
+# stærke søgebot (den stærke også i spil med Mega Box, som mesteren endnu ikke spiller);
+# tippet siger hvilken. Den viser »tænker…«, mens den tænker, markerer det næste klik i sit
+# bedste træk og beskriver sine tre bedste træk i ord, hver med det, den venter: hvor mange
+# point foran (eller bagud for) dine modstandere du slutter, og din chance for at vinde.
+# Chancen er, hvor tit sådanne stillinger blev vundet, når hver spiller var den bot, der
+# giver råd (80 gemte spil af hver); mod svagere bots vinder en spiller, der følger
 # tippene, oftere. Samme stilling får altid samme tip. Botterne svarer med det samme, eller
 # ét træk ad gangen, hvis du vælger **én ad gangen**. Hvad de gjorde, fortælles under bordet,
 # ved siden af deres Alhambraer og Dirks brikker.
@@ -107,17 +111,18 @@ table
 # ### Hvor sikkert er tippet?
 #
 # Søgningen bedømmer et træk efter den andel af dens tilfældige fremtider, hvor du ender
-# foran. De fremtider er korte (to omgange ture, og så et skøn over stillingen), så andelen
-# er alt for sikker på sig selv: den siger 100 % om stillinger, der tit tabes. Tippet viser
-# derfor en chance tilpasset til udfaldene, ud fra andelen og de brikker, der er tilbage i
-# posen (jo nærmere slutningen, jo mere tæller et forspring): i 80 gemte spil, hvor hver
-# plads var den stærke bot, blev stillinger, den gav 70 % chance, vundet cirka 70 % af
-# gangene. Billedet sammenligner de to med det, der skete (den stiplede linje: vundet præcis
-# så tit, som der blev sagt). Mod svagere bots vinder man oftere, end der siges, ved at
-# følge tippene.
+# foran. De fremtider er korte (nogle omgange ture, og så et skøn over stillingen), så
+# andelen er alt for sikker på sig selv: den siger 100 % om stillinger, der tit tabes. Tippet
+# viser derfor en chance tilpasset til udfaldene, ud fra andelen og de brikker, der er
+# tilbage i posen (jo nærmere slutningen, jo mere tæller et forspring), for hver bot, der
+# giver råd: i 80 gemte spil, hvor hver plads var den stærke bot, blev stillinger, den gav
+# 70 % chance, vundet cirka 70 % af gangene, og mesterens tip er tilpasset til dens egne spil
+# mod sig selv. Billedet viser spillene for den bot, der giver råd her, og sammenligner de to
+# med det, der skete (den stiplede linje: vundet præcis så tit, som der blev sagt). Mod
+# svagere bots vinder man oftere, end der siges, ved at følge tippene.
 
 # %%
-reliability = base_rows(read_hint_calibration())
+reliability = base_rows(read_hint_calibration(), calibration_level(hint_level()))
 plot_hint_reliability(reliability).figure
 
 # %% [markdown]

@@ -39,9 +39,11 @@ from alhambra_lib.analysis.hint_calibration import (
     read_hint_calibration,
 )
 from alhambra_lib.bots import GreedyBot, play
+from alhambra_lib.bots.search import calibration_level
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
 from alhambra_lib.teaching.text import sentences
+from alhambra_lib.table.session import hint_level
 from alhambra_lib.teaching.tour import loaded_sentences, replayed_sentences, resumed_sentences
 from alhambra_lib.widgets import GameTable, ReplayViewer
 
@@ -73,12 +75,15 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #
 # **annuler mon dernier coup** reprend vos propres coups tant que rien de nouveau n'est
 # apparu depuis (aucune carte ni tuile tirée, aucun autre joueur n'a joué). **suggérer un
-# coup** interroge le robot de recherche fort (il affiche « réflexion… » jusqu'à une
-# seconde) : il marque le prochain clic de son meilleur coup et décrit ses trois meilleurs
-# coups, chacun avec ce qu'il en attend : de combien de points vous finissez devant (ou
-# derrière) vos adversaires, et votre chance de gagner. Cette chance dit combien de fois de
-# telles positions ont été gagnées quand chaque joueur était le robot fort (80 parties
-# enregistrées) ; contre des robots plus faibles, qui suit les conseils gagne plus souvent. La
+# coup** interroge le robot de recherche expert là où le cœur compilé est en service, sinon
+# le robot fort (le fort aussi dans les parties avec la Mega Box, que l'expert ne joue pas
+# encore) ; le conseil dit lequel. Il affiche « réflexion… » pendant qu'il réfléchit,
+# marque le prochain clic de son meilleur coup et décrit ses trois meilleurs coups, chacun
+# avec ce qu'il en attend : de combien de points vous finissez devant (ou derrière) vos
+# adversaires, et votre chance de gagner. Cette chance dit combien de fois de telles
+# positions ont été gagnées quand chaque joueur était le robot qui conseille (80 parties
+# enregistrées de chacun) ; contre des robots plus faibles, qui suit les conseils gagne
+# plus souvent. La
 # même position reçoit toujours le même conseil. Les robots répondent aussitôt, ou un coup
 # à la fois si vous choisissez **un par un**. Ce qu'ils ont fait est raconté sous la table, à
 # côté de leurs Alhambras et des tuiles de Dirk.
@@ -111,18 +116,19 @@ table
 # ### Le conseil est-il sûr ?
 #
 # La recherche juge un coup par la part de ses futurs tirés au hasard où vous finissez
-# devant. Ces futurs sont courts (deux tours de table, puis une projection du score) : la
-# part est bien trop sûre d'elle. Elle annonce 100 % pour des positions souvent perdues. Le
-# conseil montre donc une chance ajustée sur les résultats, à partir de cette part et des
-# tuiles restant dans le sac (plus la fin est proche, plus une avance compte) : sur 80
-# parties enregistrées où chaque place était le robot fort, les positions auxquelles il
-# donnait 70 % de chances ont été gagnées environ 70 % du temps. Le graphique compare les
-# deux avec ce qui s'est passé (la ligne pointillée : gagné exactement aussi souvent
-# qu'annoncé). Contre des robots plus faibles, suivre les conseils gagne plus souvent
-# qu'annoncé.
+# devant. Ces futurs sont courts (quelques tours de table, puis une projection du score) :
+# la part est bien trop sûre d'elle. Elle annonce 100 % pour des positions souvent perdues.
+# Le conseil montre donc une chance ajustée sur les résultats, à partir de cette part et
+# des tuiles restant dans le sac (plus la fin est proche, plus une avance compte), pour
+# chaque robot qui conseille : sur 80 parties enregistrées où chaque place était le robot
+# fort, les positions auxquelles il donnait 70 % de chances ont été gagnées environ 70 % du
+# temps, et les conseils de l'expert sont ajustés sur ses propres parties contre lui-même.
+# Le graphique montre les parties du robot qui conseille ici et compare les deux avec ce
+# qui s'est passé (la ligne pointillée : gagné exactement aussi souvent qu'annoncé). Contre
+# des robots plus faibles, suivre les conseils gagne plus souvent qu'annoncé.
 
 # %%
-reliability = base_rows(read_hint_calibration())
+reliability = base_rows(read_hint_calibration(), calibration_level(hint_level()))
 plot_hint_reliability(reliability).figure
 
 # %% [markdown]

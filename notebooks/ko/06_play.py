@@ -40,9 +40,11 @@ from alhambra_lib.analysis.hint_calibration import (
     read_hint_calibration,
 )
 from alhambra_lib.bots import GreedyBot, play
+from alhambra_lib.bots.search import calibration_level
 from alhambra_lib.draw import draw_score_track
 from alhambra_lib.replay import HEADLINES, actions_from_events, narrate, replay
 from alhambra_lib.teaching.text import sentences
+from alhambra_lib.table.session import hint_level
 from alhambra_lib.teaching.tour import loaded_sentences, replayed_sentences, resumed_sentences
 from alhambra_lib.widgets import GameTable, ReplayViewer
 
@@ -68,11 +70,13 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #   옮길 수도 있습니다(또는 손에 든 타일과 맞바꿉니다).
 #
 # **내 마지막 수 되돌리기**는 그 뒤로 새로 드러난 것이 없는 한(뽑힌 카드나 타일도, 다른
-# 플레이어의 수도 없는 한) 내 수를 되돌립니다. **수 제안**은 강한 탐색 봇에게 묻습니다(최대
-# 1초 동안 「생각 중…」이라고 표시합니다). 봇은 최선의 수의 다음 클릭을 표시하고, 가장 좋은
-# 세 수를 말로 보여 줍니다. 각 수에는 예상이 붙습니다. 상대보다 몇 점 앞서거나 뒤져서
-# 끝나는지, 그리고 이길 확률입니다. 이 확률은 모든 플레이어가 강한 봇이었을 때 그런 국면을
-# 얼마나 자주 이겼는지입니다(저장된 게임 80판). 더 약한 봇을 상대로는 힌트를 따르는 사람이
+# 플레이어의 수도 없는 한) 내 수를 되돌립니다. **수 제안**은 컴파일된 코어를 쓰는 곳에서는
+# 고수 탐색 봇에게, 아니면 강한 탐색 봇에게 묻습니다(고수가 아직 두지 못하는 메가 박스
+# 게임에서도 강한 봇). 힌트는 어느 봇인지 말합니다. 생각하는 동안 「생각 중…」이라고
+# 표시하고, 최선의 수의 다음 클릭을 표시하고, 가장 좋은 세 수를 말로 보여 줍니다. 각 수에는
+# 예상이 붙습니다. 상대보다 몇 점 앞서거나 뒤져서 끝나는지, 그리고 이길 확률입니다. 이
+# 확률은 모든 플레이어가 조언하는 봇이었을 때 그런 국면을 얼마나 자주 이겼는지입니다(각각
+# 저장된 게임 80판). 더 약한 봇을 상대로는 힌트를 따르는 사람이
 # 더 자주 이깁니다. 같은 국면에는 늘 같은 힌트가 나옵니다. 봇은 바로 두거나, **하나씩**을
 # 고르면 한 수씩 둡니다. 봇이 한 일은 테이블 아래, 봇의 궁전과 Dirk의 타일 옆에
 # 적힙니다.
@@ -100,15 +104,16 @@ table
 # ### 힌트는 얼마나 믿을 만한가?
 #
 # 탐색은 무작위로 뽑은 미래들 가운데 내가 앞서서 끝나는 비율로 수를 평가합니다. 그 미래는
-# 짧습니다(두 바퀴의 턴, 그다음 점수 예측). 그래서 이 비율은 지나치게 자신만만합니다. 자주
+# 짧습니다(몇 바퀴의 턴, 그다음 점수 예측). 그래서 이 비율은 지나치게 자신만만합니다. 자주
 # 지는 국면에도 100 %라고 말합니다. 그래서 힌트는 실제 결과에 맞춘 확률을 보여 줍니다. 이
-# 비율과 주머니에 남은 타일 수(끝이 가까울수록 앞선 점수가 중요합니다)로 계산합니다. 모든
-# 자리가 강한 봇인 저장된 게임 80판에서, 70 %라고 한 국면은 약 70 %를 이겼습니다. 그림은
+# 비율과 주머니에 남은 타일 수(끝이 가까울수록 앞선 점수가 중요합니다)로, 조언하는 봇마다
+# 따로 계산합니다. 모든 자리가 강한 봇인 저장된 게임 80판에서, 70 %라고 한 국면은 약 70 %를
+# 이겼습니다. 고수의 힌트는 고수끼리 둔 게임에 맞춥니다. 그림은 여기서 조언하는 봇의 게임으로
 # 두 값을 실제 결과와 비교합니다(점선: 말한 만큼 정확히 이긴 경우). 더 약한 봇을 상대로는
 # 힌트를 따르면 말한 것보다 더 자주 이깁니다.
 
 # %%
-reliability = base_rows(read_hint_calibration())
+reliability = base_rows(read_hint_calibration(), calibration_level(hint_level()))
 plot_hint_reliability(reliability).figure
 
 # %% [markdown]
