@@ -46,6 +46,7 @@ from ..i18n import _, format_list, format_number, format_percent, ngettext
 from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
 from .ladder import _NAMES, append_rows, results
 from .stats import wilson_interval
+from .strong_walls import _mean_interval
 
 __all__ = ["ARMS", "ARMS_FILE", "ARMS_COLUMNS", "ARMS_SEED", "ARMS_GAMES", "ARMS_LEVEL",
            "run_wall_arms", "read_wall_arms", "wall_arms_summary", "paired_differences",
@@ -170,16 +171,6 @@ def _select(rows: pd.DataFrame, level: str, seed: int) -> pd.DataFrame:
                 & (rows["study_seed"] == seed)].reset_index(drop=True)
 
 
-def _mean_interval(values: np.ndarray, z: float = 1.959964) -> tuple[float, float, float]:
-    """The mean of `values` with its normal 95% interval."""
-    values = np.asarray(values, dtype=float)
-    mean = float(values.mean())
-    if len(values) < 2:
-        return mean, float("nan"), float("nan")
-    half = z * float(values.std(ddof=1)) / np.sqrt(len(values))
-    return mean, mean - half, mean + half
-
-
 def _weighted_seats(rows: pd.DataFrame) -> pd.DataFrame:
     """The weighted seat's row of every game of every arm."""
     return rows[rows["arm_seat"] == 1]
@@ -203,8 +194,8 @@ def wall_arms_summary(rows: pd.DataFrame) -> pd.DataFrame:
         n = len(seats)
         share = float(seats["share"].sum())
         low, high = wilson_interval(share, n)
-        margin = _mean_interval(seats["margin"].to_numpy())
-        wall = _mean_interval(seats["final_wall"].to_numpy())
+        margin = _mean_interval(seats["margin"], 0.95)
+        wall = _mean_interval(seats["final_wall"], 0.95)
         out.append({"weight": float(arm), "games": n, "win_share": share / n,
                     "win_low": float(low), "win_high": float(high),
                     "margin": margin[0], "margin_low": margin[1], "margin_high": margin[2],
@@ -237,7 +228,8 @@ def paired_differences(rows: pd.DataFrame, reference: float = 1.0) -> pd.DataFra
         for column, name in (("share", "win_share"), ("margin", "margin"),
                              ("final_wall", "final_wall")):
             diff = (other.loc[both, column] - base.loc[both, column]).to_numpy()
-            row[name], row[f"{name}_low"], row[f"{name}_high"] = _mean_interval(diff)
+            row[name], row[f"{name}_low"], row[f"{name}_high"] = _mean_interval(
+                pd.Series(diff, dtype=float), 0.95)
         out.append(row)
     return pd.DataFrame(out)
 
