@@ -43,8 +43,30 @@ pub const EMPTY: TileId = u8::MAX;
 /// 11 diamonds, 6 gate cards, 16 master builders.
 pub const MAX_CARDS: usize = 149;
 
-/// The Mega Box modules the core holds, by their `MODULES` names: a game runs in the core
-/// only when every module of it is here.
+/// The sixteen Mega Box modules by their `MODULES` names, in the rulebook's order (M1-M16):
+/// the order in which games name their modules.
+pub const RULEBOOK_ORDER: [&str; 16] = [
+    "vizier",
+    "exchange",
+    "bonus_cards",
+    "squares",
+    "gates",
+    "diamonds",
+    "characters",
+    "camps",
+    "city_walls",
+    "thieves",
+    "change",
+    "street_merchant",
+    "treasure",
+    "master_builders",
+    "invaders",
+    "bazaars",
+];
+
+/// The Mega Box modules the core holds, by their `MODULES` names, in the order of their
+/// bits (`VIZIER` is bit 0): a game runs in the core only when every module of it is here.
+/// A module brought in takes the next bit, so the bits need not follow the rulebook.
 pub const CORE_MODULES: [&str; 13] = [
     "vizier",
     "exchange",
@@ -60,8 +82,7 @@ pub const CORE_MODULES: [&str; 13] = [
     "invaders",
     "bazaars",
 ];
-/// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`, so
-/// `module_names` lists them in the rulebook's order).
+/// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
 pub const VIZIER: u16 = 1;
 /// Currency Exchange (M2).
 pub const EXCHANGE: u16 = 2;
@@ -794,11 +815,10 @@ impl Game {
 
     /// The names of the modules in play, in the rulebook's order.
     pub fn module_names(&self) -> Vec<&'static str> {
-        CORE_MODULES
+        RULEBOOK_ORDER
             .iter()
-            .enumerate()
-            .filter(|(i, _)| self.modules >> i & 1 == 1)
-            .map(|(_, n)| *n)
+            .copied()
+            .filter(|&name| module_bits(&[name]).is_ok_and(|bit| self.modules & bit != 0))
             .collect()
     }
 
@@ -2988,7 +3008,7 @@ mod tests {
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        let every = (1u16 << CORE_MODULES.len()) - 1;
+        let every = u16::MAX >> (16 - CORE_MODULES.len());
         for seed in 0..144u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [

@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::codes;
-use crate::game::{module_bits, Game, Refusal, CORE_MODULES, CORE_OPTIONS};
+use crate::game::{module_bits, Game, Refusal, CORE_MODULES, CORE_OPTIONS, RULEBOOK_ORDER};
 use crate::policy::determinize::Public;
 use crate::policy::random_playouts;
 use crate::policy::search::Budget;
@@ -488,7 +488,13 @@ fn tile_table() -> Vec<(String, u8, String, String)> {
 fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PROTOCOL", PROTOCOL)?;
     m.add("SOURCE_HASH", env!("ALHAMBRA_CORE_SOURCE_HASH"))?;
-    m.add("MODULES", CORE_MODULES.to_vec())?;
+    // in the rulebook's order, as games name their modules
+    let held: Vec<&str> = RULEBOOK_ORDER
+        .iter()
+        .copied()
+        .filter(|name| CORE_MODULES.contains(name))
+        .collect();
+    m.add("MODULES", held)?;
     m.add(
         "OPTIONS",
         CORE_OPTIONS
