@@ -27,6 +27,7 @@ from IPython.display import HTML
 
 from alhambra_lib import Game
 from alhambra_lib.analysis import best_wall, tiles_of
+from alhambra_lib.analysis.master_walls import describe_master_walls
 from alhambra_lib.analysis.plots import (plot_bots, plot_sweep, plot_wall_by_turn,
                                          plot_wall_gaps, plot_win_rate_by_wall)
 from alhambra_lib.analysis.reports import describe_wall_study, wall_verdict
@@ -453,6 +454,24 @@ SavedStudyView("strong_walls", lambda rows: describe_strong_walls(
 # does not settle even the direction; where the two studies' intervals overlap it does
 # not settle whether strong play values walls differently from the one-step bots. More
 # games narrow both intervals roughly as one over the square root of their number.
+
+# %% [markdown]
+# ### The master at a table of strong players
+#
+# The same questions with the strongest player we have at the table: the master (the
+# search of notebook 09, which needs the compiled core) in one seat, against two strong
+# search players, in 100 three-player base games (seed 2027), the master's seat moving
+# round the table from game to game. Beside how often it wins, the text compares its
+# final wall with the two strong players' at the same table, game by game, and measures
+# the odds per segment as above, over every seat. The picture sets the master's final
+# wall and wall points beside the strong players' (left), and the win rate by final
+# wall over every seat (right). Like section 10, this measures what goes together, not
+# what a wall does: the master differs from the strong players in many ways at once.
+# The experiment at the top of the page is the one that changes the wall alone.
+
+# %%
+# Played by: python -m alhambra_lib.analysis.saved master_walls (needs the compiled core)
+SavedStudyView("master_walls", describe_master_walls)
 
 # %%
 # 11 The large study (for readers of the notebook itself, in JupyterLab).

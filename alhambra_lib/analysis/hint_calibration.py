@@ -69,7 +69,7 @@ from ..errors import InvalidInput, Unsupported
 from ..i18n import N_, _
 from ..modules import MODULES
 from ..palette import SERIES_COLOURS
-from .ladder import _NAMES, append_rows, results
+from .ladder import _NAMES, play_missing
 from .stats import newton_logistic, wilson_interval
 
 __all__ = ["CALIBRATION_FILE", "CALIBRATION_COLUMNS", "CALIBRATION_SEED",
@@ -169,8 +169,6 @@ def run_hint_calibration(games: int = 40, players: int = 3, level: str = "strong
         For a level that cannot play these games (master without the compiled core, or
         with the Mega Box modules); the file is left as it was.
     """
-    from tqdm.auto import tqdm
-
     if level not in LEVELS:
         raise InvalidInput(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
     for what, value, low, high in (("games", games, 1, None), ("players", players, 2, 6)):
@@ -190,15 +188,8 @@ def run_hint_calibration(games: int = 40, players: int = 3, level: str = "strong
     key = (level, players, modules, seed)
     done = set(_select(read_hint_calibration(path), *key)["game"].astype(int))
     tasks = [(*key, i) for i in range(games) if i not in done]
-    report = progress if callable(progress) else None
-    with tqdm(total=len(tasks), desc="calibration games",
-              disable=report is not None or not progress) as bar:
-        for finished, rows in enumerate(results(_play_calibration_game, tasks, n_jobs,
-                                                client), 1):
-            append_rows(path, rows, CALIBRATION_COLUMNS)
-            bar.update(1)
-            if report is not None:
-                report(finished, len(tasks))
+    play_missing(_play_calibration_game, tasks, path, CALIBRATION_COLUMNS, "calibration games",
+                 n_jobs, client, progress)
     return _select(read_hint_calibration(path), *key)
 
 

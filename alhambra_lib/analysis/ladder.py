@@ -49,7 +49,7 @@ from .stats import wilson_interval
 from .tournaments import _seats
 
 __all__ = ["MatchUp", "ISSUE_MATCHUPS", "run_ladder", "ladder_table", "read_games",
-           "append_rows", "results", "replay_saved_games",
+           "append_rows", "results", "play_missing", "replay_saved_games",
            "GAMES_FILE", "LADDER_FILE", "GAME_COLUMNS", "LADDER_COLUMNS"]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -209,6 +209,22 @@ def results(function, tasks, n_jobs=1, client=None):
 
     yield from Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
         delayed(function)(*task) for task in tasks)
+
+
+def play_missing(function, tasks, path, columns, desc, n_jobs=1, client=None, progress=True):
+    """Play the games `tasks` of a resumable study: ``function(*task)`` returns a finished
+    game's rows, appended to the CSV file `path` (`append_rows`) as each finishes, on joblib
+    workers or a dask `client`; the progress is a tqdm bar titled `desc`, or
+    ``progress(done, total)`` when `progress` is callable, or none when it is False."""
+    from tqdm.auto import tqdm
+
+    report = progress if callable(progress) else None
+    with tqdm(total=len(tasks), desc=desc, disable=report is not None or not progress) as bar:
+        for finished, rows in enumerate(results(function, tasks, n_jobs, client), 1):
+            append_rows(path, rows, columns)
+            bar.update(1)
+            if report is not None:
+                report(finished, len(tasks))
 
 
 def run_ladder(matchups=ISSUE_MATCHUPS, games_file=GAMES_FILE, ladder_file=LADDER_FILE,

@@ -30,8 +30,8 @@ Examples
 >>> back["modules"].tolist(), back["walls_r3"].isna().tolist()
 (['', 'vizier'], [False, True])
 >>> sorted(STUDIES)
-['hint_calibration', 'hint_calibration_master', 'module_effects', 'strong_walls',
- 'wall_arms', 'wall_small_run', 'wall_study']
+['hint_calibration', 'hint_calibration_master', 'master_walls', 'module_effects',
+ 'strong_walls', 'wall_arms', 'wall_small_run', 'wall_study']
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from typing import Any, NamedTuple, TextIO
 import pandas as pd
 
 from ..errors import InvalidInput
-from . import hint_calibration, strong_walls, wall_arms
+from . import hint_calibration, master_walls, strong_walls, wall_arms
 from . import study as wall_study_module
 from .module_study import BASE, module_effects_table, module_tournaments
 
@@ -256,6 +256,25 @@ def _read_small_run(path: Path) -> SmallWallRun:
     return SmallWallRun(**parts)
 
 
+def _played_apart(run: Callable[..., Any], games: int, seed: int, progress: Progress | None,
+                  **options: Any) -> Any:
+    """A new run of a resumable study (`run` appends each game to the file ``path``),
+    played into a folder of its own so that the saved file is left alone: what a page's
+    button plays."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        return run(games, seed=seed, path=Path(folder) / "new.csv", progress=progress or False,
+                   **options)
+
+
+def _resumed(run: Callable[..., Any], games: int, seed: int, progress: Progress | None,
+             path: Path, n_jobs: int, **options: Any) -> None:
+    """Play the games missing from the saved file `path` of a resumable study, each
+    appended as it finishes (`run` then does whatever else it does: a model refitted)."""
+    run(games, seed=seed, path=path, n_jobs=n_jobs, progress=progress or True, **options)
+
+
 def _play_wall_study(games: int, seed: int, progress: Progress | None, n_jobs: int = 1):
     weights = wall_study_module.WALL_WEIGHTS
     count = _counter(progress, games * (1 + len(weights)))
@@ -268,21 +287,8 @@ def _save_wall_study(games: int, seed: int, progress: Progress | None, path: Pat
     wall_study_module.save_wall_study(_play_wall_study(games, seed, progress, n_jobs), path)
 
 
-def _play_strong_walls(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
-    """A new run of the strong wall study, played into a file of its own (not saved)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        return strong_walls.run_strong_wall_study(games, seed=seed,
-                                                  path=Path(folder) / "new.csv",
-                                                  progress=progress or False)
 
 
-def _save_strong_walls(games: int, seed: int, progress: Progress | None, path: Path,
-                       n_jobs: int) -> None:
-    # Resumable: only the games missing from the file are played, each appended at once.
-    strong_walls.run_strong_wall_study(games, seed=seed, path=path, n_jobs=n_jobs,
-                                       progress=progress or True)
 
 
 def _read_strong_walls(path: Path) -> pd.DataFrame:
@@ -299,21 +305,8 @@ def _write_strong_walls(rows: pd.DataFrame, path: Path) -> None:
 # The hint's calibration, one saved study per level that advises (strong, master): every
 # level's games in the one file, told apart by its level column.
 
-def _play_hint_calibration(games: int, seed: int, progress: Progress | None,
-                           level: str = "strong") -> pd.DataFrame:
-    """A new run of the hint's calibration, played into a folder of its own (not saved)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        return hint_calibration.run_calibration_study(games, seed, Path(folder) / "new.csv",
-                                                      progress=progress or False, level=level)
 
 
-def _save_hint_calibration(games: int, seed: int, progress: Progress | None, path: Path,
-                           n_jobs: int, level: str = "strong") -> None:
-    # Resumable, then the level's model beside the file is fitted again on all its games.
-    hint_calibration.run_calibration_study(games, seed, path, n_jobs, progress or True,
-                                           level=level)
 
 
 def _write_hint_calibration(rows: pd.DataFrame, path: Path, level: str = "strong") -> None:
@@ -335,10 +328,12 @@ def _hint_calibration_study(name: str, level: str) -> SavedStudy:
     return SavedStudy(name, f"the hint's win chance: self-play of the {level} search, its "
                       "shares against the outcomes", hint_calibration.CALIBRATION_FILE.name,
                       40, hint_calibration.CALIBRATION_SEED,
-                      partial(_play_hint_calibration, level=level),
+                      partial(_played_apart, hint_calibration.run_calibration_study,
+                              level=level),
                       partial(_write_hint_calibration, level=level),
                       partial(_read_hint_calibration, level=level),
-                      save_run=partial(_save_hint_calibration, level=level),
+                      save_run=partial(_resumed, hint_calibration.run_calibration_study,
+                                       level=level),
                       unit="games per player count",
                       count=lambda rows: int(rows.groupby("players")["game"].nunique().min()
                                              if len(rows) else 0))
@@ -357,20 +352,8 @@ def _read_effects(path: Path) -> pd.DataFrame:
     return load_rows(path).set_index(["module", "measure"])
 
 
-def _play_wall_arms(games: int, seed: int, progress: Progress | None) -> pd.DataFrame:
-    """A new run of the wall-weight arms, played into a file of its own (not saved)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        return wall_arms.run_wall_arms(games, seed=seed, path=Path(folder) / "new.csv",
-                                       progress=progress or False)
 
 
-def _save_wall_arms(games: int, seed: int, progress: Progress | None, path: Path,
-                    n_jobs: int) -> None:
-    # Resumable: only the games missing from the file are played, each appended at once.
-    wall_arms.run_wall_arms(games, seed=seed, path=path, n_jobs=n_jobs,
-                            progress=progress or True)
 
 
 def _read_wall_arms(path: Path) -> pd.DataFrame:
@@ -381,6 +364,15 @@ def _read_wall_arms(path: Path) -> pd.DataFrame:
 
 def _write_wall_arms(rows: pd.DataFrame, path: Path) -> None:
     rows.to_csv(path, index=False, columns=list(wall_arms.ARMS_COLUMNS))
+
+
+
+
+
+
+def _read_master_walls(path: Path) -> pd.DataFrame:
+    rows = master_walls.read_master_wall_study(path)
+    return rows[rows["study_seed"] == master_walls.MASTER_SEED].reset_index(drop=True)
 
 
 #: Every saved study, by name.
@@ -396,15 +388,26 @@ STUDIES: dict[str, SavedStudy] = {s.name: s for s in (
                f"the {BASE} game", "module_effects.csv", 8, 2026, _play_module_effects,
                _write_effects, _read_effects),
     SavedStudy("strong_walls", "walls for a strong player: every seat a medium search bot",
-               strong_walls.STUDY_FILE.name, 300, strong_walls.STUDY_SEED, _play_strong_walls,
-               _write_strong_walls, _read_strong_walls, save_run=_save_strong_walls,
+               strong_walls.STUDY_FILE.name, 300, strong_walls.STUDY_SEED,
+               partial(_played_apart, strong_walls.run_strong_wall_study),
+               _write_strong_walls, _read_strong_walls,
+               save_run=partial(_resumed, strong_walls.run_strong_wall_study),
                unit="games", count=lambda rows: int(rows["game"].nunique())),
+    SavedStudy("master_walls", "walls for the master: one master seat against two strong "
+               "players", master_walls.MASTER_FILE.name, master_walls.MASTER_GAMES,
+               master_walls.MASTER_SEED,
+               partial(_played_apart, master_walls.run_master_wall_study),
+               _write_strong_walls, _read_master_walls,
+               save_run=partial(_resumed, master_walls.run_master_wall_study), unit="games",
+               count=lambda rows: int(rows["game"].nunique())),
     _hint_calibration_study("hint_calibration", "strong"),
     _hint_calibration_study("hint_calibration_master", "master"),
     SavedStudy("wall_arms", "what a wall is worth: one strong seat with another wall weight "
                "against two standard strong players", wall_arms.ARMS_FILE.name,
-               wall_arms.ARMS_GAMES, wall_arms.ARMS_SEED, _play_wall_arms, _write_wall_arms,
-               _read_wall_arms, save_run=_save_wall_arms, unit="games per arm",
+               wall_arms.ARMS_GAMES, wall_arms.ARMS_SEED,
+               partial(_played_apart, wall_arms.run_wall_arms), _write_wall_arms,
+               _read_wall_arms, save_run=partial(_resumed, wall_arms.run_wall_arms),
+               unit="games per arm",
                count=lambda rows: int(rows.groupby("arm")["game"].nunique().min())),
 )}
 

@@ -24,7 +24,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 
@@ -38,14 +38,14 @@ from ..engine.config import ROUNDS
 from ..errors import InvalidInput
 from ..i18n import N_, _, format_percent, gettext, language, ngettext
 from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
-from .ladder import _NAMES, append_rows, results
+from .ladder import _NAMES, play_missing
 from .stats import mean_scores, wall_win_association, win_rate_by_wall
 from .tournaments import _rows
 
 __all__ = ["STUDY_FILE", "STUDY_COLUMNS", "STUDY_LEVEL", "STUDY_PLAYERS", "STUDY_SEED",
            "run_strong_wall_study", "read_strong_wall_study",
            "strong_wall_summary", "plot_strong_wall_study", "plot_points_by_round",
-           "describe_strong_walls"]
+           "describe_strong_walls", "play_seats"]
 
 #: The saved study, kept with the library like ``data/wall_study.csv``.
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "strong_wall_study.csv"
@@ -62,16 +62,24 @@ _TOURNAMENT_COLUMNS = [c for c in STUDY_COLUMNS if c not in
 Progress = Callable[[int, int], None]
 
 
-def _play_study_game(level: str, players: int, seed: int, index: int) -> list[dict]:
-    """The rows of game `index` of a study (every seat a `SearchBot` at `level`)."""
+def play_seats(levels: Sequence[str], seed: int, index: int) -> list[dict]:
+    """The rows (`STUDY_COLUMNS`) of game `index` of a study whose seats play `SearchBot`
+    at `levels`, one per seat; each row's ``level`` is its seat's. The game and the bots
+    take their seeds from ``numpy.random.SeedSequence([seed, index])``."""
+    players = len(levels)
     words = np.random.SeedSequence([seed, index]).generate_state(players + 1)
     game = play(Game(list(_NAMES[:players]), seed=int(words[0])),
-                [SearchBot(level, seed=int(w)) for w in words[1:]])
+                [SearchBot(level, seed=int(w)) for level, w in zip(levels, words[1:])])
     winners = len(game.winners)
-    return [{"study_seed": seed, "level": level, "players": players, "game": index,
-             "seed": int(words[0]), **{c: row[c] for c in _TOURNAMENT_COLUMNS},
+    return [{"study_seed": seed, "level": levels[row["seat"]], "players": players,
+             "game": index, "seed": int(words[0]), **{c: row[c] for c in _TOURNAMENT_COLUMNS},
              "share": 1 / winners if row["win"] else 0.0}
-            for row in _rows(game, index, int(words[0]), [level] * players)]
+            for row in _rows(game, index, int(words[0]), list(levels))]
+
+
+def _play_study_game(level: str, players: int, seed: int, index: int) -> list[dict]:
+    """The rows of game `index` of a study (every seat a `SearchBot` at `level`)."""
+    return play_seats([level] * players, seed, index)
 
 
 def read_strong_wall_study(path: str | Path = STUDY_FILE) -> pd.DataFrame:
@@ -127,21 +135,13 @@ def run_strong_wall_study(games: int = 300, level: str = STUDY_LEVEL,
         For an unknown level, or games or players that are no count the study takes;
         the file is then left as it was.
     """
-    from tqdm.auto import tqdm
-
     _check_study(games, level, players)
     path = Path(path)
     mine = _select(read_strong_wall_study(path), level, players, seed)
     done = set(mine["game"].astype(int))
     tasks = [(level, players, seed, i) for i in range(games) if i not in done]
-    report = progress if callable(progress) else None
-    with tqdm(total=len(tasks), desc="study games", disable=report is not None or not progress
-              ) as bar:
-        for finished, rows in enumerate(results(_play_study_game, tasks, n_jobs, client), 1):
-            append_rows(path, rows, STUDY_COLUMNS)
-            bar.update(1)
-            if report is not None:
-                report(finished, len(tasks))
+    play_missing(_play_study_game, tasks, path, STUDY_COLUMNS, "study games", n_jobs, client,
+                 progress)
     return _select(read_strong_wall_study(path), level, players, seed)
 
 

@@ -44,7 +44,7 @@ from ..engine import Game
 from ..errors import InvalidInput
 from ..i18n import _, format_list, format_number, format_percent, ngettext
 from ..palette import LONGEST_WALL_COLOUR, SERIES_COLOURS
-from .ladder import _NAMES, append_rows, results
+from .ladder import _NAMES, play_missing
 from .stats import wilson_interval
 from .strong_walls import _mean_interval
 
@@ -147,22 +147,14 @@ def run_wall_arms(games: int = ARMS_GAMES, arms: Sequence[float] = ARMS,
         For an unknown level, no games, or an arm that is no finite number; the file is
         then left as it was.
     """
-    from tqdm.auto import tqdm
-
     _check(games, arms, level)
     path = Path(path)
     mine = _select(read_wall_arms(path), level, seed)
     done = set(zip(mine["arm"].astype(float), mine["game"].astype(int)))
     tasks = [(level, seed, float(arm), i) for i in range(games) for arm in arms
              if (float(arm), i) not in done]
-    report = progress if callable(progress) else None
-    with tqdm(total=len(tasks), desc="wall-arm games",
-              disable=report is not None or not progress) as bar:
-        for finished, rows in enumerate(results(_play_arm_game, tasks, n_jobs, client), 1):
-            append_rows(path, rows, ARMS_COLUMNS)
-            bar.update(1)
-            if report is not None:
-                report(finished, len(tasks))
+    play_missing(_play_arm_game, tasks, path, ARMS_COLUMNS, "wall-arm games", n_jobs, client,
+                 progress)
     return _select(read_wall_arms(path), level, seed)
 
 

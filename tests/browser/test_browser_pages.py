@@ -104,6 +104,25 @@ def test_the_strong_wall_study_shows_its_saved_games_with_words_and_two_pictures
     assert web.outside == []
 
 
+def test_the_masters_wall_study_shows_its_saved_games_beside_section_10(web, voila_app):
+    open_timed(web, voila_app, "05_wall_strategy", "alhambra-study-runner")
+    view = saved_study(web, "master_walls")
+    study = STUDIES["master_walls"]
+    games = study.games_in(study.load())
+    caption = view.locator(f".{css_class('saved-study-caption', 'master_walls')}")
+    expect(caption).to_contain_text(f"The saved run: {games} games, seed {study.seed}")
+    expect(view).to_contain_text(f"Over {games} games against two strong players the master "
+                                 "won")
+    expect(view).to_contain_text("Both are associations")
+    expect(view.locator("img.alhambra-picture")).to_have_count(1)
+    assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
+    web.page.get_by_text("The master at a table of strong players").scroll_into_view_if_needed()
+    web.shot("master_walls_heading")
+    view.scroll_into_view_if_needed()
+    web.shot("master_walls_study")
+    assert web.outside == []
+
+
 def test_the_mega_box_page_opens_with_its_module_study_from_saved_data(web, voila_app):
     open_timed(web, voila_app, "08_mega_box", "alhambra-game-table")
     assert web.page.evaluate(BROKEN_IMAGES_JS) == 0
