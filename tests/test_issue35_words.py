@@ -20,6 +20,7 @@ from alhambra_lib import Card, Game
 from alhambra_lib.actions import Take
 from alhambra_lib.bots.search import _describe, calibration_gap
 from alhambra_lib.draw import draw_game
+from alhambra_lib.i18n import set_language
 from alhambra_lib.engine.narration import describe_event
 from alhambra_lib.modules import MODULES
 from alhambra_lib.modules.characters import Bid, ChooseWiseMan
@@ -162,3 +163,18 @@ def test_a_finished_games_points_are_not_so_far():
     assert table.mine.value.endswith(" points in the end") or table.mine.value.endswith(
         " point in the end")
     assert "so far" not in table.mine.value
+
+
+@pytest.mark.parametrize("language, modules, says", [
+    ("fr", True, "Dans une partie Mega Box, cette chance n'est pas calibrée : elle a été mesurée "
+                 "sur des parties de base à 2 et 3 joueurs seulement."),
+    ("da", False, "Med 5 spillere er denne chance ikke kalibreret: den blev kun målt på spil "
+                  "med 2 og 3 spillere."),
+    ("ko", False, "5인 게임에서는 이 확률이 보정되지 않았습니다: 2 및 3인 게임에서만 측정했습니다."),
+])
+def test_the_uncalibrated_chance_is_said_in_the_players_language(language, modules, says):
+    try:
+        set_language(language)
+        assert calibration_gap(5 if not modules else 3, modules) == says
+    finally:
+        set_language("en")

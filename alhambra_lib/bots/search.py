@@ -60,6 +60,7 @@ from ..engine.config import ROUNDS, dirk_gift_size
 from ..engine.context import module_context
 from ..scoring import score_majorities
 from ..errors import Unsupported
+from ..i18n import _, format_list
 from ..sim import core_info, core_search, core_searches
 from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, StrategicBot, WallBuilder
@@ -540,9 +541,9 @@ def calibration_model(level: str = "strong") -> dict:
 
 def calibration_gap(players: int, modules: bool, level: str = "strong") -> str | None:
     """Why the win chance of the search at `level` is not calibrated for a game of
-    `players` real players (with Mega Box `modules` or not), in a sentence; None where
-    it was measured: on base games of the player counts its model was fitted on
-    (``games`` of `calibration_model`: 2 and 3).
+    `players` real players (with Mega Box `modules` or not), in a sentence of the current
+    language; None where it was measured: on base games of the player counts its model
+    was fitted on (``games`` of `calibration_model`: 2 and 3).
 
     Examples
     --------
@@ -556,13 +557,13 @@ def calibration_gap(players: int, modules: bool, level: str = "strong") -> str |
     players only.
     """
     measured = sorted(int(n) for n in calibration_model(level)["games"])
-    counts = " and ".join(map(str, measured))
+    counts = format_list([str(n) for n in measured])
     if modules:
-        return ("In a Mega Box game this chance is not calibrated: it was measured on base "
-                f"games of {counts} players only.")
+        return _("In a Mega Box game this chance is not calibrated: it was measured on base "
+                 "games of {counts} players only.").format(counts=counts)
     if players not in measured:
-        return (f"With {players} players this chance is not calibrated: it was measured on "
-                f"games of {counts} players only.")
+        return _("With {players} players this chance is not calibrated: it was measured on "
+                 "games of {counts} players only.").format(players=players, counts=counts)
     return None
 
 

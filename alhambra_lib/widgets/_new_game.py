@@ -48,7 +48,7 @@ _BOT_LABELS = {"random": N_("Random (any legal move)"), "greedy": N_("Greedy (on
                "wall": N_("Wall builder"), "majority": N_("Majority hunter"),
                "balanced": N_("Balanced strategist"),
                # i18n: the word before the first space names the seats ("Strong 1").
-               "search": N_("Strong search (looks ahead, ~1 s a move)"),
+               "search": N_("Strong search (looks ahead, under a second a move)"),
                "search_medium": N_("Medium search (looks ahead)"),
                "search_easy": N_("Easy search (looks a little ahead)")}
 
@@ -56,7 +56,7 @@ _BOT_LABELS = {"random": N_("Random (any legal move)"), "greedy": N_("Greedy (on
 #: The search bot's levels the hint may come from, with the words a person reads; the
 #: master only where it plays (`NewGamePanel.hint_levels`).
 HINT_LEVELS = {"master": N_("from the master search (the strongest; base game only)"),
-               "strong": N_("from the strong search (best; about 1 s, more with modules)"),
+               "strong": N_("from the strong search (under a second; the Mega Box too)"),
                "medium": N_("from the medium search (quicker)"),
                "easy": N_("from the easy search (quickest)")}
 
