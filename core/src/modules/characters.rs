@@ -1,0 +1,459 @@
+//! Characters (Mega Box M7, RULES.md §M7), as `alhambra_lib/modules/characters.py`: the
+//! character cards (two confirmed, The Wise Man and The City Watch) spread over money
+//! piles 2-4; one drawn during a refill is auctioned at once (the auctioneer is the
+//! player whose turn is next; a bid is paid exactly with cards of one currency, a pass is
+//! final; a player who cannot raise passes unasked); the Wise Man's owner chooses its
+//! type before every scoring (MEGABOX.md 0.6), a half building there; the City Watch
+//! scores a third of its owner's wall points. The hinted characters (`experimental`)
+//! are not in the core: such a game is refused.
+
+use crate::cards::{
+    card_order, coin, diamond, master_builder, money, worth, CardId, CARD_KINDS, CHARACTER_FIRST,
+};
+use crate::game::{Decision, Event, Game, Kind, Step, MAX_PLAYERS};
+use crate::stack::Stack;
+
+/// The characters by index (`CHARACTER_NAMES`): The Wise Man and The City Watch.
+pub const WISE_MAN: u8 = 0;
+pub const CITY_WATCH: u8 = 1;
+/// The characters shuffled into the piles without `experimental`: the confirmed ones.
+pub const PLAYABLE: [u8; 2] = [WISE_MAN, CITY_WATCH];
+/// Every character of the box.
+pub const ALL: u8 = 10;
+/// `Bid::currency` of a bid in diamonds (§M6: a currency of their own).
+pub const DIAMONDS: u8 = 4;
+
+/// A bid: cards of one currency (0-3, or `DIAMONDS`), as a purchase's payment: the number
+/// of cards of each value 1..9 (two bits a value), the coins and the master builders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Bid {
+    pub currency: u8,
+    pub pay: u32,
+    pub coins: u8,
+    pub builders: u8,
+}
+
+impl Bid {
+    /// The cards of the bid, in `card_order`.
+    pub fn cards(&self) -> Vec<CardId> {
+        let mut cards = Vec::new();
+        for value in (1..=9u8).rev() {
+            let card = if self.currency == DIAMONDS {
+                diamond(value)
+            } else {
+                money(self.currency, value)
+            };
+            for _ in 0..self.pay >> (2 * (value - 1)) & 3 {
+                cards.push(card);
+            }
+        }
+        if self.currency != DIAMONDS {
+            cards.extend(std::iter::repeat_n(
+                coin(self.currency),
+                self.coins as usize,
+            ));
+            cards.extend(std::iter::repeat_n(
+                master_builder(self.currency),
+                self.builders as usize,
+            ));
+        }
+        cards.sort_unstable_by_key(|&c| card_order(c));
+        cards
+    }
+
+    /// What the bid is worth.
+    pub fn amount(&self) -> u32 {
+        self.cards().iter().map(|&c| worth(c)).sum()
+    }
+
+    /// The bid of `cards` (all of one currency), None when they are no bid.
+    pub fn of_cards(cards: &[CardId]) -> Option<Bid> {
+        let mut bid = Bid::default();
+        let currency = |c: CardId| bid_currency(c);
+        let first = currency(*cards.first()?)?;
+        bid.currency = first;
+        for &card in cards {
+            if currency(card)? != first {
+                return None;
+            }
+            bid.add(card);
+        }
+        Some(bid)
+    }
+
+    fn add(&mut self, card: CardId) {
+        if crate::cards::is_coin(card) {
+            self.coins += 1;
+        } else if crate::cards::is_master_builder(card) {
+            self.builders += 1;
+        } else {
+            let value = worth(card);
+            self.pay += 1 << (2 * (value - 1));
+        }
+    }
+
+    fn len(&self) -> u32 {
+        (1..=9).map(|v| self.pay >> (2 * (v - 1)) & 3).sum::<u32>()
+            + self.coins as u32
+            + self.builders as u32
+    }
+}
+
+/// The currency a card counts in for a bid (`DIAMONDS` for a diamond), None for a card
+/// of no currency (an exchange card, a gate card, a wall card: RULES.md §M7).
+pub fn bid_currency(card: CardId) -> Option<u8> {
+    if card < crate::cards::MONEY_KINDS as CardId
+        || crate::cards::is_coin(card)
+        || crate::cards::is_master_builder(card)
+    {
+        Some(crate::cards::currency_of(card))
+    } else if crate::cards::is_diamond(card) {
+        Some(DIAMONDS)
+    } else {
+        None
+    }
+}
+
+/// The cards of `hand` of bid currency `currency`, in `card_order` (higher value first;
+/// of a value a plain card, then a master builder, then a coin).
+fn group(hand: &[u8; CARD_KINDS], currency: u8) -> Vec<CardId> {
+    let mut cards: Vec<CardId> = (0..CARD_KINDS as CardId)
+        .filter(|&c| bid_currency(c) == Some(currency))
+        .flat_map(|c| std::iter::repeat_n(c, hand[c as usize] as usize))
+        .collect();
+    cards.sort_by_key(|&c| card_order(c));
+    cards
+}
+
+/// Whether `hand` can bid more than `above` (`bids` is not empty): all its cards of one
+/// currency together are worth more.
+pub fn can_raise(hand: &[u8; CARD_KINDS], above: u32) -> bool {
+    let mut totals = [0u32; 5];
+    for (c, &n) in hand.iter().enumerate() {
+        if n > 0 {
+            if let Some(currency) = bid_currency(c as CardId) {
+                totals[currency as usize] += worth(c as CardId) * n as u32;
+            }
+        }
+    }
+    totals.iter().any(|&t| t > above)
+}
+
+/// `characters.bids`: one bid per currency and total above `above` that `hand` pays
+/// exactly; of the ways to pay a total, the one with the fewest cards (found first, the
+/// cards taken in `card_order`); by total, then the bid's first card.
+pub fn bids(hand: &[u8; CARD_KINDS], above: u32, out: &mut Vec<Bid>) {
+    const TOTALS: usize = 256;
+    let mut found: Vec<(u32, u8, Bid)> = Vec::new();
+    for currency in 0..5u8 {
+        let cards = group(hand, currency);
+        if cards.is_empty() {
+            continue;
+        }
+        let mut best: [Option<Bid>; TOTALS] = [None; TOTALS];
+        best[0] = Some(Bid {
+            currency,
+            ..Bid::default()
+        });
+        let mut top = 0usize;
+        for &card in &cards {
+            let value = worth(card) as usize;
+            // totals from the highest down: a total is read before this card changes it
+            for total in (0..=top).rev() {
+                let Some(paid) = best[total] else { continue };
+                let key = total + value;
+                let mut new = paid;
+                new.add(card);
+                if best[key].is_none_or(|old| new.len() < old.len()) {
+                    best[key] = Some(new);
+                }
+            }
+            top += value;
+        }
+        for (total, bid) in best.iter().enumerate().take(top + 1) {
+            if let Some(bid) = bid {
+                if total as u32 > above {
+                    let first = bid.cards()[0];
+                    found.push((total as u32, card_order(first), *bid));
+                }
+            }
+        }
+    }
+    found.sort_by_key(|&(total, first, _)| (total, first));
+    out.extend(found.into_iter().map(|(_, _, bid)| bid));
+}
+
+/// The character up for auction: its index, the players still bidding (the one asked
+/// first) and the highest bid so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Auction {
+    pub card: u8,
+    pub bidders: Stack<u8, MAX_PLAYERS>,
+    pub high: Option<(u8, Bid)>,
+}
+
+/// The state: the characters owned by each player and out of the game (unsold), in the
+/// order they went there; the auction on; the Wise Man's type and whether it is chosen
+/// for the scoring about to be held.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Characters {
+    pub owned: [Stack<u8, 6>; MAX_PLAYERS],
+    pub out: Stack<u8, 6>,
+    pub auction: Option<Auction>,
+    pub wise_man: Option<u8>,
+    pub wise_man_chosen: bool,
+}
+
+impl Characters {
+    /// The owner of the character `card` (an index), if any.
+    pub fn owner(&self, card: u8) -> Option<u8> {
+        (0..MAX_PLAYERS as u8).find(|&p| self.owned[p as usize].as_slice().contains(&card))
+    }
+
+    /// The characters in play that are neither in the piles nor auctioned: owned or out.
+    pub fn held(&self) -> impl Iterator<Item = u8> + '_ {
+        self.owned
+            .iter()
+            .flat_map(|s| s.as_slice().iter().copied())
+            .chain(self.out.as_slice().iter().copied())
+            .chain(self.auction.map(|a| a.card))
+    }
+
+    /// The characters never in play (`box`), in the box's order.
+    pub fn boxed() -> impl Iterator<Item = u8> {
+        (0..ALL).filter(|c| !PLAYABLE.contains(c))
+    }
+}
+
+/// `characters.spread`: cards per pile 2, 3, 4, as evenly as possible, the earlier first.
+pub fn spread(n: usize) -> [usize; 3] {
+    let first = n.div_ceil(3);
+    let second = (n - first).div_ceil(2);
+    [first, second, n - first - second]
+}
+
+impl Game {
+    /// Characters' pile inserts (§M7): the playable characters shuffled with the game's
+    /// generator, spread over piles 2, 3, 4.
+    pub(crate) fn character_inserts(&mut self, inserts: &mut [Vec<CardId>]) {
+        let mut cards: Vec<CardId> = PLAYABLE.iter().map(|&c| CHARACTER_FIRST + c).collect();
+        self.rng.shuffle(&mut cards);
+        let mut rest = &cards[..];
+        for (pile, size) in spread(cards.len()).into_iter().enumerate() {
+            let (into, others) = rest.split_at(size);
+            inserts[1 + pile].extend_from_slice(into);
+            rest = others;
+        }
+    }
+
+    /// A character drawn for the display: auctioned at once, the player whose turn is
+    /// next asked first.
+    pub(crate) fn start_auction(&mut self, card: CardId) {
+        let card = card - CHARACTER_FIRST;
+        let mut bidders = Stack::default();
+        for k in 1..=self.n {
+            bidders.push((self.current + k) % self.n);
+        }
+        self.characters.auction = Some(Auction {
+            card,
+            bidders,
+            high: None,
+        });
+        self.event(Event::Auction {
+            card,
+            auctioneer: bidders.as_slice()[0],
+        });
+        self.auction_go_on(false);
+    }
+
+    fn high_amount(&self) -> u32 {
+        let auction = self.characters.auction.expect("an auction is on");
+        auction.high.map_or(0, |(_, bid)| bid.amount())
+    }
+
+    /// Ask the next bidder who can raise (`asked`: an auction decision is on top, it
+    /// becomes theirs); close the auction when the bidding is back at the highest bidder
+    /// or nobody is left.
+    fn auction_go_on(&mut self, asked: bool) {
+        let above = self.high_amount();
+        let mut auction = self.characters.auction.expect("an auction is on");
+        let leader = auction.high.map(|(p, _)| p);
+        while let Some(&first) = auction.bidders.as_slice().first() {
+            if Some(first) == leader || can_raise(&self.hands[first as usize], above) {
+                break;
+            }
+            auction.bidders.remove(0); // cannot raise: passes unasked
+        }
+        self.characters.auction = Some(auction);
+        if let Some(&first) = auction.bidders.as_slice().first() {
+            if Some(first) != leader {
+                let decision = Decision {
+                    kind: Kind::Auction,
+                    player: first,
+                    give: false,
+                };
+                if asked {
+                    *self.decisions.last_mut().expect("the auction's decision") = decision;
+                } else {
+                    self.decisions.push(decision);
+                }
+                return;
+            }
+        }
+        self.characters.auction = None;
+        match auction.high {
+            None => {
+                self.characters.out.push(auction.card);
+                self.event(Event::AuctionUnsold { card: auction.card });
+            }
+            Some((leader, bid)) => {
+                for card in bid.cards() {
+                    self.hands[leader as usize][card as usize] -= 1;
+                    if crate::cards::is_coin(card) {
+                        self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
+                    } else {
+                        self.discard.push(card);
+                    }
+                }
+                self.characters.owned[leader as usize].push(auction.card);
+                self.event(Event::AuctionWon {
+                    player: leader,
+                    card: auction.card,
+                    bid,
+                });
+            }
+        }
+        if asked {
+            self.resume(); // the refill that drew the card goes on
+        }
+    }
+
+    /// A bid of the player asked: the highest now; they go to the end of the bidders.
+    pub(crate) fn apply_bid(&mut self, seat: u8, bid: Bid) {
+        let auction = self.characters.auction.as_mut().expect("an auction is on");
+        auction.high = Some((seat, bid));
+        let first = auction.bidders.remove(0);
+        auction.bidders.push(first);
+        let card = auction.card;
+        self.event(Event::Bid {
+            player: seat,
+            card,
+            bid,
+        });
+        self.auction_go_on(true);
+    }
+
+    /// The player asked passes: for good.
+    pub(crate) fn decline_auction(&mut self) {
+        let auction = self.characters.auction.as_mut().expect("an auction is on");
+        auction.bidders.remove(0);
+        self.auction_go_on(true);
+    }
+
+    /// The bids of the player asked, then passing.
+    pub(crate) fn auction_options(&self, seat: u8, out: &mut Vec<crate::game::Action>) {
+        let mut found = Vec::new();
+        bids(&self.hands[seat as usize], self.high_amount(), &mut found);
+        out.extend(found.into_iter().map(crate::game::Action::Bid));
+        out.push(crate::game::Action::Decline);
+    }
+
+    /// `ask_before_scoring` (MEGABOX.md 0.6): the Wise Man's owner chooses its type just
+    /// before each scoring; true while they choose.
+    pub(crate) fn ask_wise_man(&mut self) -> bool {
+        let Some(owner) = self.characters.owner(WISE_MAN) else {
+            return false;
+        };
+        if self.characters.wise_man_chosen {
+            return false;
+        }
+        self.decisions.push(Decision {
+            kind: Kind::WiseMan,
+            player: owner,
+            give: false,
+        });
+        true
+    }
+
+    /// The round of the scoring a `wise_man` decision is for: the final scoring's, or the
+    /// first pending round's.
+    pub(crate) fn wise_man_round(&self) -> u8 {
+        if self.script.as_slice().first() == Some(&Step::FinalScoring) {
+            3
+        } else {
+            self.pending_rounds.as_slice().first().copied().unwrap_or(3)
+        }
+    }
+
+    /// The Wise Man's type chosen (a `KINDS` index): the scoring goes on.
+    pub(crate) fn choose_wise_man(&mut self, seat: u8, colour: u8) {
+        self.characters.wise_man = Some(colour);
+        self.characters.wise_man_chosen = true;
+        let round = self.wise_man_round();
+        self.event(Event::WiseMan {
+            player: seat,
+            colour,
+            round,
+        });
+        self.resume();
+    }
+
+    /// The Wise Man's half in this scoring: its owner and type, when chosen for it.
+    pub(crate) fn wise_man_half(&self) -> Option<(u8, u8)> {
+        let chars = &self.characters;
+        if !chars.wise_man_chosen {
+            return None;
+        }
+        Some((chars.owner(WISE_MAN)?, chars.wise_man?))
+    }
+
+    /// The City Watch (§M7): a third of its owner's wall points, rounded down.
+    pub(crate) fn city_watch_points(&self, seat: usize) -> i64 {
+        if self.characters.owner(CITY_WATCH) == Some(seat as u8) {
+            (self.boards[seat].longest_wall() / 3) as i64
+        } else {
+            0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bids_as_the_engine_lists_them() {
+        // characters.bids([5 ducat, 1 ducat, 4 ducat, 2 denar], 5): 6, 9, 10 in ducats
+        let mut hand = [0u8; CARD_KINDS];
+        for card in [money(2, 5), money(2, 1), money(2, 4), money(0, 2)] {
+            hand[card as usize] += 1;
+        }
+        let mut found = Vec::new();
+        bids(&hand, 5, &mut found);
+        let listed: Vec<(u32, Vec<CardId>)> =
+            found.iter().map(|b| (b.amount(), b.cards())).collect();
+        assert_eq!(
+            listed,
+            vec![
+                (6, vec![money(2, 5), money(2, 1)]),
+                (9, vec![money(2, 5), money(2, 4)]),
+                (10, vec![money(2, 5), money(2, 4), money(2, 1)]),
+            ]
+        );
+        assert!(can_raise(&hand, 9) && !can_raise(&hand, 10));
+    }
+
+    #[test]
+    fn spread_as_the_engine_spreads() {
+        assert_eq!(spread(2), [1, 1, 0]);
+        assert_eq!(spread(5), [2, 2, 1]);
+        assert_eq!(spread(6), [2, 2, 2]);
+    }
+
+    #[test]
+    fn a_diamond_bid_is_its_own_currency() {
+        let bid = Bid::of_cards(&[diamond(6), diamond(3)]).unwrap();
+        assert_eq!((bid.currency, bid.amount()), (DIAMONDS, 9));
+        assert_eq!(Bid::of_cards(&[diamond(1), money(0, 1)]), None);
+    }
+}
