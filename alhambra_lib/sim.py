@@ -65,7 +65,7 @@ from .components import (
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 from .modules.bazaars import BuyBazaar
-from .modules.characters import Bid, ChooseWiseMan
+from .modules.characters import Bid, ChooseWiseMan, SwapCard
 from .modules.city_walls import BuildWall
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
@@ -297,6 +297,7 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     5: _build_wall,
     6: lambda fields: _build_bid(fields),
     7: lambda fields: ChooseWiseMan(KINDS[fields & 7]),
+    8: lambda fields: SwapCard(_CARD_BY_ID[fields]),
 }
 #: A bid's currency in its code (§M7): the four in market order, then diamonds.
 _BID_CURRENCIES = (*CURRENCIES, "diamond")
@@ -499,6 +500,11 @@ def _encoded(action: Action) -> int | None:
         return _encoded_bid(action)
     if isinstance(action, ChooseWiseMan):
         return 7 | 7 << 3 | KINDS.index(action.colour) << 8
+    if isinstance(action, SwapCard):
+        card = _CARD_IDS.get(action.card)
+        if card is None or not (card < 36 or 58 <= card < 62):  # money or a master builder
+            return None
+        return 7 | 8 << 3 | card << 8
     return None
 
 
@@ -523,8 +529,7 @@ def _unsupported_in(game: Game | GameView, core: ModuleType) -> list[str]:
     options, a hole rule."""
     missing = [f"module {name!r}" for name in game.modules if name not in core.MODULES]
     missing += [f"{option}={value!r}" for option, value in game.options.items()
-                if option not in ("end_trigger", "hole_rule", *core.OPTIONS)
-                or (value and option in getattr(core, "OPTIONS_OFF_ONLY", ()))]
+                if option not in ("end_trigger", "hole_rule", *core.OPTIONS)]
     if game.options.get("hole_rule") != "enclosed":
         missing.append(f"hole_rule={game.options.get('hole_rule')!r}")
     return missing

@@ -16,7 +16,7 @@
 //! in bits 24-31 and 32-39. Characters (§M7): a bid 6, its currency in bits 8-10 (4 for
 //! diamonds), its cards of each value from bit 11 (two bits a value), its coins from bit
 //! 29 and master builders from bit 32 (three bits each); the Wise Man's type 7, the type
-//! in bits 8-10.
+//! in bits 8-10; the money swap 8, the card in bits 8-15.
 //!
 //! With City Walls (§M9) a tile a player holds may carry sticks, and the Python action
 //! names the tile with them: `encode_in` adds the tile's sticks to its code (a place's in
@@ -43,6 +43,7 @@ const PLAY_MASTER_BUILDER: u128 = 4;
 const BUILD_WALL: u128 = 5;
 const BID: u128 = 6;
 const WISE_MAN: u128 = 7;
+const SWAP_CARD: u128 = 8;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
 /// Bit 65 of a buy's code: a bazaar's purchase.
@@ -144,6 +145,7 @@ pub fn encode(action: &Action) -> u128 {
                 | (bid.builders as u128) << 32
         }
         Action::ChooseWiseMan { colour } => MODULE | WISE_MAN << 3 | (colour as u128) << 8,
+        Action::SwapCard { card } => MODULE | SWAP_CARD << 3 | (card as u128) << 8,
     }
 }
 
@@ -271,6 +273,11 @@ pub fn decode(code: u128) -> Option<Action> {
             WISE_MAN if (code >> 8) < 6 => Action::ChooseWiseMan {
                 colour: (code >> 8) as u8,
             },
+            SWAP_CARD if crate::cards::is_money_of_a_currency((code >> 8).min(255) as u8) => {
+                Action::SwapCard {
+                    card: (code >> 8) as u8,
+                }
+            }
             _ => return None,
         },
     };
@@ -401,6 +408,7 @@ mod tests {
                 builders: 0,
             }),
             Action::ChooseWiseMan { colour: 5 },
+            Action::SwapCard { card: 17 },
         ]);
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));

@@ -131,8 +131,7 @@ pub const GATES_ALL_SIX: u8 = 2;
 pub const BAZAARS_DISTRIBUTED: u8 = 4;
 /// City Walls (§M9): the wall cards into piles 2-4 (three, three, two), not 2-5.
 pub const WALLS_PILES_2_TO_4: u8 = 8;
-/// Characters (§M7): the hinted characters too. Named so that a save writes it, but not
-/// held: a game with it set is refused (`Refusal::Unsupported`).
+/// Characters (§M7): the hinted characters too (provisional).
 pub const EXPERIMENTAL: u8 = 16;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
@@ -231,8 +230,7 @@ pub enum Step {
     VizierWindow,
     /// The master builders' redesigns, right after the bought tiles are placed (§M14).
     MasterBuilder,
-    /// Characters' extra redesign (§M7), after the master builders': a hinted character's
-    /// (`experimental`), so in the core a step that never waits.
+    /// Characters' extra redesign (§M7, `experimental`), after the master builders'.
     ExtraRedesign,
 }
 
@@ -429,6 +427,10 @@ pub enum Action {
     Bid(Bid),
     ChooseWiseMan {
         colour: u8,
+    },
+    /// Characters (§M7, `experimental`): the money swap discards `card` of the display.
+    SwapCard {
+        card: CardId,
     },
 }
 
@@ -691,6 +693,10 @@ pub enum Event {
         colour: u8,
         round: u8,
     },
+    SwapCard {
+        player: u8,
+        card: CardId,
+    },
 }
 
 /// A module's term of a scoring (its key in the scoring event's `parts`).
@@ -851,13 +857,6 @@ impl Game {
             return Err(Refusal::Invalid(format!(
                 "{name} is an option of a module that is not in play"
             )));
-        }
-        if options & EXPERIMENTAL != 0 {
-            return Err(Refusal::Unsupported(
-                "the core does not hold the option experimental=True of characters (the \
-                 hinted characters)"
-                    .into(),
-            ));
         }
         let mut game = Game::blank(players as u8, Mt::from_seed(seed), bag_empty_ends);
         game.modules = modules;
@@ -1323,6 +1322,9 @@ impl Game {
                 if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
                     self.gated_redesigns(decision.player, out);
                 }
+                if self.has(CHARACTERS) {
+                    self.swaps(decision.player, out);
+                }
                 if self.has(CITY_WALLS) && self.city_walls.beside != 0 {
                     self.wall_builds(decision.player, out);
                 }
@@ -1385,7 +1387,7 @@ impl Game {
 
     /// Whether `seat` has a redesign to make now, through a gate included
     /// (`gates.any_redesign`): a master builder's redesign lapses without one.
-    fn any_redesign(&self, seat: u8) -> bool {
+    pub(crate) fn any_redesign(&self, seat: u8) -> bool {
         let mut found = Vec::new();
         self.redesigns(seat, &mut found);
         if found.is_empty() && self.has(GATES) && self.hands[seat as usize][GATE as usize] > 0 {
@@ -2057,6 +2059,7 @@ impl Game {
             }
             Action::Bid(bid) => self.apply_bid(seat, bid),
             Action::ChooseWiseMan { colour } => self.choose_wise_man(seat, colour),
+            Action::SwapCard { card } => self.apply_swap(seat, card),
             Action::PlayMasterBuilder { card } => {
                 self.hands[p][card as usize] -= 1;
                 self.discard.push(card);
@@ -2254,8 +2257,7 @@ impl Game {
                 }
                 Step::VizierWindow => self.window_step(),
                 Step::MasterBuilder => self.master_builder_step(),
-                // nobody owns the extra redesign without `experimental`
-                Step::ExtraRedesign => false,
+                Step::ExtraRedesign => self.extra_redesign_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -2279,7 +2281,7 @@ impl Game {
     /// §5.2: draw until the display holds 4; a reshuffle when the draw pile is empty.
     /// True when a character's auction waits (§M7): called again after it, the refill
     /// goes on.
-    fn refill_display(&mut self) -> bool {
+    pub(crate) fn refill_display(&mut self) -> bool {
         let waiting = self.decisions.len();
         let mut stalled = false;
         while self.display.len() < DISPLAY_SIZE {
@@ -2596,8 +2598,11 @@ impl Game {
             ));
         }
         if self.has(CHARACTERS) {
-            // the City Watch at every scoring (§M7)
-            terms.push((Term::Characters, per_player(&|c| self.city_watch_points(c))));
+            // the City Watch at every scoring, the end-of-game bonus at the last (§M7)
+            terms.push((
+                Term::Characters,
+                per_player(&|c| self.character_points(c, round)),
+            ));
         }
         let attack = self.invaders.attack(round);
         let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
@@ -3118,15 +3123,6 @@ mod tests {
     }
 
     #[test]
-    fn hinted_characters_are_refused_by_name() {
-        let refused = Game::with_options(3, 1, false, CHARACTERS, EXPERIMENTAL);
-        assert!(
-            matches!(refused, Err(Refusal::Unsupported(ref why)) if why.contains("experimental"))
-        );
-        assert!(Game::with_options(3, 1, false, CHARACTERS, 0).is_ok());
-    }
-
-    #[test]
     fn the_wise_mans_half_breaks_a_tie() {
         // two players with a tower each: alone second, the half makes its owner first
         let mut a = [0u8; 6];
@@ -3191,7 +3187,13 @@ mod tests {
                 } else {
                     0
                 };
+            let options = options | if seed % 3 == 2 { EXPERIMENTAL } else { 0 };
             let options = options
+                & if modules & CHARACTERS != 0 {
+                    !0
+                } else {
+                    !EXPERIMENTAL
+                }
                 & if modules & THIEVES != 0 {
                     !0
                 } else {

@@ -502,9 +502,6 @@ fn alhambra_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .map(|(name, _)| *name)
             .collect::<Vec<_>>(),
     )?;
-    // the options the core writes and reads but plays only unset (Characters' hinted
-    // cards, §M7): a game with one set is refused, naming it
-    m.add("OPTIONS_OFF_ONLY", vec!["experimental"])?;
     m.add_class::<Core>()?;
     m.add_function(wrap_pyfunction!(tile_table, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;

@@ -778,6 +778,13 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             name(out, *player);
             let _ = write!(out, ",\"round\":{round},\"type\":\"wise_man\"}}");
         }
+        Event::SwapCard { player, card } => {
+            out.push_str("{\"card\":");
+            card_json(out, *card);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"swap_card\"}");
+        }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");
             by_name(out, names, competitors, |o, c| {
@@ -1214,14 +1221,23 @@ fn characters_json(out: &mut String, game: &Game, names: &Names) {
         }
     }
     out.push_str(",\"box\":");
-    ids(out, &Characters::boxed().collect::<Vec<_>>());
+    let experimental = game.option(crate::game::EXPERIMENTAL);
+    ids(out, &Characters::boxed(experimental).collect::<Vec<_>>());
     out.push_str(",\"out\":");
     ids(out, chars.out.as_slice());
     out.push_str(",\"owned\":");
     by_name(out, names, game.players(), |o, p| {
         ids(o, chars.owned[p].as_slice())
     });
-    out.push_str(",\"redesigned\":null,\"swapped\":null,\"wise_man\":");
+    let turn = |o: &mut String, t: Option<u32>| match t {
+        None => o.push_str("null"),
+        Some(t) => number(o, t),
+    };
+    out.push_str(",\"redesigned\":");
+    turn(out, chars.redesigned);
+    out.push_str(",\"swapped\":");
+    turn(out, chars.swapped);
+    out.push_str(",\"wise_man\":");
     match chars.wise_man {
         None => out.push_str("null"),
         Some(kind) => string(out, KINDS[kind as usize]),
@@ -1241,6 +1257,7 @@ fn character_index(id: &str) -> Option<u8> {
 fn read_characters(
     state: &HashMap<String, Value>,
     players: &[String],
+    experimental: bool,
 ) -> Result<Characters, Refusal> {
     let what = "modules_state";
     let data = slice(state, "characters")?;
@@ -1253,7 +1270,7 @@ fn read_characters(
         })
     };
     let mut chars = Characters::default();
-    if ids(get("box")?)? != Characters::boxed().collect::<Vec<_>>() {
+    if ids(get("box")?)? != Characters::boxed(experimental).collect::<Vec<_>>() {
         return Err(Refusal::Invalid(
             "the characters in the box are not those of the game".into(),
         ));
@@ -1263,13 +1280,18 @@ fn read_characters(
     for (p, name) in players.iter().enumerate() {
         chars.owned[p] = stack(&ids(owned.get(name).ok_or_else(|| invalid(what))?)?, what)?;
     }
-    for key in ["redesigned", "swapped"] {
-        if !get(key)?.is_null() {
-            return Err(Refusal::Unsupported(
-                "the hinted characters (experimental)".into(),
-            ));
+    let turn = |key: &str| -> Result<Option<u32>, Refusal> {
+        match get(key)? {
+            Value::Null => Ok(None),
+            value => value
+                .as_u64()
+                .filter(|&t| t <= u32::MAX as u64)
+                .map(|t| Some(t as u32))
+                .ok_or_else(|| invalid(what)),
         }
-    }
+    };
+    chars.redesigned = turn("redesigned")?;
+    chars.swapped = turn("swapped")?;
     chars.wise_man = match get("wise_man")? {
         Value::Null => None,
         value => Some(
@@ -2040,7 +2062,7 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         game.characters
             .held()
             .for_each(|c| cards[(crate::cards::CHARACTER_FIRST + c) as usize] += 1);
-        for c in crate::modules::characters::PLAYABLE {
+        for &c in crate::modules::characters::playable(game.option(crate::game::EXPERIMENTAL)) {
             expected[(crate::cards::CHARACTER_FIRST + c) as usize] = 1;
         }
     }
@@ -2173,11 +2195,6 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
     })?;
     let options = field(state, "options")?;
     let option_bits = read_options(options, module_set)?;
-    if option_bits & crate::game::EXPERIMENTAL != 0 {
-        return Err(Refusal::Unsupported(
-            "the core does not hold the option experimental=True of characters".into(),
-        ));
-    }
     if options.get("hole_rule").and_then(Value::as_str) != Some("enclosed") {
         return Err(Refusal::Unsupported(
             "the core holds the hole rule 'enclosed' only".into(),
@@ -2247,7 +2264,8 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
         game.bonus = read_bonus_cards(state, &players)?;
     }
     if game.has(crate::game::CHARACTERS) {
-        game.characters = read_characters(state, &players)?;
+        let experimental = game.option(crate::game::EXPERIMENTAL);
+        game.characters = read_characters(state, &players, experimental)?;
     }
     if game.has(crate::game::SQUARES) {
         game.squares = read_squares(state)?;

@@ -4,20 +4,35 @@
 //! player whose turn is next; a bid is paid exactly with cards of one currency, a pass is
 //! final; a player who cannot raise passes unasked); the Wise Man's owner chooses its
 //! type before every scoring (MEGABOX.md 0.6), a half building there; the City Watch
-//! scores a third of its owner's wall points. The hinted characters (`experimental`)
-//! are not in the core: such a game is refused.
+//! scores a third of its owner's wall points. With `experimental` the hinted ones join
+//! them (provisional): +8 at the final scoring; the money swap (`SwapCard`, once per
+//! turn of its owner, a money card of the display discarded and the display refilled);
+//! the extra redesign (a `master_builder` decision at the end of its owner's turns).
 
 use crate::cards::{
     card_order, coin, diamond, master_builder, money, worth, CardId, CARD_KINDS, CHARACTER_FIRST,
 };
-use crate::game::{Decision, Event, Game, Kind, Step, MAX_PLAYERS};
+use crate::game::{Action, Decision, Event, Game, Kind, Step, EXPERIMENTAL, MAX_PLAYERS};
 use crate::stack::Stack;
 
-/// The characters by index (`CHARACTER_NAMES`): The Wise Man and The City Watch.
+/// The characters by index (`CHARACTER_NAMES`): the two confirmed, the three hinted.
 pub const WISE_MAN: u8 = 0;
 pub const CITY_WATCH: u8 = 1;
-/// The characters shuffled into the piles without `experimental`: the confirmed ones.
-pub const PLAYABLE: [u8; 2] = [WISE_MAN, CITY_WATCH];
+pub const END_BONUS: u8 = 2;
+pub const MONEY_SWAP: u8 = 3;
+pub const EXTRA_REDESIGN: u8 = 4;
+/// The end-of-game character's points (a hint, provisional).
+const END_BONUS_POINTS: i64 = 8;
+
+/// `playable_characters`: the characters shuffled into the piles, the confirmed ones and
+/// with `experimental` the hinted ones played.
+pub fn playable(experimental: bool) -> &'static [u8] {
+    if experimental {
+        &[WISE_MAN, CITY_WATCH, END_BONUS, MONEY_SWAP, EXTRA_REDESIGN]
+    } else {
+        &[WISE_MAN, CITY_WATCH]
+    }
+}
 /// Every character of the box.
 pub const ALL: u8 = 10;
 /// `Bid::currency` of a bid in diamonds (§M6: a currency of their own).
@@ -194,7 +209,8 @@ pub struct Auction {
 
 /// The state: the characters owned by each player and out of the game (unsold), in the
 /// order they went there; the auction on; the Wise Man's type and whether it is chosen
-/// for the scoring about to be held.
+/// for the scoring about to be held; the turns the money swap and the extra redesign
+/// were last used.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Characters {
     pub owned: [Stack<u8, 6>; MAX_PLAYERS],
@@ -202,6 +218,8 @@ pub struct Characters {
     pub auction: Option<Auction>,
     pub wise_man: Option<u8>,
     pub wise_man_chosen: bool,
+    pub swapped: Option<u32>,
+    pub redesigned: Option<u32>,
 }
 
 impl Characters {
@@ -220,8 +238,13 @@ impl Characters {
     }
 
     /// The characters never in play (`box`), in the box's order.
-    pub fn boxed() -> impl Iterator<Item = u8> {
-        (0..ALL).filter(|c| !PLAYABLE.contains(c))
+    pub fn boxed(experimental: bool) -> impl Iterator<Item = u8> {
+        (0..ALL).filter(move |c| !playable(experimental).contains(c))
+    }
+
+    /// Whether `seat` owns the character `card`.
+    pub fn owns(&self, seat: u8, card: u8) -> bool {
+        self.owned[seat as usize].as_slice().contains(&card)
     }
 }
 
@@ -236,7 +259,11 @@ impl Game {
     /// Characters' pile inserts (§M7): the playable characters shuffled with the game's
     /// generator, spread over piles 2, 3, 4.
     pub(crate) fn character_inserts(&mut self, inserts: &mut [Vec<CardId>]) {
-        let mut cards: Vec<CardId> = PLAYABLE.iter().map(|&c| CHARACTER_FIRST + c).collect();
+        let experimental = self.option(EXPERIMENTAL);
+        let mut cards: Vec<CardId> = playable(experimental)
+            .iter()
+            .map(|&c| CHARACTER_FIRST + c)
+            .collect();
         self.rng.shuffle(&mut cards);
         let mut rest = &cards[..];
         for (pile, size) in spread(cards.len()).into_iter().enumerate() {
@@ -325,6 +352,9 @@ impl Game {
         }
         if asked {
             self.resume(); // the refill that drew the card goes on
+            if self.decisions.last().is_some_and(|d| d.kind == Kind::Act) {
+                self.refill_display(); // drawn by the money swap, on its owner's turn
+            }
         }
     }
 
@@ -351,11 +381,11 @@ impl Game {
     }
 
     /// The bids of the player asked, then passing.
-    pub(crate) fn auction_options(&self, seat: u8, out: &mut Vec<crate::game::Action>) {
+    pub(crate) fn auction_options(&self, seat: u8, out: &mut Vec<Action>) {
         let mut found = Vec::new();
         bids(&self.hands[seat as usize], self.high_amount(), &mut found);
-        out.extend(found.into_iter().map(crate::game::Action::Bid));
-        out.push(crate::game::Action::Decline);
+        out.extend(found.into_iter().map(Action::Bid));
+        out.push(Action::Decline);
     }
 
     /// `ask_before_scoring` (MEGABOX.md 0.6): the Wise Man's owner chooses its type just
@@ -407,13 +437,67 @@ impl Game {
         Some((chars.owner(WISE_MAN)?, chars.wise_man?))
     }
 
-    /// The City Watch (§M7): a third of its owner's wall points, rounded down.
-    pub(crate) fn city_watch_points(&self, seat: usize) -> i64 {
-        if self.characters.owner(CITY_WATCH) == Some(seat as u8) {
-            (self.boards[seat].longest_wall() / 3) as i64
-        } else {
-            0
+    /// The term `characters` (§M7): the City Watch, a third of its owner's wall points
+    /// rounded down; the end-of-game bonus at the final scoring.
+    pub(crate) fn character_points(&self, seat: usize, round: u8) -> i64 {
+        let owns = |card| self.characters.owns(seat as u8, card);
+        let mut points = 0;
+        if owns(CITY_WATCH) {
+            points += (self.boards[seat].longest_wall() / 3) as i64;
         }
+        if round == 3 && owns(END_BONUS) {
+            points += END_BONUS_POINTS;
+        }
+        points
+    }
+
+    /// The money swap (§M7, provisional): one `SwapCard` per money card of the display
+    /// (a plain card or a master builder), in card order, once per turn of its owner.
+    pub(crate) fn swaps(&self, seat: u8, out: &mut Vec<Action>) {
+        let chars = &self.characters;
+        if !chars.owns(seat, MONEY_SWAP) || chars.swapped == Some(self.turn) {
+            return;
+        }
+        let mut cards: Vec<CardId> = self
+            .display
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&c| crate::cards::is_money_of_a_currency(c))
+            .collect();
+        cards.sort_unstable_by_key(|&c| card_order(c));
+        cards.dedup();
+        out.extend(cards.into_iter().map(|card| Action::SwapCard { card }));
+    }
+
+    /// The money swap used: the card to the discards, the display refilled (a character
+    /// drawn now is auctioned at once).
+    pub(crate) fn apply_swap(&mut self, seat: u8, card: CardId) {
+        self.characters.swapped = Some(self.turn);
+        self.display.remove_item(card);
+        self.discard.push(card);
+        self.event(Event::SwapCard { player: seat, card });
+        self.refill_display();
+    }
+
+    /// `step_extra_redesign` (§M7, provisional): the extra redesign's owner redesigns once
+    /// at the end of their own turn, after the master builders' redesigns; true while
+    /// they choose.
+    pub(crate) fn extra_redesign_step(&mut self) -> bool {
+        let seat = self.current;
+        if !self.characters.owns(seat, EXTRA_REDESIGN)
+            || self.characters.redesigned == Some(self.turn)
+            || !self.any_redesign(seat)
+        {
+            return false;
+        }
+        self.characters.redesigned = Some(self.turn);
+        self.decisions.push(Decision {
+            kind: Kind::MasterBuilder,
+            player: seat,
+            give: false,
+        });
+        true
     }
 }
 
