@@ -81,8 +81,9 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 # -- parity ------------------------------------------------------------------------------
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
-ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps",
-               "city_walls", "thieves", "change", "master_builders", "invaders", "bazaars")
+ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds",
+               "characters", "camps", "city_walls", "thieves", "change", "master_builders",
+               "invaders", "bazaars")
 #: The modules the core holds, by seed modulo `CYCLE`: each alone, some together, and all
 #: of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
@@ -93,8 +94,10 @@ CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_c
                 16: ("invaders",), 17: ("invaders", "vizier", "camps", "squares", "change"),
                 18: ("bazaars",),
                 19: ("bazaars", "exchange", "master_builders", "change", "thieves", "camps"),
-                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars")}
-CYCLE = 22
+                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars"),
+                22: ("characters",),
+                23: ("characters", "thieves", "vizier", "change", "diamonds", "master_builders")}
+CYCLE = 24
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: nine games in ten with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -106,9 +109,10 @@ def module_options(modules, seed):
     """The modules' options of a seeded game: each option the core holds set in half the
     games with its module."""
     options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates",
-               "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls"}
+               "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls",
+               "experimental": "characters"}
     return {option: True for option, module in options.items()
-            if module in modules and seed % 24 >= 12}
+            if module in modules and seed % 48 >= 24}
 
 
 @native
@@ -139,7 +143,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     # card drawn in the refill after a theft; a bazaar paid with an exchange card, one
     # handed out at the end; a tile with sticks placed from the market)
     covered = GAMES[::3] + [g for g in GAMES if g[3] in (
-        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21])]
+        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21],
+        CORE_MODULES[22], CORE_MODULES[23])]
     for players, seed, trigger, modules in covered:
         game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
                     **module_options(modules, seed))
@@ -202,6 +207,13 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
             if kind in ("place", "reserve", "redesign") and any(
                     c.islower() for c in (event["tile"] or ["", "", ""])[2]):
                 seen[f"{kind} with sticks"] += 1
+            if kind == "bid":
+                for tag in {c[0] for c in event["cards"]} & {"diamond", "coin", "master_builder"}:
+                    seen[f"bid with a {tag}"] += 1
+            if kind == "scoring" and any(event["parts"].get("characters", {}).values()):
+                seen["character points"] += 1
+            if kind == "scoring" and "wise_man" in event:
+                seen["wise man's half"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -224,7 +236,10 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "exchange bazaar buy", "bazaar points", "bazaar distributed",
                    "bazaar given", "wall_card_beside", "sticks laid (alhambra)",
                    "sticks laid (bought)", "sticks laid (reserve)", "place with sticks",
-                   "reserve with sticks", "redesign with sticks"):
+                   "reserve with sticks", "redesign with sticks", "auction", "bid",
+                   "auction_won", "decline auction", "bid with a diamond", "bid with a coin",
+                   "bid with a master_builder",
+                   "wise_man", "wise man's half", "character points", "swap_card"):
         assert seen[wanted], wanted
 
 
