@@ -2662,6 +2662,23 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("wake") => Action::Wake,
         Some("decline") => Action::Decline,
+        Some("bid") => {
+            let cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            Action::Bid(Bid::of_cards(&cards).ok_or_else(|| invalid(what))?)
+        }
+        Some("wise_man") => Action::ChooseWiseMan {
+            colour: value
+                .get("colour")
+                .and_then(Value::as_str)
+                .and_then(|c| KINDS.iter().position(|k| *k == c))
+                .ok_or_else(|| invalid(what))? as u8,
+        },
+        Some("swap_card") => Action::SwapCard {
+            card: read_card(value.get("card").unwrap_or(&Value::Null), what)
+                .ok()
+                .filter(|&c| crate::cards::is_money_of_a_currency(c))
+                .ok_or_else(|| invalid(what))?,
+        },
         Some("steal") => Action::Steal {
             card: read_card(value.get("card").unwrap_or(&Value::Null), what)?,
         },
