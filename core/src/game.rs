@@ -1423,16 +1423,23 @@ impl Game {
         if !self.may_steal(seat) || held.iter().all(|&n| n == 0) {
             return;
         }
+        let cards = self.display_money(|c| held[currency_of(c) as usize] > 0);
+        out.extend(cards.into_iter().map(|card| Action::Steal { card }));
+    }
+
+    /// The distinct money cards of the display (a plain card or a master builder, what a
+    /// thief steals and the money swap swaps) that `keep` keeps, in card order.
+    pub(crate) fn display_money(&self, keep: impl Fn(CardId) -> bool) -> Vec<CardId> {
         let mut cards: Vec<CardId> = self
             .display
             .as_slice()
             .iter()
             .copied()
-            .filter(|&c| is_money_of_a_currency(c) && held[currency_of(c) as usize] > 0)
+            .filter(|&c| is_money_of_a_currency(c) && keep(c))
             .collect();
         cards.sort_unstable_by_key(|&c| card_order(c));
         cards.dedup();
-        out.extend(cards.into_iter().map(|card| Action::Steal { card }));
+        cards
     }
 
     /// §M10: the player whose turn is next may not steal, nor the one who just finished

@@ -681,12 +681,18 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             by_name(out, names, game.players(), |o, p| currencies(o, &hands[p]));
             let _ = write!(out, ",\"removed\":{removed},\"type\":\"thieves\"}}");
         }
-        Event::Steal { player, card } => {
+        Event::Steal { player, card } | Event::SwapCard { player, card } => {
+            // a theft (§M10), the money swap (§M7)
+            let kind = if matches!(event, Event::Steal { .. }) {
+                "steal"
+            } else {
+                "swap_card"
+            };
             out.push_str("{\"card\":");
             card_json(out, *card);
             out.push_str(",\"player\":");
             name(out, *player);
-            out.push_str(",\"type\":\"steal\"}");
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
         Event::HutPiles { up, sizes } => {
             out.push_str("{\"sizes\":");
@@ -777,13 +783,6 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             );
             name(out, *player);
             let _ = write!(out, ",\"round\":{round},\"type\":\"wise_man\"}}");
-        }
-        Event::SwapCard { player, card } => {
-            out.push_str("{\"card\":");
-            card_json(out, *card);
-            out.push_str(",\"player\":");
-            name(out, *player);
-            out.push_str(",\"type\":\"swap_card\"}");
         }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");

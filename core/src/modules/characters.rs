@@ -458,15 +458,7 @@ impl Game {
         if !chars.owns(seat, MONEY_SWAP) || chars.swapped == Some(self.turn) {
             return;
         }
-        let mut cards: Vec<CardId> = self
-            .display
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&c| crate::cards::is_money_of_a_currency(c))
-            .collect();
-        cards.sort_unstable_by_key(|&c| card_order(c));
-        cards.dedup();
+        let cards = self.display_money(|_| true);
         out.extend(cards.into_iter().map(|card| Action::SwapCard { card }));
     }
 
