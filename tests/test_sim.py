@@ -15,6 +15,7 @@ import json
 import random
 import sys
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,7 @@ from alhambra_lib import (
 from alhambra_lib import sim
 from alhambra_lib.actions import Decline
 from alhambra_lib.engine.narration import describe_event
+from alhambra_lib.modules.characters import Bid
 from alhambra_lib.modules.squares import hut_bonus
 from alhambra_lib.sim import Simulator, SimulatorProtocol, simulator
 
@@ -241,6 +243,39 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "bid with a master_builder",
                    "wise_man", "wise man's half", "character points", "swap_card"):
         assert seen[wanted], wanted
+
+
+@native
+def test_a_bid_made_by_hand_is_accepted_by_the_core_too():
+    """Characters (§M7): the legal list holds one way to pay each total, and a bid made by
+    hand with other cards of one currency worth more than the highest bid is accepted by
+    both engines alike; one not above it by neither."""
+    made = 0
+    for seed in range(20):
+        game = Game(NAMES[:3], seed=seed, modules=("characters",))
+        choose = random.Random(seed).choice
+        while not game.is_over and made <= seed:
+            legal = game.legal_actions()
+            hand = game.hand(game.current_player) if game.decision.kind == "auction" else []
+            money = [c for c in hand if isinstance(c, Card)][:10]
+            ways = {Bid(cards) for n in range(2, len(money) + 1)
+                    for cards in combinations(money, n) if len({c.currency for c in cards}) == 1}
+            others = sorted((b for b in ways if b not in legal and legal[0].amount <= b.amount),
+                            key=str)
+            if others:
+                simulated = Simulator.from_game(game)
+                low = Bid((min((c for c in hand if isinstance(c, Card)),
+                               key=lambda c: c.value),))
+                for engine in (game, simulated):
+                    if low not in legal and low.amount < legal[0].amount:
+                        with pytest.raises(IllegalAction):
+                            engine.apply(low)
+                    engine.apply(others[0])
+                assert simulated.to_json() == game.to_json()
+                made += 1
+            else:
+                game.apply(choose(legal))
+    assert made >= 12
 
 
 @native

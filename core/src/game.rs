@@ -1840,7 +1840,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
-        if !legal.contains(&action) && !self.overpays_by_hand(action) {
+        if !legal.contains(&action) && !self.overpays_by_hand(action) && !self.bid_by_hand(action) {
             return Err(Refusal::Illegal(if self.decisions.is_empty() {
                 "the game is over".to_string()
             } else {

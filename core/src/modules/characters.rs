@@ -380,6 +380,25 @@ impl Game {
         self.auction_go_on(true);
     }
 
+    /// A bid made by hand (§M7): `bids` lists one way to pay each total, and any other
+    /// is legal too when its cards are in the bidder's hand, of one currency, and worth
+    /// more than the highest bid (`check_payment` with overpaying, one currency).
+    pub(crate) fn bid_by_hand(&self, action: Action) -> bool {
+        let Action::Bid(bid) = action else {
+            return false;
+        };
+        let Some(decision) = self.decisions.last().filter(|d| d.kind == Kind::Auction) else {
+            return false;
+        };
+        if bid.currency > DIAMONDS || (bid.currency == DIAMONDS && bid.coins + bid.builders > 0) {
+            return false;
+        }
+        let hand = &self.hands[decision.player as usize];
+        let mut needed = [0u8; CARD_KINDS];
+        bid.cards().iter().for_each(|&c| needed[c as usize] += 1);
+        (0..CARD_KINDS).all(|c| needed[c] <= hand[c]) && bid.amount() > self.high_amount()
+    }
+
     /// The bids of the player asked, then passing.
     pub(crate) fn auction_options(&self, seat: u8, out: &mut Vec<Action>) {
         let mut found = Vec::new();
