@@ -216,6 +216,9 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                 seen["character points"] += 1
             if kind == "scoring" and "wise_man" in event:
                 seen["wise man's half"] += 1
+            if (kind == "decline" and event["decision"] == "master_builder"
+                    and "master_builders" not in modules):
+                seen["extra redesign declined"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -241,7 +244,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "reserve with sticks", "redesign with sticks", "auction", "bid",
                    "auction_won", "decline auction", "bid with a diamond", "bid with a coin",
                    "bid with a master_builder",
-                   "wise_man", "wise man's half", "character points", "swap_card"):
+                   "wise_man", "wise man's half", "character points", "swap_card",
+                   "extra redesign declined"):
         assert seen[wanted], wanted
 
 
