@@ -65,6 +65,7 @@ from .components import (
 )
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 from .modules.bazaars import BuyBazaar
+from .modules.characters import Bid, ChooseWiseMan, SwapCard
 from .modules.city_walls import BuildWall
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
@@ -84,7 +85,7 @@ __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnav
            "core_search", "core_searches"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 7
+PROTOCOL = 8
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"
@@ -294,7 +295,45 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     3: lambda fields: Steal(_CARD_BY_ID[fields]),
     4: lambda fields: PlayMasterBuilder(_CARD_BY_ID[fields]),
     5: _build_wall,
+    6: lambda fields: _build_bid(fields),
+    7: lambda fields: ChooseWiseMan(KINDS[fields & 7]),
+    8: lambda fields: SwapCard(_CARD_BY_ID[fields]),
 }
+#: A bid's currency in its code (§M7): the four in market order, then diamonds.
+_BID_CURRENCIES = (*CURRENCIES, "diamond")
+
+
+def _build_bid(fields: int) -> Bid:
+    """A bid's code from bit 8 (§M7): its currency, its cards of each value (two bits a
+    value), its coins and master builders (three bits each)."""
+    currency = _BID_CURRENCIES[fields & 7]
+    counts = fields >> 3 & 0x3FFFF
+    if currency == "diamond":
+        return Bid(tuple(DiamondCard(c.value) for c in _counted("denar", counts)))
+    return Bid((*_counted(currency, counts), *[Coin(currency)] * (fields >> 21 & 7),
+                *[MasterBuilderCard(currency)] * (fields >> 24 & 7)))
+
+
+def _encoded_bid(action: Bid) -> int | None:
+    """The code of a bid (`_build_bid`), None when the core has no such bid."""
+    currency = getattr(action.cards[0], "currency", None)
+    if currency not in _BID_CURRENCIES:
+        return None
+    counts, coins, builders = [0] * 10, 0, 0
+    for card in action.cards:
+        if getattr(card, "currency", None) != currency:
+            return None
+        if card.__class__ is Coin:
+            coins += 1
+        elif card.__class__ is MasterBuilderCard:
+            builders += 1
+        else:
+            counts[card.value] += 1
+    if max(counts) > 3 or coins > 7 or builders > 7:
+        return None
+    pay = sum(n << 2 * (v - 1) for v, n in enumerate(counts) if v)
+    return (7 | 6 << 3 | _BID_CURRENCIES.index(currency) << 8 | pay << 11 | coins << 29
+            | builders << 32)
 #: Bit 64 of a buy's code: the vizier's purchase (§M1); bit 65 a bazaar's (§M16).
 _VIZIER_BUY = 1 << 64
 _BAZAAR_BUY = 1 << 65
@@ -457,6 +496,15 @@ def _encoded(action: Action) -> int | None:
     if isinstance(action, PlayMasterBuilder):
         card = _CARD_IDS.get(action.card)
         return None if card is None else 7 | 4 << 3 | card << 8
+    if isinstance(action, Bid):
+        return _encoded_bid(action)
+    if isinstance(action, ChooseWiseMan):
+        return 7 | 7 << 3 | KINDS.index(action.colour) << 8
+    if isinstance(action, SwapCard):
+        card = _CARD_IDS.get(action.card)
+        if card is None or not (card < 36 or 58 <= card < 62):  # money or a master builder
+            return None
+        return 7 | 8 << 3 | card << 8
     return None
 
 

@@ -15,6 +15,7 @@ import json
 import random
 import sys
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,7 @@ from alhambra_lib import (
 from alhambra_lib import sim
 from alhambra_lib.actions import Decline
 from alhambra_lib.engine.narration import describe_event
+from alhambra_lib.modules.characters import Bid
 from alhambra_lib.modules.squares import hut_bonus
 from alhambra_lib.sim import Simulator, SimulatorProtocol, simulator
 
@@ -81,8 +83,9 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 # -- parity ------------------------------------------------------------------------------
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
-ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps",
-               "city_walls", "thieves", "change", "master_builders", "invaders", "bazaars")
+ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds",
+               "characters", "camps", "city_walls", "thieves", "change", "master_builders",
+               "invaders", "bazaars")
 #: The modules the core holds, by seed modulo `CYCLE`: each alone, some together, and all
 #: of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
@@ -93,8 +96,10 @@ CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_c
                 16: ("invaders",), 17: ("invaders", "vizier", "camps", "squares", "change"),
                 18: ("bazaars",),
                 19: ("bazaars", "exchange", "master_builders", "change", "thieves", "camps"),
-                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars")}
-CYCLE = 22
+                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars"),
+                22: ("characters",),
+                23: ("characters", "thieves", "vizier", "change", "diamonds", "master_builders")}
+CYCLE = 24
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: nine games in ten with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -106,9 +111,10 @@ def module_options(modules, seed):
     """The modules' options of a seeded game: each option the core holds set in half the
     games with its module."""
     options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates",
-               "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls"}
+               "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls",
+               "experimental": "characters"}
     return {option: True for option, module in options.items()
-            if module in modules and seed % 24 >= 12}
+            if module in modules and seed % 48 >= 24}
 
 
 @native
@@ -139,7 +145,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     # card drawn in the refill after a theft; a bazaar paid with an exchange card, one
     # handed out at the end; a tile with sticks placed from the market)
     covered = GAMES[::3] + [g for g in GAMES if g[3] in (
-        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21])]
+        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21],
+        CORE_MODULES[22], CORE_MODULES[23])]
     for players, seed, trigger, modules in covered:
         game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
                     **module_options(modules, seed))
@@ -202,6 +209,16 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
             if kind in ("place", "reserve", "redesign") and any(
                     c.islower() for c in (event["tile"] or ["", "", ""])[2]):
                 seen[f"{kind} with sticks"] += 1
+            if kind == "bid":
+                for tag in {c[0] for c in event["cards"]} & {"diamond", "coin", "master_builder"}:
+                    seen[f"bid with a {tag}"] += 1
+            if kind == "scoring" and any(event["parts"].get("characters", {}).values()):
+                seen["character points"] += 1
+            if kind == "scoring" and "wise_man" in event:
+                seen["wise man's half"] += 1
+            if (kind == "decline" and event["decision"] == "master_builder"
+                    and "master_builders" not in modules):
+                seen["extra redesign declined"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -224,8 +241,45 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "exchange bazaar buy", "bazaar points", "bazaar distributed",
                    "bazaar given", "wall_card_beside", "sticks laid (alhambra)",
                    "sticks laid (bought)", "sticks laid (reserve)", "place with sticks",
-                   "reserve with sticks", "redesign with sticks"):
+                   "reserve with sticks", "redesign with sticks", "auction", "bid",
+                   "auction_won", "decline auction", "bid with a diamond", "bid with a coin",
+                   "bid with a master_builder",
+                   "wise_man", "wise man's half", "character points", "swap_card",
+                   "extra redesign declined"):
         assert seen[wanted], wanted
+
+
+@native
+def test_a_bid_made_by_hand_is_accepted_by_the_core_too():
+    """Characters (§M7): the legal list holds one way to pay each total, and a bid made by
+    hand with other cards of one currency worth more than the highest bid is accepted by
+    both engines alike; one not above it by neither."""
+    made = 0
+    for seed in range(20):
+        game = Game(NAMES[:3], seed=seed, modules=("characters",))
+        choose = random.Random(seed).choice
+        while not game.is_over and made <= seed:
+            legal = game.legal_actions()
+            hand = game.hand(game.current_player) if game.decision.kind == "auction" else []
+            money = [c for c in hand if isinstance(c, Card)][:10]
+            ways = {Bid(cards) for n in range(2, len(money) + 1)
+                    for cards in combinations(money, n) if len({c.currency for c in cards}) == 1}
+            others = sorted((b for b in ways if b not in legal and legal[0].amount <= b.amount),
+                            key=str)
+            if others:
+                simulated = Simulator.from_game(game)
+                low = Bid((min((c for c in hand if isinstance(c, Card)),
+                               key=lambda c: c.value),))
+                for engine in (game, simulated):
+                    if low not in legal and low.amount < legal[0].amount:
+                        with pytest.raises(IllegalAction):
+                            engine.apply(low)
+                    engine.apply(others[0])
+                assert simulated.to_json() == game.to_json()
+                made += 1
+            else:
+                game.apply(choose(legal))
+    assert made >= 12
 
 
 @native
@@ -350,8 +404,8 @@ def test_games_the_core_does_not_hold_are_refused_by_name():
     with pytest.raises(Unsupported, match="merchant_final_only=True"):
         Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant",),
                                  merchant_final_only=True))
-    with pytest.raises(Unsupported, match="does not hold characters"):
-        Simulator(NAMES[:3], seed=1, modules=("characters",))
+    with pytest.raises(Unsupported, match="does not hold treasure"):
+        Simulator(NAMES[:3], seed=1, modules=("treasure",))  # Characters are held (issue 31)
     with pytest.raises(Unsupported, match="hole_rule='single'"):
         Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
 

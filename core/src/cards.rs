@@ -74,9 +74,30 @@ pub const MASTER_BUILDER_FIRST: CardId = GATE + 1;
 pub const WALL_FIRST: CardId = MASTER_BUILDER_FIRST + 4;
 /// The sides (a wall mask) of each wall card, by id from `WALL_FIRST`.
 pub const WALL_SIDES: [u8; 8] = [1, 2, 4, 8, 3, 9, 6, 12];
+/// The ten character cards of Characters (Mega Box M7), in the order of
+/// `components.CHARACTERS`: they lie in the draw pile only (auctioned when drawn).
+pub const CHARACTER_FIRST: CardId = WALL_FIRST + 8;
+/// The characters' ids (`CharacterCard.id`), by id from `CHARACTER_FIRST`.
+pub const CHARACTER_NAMES: [&str; 10] = [
+    "wise_man",
+    "city_watch",
+    "end_bonus",
+    "money_swap",
+    "extra_redesign",
+    "unknown_1",
+    "unknown_2",
+    "unknown_3",
+    "unknown_4",
+    "unknown_5",
+];
 /// Every kind of card a hand, a pile or the display can hold, scoring cards included:
 /// arrays indexed by card id have this length.
-pub const CARD_KINDS: usize = WALL_FIRST as usize + 8;
+pub const CARD_KINDS: usize = CHARACTER_FIRST as usize + 10;
+
+/// Whether `card` is a character card.
+pub fn is_character(card: CardId) -> bool {
+    (CHARACTER_FIRST..CHARACTER_FIRST + 10).contains(&card)
+}
 
 /// Whether `card` is a wall card.
 pub fn is_wall_card(card: CardId) -> bool {
@@ -505,6 +526,7 @@ pub fn card_order(card: CardId) -> u8 {
         Some((value, rank, kind)) => (9 - value) * 20 + rank * 4 + kind,
         None if card == GATE => MONEY_KEYS + 6,
         None if is_wall_card(card) => MONEY_KEYS + 7 + (card - WALL_FIRST), // "wall_card"
+        None if is_character(card) => MONEY_KEYS + 15 + (card - CHARACTER_FIRST),
         None => MONEY_KEYS + card - EXCHANGE_FIRST,
     }
 }
@@ -513,6 +535,9 @@ pub fn card_order(card: CardId) -> u8 {
 pub fn card_of_order(key: u8) -> CardId {
     if key == MONEY_KEYS + 6 {
         return GATE;
+    }
+    if key >= MONEY_KEYS + 15 {
+        return CHARACTER_FIRST + (key - MONEY_KEYS - 15);
     }
     if key > MONEY_KEYS + 6 {
         return WALL_FIRST + (key - MONEY_KEYS - 7);

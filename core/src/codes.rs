@@ -13,7 +13,10 @@
 //! a hut 0, wake the vizier 1, decline 2, steal 3, play a master builder 4), its fields
 //! from bit 8 (a hut's colour, a card); laying a wall card's sticks 5: the card in bits
 //! 8-14, the tile in 15-22, bit 23 set for a tile on the Alhambra, its x + 128 and y + 128
-//! in bits 24-31 and 32-39.
+//! in bits 24-31 and 32-39. Characters (§M7): a bid 6, its currency in bits 8-10 (4 for
+//! diamonds), its cards of each value from bit 11 (two bits a value), its coins from bit
+//! 29 and master builders from bit 32 (three bits each); the Wise Man's type 7, the type
+//! in bits 8-10; the money swap 8, the card in bits 8-15.
 //!
 //! With City Walls (§M9) a tile a player holds may carry sticks, and the Python action
 //! names the tile with them: `encode_in` adds the tile's sticks to its code (a place's in
@@ -21,6 +24,7 @@
 //! 40-43), and `decode_in` reads such a code back only if they are the tile's now.
 
 use crate::game::{Action, Game, Move, Purchase, NO_GATE};
+use crate::modules::characters::Bid;
 
 const TAKE: u128 = 0;
 const BUY: u128 = 1;
@@ -37,6 +41,9 @@ const DECLINE: u128 = 2;
 const STEAL: u128 = 3;
 const PLAY_MASTER_BUILDER: u128 = 4;
 const BUILD_WALL: u128 = 5;
+const BID: u128 = 6;
+const WISE_MAN: u128 = 7;
+const SWAP_CARD: u128 = 8;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
 /// Bit 65 of a buy's code: a bazaar's purchase.
@@ -129,6 +136,16 @@ pub fn encode(action: &Action) -> u128 {
             });
             MODULE | BUILD_WALL << 3 | (card as u128) << 8 | (tile as u128) << 15 | at
         }
+        Action::Bid(bid) => {
+            MODULE
+                | BID << 3
+                | (bid.currency as u128) << 8
+                | (bid.pay as u128) << 11
+                | (bid.coins as u128) << 29
+                | (bid.builders as u128) << 32
+        }
+        Action::ChooseWiseMan { colour } => MODULE | WISE_MAN << 3 | (colour as u128) << 8,
+        Action::SwapCard { card } => MODULE | SWAP_CARD << 3 | (card as u128) << 8,
     }
 }
 
@@ -247,6 +264,20 @@ pub fn decode(code: u128) -> Option<Action> {
                     cell: (code >> 23 & 1 == 1).then(|| (signed(code >> 24), signed(code >> 32))),
                 }
             }
+            BID if (code >> 8 & 7) <= 4 => Action::Bid(Bid {
+                currency: (code >> 8 & 7) as u8,
+                pay: (code >> 11 & 0x3ffff) as u32,
+                coins: (code >> 29 & 7) as u8,
+                builders: (code >> 32 & 7) as u8,
+            }),
+            WISE_MAN if (code >> 8) < 6 => Action::ChooseWiseMan {
+                colour: (code >> 8) as u8,
+            },
+            SWAP_CARD if crate::cards::is_money_of_a_currency((code >> 8).min(255) as u8) => {
+                Action::SwapCard {
+                    card: (code >> 8) as u8,
+                }
+            }
             _ => return None,
         },
     };
@@ -363,6 +394,22 @@ mod tests {
                 builders: 0,
             }),
         ];
+        let actions = actions.into_iter().chain([
+            Action::Bid(Bid {
+                currency: 2,
+                pay: 0b11_00_01,
+                coins: 6,
+                builders: 4,
+            }),
+            Action::Bid(Bid {
+                currency: crate::modules::characters::DIAMONDS,
+                pay: 0b10 << 16,
+                coins: 0,
+                builders: 0,
+            }),
+            Action::ChooseWiseMan { colour: 5 },
+            Action::SwapCard { card: 17 },
+        ]);
         for action in actions {
             assert_eq!(decode(encode(&action)), Some(action));
         }

@@ -21,6 +21,7 @@ use crate::cards::{is_wall_card, order_rank, wall_sides, TILE_KINDS};
 use crate::modules::bazaars::{self, Bazaars};
 use crate::modules::bonus_cards::{self, BonusCards};
 use crate::modules::camps;
+use crate::modules::characters::{Bid, Characters};
 use crate::modules::city_walls::{self, CityWalls};
 use crate::modules::gates::{self, Gates};
 use crate::modules::invaders::{self, Invaders};
@@ -40,8 +41,8 @@ const PILES: usize = 5;
 /// No tile on a market square.
 pub const EMPTY: TileId = u8::MAX;
 /// The most cards of the game: 108 money cards, the 2 scoring cards, 6 exchange cards,
-/// 11 diamonds, 6 gate cards, 16 master builders.
-pub const MAX_CARDS: usize = 149;
+/// 11 diamonds, 6 gate cards, 16 master builders, 6 characters.
+pub const MAX_CARDS: usize = 155;
 
 /// The sixteen Mega Box modules by their `MODULES` names, in the rulebook's order (M1-M16):
 /// the order in which games name their modules.
@@ -67,7 +68,7 @@ pub const RULEBOOK_ORDER: [&str; 16] = [
 /// The Mega Box modules the core holds, by their `MODULES` names, in the order of their
 /// bits (`VIZIER` is bit 0): a game runs in the core only when every module of it is here.
 /// A module brought in takes the next bit, so the bits need not follow the rulebook.
-pub const CORE_MODULES: [&str; 13] = [
+pub const CORE_MODULES: [&str; 14] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -81,6 +82,7 @@ pub const CORE_MODULES: [&str; 13] = [
     "master_builders",
     "invaders",
     "bazaars",
+    "characters", // 13
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
 pub const VIZIER: u16 = 1;
@@ -108,15 +110,18 @@ pub const MASTER_BUILDERS: u16 = 1024;
 pub const INVADERS: u16 = 2048;
 /// Bazaars (M16).
 pub const BAZAARS: u16 = 4096;
+/// Characters (M7).
+pub const CHARACTERS: u16 = 8192;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 4] = [
+pub const CORE_OPTIONS: [(&str, u16); 5] = [
     ("thief_not_by_finisher", THIEVES),
     ("gates_all_six", GATES),
     ("bazaars_distributed", BAZAARS),
     ("walls_piles_2_to_4", CITY_WALLS),
+    ("experimental", CHARACTERS),
 ];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
@@ -126,6 +131,8 @@ pub const GATES_ALL_SIX: u8 = 2;
 pub const BAZAARS_DISTRIBUTED: u8 = 4;
 /// City Walls (§M9): the wall cards into piles 2-4 (three, three, two), not 2-5.
 pub const WALLS_PILES_2_TO_4: u8 = 8;
+/// Characters (§M7): the hinted characters too (provisional).
+pub const EXPERIMENTAL: u8 = 16;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
@@ -162,6 +169,10 @@ pub enum Kind {
     Window,
     /// A master builder's redesign at the turn end (§M14).
     MasterBuilder,
+    /// Characters (§M7): a bid in the auction of a character, or passing.
+    Auction,
+    /// Characters (§M7): the Wise Man's type for the scoring about to be held.
+    WiseMan,
 }
 
 impl Kind {
@@ -173,6 +184,8 @@ impl Kind {
             Kind::Vizier => "vizier",
             Kind::Window => "window",
             Kind::MasterBuilder => "master_builder",
+            Kind::Auction => "auction",
+            Kind::WiseMan => "wise_man",
         }
     }
 
@@ -184,6 +197,8 @@ impl Kind {
             Kind::Vizier,
             Kind::Window,
             Kind::MasterBuilder,
+            Kind::Auction,
+            Kind::WiseMan,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -215,9 +230,11 @@ pub enum Step {
     VizierWindow,
     /// The master builders' redesigns, right after the bought tiles are placed (§M14).
     MasterBuilder,
+    /// Characters' extra redesign (§M7, `experimental`), after the master builders'.
+    ExtraRedesign,
 }
 
-const STEP_NAMES: [(Step, &str); 10] = [
+const STEP_NAMES: [(Step, &str); 11] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -228,6 +245,7 @@ const STEP_NAMES: [(Step, &str); 10] = [
     (Step::FirstTurn, "first_turn"),
     (Step::VizierWindow, "vizier_window"),
     (Step::MasterBuilder, "master_builder"),
+    (Step::ExtraRedesign, "extra_redesign"),
 ];
 
 impl Step {
@@ -404,6 +422,16 @@ pub enum Action {
         tile: TileId,
         cell: Option<(i8, i8)>,
     },
+    /// Characters (§M7): bid cards of one currency in the auction; choose the Wise Man's
+    /// type (a `KINDS` index) for the scoring about to be held.
+    Bid(Bid),
+    ChooseWiseMan {
+        colour: u8,
+    },
+    /// Characters (§M7, `experimental`): the money swap discards `card` of the display.
+    SwapCard {
+        card: CardId,
+    },
 }
 
 /// Something that happened, for the record (`Game.events`). Seats are indices of the
@@ -499,6 +527,8 @@ pub enum Event {
         /// Invaders (§M15): the attack's direction this round, if revealed, and each
         /// competitor's points lost to it.
         attack: Option<(u8, Vec<u32>)>,
+        /// Characters (§M7): the Wise Man's half in this scoring, its owner and type.
+        half: Option<(u8, u8)>,
     },
     /// Invaders (§M15): the shuffled piles, scouts turned up (after the setup, 0, or a
     /// round), a look at the top attack card, an attack, the unused scouts leaving.
@@ -639,6 +669,34 @@ pub enum Event {
         scores: Vec<i64>,
         winners: Vec<u8>,
     },
+    /// Characters (§M7): a character (an index) up for auction, a bid, the auction won or
+    /// unsold, the Wise Man's type chosen for a scoring.
+    Auction {
+        card: u8,
+        auctioneer: u8,
+    },
+    Bid {
+        player: u8,
+        card: u8,
+        bid: Bid,
+    },
+    AuctionWon {
+        player: u8,
+        card: u8,
+        bid: Bid,
+    },
+    AuctionUnsold {
+        card: u8,
+    },
+    WiseMan {
+        player: u8,
+        colour: u8,
+        round: u8,
+    },
+    SwapCard {
+        player: u8,
+        card: CardId,
+    },
 }
 
 /// A module's term of a scoring (its key in the scoring event's `parts`).
@@ -646,6 +704,7 @@ pub enum Event {
 pub enum Term {
     Bazaars,
     Camps,
+    Characters,
     Invaders,
 }
 
@@ -654,6 +713,7 @@ impl Term {
         match self {
             Term::Bazaars => "bazaars",
             Term::Camps => "camps",
+            Term::Characters => "characters",
             Term::Invaders => "invaders",
         }
     }
@@ -739,6 +799,8 @@ pub struct Game {
     pub(crate) window: Window,
     /// Change's coin bag (M11): the coins of each currency in it.
     pub(crate) coin_bag: [u8; 4],
+    /// Characters' cards owned and out, the auction, the Wise Man's type (M7).
+    pub(crate) characters: Characters,
 }
 
 fn nth_bit(set: TileSet, n: usize) -> TileId {
@@ -869,6 +931,7 @@ impl Game {
             thieves: Thieves::default(),
             window: Window::default(),
             coin_bag: [0; 4],
+            characters: Characters::default(),
         }
     }
 
@@ -942,7 +1005,7 @@ impl Game {
         self.decisions.last().expect("a decision waits").player
     }
 
-    fn event(&mut self, event: Event) {
+    pub(crate) fn event(&mut self, event: Event) {
         if self.recording {
             self.events.push(event);
         }
@@ -1123,6 +1186,9 @@ impl Game {
                 inserts[2 + k].extend(std::iter::repeat_n(GATE, count as usize));
             }
         }
+        if self.has(CHARACTERS) {
+            self.character_inserts(&mut inserts);
+        }
         if self.has(CITY_WALLS) {
             // shuffled with the game's generator, then two into each of piles 2-5, or
             // three, three and two into piles 2-4 (§M9)
@@ -1256,6 +1322,9 @@ impl Game {
                 if self.has(GATES) && self.hands[decision.player as usize][GATE as usize] > 0 {
                     self.gated_redesigns(decision.player, out);
                 }
+                if self.has(CHARACTERS) {
+                    self.swaps(decision.player, out);
+                }
                 if self.has(CITY_WALLS) && self.city_walls.beside != 0 {
                     self.wall_builds(decision.player, out);
                 }
@@ -1288,6 +1357,11 @@ impl Game {
                     self.gated_placings(decision.player, out);
                 }
             }
+            Kind::Auction => self.auction_options(decision.player, out),
+            Kind::WiseMan => {
+                // one per type, in scoring-table order
+                out.extend((0..6).map(|colour| Action::ChooseWiseMan { colour }));
+            }
             Kind::Vizier | Kind::Window => {
                 if self.has(VIZIER) {
                     self.vizier_buys(decision.player, out);
@@ -1313,7 +1387,7 @@ impl Game {
 
     /// Whether `seat` has a redesign to make now, through a gate included
     /// (`gates.any_redesign`): a master builder's redesign lapses without one.
-    fn any_redesign(&self, seat: u8) -> bool {
+    pub(crate) fn any_redesign(&self, seat: u8) -> bool {
         let mut found = Vec::new();
         self.redesigns(seat, &mut found);
         if found.is_empty() && self.has(GATES) && self.hands[seat as usize][GATE as usize] > 0 {
@@ -1349,16 +1423,23 @@ impl Game {
         if !self.may_steal(seat) || held.iter().all(|&n| n == 0) {
             return;
         }
+        let cards = self.display_money(|c| held[currency_of(c) as usize] > 0);
+        out.extend(cards.into_iter().map(|card| Action::Steal { card }));
+    }
+
+    /// The distinct money cards of the display (a plain card or a master builder, what a
+    /// thief steals and the money swap swaps) that `keep` keeps, in card order.
+    pub(crate) fn display_money(&self, keep: impl Fn(CardId) -> bool) -> Vec<CardId> {
         let mut cards: Vec<CardId> = self
             .display
             .as_slice()
             .iter()
             .copied()
-            .filter(|&c| is_money_of_a_currency(c) && held[currency_of(c) as usize] > 0)
+            .filter(|&c| is_money_of_a_currency(c) && keep(c))
             .collect();
         cards.sort_unstable_by_key(|&c| card_order(c));
         cards.dedup();
-        out.extend(cards.into_iter().map(|card| Action::Steal { card }));
+        cards
     }
 
     /// §M10: the player whose turn is next may not steal, nor the one who just finished
@@ -1759,7 +1840,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
-        if !legal.contains(&action) && !self.overpays_by_hand(action) {
+        if !legal.contains(&action) && !self.overpays_by_hand(action) && !self.bid_by_hand(action) {
             return Err(Refusal::Illegal(if self.decisions.is_empty() {
                 "the game is over".to_string()
             } else {
@@ -1972,12 +2053,20 @@ impl Game {
             }
             Action::Decline => {
                 let kind = self.decisions.last().expect("a decision waits").kind;
+                if kind == Kind::Auction {
+                    self.event(Event::Decline { player: seat, kind });
+                    self.decline_auction();
+                    return;
+                }
                 if kind != Kind::MasterBuilder {
                     self.window.queue.remove(0);
                 }
                 self.event(Event::Decline { player: seat, kind });
                 self.resume();
             }
+            Action::Bid(bid) => self.apply_bid(seat, bid),
+            Action::ChooseWiseMan { colour } => self.choose_wise_man(seat, colour),
+            Action::SwapCard { card } => self.apply_swap(seat, card),
             Action::PlayMasterBuilder { card } => {
                 self.hands[p][card as usize] -= 1;
                 self.discard.push(card);
@@ -2114,6 +2203,11 @@ impl Game {
             // right after the bought tiles are placed (§M0.4 step 2)
             self.script.insert(1, Step::MasterBuilder);
         }
+        if self.has(CHARACTERS) {
+            // after the master builders' redesigns (§M0.4)
+            let at = 1 + usize::from(self.has(MASTER_BUILDERS));
+            self.script.insert(at, Step::ExtraRedesign);
+        }
         if self.modules & WINDOW_MODULES != 0 {
             // the window between turns, just before the turn is finished (§M0.4 step 8)
             let finish = self.script.len() - 1;
@@ -2139,7 +2233,7 @@ impl Game {
     }
 
     /// The decision on top is made: take it off and go on with the script.
-    fn resume(&mut self) {
+    pub(crate) fn resume(&mut self) {
         self.decisions.pop();
         self.run_script();
     }
@@ -2156,19 +2250,13 @@ impl Game {
                     self.refill_market();
                     false
                 }
-                Step::HoldScorings => {
-                    self.hold_scorings();
-                    false
-                }
+                Step::HoldScorings => self.hold_scorings(),
                 Step::FinishTurn => {
                     self.finish_turn();
                     false
                 }
                 Step::FinalPlacing => self.final_placing(),
-                Step::FinalScoring => {
-                    self.final_scoring();
-                    false
-                }
+                Step::FinalScoring => self.final_scoring(),
                 Step::FirstTurn => {
                     self.current = self.start;
                     self.begin_turn();
@@ -2176,6 +2264,7 @@ impl Game {
                 }
                 Step::VizierWindow => self.window_step(),
                 Step::MasterBuilder => self.master_builder_step(),
+                Step::ExtraRedesign => self.extra_redesign_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -2197,7 +2286,10 @@ impl Game {
     }
 
     /// §5.2: draw until the display holds 4; a reshuffle when the draw pile is empty.
-    fn refill_display(&mut self) -> bool {
+    /// True when a character's auction waits (§M7): called again after it, the refill
+    /// goes on.
+    pub(crate) fn refill_display(&mut self) -> bool {
+        let waiting = self.decisions.len();
         let mut stalled = false;
         while self.display.len() < DISPLAY_SIZE {
             if self.draw.is_empty() {
@@ -2211,12 +2303,17 @@ impl Game {
             let card = self.draw.pop().expect("a card to draw");
             self.reveal(card);
             stalled = stalled && self.display.len() == shown;
+            if self.decisions.len() > waiting {
+                return true;
+            }
         }
         false
     }
 
     fn reveal(&mut self, card: CardId) {
-        if is_wall_card(card) {
+        if crate::cards::is_character(card) {
+            self.start_auction(card); // auctioned at once (§M7)
+        } else if is_wall_card(card) {
             // beside the market (§M9)
             self.city_walls.beside |= city_walls::bit(card);
             self.event(Event::WallCardBeside { card });
@@ -2294,15 +2391,20 @@ impl Game {
         self.event(Event::DirkGift { after, tiles });
     }
 
-    /// §5.4: score the rounds whose card came up; Dirk's gift follows each (§10).
-    fn hold_scorings(&mut self) {
-        while !self.pending_rounds.is_empty() {
-            let round = self.pending_rounds.remove(0);
+    /// §5.4: score the rounds whose card came up; Dirk's gift follows each (§10). True
+    /// while the Wise Man's type for the next scoring is being chosen (§M7).
+    fn hold_scorings(&mut self) -> bool {
+        while let Some(&round) = self.pending_rounds.as_slice().first() {
+            if self.has(CHARACTERS) && self.ask_wise_man() {
+                return true;
+            }
+            self.pending_rounds.remove(0);
             self.score_round(round);
             if self.dirk {
                 self.gift_dirk(dirk_gift_size(round, self.bag_len()), round);
             }
         }
+        false
     }
 
     /// Master Builders (§M14): one redesign per master builder played this turn, pushed
@@ -2340,9 +2442,13 @@ impl Game {
     /// asked); closed after the game-ending turn or when nobody can act.
     fn window_step(&mut self) -> bool {
         if self.window.open && self.window.repoll {
-            self.refill_display();
+            if self.refill_display() {
+                return true; // a character's auction first (§M7)
+            }
             self.refill_market();
-            self.hold_scorings();
+            if self.hold_scorings() {
+                return true; // once the Wise Man's type is chosen (§M7)
+            }
             self.window.open = false;
         }
         if self.game_ending() {
@@ -2462,7 +2568,20 @@ impl Game {
                 }
             })
             .collect();
-        let majorities = majority_points(&counts, round as usize);
+        let half = if self.has(CHARACTERS) {
+            self.wise_man_half()
+        } else {
+            None
+        };
+        let majorities = match half {
+            None => majority_points(&counts, round as usize),
+            Some((owner, kind)) => {
+                // the Wise Man's half (§M7): the counts doubled, its owner's one more
+                let mut doubled: Vec<[u8; 6]> = counts.iter().map(|c| c.map(|n| 2 * n)).collect();
+                doubled[owner as usize][kind as usize] += 1;
+                majority_points(&doubled, round as usize)
+            }
+        };
         // the modules' terms, each for every competitor (Dirk's are 0): Camps' bastion
         // lines (§M8), the invaders' attack as points lost (§M15)
         let mut terms: Vec<(Term, Vec<i64>)> = Vec::new();
@@ -2485,6 +2604,13 @@ impl Game {
                 per_player(&|c| camps::camp_points(&self.boards[c]) as i64),
             ));
         }
+        if self.has(CHARACTERS) {
+            // the City Watch at every scoring, the end-of-game bonus at the last (§M7)
+            terms.push((
+                Term::Characters,
+                per_player(&|c| self.character_points(c, round)),
+            ));
+        }
         let attack = self.invaders.attack(round);
         let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
         if self.has(INVADERS) {
@@ -2504,10 +2630,12 @@ impl Game {
             majorities,
             terms,
             attack,
+            half,
         });
         if self.has(INVADERS) {
             self.after_invasion(round);
         }
+        self.characters.wise_man_chosen = false; // `after_scoring`
     }
 
     /// Invaders (§M15), before a scoring's points: the top attack card revealed (once per
@@ -2676,11 +2804,16 @@ impl Game {
         true
     }
 
-    fn final_scoring(&mut self) {
+    /// True while the Wise Man's type for it is being chosen (§M7).
+    fn final_scoring(&mut self) -> bool {
+        if self.has(CHARACTERS) && self.ask_wise_man() {
+            return true;
+        }
         self.score_round(3);
         let scores = self.scores().to_vec();
         let winners = self.winners();
         self.event(Event::GameOver { scores, winners });
+        false
     }
 }
 
@@ -2997,6 +3130,18 @@ mod tests {
     }
 
     #[test]
+    fn the_wise_mans_half_breaks_a_tie() {
+        // two players with a tower each: alone second, the half makes its owner first
+        let mut a = [0u8; 6];
+        a[5] = 2;
+        let mut b = a;
+        b[5] += 1;
+        let first = place_points(5, 1, 1);
+        assert_eq!(majority_points(&[a, a], 1), vec![first / 2, first / 2]);
+        assert_eq!(majority_points(&[b, a], 1), vec![first, 0]);
+    }
+
+    #[test]
     fn ties_pool_the_places() {
         // RULES.md §8.3, example 2: A and B tie for first in towers in round 2.
         let mut a = [0u8; 6];
@@ -3009,7 +3154,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = u16::MAX >> (16 - CORE_MODULES.len());
-        for seed in 0..144u128 {
+        for seed in 0..156u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -3036,7 +3181,9 @@ mod tests {
                 CITY_WALLS,
                 CITY_WALLS | GATES | CAMPS | SQUARES | BAZAARS | INVADERS,
                 CITY_WALLS | MASTER_BUILDERS | VIZIER | EXCHANGE,
-            ][seed as usize % 24];
+                CHARACTERS,
+                CHARACTERS | THIEVES | VIZIER | CHANGE | DIAMONDS | MASTER_BUILDERS,
+            ][seed as usize % 26];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
@@ -3047,7 +3194,13 @@ mod tests {
                 } else {
                     0
                 };
+            let options = options | if seed % 3 == 2 { EXPERIMENTAL } else { 0 };
             let options = options
+                & if modules & CHARACTERS != 0 {
+                    !0
+                } else {
+                    !EXPERIMENTAL
+                }
                 & if modules & THIEVES != 0 {
                     !0
                 } else {

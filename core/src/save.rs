@@ -6,6 +6,7 @@
 //! the game came into the core stay as their text.
 
 use crate::board::FOUNTAIN;
+use crate::cards::CHARACTER_NAMES;
 use crate::cards::{
     tile, tile_id, value_of, CardId, TileId, TileSet, BAZAAR, CARD_KINDS, CURRENCIES,
     EXCHANGE_FIRST, KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
@@ -15,6 +16,7 @@ use crate::game::{
     MAX_PLAYERS, NO_GATE,
 };
 use crate::modules::bonus_cards::BonusCards;
+use crate::modules::characters::{Auction, Bid, Characters};
 use crate::modules::squares::Squares;
 use crate::modules::thieves::Thieves;
 use crate::modules::window::Window;
@@ -142,6 +144,9 @@ fn card_json(out: &mut String, card: CardId) {
         );
     } else if card == SCORING_1 || card == SCORING_2 {
         let _ = write!(out, "[\"scoring\",{}]", card - SCORING_1 + 1);
+    } else if crate::cards::is_character(card) {
+        let id = CHARACTER_NAMES[(card - crate::cards::CHARACTER_FIRST) as usize];
+        let _ = write!(out, "[\"character\",\"{id}\"]");
     } else {
         let _ = write!(
             out,
@@ -443,10 +448,16 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             majorities,
             terms,
             attack,
+            half,
         } => {
             out.push_str("{\"counts\":");
             by_name(out, names, competitors, |o, c| {
-                by_colour(o, |o, kind| number(o, counts[c][kind] as u32))
+                by_colour(o, |o, kind| {
+                    number(o, counts[c][kind] as u32);
+                    if *half == Some((c as u8, kind as u8)) {
+                        o.push_str(".5"); // the Wise Man's half (§M7)
+                    }
+                })
             });
             if let Some((direction, penalties)) = attack {
                 // the attack under the invaders' key (`scoring_details`, §M15)
@@ -473,6 +484,12 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             });
             let _ = write!(out, ",\"round\":{round},\"type\":\"scoring\",\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
+            if let Some((owner, kind)) = half {
+                // `scoring_details` of Characters (§M7)
+                out.push_str(",\"wise_man\":{\"player\":");
+                name(out, *owner);
+                let _ = write!(out, ",\"type\":\"{}\"}}", KINDS[*kind as usize]);
+            }
             out.push('}');
         }
         Event::EndTriggered { bag_empty } => {
@@ -664,12 +681,18 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             by_name(out, names, game.players(), |o, p| currencies(o, &hands[p]));
             let _ = write!(out, ",\"removed\":{removed},\"type\":\"thieves\"}}");
         }
-        Event::Steal { player, card } => {
+        Event::Steal { player, card } | Event::SwapCard { player, card } => {
+            // a theft (§M10), the money swap (§M7)
+            let kind = if matches!(event, Event::Steal { .. }) {
+                "steal"
+            } else {
+                "swap_card"
+            };
             out.push_str("{\"card\":");
             card_json(out, *card);
             out.push_str(",\"player\":");
             name(out, *player);
-            out.push_str(",\"type\":\"steal\"}");
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
         Event::HutPiles { up, sizes } => {
             out.push_str("{\"sizes\":");
@@ -714,6 +737,52 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             let _ = write!(out, ",\"overpaid\":{overpaid},\"player\":");
             name(out, *player);
             out.push_str(",\"type\":\"change\"}");
+        }
+        Event::Auction { card, auctioneer } => {
+            out.push_str("{\"auctioneer\":");
+            name(out, *auctioneer);
+            let _ = write!(
+                out,
+                ",\"card\":\"{}\",\"type\":\"auction\"}}",
+                CHARACTER_NAMES[*card as usize]
+            );
+        }
+        Event::Bid { player, card, bid } | Event::AuctionWon { player, card, bid } => {
+            let kind = if matches!(event, Event::Bid { .. }) {
+                "bid"
+            } else {
+                "auction_won"
+            };
+            let _ = write!(
+                out,
+                "{{\"amount\":{},\"card\":\"{}\",\"cards\":",
+                bid.amount(),
+                CHARACTER_NAMES[*card as usize]
+            );
+            cards_json(out, &bid.cards());
+            out.push_str(",\"player\":");
+            name(out, *player);
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
+        }
+        Event::AuctionUnsold { card } => {
+            let _ = write!(
+                out,
+                "{{\"card\":\"{}\",\"type\":\"auction_unsold\"}}",
+                CHARACTER_NAMES[*card as usize]
+            );
+        }
+        Event::WiseMan {
+            player,
+            colour,
+            round,
+        } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"player\":",
+                KINDS[*colour as usize]
+            );
+            name(out, *player);
+            let _ = write!(out, ",\"round\":{round},\"type\":\"wise_man\"}}");
         }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");
@@ -880,6 +949,9 @@ pub fn save_json(game: &Game, names: &Names, earlier: &str) -> String {
         }
         let _ = write!(o, "\"kind\":\"{}\",\"player\":", d.kind.name());
         string(o, &names.names[d.player as usize]);
+        if d.kind == Kind::WiseMan {
+            let _ = write!(o, ",\"round\":{}", game.wise_man_round());
+        }
         o.push('}');
     });
     out.push_str(",\"dirk_tiles\":");
@@ -1083,6 +1155,8 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 &crate::cards::bits(game.bazaars.beside).collect::<Vec<_>>(),
             );
             out.push('}');
+        } else if *module == "characters" {
+            characters_json(out, game, names);
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -1108,6 +1182,204 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
         }
     }
     out.push('}');
+}
+
+/// Characters' slice (§M7): the characters by id in the box, out, owned; the auction; the
+/// Wise Man's type; the hinted characters' turns (never used in the core: null).
+fn characters_json(out: &mut String, game: &Game, names: &Names) {
+    let chars = &game.characters;
+    let ids = |o: &mut String, cards: &[u8]| {
+        list(o, cards.iter(), |o, &c| {
+            string(o, CHARACTER_NAMES[c as usize])
+        })
+    };
+    out.push_str("{\"auction\":");
+    match &chars.auction {
+        None => out.push_str("null"),
+        Some(auction) => {
+            out.push_str("{\"bidders\":");
+            list(out, auction.bidders.as_slice().iter(), |o, &p| {
+                string(o, &names.names[p as usize])
+            });
+            let _ = write!(
+                out,
+                ",\"card\":\"{}\",\"high\":",
+                CHARACTER_NAMES[auction.card as usize]
+            );
+            match auction.high {
+                None => out.push_str("null"),
+                Some((p, bid)) => {
+                    out.push('[');
+                    string(out, &names.names[p as usize]);
+                    out.push(',');
+                    cards_json(out, &bid.cards());
+                    out.push(']');
+                }
+            }
+            out.push('}');
+        }
+    }
+    out.push_str(",\"box\":");
+    let experimental = game.option(crate::game::EXPERIMENTAL);
+    ids(out, &Characters::boxed(experimental).collect::<Vec<_>>());
+    out.push_str(",\"out\":");
+    ids(out, chars.out.as_slice());
+    out.push_str(",\"owned\":");
+    by_name(out, names, game.players(), |o, p| {
+        ids(o, chars.owned[p].as_slice())
+    });
+    let turn = |o: &mut String, t: Option<u32>| match t {
+        None => o.push_str("null"),
+        Some(t) => number(o, t),
+    };
+    out.push_str(",\"redesigned\":");
+    turn(out, chars.redesigned);
+    out.push_str(",\"swapped\":");
+    turn(out, chars.swapped);
+    out.push_str(",\"wise_man\":");
+    match chars.wise_man {
+        None => out.push_str("null"),
+        Some(kind) => string(out, KINDS[kind as usize]),
+    }
+    let _ = write!(out, ",\"wise_man_chosen\":{}}}", chars.wise_man_chosen);
+}
+
+/// A character's index of its id.
+fn character_index(id: &str) -> Option<u8> {
+    CHARACTER_NAMES
+        .iter()
+        .position(|&n| n == id)
+        .map(|k| k as u8)
+}
+
+/// Characters' slice of a save (`characters_json`).
+fn read_characters(
+    state: &HashMap<String, Value>,
+    players: &[String],
+    experimental: bool,
+) -> Result<Characters, Refusal> {
+    let what = "modules_state";
+    let data = slice(state, "characters")?;
+    let get = |key: &str| data.get(key).ok_or_else(|| invalid(what));
+    let ids = |value: &Value| -> Result<Vec<u8>, Refusal> {
+        read_list(value, what, |v, w| {
+            v.as_str()
+                .and_then(character_index)
+                .ok_or_else(|| invalid(w))
+        })
+    };
+    let mut chars = Characters::default();
+    if ids(get("box")?)? != Characters::boxed(experimental).collect::<Vec<_>>() {
+        return Err(Refusal::Invalid(
+            "the characters in the box are not those of the game".into(),
+        ));
+    }
+    chars.out = stack(&ids(get("out")?)?, what)?;
+    let owned = get("owned")?.as_object().ok_or_else(|| invalid(what))?;
+    for (p, name) in players.iter().enumerate() {
+        chars.owned[p] = stack(&ids(owned.get(name).ok_or_else(|| invalid(what))?)?, what)?;
+    }
+    let turn = |key: &str| -> Result<Option<u32>, Refusal> {
+        match get(key)? {
+            Value::Null => Ok(None),
+            value => value
+                .as_u64()
+                .filter(|&t| t <= u32::MAX as u64)
+                .map(|t| Some(t as u32))
+                .ok_or_else(|| invalid(what)),
+        }
+    };
+    chars.redesigned = turn("redesigned")?;
+    chars.swapped = turn("swapped")?;
+    chars.wise_man = match get("wise_man")? {
+        Value::Null => None,
+        value => Some(
+            value
+                .as_str()
+                .and_then(|k| KINDS.iter().position(|&n| n == k))
+                .ok_or_else(|| invalid(what))? as u8,
+        ),
+    };
+    // saved before the choice was asked: not chosen (`load_slice`)
+    chars.wise_man_chosen = match data.get("wise_man_chosen") {
+        None => false,
+        Some(value) => value.as_bool().ok_or_else(|| invalid(what))?,
+    };
+    chars.auction = match get("auction")? {
+        Value::Null => None,
+        auction => {
+            let card = auction
+                .get("card")
+                .and_then(Value::as_str)
+                .and_then(character_index)
+                .ok_or_else(|| invalid(what))?;
+            let bidders = auction
+                .get("bidders")
+                .and_then(Value::as_array)
+                .filter(|b| !b.is_empty() && b.len() <= players.len())
+                .ok_or_else(|| invalid(what))?
+                .iter()
+                .map(|b| seat_of(players, b, what))
+                .collect::<Result<Vec<u8>, Refusal>>()?;
+            let high = match auction.get("high").ok_or_else(|| invalid(what))? {
+                Value::Null => None,
+                high => {
+                    let pair = high
+                        .as_array()
+                        .filter(|h| h.len() == 2)
+                        .ok_or_else(|| invalid(what))?;
+                    let cards = read_cards(&pair[1], what)?;
+                    let bid = Bid::of_cards(&cards)
+                        .filter(|b| b.cards() == cards)
+                        .ok_or_else(|| invalid(what))?;
+                    Some((seat_of(players, &pair[0], what)?, bid))
+                }
+            };
+            Some(Auction {
+                card,
+                bidders: stack(&bidders, what)?,
+                high,
+            })
+        }
+    };
+    Ok(chars)
+}
+
+/// Characters (§M7): an auction is on exactly while its first bidder decides, the
+/// highest bidder still bids with cards of their hand; a Wise Man's choice is its
+/// owner's; each character in play once.
+fn characters_agree(game: &Game) -> Result<(), Refusal> {
+    let chars = &game.characters;
+    let top = game.decisions.last();
+    let bad = |why: &str| Err(Refusal::Invalid(format!("characters: {why}")));
+    match &chars.auction {
+        None if top.is_some_and(|d| d.kind == Kind::Auction) => {
+            return bad("an auction decision with no character auctioned")
+        }
+        None => {}
+        Some(auction) => {
+            let asked = auction.bidders.as_slice()[0];
+            if top.is_none_or(|d| d.kind != Kind::Auction || d.player != asked) {
+                return bad("the auction's first bidder is not the one deciding");
+            }
+            if let Some((leader, bid)) = auction.high {
+                let mut needed = [0u8; CARD_KINDS];
+                bid.cards().iter().for_each(|&c| needed[c as usize] += 1);
+                if !auction.bidders.as_slice().contains(&leader)
+                    || (0..CARD_KINDS).any(|c| needed[c] > game.hands[leader as usize][c])
+                {
+                    return bad("the highest bidder no longer bids or lacks the cards");
+                }
+            }
+        }
+    }
+    if top.is_some_and(|d| {
+        d.kind == Kind::WiseMan
+            && chars.owner(crate::modules::characters::WISE_MAN) != Some(d.player)
+    }) {
+        return bad("the Wise Man's type is chosen by a player who does not own it");
+    }
+    Ok(())
 }
 
 /// Bonus Cards' slice of a save.
@@ -1555,6 +1827,11 @@ pub(crate) fn read_card(value: &Value, what: &str) -> Result<CardId, Refusal> {
     if let Some(["gate"]) = words.as_deref() {
         return Ok(crate::cards::GATE);
     }
+    if let Some(["character", id]) = words.as_deref() {
+        return character_index(id)
+            .map(|k| crate::cards::CHARACTER_FIRST + k)
+            .ok_or_else(|| invalid(what));
+    }
     if let Some(["wall", sides]) = words.as_deref() {
         let mask = sides.chars().try_fold(0u8, |mask, c| {
             let side = crate::cards::SIDES.iter().position(|&s| s == c)?;
@@ -1706,6 +1983,7 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         ));
     }
     window_agrees(game)?;
+    characters_agree(game)?;
     if (0..game.players()).any(|p| {
         crate::modules::squares::huts_held(game.board(p), game.reserves[p])
             > crate::modules::squares::HUT_LIMIT
@@ -1775,9 +2053,18 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         for set in [walls.beside, walls.used] {
             crate::modules::city_walls::cards(set).for_each(|card| cards[card as usize] += 1);
         }
-        expected[crate::cards::WALL_FIRST as usize..].fill(1);
+        expected[crate::cards::WALL_FIRST as usize..crate::cards::CHARACTER_FIRST as usize].fill(1);
     }
     sticks_agree(game)?;
+    if game.has(crate::game::CHARACTERS) {
+        // the characters in play, owned, out or auctioned count with those in the piles
+        game.characters
+            .held()
+            .for_each(|c| cards[(crate::cards::CHARACTER_FIRST + c) as usize] += 1);
+        for &c in crate::modules::characters::playable(game.option(crate::game::EXPERIMENTAL)) {
+            expected[(crate::cards::CHARACTER_FIRST + c) as usize] = 1;
+        }
+    }
     if game.has(crate::game::CHANGE) {
         for currency in 0..4u8 {
             // the coins in the bag count with those in hand: six of each currency
@@ -1975,6 +2262,10 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
     if game.has(crate::game::BONUS_CARDS) {
         game.bonus = read_bonus_cards(state, &players)?;
     }
+    if game.has(crate::game::CHARACTERS) {
+        let experimental = game.option(crate::game::EXPERIMENTAL);
+        game.characters = read_characters(state, &players, experimental)?;
+    }
     if game.has(crate::game::SQUARES) {
         game.squares = read_squares(state)?;
     }
@@ -2083,7 +2374,7 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
     )?;
     for (p, hand) in per_player("hands")?.into_iter().enumerate() {
         for card in read_cards(hand, "hands")? {
-            if card == SCORING_1 || card == SCORING_2 {
+            if card == SCORING_1 || card == SCORING_2 || crate::cards::is_character(card) {
                 return Err(invalid("hands"));
             }
             game.hands[p][card as usize] += 1;
@@ -2166,6 +2457,7 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
         Some("market_short") => Some(false),
         Some(_) => return Err(invalid("end_reason")),
     };
+    let mut wise_man_rounds = Vec::new();
     for entry in field(state, "decisions")?
         .as_array()
         .ok_or_else(|| invalid("decisions"))?
@@ -2179,6 +2471,9 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
         let give = entry.get("give").and_then(Value::as_bool).unwrap_or(false);
         if game.decisions.len() == 4 {
             return Err(invalid("decisions"));
+        }
+        if kind == Kind::WiseMan {
+            wise_man_rounds.push(entry.get("round").and_then(Value::as_u64));
         }
         game.decisions.push(Decision { kind, player, give });
     }
@@ -2194,6 +2489,14 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
             return Err(invalid("script"));
         }
         game.script.push(step);
+    }
+    if wise_man_rounds
+        .iter()
+        .any(|&r| r != Some(game.wise_man_round() as u64))
+    {
+        return Err(Refusal::Invalid(
+            "the Wise Man's type is chosen just before a scoring, for its round".into(),
+        ));
     }
     let scores = field(state, "scores")?
         .as_object()
@@ -2358,6 +2661,23 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         },
         Some("wake") => Action::Wake,
         Some("decline") => Action::Decline,
+        Some("bid") => {
+            let cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            Action::Bid(Bid::of_cards(&cards).ok_or_else(|| invalid(what))?)
+        }
+        Some("wise_man") => Action::ChooseWiseMan {
+            colour: value
+                .get("colour")
+                .and_then(Value::as_str)
+                .and_then(|c| KINDS.iter().position(|k| *k == c))
+                .ok_or_else(|| invalid(what))? as u8,
+        },
+        Some("swap_card") => Action::SwapCard {
+            card: read_card(value.get("card").unwrap_or(&Value::Null), what)
+                .ok()
+                .filter(|&c| crate::cards::is_money_of_a_currency(c))
+                .ok_or_else(|| invalid(what))?,
+        },
         Some("steal") => Action::Steal {
             card: read_card(value.get("card").unwrap_or(&Value::Null), what)?,
         },

@@ -5,6 +5,7 @@
 pub mod bazaars;
 pub mod bonus_cards;
 pub mod camps;
+pub mod characters;
 pub mod city_walls;
 pub mod gates;
 pub mod invaders;
