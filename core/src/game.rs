@@ -26,6 +26,7 @@ use crate::modules::gates::{self, Gates};
 use crate::modules::invaders::{self, Invaders};
 use crate::modules::master_builders::{self, MasterBuilders};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
+use crate::modules::street_merchant::{self, StreetMerchant};
 use crate::modules::thieves::{self, Thieves};
 use crate::modules::vizier::Vizier;
 use crate::modules::window::Window;
@@ -67,7 +68,7 @@ pub const RULEBOOK_ORDER: [&str; 16] = [
 /// The Mega Box modules the core holds, by their `MODULES` names, in the order of their
 /// bits (`VIZIER` is bit 0): a game runs in the core only when every module of it is here.
 /// A module brought in takes the next bit, so the bits need not follow the rulebook.
-pub const CORE_MODULES: [&str; 13] = [
+pub const CORE_MODULES: [&str; 15] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -81,6 +82,8 @@ pub const CORE_MODULES: [&str; 13] = [
     "master_builders",
     "invaders",
     "bazaars",
+    "", // 13: Characters' bit, kept for its own branch (no module has this name)
+    "street_merchant", // 14
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
 pub const VIZIER: u16 = 1;
@@ -108,15 +111,18 @@ pub const MASTER_BUILDERS: u16 = 1024;
 pub const INVADERS: u16 = 2048;
 /// Bazaars (M16).
 pub const BAZAARS: u16 = 4096;
+/// Street Merchant (M12).
+pub const STREET_MERCHANT: u16 = 16384;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 4] = [
+pub const CORE_OPTIONS: [(&str, u16); 5] = [
     ("thief_not_by_finisher", THIEVES),
     ("gates_all_six", GATES),
     ("bazaars_distributed", BAZAARS),
     ("walls_piles_2_to_4", CITY_WALLS),
+    ("merchant_final_only", STREET_MERCHANT),
 ];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
@@ -126,6 +132,8 @@ pub const GATES_ALL_SIX: u8 = 2;
 pub const BAZAARS_DISTRIBUTED: u8 = 4;
 /// City Walls (§M9): the wall cards into piles 2-4 (three, three, two), not 2-5.
 pub const WALLS_PILES_2_TO_4: u8 = 8;
+/// Street Merchant (§M12): the residents score at the final scoring only.
+pub const MERCHANT_FINAL_ONLY: u8 = 16;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
@@ -137,7 +145,7 @@ pub const PAID_IN_DIAMONDS: u8 = 7;
 pub fn module_bits(names: &[&str]) -> Result<u16, Vec<String>> {
     let missing: Vec<String> = names
         .iter()
-        .filter(|n| !CORE_MODULES.contains(n))
+        .filter(|n| n.is_empty() || !CORE_MODULES.contains(n))
         .map(|n| n.to_string())
         .collect();
     if !missing.is_empty() {
@@ -162,6 +170,8 @@ pub enum Kind {
     Window,
     /// A master builder's redesign at the turn end (§M14).
     MasterBuilder,
+    /// A merchant's disc: set up, a citizen taken or swapped, put back (§M12).
+    Merchant,
 }
 
 impl Kind {
@@ -173,6 +183,7 @@ impl Kind {
             Kind::Vizier => "vizier",
             Kind::Window => "window",
             Kind::MasterBuilder => "master_builder",
+            Kind::Merchant => "merchant",
         }
     }
 
@@ -184,6 +195,7 @@ impl Kind {
             Kind::Vizier,
             Kind::Window,
             Kind::MasterBuilder,
+            Kind::Merchant,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -215,9 +227,14 @@ pub enum Step {
     VizierWindow,
     /// The master builders' redesigns, right after the bought tiles are placed (§M14).
     MasterBuilder,
+    /// Street Merchant (§M12): the discs lifted in the turn, before the display's
+    /// refill; those lifted in the window, before the turn is finished; the setup.
+    Merchant,
+    MerchantLate,
+    MerchantSetup,
 }
 
-const STEP_NAMES: [(Step, &str); 10] = [
+const STEP_NAMES: [(Step, &str); 13] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -228,6 +245,9 @@ const STEP_NAMES: [(Step, &str); 10] = [
     (Step::FirstTurn, "first_turn"),
     (Step::VizierWindow, "vizier_window"),
     (Step::MasterBuilder, "master_builder"),
+    (Step::Merchant, "merchant"),
+    (Step::MerchantLate, "merchant_late"),
+    (Step::MerchantSetup, "merchant_setup"),
 ];
 
 impl Step {
@@ -403,6 +423,26 @@ pub enum Action {
         card: CardId,
         tile: TileId,
         cell: Option<(i8, i8)>,
+    },
+    /// Street Merchant (§M12): at setup, the three citizens (colour bits) on the disc
+    /// and its cell beside the fountain; at the turn end, a citizen (a `KINDS` index)
+    /// taken from the supply, one swapped, none, and the disc put back.
+    SetMerchant {
+        colours: u8,
+        x: i8,
+        y: i8,
+    },
+    TakeCitizen {
+        colour: u8,
+    },
+    SwapCitizen {
+        give: u8,
+        take: u8,
+    },
+    KeepCitizens,
+    PlaceMerchant {
+        x: i8,
+        y: i8,
     },
 }
 
@@ -639,6 +679,44 @@ pub enum Event {
         scores: Vec<i64>,
         winners: Vec<u8>,
     },
+    /// Street Merchant (§M12): a disc set up, the supply formed, a disc lifted by a tile
+    /// (with its sticks) placed on its cell (the colour of the citizen that moved in;
+    /// whether in the final placing), a citizen taken, swapped, none, the disc put back.
+    SetMerchant {
+        player: u8,
+        colours: u8,
+        x: i8,
+        y: i8,
+    },
+    MerchantSupply {
+        supply: [u8; 6],
+    },
+    MerchantLifted {
+        player: u8,
+        tile: TileId,
+        sticks: u8,
+        x: i8,
+        y: i8,
+        resident: Option<u8>,
+        last: bool,
+    },
+    TakeCitizen {
+        player: u8,
+        colour: u8,
+    },
+    SwapCitizen {
+        player: u8,
+        give: u8,
+        take: u8,
+    },
+    KeepCitizens {
+        player: u8,
+    },
+    PlaceMerchant {
+        player: u8,
+        x: i8,
+        y: i8,
+    },
 }
 
 /// A module's term of a scoring (its key in the scoring event's `parts`).
@@ -647,6 +725,7 @@ pub enum Term {
     Bazaars,
     Camps,
     Invaders,
+    StreetMerchant,
 }
 
 impl Term {
@@ -655,6 +734,7 @@ impl Term {
             Term::Bazaars => "bazaars",
             Term::Camps => "camps",
             Term::Invaders => "invaders",
+            Term::StreetMerchant => "street_merchant",
         }
     }
 }
@@ -700,7 +780,7 @@ pub struct Game {
     /// Per competitor, Dirk last.
     pub(crate) scores: [i64; MAX_PLAYERS + 1],
     pub(crate) decisions: Stack<Decision, 4>,
-    pub(crate) script: Stack<Step, 8>,
+    pub(crate) script: Stack<Step, 12>,
     pub(crate) current: u8,
     pub(crate) start: u8,
     pub(crate) turn: u32,
@@ -739,6 +819,8 @@ pub struct Game {
     pub(crate) window: Window,
     /// Change's coin bag (M11): the coins of each currency in it.
     pub(crate) coin_bag: [u8; 4],
+    /// Street Merchant's supply, discs and residents (M12).
+    pub(crate) merchant: StreetMerchant,
 }
 
 fn nth_bit(set: TileSet, n: usize) -> TileId {
@@ -869,6 +951,7 @@ impl Game {
             thieves: Thieves::default(),
             window: Window::default(),
             coin_bag: [0; 4],
+            merchant: StreetMerchant::default(),
         }
     }
 
@@ -942,7 +1025,7 @@ impl Game {
         self.decisions.last().expect("a decision waits").player
     }
 
-    fn event(&mut self, event: Event) {
+    pub(crate) fn event(&mut self, event: Event) {
         if self.recording {
             self.events.push(event);
         }
@@ -1005,8 +1088,14 @@ impl Game {
         if self.has(INVADERS) {
             self.set_up_invaders();
         }
+        if self.has(STREET_MERCHANT) {
+            self.merchant = StreetMerchant::new(self.players());
+        }
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
+        if self.has(STREET_MERCHANT) {
+            self.script.insert(0, Step::MerchantSetup); // the discs before the first turn
+        }
         self.run_script();
     }
 
@@ -1297,6 +1386,7 @@ impl Game {
                 }
                 out.push(Action::Decline);
             }
+            Kind::Merchant => self.merchant_options(decision.player, out),
         }
     }
 
@@ -1916,6 +2006,9 @@ impl Game {
                     sticks,
                     removed_sticks,
                 });
+                if self.has(STREET_MERCHANT) && mv == Move::Place {
+                    self.lift_merchant(seat, id, x, y);
+                }
                 if self.decisions.last().map(|d| d.kind) == Some(Kind::Act) {
                     self.end_actions();
                 } else {
@@ -2019,6 +2112,11 @@ impl Game {
                 self.to_place.push(purchase.tile);
                 self.may_continue = true;
             }
+            Action::SetMerchant { .. }
+            | Action::TakeCitizen { .. }
+            | Action::SwapCitizen { .. }
+            | Action::KeepCitizens
+            | Action::PlaceMerchant { .. } => self.apply_merchant(seat, action),
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -2044,6 +2142,9 @@ impl Game {
                     gate,
                     sticks: self.sticks[id as usize],
                 });
+                if self.has(STREET_MERCHANT) {
+                    self.lift_merchant(seat, id, x, y);
+                }
                 self.after_placing();
             }
             Action::Reserve { tile: id } => {
@@ -2119,6 +2220,15 @@ impl Game {
             let finish = self.script.len() - 1;
             self.script.insert(finish, Step::VizierWindow);
         }
+        if self.has(STREET_MERCHANT) {
+            // the discs lifted in the turn before the display's refill (§M0.4 step 4),
+            // those lifted in the window before the turn is finished
+            let refill = self.script.as_slice().iter().position(|&s| s == Step::RefillDisplay);
+            self.script
+                .insert(refill.expect("the refill in the script"), Step::Merchant);
+            let finish = self.script.len() - 1;
+            self.script.insert(finish, Step::MerchantLate);
+        }
         self.run_script();
     }
 
@@ -2139,7 +2249,7 @@ impl Game {
     }
 
     /// The decision on top is made: take it off and go on with the script.
-    fn resume(&mut self) {
+    pub(crate) fn resume(&mut self) {
         self.decisions.pop();
         self.run_script();
     }
@@ -2176,6 +2286,8 @@ impl Game {
                 }
                 Step::VizierWindow => self.window_step(),
                 Step::MasterBuilder => self.master_builder_step(),
+                Step::Merchant | Step::MerchantLate => self.merchant_step(),
+                Step::MerchantSetup => self.merchant_setup_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -2491,6 +2603,16 @@ impl Game {
             // the points lost to this round's attack, each competitor's (none without one)
             let lost = |c: usize| attack.as_ref().map_or(0, |(_, lost)| lost[c] as i64);
             terms.push((Term::Invaders, per_player(&|c| -lost(c))));
+        }
+        if self.has(STREET_MERCHANT) && (round == 3 || !self.option(MERCHANT_FINAL_ONLY)) {
+            // the residents' best grouping (§M12.4)
+            terms.push((
+                Term::StreetMerchant,
+                per_player(&|c| {
+                    let counts = self.merchant.counts(&self.boards[c]);
+                    street_merchant::best_grouping(&counts) as i64
+                }),
+            ));
         }
         for c in 0..self.competitors() {
             let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
@@ -3008,8 +3130,9 @@ mod tests {
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        let every = u16::MAX >> (16 - CORE_MODULES.len());
-        for seed in 0..144u128 {
+        let held: Vec<&str> = CORE_MODULES.into_iter().filter(|n| !n.is_empty()).collect();
+        let every = module_bits(&held).unwrap();
+        for seed in 0..162u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -3036,14 +3159,17 @@ mod tests {
                 CITY_WALLS,
                 CITY_WALLS | GATES | CAMPS | SQUARES | BAZAARS | INVADERS,
                 CITY_WALLS | MASTER_BUILDERS | VIZIER | EXCHANGE,
-            ][seed as usize % 24];
+                STREET_MERCHANT,
+                STREET_MERCHANT | VIZIER | THIEVES | MASTER_BUILDERS | GATES,
+                STREET_MERCHANT | SQUARES | CAMPS | CITY_WALLS | BAZAARS,
+            ][seed as usize % 27];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
                 0
             } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 }
                 | if seed % 2 == 1 {
-                    BAZAARS_DISTRIBUTED | WALLS_PILES_2_TO_4
+                    BAZAARS_DISTRIBUTED | WALLS_PILES_2_TO_4 | MERCHANT_FINAL_ONLY
                 } else {
                     0
                 };
@@ -3067,6 +3193,11 @@ mod tests {
                     !0
                 } else {
                     !WALLS_PILES_2_TO_4
+                }
+                & if modules & STREET_MERCHANT != 0 {
+                    !0
+                } else {
+                    !MERCHANT_FINAL_ONLY
                 };
             let mut game =
                 Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();

@@ -454,17 +454,25 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
                 attack_json(out, names, *round, *direction, penalties, competitors);
             }
             out.push_str(",\"parts\":{");
-            // the parts by name: the modules' terms (camps, invaders), majorities, walls
-            for (term, points) in terms {
-                let _ = write!(out, "\"{}\":", term.name());
-                by_name(out, names, competitors, |o, c| {
-                    let _ = write!(o, "{}", points[c]);
-                });
-                out.push(',');
-            }
+            // the parts by name: the modules' terms named before the majorities (camps,
+            // invaders), the majorities, the others (street_merchant), the walls
+            let term_parts = |out: &mut String, after_majorities: bool| {
+                for (term, points) in terms {
+                    if (term.name() > "majorities") == after_majorities {
+                        let _ = write!(out, "\"{}\":", term.name());
+                        by_name(out, names, competitors, |o, c| {
+                            let _ = write!(o, "{}", points[c]);
+                        });
+                        out.push(',');
+                    }
+                }
+            };
+            term_parts(out, false);
             out.push_str("\"majorities\":");
             by_name(out, names, competitors, |o, c| number(o, majorities[c]));
-            out.push_str(",\"walls\":");
+            out.push(',');
+            term_parts(out, true);
+            out.push_str("\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
             out.push_str("},\"points\":");
             by_name(out, names, competitors, |o, c| {
@@ -715,6 +723,77 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             name(out, *player);
             out.push_str(",\"type\":\"change\"}");
         }
+        Event::SetMerchant {
+            player,
+            colours,
+            x,
+            y,
+        } => {
+            out.push_str("{\"colours\":");
+            colour_list(out, &colour_counts(*colours));
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"type\":\"set_merchant\"}");
+        }
+        Event::MerchantSupply { supply } => {
+            out.push_str("{\"supply\":");
+            by_colour(out, |o, c| number(o, supply[c] as u32));
+            out.push_str(",\"type\":\"merchant_supply\"}");
+        }
+        Event::MerchantLifted {
+            player,
+            tile,
+            sticks,
+            x,
+            y,
+            resident,
+            last,
+        } => {
+            let _ = write!(out, "{{\"final\":{last},\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"resident\":");
+            match resident {
+                Some(c) => string(out, KINDS[*c as usize]),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"tile\":");
+            tile_json_with(out, *tile, *sticks);
+            out.push_str(",\"type\":\"merchant_lifted\"}");
+        }
+        Event::TakeCitizen { player, colour } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"player\":",
+                KINDS[*colour as usize]
+            );
+            name(out, *player);
+            out.push_str(",\"type\":\"take_citizen\"}");
+        }
+        Event::SwapCitizen { player, give, take } => {
+            let _ = write!(
+                out,
+                "{{\"colours\":[\"{}\",\"{}\"],\"player\":",
+                KINDS[*give as usize], KINDS[*take as usize]
+            );
+            name(out, *player);
+            out.push_str(",\"type\":\"swap_citizen\"}");
+        }
+        Event::KeepCitizens { player } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"type\":\"keep_citizens\"}");
+        }
+        Event::PlaceMerchant { player, x, y } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"type\":\"place_merchant\"}");
+        }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");
             by_name(out, names, competitors, |o, c| {
@@ -725,6 +804,18 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             out.push('}');
         }
     }
+}
+
+/// Citizens counted per colour (Street Merchant, §M12), as a list in colour order
+/// (`["pavilion", "pavilion", "tower"]`).
+fn colour_list(out: &mut String, counts: &[u8; 6]) {
+    let listed = (0..6).flat_map(|c| std::iter::repeat_n(c, counts[c] as usize));
+    list(out, listed, |o, c| string(o, KINDS[c]));
+}
+
+/// The counts per colour of a set of colour bits.
+fn colour_counts(colours: u8) -> [u8; 6] {
+    [0, 1, 2, 3, 4, 5].map(|c| colours >> c & 1)
 }
 
 /// Currencies counted per currency, as a list in market order (`["denar", "denar", ...]`).
@@ -1083,6 +1174,8 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
                 &crate::cards::bits(game.bazaars.beside).collect::<Vec<_>>(),
             );
             out.push('}');
+        } else if *module == "street_merchant" {
+            merchant_slice(out, game, names);
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -1108,6 +1201,139 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
         }
     }
     out.push('}');
+}
+
+/// Street Merchant's slice (§M12): each player's disc, the residents by building in tile
+/// order, the supply by colour.
+fn merchant_slice(out: &mut String, game: &Game, names: &Names) {
+    let state = &game.merchant;
+    out.push_str("{\"discs\":");
+    by_name(out, names, game.players(), |o, p| {
+        let disc = &state.discs[p];
+        o.push_str("{\"citizens\":");
+        colour_list(o, &disc.citizens);
+        o.push_str(",\"hand\":");
+        colour_list(o, &colour_counts(disc.hand));
+        o.push_str(",\"pos\":");
+        match disc.pos {
+            Some((x, y)) => pos(o, x, y),
+            None => o.push_str("null"),
+        }
+        o.push_str(",\"todo\":");
+        match disc.todo.name() {
+            Some(todo) => string(o, todo),
+            None => o.push_str("null"),
+        }
+        o.push('}');
+    });
+    out.push_str(",\"residents\":");
+    let housed = (0..crate::cards::TILE_COUNT).filter(|&id| state.residents[id] > 0);
+    list(out, housed, |o, id| {
+        o.push('[');
+        tile_json(o, id as TileId);
+        let _ = write!(o, ",{}]", state.residents[id]);
+    });
+    out.push_str(",\"supply\":");
+    by_colour(out, |o, c| number(o, state.supply[c] as u32));
+    out.push('}');
+}
+
+/// Street Merchant's slice of a save (`merchant_slice`), checked in `check_components`.
+fn read_merchant(
+    state: &HashMap<String, Value>,
+    players: &[String],
+) -> Result<crate::modules::street_merchant::StreetMerchant, Refusal> {
+    use crate::modules::street_merchant::{StreetMerchant, Todo};
+    let what = "modules_state";
+    let data = slice(state, "street_merchant")?;
+    let colour = |v: &Value| -> Result<usize, Refusal> {
+        v.as_str()
+            .and_then(|c| KINDS.iter().position(|k| *k == c))
+            .ok_or_else(|| invalid(what))
+    };
+    let colours = |v: Option<&Value>| -> Result<[u8; 6], Refusal> {
+        let mut counts = [0u8; 6];
+        for c in v.and_then(Value::as_array).ok_or_else(|| invalid(what))? {
+            let c = colour(c)?;
+            counts[c] = counts[c].saturating_add(1);
+        }
+        Ok(counts)
+    };
+    let mut merchant = StreetMerchant::default();
+    let supply = data
+        .get("supply")
+        .and_then(Value::as_object)
+        .filter(|s| s.len() == 6)
+        .ok_or_else(|| invalid(what))?;
+    for (c, kind) in KINDS.iter().enumerate() {
+        merchant.supply[c] = supply
+            .get(*kind)
+            .and_then(Value::as_u64)
+            .filter(|&n| n <= 7)
+            .ok_or_else(|| invalid(what))? as u8;
+    }
+    let discs = data
+        .get("discs")
+        .and_then(Value::as_object)
+        .filter(|d| d.len() == players.len())
+        .ok_or_else(|| invalid(what))?;
+    for (p, player) in players.iter().enumerate() {
+        let disc = discs.get(player).ok_or_else(|| invalid(what))?;
+        let citizens = colours(disc.get("citizens"))?;
+        let hand = colours(disc.get("hand"))?;
+        if citizens.iter().sum::<u8>() > 3 || hand.iter().any(|&n| n > 1) {
+            return Err(invalid(what));
+        }
+        let cell = match disc.get("pos") {
+            Some(Value::Null) => None,
+            Some(xy) => {
+                let xy = xy
+                    .as_array()
+                    .filter(|a| a.len() == 2)
+                    .ok_or_else(|| invalid(what))?;
+                let coordinate = |v: &Value| {
+                    v.as_i64()
+                        .filter(|c| c.abs() < 100)
+                        .map(|c| c as i8)
+                        .ok_or_else(|| invalid(what))
+                };
+                Some((coordinate(&xy[0])?, coordinate(&xy[1])?))
+            }
+            None => return Err(invalid(what)),
+        };
+        let todo = match disc.get("todo") {
+            Some(Value::Null) => Some(Todo::Nothing),
+            Some(Value::String(name)) => Todo::from_name(Some(name)),
+            _ => None,
+        }
+        .ok_or_else(|| invalid(what))?;
+        merchant.discs[p] = crate::modules::street_merchant::Disc {
+            pos: cell,
+            citizens,
+            hand: (0..6).filter(|&c| hand[c] == 1).fold(0, |s, c| s | 1 << c),
+            todo,
+        };
+    }
+    for entry in data
+        .get("residents")
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(what))?
+    {
+        let pair = entry
+            .as_array()
+            .filter(|e| e.len() == 2)
+            .ok_or_else(|| invalid(what))?;
+        let id = read_tile(&pair[0], what)? as usize;
+        let n = pair[1]
+            .as_u64()
+            .filter(|n| (1..=7).contains(n))
+            .ok_or_else(|| invalid(what))?;
+        if id >= crate::cards::TILE_COUNT || merchant.residents[id] != 0 {
+            return Err(invalid(what));
+        }
+        merchant.residents[id] = n as u8;
+    }
+    Ok(merchant)
 }
 
 /// Bonus Cards' slice of a save.
@@ -1778,6 +2004,9 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         expected[crate::cards::WALL_FIRST as usize..].fill(1);
     }
     sticks_agree(game)?;
+    if game.has(crate::game::STREET_MERCHANT) {
+        merchant_agrees(game)?;
+    }
     if game.has(crate::game::CHANGE) {
         for currency in 0..4u8 {
             // the coins in the bag count with those in hand: six of each currency
@@ -1790,6 +2019,38 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         return Err(Refusal::Invalid(
             "the save does not hold the game's cards once each".into(),
         ));
+    }
+    Ok(())
+}
+
+/// Street Merchant (§M12, the slice's rules): seven citizens of each colour; a disc on the
+/// table lies on an empty cell with nothing to do, one off it is lifted or the game is
+/// ending; a hand only at setup, of the six colours with the disc's.
+fn merchant_agrees(game: &Game) -> Result<(), Refusal> {
+    use crate::modules::street_merchant::{Todo, ALL_COLOURS, PER_COLOUR};
+    let state = &game.merchant;
+    if state.census(game.players()) != [PER_COLOUR as u32; 6] {
+        return Err(Refusal::Invalid(format!(
+            "there are 7 citizens of each colour, found {:?}",
+            state.census(game.players())
+        )));
+    }
+    let ending = game.end_reason.is_some();
+    for p in 0..game.players() {
+        let disc = &state.discs[p];
+        let placed = match disc.pos {
+            Some((x, y)) => game.board(p).at(x, y).is_none() && disc.todo == Todo::Nothing,
+            None => disc.todo != Todo::Nothing || ending,
+        };
+        let held = disc.hand == 0
+            || (game.turn == 0
+                && disc.hand & disc.colours() == 0
+                && disc.hand | disc.colours() == ALL_COLOURS
+                && disc.citizens.iter().all(|&n| n <= 1));
+        let setting = disc.todo != Todo::Setup || disc.hand == ALL_COLOURS;
+        if !placed || !held || !setting {
+            return Err(invalid("modules_state"));
+        }
     }
     Ok(())
 }
@@ -1998,6 +2259,9 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
         game.city_walls.beside = cards("beside")?;
         game.city_walls.used = cards("used")?;
     }
+    if game.has(crate::game::STREET_MERCHANT) {
+        game.merchant = read_merchant(state, &players)?;
+    }
     if game.has(crate::game::BAZAARS) {
         let beside = slice(state, "bazaars")?
             .get("beside")
@@ -2190,7 +2454,7 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
             .as_str()
             .and_then(Step::from_name)
             .ok_or_else(|| invalid("script"))?;
-        if game.script.len() == 8 {
+        if game.script.len() == 12 {
             return Err(invalid("script"));
         }
         game.script.push(step);
@@ -2368,6 +2632,54 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .and_then(|c| KINDS.iter().position(|k| *k == c))
                 .ok_or_else(|| invalid(what))? as u8,
         },
+        Some("set_merchant") => {
+            let (x, y) = pos(value.get("pos"))?;
+            let mut colours = 0u8;
+            for c in value
+                .get("colours")
+                .and_then(Value::as_array)
+                .filter(|c| c.len() == 3)
+                .ok_or_else(|| invalid(what))?
+            {
+                let c = c
+                    .as_str()
+                    .and_then(|c| KINDS.iter().position(|k| *k == c))
+                    .ok_or_else(|| invalid(what))?;
+                colours |= 1 << c;
+            }
+            Action::SetMerchant { colours, x, y }
+        }
+        Some("take_citizen") => Action::TakeCitizen {
+            colour: value
+                .get("colour")
+                .and_then(Value::as_str)
+                .and_then(|c| KINDS.iter().position(|k| *k == c))
+                .ok_or_else(|| invalid(what))? as u8,
+        },
+        Some("swap_citizen") => {
+            let pair: Vec<u8> = value
+                .get("colours")
+                .and_then(Value::as_array)
+                .filter(|c| c.len() == 2)
+                .ok_or_else(|| invalid(what))?
+                .iter()
+                .map(|c| {
+                    c.as_str()
+                        .and_then(|c| KINDS.iter().position(|k| *k == c))
+                        .map(|c| c as u8)
+                        .ok_or_else(|| invalid(what))
+                })
+                .collect::<Result<_, _>>()?;
+            Action::SwapCitizen {
+                give: pair[0],
+                take: pair[1],
+            }
+        }
+        Some("keep_citizens") => Action::KeepCitizens,
+        Some("place_merchant") => {
+            let (x, y) = pos(value.get("pos"))?;
+            Action::PlaceMerchant { x, y }
+        }
         Some("redesign") => {
             let (x, y) = pos(value.get("pos"))?;
             let mv = match value.get("move").and_then(Value::as_str) {
