@@ -82,7 +82,7 @@ pub const CORE_MODULES: [&str; 15] = [
     "master_builders",
     "invaders",
     "bazaars",
-    "", // 13: Characters' bit, kept for its own branch (no module has this name)
+    "",                // 13: Characters' bit, kept for its own branch (no module has this name)
     "street_merchant", // 14
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
@@ -2223,7 +2223,11 @@ impl Game {
         if self.has(STREET_MERCHANT) {
             // the discs lifted in the turn before the display's refill (§M0.4 step 4),
             // those lifted in the window before the turn is finished
-            let refill = self.script.as_slice().iter().position(|&s| s == Step::RefillDisplay);
+            let refill = self
+                .script
+                .as_slice()
+                .iter()
+                .position(|&s| s == Step::RefillDisplay);
             self.script
                 .insert(refill.expect("the refill in the script"), Step::Merchant);
             let finish = self.script.len() - 1;

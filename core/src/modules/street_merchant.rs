@@ -49,9 +49,15 @@ impl Todo {
     }
 
     pub fn from_name(name: Option<&str>) -> Option<Todo> {
-        [Todo::Nothing, Todo::Setup, Todo::Take, Todo::Swap, Todo::Place]
-            .into_iter()
-            .find(|t| t.name() == name)
+        [
+            Todo::Nothing,
+            Todo::Setup,
+            Todo::Take,
+            Todo::Swap,
+            Todo::Place,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
     }
 }
 
@@ -69,7 +75,9 @@ pub struct Disc {
 impl Disc {
     /// The distinct colours on the disc, as colour bits.
     pub fn colours(&self) -> u8 {
-        (0..6).filter(|&c| self.citizens[c] > 0).fold(0, |s, c| s | 1 << c)
+        (0..6)
+            .filter(|&c| self.citizens[c] > 0)
+            .fold(0, |s, c| s | 1 << c)
     }
 }
 
@@ -109,12 +117,16 @@ impl StreetMerchant {
 
     /// Whether a disc waits on its owner (most turns lift none).
     pub fn any_todo(&self, players: usize) -> bool {
-        self.discs[..players].iter().any(|d| d.todo != Todo::Nothing)
+        self.discs[..players]
+            .iter()
+            .any(|d| d.todo != Todo::Nothing)
     }
 
     /// The colours `seat` may take from the supply, as colour bits.
     pub fn takes(&self) -> u8 {
-        (0..6).filter(|&c| self.supply[c] > 0).fold(0, |s, c| s | 1 << c)
+        (0..6)
+            .filter(|&c| self.supply[c] > 0)
+            .fold(0, |s, c| s | 1 << c)
     }
 
     /// `seat`'s swaps (`_swaps`): (a colour of the disc given, one of the supply taken),
@@ -262,7 +274,11 @@ impl Game {
             Todo::Place => {
                 let mut cells = Vec::new();
                 frontier(&self.boards[p], &mut cells);
-                out.extend(cells.into_iter().map(|(x, y)| Action::PlaceMerchant { x, y }));
+                out.extend(
+                    cells
+                        .into_iter()
+                        .map(|(x, y)| Action::PlaceMerchant { x, y }),
+                );
             }
             Todo::Nothing => {}
         }
