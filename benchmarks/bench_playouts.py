@@ -172,11 +172,15 @@ def python_placement_us(game, repeats=200):
 
 def core_report(Game, modules, games, count, python_rate, python_action_us):
     """Print the core's rows beside the Python engine's; its µs per action."""
-    from alhambra_lib.sim import Simulator, _TILE_IDS, core_info
+    from alhambra_lib.sim import Simulator, _TILE_IDS, core_info, core_modules
 
     info = core_info()
     if info["engine"] != "native":
         print(f"   core: not in use ({info['reason']})")
+        return None
+    missing = [m for m in modules if m not in core_modules()]
+    if missing:
+        print(f"   core: does not hold {', '.join(missing)}")
         return None
     rate, action_us = core_playouts(Simulator, Game, modules, games, count)
     middle = mid_game(Game, 0, modules)

@@ -644,10 +644,14 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
         }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
         Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
-        Event::Wake { player } => {
+        Event::Wake { player } | Event::KeepCitizens { player } => {
             out.push_str("{\"player\":");
             name(out, *player);
-            out.push_str(",\"type\":\"wake\"}");
+            let kind = match event {
+                Event::Wake { .. } => "wake",
+                _ => "keep_citizens",
+            };
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
         Event::VizierBuy { player, purchase } => {
             out.push_str("{\"cards\":");
@@ -781,11 +785,6 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             );
             name(out, *player);
             out.push_str(",\"type\":\"swap_citizen\"}");
-        }
-        Event::KeepCitizens { player } => {
-            out.push_str("{\"player\":");
-            name(out, *player);
-            out.push_str(",\"type\":\"keep_citizens\"}");
         }
         Event::PlaceMerchant { player, x, y } => {
             out.push_str("{\"player\":");
@@ -1246,16 +1245,10 @@ fn read_merchant(
     use crate::modules::street_merchant::{StreetMerchant, Todo};
     let what = "modules_state";
     let data = slice(state, "street_merchant")?;
-    let colour = |v: &Value| -> Result<usize, Refusal> {
-        v.as_str()
-            .and_then(|c| KINDS.iter().position(|k| *k == c))
-            .ok_or_else(|| invalid(what))
-    };
     let colours = |v: Option<&Value>| -> Result<[u8; 6], Refusal> {
         let mut counts = [0u8; 6];
-        for c in v.and_then(Value::as_array).ok_or_else(|| invalid(what))? {
-            let c = colour(c)?;
-            counts[c] = counts[c].saturating_add(1);
+        for c in colours_of(v, usize::MAX, what)? {
+            counts[c as usize] = counts[c as usize].saturating_add(1);
         }
         Ok(counts)
     };
@@ -2626,50 +2619,22 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
             card: read_card(value.get("card").unwrap_or(&Value::Null), what)?,
         },
         Some("take_hut") => Action::TakeHut {
-            colour: value
-                .get("colour")
-                .and_then(Value::as_str)
-                .and_then(|c| KINDS.iter().position(|k| *k == c))
-                .ok_or_else(|| invalid(what))? as u8,
+            colour: colour_of(value.get("colour"), what)?,
         },
         Some("set_merchant") => {
             let (x, y) = pos(value.get("pos"))?;
-            let mut colours = 0u8;
-            for c in value
-                .get("colours")
-                .and_then(Value::as_array)
-                .filter(|c| c.len() == 3)
-                .ok_or_else(|| invalid(what))?
-            {
-                let c = c
-                    .as_str()
-                    .and_then(|c| KINDS.iter().position(|k| *k == c))
-                    .ok_or_else(|| invalid(what))?;
-                colours |= 1 << c;
+            let colours = colours_of(value.get("colours"), 3, what)?;
+            Action::SetMerchant {
+                colours: colours.iter().fold(0, |set, &c| set | 1 << c),
+                x,
+                y,
             }
-            Action::SetMerchant { colours, x, y }
         }
         Some("take_citizen") => Action::TakeCitizen {
-            colour: value
-                .get("colour")
-                .and_then(Value::as_str)
-                .and_then(|c| KINDS.iter().position(|k| *k == c))
-                .ok_or_else(|| invalid(what))? as u8,
+            colour: colour_of(value.get("colour"), what)?,
         },
         Some("swap_citizen") => {
-            let pair: Vec<u8> = value
-                .get("colours")
-                .and_then(Value::as_array)
-                .filter(|c| c.len() == 2)
-                .ok_or_else(|| invalid(what))?
-                .iter()
-                .map(|c| {
-                    c.as_str()
-                        .and_then(|c| KINDS.iter().position(|k| *k == c))
-                        .map(|c| c as u8)
-                        .ok_or_else(|| invalid(what))
-                })
-                .collect::<Result<_, _>>()?;
+            let pair = colours_of(value.get("colours"), 2, what)?;
             Action::SwapCitizen {
                 give: pair[0],
                 take: pair[1],
@@ -2703,6 +2668,26 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         }
         _ => return Err(Refusal::Unsupported("an action of a module".into())),
     })
+}
+
+/// A colour (a `KINDS` index) by its name.
+fn colour_of(value: Option<&Value>, what: &str) -> Result<u8, Refusal> {
+    value
+        .and_then(Value::as_str)
+        .and_then(|c| KINDS.iter().position(|k| *k == c))
+        .map(|c| c as u8)
+        .ok_or_else(|| invalid(what))
+}
+
+/// A list of `n` colours by their names (any number for `usize::MAX`).
+fn colours_of(value: Option<&Value>, n: usize, what: &str) -> Result<Vec<u8>, Refusal> {
+    value
+        .and_then(Value::as_array)
+        .filter(|c| n == usize::MAX || c.len() == n)
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|c| colour_of(Some(c), what))
+        .collect()
 }
 
 /// FNV-1a (64 bits) of a text: the records keep their saves as these.
