@@ -155,9 +155,11 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
         while not game.is_over:
             game.apply(choose(game.legal_actions()))
         theft = False  # a scoring card drawn in the refill after a theft is scored at once
-        last = None  # the event before
+        last = (None, None)  # the two events before
         for event in game.events:
-            kind, before, last = event["type"], last, event["type"]
+            kind, (earlier, before), last = event["type"], last, (last[1], event["type"])
+            if kind == "merchant_lifted" and earlier == "vizier":
+                seen["merchant lifted in the window"] += 1
             if kind == "merchant_lifted":
                 seen["merchant lifted " + ("at the end" if event["final"] else "by a resident"
                                            if event["resident"] else "without a resident")
@@ -245,6 +247,7 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "place_merchant", "merchant lifted by a resident",
                    "merchant lifted without a resident", "merchant lifted at the end",
                    "merchant lifted after a place", "merchant lifted after a redesign",
+                   "merchant lifted in the window",
                    "merchant points in round 1", "merchant points in round 3"):
         assert seen[wanted], wanted
 

@@ -417,6 +417,59 @@ mod tests {
         assert_eq!(best_grouping(&[2, 1, 0, 0, 0, 0]), 4);
     }
 
+    /// A game of the module played at random to its `steps`-th action.
+    fn played(seed: u128, steps: usize) -> Game {
+        let mut game = Game::with_modules(3, seed, false, crate::game::STREET_MERCHANT).unwrap();
+        let mut choice = crate::rng::Mt::from_seed(seed);
+        let mut legal = Vec::new();
+        for _ in 0..steps {
+            game.legal_actions(&mut legal);
+            game.apply_unchecked(legal[choice.randbelow(legal.len())]);
+        }
+        game
+    }
+
+    #[test]
+    fn the_census_counts_every_citizen_and_each_disc_where_it_may_lie() {
+        let game = played(4, 120);
+        assert_eq!(game.merchant.census(3), [PER_COLOUR as u32; 6]);
+        assert!(crate::save::check_components(&game).is_ok());
+        let mut lost = game.clone();
+        lost.merchant.supply[2] -= 1; // a citizen gone
+        assert!(crate::save::check_components(&lost).is_err());
+        let mut housed = game.clone();
+        housed.merchant.residents[0] += 1; // one too many
+        assert!(crate::save::check_components(&housed).is_err());
+        let mut built_on = game.clone();
+        built_on.merchant.discs[0].pos = Some((0, 0)); // the fountain's cell
+        built_on.merchant.discs[0].todo = Todo::Nothing;
+        assert!(crate::save::check_components(&built_on).is_err());
+        let mut idle = game.clone();
+        idle.merchant.discs[1].pos = None; // off the table with nothing to do
+        idle.merchant.discs[1].todo = Todo::Nothing;
+        assert!(crate::save::check_components(&idle).is_err());
+    }
+
+    #[test]
+    fn the_frontier_is_every_empty_side_neighbour_once() {
+        let mut board = Board::new();
+        assert_eq!(
+            {
+                let mut cells = Vec::new();
+                frontier(&board, &mut cells);
+                cells
+            },
+            FOUNTAIN_SIDES.to_vec()
+        );
+        board.build(1, 0, 0);
+        let mut cells = Vec::new();
+        frontier(&board, &mut cells);
+        assert_eq!(
+            cells,
+            vec![(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (2, 0)]
+        );
+    }
+
     #[test]
     fn twenty_setup_choices_in_order() {
         let choices: Vec<u8> = setup_choices().collect();
