@@ -2018,7 +2018,8 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
 
 /// Street Merchant (§M12, the slice's rules): seven citizens of each colour; a disc on the
 /// table lies on an empty cell with nothing to do, one off it is lifted or the game is
-/// ending; a hand only at setup, of the six colours with the disc's.
+/// ending; a hand only at setup, of the six colours with the disc's; the merchant decision
+/// is the first player's due.
 fn merchant_agrees(game: &Game) -> Result<(), Refusal> {
     use crate::modules::street_merchant::{Todo, ALL_COLOURS, PER_COLOUR};
     let state = &game.merchant;
@@ -2040,10 +2041,18 @@ fn merchant_agrees(game: &Game) -> Result<(), Refusal> {
                 && disc.hand & disc.colours() == 0
                 && disc.hand | disc.colours() == ALL_COLOURS
                 && disc.citizens.iter().all(|&n| n <= 1));
-        let setting = disc.todo != Todo::Setup || disc.hand == ALL_COLOURS;
+        let setting = disc.todo != Todo::Setup || (disc.hand == ALL_COLOURS && disc.colours() == 0);
         if !placed || !held || !setting {
             return Err(invalid("modules_state"));
         }
+    }
+    // the steps ask the players in turn order from the turn's player (`_merchant_due`)
+    let asked = game.decision().filter(|d| d.kind == Kind::Merchant);
+    let due = (0..game.players() as u8)
+        .map(|k| (game.current + k) % game.players() as u8)
+        .find(|&p| state.discs[p as usize].todo != Todo::Nothing);
+    if asked.is_some_and(|d| Some(d.player) != due) {
+        return Err(invalid("decisions"));
     }
     Ok(())
 }

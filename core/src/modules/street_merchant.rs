@@ -448,6 +448,9 @@ mod tests {
         idle.merchant.discs[1].pos = None; // off the table with nothing to do
         idle.merchant.discs[1].todo = Todo::Nothing;
         assert!(crate::save::check_components(&idle).is_err());
+        let mut asking = played(4, 0); // the start player chooses first
+        asking.decisions.last_mut().unwrap().player = (asking.start + 1) % 3;
+        assert!(crate::save::check_components(&asking).is_err());
     }
 
     #[test]
