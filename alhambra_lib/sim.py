@@ -69,6 +69,13 @@ from .modules.characters import Bid, ChooseWiseMan, SwapCard
 from .modules.city_walls import BuildWall
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
+from .modules.street_merchant import (
+    KeepCitizens,
+    PlaceMerchant,
+    SetMerchant,
+    SwapCitizen,
+    TakeCitizen,
+)
 from .modules.thieves import Steal
 from .modules.vizier import VizierBuy, Wake
 
@@ -298,6 +305,13 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     6: lambda fields: _build_bid(fields),
     7: lambda fields: ChooseWiseMan(KINDS[fields & 7]),
     8: lambda fields: SwapCard(_CARD_BY_ID[fields]),
+    # Street Merchant (§M12): the colours as KINDS indices, cells as x + 128, y + 128
+    24: lambda fields: SetMerchant(tuple(k for i, k in enumerate(KINDS) if fields >> i & 1),
+                                   _xy(fields, 6)),
+    25: lambda fields: TakeCitizen(KINDS[fields & 7]),
+    26: lambda fields: SwapCitizen((KINDS[fields & 7], KINDS[fields >> 3 & 7])),
+    27: lambda fields: KeepCitizens(),
+    28: lambda fields: PlaceMerchant(_xy(fields, 0)),
 }
 #: A bid's currency in its code (§M7): the four in market order, then diamonds.
 _BID_CURRENCIES = (*CURRENCIES, "diamond")
@@ -505,6 +519,25 @@ def _encoded(action: Action) -> int | None:
         if card is None or not (card < 36 or 58 <= card < 62):  # money or a master builder
             return None
         return 7 | 8 << 3 | card << 8
+    return _encoded_merchant(action)
+
+
+def _encoded_merchant(action: Action) -> int | None:
+    """Street Merchant's actions (§M12): module actions 24-28."""
+    if isinstance(action, SetMerchant):
+        xy = _coordinates(action.pos)
+        colours = sum(1 << KINDS.index(c) for c in action.colours)
+        return None if xy is None else 7 | 24 << 3 | colours << 8 | xy << 14
+    if isinstance(action, TakeCitizen):
+        return 7 | 25 << 3 | KINDS.index(action.colour) << 8
+    if isinstance(action, SwapCitizen):
+        give, take = (KINDS.index(c) for c in action.colours)
+        return 7 | 26 << 3 | give << 8 | take << 11
+    if isinstance(action, KeepCitizens):
+        return 7 | 27 << 3
+    if isinstance(action, PlaceMerchant):
+        xy = _coordinates(action.pos)
+        return None if xy is None else 7 | 28 << 3 | xy << 8
     return None
 
 
@@ -606,11 +639,11 @@ class Simulator:
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
         ``"diamonds"``, ``"camps"``, ``"city_walls"``, ``"thieves"``, ``"change"``,
-        ``"master_builders"``, ``"invaders"`` and ``"bazaars"``).
+        ``"master_builders"``, ``"invaders"``, ``"bazaars"`` and ``"street_merchant"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``,
-        ``bazaars_distributed``, ``walls_piles_2_to_4``).
+        ``bazaars_distributed``, ``walls_piles_2_to_4``, ``merchant_final_only``).
 
     Raises
     ------

@@ -24,6 +24,10 @@ Times are CPU time (``time.process_time``), so other work on the machine matters
 Run as a plain script::
 
     python benchmarks/bench_playouts.py [--games 6] [--playouts 20] [--repo PATH] [--core]
+                                        [--module NAME ...]
+
+``--module NAME`` adds a row of games with that module alone (with ``--core``, measured
+in the core too when it holds it): the figures of a module just brought into the core.
 
 ``--repo PATH`` measures the library in another checkout (e.g. a ``git worktree`` of an
 older commit), so an old and a new engine can be compared in one run.
@@ -168,11 +172,15 @@ def python_placement_us(game, repeats=200):
 
 def core_report(Game, modules, games, count, python_rate, python_action_us):
     """Print the core's rows beside the Python engine's; its µs per action."""
-    from alhambra_lib.sim import Simulator, _TILE_IDS, core_info
+    from alhambra_lib.sim import Simulator, _TILE_IDS, core_info, core_modules
 
     info = core_info()
     if info["engine"] != "native":
         print(f"   core: not in use ({info['reason']})")
+        return None
+    missing = [m for m in modules if m not in core_modules()]
+    if missing:
+        print(f"   core: does not hold {', '.join(missing)}")
         return None
     rate, action_us = core_playouts(Simulator, Game, modules, games, count)
     middle = mid_game(Game, 0, modules)
@@ -197,10 +205,12 @@ def main(argv=None):
                         help="the checkout whose alhambra_lib is measured")
     parser.add_argument("--core", action="store_true",
                         help="also measure the compiled core (alhambra_lib.sim) in the same run")
+    parser.add_argument("--module", action="append", default=[], metavar="NAME",
+                        help="a row of games with this module alone (repeatable)")
     args = parser.parse_args(argv)
     Game, every_module = _import_library(args.repo)
     print(f"alhambra_lib from {args.repo}; 3 players; CPU time")
-    rows = {"base": (), "all 16": every_module}
+    rows = {"base": (), "all 16": every_module, **{name: (name,) for name in args.module}}
     if args.core:
         from alhambra_lib.sim import core_modules
 

@@ -84,8 +84,8 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
 ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds",
-               "characters", "camps", "city_walls", "thieves", "change", "master_builders",
-               "invaders", "bazaars")
+               "characters", "camps", "city_walls", "thieves", "change", "street_merchant",
+               "master_builders", "invaders", "bazaars")
 #: The modules the core holds, by seed modulo `CYCLE`: each alone, some together, and all
 #: of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
@@ -98,8 +98,12 @@ CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_c
                 19: ("bazaars", "exchange", "master_builders", "change", "thieves", "camps"),
                 20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars"),
                 22: ("characters",),
-                23: ("characters", "thieves", "vizier", "change", "diamonds", "master_builders")}
-CYCLE = 24
+                23: ("characters", "thieves", "vizier", "change", "diamonds", "master_builders"),
+                24: ("street_merchant",),
+                25: ("street_merchant", "vizier", "thieves", "master_builders", "city_walls",
+                     "gates", "squares"),
+                26: ("street_merchant", "camps", "bazaars", "change")}
+CYCLE = 27
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: nine games in ten with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -112,9 +116,9 @@ def module_options(modules, seed):
     games with its module."""
     options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates",
                "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls",
-               "experimental": "characters"}
+               "experimental": "characters", "merchant_final_only": "street_merchant"}
     return {option: True for option, module in options.items()
-            if module in modules and seed % 48 >= 24}
+            if module in modules and seed % (2 * CYCLE) >= CYCLE}
 
 
 @native
@@ -143,7 +147,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     # a third of them, and every game of the vizier alone (its own window decision), of
     # the thieves alone, of the bazaars with five others and of the city walls (a scoring
     # card drawn in the refill after a theft; a bazaar paid with an exchange card, one
-    # handed out at the end; a tile with sticks placed from the market)
+    # handed out at the end; a tile with sticks placed from the market) and of the street
+    # merchant (a disc lifted in the window, by a redesign, in the final placing)
     covered = GAMES[::3] + [g for g in GAMES if g[3] in (
         ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21],
         CORE_MODULES[22], CORE_MODULES[23])]
@@ -154,8 +159,18 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
         while not game.is_over:
             game.apply(choose(game.legal_actions()))
         theft = False  # a scoring card drawn in the refill after a theft is scored at once
+        last = (None, None)  # the two events before
         for event in game.events:
-            kind = event["type"]
+            kind, (earlier, before), last = event["type"], last, (last[1], event["type"])
+            if kind == "merchant_lifted" and earlier == "vizier":
+                seen["merchant lifted in the window"] += 1
+            if kind == "merchant_lifted":
+                seen["merchant lifted " + ("at the end" if event["final"] else "by a resident"
+                                           if event["resident"] else "without a resident")
+                     ] += 1
+                seen[f"merchant lifted after a {before}"] += 1
+            if kind == "scoring" and any(event["parts"].get("street_merchant", {}).values()):
+                seen[f"merchant points in round {event['round']}"] += 1
             seen[kind] += 1
             if kind == "buy" and event["exact"]:
                 seen["exact buy"] += 1
@@ -245,7 +260,14 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "auction_won", "decline auction", "bid with a diamond", "bid with a coin",
                    "bid with a master_builder",
                    "wise_man", "wise man's half", "character points", "swap_card",
-                   "extra redesign declined"):
+                   "extra redesign declined",
+                   "set_merchant",
+                   "merchant_supply", "take_citizen", "swap_citizen", "keep_citizens",
+                   "place_merchant", "merchant lifted by a resident",
+                   "merchant lifted without a resident", "merchant lifted at the end",
+                   "merchant lifted after a place", "merchant lifted after a redesign",
+                   "merchant lifted in the window",
+                   "merchant points in round 1", "merchant points in round 3"):
         assert seen[wanted], wanted
 
 
@@ -401,11 +423,8 @@ def test_games_the_core_does_not_hold_are_refused_by_name():
     with pytest.raises(Unsupported, match="module 'treasure'") as refused:
         Simulator.from_game(Game(NAMES[:3], seed=1, modules=("treasure", "exchange")))
     assert "exchange" not in str(refused.value)  # the core holds Currency Exchange
-    with pytest.raises(Unsupported, match="merchant_final_only=True"):
-        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant",),
-                                 merchant_final_only=True))
     with pytest.raises(Unsupported, match="does not hold treasure"):
-        Simulator(NAMES[:3], seed=1, modules=("treasure",))  # Characters are held (issue 31)
+        Simulator(NAMES[:3], seed=1, modules=("treasure",))  # the others are held (issue 31)
     with pytest.raises(Unsupported, match="hole_rule='single'"):
         Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
 

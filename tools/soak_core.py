@@ -62,7 +62,7 @@ def options(game_id: int, modules: tuple[str, ...]) -> dict[str, bool]:
     other game with its module."""
     options = {"thief_not_by_finisher": "thieves", "gates_all_six": "gates",
                "bazaars_distributed": "bazaars", "walls_piles_2_to_4": "city_walls",
-               "experimental": "characters"}
+               "experimental": "characters", "merchant_final_only": "street_merchant"}
     return {option: True for option, module in options.items()
             if module in modules and game_id % 2}
 

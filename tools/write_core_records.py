@@ -97,6 +97,14 @@ RECORDS = (
     ("fourteen_modules_6p", 6, 50, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "characters",
       "camps", "city_walls", "thieves", "change", "master_builders", "invaders", "bazaars")),
+    ("street_merchant_3p", 3, 60, "market_short", 0, ("street_merchant",)),
+    ("street_merchant_final_only_dirk_2p", 2, 61, "bag_empty", 0,
+     ("street_merchant", "vizier", "master_builders", "gates")),
+    ("street_merchant_from_save_4p", 4, 62, "market_short", 140,
+     ("street_merchant", "city_walls", "thieves", "squares")),
+    ("fourteen_modules_5p", 5, 63, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "city_walls",
+      "thieves", "change", "street_merchant", "master_builders", "invaders", "bazaars")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
@@ -106,7 +114,9 @@ OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
            "city_walls_piles_2_to_4_dirk_2p": ("walls_piles_2_to_4",),
            "thirteen_modules_4p": ("walls_piles_2_to_4", "gates_all_six"),
            "characters_experimental_dirk_2p": ("experimental",),
-           "fourteen_modules_6p": ("experimental", "bazaars_distributed")}
+           "fourteen_modules_6p": ("experimental", "bazaars_distributed"),
+           "street_merchant_final_only_dirk_2p": ("merchant_final_only",),
+           "fourteen_modules_5p": ("merchant_final_only", "bazaars_distributed")}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 

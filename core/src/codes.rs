@@ -17,6 +17,11 @@
 //! diamonds), its cards of each value from bit 11 (two bits a value), its coins from bit
 //! 29 and master builders from bit 32 (three bits each); the Wise Man's type 7, the type
 //! in bits 8-10; the money swap 8, the card in bits 8-15.
+//! in bits 24-31 and 32-39. Street Merchant's (§M12) from 24: setting the disc 24 (the
+//! three colours as bits 8-13, the cell's x + 128 and y + 128 in bits 14-21 and 22-29),
+//! taking a citizen 25 (its colour in bits 8-10), swapping 26 (the colour given in bits
+//! 8-10, the one taken in 11-13), keeping the citizens 27, putting the disc back 28 (x +
+//! 128 and y + 128 in bits 8-15 and 16-23).
 //!
 //! With City Walls (§M9) a tile a player holds may carry sticks, and the Python action
 //! names the tile with them: `encode_in` adds the tile's sticks to its code (a place's in
@@ -44,6 +49,11 @@ const BUILD_WALL: u128 = 5;
 const BID: u128 = 6;
 const WISE_MAN: u128 = 7;
 const SWAP_CARD: u128 = 8;
+const SET_MERCHANT: u128 = 24;
+const TAKE_CITIZEN: u128 = 25;
+const SWAP_CITIZEN: u128 = 26;
+const KEEP_CITIZENS: u128 = 27;
+const PLACE_MERCHANT: u128 = 28;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
 /// Bit 65 of a buy's code: a bazaar's purchase.
@@ -146,6 +156,21 @@ pub fn encode(action: &Action) -> u128 {
         }
         Action::ChooseWiseMan { colour } => MODULE | WISE_MAN << 3 | (colour as u128) << 8,
         Action::SwapCard { card } => MODULE | SWAP_CARD << 3 | (card as u128) << 8,
+        Action::SetMerchant { colours, x, y } => {
+            MODULE
+                | SET_MERCHANT << 3
+                | (colours as u128) << 8
+                | coordinate(x) << 14
+                | coordinate(y) << 22
+        }
+        Action::TakeCitizen { colour } => MODULE | TAKE_CITIZEN << 3 | (colour as u128) << 8,
+        Action::SwapCitizen { give, take } => {
+            MODULE | SWAP_CITIZEN << 3 | (give as u128) << 8 | (take as u128) << 11
+        }
+        Action::KeepCitizens => MODULE | KEEP_CITIZENS << 3,
+        Action::PlaceMerchant { x, y } => {
+            MODULE | PLACE_MERCHANT << 3 | coordinate(x) << 8 | coordinate(y) << 16
+        }
     }
 }
 
@@ -278,6 +303,26 @@ pub fn decode(code: u128) -> Option<Action> {
                     card: (code >> 8) as u8,
                 }
             }
+            SET_MERCHANT if (code >> 8 & 63).count_ones() == 3 => Action::SetMerchant {
+                colours: (code >> 8 & 63) as u8,
+                x: signed(code >> 14),
+                y: signed(code >> 22),
+            },
+            TAKE_CITIZEN if (code >> 8 & 7) < 6 => Action::TakeCitizen {
+                colour: (code >> 8 & 7) as u8,
+            },
+            SWAP_CITIZEN if (code >> 8 & 7) < 6 && (code >> 11 & 7) < 6 => {
+                let (give, take) = ((code >> 8 & 7) as u8, (code >> 11 & 7) as u8);
+                if give == take {
+                    return None;
+                }
+                Action::SwapCitizen { give, take }
+            }
+            KEEP_CITIZENS => Action::KeepCitizens,
+            PLACE_MERCHANT => Action::PlaceMerchant {
+                x: signed(code >> 8),
+                y: signed(code >> 16),
+            },
             _ => return None,
         },
     };
@@ -393,6 +438,15 @@ mod tests {
                 coins: 0b001_001,
                 builders: 0,
             }),
+            Action::SetMerchant {
+                colours: 0b100101,
+                x: 0,
+                y: -1,
+            },
+            Action::TakeCitizen { colour: 5 },
+            Action::SwapCitizen { give: 0, take: 4 },
+            Action::KeepCitizens,
+            Action::PlaceMerchant { x: -7, y: 3 },
         ];
         let actions = actions.into_iter().chain([
             Action::Bid(Bid {
@@ -418,5 +472,7 @@ mod tests {
         assert_eq!(decode(MODULE | STEAL << 3 | 36 << 8), None);
         assert_eq!(decode(END | 1 << 40), None);
         assert_eq!(decode(BUY | VIZIER_BUY | BAZAAR_BUY), None);
+        assert_eq!(decode(MODULE | SET_MERCHANT << 3 | 0b11 << 8), None);
+        assert_eq!(decode(MODULE | SWAP_CITIZEN << 3 | 2 << 8 | 2 << 11), None);
     }
 }

@@ -27,6 +27,7 @@ use crate::modules::gates::{self, Gates};
 use crate::modules::invaders::{self, Invaders};
 use crate::modules::master_builders::{self, MasterBuilders};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
+use crate::modules::street_merchant::{self, StreetMerchant};
 use crate::modules::thieves::{self, Thieves};
 use crate::modules::vizier::Vizier;
 use crate::modules::window::Window;
@@ -68,7 +69,7 @@ pub const RULEBOOK_ORDER: [&str; 16] = [
 /// The Mega Box modules the core holds, by their `MODULES` names, in the order of their
 /// bits (`VIZIER` is bit 0): a game runs in the core only when every module of it is here.
 /// A module brought in takes the next bit, so the bits need not follow the rulebook.
-pub const CORE_MODULES: [&str; 14] = [
+pub const CORE_MODULES: [&str; 15] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -82,7 +83,8 @@ pub const CORE_MODULES: [&str; 14] = [
     "master_builders",
     "invaders",
     "bazaars",
-    "characters", // 13
+    "characters",      // 13
+    "street_merchant", // 14
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
 pub const VIZIER: u16 = 1;
@@ -112,16 +114,19 @@ pub const INVADERS: u16 = 2048;
 pub const BAZAARS: u16 = 4096;
 /// Characters (M7).
 pub const CHARACTERS: u16 = 8192;
+/// Street Merchant (M12).
+pub const STREET_MERCHANT: u16 = 16384;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
 /// and the module each belongs to.
-pub const CORE_OPTIONS: [(&str, u16); 5] = [
+pub const CORE_OPTIONS: [(&str, u16); 6] = [
     ("thief_not_by_finisher", THIEVES),
     ("gates_all_six", GATES),
     ("bazaars_distributed", BAZAARS),
     ("walls_piles_2_to_4", CITY_WALLS),
     ("experimental", CHARACTERS),
+    ("merchant_final_only", STREET_MERCHANT),
 ];
 /// Thieves (§M10): the player who just finished may not play a thief.
 pub const THIEF_NOT_BY_FINISHER: u8 = 1;
@@ -133,6 +138,8 @@ pub const BAZAARS_DISTRIBUTED: u8 = 4;
 pub const WALLS_PILES_2_TO_4: u8 = 8;
 /// Characters (§M7): the hinted characters too (provisional).
 pub const EXPERIMENTAL: u8 = 16;
+/// Street Merchant (§M12): the residents score at the final scoring only.
+pub const MERCHANT_FINAL_ONLY: u8 = 32;
 /// `Place::gate` and `Redesign::gate` without a gate.
 pub const NO_GATE: u8 = u8::MAX;
 /// The coins of a currency in the game (Change, §M11).
@@ -173,6 +180,8 @@ pub enum Kind {
     Auction,
     /// Characters (§M7): the Wise Man's type for the scoring about to be held.
     WiseMan,
+    /// A merchant's disc: set up, a citizen taken or swapped, put back (§M12).
+    Merchant,
 }
 
 impl Kind {
@@ -186,6 +195,7 @@ impl Kind {
             Kind::MasterBuilder => "master_builder",
             Kind::Auction => "auction",
             Kind::WiseMan => "wise_man",
+            Kind::Merchant => "merchant",
         }
     }
 
@@ -199,6 +209,7 @@ impl Kind {
             Kind::MasterBuilder,
             Kind::Auction,
             Kind::WiseMan,
+            Kind::Merchant,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -232,9 +243,14 @@ pub enum Step {
     MasterBuilder,
     /// Characters' extra redesign (§M7, `experimental`), after the master builders'.
     ExtraRedesign,
+    /// Street Merchant (§M12): the discs lifted in the turn, before the display's
+    /// refill; those lifted in the window, before the turn is finished; the setup.
+    Merchant,
+    MerchantLate,
+    MerchantSetup,
 }
 
-const STEP_NAMES: [(Step, &str); 11] = [
+const STEP_NAMES: [(Step, &str); 14] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -246,6 +262,9 @@ const STEP_NAMES: [(Step, &str); 11] = [
     (Step::VizierWindow, "vizier_window"),
     (Step::MasterBuilder, "master_builder"),
     (Step::ExtraRedesign, "extra_redesign"),
+    (Step::Merchant, "merchant"),
+    (Step::MerchantLate, "merchant_late"),
+    (Step::MerchantSetup, "merchant_setup"),
 ];
 
 impl Step {
@@ -431,6 +450,26 @@ pub enum Action {
     /// Characters (§M7, `experimental`): the money swap discards `card` of the display.
     SwapCard {
         card: CardId,
+    },
+    /// Street Merchant (§M12): at setup, the three citizens (colour bits) on the disc
+    /// and its cell beside the fountain; at the turn end, a citizen (a `KINDS` index)
+    /// taken from the supply, one swapped, none, and the disc put back.
+    SetMerchant {
+        colours: u8,
+        x: i8,
+        y: i8,
+    },
+    TakeCitizen {
+        colour: u8,
+    },
+    SwapCitizen {
+        give: u8,
+        take: u8,
+    },
+    KeepCitizens,
+    PlaceMerchant {
+        x: i8,
+        y: i8,
     },
 }
 
@@ -697,6 +736,44 @@ pub enum Event {
         player: u8,
         card: CardId,
     },
+    /// Street Merchant (§M12): a disc set up, the supply formed, a disc lifted by a tile
+    /// (with its sticks) placed on its cell (the colour of the citizen that moved in;
+    /// whether in the final placing), a citizen taken, swapped, none, the disc put back.
+    SetMerchant {
+        player: u8,
+        colours: u8,
+        x: i8,
+        y: i8,
+    },
+    MerchantSupply {
+        supply: [u8; 6],
+    },
+    MerchantLifted {
+        player: u8,
+        tile: TileId,
+        sticks: u8,
+        x: i8,
+        y: i8,
+        resident: Option<u8>,
+        last: bool,
+    },
+    TakeCitizen {
+        player: u8,
+        colour: u8,
+    },
+    SwapCitizen {
+        player: u8,
+        give: u8,
+        take: u8,
+    },
+    KeepCitizens {
+        player: u8,
+    },
+    PlaceMerchant {
+        player: u8,
+        x: i8,
+        y: i8,
+    },
 }
 
 /// A module's term of a scoring (its key in the scoring event's `parts`).
@@ -706,6 +783,7 @@ pub enum Term {
     Camps,
     Characters,
     Invaders,
+    StreetMerchant,
 }
 
 impl Term {
@@ -715,6 +793,7 @@ impl Term {
             Term::Camps => "camps",
             Term::Characters => "characters",
             Term::Invaders => "invaders",
+            Term::StreetMerchant => "street_merchant",
         }
     }
 }
@@ -760,7 +839,7 @@ pub struct Game {
     /// Per competitor, Dirk last.
     pub(crate) scores: [i64; MAX_PLAYERS + 1],
     pub(crate) decisions: Stack<Decision, 4>,
-    pub(crate) script: Stack<Step, 8>,
+    pub(crate) script: Stack<Step, 12>,
     pub(crate) current: u8,
     pub(crate) start: u8,
     pub(crate) turn: u32,
@@ -801,6 +880,8 @@ pub struct Game {
     pub(crate) coin_bag: [u8; 4],
     /// Characters' cards owned and out, the auction, the Wise Man's type (M7).
     pub(crate) characters: Characters,
+    /// Street Merchant's supply, discs and residents (M12).
+    pub(crate) merchant: StreetMerchant,
 }
 
 fn nth_bit(set: TileSet, n: usize) -> TileId {
@@ -932,6 +1013,7 @@ impl Game {
             window: Window::default(),
             coin_bag: [0; 4],
             characters: Characters::default(),
+            merchant: StreetMerchant::default(),
         }
     }
 
@@ -1068,8 +1150,14 @@ impl Game {
         if self.has(INVADERS) {
             self.set_up_invaders();
         }
+        if self.has(STREET_MERCHANT) {
+            self.merchant = StreetMerchant::new(self.players());
+        }
         self.current = self.start;
         self.script = Stack::from_slice(&[Step::FirstTurn]).expect("one step");
+        if self.has(STREET_MERCHANT) {
+            self.script.insert(0, Step::MerchantSetup); // the discs before the first turn
+        }
         self.run_script();
     }
 
@@ -1371,6 +1459,7 @@ impl Game {
                 }
                 out.push(Action::Decline);
             }
+            Kind::Merchant => self.merchant_options(decision.player, out),
         }
     }
 
@@ -1997,6 +2086,9 @@ impl Game {
                     sticks,
                     removed_sticks,
                 });
+                if self.has(STREET_MERCHANT) && mv == Move::Place {
+                    self.lift_merchant(seat, id, x, y);
+                }
                 if self.decisions.last().map(|d| d.kind) == Some(Kind::Act) {
                     self.end_actions();
                 } else {
@@ -2108,6 +2200,11 @@ impl Game {
                 self.to_place.push(purchase.tile);
                 self.may_continue = true;
             }
+            Action::SetMerchant { .. }
+            | Action::TakeCitizen { .. }
+            | Action::SwapCitizen { .. }
+            | Action::KeepCitizens
+            | Action::PlaceMerchant { .. } => self.apply_merchant(seat, action),
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -2133,6 +2230,9 @@ impl Game {
                     gate,
                     sticks: self.sticks[id as usize],
                 });
+                if self.has(STREET_MERCHANT) {
+                    self.lift_merchant(seat, id, x, y);
+                }
                 self.after_placing();
             }
             Action::Reserve { tile: id } => {
@@ -2213,6 +2313,19 @@ impl Game {
             let finish = self.script.len() - 1;
             self.script.insert(finish, Step::VizierWindow);
         }
+        if self.has(STREET_MERCHANT) {
+            // the discs lifted in the turn before the display's refill (§M0.4 step 4),
+            // those lifted in the window before the turn is finished
+            let refill = self
+                .script
+                .as_slice()
+                .iter()
+                .position(|&s| s == Step::RefillDisplay);
+            self.script
+                .insert(refill.expect("the refill in the script"), Step::Merchant);
+            let finish = self.script.len() - 1;
+            self.script.insert(finish, Step::MerchantLate);
+        }
         self.run_script();
     }
 
@@ -2265,6 +2378,8 @@ impl Game {
                 Step::VizierWindow => self.window_step(),
                 Step::MasterBuilder => self.master_builder_step(),
                 Step::ExtraRedesign => self.extra_redesign_step(),
+                Step::Merchant | Step::MerchantLate => self.merchant_step(),
+                Step::MerchantSetup => self.merchant_setup_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -2617,6 +2732,16 @@ impl Game {
             // the points lost to this round's attack, each competitor's (none without one)
             let lost = |c: usize| attack.as_ref().map_or(0, |(_, lost)| lost[c] as i64);
             terms.push((Term::Invaders, per_player(&|c| -lost(c))));
+        }
+        if self.has(STREET_MERCHANT) && (round == 3 || !self.option(MERCHANT_FINAL_ONLY)) {
+            // the residents' best grouping (§M12.4)
+            terms.push((
+                Term::StreetMerchant,
+                per_player(&|c| {
+                    let counts = self.merchant.counts(&self.boards[c]);
+                    street_merchant::best_grouping(&counts) as i64
+                }),
+            ));
         }
         for c in 0..self.competitors() {
             let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
@@ -3154,7 +3279,7 @@ mod tests {
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
         let every = u16::MAX >> (16 - CORE_MODULES.len());
-        for seed in 0..156u128 {
+        for seed in 0..174u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -3183,14 +3308,17 @@ mod tests {
                 CITY_WALLS | MASTER_BUILDERS | VIZIER | EXCHANGE,
                 CHARACTERS,
                 CHARACTERS | THIEVES | VIZIER | CHANGE | DIAMONDS | MASTER_BUILDERS,
-            ][seed as usize % 26];
+                STREET_MERCHANT,
+                STREET_MERCHANT | VIZIER | THIEVES | MASTER_BUILDERS | GATES,
+                STREET_MERCHANT | SQUARES | CAMPS | CITY_WALLS | BAZAARS,
+            ][seed as usize % 29];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {
                 0
             } | if seed % 5 == 1 { GATES_ALL_SIX } else { 0 }
                 | if seed % 2 == 1 {
-                    BAZAARS_DISTRIBUTED | WALLS_PILES_2_TO_4
+                    BAZAARS_DISTRIBUTED | WALLS_PILES_2_TO_4 | MERCHANT_FINAL_ONLY
                 } else {
                     0
                 };
@@ -3220,6 +3348,11 @@ mod tests {
                     !0
                 } else {
                     !WALLS_PILES_2_TO_4
+                }
+                & if modules & STREET_MERCHANT != 0 {
+                    !0
+                } else {
+                    !MERCHANT_FINAL_ONLY
                 };
             let mut game =
                 Game::with_options(players, seed, seed % 3 == 0, modules, options).unwrap();

@@ -465,17 +465,25 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
                 attack_json(out, names, *round, *direction, penalties, competitors);
             }
             out.push_str(",\"parts\":{");
-            // the parts by name: the modules' terms (camps, invaders), majorities, walls
-            for (term, points) in terms {
-                let _ = write!(out, "\"{}\":", term.name());
-                by_name(out, names, competitors, |o, c| {
-                    let _ = write!(o, "{}", points[c]);
-                });
-                out.push(',');
-            }
+            // the parts by name: the modules' terms named before the majorities (camps,
+            // invaders), the majorities, the others (street_merchant), the walls
+            let term_parts = |out: &mut String, after_majorities: bool| {
+                for (term, points) in terms {
+                    if (term.name() > "majorities") == after_majorities {
+                        let _ = write!(out, "\"{}\":", term.name());
+                        by_name(out, names, competitors, |o, c| {
+                            let _ = write!(o, "{}", points[c]);
+                        });
+                        out.push(',');
+                    }
+                }
+            };
+            term_parts(out, false);
             out.push_str("\"majorities\":");
             by_name(out, names, competitors, |o, c| number(o, majorities[c]));
-            out.push_str(",\"walls\":");
+            out.push(',');
+            term_parts(out, true);
+            out.push_str("\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
             out.push_str("},\"points\":");
             by_name(out, names, competitors, |o, c| {
@@ -653,10 +661,14 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
         }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
         Event::GateCardDiscarded => out.push_str("{\"type\":\"gate_card_discarded\"}"),
-        Event::Wake { player } => {
+        Event::Wake { player } | Event::KeepCitizens { player } => {
             out.push_str("{\"player\":");
             name(out, *player);
-            out.push_str(",\"type\":\"wake\"}");
+            let kind = match event {
+                Event::Wake { .. } => "wake",
+                _ => "keep_citizens",
+            };
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
         }
         Event::VizierBuy { player, purchase } => {
             out.push_str("{\"cards\":");
@@ -784,6 +796,72 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             name(out, *player);
             let _ = write!(out, ",\"round\":{round},\"type\":\"wise_man\"}}");
         }
+        Event::SetMerchant {
+            player,
+            colours,
+            x,
+            y,
+        } => {
+            out.push_str("{\"colours\":");
+            colour_list(out, &colour_counts(*colours));
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"type\":\"set_merchant\"}");
+        }
+        Event::MerchantSupply { supply } => {
+            out.push_str("{\"supply\":");
+            by_colour(out, |o, c| number(o, supply[c] as u32));
+            out.push_str(",\"type\":\"merchant_supply\"}");
+        }
+        Event::MerchantLifted {
+            player,
+            tile,
+            sticks,
+            x,
+            y,
+            resident,
+            last,
+        } => {
+            let _ = write!(out, "{{\"final\":{last},\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"resident\":");
+            match resident {
+                Some(c) => string(out, KINDS[*c as usize]),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"tile\":");
+            tile_json_with(out, *tile, *sticks);
+            out.push_str(",\"type\":\"merchant_lifted\"}");
+        }
+        Event::TakeCitizen { player, colour } => {
+            let _ = write!(
+                out,
+                "{{\"colour\":\"{}\",\"player\":",
+                KINDS[*colour as usize]
+            );
+            name(out, *player);
+            out.push_str(",\"type\":\"take_citizen\"}");
+        }
+        Event::SwapCitizen { player, give, take } => {
+            let _ = write!(
+                out,
+                "{{\"colours\":[\"{}\",\"{}\"],\"player\":",
+                KINDS[*give as usize], KINDS[*take as usize]
+            );
+            name(out, *player);
+            out.push_str(",\"type\":\"swap_citizen\"}");
+        }
+        Event::PlaceMerchant { player, x, y } => {
+            out.push_str("{\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"type\":\"place_merchant\"}");
+        }
         Event::GameOver { scores, winners } => {
             out.push_str("{\"scores\":");
             by_name(out, names, competitors, |o, c| {
@@ -794,6 +872,18 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
             out.push('}');
         }
     }
+}
+
+/// Citizens counted per colour (Street Merchant, §M12), as a list in colour order
+/// (`["pavilion", "pavilion", "tower"]`).
+fn colour_list(out: &mut String, counts: &[u8; 6]) {
+    let listed = (0..6).flat_map(|c| std::iter::repeat_n(c, counts[c] as usize));
+    list(out, listed, |o, c| string(o, KINDS[c]));
+}
+
+/// The counts per colour of a set of colour bits.
+fn colour_counts(colours: u8) -> [u8; 6] {
+    [0, 1, 2, 3, 4, 5].map(|c| colours >> c & 1)
 }
 
 /// Currencies counted per currency, as a list in market order (`["denar", "denar", ...]`).
@@ -1157,6 +1247,8 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
             out.push('}');
         } else if *module == "characters" {
             characters_json(out, game, names);
+        } else if *module == "street_merchant" {
+            merchant_slice(out, game, names);
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -1380,6 +1472,133 @@ fn characters_agree(game: &Game) -> Result<(), Refusal> {
         return bad("the Wise Man's type is chosen by a player who does not own it");
     }
     Ok(())
+}
+
+/// Street Merchant's slice (§M12): each player's disc, the residents by building in tile
+/// order, the supply by colour.
+fn merchant_slice(out: &mut String, game: &Game, names: &Names) {
+    let state = &game.merchant;
+    out.push_str("{\"discs\":");
+    by_name(out, names, game.players(), |o, p| {
+        let disc = &state.discs[p];
+        o.push_str("{\"citizens\":");
+        colour_list(o, &disc.citizens);
+        o.push_str(",\"hand\":");
+        colour_list(o, &colour_counts(disc.hand));
+        o.push_str(",\"pos\":");
+        match disc.pos {
+            Some((x, y)) => pos(o, x, y),
+            None => o.push_str("null"),
+        }
+        o.push_str(",\"todo\":");
+        match disc.todo.name() {
+            Some(todo) => string(o, todo),
+            None => o.push_str("null"),
+        }
+        o.push('}');
+    });
+    out.push_str(",\"residents\":");
+    let housed = (0..crate::cards::TILE_COUNT).filter(|&id| state.residents[id] > 0);
+    list(out, housed, |o, id| {
+        o.push('[');
+        tile_json(o, id as TileId);
+        let _ = write!(o, ",{}]", state.residents[id]);
+    });
+    out.push_str(",\"supply\":");
+    by_colour(out, |o, c| number(o, state.supply[c] as u32));
+    out.push('}');
+}
+
+/// Street Merchant's slice of a save (`merchant_slice`), checked in `check_components`.
+fn read_merchant(
+    state: &HashMap<String, Value>,
+    players: &[String],
+) -> Result<crate::modules::street_merchant::StreetMerchant, Refusal> {
+    use crate::modules::street_merchant::{StreetMerchant, Todo};
+    let what = "modules_state";
+    let data = slice(state, "street_merchant")?;
+    let colours = |v: Option<&Value>| -> Result<[u8; 6], Refusal> {
+        let mut counts = [0u8; 6];
+        for c in colours_of(v, usize::MAX, what)? {
+            counts[c as usize] = counts[c as usize].saturating_add(1);
+        }
+        Ok(counts)
+    };
+    let mut merchant = StreetMerchant::default();
+    let supply = data
+        .get("supply")
+        .and_then(Value::as_object)
+        .filter(|s| s.len() == 6)
+        .ok_or_else(|| invalid(what))?;
+    for (c, kind) in KINDS.iter().enumerate() {
+        merchant.supply[c] = supply
+            .get(*kind)
+            .and_then(Value::as_u64)
+            .filter(|&n| n <= 7)
+            .ok_or_else(|| invalid(what))? as u8;
+    }
+    let discs = data
+        .get("discs")
+        .and_then(Value::as_object)
+        .filter(|d| d.len() == players.len())
+        .ok_or_else(|| invalid(what))?;
+    for (p, player) in players.iter().enumerate() {
+        let disc = discs.get(player).ok_or_else(|| invalid(what))?;
+        let citizens = colours(disc.get("citizens"))?;
+        let hand = colours(disc.get("hand"))?;
+        if citizens.iter().sum::<u8>() > 3 || hand.iter().any(|&n| n > 1) {
+            return Err(invalid(what));
+        }
+        let cell = match disc.get("pos") {
+            Some(Value::Null) => None,
+            Some(xy) => {
+                let xy = xy
+                    .as_array()
+                    .filter(|a| a.len() == 2)
+                    .ok_or_else(|| invalid(what))?;
+                let coordinate = |v: &Value| {
+                    v.as_i64()
+                        .filter(|c| c.abs() < 100)
+                        .map(|c| c as i8)
+                        .ok_or_else(|| invalid(what))
+                };
+                Some((coordinate(&xy[0])?, coordinate(&xy[1])?))
+            }
+            None => return Err(invalid(what)),
+        };
+        let todo = match disc.get("todo") {
+            Some(Value::Null) => Some(Todo::Nothing),
+            Some(Value::String(name)) => Todo::from_name(Some(name)),
+            _ => None,
+        }
+        .ok_or_else(|| invalid(what))?;
+        merchant.discs[p] = crate::modules::street_merchant::Disc {
+            pos: cell,
+            citizens,
+            hand: (0..6).filter(|&c| hand[c] == 1).fold(0, |s, c| s | 1 << c),
+            todo,
+        };
+    }
+    for entry in data
+        .get("residents")
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(what))?
+    {
+        let pair = entry
+            .as_array()
+            .filter(|e| e.len() == 2)
+            .ok_or_else(|| invalid(what))?;
+        let id = read_tile(&pair[0], what)? as usize;
+        let n = pair[1]
+            .as_u64()
+            .filter(|n| (1..=7).contains(n))
+            .ok_or_else(|| invalid(what))?;
+        if id >= crate::cards::TILE_COUNT || merchant.residents[id] != 0 {
+            return Err(invalid(what));
+        }
+        merchant.residents[id] = n as u8;
+    }
+    Ok(merchant)
 }
 
 /// Bonus Cards' slice of a save.
@@ -2065,6 +2284,9 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
             expected[(crate::cards::CHARACTER_FIRST + c) as usize] = 1;
         }
     }
+    if game.has(crate::game::STREET_MERCHANT) {
+        merchant_agrees(game)?;
+    }
     if game.has(crate::game::CHANGE) {
         for currency in 0..4u8 {
             // the coins in the bag count with those in hand: six of each currency
@@ -2077,6 +2299,47 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
         return Err(Refusal::Invalid(
             "the save does not hold the game's cards once each".into(),
         ));
+    }
+    Ok(())
+}
+
+/// Street Merchant (§M12, the slice's rules): seven citizens of each colour; a disc on the
+/// table lies on an empty cell with nothing to do, one off it is lifted or the game is
+/// ending; a hand only at setup, of the six colours with the disc's; the merchant decision
+/// is the first player's due.
+fn merchant_agrees(game: &Game) -> Result<(), Refusal> {
+    use crate::modules::street_merchant::{Todo, ALL_COLOURS, PER_COLOUR};
+    let state = &game.merchant;
+    if state.census(game.players()) != [PER_COLOUR as u32; 6] {
+        return Err(Refusal::Invalid(format!(
+            "there are 7 citizens of each colour, found {:?}",
+            state.census(game.players())
+        )));
+    }
+    let ending = game.end_reason.is_some();
+    for p in 0..game.players() {
+        let disc = &state.discs[p];
+        let placed = match disc.pos {
+            Some((x, y)) => game.board(p).at(x, y).is_none() && disc.todo == Todo::Nothing,
+            None => disc.todo != Todo::Nothing || ending,
+        };
+        let held = disc.hand == 0
+            || (game.turn == 0
+                && disc.hand & disc.colours() == 0
+                && disc.hand | disc.colours() == ALL_COLOURS
+                && disc.citizens.iter().all(|&n| n <= 1));
+        let setting = disc.todo != Todo::Setup || (disc.hand == ALL_COLOURS && disc.colours() == 0);
+        if !placed || !held || !setting {
+            return Err(invalid("modules_state"));
+        }
+    }
+    // the steps ask the players in turn order from the turn's player (`_merchant_due`)
+    let asked = game.decision().filter(|d| d.kind == Kind::Merchant);
+    let due = (0..game.players() as u8)
+        .map(|k| (game.current + k) % game.players() as u8)
+        .find(|&p| state.discs[p as usize].todo != Todo::Nothing);
+    if asked.is_some_and(|d| Some(d.player) != due) {
+        return Err(invalid("decisions"));
     }
     Ok(())
 }
@@ -2289,6 +2552,9 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
         game.city_walls.beside = cards("beside")?;
         game.city_walls.used = cards("used")?;
     }
+    if game.has(crate::game::STREET_MERCHANT) {
+        game.merchant = read_merchant(state, &players)?;
+    }
     if game.has(crate::game::BAZAARS) {
         let beside = slice(state, "bazaars")?
             .get("beside")
@@ -2485,7 +2751,7 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
             .as_str()
             .and_then(Step::from_name)
             .ok_or_else(|| invalid("script"))?;
-        if game.script.len() == 8 {
+        if game.script.len() == 12 {
             return Err(invalid("script"));
         }
         game.script.push(step);
@@ -2682,12 +2948,32 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
             card: read_card(value.get("card").unwrap_or(&Value::Null), what)?,
         },
         Some("take_hut") => Action::TakeHut {
-            colour: value
-                .get("colour")
-                .and_then(Value::as_str)
-                .and_then(|c| KINDS.iter().position(|k| *k == c))
-                .ok_or_else(|| invalid(what))? as u8,
+            colour: colour_of(value.get("colour"), what)?,
         },
+        Some("set_merchant") => {
+            let (x, y) = pos(value.get("pos"))?;
+            let colours = colours_of(value.get("colours"), 3, what)?;
+            Action::SetMerchant {
+                colours: colours.iter().fold(0, |set, &c| set | 1 << c),
+                x,
+                y,
+            }
+        }
+        Some("take_citizen") => Action::TakeCitizen {
+            colour: colour_of(value.get("colour"), what)?,
+        },
+        Some("swap_citizen") => {
+            let pair = colours_of(value.get("colours"), 2, what)?;
+            Action::SwapCitizen {
+                give: pair[0],
+                take: pair[1],
+            }
+        }
+        Some("keep_citizens") => Action::KeepCitizens,
+        Some("place_merchant") => {
+            let (x, y) = pos(value.get("pos"))?;
+            Action::PlaceMerchant { x, y }
+        }
         Some("redesign") => {
             let (x, y) = pos(value.get("pos"))?;
             let mv = match value.get("move").and_then(Value::as_str) {
@@ -2711,6 +2997,26 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
         }
         _ => return Err(Refusal::Unsupported("an action of a module".into())),
     })
+}
+
+/// A colour (a `KINDS` index) by its name.
+fn colour_of(value: Option<&Value>, what: &str) -> Result<u8, Refusal> {
+    value
+        .and_then(Value::as_str)
+        .and_then(|c| KINDS.iter().position(|k| *k == c))
+        .map(|c| c as u8)
+        .ok_or_else(|| invalid(what))
+}
+
+/// A list of `n` colours by their names (any number for `usize::MAX`).
+fn colours_of(value: Option<&Value>, n: usize, what: &str) -> Result<Vec<u8>, Refusal> {
+    value
+        .and_then(Value::as_array)
+        .filter(|c| n == usize::MAX || c.len() == n)
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|c| colour_of(Some(c), what))
+        .collect()
 }
 
 /// FNV-1a (64 bits) of a text: the records keep their saves as these.

@@ -11,6 +11,7 @@ pub mod gates;
 pub mod invaders;
 pub mod master_builders;
 pub mod squares;
+pub mod street_merchant;
 pub mod thieves;
 pub mod vizier;
 pub mod window;
