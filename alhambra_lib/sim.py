@@ -4,7 +4,7 @@ The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crat
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
 Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
-City Walls, Change, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
+City Walls, Change, Treasure Chamber, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -66,6 +66,7 @@ from .components import (
 from .errors import IllegalAction, InvalidInput, Unsupported, brief
 from .modules.bazaars import BuyBazaar
 from .modules.city_walls import BuildWall
+from .modules.treasure import BuyChests, PlaceChest
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
 from .modules.thieves import Steal
@@ -294,6 +295,9 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     3: lambda fields: Steal(_CARD_BY_ID[fields]),
     4: lambda fields: PlayMasterBuilder(_CARD_BY_ID[fields]),
     5: _build_wall,
+    6: lambda fields: BuyChests(fields & 3, tuple(
+        _CARD_BY_ID[fields >> 6 + 7 * i & 127] for i in range(fields >> 2 & 15))),
+    7: lambda fields: PlaceChest(_xy(fields, 0)),
 }
 #: Bit 64 of a buy's code: the vizier's purchase (§M1); bit 65 a bazaar's (§M16).
 _VIZIER_BUY = 1 << 64
@@ -443,6 +447,15 @@ def _encoded(action: Action) -> int | None:
             return None
         on_board = 0 if action.cell is None else 1 << 23
         return 7 | 5 << 3 | card << 8 | tile << 15 | on_board | at << 24 | sticks << 40
+    if isinstance(action, BuyChests):  # its cards in card order already
+        ids = [i for i in map(_CARD_IDS.get, action.cards) if i is not None]
+        if len(ids) != len(action.cards) or len(ids) > 8:
+            return None
+        return (7 | 6 << 3 | action.room << 8 | len(ids) << 10
+                | sum(i << 14 + 7 * k for k, i in enumerate(ids)))
+    if isinstance(action, PlaceChest):
+        xy = _coordinates(action.pos)
+        return None if xy is None else 7 | 7 << 3 | xy << 8
     if isinstance(action, TakeHut):
         return 7 | KINDS.index(action.colour) << 8
     if isinstance(action, Wake):
@@ -558,7 +571,7 @@ class Simulator:
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
         ``"diamonds"``, ``"camps"``, ``"city_walls"``, ``"thieves"``, ``"change"``,
-        ``"master_builders"``, ``"invaders"`` and ``"bazaars"``).
+        ``"treasure"``, ``"master_builders"``, ``"invaders"`` and ``"bazaars"``).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``,

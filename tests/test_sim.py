@@ -82,7 +82,8 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
 ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps",
-               "city_walls", "thieves", "change", "master_builders", "invaders", "bazaars")
+               "city_walls", "thieves", "change", "treasure", "master_builders", "invaders",
+               "bazaars")
 #: The modules the core holds, by seed modulo `CYCLE`: each alone, some together, and all
 #: of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
@@ -93,8 +94,10 @@ CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_c
                 16: ("invaders",), 17: ("invaders", "vizier", "camps", "squares", "change"),
                 18: ("bazaars",),
                 19: ("bazaars", "exchange", "master_builders", "change", "thieves", "camps"),
-                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars")}
-CYCLE = 22
+                20: ("city_walls",), 21: ("city_walls", "gates", "squares", "invaders", "bazaars"),
+                22: ("treasure",),
+                23: ("treasure", "diamonds", "change", "master_builders", "exchange", "city_walls")}
+CYCLE = 24
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: nine games in ten with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -128,6 +131,11 @@ def test_lockstep_games_from_the_start(players, seed, trigger, modules):
     assert game.is_over
 
 
+def printed(tile: list) -> tuple:
+    """A tile's list as printed: without City Walls sticks (§M9)."""
+    return (*tile[:2], "".join(c for c in tile[2] if c.isupper()), *tile[3:])
+
+
 @native
 def test_the_lockstep_games_meet_every_rule_of_the_turn():
     """The games above are worth their parity only if they reach the rules: exact
@@ -139,7 +147,8 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     # card drawn in the refill after a theft; a bazaar paid with an exchange card, one
     # handed out at the end; a tile with sticks placed from the market)
     covered = GAMES[::3] + [g for g in GAMES if g[3] in (
-        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21])]
+        ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21],
+        CORE_MODULES[23])]
     for players, seed, trigger, modules in covered:
         game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
                     **module_options(modules, seed))
@@ -147,6 +156,7 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
         while not game.is_over:
             game.apply(choose(game.legal_actions()))
         theft = False  # a scoring card drawn in the refill after a theft is scored at once
+        carrying: set[tuple] = set()  # the buildings a chest was put on (§M13)
         for event in game.events:
             kind = event["type"]
             seen[kind] += 1
@@ -202,6 +212,15 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
             if kind in ("place", "reserve", "redesign") and any(
                     c.islower() for c in (event["tile"] or ["", "", ""])[2]):
                 seen[f"{kind} with sticks"] += 1
+            if kind == "buy_chests":
+                seen.update(f"chests bought with {paid}"
+                            for paid in {card[0] for card in event["cards"]})
+            if kind == "scoring" and any(event["parts"].get("treasure", {}).values()):
+                seen["treasure points"] += 1
+            if kind in ("place_chest", "chest_placed"):
+                carrying.add(printed(event["tile"]))
+            if kind == "redesign" and event["removed"] and printed(event["removed"]) in carrying:
+                seen["a chest to the reserve"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -224,7 +243,11 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "exchange bazaar buy", "bazaar points", "bazaar distributed",
                    "bazaar given", "wall_card_beside", "sticks laid (alhambra)",
                    "sticks laid (bought)", "sticks laid (reserve)", "place with sticks",
-                   "reserve with sticks", "redesign with sticks"):
+                   "reserve with sticks", "redesign with sticks", "chest_room", "buy_chests",
+                   "chests bought with diamond", "chests bought with coin",
+                   "chests bought with master_builder", "place_chest", "chest_placed",
+                   "chests_passed", "chests_to_bag", "chest_rooms_closed", "treasure points",
+                   "a chest to the reserve"):
         assert seen[wanted], wanted
 
 

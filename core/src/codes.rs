@@ -13,7 +13,9 @@
 //! a hut 0, wake the vizier 1, decline 2, steal 3, play a master builder 4), its fields
 //! from bit 8 (a hut's colour, a card); laying a wall card's sticks 5: the card in bits
 //! 8-14, the tile in 15-22, bit 23 set for a tile on the Alhambra, its x + 128 and y + 128
-//! in bits 24-31 and 32-39.
+//! in bits 24-31 and 32-39; buying a treasure room's chests 6 (§M13): the room in bits
+//! 8-9, the number of cards paid in 10-13, the cards (in card order) 7 bits each from
+//! bit 14; placing a chest 7: its cell's x + 128 and y + 128 in bits 8-15 and 16-23.
 //!
 //! With City Walls (§M9) a tile a player holds may carry sticks, and the Python action
 //! names the tile with them: `encode_in` adds the tile's sticks to its code (a place's in
@@ -37,6 +39,8 @@ const DECLINE: u128 = 2;
 const STEAL: u128 = 3;
 const PLAY_MASTER_BUILDER: u128 = 4;
 const BUILD_WALL: u128 = 5;
+const BUY_CHESTS: u128 = 6;
+const PLACE_CHEST: u128 = 7;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
 /// Bit 65 of a buy's code: a bazaar's purchase.
@@ -128,6 +132,13 @@ pub fn encode(action: &Action) -> u128 {
                 1 << 23 | coordinate(x) << 24 | coordinate(y) << 32
             });
             MODULE | BUILD_WALL << 3 | (card as u128) << 8 | (tile as u128) << 15 | at
+        }
+        Action::BuyChests { room, cards, n } => cards[..n as usize].iter().enumerate().fold(
+            MODULE | BUY_CHESTS << 3 | (room as u128) << 8 | (n as u128) << 10,
+            |code, (i, &card)| code | (card as u128) << (14 + 7 * i),
+        ),
+        Action::PlaceChest { x, y } => {
+            MODULE | PLACE_CHEST << 3 | coordinate(x) << 8 | coordinate(y) << 16
         }
     }
 }
@@ -247,6 +258,31 @@ pub fn decode(code: u128) -> Option<Action> {
                     cell: (code >> 23 & 1 == 1).then(|| (signed(code >> 24), signed(code >> 32))),
                 }
             }
+            BUY_CHESTS => {
+                let n = (code >> 10 & 15) as u8;
+                if !(1..=crate::modules::treasure::MOST_PAID as u8).contains(&n) {
+                    return None;
+                }
+                let mut cards = [0u8; crate::modules::treasure::MOST_PAID];
+                for (i, card) in cards.iter_mut().enumerate().take(n as usize) {
+                    *card = (code >> (14 + 7 * i) & 127) as u8;
+                }
+                if cards[..n as usize]
+                    .iter()
+                    .any(|&c| c as usize >= crate::cards::CARD_KINDS)
+                {
+                    return None;
+                }
+                Action::BuyChests {
+                    room: (code >> 8 & 3) as u8,
+                    cards,
+                    n,
+                }
+            }
+            PLACE_CHEST => Action::PlaceChest {
+                x: signed(code >> 8),
+                y: signed(code >> 16),
+            },
             _ => return None,
         },
     };
@@ -353,6 +389,12 @@ mod tests {
                 tile: 3,
                 cell: None,
             },
+            Action::BuyChests {
+                room: 2,
+                cards: [58, 27, 1, 0, 0, 0, 0, 0],
+                n: 3,
+            },
+            Action::PlaceChest { x: -3, y: 2 },
             Action::BuyBazaar(Purchase {
                 square: 3,
                 tile: crate::cards::BAZAAR_FIRST + 5,

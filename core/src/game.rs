@@ -27,6 +27,7 @@ use crate::modules::invaders::{self, Invaders};
 use crate::modules::master_builders::{self, MasterBuilders};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::modules::thieves::{self, Thieves};
+use crate::modules::treasure::{self, Treasure};
 use crate::modules::vizier::Vizier;
 use crate::modules::window::Window;
 use crate::rng::Mt;
@@ -67,7 +68,7 @@ pub const RULEBOOK_ORDER: [&str; 16] = [
 /// The Mega Box modules the core holds, by their `MODULES` names, in the order of their
 /// bits (`VIZIER` is bit 0): a game runs in the core only when every module of it is here.
 /// A module brought in takes the next bit, so the bits need not follow the rulebook.
-pub const CORE_MODULES: [&str; 13] = [
+pub const CORE_MODULES: [&str; 16] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -81,6 +82,9 @@ pub const CORE_MODULES: [&str; 13] = [
     "master_builders",
     "invaders",
     "bazaars",
+    "",         // 13: characters, not in this branch
+    "",         // 14: street_merchant, not in this branch
+    "treasure", // 15
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
 pub const VIZIER: u16 = 1;
@@ -108,6 +112,8 @@ pub const MASTER_BUILDERS: u16 = 1024;
 pub const INVADERS: u16 = 2048;
 /// Bazaars (M16).
 pub const BAZAARS: u16 = 4096;
+/// Treasure Chamber (M13).
+pub const TREASURE: u16 = 32768;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
@@ -137,7 +143,7 @@ pub const PAID_IN_DIAMONDS: u8 = 7;
 pub fn module_bits(names: &[&str]) -> Result<u16, Vec<String>> {
     let missing: Vec<String> = names
         .iter()
-        .filter(|n| !CORE_MODULES.contains(n))
+        .filter(|n| n.is_empty() || !CORE_MODULES.contains(n))
         .map(|n| n.to_string())
         .collect();
     if !missing.is_empty() {
@@ -162,6 +168,8 @@ pub enum Kind {
     Window,
     /// A master builder's redesign at the turn end (§M14).
     MasterBuilder,
+    /// Treasure Chamber (§M13): a building for a chest, at the turn end.
+    Chests,
 }
 
 impl Kind {
@@ -173,6 +181,7 @@ impl Kind {
             Kind::Vizier => "vizier",
             Kind::Window => "window",
             Kind::MasterBuilder => "master_builder",
+            Kind::Chests => "chests",
         }
     }
 
@@ -184,6 +193,7 @@ impl Kind {
             Kind::Vizier,
             Kind::Window,
             Kind::MasterBuilder,
+            Kind::Chests,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -215,9 +225,11 @@ pub enum Step {
     VizierWindow,
     /// The master builders' redesigns, right after the bought tiles are placed (§M14).
     MasterBuilder,
+    /// The chests bought handed out, before the display is refilled (§M13).
+    Chests,
 }
 
-const STEP_NAMES: [(Step, &str); 10] = [
+const STEP_NAMES: [(Step, &str); 11] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -228,6 +240,7 @@ const STEP_NAMES: [(Step, &str); 10] = [
     (Step::FirstTurn, "first_turn"),
     (Step::VizierWindow, "vizier_window"),
     (Step::MasterBuilder, "master_builder"),
+    (Step::Chests, "chests"),
 ];
 
 impl Step {
@@ -403,6 +416,18 @@ pub enum Action {
         card: CardId,
         tile: TileId,
         cell: Option<(i8, i8)>,
+    },
+    /// Treasure Chamber (§M13): buy the chests of `room` (1-3) paying `cards[..n]` (in
+    /// `card_order`).
+    BuyChests {
+        room: u8,
+        cards: [CardId; treasure::MOST_PAID],
+        n: u8,
+    },
+    /// Treasure Chamber (§M13): a chest onto one's building at (x, y).
+    PlaceChest {
+        x: i8,
+        y: i8,
     },
 }
 
@@ -635,6 +660,39 @@ pub enum Event {
         overpaid: u32,
         coins: Vec<u8>,
     },
+    /// Treasure Chamber (§M13): a room filled.
+    ChestRoom {
+        room: u8,
+        chests: Vec<u8>,
+    },
+    BuyChests {
+        player: u8,
+        room: u8,
+        cards: Vec<CardId>,
+        chests: Vec<u8>,
+    },
+    /// A chest onto a building: by the player's choice (`place_chest`), or without one
+    /// (`chest_placed`); the tile's sticks of the moment.
+    ChestPlaced {
+        player: u8,
+        x: i8,
+        y: i8,
+        tile: TileId,
+        sticks: u8,
+        chosen: bool,
+    },
+    ChestsPassed {
+        player: u8,
+        to: u8,
+        chests: Vec<u8>,
+    },
+    ChestsToBag {
+        chests: Vec<u8>,
+    },
+    ChestRoomsClosed {
+        room: u8,
+        bag: u8,
+    },
     GameOver {
         scores: Vec<i64>,
         winners: Vec<u8>,
@@ -647,6 +705,7 @@ pub enum Term {
     Bazaars,
     Camps,
     Invaders,
+    Treasure,
 }
 
 impl Term {
@@ -655,6 +714,7 @@ impl Term {
             Term::Bazaars => "bazaars",
             Term::Camps => "camps",
             Term::Invaders => "invaders",
+            Term::Treasure => "treasure",
         }
     }
 }
@@ -700,7 +760,7 @@ pub struct Game {
     /// Per competitor, Dirk last.
     pub(crate) scores: [i64; MAX_PLAYERS + 1],
     pub(crate) decisions: Stack<Decision, 4>,
-    pub(crate) script: Stack<Step, 8>,
+    pub(crate) script: Stack<Step, 10>,
     pub(crate) current: u8,
     pub(crate) start: u8,
     pub(crate) turn: u32,
@@ -739,6 +799,8 @@ pub struct Game {
     pub(crate) window: Window,
     /// Change's coin bag (M11): the coins of each currency in it.
     pub(crate) coin_bag: [u8; 4],
+    /// Treasure Chamber's bag, rooms and chests (M13).
+    pub(crate) treasure: Treasure,
 }
 
 fn nth_bit(set: TileSet, n: usize) -> TileId {
@@ -869,6 +931,7 @@ impl Game {
             thieves: Thieves::default(),
             window: Window::default(),
             coin_bag: [0; 4],
+            treasure: Treasure::default(),
         }
     }
 
@@ -998,6 +1061,9 @@ impl Game {
         }
         if self.has(CHANGE) {
             self.coin_bag = [COINS_PER_CURRENCY; 4];
+        }
+        if self.has(TREASURE) {
+            self.fill_chest_rooms();
         }
         if self.has(MASTER_BUILDERS) {
             self.deal_master_builders(pile_sizes);
@@ -1259,6 +1325,9 @@ impl Game {
                 if self.has(CITY_WALLS) && self.city_walls.beside != 0 {
                     self.wall_builds(decision.player, out);
                 }
+                if self.has(TREASURE) {
+                    self.chest_buys(decision.player, out);
+                }
                 let before_free = out.len();
                 if self.has(MASTER_BUILDERS) {
                     self.master_builder_plays(decision.player, out);
@@ -1288,6 +1357,7 @@ impl Game {
                     self.gated_placings(decision.player, out);
                 }
             }
+            Kind::Chests => self.chest_places(decision.player, out),
             Kind::Vizier | Kind::Window => {
                 if self.has(VIZIER) {
                     self.vizier_buys(decision.player, out);
@@ -2019,6 +2089,29 @@ impl Game {
                 self.to_place.push(purchase.tile);
                 self.may_continue = true;
             }
+            Action::BuyChests { room, cards, n } => {
+                // the chests are handed out at the turn end; no action follows (§M13.3)
+                self.discard_paid(seat, &cards[..n as usize]);
+                let chests = std::mem::take(&mut self.treasure.rooms[room as usize - 1]);
+                let mut queue = Stack::default();
+                (0..self.n).for_each(|k| queue.push((seat + k) % self.n));
+                self.treasure.pending = Some(treasure::Pending {
+                    room,
+                    chests,
+                    queue,
+                });
+                self.event(Event::BuyChests {
+                    player: seat,
+                    room,
+                    cards: cards[..n as usize].to_vec(),
+                    chests: chests.as_slice().to_vec(),
+                });
+                self.end_actions();
+            }
+            Action::PlaceChest { x, y } => {
+                self.put_chest(seat, x, y, true);
+                self.resume();
+            }
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -2093,15 +2186,24 @@ impl Game {
             }
         } else {
             // in card order, the exchange card last, as the engine discards them
-            for card in purchase.cards() {
-                self.hands[p][card as usize] -= 1;
-                if is_coin(card) {
-                    self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
-                } else {
-                    self.discard.push(card);
-                }
-                paid += worth(card);
+            paid = self.discard_paid(seat, &purchase.cards());
+        }
+        paid
+    }
+
+    /// Move `cards` from `seat`'s hand to the discard pile in their order (a coin back
+    /// into its bag, §M11); returns what they are worth.
+    fn discard_paid(&mut self, seat: u8, cards: &[CardId]) -> u32 {
+        let p = seat as usize;
+        let mut paid = 0;
+        for &card in cards {
+            self.hands[p][card as usize] -= 1;
+            if is_coin(card) {
+                self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
+            } else {
+                self.discard.push(card);
             }
+            paid += worth(card);
         }
         paid
     }
@@ -2113,6 +2215,11 @@ impl Game {
         if self.has(MASTER_BUILDERS) {
             // right after the bought tiles are placed (§M0.4 step 2)
             self.script.insert(1, Step::MasterBuilder);
+        }
+        if self.has(TREASURE) {
+            // the chests handed out before the display is refilled (§M0.4 step 3)
+            let refill = self.script.len() - 4;
+            self.script.insert(refill, Step::Chests);
         }
         if self.modules & WINDOW_MODULES != 0 {
             // the window between turns, just before the turn is finished (§M0.4 step 8)
@@ -2142,6 +2249,148 @@ impl Game {
     fn resume(&mut self) {
         self.decisions.pop();
         self.run_script();
+    }
+
+    // -- Treasure Chamber (§M13) ---------------------------------------------------------
+
+    /// The setup: 4 chests drawn into each room.
+    fn fill_chest_rooms(&mut self) {
+        self.treasure = Treasure::new();
+        for room in 0..treasure::ROOMS {
+            let chests = self.treasure.draw(&mut self.rng);
+            self.treasure.rooms[room] = chests;
+            self.event(Event::ChestRoom {
+                room: room as u8 + 1,
+                chests: chests.as_slice().to_vec(),
+            });
+        }
+    }
+
+    /// The rooms holding chests (1-3), none while chests are handed out.
+    fn chest_rooms(&self) -> Stack<u8, { treasure::ROOMS }> {
+        let mut rooms = Stack::default();
+        if self.treasure.pending.is_none() {
+            (0..treasure::ROOMS)
+                .filter(|&r| !self.treasure.rooms[r].is_empty())
+                .for_each(|r| rooms.push(r as u8 + 1));
+        }
+        rooms
+    }
+
+    /// `seat`'s chest purchases: per room holding chests, every minimal payment of at
+    /// least 8 in money (any currencies), then in diamonds alone (`_chest_buys`).
+    fn chest_buys(&self, seat: u8, out: &mut Vec<Action>) {
+        let rooms = self.chest_rooms();
+        if rooms.is_empty() {
+            return;
+        }
+        let hand = &self.hands[seat as usize];
+        let money = treasure::Payments::new(treasure::money_cards(hand).as_slice());
+        let diamonds = treasure::Payments::new(treasure::diamond_cards(hand).as_slice());
+        for &room in rooms.as_slice() {
+            let mut emit = |paid: &[CardId]| out.push(buy_chests(room, paid));
+            money.each(&mut emit);
+            diamonds.each(&mut emit);
+        }
+    }
+
+    /// The buildings `seat` chooses among for the chests handed out to them: per colour
+    /// with more free buildings than chests, its free cells (`_choices`).
+    fn chest_places(&self, seat: u8, out: &mut Vec<Action>) {
+        let Some(pending) = &self.treasure.pending else {
+            return;
+        };
+        let board = &self.boards[seat as usize];
+        for (colour, n) in treasure::by_colour(pending.chests.as_slice()) {
+            let free = treasure::free_cells(board, colour, self.treasure.chests);
+            if free.len() > n {
+                out.extend(free.into_iter().map(|(x, y)| Action::PlaceChest { x, y }));
+            }
+        }
+    }
+
+    /// A chest handed out onto `seat`'s building at (x, y): chosen, or without a choice.
+    fn put_chest(&mut self, seat: u8, x: i8, y: i8, chosen: bool) {
+        let id = self.boards[seat as usize].at(x, y).expect("a building");
+        let colour = tile(id).kind;
+        let pending = self.treasure.pending.as_mut().expect("chests handed out");
+        pending.chests.remove_item(colour);
+        self.treasure.chests |= 1 << id;
+        self.event(Event::ChestPlaced {
+            player: seat,
+            x,
+            y,
+            tile: id,
+            sticks: self.sticks[id as usize],
+            chosen,
+        });
+    }
+
+    /// The turn end's chests step (`step_chests`): the chests bought handed out, player
+    /// after player from the buyer (true while one chooses a building), the rest back into
+    /// the bag, the room refilled.
+    fn chests_step(&mut self) -> bool {
+        while let Some(pending) = self.treasure.pending {
+            let Some(&player) = pending.queue.as_slice().first() else {
+                break;
+            };
+            let mut choosing = false;
+            for (colour, n) in treasure::by_colour(pending.chests.as_slice()) {
+                let board = &self.boards[player as usize];
+                let free = treasure::free_cells(board, colour, self.treasure.chests);
+                if free.len() <= n {
+                    free.into_iter()
+                        .for_each(|(x, y)| self.put_chest(player, x, y, false));
+                } else {
+                    choosing = true;
+                }
+            }
+            if choosing {
+                self.decisions.push(Decision {
+                    kind: Kind::Chests,
+                    player,
+                    give: false,
+                });
+                return true;
+            }
+            let pending = self.treasure.pending.as_mut().expect("chests handed out");
+            pending.queue.remove(0);
+            let (chests, to) = (pending.chests, pending.queue.as_slice().first().copied());
+            if let (false, Some(to)) = (chests.is_empty(), to) {
+                self.event(Event::ChestsPassed {
+                    player,
+                    to,
+                    chests: chests.as_slice().to_vec(),
+                });
+            }
+        }
+        let Some(pending) = self.treasure.pending.take() else {
+            return false;
+        };
+        if !pending.chests.is_empty() {
+            for &colour in pending.chests.as_slice() {
+                self.treasure.bag[colour as usize] += 1;
+            }
+            self.event(Event::ChestsToBag {
+                chests: pending.chests.as_slice().to_vec(),
+            });
+        }
+        let room = pending.room;
+        if self.treasure.refill && self.treasure.bag_len() >= treasure::ROOM_SIZE {
+            let chests = self.treasure.draw(&mut self.rng);
+            self.treasure.rooms[room as usize - 1] = chests;
+            self.event(Event::ChestRoom {
+                room,
+                chests: chests.as_slice().to_vec(),
+            });
+        } else if self.treasure.refill {
+            self.treasure.refill = false;
+            self.event(Event::ChestRoomsClosed {
+                room,
+                bag: self.treasure.bag_len() as u8,
+            });
+        }
+        false
     }
 
     // -- the turn-end script -----------------------------------------------------------
@@ -2176,6 +2425,7 @@ impl Game {
                 }
                 Step::VizierWindow => self.window_step(),
                 Step::MasterBuilder => self.master_builder_step(),
+                Step::Chests => self.chests_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -2492,6 +2742,14 @@ impl Game {
             let lost = |c: usize| attack.as_ref().map_or(0, |(_, lost)| lost[c] as i64);
             terms.push((Term::Invaders, per_player(&|c| -lost(c))));
         }
+        if self.has(TREASURE) {
+            // the majority of the chests on buildings in the Alhambras (§M13.4)
+            let chests: Vec<u32> = (0..self.players())
+                .map(|p| treasure::chests_on(&self.boards[p], self.treasure.chests))
+                .collect();
+            let shares = treasure::share_places(&chests, treasure::chest_points(round));
+            terms.push((Term::Treasure, per_player(&|c| shares[c] as i64)));
+        }
         for c in 0..self.competitors() {
             let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
             self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
@@ -2787,6 +3045,18 @@ fn exchange_purchase(
     })
 }
 
+/// The chest purchase of `room` paying `paid` (its cards put in `card_order`).
+fn buy_chests(room: u8, paid: &[CardId]) -> Action {
+    let mut cards = [0u8; treasure::MOST_PAID];
+    cards[..paid.len()].copy_from_slice(paid);
+    cards[..paid.len()].sort_unstable_by_key(|&c| card_order(c));
+    Action::BuyChests {
+        room,
+        cards,
+        n: paid.len() as u8,
+    }
+}
+
 /// What a hand's cards are worth together.
 fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
     (0..CARD_KINDS)
@@ -3008,8 +3278,9 @@ mod tests {
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        let every = u16::MAX >> (16 - CORE_MODULES.len());
-        for seed in 0..144u128 {
+        let every =
+            module_bits(&CORE_MODULES.map(|m| if m.is_empty() { "vizier" } else { m })).unwrap();
+        for seed in 0..162u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -3036,7 +3307,10 @@ mod tests {
                 CITY_WALLS,
                 CITY_WALLS | GATES | CAMPS | SQUARES | BAZAARS | INVADERS,
                 CITY_WALLS | MASTER_BUILDERS | VIZIER | EXCHANGE,
-            ][seed as usize % 24];
+                TREASURE,
+                TREASURE | DIAMONDS | CHANGE | MASTER_BUILDERS | EXCHANGE,
+                TREASURE | CITY_WALLS | INVADERS | GATES | VIZIER | BONUS_CARDS,
+            ][seed as usize % 27];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {

@@ -11,5 +11,6 @@ pub mod invaders;
 pub mod master_builders;
 pub mod squares;
 pub mod thieves;
+pub mod treasure;
 pub mod vizier;
 pub mod window;
