@@ -85,7 +85,7 @@ __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnav
            "core_search", "core_searches"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
-PROTOCOL = 7
+PROTOCOL = 8
 #: The values of ``ALHAMBRA_CORE``.
 ENGINES = ("auto", "native", "python")
 _CORE_DIR = Path(__file__).resolve().parent.parent / "core"

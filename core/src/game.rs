@@ -803,6 +803,17 @@ pub struct Game {
     pub(crate) treasure: Treasure,
 }
 
+/// The searches of a hand's chest payments (§M13), in money and in diamonds.
+type MoneyPayments = treasure::Payments<{ treasure::MAX_SEARCHED }>;
+type DiamondPayments = treasure::Payments<{ treasure::MAX_DIAMONDS }>;
+
+/// The actions a listing left out (`Game::list_actions`): `count` of them, from `at`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Unlisted {
+    at: usize,
+    count: usize,
+}
+
 fn nth_bit(set: TileSet, n: usize) -> TileId {
     let mut rest = set;
     for _ in 0..n {
@@ -1302,9 +1313,39 @@ impl Game {
     /// Every action legal now for the player deciding, in the engine's canonical order,
     /// into `out` (cleared first).
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_actions(out, true);
+    }
+
+    /// One legal action drawn uniformly with `choose`, as
+    /// `legal[choose.randbelow(legal.len())]` draws it from `legal_actions` (the same
+    /// index, the same action), but without listing a treasure room's payments (§M13:
+    /// hundreds a room): they are counted, and only the one drawn is found. `out` is
+    /// scratch space.
+    pub fn random_action(&self, choose: &mut Mt, out: &mut Vec<Action>) -> Action {
+        let unlisted = self.list_actions(out, false);
+        let k = choose.randbelow(out.len() + unlisted.count);
+        self.nth_action(k, unlisted, out)
+    }
+
+    /// The `k`-th legal action (`legal_actions()[k]`) of a listing by `list_actions`
+    /// that left `unlisted` out.
+    fn nth_action(&self, k: usize, unlisted: Unlisted, listed: &[Action]) -> Action {
+        if k < unlisted.at {
+            listed[k]
+        } else if k < unlisted.at + unlisted.count {
+            self.nth_chest_buy(k - unlisted.at)
+        } else {
+            listed[k - unlisted.count]
+        }
+    }
+
+    /// `legal_actions` into `out`; with `chests` false the chest purchases (§M13) are
+    /// counted, not listed: they would be `out[at..at + count]`.
+    fn list_actions(&self, out: &mut Vec<Action>, chests: bool) -> Unlisted {
         out.clear();
+        let mut unlisted = Unlisted::default();
         let Some(decision) = self.decisions.last().copied() else {
-            return;
+            return unlisted;
         };
         match decision.kind {
             Kind::Act => {
@@ -1326,7 +1367,12 @@ impl Game {
                     self.wall_builds(decision.player, out);
                 }
                 if self.has(TREASURE) {
-                    self.chest_buys(decision.player, out);
+                    unlisted.at = out.len();
+                    if chests {
+                        self.chest_buys(decision.player, out);
+                    } else {
+                        unlisted.count = self.chest_buy_count(decision.player);
+                    }
                 }
                 let before_free = out.len();
                 if self.has(MASTER_BUILDERS) {
@@ -1338,7 +1384,7 @@ impl Game {
                 }
                 // playing a master builder is no action of the turn (§M14): one may pass
                 // when nothing else is left
-                if self.may_continue || out.len() == free {
+                if self.may_continue || out.len() + unlisted.count == free {
                     out.push(Action::End);
                 }
             }
@@ -1368,6 +1414,7 @@ impl Game {
                 out.push(Action::Decline);
             }
         }
+        unlisted
     }
 
     /// Master Builders (§M14): playing each master builder in hand, one per currency, in
@@ -2284,14 +2331,46 @@ impl Game {
         if rooms.is_empty() {
             return;
         }
-        let hand = &self.hands[seat as usize];
-        let money = treasure::Payments::new(treasure::money_cards(hand).as_slice());
-        let diamonds = treasure::Payments::new(treasure::diamond_cards(hand).as_slice());
+        let (money, diamonds) = self.chest_payments(seat);
         for &room in rooms.as_slice() {
             let mut emit = |paid: &[CardId]| out.push(buy_chests(room, paid));
             money.each(&mut emit);
             diamonds.each(&mut emit);
         }
+    }
+
+    /// The searches of `seat`'s chest payments: in money, in diamonds.
+    fn chest_payments(&self, seat: u8) -> (MoneyPayments, DiamondPayments) {
+        let hand = &self.hands[seat as usize];
+        (
+            treasure::Payments::new(treasure::money_cards(hand).as_slice()),
+            treasure::Payments::new(treasure::diamond_cards(hand).as_slice()),
+        )
+    }
+
+    /// How many chest purchases `chest_buys` lists: rooms x payments.
+    fn chest_buy_count(&self, seat: u8) -> usize {
+        let rooms = self.chest_rooms().len();
+        if rooms == 0 {
+            return 0;
+        }
+        let (money, diamonds) = self.chest_payments(seat);
+        rooms * (money.count() + diamonds.count())
+    }
+
+    /// The `k`-th chest purchase `chest_buys` lists for the player deciding, found
+    /// without listing: the room's, then the payment's rank among the room's.
+    fn nth_chest_buy(&self, k: usize) -> Action {
+        let (money, diamonds) = self.chest_payments(self.decider());
+        let per_room = money.count() + diamonds.count();
+        let room = self.chest_rooms().as_slice()[k / per_room];
+        let nth = k % per_room;
+        let paid = if nth < money.count() {
+            money.nth(nth as u32)
+        } else {
+            diamonds.nth((nth - money.count()) as u32)
+        };
+        buy_chests(room, paid.as_slice())
     }
 
     /// The buildings `seat` chooses among for the chests handed out to them: per colour
@@ -3274,6 +3353,36 @@ mod tests {
         let mut c = [0u8; 6];
         c[5] = 2;
         assert_eq!(majority_points(&[a, a, c], 2), vec![9, 9, 0]);
+    }
+
+    #[test]
+    fn a_random_action_is_the_listed_action_of_the_same_index() {
+        // treasure alone and with every module: each position's listing against the
+        // count-and-find draw, index by index, and the draw itself
+        let every =
+            module_bits(&CORE_MODULES.map(|m| if m.is_empty() { "vizier" } else { m })).unwrap();
+        let (mut legal, mut part) = (Vec::new(), Vec::new());
+        let mut chest_positions = 0;
+        for seed in 0..24u128 {
+            let modules = if seed % 2 == 0 { TREASURE } else { every };
+            let mut game =
+                Game::with_modules(2 + (seed as usize % 5), seed, seed % 3 == 0, modules).unwrap();
+            let mut choice = Mt::from_seed(seed + 7);
+            while !game.is_over() {
+                game.legal_actions(&mut legal);
+                let unlisted = game.list_actions(&mut part, false);
+                assert_eq!(part.len() + unlisted.count, legal.len());
+                chest_positions += usize::from(unlisted.count > 0);
+                for (k, &action) in legal.iter().enumerate() {
+                    assert_eq!(game.nth_action(k, unlisted, &part), action, "seed {seed}");
+                }
+                let mut listing = choice.clone();
+                let drawn = game.random_action(&mut choice, &mut part);
+                assert_eq!(drawn, legal[listing.randbelow(legal.len())]);
+                game.apply_unchecked(drawn);
+            }
+        }
+        assert!(chest_positions > 100, "{chest_positions}");
     }
 
     #[test]

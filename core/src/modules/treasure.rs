@@ -177,31 +177,34 @@ pub fn chest_points(round: u8) -> &'static [u32] {
     }
 }
 
-/// The most cards a payment search runs over.
-const MAX_SEARCHED: usize = crate::game::MAX_CARDS;
+/// The most cards a payment search in money runs over.
+pub const MAX_SEARCHED: usize = crate::game::MAX_CARDS;
+/// The most diamonds in a game (§M6).
+pub const MAX_DIAMONDS: usize = 11;
 
 /// The minimal payments of at least `CHEST_PRICE` out of some cards, as the engine's
 /// search meets them (`_minimal_indices`: cards highest first, equal cards side by side,
-/// each multiset once), counted without listing: `below[j][t]` is the number of payments
+/// each multiset once), counted without listing: `below(j, t)` is the number of payments
 /// the search finds from the card at `j` on (j and the next different cards after it, as
-/// siblings) with `t` already paid, so the k-th payment is found by walking down.
-pub struct Payments {
-    cards: [CardId; MAX_SEARCHED],
+/// siblings) with `t` already paid, so the k-th payment is found by walking down. Over
+/// `N` cards at most.
+pub struct Payments<const N: usize> {
+    cards: [CardId; N],
     len: usize,
     /// The index of the next card unlike the one at j.
-    next: [u8; MAX_SEARCHED],
-    below: [[u32; CHEST_PRICE as usize]; MAX_SEARCHED + 1],
+    next: [u8; N],
+    table: [[u32; CHEST_PRICE as usize]; N],
 }
 
-impl Payments {
-    /// The search over `cards` (in the search's order).
-    pub fn new(cards: &[CardId]) -> Payments {
-        let len = cards.len().min(MAX_SEARCHED);
+impl<const N: usize> Payments<N> {
+    /// The search over `cards` (in the search's order; the first `N`).
+    pub fn new(cards: &[CardId]) -> Payments<N> {
+        let len = cards.len().min(N);
         let mut search = Payments {
-            cards: [0; MAX_SEARCHED],
+            cards: [0; N],
             len,
-            next: [0; MAX_SEARCHED],
-            below: [[0; CHEST_PRICE as usize]; MAX_SEARCHED + 1],
+            next: [0; N],
+            table: [[0; CHEST_PRICE as usize]; N],
         };
         search.cards[..len].copy_from_slice(&cards[..len]);
         let mut suffix = 0u32;
@@ -221,17 +224,26 @@ impl Payments {
                 let mine = if t + value >= CHEST_PRICE {
                     1
                 } else {
-                    search.below[j + 1][(t + value) as usize]
+                    search.below(j + 1, t + value)
                 };
-                search.below[j][t as usize] = mine + search.below[next][t as usize];
+                search.table[j][t as usize] = mine + search.below(next, t);
             }
         }
         search
     }
 
+    /// The payments found from the card at `j` on with `t` paid (none past the cards).
+    fn below(&self, j: usize, t: u32) -> u32 {
+        if j < self.len {
+            self.table[j][t as usize]
+        } else {
+            0
+        }
+    }
+
     /// The number of payments.
     pub fn count(&self) -> usize {
-        self.below[0][0] as usize
+        self.below(0, 0) as usize
     }
 
     /// The `k`-th payment (k < `count`), its cards in the search's order.
@@ -244,7 +256,7 @@ impl Payments {
             let mine = if with >= CHEST_PRICE {
                 1
             } else {
-                self.below[j + 1][with as usize]
+                self.below(j + 1, with)
             };
             if k < mine {
                 chosen.push(card);
@@ -275,7 +287,7 @@ impl Payments {
         emit: &mut impl FnMut(&[CardId]),
     ) {
         let mut j = start;
-        while j < self.len && self.below[j][total as usize] > 0 {
+        while self.below(j, total) > 0 {
             let card = self.cards[j];
             chosen[depth] = card;
             let with = total + worth(card);
@@ -316,7 +328,7 @@ pub fn money_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, MAX_SEARCHED> {
 }
 
 /// The diamonds of `hand`, highest first (they pay only alone, §M13.3).
-pub fn diamond_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, 11> {
+pub fn diamond_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, MAX_DIAMONDS> {
     let mut cards = Stack::default();
     for value in (1..=9u8).rev() {
         for _ in 0..hand[diamond(value) as usize] {
@@ -324,4 +336,77 @@ pub fn diamond_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, 11> {
         }
     }
     cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::money;
+
+    /// The minimal payments of at least 8 by the definition: every sub-multiset of
+    /// `cards` reaching 8 that no card could be left out of, each once, sorted.
+    fn by_definition(cards: &[CardId]) -> Vec<Vec<CardId>> {
+        let mut found: Vec<Vec<CardId>> = (1u32..1 << cards.len())
+            .map(|subset| {
+                let mut paid: Vec<CardId> = (0..cards.len())
+                    .filter(|&i| subset >> i & 1 == 1)
+                    .map(|i| cards[i])
+                    .collect();
+                paid.sort_unstable();
+                paid
+            })
+            .filter(|paid| {
+                let total: u32 = paid.iter().map(|&c| worth(c)).sum();
+                let least = paid.iter().map(|&c| worth(c)).min().unwrap_or(0);
+                total >= CHEST_PRICE && total - least < CHEST_PRICE
+            })
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn payments_counted_listed_and_found_by_rank_agree_with_the_definition() {
+        let mut rng = Mt::from_seed(31);
+        for _ in 0..300 {
+            let mut hand = [0u8; CARD_KINDS];
+            for _ in 0..rng.randbelow(13) {
+                let card = match rng.randbelow(6) {
+                    0 => coin(rng.randbelow(4) as u8),
+                    1 => master_builder(rng.randbelow(4) as u8),
+                    _ => money(rng.randbelow(4) as u8, rng.randbelow(9) as u8 + 1),
+                };
+                hand[card as usize] += 1;
+            }
+            let cards = money_cards(&hand);
+            let search = Payments::<MAX_SEARCHED>::new(cards.as_slice());
+            let mut listed: Vec<Vec<CardId>> = Vec::new();
+            search.each(&mut |paid| listed.push(paid.to_vec()));
+            assert_eq!(listed.len(), search.count());
+            for (k, paid) in listed.iter().enumerate() {
+                assert_eq!(search.nth(k as u32).as_slice(), paid.as_slice());
+            }
+            let mut sorted: Vec<Vec<CardId>> = listed
+                .iter()
+                .map(|p| {
+                    let mut p = p.clone();
+                    p.sort_unstable();
+                    p
+                })
+                .collect();
+            sorted.sort_unstable();
+            assert_eq!(sorted, by_definition(cards.as_slice()));
+        }
+    }
+
+    #[test]
+    fn ties_share_the_places() {
+        assert_eq!(
+            share_places(&[3, 3, 1, 0], &[22, 14, 7]),
+            vec![18, 18, 7, 0]
+        );
+        assert_eq!(share_places(&[2, 2, 2], &[14, 7]), vec![7, 7, 7]);
+        assert_eq!(share_places(&[0, 0], &[7]), vec![0, 0]);
+    }
 }
