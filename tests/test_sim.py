@@ -367,8 +367,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 @native
 def test_games_the_core_does_not_hold_are_refused_by_name():
-    with pytest.raises(Unsupported, match="module 'treasure'") as refused:
-        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("treasure", "exchange")))
+    with pytest.raises(Unsupported, match="module 'street_merchant'") as refused:
+        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant", "exchange")))
     assert "exchange" not in str(refused.value)  # the core holds Currency Exchange
     with pytest.raises(Unsupported, match="merchant_final_only=True"):
         Simulator.from_game(Game(NAMES[:3], seed=1, modules=("street_merchant",),
@@ -516,7 +516,7 @@ def test_the_game_itself_satisfies_the_protocol():
 
 
 def test_a_game_with_a_module_the_core_lacks_plays_on_the_python_engine():
-    game = Game(NAMES[:3], seed=1, modules=("treasure",))
+    game = Game(NAMES[:3], seed=1, modules=("street_merchant",))
     engine = simulator(game)
     assert isinstance(engine, Game) and engine is not game
 

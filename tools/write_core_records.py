@@ -90,6 +90,13 @@ RECORDS = (
     ("thirteen_modules_4p", 4, 46, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "city_walls",
       "thieves", "change", "master_builders", "invaders", "bazaars")),
+    ("treasure_3p", 3, 47, "market_short", 0, ("treasure",)),
+    ("treasure_dirk_2p", 2, 48, "bag_empty", 0,
+     ("treasure", "exchange", "diamonds", "change", "master_builders")),
+    ("treasure_from_save_5p", 5, 49, "market_short", 140, ("treasure", "city_walls", "bazaars")),
+    ("fourteen_modules_6p", 6, 50, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "city_walls",
+      "thieves", "change", "treasure", "master_builders", "invaders", "bazaars")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
@@ -97,7 +104,8 @@ OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
            "bazaars_distributed_dirk_2p": ("bazaars_distributed",),
            "twelve_modules_6p": ("bazaars_distributed",),
            "city_walls_piles_2_to_4_dirk_2p": ("walls_piles_2_to_4",),
-           "thirteen_modules_4p": ("walls_piles_2_to_4", "gates_all_six")}
+           "thirteen_modules_4p": ("walls_piles_2_to_4", "gates_all_six"),
+           "fourteen_modules_6p": ("bazaars_distributed", "thief_not_by_finisher")}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 

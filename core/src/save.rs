@@ -249,22 +249,27 @@ fn treasure_json(out: &mut String, treasure: &Treasure, names: &Names) {
     out.push('}');
 }
 
+/// The indices in `names` of a list of names (`value`), e.g. currencies.
+fn indices_of(value: Option<&Value>, names: &[&str], what: &str) -> Result<Vec<u8>, Refusal> {
+    value
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|c| {
+            c.as_str()
+                .and_then(|c| names.iter().position(|x| *x == c))
+                .map(|c| c as u8)
+                .ok_or_else(|| invalid(what))
+        })
+        .collect()
+}
+
 /// Treasure Chamber's slice of a save.
 fn read_treasure(state: &HashMap<String, Value>, players: &[String]) -> Result<Treasure, Refusal> {
     let what = "modules_state";
     let data = slice(state, "treasure")?;
     let colours = |value: Option<&Value>| -> Result<Vec<u8>, Refusal> {
-        let mut colours: Vec<u8> = value
-            .and_then(Value::as_array)
-            .ok_or_else(|| invalid(what))?
-            .iter()
-            .map(|c| {
-                c.as_str()
-                    .and_then(|c| COLOURS.iter().position(|x| *x == c))
-                    .map(|c| c as u8)
-                    .ok_or_else(|| invalid(what))
-            })
-            .collect::<Result<_, _>>()?;
+        let mut colours = indices_of(value, &COLOURS, what)?;
         colours.sort_unstable(); // a bag or a room has no order
         Ok(colours)
     };
@@ -1422,19 +1427,7 @@ fn read_thieves(
 ) -> Result<(), Refusal> {
     let what = "modules_state";
     let thieves = slice(state, "thieves")?;
-    let currencies = |value: Option<&Value>| -> Result<Vec<u8>, Refusal> {
-        value
-            .and_then(Value::as_array)
-            .ok_or_else(|| invalid(what))?
-            .iter()
-            .map(|c| {
-                c.as_str()
-                    .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
-                    .map(|c| c as u8)
-                    .ok_or_else(|| invalid(what))
-            })
-            .collect()
-    };
+    let currencies = |value: Option<&Value>| indices_of(value, &CURRENCIES, what);
     let counted = |listed: Vec<u8>| -> Result<[u8; 4], Refusal> {
         let mut counts = [0u8; 4];
         for c in listed {
