@@ -423,6 +423,21 @@ def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
 
 
 @native
+@pytest.mark.parametrize("modules", [("treasure",), ALL_IN_CORE])
+def test_playouts_drawing_chest_payments_without_listing_are_the_python_loops(modules):
+    """The core's playouts count a treasure room's payments and find the one drawn
+    (docs/CORE.md, "Large action sets"): the same draws as choosing from the list."""
+    game = advanced(Game(NAMES[:4], seed=8, modules=modules), 40, seed=8)
+    scores = Simulator.from_game(game).playouts(3, seed=13)
+    choose = random.Random(13).choice
+    for row in scores:
+        copy = game.copy()
+        while not copy.is_over:
+            copy.apply(choose(copy.legal_actions()))
+        assert list(row) == [copy.scores[name] for name in copy.competitors]
+
+
+@native
 def test_playouts_with_dirk_score_him_last():
     scores = Simulator(["Ana", "Ben"], seed=1).playouts(3, seed=2)
     assert scores.shape == (3, 3)
