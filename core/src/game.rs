@@ -2826,7 +2826,7 @@ impl Game {
             let chests: Vec<u32> = (0..self.players())
                 .map(|p| treasure::chests_on(&self.boards[p], self.treasure.chests))
                 .collect();
-            let shares = treasure::share_places(&chests, treasure::chest_points(round));
+            let shares = share_places(&chests, treasure::chest_points(round));
             terms.push((Term::Treasure, per_player(&|c| shares[c] as i64)));
         }
         for c in 0..self.competitors() {
@@ -3210,30 +3210,41 @@ fn minimal_payments(cards: &[CardId], price: u32, emit: &mut impl FnMut(&[CardId
     search.extend(0, 0, 0);
 }
 
-/// Majority points per competitor in round `round` (RULES.md §8.3): a competitor's place
-/// is 1 + the number with strictly more; k sharing place p pool the points of places
-/// p .. p+k-1 and each get the sum // k; nobody with none takes a place.
+/// Majority points per competitor in round `round` (RULES.md §8.3): `share_places` per
+/// building type, with that type's points for places 1, 2, 3.
 pub fn majority_points(counts: &[[u8; 6]], round: usize) -> Vec<u32> {
     let mut points = vec![0u32; counts.len()];
     for kind in 0..6 {
-        let mut levels: Vec<u8> = counts.iter().map(|c| c[kind]).filter(|&n| n > 0).collect();
-        levels.sort_unstable_by(|a, b| b.cmp(a));
-        levels.dedup();
-        let mut place = 1;
-        for level in levels {
-            let sharing: Vec<usize> = (0..counts.len())
-                .filter(|&c| counts[c][kind] == level)
-                .collect();
-            let pooled: u32 = (place..place + sharing.len())
-                .map(|p| place_points(kind, round, p))
-                .sum();
-            for &c in &sharing {
-                points[c] += pooled / sharing.len() as u32;
-            }
-            place += sharing.len();
+        let values: Vec<u32> = counts.iter().map(|c| c[kind] as u32).collect();
+        let paid: Vec<u32> = (1..=round).map(|p| place_points(kind, round, p)).collect();
+        for (total, share) in points.iter_mut().zip(share_places(&values, &paid)) {
+            *total += share;
         }
     }
     points
+}
+
+/// `share_places`: the points of a majority on `values` paying `points` for places 1, 2,
+/// ...: a competitor's place is 1 + the number with strictly more; k sharing place p pool
+/// the points of places p .. p+k-1 (0 past `points`) and each get the sum // k; nobody
+/// with 0 takes a place.
+pub fn share_places(values: &[u32], points: &[u32]) -> Vec<u32> {
+    let mut result = vec![0; values.len()];
+    let mut levels: Vec<u32> = values.iter().copied().filter(|&n| n > 0).collect();
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    let mut place = 1;
+    for level in levels {
+        let sharing: Vec<usize> = (0..values.len()).filter(|&c| values[c] == level).collect();
+        let pooled: u32 = (place..place + sharing.len())
+            .map(|p| points.get(p - 1).copied().unwrap_or(0))
+            .sum();
+        for &c in &sharing {
+            result[c] = pooled / sharing.len() as u32;
+        }
+        place += sharing.len();
+    }
+    result
 }
 
 #[cfg(test)]
@@ -3353,6 +3364,13 @@ mod tests {
         let mut c = [0u8; 6];
         c[5] = 2;
         assert_eq!(majority_points(&[a, a, c], 2), vec![9, 9, 0]);
+        // the chests' majority (§M13.4): places past the points pay 0
+        assert_eq!(
+            share_places(&[3, 3, 1, 0], &[22, 14, 7]),
+            vec![18, 18, 7, 0]
+        );
+        assert_eq!(share_places(&[2, 2, 2], &[14, 7]), vec![7, 7, 7]);
+        assert_eq!(share_places(&[0, 0], &[7]), vec![0, 0]);
     }
 
     /// Every module the core holds (the empty places in `CORE_MODULES` aside).

@@ -87,15 +87,8 @@ impl Treasure {
         Stack::from_slice(&drawn).expect("four chests")
     }
 
-    /// Every chest of the game where it is (the census's "chest").
-    pub fn census(&self) -> usize {
-        self.bag_len()
-            + self.rooms.iter().map(|r| r.len()).sum::<usize>()
-            + self.chests.count_ones() as usize
-            + self.pending.map_or(0, |p| p.chests.len())
-    }
-
-    /// Whether the chests are the 42 of the game, each colour's number, on base buildings.
+    /// Whether the chests are the 42 of the game, each colour's number, wherever they are
+    /// (the census's "chest"), those on buildings on base buildings.
     pub fn complete(&self) -> bool {
         let mut every = self.bag;
         for room in &self.rooms {
@@ -144,28 +137,6 @@ pub fn by_colour(chests: &[u8]) -> Vec<(u8, usize)> {
         .map(|c| (c, chests.iter().filter(|&&x| x == c).count()))
         .filter(|&(_, n)| n > 0)
         .collect()
-}
-
-/// `share_places` of `values` paying `points` (RULES.md §8.3): a place is 1 + the
-/// number with strictly more; k sharing place p pool places p .. p+k-1 (past the points
-/// 0) and each get the sum // k; nobody with 0 takes a place.
-pub fn share_places(values: &[u32], points: &[u32]) -> Vec<u32> {
-    let mut result = vec![0; values.len()];
-    let mut levels: Vec<u32> = values.iter().copied().filter(|&n| n > 0).collect();
-    levels.sort_unstable_by(|a, b| b.cmp(a));
-    levels.dedup();
-    let mut place = 1;
-    for level in levels {
-        let sharing: Vec<usize> = (0..values.len()).filter(|&c| values[c] == level).collect();
-        let pooled: u32 = (place..place + sharing.len())
-            .map(|p| points.get(p - 1).copied().unwrap_or(0))
-            .sum();
-        for &c in &sharing {
-            result[c] = pooled / sharing.len() as u32;
-        }
-        place += sharing.len();
-    }
-    result
 }
 
 /// The points of places 1, 2, 3 at scoring round `round` (`CHEST_POINTS`).
@@ -398,15 +369,5 @@ mod tests {
             sorted.sort_unstable();
             assert_eq!(sorted, by_definition(cards.as_slice()));
         }
-    }
-
-    #[test]
-    fn ties_share_the_places() {
-        assert_eq!(
-            share_places(&[3, 3, 1, 0], &[22, 14, 7]),
-            vec![18, 18, 7, 0]
-        );
-        assert_eq!(share_places(&[2, 2, 2], &[14, 7]), vec![7, 7, 7]);
-        assert_eq!(share_places(&[0, 0], &[7]), vec![0, 0]);
     }
 }
