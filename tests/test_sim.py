@@ -403,6 +403,19 @@ def test_a_panic_in_the_core_reaches_python_as_an_exception():
     assert issubclass(alhambra_core.CoreBug, RuntimeError)
 
 
+def python_playouts(game, n, seed):
+    """The scores of `n` playouts of copies of `game` on the Python engine, each action
+    `random.Random(seed).choice` of the legal ones (one generator for all), Dirk last."""
+    choose = random.Random(seed).choice
+    rows = []
+    for _ in range(n):
+        copy = game.copy()
+        while not copy.is_over:
+            copy.apply(choose(copy.legal_actions()))
+        rows.append([copy.scores[name] for name in copy.competitors])
+    return rows
+
+
 @native
 def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
     game = advanced(Game(NAMES[:3], seed=5), 150, seed=5)
@@ -410,12 +423,7 @@ def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
     before = simulated.to_json()
     scores = simulated.playouts(4, seed=11)
     assert scores.shape == (4, 3) and scores.dtype.kind == "i"
-    choose = random.Random(11).choice
-    for row in scores:
-        copy = game.copy()
-        while not copy.is_over:
-            copy.apply(choose(copy.legal_actions()))
-        assert list(row) == [copy.scores[name] for name in copy.competitors]
+    assert scores.tolist() == python_playouts(game, 4, seed=11)
     assert simulated.to_json() == before
     assert (simulated.playouts(4, seed=11) == scores).all()
     with pytest.raises(InvalidInput):
@@ -429,12 +437,7 @@ def test_playouts_drawing_chest_payments_without_listing_are_the_python_loops(mo
     (docs/CORE.md, "Large action sets"): the same draws as choosing from the list."""
     game = advanced(Game(NAMES[:4], seed=8, modules=modules), 40, seed=8)
     scores = Simulator.from_game(game).playouts(3, seed=13)
-    choose = random.Random(13).choice
-    for row in scores:
-        copy = game.copy()
-        while not copy.is_over:
-            copy.apply(choose(copy.legal_actions()))
-        assert list(row) == [copy.scores[name] for name in copy.competitors]
+    assert scores.tolist() == python_playouts(game, 3, seed=13)
 
 
 @native
