@@ -4,7 +4,7 @@ The Python engine (`Game`) is the reference of the rules; `core/` is a Rust crat
 built by maturin into the extension module ``alhambra_core``, that plays the same base
 game (2-6 players, and Dirk's two-player variant; of the Mega Box modules, Vizier's
 Favour, Currency Exchange, Bonus Cards, Squares, City Gates, Diamonds, Camps, Thieves,
-City Walls, Change, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
+City Walls, Change, Treasure Chamber, Master Builders, Invaders and Bazaars so far) move for move: the same generator and
 draws, the same legal actions in the same canonical order, the same events and saves.
 It is optional: without a compiler everything works on the Python engine.
 
@@ -67,6 +67,7 @@ from .errors import IllegalAction, InvalidInput, Unsupported, brief
 from .modules.bazaars import BuyBazaar
 from .modules.characters import Bid, ChooseWiseMan, SwapCard
 from .modules.city_walls import BuildWall
+from .modules.treasure import BuyChests, PlaceChest
 from .modules.master_builders import PlayMasterBuilder
 from .modules.squares import TakeHut
 from .modules.street_merchant import (
@@ -305,6 +306,9 @@ _MODULE_ACTIONS: dict[int, Callable[[int], Action]] = {
     6: lambda fields: _build_bid(fields),
     7: lambda fields: ChooseWiseMan(KINDS[fields & 7]),
     8: lambda fields: SwapCard(_CARD_BY_ID[fields]),
+    9: lambda fields: BuyChests(fields & 3, tuple(
+        _CARD_BY_ID[fields >> 6 + 7 * i & 127] for i in range(fields >> 2 & 15))),
+    10: lambda fields: PlaceChest(_xy(fields, 0)),
     # Street Merchant (§M12): the colours as KINDS indices, cells as x + 128, y + 128
     24: lambda fields: SetMerchant(tuple(k for i, k in enumerate(KINDS) if fields >> i & 1),
                                    _xy(fields, 6)),
@@ -496,6 +500,15 @@ def _encoded(action: Action) -> int | None:
             return None
         on_board = 0 if action.cell is None else 1 << 23
         return 7 | 5 << 3 | card << 8 | tile << 15 | on_board | at << 24 | sticks << 40
+    if isinstance(action, BuyChests):  # its cards in card order already
+        ids = [i for i in map(_CARD_IDS.get, action.cards) if i is not None]
+        if len(ids) != len(action.cards) or len(ids) > 8:
+            return None
+        return (7 | 9 << 3 | action.room << 8 | len(ids) << 10
+                | sum(i << 14 + 7 * k for k, i in enumerate(ids)))
+    if isinstance(action, PlaceChest):
+        xy = _coordinates(action.pos)
+        return None if xy is None else 7 | 10 << 3 | xy << 8
     if isinstance(action, TakeHut):
         return 7 | KINDS.index(action.colour) << 8
     if isinstance(action, Wake):
@@ -639,11 +652,13 @@ class Simulator:
         Mega Box modules, among those the core holds (`core_modules`; today
         ``"vizier"``, ``"exchange"``, ``"bonus_cards"``, ``"squares"``, ``"gates"``,
         ``"diamonds"``, ``"camps"``, ``"city_walls"``, ``"thieves"``, ``"change"``,
-        ``"master_builders"``, ``"invaders"``, ``"bazaars"`` and ``"street_merchant"``).
+        ``"characters"``, ``"street_merchant"``, ``"treasure"``, ``"master_builders"``,
+        ``"invaders"`` and ``"bazaars"``: all sixteen).
     **module_options : bool
         The modules' options, as ``Game`` takes them, among those the core holds
         (``alhambra_core.OPTIONS``: ``thief_not_by_finisher``, ``gates_all_six``,
-        ``bazaars_distributed``, ``walls_piles_2_to_4``, ``merchant_final_only``).
+        ``bazaars_distributed``, ``walls_piles_2_to_4``, ``experimental``,
+        ``merchant_final_only``).
 
     Raises
     ------

@@ -26,8 +26,9 @@ Run as a plain script::
     python benchmarks/bench_playouts.py [--games 6] [--playouts 20] [--repo PATH] [--core]
                                         [--module NAME ...]
 
-``--module NAME`` adds a row of games with that module alone (with ``--core``, measured
-in the core too when it holds it): the figures of a module just brought into the core.
+``--module NAME`` (or ``--with NAME``) adds a row of games with that module alone (with
+``--core``, measured in the core too, with the cost of one random draw at a big hand's
+decision): the figures of a module just brought into the core.
 
 ``--repo PATH`` measures the library in another checkout (e.g. a ``git worktree`` of an
 older commit), so an old and a new engine can be compared in one run.
@@ -71,6 +72,21 @@ def mid_game(Game, seed, modules):
     """The state halfway through a seeded random game."""
     _, length = random_game(Game, seed, modules)
     return random_game(Game, seed, modules, stop_after=length // 2)[0]
+
+
+def hoarding_game(Game, seed, modules, cards=28):
+    """A seeded game where everyone takes money (the first take listed) and nothing else
+    while they can, until the player to act holds `cards` cards: a big hand's decision."""
+    game = Game(NAMES, seed=seed, modules=modules)
+    choose = random.Random(seed).choice
+    while not game.is_over:
+        legal = game.legal_actions()
+        decision = game.decision
+        if decision.kind == "act" and len(game.hand(decision.player)) >= cards:
+            break
+        takes = [a for a in legal if a.kind == "take"]
+        game.apply(takes[0] if takes else choose(legal))
+    return game
 
 
 def playouts(start, count, seed):
@@ -197,6 +213,19 @@ def core_report(Game, modules, games, count, python_rate, python_action_us):
     return action_us
 
 
+def draw_report(Game, modules):
+    """Print the core's cost of one random draw at a big hand's decision: every legal
+    action listed and one indexed, against the playouts' draw (`Game::random_action`)."""
+    from alhambra_lib.sim import Simulator
+
+    game = hoarding_game(Game, 0, modules)
+    simulated = Simulator.from_game(game)
+    listed, drawn = (simulated._core.time_draw(listing, 31) / 1000 for listing in (True, False))
+    print(f"   core: one draw at a {len(game.hand(game.decision.player))}-card hand's decision "
+          f"({len(game.legal_actions())} legal actions): {listed:.2f} µs listing them, "
+          f"{drawn:.2f} µs as the playouts draw")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="seeded games per row")
@@ -205,8 +234,8 @@ def main(argv=None):
                         help="the checkout whose alhambra_lib is measured")
     parser.add_argument("--core", action="store_true",
                         help="also measure the compiled core (alhambra_lib.sim) in the same run")
-    parser.add_argument("--module", action="append", default=[], metavar="NAME",
-                        help="a row of games with this module alone (repeatable)")
+    parser.add_argument("--module", "--with", dest="module", action="append", default=[],
+                        metavar="NAME", help="a row of games with this module alone (repeatable)")
     args = parser.parse_args(argv)
     Game, every_module = _import_library(args.repo)
     print(f"alhambra_lib from {args.repo}; 3 players; CPU time")
@@ -214,8 +243,8 @@ def main(argv=None):
     if args.core:
         from alhambra_lib.sim import core_modules
 
-        # the modules the core holds so far, together (issue 31 brings the other ones)
-        rows["in core"] = core_modules()
+        if set(core_modules()) != set(every_module):  # a core that holds only some
+            rows["in core"] = core_modules()
     action_us, core_us = {}, {}
     for label, modules in rows.items():
         rate, length = playout_rate(Game, modules, args.games, args.playouts)
@@ -227,13 +256,16 @@ def main(argv=None):
               f"{copy_cost(end):8.1f} µs at the end ({len(end.events)} events); "
               f"{action_us[label]:6.1f} µs per action; saving after every action "
               f"{save_every_action(Game, modules):.2f} CPU-s per game")
-        if args.core and label != "all 16":
+        if args.core and (label != "all 16" or "in core" not in rows):
             core_us[label] = core_report(Game, modules, args.games, args.playouts, rate,
                                          action_us[label])
+            if core_us[label] is not None and label != "base":
+                draw_report(Game, modules)
     print(f"per action, all 16 modules / base: {action_us['all 16'] / action_us['base']:.2f}x")
-    if core_us.get("base") and core_us.get("in core"):
-        print(f"core per action, with the core's modules ({', '.join(rows['in core'])}) / base: "
-              f"{core_us['in core'] / core_us['base']:.2f}x")
+    held = "in core" if "in core" in rows else "all 16"
+    if core_us.get("base") and core_us.get(held):
+        print(f"core per action, with the core's modules ({', '.join(rows[held])}) / base: "
+              f"{core_us[held] / core_us['base']:.2f}x")
 
 
 if __name__ == "__main__":

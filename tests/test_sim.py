@@ -85,7 +85,7 @@ def lockstep(game, simulated, choose, stop=None, save_every=25):
 #: Every module the core holds, in the rulebook's order (`sim.core_modules`).
 ALL_IN_CORE = ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds",
                "characters", "camps", "city_walls", "thieves", "change", "street_merchant",
-               "master_builders", "invaders", "bazaars")
+               "treasure", "master_builders", "invaders", "bazaars")
 #: The modules the core holds, by seed modulo `CYCLE`: each alone, some together, and all
 #: of them.
 CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_cards",),
@@ -102,8 +102,10 @@ CORE_MODULES = {1: ("exchange",), 2: ("diamonds",), 4: ("change",), 5: ("bonus_c
                 24: ("street_merchant",),
                 25: ("street_merchant", "vizier", "thieves", "master_builders", "city_walls",
                      "gates", "squares"),
-                26: ("street_merchant", "camps", "bazaars", "change")}
-CYCLE = 27
+                26: ("street_merchant", "camps", "bazaars", "change"),
+                27: ("treasure",),
+                28: ("treasure", "diamonds", "change", "master_builders", "exchange", "city_walls")}
+CYCLE = 29
 #: (players, seed, end trigger, modules): every player count, Dirk, both end triggers;
 #: nine games in ten with the modules the core holds.
 GAMES = [(n, seed, "bag_empty" if seed % 4 == 3 else "market_short",
@@ -138,6 +140,11 @@ def test_lockstep_games_from_the_start(players, seed, trigger, modules):
     assert game.is_over
 
 
+def printed(tile: list) -> tuple:
+    """A tile's list as printed: without City Walls sticks (§M9)."""
+    return (*tile[:2], "".join(c for c in tile[2] if c.isupper()), *tile[3:])
+
+
 @native
 def test_the_lockstep_games_meet_every_rule_of_the_turn():
     """The games above are worth their parity only if they reach the rules: exact
@@ -151,7 +158,7 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
     # merchant (a disc lifted in the window, by a redesign, in the final placing)
     covered = GAMES[::3] + [g for g in GAMES if g[3] in (
         ("vizier",), ("thieves",), CORE_MODULES[19], CORE_MODULES[20], CORE_MODULES[21],
-        CORE_MODULES[22], CORE_MODULES[23])]
+        CORE_MODULES[22], CORE_MODULES[23], CORE_MODULES[25], CORE_MODULES[28])]
     for players, seed, trigger, modules in covered:
         game = Game(NAMES[:players], seed=seed, end_trigger=trigger, modules=modules,
                     **module_options(modules, seed))
@@ -160,6 +167,7 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
             game.apply(choose(game.legal_actions()))
         theft = False  # a scoring card drawn in the refill after a theft is scored at once
         last = (None, None)  # the two events before
+        carrying: set[tuple] = set()  # the buildings a chest was put on (§M13)
         for event in game.events:
             kind, (earlier, before), last = event["type"], last, (last[1], event["type"])
             if kind == "merchant_lifted" and earlier == "vizier":
@@ -234,6 +242,15 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
             if (kind == "decline" and event["decision"] == "master_builder"
                     and "master_builders" not in modules):
                 seen["extra redesign declined"] += 1
+            if kind == "buy_chests":
+                seen.update(f"chests bought with {paid}"
+                            for paid in {card[0] for card in event["cards"]})
+            if kind == "scoring" and any(event["parts"].get("treasure", {}).values()):
+                seen["treasure points"] += 1
+            if kind in ("place_chest", "chest_placed"):
+                carrying.add(printed(event["tile"]))
+            if kind == "redesign" and event["removed"] and printed(event["removed"]) in carrying:
+                seen["a chest to the reserve"] += 1
             if theft and kind == "scoring":
                 seen["scoring after a theft"] += 1
             theft = kind == "steal" or (theft and kind not in ("turn", "scoring"))
@@ -267,7 +284,12 @@ def test_the_lockstep_games_meet_every_rule_of_the_turn():
                    "merchant lifted without a resident", "merchant lifted at the end",
                    "merchant lifted after a place", "merchant lifted after a redesign",
                    "merchant lifted in the window",
-                   "merchant points in round 1", "merchant points in round 3"):
+                   "merchant points in round 1", "merchant points in round 3",
+                   "chest_room", "buy_chests",
+                   "chests bought with diamond", "chests bought with coin",
+                   "chests bought with master_builder", "place_chest", "chest_placed",
+                   "chests_passed", "chests_to_bag", "chest_rooms_closed", "treasure points",
+                   "a chest to the reserve"):
         assert seen[wanted], wanted
 
 
@@ -420,13 +442,13 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 @native
 def test_games_the_core_does_not_hold_are_refused_by_name():
-    with pytest.raises(Unsupported, match="module 'treasure'") as refused:
-        Simulator.from_game(Game(NAMES[:3], seed=1, modules=("treasure", "exchange")))
-    assert "exchange" not in str(refused.value)  # the core holds Currency Exchange
-    with pytest.raises(Unsupported, match="does not hold treasure"):
-        Simulator(NAMES[:3], seed=1, modules=("treasure",))  # the others are held (issue 31)
-    with pytest.raises(Unsupported, match="hole_rule='single'"):
-        Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single"))
+    # the core holds all sixteen modules and their options (issue 31), not the literal
+    # hole rule: a game with it is refused, saying so, whatever its modules
+    with pytest.raises(Unsupported, match="hole_rule='single'") as refused:
+        Simulator.from_game(Game(NAMES[:3], seed=1, hole_rule="single",
+                                 modules=("treasure", "exchange")))
+    assert "treasure" not in str(refused.value) and "exchange" not in str(refused.value)
+    assert sim.core_modules() == ALL_IN_CORE
 
 
 @native
@@ -453,6 +475,19 @@ def test_a_panic_in_the_core_reaches_python_as_an_exception():
     assert issubclass(alhambra_core.CoreBug, RuntimeError)
 
 
+def python_playouts(game, n, seed):
+    """The scores of `n` playouts of copies of `game` on the Python engine, each action
+    `random.Random(seed).choice` of the legal ones (one generator for all), Dirk last."""
+    choose = random.Random(seed).choice
+    rows = []
+    for _ in range(n):
+        copy = game.copy()
+        while not copy.is_over:
+            copy.apply(choose(copy.legal_actions()))
+        rows.append([copy.scores[name] for name in copy.competitors])
+    return rows
+
+
 @native
 def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
     game = advanced(Game(NAMES[:3], seed=5), 150, seed=5)
@@ -460,16 +495,21 @@ def test_playouts_are_the_python_loops_and_leave_the_game_as_it_was():
     before = simulated.to_json()
     scores = simulated.playouts(4, seed=11)
     assert scores.shape == (4, 3) and scores.dtype.kind == "i"
-    choose = random.Random(11).choice
-    for row in scores:
-        copy = game.copy()
-        while not copy.is_over:
-            copy.apply(choose(copy.legal_actions()))
-        assert list(row) == [copy.scores[name] for name in copy.competitors]
+    assert scores.tolist() == python_playouts(game, 4, seed=11)
     assert simulated.to_json() == before
     assert (simulated.playouts(4, seed=11) == scores).all()
     with pytest.raises(InvalidInput):
         simulated.playouts(-1)
+
+
+@native
+@pytest.mark.parametrize("modules", [("treasure",), ALL_IN_CORE])
+def test_playouts_drawing_chest_payments_without_listing_are_the_python_loops(modules):
+    """The core's playouts count a treasure room's payments and find the one drawn
+    (docs/CORE.md, "Large action sets"): the same draws as choosing from the list."""
+    game = advanced(Game(NAMES[:4], seed=8, modules=modules), 40, seed=8)
+    scores = Simulator.from_game(game).playouts(3, seed=13)
+    assert scores.tolist() == python_playouts(game, 3, seed=13)
 
 
 @native
@@ -565,8 +605,9 @@ def test_the_game_itself_satisfies_the_protocol():
     assert isinstance(Game(NAMES[:3], seed=1), SimulatorProtocol)
 
 
-def test_a_game_with_a_module_the_core_lacks_plays_on_the_python_engine():
-    game = Game(NAMES[:3], seed=1, modules=("treasure",))
+def test_a_game_the_core_lacks_plays_on_the_python_engine():
+    # the core holds all sixteen modules (issue 31), not the literal hole rule
+    game = Game(NAMES[:3], seed=1, modules=("street_merchant",), hole_rule="single")
     engine = simulator(game)
     assert isinstance(engine, Game) and engine is not game
 

@@ -105,6 +105,21 @@ RECORDS = (
     ("fourteen_modules_5p", 5, 63, "market_short", 0,
      ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "city_walls",
       "thieves", "change", "street_merchant", "master_builders", "invaders", "bazaars")),
+    ("treasure_3p", 3, 47, "market_short", 0, ("treasure",)),
+    ("treasure_dirk_2p", 2, 48, "bag_empty", 0,
+     ("treasure", "exchange", "diamonds", "change", "master_builders")),
+    ("treasure_from_save_5p", 5, 49, "market_short", 140, ("treasure", "city_walls", "bazaars")),
+    ("fourteen_with_treasure_6p", 6, 50, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "camps", "city_walls",
+      "thieves", "change", "treasure", "master_builders", "invaders", "bazaars")),
+    ("sixteen_modules_6p", 6, 64, "market_short", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "characters",
+      "camps", "city_walls", "thieves", "change", "street_merchant", "treasure",
+      "master_builders", "invaders", "bazaars")),
+    ("sixteen_modules_dirk_2p", 2, 65, "bag_empty", 0,
+     ("vizier", "exchange", "bonus_cards", "squares", "gates", "diamonds", "characters",
+      "camps", "city_walls", "thieves", "change", "street_merchant", "treasure",
+      "master_builders", "invaders", "bazaars")),
 )
 #: The module options set in a record, by file.
 OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
@@ -116,7 +131,11 @@ OPTIONS = {"thieves_not_by_finisher_3p": ("thief_not_by_finisher",),
            "characters_experimental_dirk_2p": ("experimental",),
            "fourteen_modules_6p": ("experimental", "bazaars_distributed"),
            "street_merchant_final_only_dirk_2p": ("merchant_final_only",),
-           "fourteen_modules_5p": ("merchant_final_only", "bazaars_distributed")}
+           "fourteen_modules_5p": ("merchant_final_only", "bazaars_distributed"),
+           "fourteen_with_treasure_6p": ("bazaars_distributed", "thief_not_by_finisher"),
+           "sixteen_modules_6p": ("experimental", "merchant_final_only", "gates_all_six",
+                                  "walls_piles_2_to_4"),
+           "sixteen_modules_dirk_2p": ("bazaars_distributed", "thief_not_by_finisher")}
 #: A record with names that sort otherwise than their seats and need escaping in JSON.
 ODD_NAMES = {"names_dirk_2p": ("Zoë", "Ægir \"the\" Ånd")}
 

@@ -16,12 +16,14 @@
 //! in bits 24-31 and 32-39. Characters (§M7): a bid 6, its currency in bits 8-10 (4 for
 //! diamonds), its cards of each value from bit 11 (two bits a value), its coins from bit
 //! 29 and master builders from bit 32 (three bits each); the Wise Man's type 7, the type
-//! in bits 8-10; the money swap 8, the card in bits 8-15.
-//! in bits 24-31 and 32-39. Street Merchant's (§M12) from 24: setting the disc 24 (the
-//! three colours as bits 8-13, the cell's x + 128 and y + 128 in bits 14-21 and 22-29),
-//! taking a citizen 25 (its colour in bits 8-10), swapping 26 (the colour given in bits
-//! 8-10, the one taken in 11-13), keeping the citizens 27, putting the disc back 28 (x +
-//! 128 and y + 128 in bits 8-15 and 16-23).
+//! in bits 8-10; the money swap 8, the card in bits 8-15. Treasure Chamber (§M13): buying
+//! a room's chests 9, the room in bits 8-9, the number of cards paid in 10-13, the cards
+//! (in card order) 7 bits each from bit 14; placing a chest 10, its cell's x + 128 and
+//! y + 128 in bits 8-15 and 16-23. Street Merchant's (§M12) from 24: setting the disc 24
+//! (the three colours as bits 8-13, the cell's x + 128 and y + 128 in bits 14-21 and
+//! 22-29), taking a citizen 25 (its colour in bits 8-10), swapping 26 (the colour given
+//! in bits 8-10, the one taken in 11-13), keeping the citizens 27, putting the disc back
+//! 28 (x + 128 and y + 128 in bits 8-15 and 16-23).
 //!
 //! With City Walls (§M9) a tile a player holds may carry sticks, and the Python action
 //! names the tile with them: `encode_in` adds the tile's sticks to its code (a place's in
@@ -54,6 +56,8 @@ const TAKE_CITIZEN: u128 = 25;
 const SWAP_CITIZEN: u128 = 26;
 const KEEP_CITIZENS: u128 = 27;
 const PLACE_MERCHANT: u128 = 28;
+const BUY_CHESTS: u128 = 9;
+const PLACE_CHEST: u128 = 10;
 /// Bit 64 of a buy's code: the vizier's purchase.
 const VIZIER_BUY: u128 = 1 << 64;
 /// Bit 65 of a buy's code: a bazaar's purchase.
@@ -170,6 +174,13 @@ pub fn encode(action: &Action) -> u128 {
         Action::KeepCitizens => MODULE | KEEP_CITIZENS << 3,
         Action::PlaceMerchant { x, y } => {
             MODULE | PLACE_MERCHANT << 3 | coordinate(x) << 8 | coordinate(y) << 16
+        }
+        Action::BuyChests { room, cards, n } => cards[..n as usize].iter().enumerate().fold(
+            MODULE | BUY_CHESTS << 3 | (room as u128) << 8 | (n as u128) << 10,
+            |code, (i, &card)| code | (card as u128) << (14 + 7 * i),
+        ),
+        Action::PlaceChest { x, y } => {
+            MODULE | PLACE_CHEST << 3 | coordinate(x) << 8 | coordinate(y) << 16
         }
     }
 }
@@ -323,6 +334,31 @@ pub fn decode(code: u128) -> Option<Action> {
                 x: signed(code >> 8),
                 y: signed(code >> 16),
             },
+            BUY_CHESTS => {
+                let n = (code >> 10 & 15) as u8;
+                if !(1..=crate::modules::treasure::MOST_PAID as u8).contains(&n) {
+                    return None;
+                }
+                let mut cards = [0u8; crate::modules::treasure::MOST_PAID];
+                for (i, card) in cards.iter_mut().enumerate().take(n as usize) {
+                    *card = (code >> (14 + 7 * i) & 127) as u8;
+                }
+                if cards[..n as usize]
+                    .iter()
+                    .any(|&c| c as usize >= crate::cards::CARD_KINDS)
+                {
+                    return None;
+                }
+                Action::BuyChests {
+                    room: (code >> 8 & 3) as u8,
+                    cards,
+                    n,
+                }
+            }
+            PLACE_CHEST => Action::PlaceChest {
+                x: signed(code >> 8),
+                y: signed(code >> 16),
+            },
             _ => return None,
         },
     };
@@ -429,6 +465,12 @@ mod tests {
                 tile: 3,
                 cell: None,
             },
+            Action::BuyChests {
+                room: 2,
+                cards: [58, 27, 1, 0, 0, 0, 0, 0],
+                n: 3,
+            },
+            Action::PlaceChest { x: -3, y: 2 },
             Action::BuyBazaar(Purchase {
                 square: 3,
                 tile: crate::cards::BAZAAR_FIRST + 5,

@@ -29,6 +29,7 @@ use crate::modules::master_builders::{self, MasterBuilders};
 use crate::modules::squares::{self, Squares, HUT_LIMIT};
 use crate::modules::street_merchant::{self, StreetMerchant};
 use crate::modules::thieves::{self, Thieves};
+use crate::modules::treasure::{self, Treasure};
 use crate::modules::vizier::Vizier;
 use crate::modules::window::Window;
 use crate::rng::Mt;
@@ -69,7 +70,7 @@ pub const RULEBOOK_ORDER: [&str; 16] = [
 /// The Mega Box modules the core holds, by their `MODULES` names, in the order of their
 /// bits (`VIZIER` is bit 0): a game runs in the core only when every module of it is here.
 /// A module brought in takes the next bit, so the bits need not follow the rulebook.
-pub const CORE_MODULES: [&str; 15] = [
+pub const CORE_MODULES: [&str; 16] = [
     "vizier",
     "exchange",
     "bonus_cards",
@@ -85,6 +86,7 @@ pub const CORE_MODULES: [&str; 15] = [
     "bazaars",
     "characters",      // 13
     "street_merchant", // 14
+    "treasure",        // 15
 ];
 /// Vizier's Favour (M1): the bit of `Game::modules` (bit k for `CORE_MODULES[k]`).
 pub const VIZIER: u16 = 1;
@@ -116,6 +118,8 @@ pub const BAZAARS: u16 = 4096;
 pub const CHARACTERS: u16 = 8192;
 /// Street Merchant (M12).
 pub const STREET_MERCHANT: u16 = 16384;
+/// Treasure Chamber (M13).
+pub const TREASURE: u16 = 32768;
 /// The modules that act in the window between turns (§M0.4 step 8).
 const WINDOW_MODULES: u16 = VIZIER | THIEVES;
 /// The module options the core holds, by name (bit k of `Game::options` for the k-th),
@@ -182,6 +186,8 @@ pub enum Kind {
     WiseMan,
     /// A merchant's disc: set up, a citizen taken or swapped, put back (§M12).
     Merchant,
+    /// Treasure Chamber (§M13): a building for a chest, at the turn end.
+    Chests,
 }
 
 impl Kind {
@@ -196,6 +202,7 @@ impl Kind {
             Kind::Auction => "auction",
             Kind::WiseMan => "wise_man",
             Kind::Merchant => "merchant",
+            Kind::Chests => "chests",
         }
     }
 
@@ -210,6 +217,7 @@ impl Kind {
             Kind::Auction,
             Kind::WiseMan,
             Kind::Merchant,
+            Kind::Chests,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -248,9 +256,11 @@ pub enum Step {
     Merchant,
     MerchantLate,
     MerchantSetup,
+    /// The chests bought handed out, before the display is refilled (§M13).
+    Chests,
 }
 
-const STEP_NAMES: [(Step, &str); 14] = [
+const STEP_NAMES: [(Step, &str); 15] = [
     (Step::PlaceBought, "place_bought"),
     (Step::RefillDisplay, "refill_display"),
     (Step::RefillMarket, "refill_market"),
@@ -265,6 +275,7 @@ const STEP_NAMES: [(Step, &str); 14] = [
     (Step::Merchant, "merchant"),
     (Step::MerchantLate, "merchant_late"),
     (Step::MerchantSetup, "merchant_setup"),
+    (Step::Chests, "chests"),
 ];
 
 impl Step {
@@ -468,6 +479,18 @@ pub enum Action {
     },
     KeepCitizens,
     PlaceMerchant {
+        x: i8,
+        y: i8,
+    },
+    /// Treasure Chamber (§M13): buy the chests of `room` (1-3) paying `cards[..n]` (in
+    /// `card_order`).
+    BuyChests {
+        room: u8,
+        cards: [CardId; treasure::MOST_PAID],
+        n: u8,
+    },
+    /// Treasure Chamber (§M13): a chest onto one's building at (x, y).
+    PlaceChest {
         x: i8,
         y: i8,
     },
@@ -704,6 +727,39 @@ pub enum Event {
         overpaid: u32,
         coins: Vec<u8>,
     },
+    /// Treasure Chamber (§M13): a room filled.
+    ChestRoom {
+        room: u8,
+        chests: Vec<u8>,
+    },
+    BuyChests {
+        player: u8,
+        room: u8,
+        cards: Vec<CardId>,
+        chests: Vec<u8>,
+    },
+    /// A chest onto a building: by the player's choice (`place_chest`), or without one
+    /// (`chest_placed`); the tile's sticks of the moment.
+    ChestPlaced {
+        player: u8,
+        x: i8,
+        y: i8,
+        tile: TileId,
+        sticks: u8,
+        chosen: bool,
+    },
+    ChestsPassed {
+        player: u8,
+        to: u8,
+        chests: Vec<u8>,
+    },
+    ChestsToBag {
+        chests: Vec<u8>,
+    },
+    ChestRoomsClosed {
+        room: u8,
+        bag: u8,
+    },
     GameOver {
         scores: Vec<i64>,
         winners: Vec<u8>,
@@ -784,6 +840,7 @@ pub enum Term {
     Characters,
     Invaders,
     StreetMerchant,
+    Treasure,
 }
 
 impl Term {
@@ -794,6 +851,7 @@ impl Term {
             Term::Characters => "characters",
             Term::Invaders => "invaders",
             Term::StreetMerchant => "street_merchant",
+            Term::Treasure => "treasure",
         }
     }
 }
@@ -882,6 +940,19 @@ pub struct Game {
     pub(crate) characters: Characters,
     /// Street Merchant's supply, discs and residents (M12).
     pub(crate) merchant: StreetMerchant,
+    /// Treasure Chamber's bag, rooms and chests (M13).
+    pub(crate) treasure: Treasure,
+}
+
+/// The searches of a hand's chest payments (§M13), in money and in diamonds.
+type MoneyPayments = treasure::Payments<{ treasure::MAX_SEARCHED }>;
+type DiamondPayments = treasure::Payments<{ treasure::MAX_DIAMONDS }>;
+
+/// The actions a listing left out (`Game::list_actions`): `count` of them, from `at`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Unlisted {
+    at: usize,
+    count: usize,
 }
 
 fn nth_bit(set: TileSet, n: usize) -> TileId {
@@ -1014,6 +1085,7 @@ impl Game {
             coin_bag: [0; 4],
             characters: Characters::default(),
             merchant: StreetMerchant::default(),
+            treasure: Treasure::default(),
         }
     }
 
@@ -1143,6 +1215,9 @@ impl Game {
         }
         if self.has(CHANGE) {
             self.coin_bag = [COINS_PER_CURRENCY; 4];
+        }
+        if self.has(TREASURE) {
+            self.fill_chest_rooms();
         }
         if self.has(MASTER_BUILDERS) {
             self.deal_master_builders(pile_sizes);
@@ -1390,9 +1465,39 @@ impl Game {
     /// Every action legal now for the player deciding, in the engine's canonical order,
     /// into `out` (cleared first).
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_actions(out, true);
+    }
+
+    /// One legal action drawn uniformly with `choose`, as
+    /// `legal[choose.randbelow(legal.len())]` draws it from `legal_actions` (the same
+    /// index, the same action), but without listing a treasure room's payments (§M13:
+    /// hundreds a room): they are counted, and only the one drawn is found. `out` is
+    /// scratch space.
+    pub fn random_action(&self, choose: &mut Mt, out: &mut Vec<Action>) -> Action {
+        let unlisted = self.list_actions(out, false);
+        let k = choose.randbelow(out.len() + unlisted.count);
+        self.nth_action(k, unlisted, out)
+    }
+
+    /// The `k`-th legal action (`legal_actions()[k]`) of a listing by `list_actions`
+    /// that left `unlisted` out.
+    fn nth_action(&self, k: usize, unlisted: Unlisted, listed: &[Action]) -> Action {
+        if k < unlisted.at {
+            listed[k]
+        } else if k < unlisted.at + unlisted.count {
+            self.nth_chest_buy(k - unlisted.at)
+        } else {
+            listed[k - unlisted.count]
+        }
+    }
+
+    /// `legal_actions` into `out`; with `chests` false the chest purchases (§M13) are
+    /// counted, not listed: they would be `out[at..at + count]`.
+    fn list_actions(&self, out: &mut Vec<Action>, chests: bool) -> Unlisted {
         out.clear();
+        let mut unlisted = Unlisted::default();
         let Some(decision) = self.decisions.last().copied() else {
-            return;
+            return unlisted;
         };
         match decision.kind {
             Kind::Act => {
@@ -1416,6 +1521,14 @@ impl Game {
                 if self.has(CITY_WALLS) && self.city_walls.beside != 0 {
                     self.wall_builds(decision.player, out);
                 }
+                if self.has(TREASURE) {
+                    unlisted.at = out.len();
+                    if chests {
+                        self.chest_buys(decision.player, out);
+                    } else {
+                        unlisted.count = self.chest_buy_count(decision.player);
+                    }
+                }
                 let before_free = out.len();
                 if self.has(MASTER_BUILDERS) {
                     self.master_builder_plays(decision.player, out);
@@ -1426,7 +1539,7 @@ impl Game {
                 }
                 // playing a master builder is no action of the turn (§M14): one may pass
                 // when nothing else is left
-                if self.may_continue || out.len() == free {
+                if self.may_continue || out.len() + unlisted.count == free {
                     out.push(Action::End);
                 }
             }
@@ -1450,6 +1563,7 @@ impl Game {
                 // one per type, in scoring-table order
                 out.extend((0..6).map(|colour| Action::ChooseWiseMan { colour }));
             }
+            Kind::Chests => self.chest_places(decision.player, out),
             Kind::Vizier | Kind::Window => {
                 if self.has(VIZIER) {
                     self.vizier_buys(decision.player, out);
@@ -1461,6 +1575,7 @@ impl Game {
             }
             Kind::Merchant => self.merchant_options(decision.player, out),
         }
+        unlisted
     }
 
     /// Master Builders (§M14): playing each master builder in hand, one per currency, in
@@ -2205,6 +2320,29 @@ impl Game {
             | Action::SwapCitizen { .. }
             | Action::KeepCitizens
             | Action::PlaceMerchant { .. } => self.apply_merchant(seat, action),
+            Action::BuyChests { room, cards, n } => {
+                // the chests are handed out at the turn end; no action follows (§M13.3)
+                self.discard_paid(seat, &cards[..n as usize]);
+                let chests = std::mem::take(&mut self.treasure.rooms[room as usize - 1]);
+                let mut queue = Stack::default();
+                (0..self.n).for_each(|k| queue.push((seat + k) % self.n));
+                self.treasure.pending = Some(treasure::Pending {
+                    room,
+                    chests,
+                    queue,
+                });
+                self.event(Event::BuyChests {
+                    player: seat,
+                    room,
+                    cards: cards[..n as usize].to_vec(),
+                    chests: chests.as_slice().to_vec(),
+                });
+                self.end_actions();
+            }
+            Action::PlaceChest { x, y } => {
+                self.put_chest(seat, x, y, true);
+                self.resume();
+            }
             Action::End => {
                 self.event(Event::End {
                     player: seat,
@@ -2282,15 +2420,24 @@ impl Game {
             }
         } else {
             // in card order, the exchange card last, as the engine discards them
-            for card in purchase.cards() {
-                self.hands[p][card as usize] -= 1;
-                if is_coin(card) {
-                    self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
-                } else {
-                    self.discard.push(card);
-                }
-                paid += worth(card);
+            paid = self.discard_paid(seat, &purchase.cards());
+        }
+        paid
+    }
+
+    /// Move `cards` from `seat`'s hand to the discard pile in their order (a coin back
+    /// into its bag, §M11); returns what they are worth.
+    fn discard_paid(&mut self, seat: u8, cards: &[CardId]) -> u32 {
+        let p = seat as usize;
+        let mut paid = 0;
+        for &card in cards {
+            self.hands[p][card as usize] -= 1;
+            if is_coin(card) {
+                self.coin_bag[crate::cards::currency_of(card) as usize] += 1;
+            } else {
+                self.discard.push(card);
             }
+            paid += worth(card);
         }
         paid
     }
@@ -2307,6 +2454,11 @@ impl Game {
             // after the master builders' redesigns (§M0.4)
             let at = 1 + usize::from(self.has(MASTER_BUILDERS));
             self.script.insert(at, Step::ExtraRedesign);
+        }
+        if self.has(TREASURE) {
+            // the chests handed out before the display is refilled (§M0.4 step 3)
+            let refill = self.script.len() - 4;
+            self.script.insert(refill, Step::Chests);
         }
         if self.modules & WINDOW_MODULES != 0 {
             // the window between turns, just before the turn is finished (§M0.4 step 8)
@@ -2351,6 +2503,180 @@ impl Game {
         self.run_script();
     }
 
+    // -- Treasure Chamber (§M13) ---------------------------------------------------------
+
+    /// The setup: 4 chests drawn into each room.
+    fn fill_chest_rooms(&mut self) {
+        self.treasure = Treasure::new();
+        for room in 0..treasure::ROOMS {
+            let chests = self.treasure.draw(&mut self.rng);
+            self.treasure.rooms[room] = chests;
+            self.event(Event::ChestRoom {
+                room: room as u8 + 1,
+                chests: chests.as_slice().to_vec(),
+            });
+        }
+    }
+
+    /// The rooms holding chests (1-3), none while chests are handed out.
+    fn chest_rooms(&self) -> Stack<u8, { treasure::ROOMS }> {
+        let mut rooms = Stack::default();
+        if self.treasure.pending.is_none() {
+            (0..treasure::ROOMS)
+                .filter(|&r| !self.treasure.rooms[r].is_empty())
+                .for_each(|r| rooms.push(r as u8 + 1));
+        }
+        rooms
+    }
+
+    /// `seat`'s chest purchases: per room holding chests, every minimal payment of at
+    /// least 8 in money (any currencies), then in diamonds alone (`_chest_buys`).
+    fn chest_buys(&self, seat: u8, out: &mut Vec<Action>) {
+        let rooms = self.chest_rooms();
+        if rooms.is_empty() {
+            return;
+        }
+        let (money, diamonds) = self.chest_payments(seat);
+        for &room in rooms.as_slice() {
+            let mut emit = |paid: &[CardId]| out.push(buy_chests(room, paid));
+            money.each(&mut emit);
+            diamonds.each(&mut emit);
+        }
+    }
+
+    /// The searches of `seat`'s chest payments: in money, in diamonds.
+    fn chest_payments(&self, seat: u8) -> (MoneyPayments, DiamondPayments) {
+        let hand = &self.hands[seat as usize];
+        (
+            treasure::Payments::new(treasure::money_cards(hand).as_slice()),
+            treasure::Payments::new(treasure::diamond_cards(hand).as_slice()),
+        )
+    }
+
+    /// How many chest purchases `chest_buys` lists: rooms x payments.
+    fn chest_buy_count(&self, seat: u8) -> usize {
+        let rooms = self.chest_rooms().len();
+        if rooms == 0 {
+            return 0;
+        }
+        let (money, diamonds) = self.chest_payments(seat);
+        rooms * (money.count() + diamonds.count())
+    }
+
+    /// The `k`-th chest purchase `chest_buys` lists for the player deciding, found
+    /// without listing: the room's, then the payment's rank among the room's.
+    fn nth_chest_buy(&self, k: usize) -> Action {
+        let (money, diamonds) = self.chest_payments(self.decider());
+        let per_room = money.count() + diamonds.count();
+        let room = self.chest_rooms().as_slice()[k / per_room];
+        let nth = k % per_room;
+        let paid = if nth < money.count() {
+            money.nth(nth as u32)
+        } else {
+            diamonds.nth((nth - money.count()) as u32)
+        };
+        buy_chests(room, paid.as_slice())
+    }
+
+    /// The buildings `seat` chooses among for the chests handed out to them: per colour
+    /// with more free buildings than chests, its free cells (`_choices`).
+    fn chest_places(&self, seat: u8, out: &mut Vec<Action>) {
+        let Some(pending) = &self.treasure.pending else {
+            return;
+        };
+        let board = &self.boards[seat as usize];
+        for (colour, n) in treasure::by_colour(pending.chests.as_slice()) {
+            let free = treasure::free_cells(board, colour, self.treasure.chests);
+            if free.len() > n {
+                out.extend(free.into_iter().map(|(x, y)| Action::PlaceChest { x, y }));
+            }
+        }
+    }
+
+    /// A chest handed out onto `seat`'s building at (x, y): chosen, or without a choice.
+    fn put_chest(&mut self, seat: u8, x: i8, y: i8, chosen: bool) {
+        let id = self.boards[seat as usize].at(x, y).expect("a building");
+        let colour = tile(id).kind;
+        let pending = self.treasure.pending.as_mut().expect("chests handed out");
+        pending.chests.remove_item(colour);
+        self.treasure.chests |= 1 << id;
+        self.event(Event::ChestPlaced {
+            player: seat,
+            x,
+            y,
+            tile: id,
+            sticks: self.sticks[id as usize],
+            chosen,
+        });
+    }
+
+    /// The turn end's chests step (`step_chests`): the chests bought handed out, player
+    /// after player from the buyer (true while one chooses a building), the rest back into
+    /// the bag, the room refilled.
+    fn chests_step(&mut self) -> bool {
+        while let Some(pending) = self.treasure.pending {
+            let Some(&player) = pending.queue.as_slice().first() else {
+                break;
+            };
+            let mut choosing = false;
+            for (colour, n) in treasure::by_colour(pending.chests.as_slice()) {
+                let board = &self.boards[player as usize];
+                let free = treasure::free_cells(board, colour, self.treasure.chests);
+                if free.len() <= n {
+                    free.into_iter()
+                        .for_each(|(x, y)| self.put_chest(player, x, y, false));
+                } else {
+                    choosing = true;
+                }
+            }
+            if choosing {
+                self.decisions.push(Decision {
+                    kind: Kind::Chests,
+                    player,
+                    give: false,
+                });
+                return true;
+            }
+            let pending = self.treasure.pending.as_mut().expect("chests handed out");
+            pending.queue.remove(0);
+            let (chests, to) = (pending.chests, pending.queue.as_slice().first().copied());
+            if let (false, Some(to)) = (chests.is_empty(), to) {
+                self.event(Event::ChestsPassed {
+                    player,
+                    to,
+                    chests: chests.as_slice().to_vec(),
+                });
+            }
+        }
+        let Some(pending) = self.treasure.pending.take() else {
+            return false;
+        };
+        if !pending.chests.is_empty() {
+            for &colour in pending.chests.as_slice() {
+                self.treasure.bag[colour as usize] += 1;
+            }
+            self.event(Event::ChestsToBag {
+                chests: pending.chests.as_slice().to_vec(),
+            });
+        }
+        let room = pending.room;
+        if self.treasure.refill && self.treasure.bag_len() >= treasure::ROOM_SIZE {
+            let chests = self.treasure.draw(&mut self.rng);
+            self.treasure.rooms[room as usize - 1] = chests;
+            self.event(Event::ChestRoom {
+                room,
+                chests: chests.as_slice().to_vec(),
+            });
+        } else if self.treasure.refill {
+            self.treasure.refill = false;
+            self.event(Event::ChestRoomsClosed {
+                room,
+                bag: self.treasure.bag_len() as u8,
+            });
+        }
+        false
+    }
+
     // -- the turn-end script -----------------------------------------------------------
 
     fn run_script(&mut self) {
@@ -2380,6 +2706,7 @@ impl Game {
                 Step::ExtraRedesign => self.extra_redesign_step(),
                 Step::Merchant | Step::MerchantLate => self.merchant_step(),
                 Step::MerchantSetup => self.merchant_setup_step(),
+                Step::Chests => self.chests_step(),
             };
             if waits {
                 self.script.insert(0, step);
@@ -2743,6 +3070,14 @@ impl Game {
                 }),
             ));
         }
+        if self.has(TREASURE) {
+            // the majority of the chests on buildings in the Alhambras (§M13.4)
+            let chests: Vec<u32> = (0..self.players())
+                .map(|p| treasure::chests_on(&self.boards[p], self.treasure.chests))
+                .collect();
+            let shares = share_places(&chests, treasure::chest_points(round));
+            terms.push((Term::Treasure, per_player(&|c| shares[c] as i64)));
+        }
         for c in 0..self.competitors() {
             let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
             self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
@@ -3045,6 +3380,18 @@ fn exchange_purchase(
     })
 }
 
+/// The chest purchase of `room` paying `paid` (its cards put in `card_order`).
+fn buy_chests(room: u8, paid: &[CardId]) -> Action {
+    let mut cards = [0u8; treasure::MOST_PAID];
+    cards[..paid.len()].copy_from_slice(paid);
+    cards[..paid.len()].sort_unstable_by_key(|&c| card_order(c));
+    Action::BuyChests {
+        room,
+        cards,
+        n: paid.len() as u8,
+    }
+}
+
 /// What a hand's cards are worth together.
 fn hand_total(hand: &[u8; CARD_KINDS]) -> u32 {
     (0..CARD_KINDS)
@@ -3119,30 +3466,41 @@ fn minimal_payments(cards: &[CardId], price: u32, emit: &mut impl FnMut(&[CardId
     search.extend(0, 0, 0);
 }
 
-/// Majority points per competitor in round `round` (RULES.md §8.3): a competitor's place
-/// is 1 + the number with strictly more; k sharing place p pool the points of places
-/// p .. p+k-1 and each get the sum // k; nobody with none takes a place.
+/// Majority points per competitor in round `round` (RULES.md §8.3): `share_places` per
+/// building type, with that type's points for places 1, 2, 3.
 pub fn majority_points(counts: &[[u8; 6]], round: usize) -> Vec<u32> {
     let mut points = vec![0u32; counts.len()];
     for kind in 0..6 {
-        let mut levels: Vec<u8> = counts.iter().map(|c| c[kind]).filter(|&n| n > 0).collect();
-        levels.sort_unstable_by(|a, b| b.cmp(a));
-        levels.dedup();
-        let mut place = 1;
-        for level in levels {
-            let sharing: Vec<usize> = (0..counts.len())
-                .filter(|&c| counts[c][kind] == level)
-                .collect();
-            let pooled: u32 = (place..place + sharing.len())
-                .map(|p| place_points(kind, round, p))
-                .sum();
-            for &c in &sharing {
-                points[c] += pooled / sharing.len() as u32;
-            }
-            place += sharing.len();
+        let values: Vec<u32> = counts.iter().map(|c| c[kind] as u32).collect();
+        let paid: Vec<u32> = (1..=round).map(|p| place_points(kind, round, p)).collect();
+        for (total, share) in points.iter_mut().zip(share_places(&values, &paid)) {
+            *total += share;
         }
     }
     points
+}
+
+/// `share_places`: the points of a majority on `values` paying `points` for places 1, 2,
+/// ...: a competitor's place is 1 + the number with strictly more; k sharing place p pool
+/// the points of places p .. p+k-1 (0 past `points`) and each get the sum // k; nobody
+/// with 0 takes a place.
+pub fn share_places(values: &[u32], points: &[u32]) -> Vec<u32> {
+    let mut result = vec![0; values.len()];
+    let mut levels: Vec<u32> = values.iter().copied().filter(|&n| n > 0).collect();
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    let mut place = 1;
+    for level in levels {
+        let sharing: Vec<usize> = (0..values.len()).filter(|&c| values[c] == level).collect();
+        let pooled: u32 = (place..place + sharing.len())
+            .map(|p| points.get(p - 1).copied().unwrap_or(0))
+            .sum();
+        for &c in &sharing {
+            result[c] = pooled / sharing.len() as u32;
+        }
+        place += sharing.len();
+    }
+    result
 }
 
 #[cfg(test)]
@@ -3274,12 +3632,71 @@ mod tests {
         let mut c = [0u8; 6];
         c[5] = 2;
         assert_eq!(majority_points(&[a, a, c], 2), vec![9, 9, 0]);
+        // the chests' majority (§M13.4): places past the points pay 0
+        assert_eq!(
+            share_places(&[3, 3, 1, 0], &[22, 14, 7]),
+            vec![18, 18, 7, 0]
+        );
+        assert_eq!(share_places(&[2, 2, 2], &[14, 7]), vec![7, 7, 7]);
+        assert_eq!(share_places(&[0, 0], &[7]), vec![0, 0]);
+    }
+
+    /// Every module the core holds (the empty places in `CORE_MODULES` aside).
+    fn every_module() -> u16 {
+        u16::MAX >> (16 - CORE_MODULES.len())
+    }
+
+    #[test]
+    fn a_random_action_is_the_listed_action_of_the_same_index() {
+        // treasure alone and with every module: each position's listing against the
+        // count-and-find draw, index by index, and the draw itself; in half the games
+        // the players mostly take money (the first take listed) for big hands, hundreds of
+        // payments a room
+        let every = every_module();
+        let (mut legal, mut part) = (Vec::new(), Vec::new());
+        let (mut chest_positions, mut most) = (0, 0);
+        for seed in 0..24u128 {
+            let modules = if seed % 2 == 0 { TREASURE } else { every };
+            let mut game =
+                Game::with_modules(2 + (seed as usize % 5), seed, seed % 3 == 0, modules).unwrap();
+            let mut choice = Mt::from_seed(seed + 7);
+            let hoarding = seed % 4 < 2;
+            while !game.is_over() {
+                game.legal_actions(&mut legal);
+                let unlisted = game.list_actions(&mut part, false);
+                assert_eq!(part.len() + unlisted.count, legal.len());
+                chest_positions += usize::from(unlisted.count > 0);
+                most = most.max(unlisted.count);
+                // every index of a short list; of a long one about 100, the run's ends too
+                let step = legal.len() / 100 + 1;
+                let ends = [unlisted.at, unlisted.at + unlisted.count, legal.len()];
+                for k in (0..legal.len())
+                    .filter(|k| k % step == 0 || ends.contains(k) || ends.contains(&(k + 1)))
+                {
+                    assert_eq!(game.nth_action(k, unlisted, &part), legal[k], "seed {seed}");
+                }
+                let mut listing = choice.clone();
+                let drawn = game.random_action(&mut choice, &mut part);
+                assert_eq!(drawn, legal[listing.randbelow(legal.len())]);
+                let take = legal.iter().find(|a| matches!(a, Action::Take { .. }));
+                match take {
+                    Some(&take) if hoarding && choice.randbelow(8) > 0 => {
+                        game.apply_unchecked(take)
+                    }
+                    _ => game.apply_unchecked(drawn),
+                }
+            }
+        }
+        assert!(
+            chest_positions > 100 && most > 1000,
+            "{chest_positions} {most}"
+        );
     }
 
     #[test]
     fn random_games_end_and_conserve_every_tile_and_card() {
-        let every = u16::MAX >> (16 - CORE_MODULES.len());
-        for seed in 0..174u128 {
+        let every = every_module();
+        for seed in 0..192u128 {
             let players = 2 + (seed as usize % 5);
             let modules = [
                 0,
@@ -3311,7 +3728,10 @@ mod tests {
                 STREET_MERCHANT,
                 STREET_MERCHANT | VIZIER | THIEVES | MASTER_BUILDERS | GATES,
                 STREET_MERCHANT | SQUARES | CAMPS | CITY_WALLS | BAZAARS,
-            ][seed as usize % 29];
+                TREASURE,
+                TREASURE | DIAMONDS | CHANGE | MASTER_BUILDERS | EXCHANGE,
+                TREASURE | CITY_WALLS | INVADERS | GATES | VIZIER | BONUS_CARDS,
+            ][seed as usize % 32];
             let options = if seed % 4 == 1 {
                 THIEF_NOT_BY_FINISHER
             } else {

@@ -317,6 +317,27 @@ impl Core {
         }))
     }
 
+    /// Benchmark: median nanoseconds of one random draw of an action here, each in a loop
+    /// of 1,000: with `listing`, every legal action listed and one indexed; else as the
+    /// playouts draw (`Game::random_action`, a treasure room's payments counted).
+    fn time_draw(&self, listing: bool, repeats: usize) -> PyResult<f64> {
+        self.check()?;
+        if self.game.is_over() {
+            return Err(PyValueError::new_err("the game is over"));
+        }
+        let mut choose = crate::rng::Mt::from_seed(0);
+        let mut legal = Vec::with_capacity(256);
+        Ok(median_ns(repeats, || {
+            let action = if listing {
+                self.game.legal_actions(&mut legal);
+                legal[choose.randbelow(legal.len())]
+            } else {
+                self.game.random_action(&mut choose, &mut legal)
+            };
+            std::hint::black_box(action);
+        }))
+    }
+
     /// Benchmark: median nanoseconds of one silent copy of the game (no record), as a
     /// playout makes, each in a loop of 1,000.
     fn time_clone(&self, repeats: usize) -> PyResult<f64> {

@@ -12,13 +12,14 @@ use crate::cards::{
     EXCHANGE_FIRST, KINDS, MONEY_KINDS, NO_MARK, SCORING_1, SCORING_2,
 };
 use crate::game::{
-    Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, CORE_OPTIONS, EMPTY,
+    Action, Decision, Event, Game, Kind, Move, Purchase, Refusal, Step, Term, CORE_OPTIONS, EMPTY,
     MAX_PLAYERS, NO_GATE,
 };
 use crate::modules::bonus_cards::BonusCards;
 use crate::modules::characters::{Auction, Bid, Characters};
 use crate::modules::squares::Squares;
 use crate::modules::thieves::Thieves;
+use crate::modules::treasure::{Chests, Pending, Treasure, COLOURS, MOST_PAID, ROOMS};
 use crate::modules::window::Window;
 use crate::rng::Mt;
 use crate::stack::Stack;
@@ -213,6 +214,115 @@ fn kinds_sorted() -> [(usize, &'static str); 6] {
     let mut kinds: [(usize, &str); 6] = [0, 1, 2, 3, 4, 5].map(|i| (i, KINDS[i]));
     kinds.sort_by_key(|&(_, name)| name);
     kinds
+}
+
+/// Chests by their colours' names (§M13).
+fn colours_json(out: &mut String, chests: &[u8]) {
+    list(out, chests.iter(), |o, &c| string(o, COLOURS[c as usize]));
+}
+
+/// Treasure Chamber's slice (§M13): the bag and the rooms by colour, the buildings
+/// carrying a chest as printed, whether the rooms are refilled, the chests handed out.
+fn treasure_json(out: &mut String, treasure: &Treasure, names: &Names) {
+    let bag: Vec<u8> = (0..6u8)
+        .flat_map(|c| std::iter::repeat_n(c, treasure.bag[c as usize] as usize))
+        .collect();
+    out.push_str("{\"bag\":");
+    colours_json(out, &bag);
+    out.push_str(",\"chests\":");
+    tiles_json(
+        out,
+        &crate::cards::bits(treasure.chests).collect::<Vec<_>>(),
+    );
+    out.push_str(",\"pending\":");
+    match &treasure.pending {
+        None => out.push_str("null"),
+        Some(p) => {
+            out.push_str("{\"chests\":");
+            colours_json(out, p.chests.as_slice());
+            out.push_str(",\"queue\":");
+            list(out, p.queue.as_slice().iter(), |o, &s| {
+                string(o, &names.names[s as usize])
+            });
+            let _ = write!(out, ",\"room\":{}}}", p.room);
+        }
+    }
+    let _ = write!(out, ",\"refill\":{},\"rooms\":", treasure.refill);
+    list(out, treasure.rooms.iter(), |o, r| {
+        colours_json(o, r.as_slice())
+    });
+    out.push('}');
+}
+
+/// The indices in `names` of a list of names (`value`), e.g. currencies.
+fn indices_of(value: Option<&Value>, names: &[&str], what: &str) -> Result<Vec<u8>, Refusal> {
+    value
+        .and_then(Value::as_array)
+        .ok_or_else(|| invalid(what))?
+        .iter()
+        .map(|c| {
+            c.as_str()
+                .and_then(|c| names.iter().position(|x| *x == c))
+                .map(|c| c as u8)
+                .ok_or_else(|| invalid(what))
+        })
+        .collect()
+}
+
+/// Treasure Chamber's slice of a save.
+fn read_treasure(state: &HashMap<String, Value>, players: &[String]) -> Result<Treasure, Refusal> {
+    let what = "modules_state";
+    let data = slice(state, "treasure")?;
+    let colours = |value: Option<&Value>| -> Result<Vec<u8>, Refusal> {
+        let mut colours = indices_of(value, &COLOURS, what)?;
+        colours.sort_unstable(); // a bag or a room has no order
+        Ok(colours)
+    };
+    let room_of = |value: Option<&Value>| -> Result<Chests, Refusal> {
+        Chests::from_slice(&colours(value)?).ok_or_else(|| invalid(what))
+    };
+    let mut treasure = Treasure::default();
+    for c in colours(data.get("bag"))? {
+        treasure.bag[c as usize] += 1;
+    }
+    let rooms = data
+        .get("rooms")
+        .and_then(Value::as_array)
+        .filter(|r| r.len() == ROOMS)
+        .ok_or_else(|| invalid(what))?;
+    for (i, room) in rooms.iter().enumerate() {
+        treasure.rooms[i] = room_of(Some(room))?;
+    }
+    treasure.chests = read_tile_set(data.get("chests").unwrap_or(&Value::Null), what)?;
+    treasure.refill = data
+        .get("refill")
+        .and_then(Value::as_bool)
+        .ok_or_else(|| invalid(what))?;
+    treasure.pending = match data.get("pending") {
+        None | Some(Value::Null) => None,
+        Some(p) => {
+            let room = p
+                .get("room")
+                .and_then(Value::as_u64)
+                .filter(|r| (1..=ROOMS as u64).contains(r))
+                .ok_or_else(|| invalid(what))? as u8;
+            let mut queue = Stack::default();
+            for seat in p
+                .get("queue")
+                .and_then(Value::as_array)
+                .filter(|q| !q.is_empty() && q.len() <= players.len())
+                .ok_or_else(|| invalid(what))?
+            {
+                queue.push(seat_of(players, seat, what)?);
+            }
+            Some(Pending {
+                room,
+                chests: room_of(p.get("chests"))?,
+                queue,
+            })
+        }
+    };
+    Ok(treasure)
 }
 
 fn pos(out: &mut String, x: i8, y: i8) {
@@ -465,24 +575,24 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
                 attack_json(out, names, *round, *direction, penalties, competitors);
             }
             out.push_str(",\"parts\":{");
-            // the parts by name: the modules' terms named before the majorities (camps,
-            // invaders), the majorities, the others (street_merchant), the walls
-            let term_parts = |out: &mut String, after_majorities: bool| {
-                for (term, points) in terms {
-                    if (term.name() > "majorities") == after_majorities {
-                        let _ = write!(out, "\"{}\":", term.name());
-                        by_name(out, names, competitors, |o, c| {
-                            let _ = write!(o, "{}", points[c]);
-                        });
-                        out.push(',');
-                    }
-                }
+            // the parts by name: the modules' terms (bazaars, camps, invaders),
+            // majorities, the terms after it (treasure), walls
+            let term_json = |out: &mut String, (term, points): &(Term, Vec<i64>)| {
+                let _ = write!(out, "\"{}\":", term.name());
+                by_name(out, names, competitors, |o, c| {
+                    let _ = write!(o, "{}", points[c]);
+                });
+                out.push(',');
             };
-            term_parts(out, false);
+            let before = |t: &&(Term, Vec<i64>)| t.0.name() < "majorities";
+            terms.iter().filter(before).for_each(|t| term_json(out, t));
             out.push_str("\"majorities\":");
             by_name(out, names, competitors, |o, c| number(o, majorities[c]));
             out.push(',');
-            term_parts(out, true);
+            terms
+                .iter()
+                .filter(|t| !before(t))
+                .for_each(|t| term_json(out, t));
             out.push_str("\"walls\":");
             by_name(out, names, competitors, |o, c| number(o, walls[c]));
             out.push_str("},\"points\":");
@@ -657,6 +767,67 @@ pub fn event_json(out: &mut String, game: &Game, names: &Names, event: &Event) {
                 out,
                 ",\"square\":{},\"type\":\"buy_bazaar\"}}",
                 purchase.square
+            );
+        }
+        Event::ChestRoom { room, chests } => {
+            out.push_str("{\"chests\":");
+            colours_json(out, chests);
+            let _ = write!(out, ",\"room\":{room},\"type\":\"chest_room\"}}");
+        }
+        Event::BuyChests {
+            player,
+            room,
+            cards,
+            chests,
+        } => {
+            out.push_str("{\"cards\":");
+            cards_json(out, cards);
+            out.push_str(",\"chests\":");
+            colours_json(out, chests);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            let _ = write!(out, ",\"room\":{room},\"type\":\"buy_chests\"}}");
+        }
+        Event::ChestPlaced {
+            player,
+            x,
+            y,
+            tile: id,
+            sticks,
+            chosen,
+        } => {
+            let colour = COLOURS[tile(*id).kind as usize];
+            let _ = write!(out, "{{\"colour\":\"{colour}\",\"player\":");
+            name(out, *player);
+            out.push_str(",\"pos\":");
+            pos(out, *x, *y);
+            out.push_str(",\"tile\":");
+            tile_json_with(out, *id, *sticks);
+            let kind = if *chosen {
+                "place_chest"
+            } else {
+                "chest_placed"
+            };
+            let _ = write!(out, ",\"type\":\"{kind}\"}}");
+        }
+        Event::ChestsPassed { player, to, chests } => {
+            out.push_str("{\"chests\":");
+            colours_json(out, chests);
+            out.push_str(",\"player\":");
+            name(out, *player);
+            out.push_str(",\"to\":");
+            name(out, *to);
+            out.push_str(",\"type\":\"chests_passed\"}");
+        }
+        Event::ChestsToBag { chests } => {
+            out.push_str("{\"chests\":");
+            colours_json(out, chests);
+            out.push_str(",\"type\":\"chests_to_bag\"}");
+        }
+        Event::ChestRoomsClosed { room, bag } => {
+            let _ = write!(
+                out,
+                "{{\"bag\":{bag},\"room\":{room},\"type\":\"chest_rooms_closed\"}}"
             );
         }
         Event::GateCardBeside => out.push_str("{\"type\":\"gate_card_beside\"}"),
@@ -1249,6 +1420,8 @@ fn module_slices(out: &mut String, game: &Game, names: &Names) {
             characters_json(out, game, names);
         } else if *module == "street_merchant" {
             merchant_slice(out, game, names);
+        } else if *module == "treasure" {
+            treasure_json(out, &game.treasure, names);
         } else if *module == "squares" {
             out.push_str("{\"piles\":");
             by_colour(out, |o, c| tiles_json(o, game.squares.piles[c].as_slice()));
@@ -1737,19 +1910,7 @@ fn read_thieves(
 ) -> Result<(), Refusal> {
     let what = "modules_state";
     let thieves = slice(state, "thieves")?;
-    let currencies = |value: Option<&Value>| -> Result<Vec<u8>, Refusal> {
-        value
-            .and_then(Value::as_array)
-            .ok_or_else(|| invalid(what))?
-            .iter()
-            .map(|c| {
-                c.as_str()
-                    .and_then(|c| CURRENCIES.iter().position(|x| *x == c))
-                    .map(|c| c as u8)
-                    .ok_or_else(|| invalid(what))
-            })
-            .collect()
-    };
+    let currencies = |value: Option<&Value>| indices_of(value, &CURRENCIES, what);
     let counted = |listed: Vec<u8>| -> Result<[u8; 4], Refusal> {
         let mut counts = [0u8; 4];
         for c in listed {
@@ -2203,6 +2364,12 @@ pub fn check_components(game: &Game) -> Result<(), Refusal> {
     }
     window_agrees(game)?;
     characters_agree(game)?;
+    if game.has(crate::game::TREASURE) && !treasure_agrees(game) {
+        return Err(Refusal::Invalid(
+            "the chests are not the 42 of the game, one at most on a base building a player holds"
+                .into(),
+        ));
+    }
     if (0..game.players()).any(|p| {
         crate::modules::squares::huts_held(game.board(p), game.reserves[p])
             > crate::modules::squares::HUT_LIMIT
@@ -2342,6 +2509,19 @@ fn merchant_agrees(game: &Game) -> Result<(), Refusal> {
         return Err(invalid("decisions"));
     }
     Ok(())
+}
+
+/// Treasure Chamber (§M13): the 42 chests, each colour's number, the chests on base
+/// buildings the players hold (in an Alhambra or on a reserve).
+fn treasure_agrees(game: &Game) -> bool {
+    let mut held: crate::cards::TileSet = 0;
+    for p in 0..game.players() {
+        held |= game.reserves[p];
+        for c in game.board(p).cells().iter().filter(|c| c.tile != FOUNTAIN) {
+            held |= 1 << c.tile;
+        }
+    }
+    game.treasure.complete() && game.treasure.chests & !held == 0
 }
 
 /// City Walls' sticks (§M9): only with the module, on the players' tiles (neither the
@@ -2565,6 +2745,9 @@ pub(crate) fn read_state(state: &HashMap<String, Value>) -> Result<(Game, Names)
                 "a tile that is no bazaar lies beside the market".into(),
             ));
         }
+    }
+    if game.has(crate::game::TREASURE) {
+        game.treasure = read_treasure(state, &players)?;
     }
     if game.has(crate::game::MASTER_BUILDERS) {
         let what = "modules_state";
@@ -2925,6 +3108,29 @@ pub fn read_action(value: &Value) -> Result<Action, Refusal> {
                 .filter(|&c| crate::cards::is_master_builder(c))
                 .ok_or_else(|| invalid(what))?,
         },
+        Some("buy_chests") => {
+            let room = value
+                .get("room")
+                .and_then(Value::as_u64)
+                .filter(|r| (1..=ROOMS as u64).contains(r))
+                .ok_or_else(|| invalid(what))? as u8;
+            let mut cards = read_cards(value.get("cards").unwrap_or(&Value::Null), what)?;
+            if cards.is_empty() || cards.len() > MOST_PAID {
+                return Err(invalid(what));
+            }
+            cards.sort_by_key(|&c| crate::cards::card_order(c));
+            let mut array = [0; MOST_PAID];
+            array[..cards.len()].copy_from_slice(&cards);
+            Action::BuyChests {
+                room,
+                cards: array,
+                n: cards.len() as u8,
+            }
+        }
+        Some("place_chest") => {
+            let (x, y) = pos(value.get("pos"))?;
+            Action::PlaceChest { x, y }
+        }
         Some("wake") => Action::Wake,
         Some("decline") => Action::Decline,
         Some("bid") => {

@@ -39,6 +39,10 @@ impl<T: Copy + Default + PartialEq, const C: usize> Stack<T, C> {
         &self.items[..self.len as usize]
     }
 
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len as usize]
+    }
+
     pub fn len(&self) -> usize {
         self.len as usize
     }

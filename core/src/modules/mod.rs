@@ -13,5 +13,6 @@ pub mod master_builders;
 pub mod squares;
 pub mod street_merchant;
 pub mod thieves;
+pub mod treasure;
 pub mod vizier;
 pub mod window;

@@ -10,7 +10,9 @@ use crate::rng::Mt;
 
 /// `n` playouts to the end, each from a silent copy of `game`, each action drawn as
 /// `random.Random(seed).choice(game.legal_actions())` draws (one generator for all the
-/// playouts, in turn), as `benchmarks/bench_playouts.py` plays them on the Python engine.
+/// playouts, in turn), as `benchmarks/bench_playouts.py` plays them on the Python engine
+/// (`Game::random_action`: the same index, the same action, without listing a treasure
+/// room's payments).
 /// Returns the final scores (a row of competitors per playout, flat) and the number of
 /// actions played.
 pub fn random_playouts(game: &Game, n: usize, seed: u64) -> (Vec<i64>, u64) {
@@ -21,8 +23,8 @@ pub fn random_playouts(game: &Game, n: usize, seed: u64) -> (Vec<i64>, u64) {
     for _ in 0..n {
         let mut copy = game.silent_copy();
         while !copy.is_over() {
-            copy.legal_actions(&mut legal);
-            copy.apply_unchecked(legal[choose.randbelow(legal.len())]);
+            let action = copy.random_action(&mut choose, &mut legal);
+            copy.apply_unchecked(action);
             actions += 1;
         }
         scores.extend_from_slice(copy.scores());
