@@ -38,12 +38,11 @@ import pandas as pd
 
 from ..bots import SearchBot
 from ..errors import InvalidInput
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, format_number, format_percent, ngettext
 from ..palette import SERIES_COLOURS
 from .ladder import play_missing
 from .stats import wall_win_association, wilson_interval, win_rate_by_wall
-from .strong_walls import (STUDY_COLUMNS, _mean_interval, _share, play_seats,
-                           read_strong_wall_study)
+from .strong_walls import STUDY_COLUMNS, _mean_interval, play_seats, read_strong_wall_study
 
 __all__ = ["MASTER_FILE", "MASTER_GAMES", "MASTER_SEED", "MASTER", "OPPONENT",
            "run_master_wall_study", "read_master_wall_study", "master_wall_summary",
@@ -184,8 +183,8 @@ def _verdict(summary: dict) -> list[str]:
                       "Over {n} games against two strong players the master won {share} "
                       "(95% interval {low} to {high}; a fair share is {fair}).",
                       summary["games"]).format(
-        n=summary["games"], share=_share(share), low=_share(low), high=_share(high),
-        fair=_share(1 / PLAYERS))]
+        n=summary["games"], share=format_percent(share), low=format_percent(low),
+        high=format_percent(high), fair=format_percent(1 / PLAYERS))]
     wall = summary["final_wall"]
     lead, lead_low, lead_high = wall["lead"]
     said = {"master": _one(wall["master"][0]), "strong": _one(wall["strong"][0]),
