@@ -540,6 +540,29 @@ impl Planes {
     }
 }
 
+/// Each pair of side-touching built cells once, as `each(i, j, side)`: indices into
+/// `board.cells()`, j across side `side` (N or E) of i. The cells are sorted by (x, y):
+/// the north neighbour is the next cell, if any, and the east neighbour's index only
+/// grows with i, so no pair is searched for.
+fn side_pairs(board: &Board, mut each: impl FnMut(usize, usize, usize)) {
+    let cells = board.cells();
+    let n = cells.len();
+    let key = |c: &Placed| (i16::from(c.x), i16::from(c.y));
+    let mut east = 0;
+    for i in 0..n {
+        let (x, y) = key(&cells[i]);
+        if i + 1 < n && key(&cells[i + 1]) == (x, y + 1) {
+            each(i, i + 1, N);
+        }
+        while east < n && key(&cells[east]) < (x + 1, y) {
+            east += 1;
+        }
+        if east < n && key(&cells[east]) == (x + 1, y) {
+            each(i, east, E);
+        }
+    }
+}
+
 /// Whether the cell is a camp's.
 fn camp_cell(c: &Placed) -> bool {
     c.tile != FOUNTAIN && is_camp(c.tile)
@@ -551,10 +574,16 @@ fn camp_cell(c: &Placed) -> bool {
 /// other camps to their anchors.
 fn unanchoring(board: &Board) -> u64 {
     let cells = board.cells();
+    let mut near = [[u8::MAX; 4]; MAX_CELLS];
+    side_pairs(board, |i, j, side| {
+        near[i][side] = j as u8;
+        near[j][(side + 2) % 4] = i as u8;
+    });
     let neighbours = |i: usize| {
-        let c = cells[i];
-        STEP.into_iter()
-            .filter_map(move |(dx, dy)| board.find(c.x + dx, c.y + dy).ok())
+        near[i]
+            .into_iter()
+            .filter(|&j| j != u8::MAX)
+            .map(usize::from)
     };
     let camps: u64 = (0..cells.len())
         .filter(|&i| camp_cell(&cells[i]))
@@ -620,25 +649,20 @@ fn cut_cells(board: &Board) -> u64 {
     let cells = board.cells();
     let n = cells.len();
     let mut adj = [[u8::MAX; 4]; MAX_CELLS];
-    for (i, c) in cells.iter().enumerate() {
-        if camp_cell(c) {
-            continue;
+    // the edge between cells i and j, j across side `side` of i, both ways
+    let link = |i: usize, j: usize, side: usize| {
+        let (c, d) = (&cells[i], &cells[j]);
+        if camp_cell(c) || camp_cell(d) {
+            return;
         }
-        let mask = c.mask();
-        for (side, (dx, dy)) in STEP.into_iter().enumerate() {
-            let Ok(j) = board.find(c.x + dx, c.y + dy) else {
-                continue;
-            };
-            if camp_cell(&cells[j]) {
-                continue;
-            }
-            let open = mask >> side & 1 == 0 && cells[j].mask() >> ((side + 2) % 4) & 1 == 0;
-            // a gate stands on a double wall, so its side has no open edge to replace
-            if open || board.gates().contains(&gate_pair(c.x, c.y, side)) {
-                adj[i][side] = j as u8;
-            }
+        let open = c.mask() >> side & 1 == 0 && d.mask() >> ((side + 2) % 4) & 1 == 0;
+        // a gate stands on a double wall, so its side has no open edge to replace
+        if open || board.gates().contains(&gate_pair(c.x, c.y, side)) {
+            adj[i][side] = j as u8;
+            adj[j][(side + 2) % 4] = i as u8;
         }
-    }
+    };
+    side_pairs(board, link);
     let mut order = [0u8; MAX_CELLS]; // discovery time + 1; 0 = not seen
     let mut low = [0u8; MAX_CELLS];
     let mut cut = [false; MAX_CELLS];

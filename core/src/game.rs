@@ -1859,14 +1859,20 @@ impl Game {
             }
             cells.clear();
         };
+        // a reserve holds many tiles of a few wall patterns: each pattern's cells are
+        // found once
+        let mut found = CellsByWalls::default();
         self.in_tile_order(reserve, |id| {
-            planes.placeable(self.mask_of(id), is_camp(id), &mut cells);
+            let (mask, camp) = (self.mask_of(id), is_camp(id));
+            cells.extend_from_slice(found.get(mask, camp, |c| planes.placeable(mask, camp, c)));
             emit(out, Move::Place, id, &mut cells);
         });
         planes.removable(board, &mut cells);
         emit(out, Move::Remove, FOUNTAIN, &mut cells);
+        let mut found = CellsByWalls::default();
         self.in_tile_order(reserve, |id| {
-            planes.exchangeable(self.mask_of(id), is_camp(id), &mut cells);
+            let (mask, camp) = (self.mask_of(id), is_camp(id));
+            cells.extend_from_slice(found.get(mask, camp, |c| planes.exchangeable(mask, camp, c)));
             emit(out, Move::Exchange, id, &mut cells);
         });
     }
@@ -3503,6 +3509,28 @@ pub fn share_places(values: &[u32], points: &[u32]) -> Vec<u32> {
     result
 }
 
+/// The cells of one placement query per wall pattern (four side bits) and camp flag,
+/// found on first asking: the tiles of a reserve share a few patterns.
+#[derive(Default)]
+struct CellsByWalls {
+    cells: Vec<(i8, i8)>,
+    /// Per pattern and flag, the span of `cells` found for it, once asked.
+    spans: [Option<(u16, u16)>; 32],
+}
+
+impl CellsByWalls {
+    /// The cells for walls `mask` and camp flag `camp`, found by `find` the first time.
+    fn get(&mut self, mask: u8, camp: bool, find: impl FnOnce(&mut Vec<(i8, i8)>)) -> &[(i8, i8)] {
+        debug_assert!(mask < 16, "walls are four side bits");
+        let key = usize::from(mask & 15) | usize::from(camp) << 4;
+        let (start, end) = *self.spans[key].get_or_insert_with(|| {
+            let start = self.cells.len();
+            find(&mut self.cells);
+            (start as u16, self.cells.len() as u16)
+        });
+        &self.cells[start as usize..end as usize]
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
