@@ -28,7 +28,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -42,7 +41,8 @@ from ..i18n import _, format_number, format_percent, ngettext
 from ..palette import SERIES_COLOURS
 from .ladder import play_missing
 from .stats import wall_win_association, wilson_interval, win_rate_by_wall
-from .strong_walls import STUDY_COLUMNS, _mean_interval, play_seats, read_strong_wall_study
+from .strong_walls import (STUDY_COLUMNS, _mean_interval, odds_sentence, play_seats,
+                           read_strong_wall_study)
 
 __all__ = ["MASTER_FILE", "MASTER_GAMES", "MASTER_SEED", "MASTER", "OPPONENT",
            "run_master_wall_study", "read_master_wall_study", "master_wall_summary",
@@ -201,28 +201,11 @@ def _verdict(summary: dict) -> list[str]:
         lines.append(_("Its final wall was {master} segments on average, the strong players' "
                        "{strong}: the difference, game by game, is not settled (95% interval "
                        "{low} to {high} includes 0).").format(**said))
-    ratio, o_low, o_high = summary["odds_per_segment"]
-    odds = {"ratio": _two(ratio), "low": _two(o_low), "high": _two(o_high)}
-    if math.isnan(ratio):
-        lines.append(_("The walls separate winners from losers too cleanly for a fitted "
-                       "slope: the data does not settle what a segment is worth."))
-    elif o_low > 1 or o_high < 1:
-        lines.append(_("At these tables one segment more than the table's mean multiplies "
-                       "the odds of winning by {ratio} (95% interval {low} to "
-                       "{high}).").format(**odds))
-    else:
-        lines.append(_("At these tables whether a longer wall than the table's goes with "
-                       "winning is not settled: the odds ratio per segment is {ratio}, but "
-                       "its 95% interval ({low} to {high}) includes 1 (no "
-                       "effect).").format(**odds))
+    lines.append(odds_sentence(summary["odds_per_segment"]))
     lines.append(_("Both are associations: the master plays differently in many ways at "
                    "once. The experiment at the top of the page changes the wall's weight "
                    "alone."))
     return lines
-
-
-def _two(value: float) -> str:
-    return format_number(round(value, 2)) if math.isfinite(value) else "-"
 
 
 def plot_master_walls(rows: pd.DataFrame, axes=None):

@@ -45,7 +45,7 @@ from .tournaments import _rows
 __all__ = ["STUDY_FILE", "STUDY_COLUMNS", "STUDY_LEVEL", "STUDY_PLAYERS", "STUDY_SEED",
            "run_strong_wall_study", "read_strong_wall_study",
            "strong_wall_summary", "plot_strong_wall_study", "plot_points_by_round",
-           "describe_strong_walls", "play_seats"]
+           "describe_strong_walls", "play_seats", "odds_sentence"]
 
 #: The saved study, kept with the library like ``data/wall_study.csv``.
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "strong_wall_study.csv"
@@ -198,29 +198,34 @@ def _verdict(games, wall_points, share, odds):
                       "walls (95% interval {low} to {high}), {share} of all points.",
                       games).format(n=games, mean=f"{mean:.1f}", low=f"{low:.1f}",
                                     high=f"{high:.1f}", share=_share(share))]
-    ratio, o_low, o_high = odds
-    said = {"ratio": f"{ratio:.2f}", "low": f"{o_low:.2f}", "high": f"{o_high:.2f}"}
-    if math.isnan(ratio):
-        lines.append(_("The walls separate winners from losers too cleanly for a fitted "
-                       "slope: the data does not settle what a segment is worth."))
-    elif o_low > 1:  # the whole interval above "no effect"
-        lines.append(_("One segment more than the table's mean multiplies the odds of winning "
-                       "by {ratio} (95% interval {low} to {high}): more wins for longer "
-                       "walls.").format(**said))
-    elif o_high < 1:
-        lines.append(_("One segment more than the table's mean multiplies the odds of winning "
-                       "by {ratio} (95% interval {low} to {high}): fewer wins for longer "
-                       "walls.").format(**said))
-    else:
-        lines.append(_("Whether a longer wall than the table's helps a strong player win is "
-                       "not settled: the odds ratio per segment is {ratio}, but its 95% "
-                       "interval ({low} to {high}) includes 1 (no effect).").format(**said))
+    lines.append(odds_sentence(odds))
     if games < 300:
         lines.append(ngettext("{n} game is fewer than the 300 the study aims for: read the "
                               "intervals as provisional.",
                               "{n} games are fewer than the 300 the study aims for: read the "
                               "intervals as provisional.", games).format(n=games))
     return " ".join(lines)
+
+
+def odds_sentence(odds: tuple[float, float, float]) -> str:
+    """What the odds ratio per segment (``(ratio, low, high)``, `wall_win_association`
+    relative to each game) says, in a sentence of the current language."""
+    ratio, o_low, o_high = odds
+    said = {"ratio": f"{ratio:.2f}", "low": f"{o_low:.2f}", "high": f"{o_high:.2f}"}
+    if math.isnan(ratio):
+        return _("The walls separate winners from losers too cleanly for a fitted "
+                 "slope: the data does not settle what a segment is worth.")
+    if o_low > 1:  # the whole interval above "no effect"
+        return _("One segment more than the table's mean multiplies the odds of winning "
+                 "by {ratio} (95% interval {low} to {high}): more wins for longer "
+                 "walls.").format(**said)
+    if o_high < 1:
+        return _("One segment more than the table's mean multiplies the odds of winning "
+                 "by {ratio} (95% interval {low} to {high}): fewer wins for longer "
+                 "walls.").format(**said)
+    return _("Whether a longer wall than the table's helps a strong player win is not "
+             "settled: the odds ratio per segment is {ratio}, but its 95% interval ({low} "
+             "to {high}) includes 1 (no effect).").format(**said)
 
 
 def _share(share: float) -> str:
