@@ -948,12 +948,7 @@ class Simulator:
 
     def evaluate(self) -> dict[str, float]:
         """``{competitor: projected final score}``, Dirk last: `bots.search.evaluate` of
-        the same game, float for float, computed in the core (the base game and Dirk).
-
-        Raises
-        ------
-        Unsupported
-            A game with Mega Box modules (their terms are not in the core's evaluation).
+        the same game, float for float (the modules' terms too), computed in the core.
 
         Examples
         --------
@@ -962,8 +957,7 @@ class Simulator:
         >>> sim.evaluate() == evaluate(sim.to_game(), "Ana")
         True
         """
-        values = self._strategic(self._core.evaluate)
-        return dict(zip(self.scores, values))
+        return dict(zip(self.scores, self._core.evaluate()))
 
     @staticmethod
     def _strategic(call: Callable[..., Any], *arguments: Any) -> Any:

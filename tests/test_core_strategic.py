@@ -18,7 +18,7 @@ import pytest
 from alhambra_lib import Game, IllegalAction, InvalidInput, Unsupported, core_info
 from alhambra_lib.bots import BalancedBot, MajorityHunter, StrategicBot, WallBuilder, Weights
 from alhambra_lib.bots.search import SearchBot, evaluate
-from alhambra_lib.sim import Simulator
+from alhambra_lib.sim import Simulator, core_modules
 
 NATIVE = core_info()["engine"] == "native"
 pytestmark = pytest.mark.skipif(not NATIVE, reason=f"the compiled core is not in use: "
@@ -76,6 +76,38 @@ def test_the_core_projects_the_scores_as_the_search_does(players, seed, end_trig
     assert game.is_over and over.evaluate() == evaluate(game, game.players[0]) == game.scores
 
 
+#: (module set, players, seed, module options): each module alone, then all sixteen with
+#: three players, with Dirk and with six, and every module option.
+MODULE_GAMES = [((name,), 3 + i % 2, 100 + i, {}) for i, name in enumerate(core_modules())] + [
+    (core_modules(), 3, 120, {}), (core_modules(), 2, 121, {"experimental": True}),
+    (core_modules(), 6, 122, {"merchant_final_only": True, "gates_all_six": True})]
+
+
+def module_positions(modules: tuple[str, ...], players: int, seed: int,
+                     options: dict[str, bool], share: float = 0.05) -> Iterator[Game]:
+    """A `share` of the decisions of a seeded game of `modules`, played at random."""
+    game = Game(list(NAMES[:players]), seed=seed, modules=modules, **options)
+    rng = random.Random(seed)
+    while not game.is_over:
+        if rng.random() < share:
+            yield game
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("modules, players, seed, options", MODULE_GAMES,
+                         ids=[f"{'+'.join(m) if len(m) == 1 else 'all'}-{p}p"
+                              for m, p, _, _ in MODULE_GAMES])
+def test_the_core_projects_module_games_as_the_search_does(modules, players, seed, options):
+    compared = 0
+    for game in module_positions(modules, players, seed, options):
+        sim = Simulator.from_game(game)
+        assert sim.evaluate() == evaluate(game, game.current_player), f"turn {game.turn}"
+        compared += 1
+    assert compared > 3
+    over = Simulator.from_game(game)
+    assert game.is_over and over.evaluate() == evaluate(game, game.players[0]) == game.scores
+
+
 def test_the_positions_cover_every_decision_and_action_kind():
     kinds: Counter[str] = Counter()
     for players, seed, end_trigger in GAMES[:12]:
@@ -116,8 +148,6 @@ def test_a_game_with_modules_is_refused():
     sim = Simulator(["Ana", "Ben", "Cy"], seed=1, modules=("diamonds",))
     with pytest.raises(Unsupported, match="base game and Dirk only"):
         sim.strategic_ranked()
-    with pytest.raises(Unsupported, match="base game and Dirk only"):
-        sim.evaluate()
     before = sim.to_json()
     with pytest.raises(Unsupported, match="base game and Dirk only"):
         sim.roll_out({"Ana": "wall", "Ben": "wall", "Cy": "wall"})

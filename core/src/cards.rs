@@ -498,6 +498,12 @@ pub fn value_of(card: CardId) -> u8 {
     card % 9 + 1
 }
 
+/// The value of a card that has one (money, a master builder, a coin, a diamond); 0 for
+/// the others, as `search._money` counts a hand.
+pub fn money_value(card: CardId) -> u8 {
+    money_parts(card).map_or(0, |(value, _, _)| value)
+}
+
 /// `(value, currency rank, kind)` of money (None for other cards): kind 0 for a plain
 /// card, 1 a master builder, 2 a coin, 3 a diamond, as the engine's `_MONEY_RANK` orders
 /// cards of a value and currency.

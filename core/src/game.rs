@@ -3030,15 +3030,41 @@ impl Game {
                 majority_points(&doubled, round as usize)
             }
         };
-        // the modules' terms, each for every competitor (Dirk's are 0): Camps' bastion
-        // lines (§M8), the invaders' attack as points lost (§M15)
+        let attack = self.invaders.attack(round);
+        let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
+        let terms = self.round_terms(round);
+        for c in 0..self.competitors() {
+            let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
+            self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
+        }
+        self.scored.push(round);
+        self.event(Event::Scoring {
+            round,
+            counts,
+            walls,
+            majorities,
+            terms,
+            attack,
+            half,
+        });
+        if self.has(INVADERS) {
+            self.after_invasion(round);
+        }
+        self.characters.wise_man_chosen = false; // `after_scoring`
+    }
+
+    /// The modules' terms of scoring round `round` as the game stands, each for every
+    /// competitor (Dirk's are 0), in the order of their names, as the save writes the
+    /// parts: what a scoring adds to the majorities and walls, and what the search
+    /// projects (`evaluate`). A term a module does not score in `round` is left out.
+    pub(crate) fn round_terms(&self, round: u8) -> Vec<(Term, Vec<i64>)> {
+        // Camps' bastion lines (§M8), the invaders' attack as points lost (§M15)
         let mut terms: Vec<(Term, Vec<i64>)> = Vec::new();
         let per_player = |points: &dyn Fn(usize) -> i64| -> Vec<i64> {
             (0..self.competitors())
                 .map(|c| if c < self.players() { points(c) } else { 0 })
                 .collect()
         };
-        // (the terms in the order of their names, as the save writes the parts)
         if self.has(BAZAARS) && round == 3 {
             // the bazaars score at the final scoring only (§M16)
             terms.push((
@@ -3059,11 +3085,13 @@ impl Game {
                 per_player(&|c| self.character_points(c, round)),
             ));
         }
-        let attack = self.invaders.attack(round);
-        let attack = attack.map(|d| (d, self.attack_penalties(round, d)));
         if self.has(INVADERS) {
-            // the points lost to this round's attack, each competitor's (none without one)
-            let lost = |c: usize| attack.as_ref().map_or(0, |(_, lost)| lost[c] as i64);
+            // the points lost to this round's attack (none before its card is revealed)
+            let lost = self
+                .invaders
+                .attack(round)
+                .map(|d| self.attack_penalties(round, d));
+            let lost = |c: usize| lost.as_ref().map_or(0, |lost| lost[c] as i64);
             terms.push((Term::Invaders, per_player(&|c| -lost(c))));
         }
         if self.has(STREET_MERCHANT) && (round == 3 || !self.option(MERCHANT_FINAL_ONLY)) {
@@ -3084,24 +3112,7 @@ impl Game {
             let shares = share_places(&chests, treasure::chest_points(round));
             terms.push((Term::Treasure, per_player(&|c| shares[c] as i64)));
         }
-        for c in 0..self.competitors() {
-            let module_points: i64 = terms.iter().map(|(_, points)| points[c]).sum();
-            self.scores[c] += (majorities[c] + walls[c]) as i64 + module_points;
-        }
-        self.scored.push(round);
-        self.event(Event::Scoring {
-            round,
-            counts,
-            walls,
-            majorities,
-            terms,
-            attack,
-            half,
-        });
-        if self.has(INVADERS) {
-            self.after_invasion(round);
-        }
-        self.characters.wise_man_chosen = false; // `after_scoring`
+        terms
     }
 
     /// Invaders (§M15), before a scoring's points: the top attack card revealed (once per

@@ -265,11 +265,10 @@ impl Core {
         self.mutate(|core| strategic::roll_out(&mut core.game, &seats, until_turn).map_err(refused))
     }
 
-    /// The search's projected final scores (`search.evaluate`), Dirk last: the base game
-    /// and Dirk only (`Unsupported` with modules).
+    /// The search's projected final scores (`search.evaluate`), Dirk last.
     fn evaluate(&self) -> PyResult<Vec<f64>> {
         self.check()?;
-        guarded(|| crate::policy::evaluate::evaluate(&self.game).map_err(refused))
+        guarded(|| Ok(crate::policy::evaluate::evaluate(&self.game)))
     }
 
     #[getter]

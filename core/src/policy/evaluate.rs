@@ -1,15 +1,17 @@
 //! The search's projected final scores (`alhambra_lib/bots/search.py`'s `evaluate`) in
-//! the core, for the base game and Dirk: the same terms in the same order, so that the
-//! floats are the same.
+//! the core: the same terms in the same order, so that the floats are the same.
 //!
 //! The points so far; then for each scoring round still to come the majorities at
-//! today's counts (the rounds after the next at `LATER_ROUNDS`) and today's longest
-//! wall; then the money in hand at `MONEY_VALUE` per scoring still to come. With Dirk,
+//! today's counts (the modules' bonuses and a chosen Wise Man's half in them) and the
+//! modules' terms as they stand (camps, characters, chests, ...: `Game::round_terms`),
+//! the rounds after the next at `LATER_ROUNDS`, and today's longest wall; then the money
+//! in hand (every card with a value: money, diamonds, coins, master builders) at
+//! `MONEY_VALUE` per scoring still to come. With Dirk,
 //! his counts grow before each later round by the gift he is expected to draw after the
 //! scoring before it, each type by its share of the bag, to the nearest half.
 
-use crate::cards::{bits, tile, value_of, MONEY_KINDS};
-use crate::game::{dirk_gift_size, majority_points, Game, Refusal};
+use crate::cards::{bits, money_value, tile, CardId, CARD_KINDS};
+use crate::game::{dirk_gift_size, majority_points, Game};
 
 /// Points a unit of money in hand is worth at the end, by the scorings to come.
 pub const MONEY_VALUE: [f64; 4] = [0.0, 0.08, 0.12, 0.15];
@@ -17,19 +19,17 @@ pub const MONEY_VALUE: [f64; 4] = [0.0, 0.08, 0.12, 0.15];
 pub const LATER_ROUNDS: f64 = 0.5;
 
 /// `{competitor: projected final score}` of `game` (`search.evaluate`), in seat order,
-/// Dirk last; a finished game's final scores. Refused as `Unsupported` with Mega Box
-/// modules (their terms are not ported).
-pub fn evaluate(game: &Game) -> Result<Vec<f64>, Refusal> {
+/// Dirk last; a finished game's final scores.
+pub fn evaluate(game: &Game) -> Vec<f64> {
     evaluate_weighted(game, 1.0)
 }
 
 /// `evaluate` with the longest walls' projected points times `wall_weight`
 /// (`search.evaluate(..., wall_weight)`; 1 is face value, and gives `evaluate`'s floats).
-pub fn evaluate_weighted(game: &Game, wall_weight: f64) -> Result<Vec<f64>, Refusal> {
-    super::strategic::refuse_modules(game)?;
+pub fn evaluate_weighted(game: &Game, wall_weight: f64) -> Vec<f64> {
     let mut scores: Vec<f64> = game.scores().iter().map(|&s| s as f64).collect();
     if game.is_over() {
-        return Ok(scores);
+        return scores;
     }
     let remaining: Vec<u8> = (1..=3u8)
         .filter(|r| !game.scored.as_slice().contains(r))
@@ -37,6 +37,9 @@ pub fn evaluate_weighted(game: &Game, wall_weight: f64) -> Result<Vec<f64>, Refu
     // Counts in halves: Dirk's expected gifts are whole or half tiles, and doubling
     // every count keeps the majorities' order and ties.
     let mut halves: Vec<[u8; 6]> = game.counts().iter().map(|c| c.map(|n| 2 * n)).collect();
+    if let Some((owner, kind)) = game.wise_man_half() {
+        halves[owner as usize][kind as usize] += 1;
+    }
     let walls: Vec<f64> = (0..game.players())
         .map(|p| wall_weight * game.board(p).longest_wall() as f64)
         .collect();
@@ -53,18 +56,24 @@ pub fn evaluate_weighted(game: &Game, wall_weight: f64) -> Result<Vec<f64>, Refu
         for (p, score) in scores.iter_mut().enumerate() {
             *score += weight * points[p] as f64 + walls.get(p).copied().unwrap_or(0.0);
         }
+        for (_, term) in game.round_terms(round) {
+            for (score, points) in scores.iter_mut().zip(term) {
+                *score += weight * points as f64;
+            }
+        }
     }
     let worth = MONEY_VALUE[remaining.len()];
     for (p, score) in scores.iter_mut().enumerate().take(game.players()) {
         *score += worth * money(game, p) as f64;
     }
-    Ok(scores)
+    scores
 }
 
-/// The value of the money cards in seat `seat`'s hand.
+/// The value of the cards in seat `seat`'s hand (`search._money`: every card with a
+/// value).
 fn money(game: &Game, seat: usize) -> u32 {
-    (0..MONEY_KINDS)
-        .map(|card| game.hands[seat][card] as u32 * value_of(card as u8) as u32)
+    (0..CARD_KINDS)
+        .map(|card| game.hands[seat][card] as u32 * money_value(card as CardId) as u32)
         .sum()
 }
 
@@ -91,12 +100,12 @@ fn add_dirk_gift(game: &Game, dirk: &mut [u8; 6], after_round: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::money as card;
+    use crate::cards::{money as card, CAMP_COUNT, CAMP_FIRST};
 
     #[test]
     fn a_new_game_projects_its_money_and_nothing_else() {
         let game = Game::new(3, 7, false).expect("a game");
-        let scores = evaluate(&game).expect("the base game");
+        let scores = evaluate(&game);
         for (p, &score) in scores.iter().enumerate() {
             assert_eq!(score, 0.15 * money(&game, p) as f64);
         }
@@ -111,10 +120,30 @@ mod tests {
         game.scored.push(1);
         let wall = game.boards[0].longest_wall() as f64;
         let first = |round| crate::cards::place_points(0, round, 1) as f64;
-        let scores = evaluate(&game).expect("the base game");
+        let scores = evaluate(&game);
         assert_eq!(scores[0], (first(2) + wall) + (0.5 * first(3) + wall));
         assert_eq!(scores[1], 0.12 * 10.0);
         assert_eq!(scores[2], 0.0);
+    }
+
+    #[test]
+    fn a_camp_scores_its_line_in_every_round_to_come() {
+        let mut game = Game::with_modules(3, 7, false, crate::game::CAMPS).expect("a game");
+        let camp = (CAMP_FIRST..CAMP_FIRST + CAMP_COUNT as u8)
+            .find(|&id| tile(id).mask == 8)
+            .expect("a camp with one bastion, west");
+        game.boards[0].build(1, 0, 53);
+        game.boards[0].build(2, 0, camp);
+        let line = crate::modules::camps::camp_points(&game.boards[0]) as f64;
+        assert_eq!(line, 1.0);
+        // the camp's point in round 1 and half of it in rounds 2 and 3, beside the
+        // building's majorities and walls, which the base game's projection has too
+        let mut base = game.clone();
+        base.modules = 0;
+        assert_eq!(
+            evaluate(&game)[0] - evaluate(&base)[0],
+            line * (1.0 + 0.5 + 0.5)
+        );
     }
 
     #[test]

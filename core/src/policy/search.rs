@@ -105,7 +105,7 @@ pub fn search(
                 let mut game = sampled.clone();
                 game.apply_unchecked(candidates[c]);
                 strategic::roll_out(&mut game, &seats, until)?;
-                let scores = evaluate_weighted(&game, budget.wall_weight)?;
+                let scores = evaluate_weighted(&game, budget.wall_weight);
                 tallies[c].add(margin_and_win(&scores[..players], seat));
             }
         }
