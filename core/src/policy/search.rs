@@ -163,12 +163,12 @@ impl Tally {
     }
 }
 
-/// The valuation's best `keep` of `ranked`, then the best of each kind searched always
-/// that none of them is of (`SearchBot._candidates`).
+/// The valuation's best `keep` of `ranked`, then the best of each kind it does not judge
+/// or judges only in part that none of them is of (`SearchBot._candidates`).
 fn candidates(ranked: &[Action], keep: usize) -> Vec<Action> {
     let mut chosen: Vec<Action> = ranked.iter().take(keep).copied().collect();
     for action in ranked.iter().skip(keep) {
-        if always_searched(action)
+        if (always_searched(action) || !judged(action))
             && !chosen
                 .iter()
                 .any(|c| discriminant(c) == discriminant(action))
@@ -184,6 +184,19 @@ fn candidates(ranked: &[Action], keep: usize) -> Vec<Action> {
 /// opponent a majority, which it does not.
 fn always_searched(action: &Action) -> bool {
     matches!(action, Action::Give { .. })
+}
+
+/// Whether the valuation judges `action`'s kind (`strategic._HANDLERS`): not a master
+/// builder played (§M14), a wall card (§M9), the money swap (§M7) nor the Wise Man's
+/// type (§M7, a rule's pick), which the search weighs instead.
+fn judged(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::PlayMasterBuilder { .. }
+            | Action::BuildWall { .. }
+            | Action::SwapCard { .. }
+            | Action::ChooseWiseMan { .. }
+    )
 }
 
 /// (margin over the rivals, 1/0.5/0 for ahead of/level with/behind the best of them) of
