@@ -696,3 +696,135 @@ impl Searcher<'_, '_> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(barred: &[Secret], apart: Option<usize>) -> Slot {
+        Slot {
+            path: vec![Step::Key("hands".into())],
+            class: 0,
+            barred: barred.to_vec(),
+            barred_count: barred.len(),
+            apart,
+            conditioned: true,
+        }
+    }
+
+    #[test]
+    fn without_a_generator_the_pool_end_is_taken_when_it_fits() {
+        let (a, b) = (slot(&[], Some(0)), slot(&[], Some(0)));
+        assert_eq!(fitting(&mut [0, 1, 2], &[&a, &b], None), Some(vec![2, 1]));
+    }
+
+    #[test]
+    fn without_a_generator_a_pool_end_that_misfits_is_searched_in_the_pool_order() {
+        // the two slots of a group cannot both take the last two, equal, values
+        let (a, b) = (slot(&[], Some(0)), slot(&[], Some(0)));
+        assert_eq!(fitting(&mut [0, 1, 1], &[&a, &b], None), Some(vec![0, 1]));
+    }
+
+    #[test]
+    fn a_deal_is_given_up_at_the_first_slot_it_does_not_fit() {
+        let barred = slot(&[0], None);
+        let mut rng = Mt::from_seed(1);
+        assert_eq!(deal(&mut [0], &[&barred], &mut rng), None);
+        assert_eq!(deal(&mut [1], &[&barred], &mut rng), Some(vec![1]));
+    }
+
+    #[test]
+    fn the_search_finds_the_fits_the_deals_rarely_find() {
+        // the last slot may take value 2 only; the group's two slots differ
+        let (a, b, c) = (slot(&[], Some(0)), slot(&[], Some(0)), slot(&[0, 1], None));
+        let mut seen = Vec::new();
+        for seed in 0..20 {
+            let mut rng = Mt::from_seed(seed);
+            let found = search(&[0, 1, 2, 0, 1], &[&a, &b, &c], Some(&mut rng)).unwrap();
+            assert!(found[0] != found[1] && found[2] == 2, "{found:?}");
+            seen.push(found);
+        }
+        seen.sort();
+        seen.dedup();
+        assert!(seen.len() > 1, "the random order tries every fit: {seen:?}");
+    }
+
+    #[test]
+    fn no_arrangement_that_fits_is_none() {
+        let (a, b) = (slot(&[], Some(0)), slot(&[], Some(0)));
+        assert_eq!(fitting(&mut [1, 1], &[&a, &b], None), None);
+        let mut rng = Mt::from_seed(3);
+        assert_eq!(fitting(&mut [1, 1], &[&a, &b], Some(&mut rng)), None);
+    }
+
+    #[test]
+    fn slots_are_found_as_the_json_lists_them_hands_then_slices_in_module_order() {
+        let state: HashMap<String, Value> = serde_json::from_value(json!({
+            "hands": {"Ben": [["denar", 3], {"?": "mb"}], "Ana": [{"?": "mb"}]},
+            "modules": ["street_merchant", "thieves"],
+            "modules_state": {
+                "thieves": {"removed": [{"?": "thief"}], "hands": {"Ben": [{"?": "thief"}]}},
+                "street_merchant": {"discs": {"Ben": {"citizens": [
+                    "tower", {"?": "citizen", "not": ["tower", "garden"], "apart": "Ben"}]}}},
+            },
+        }))
+        .unwrap();
+        let names: Vec<String> = ["citizen", "mb", "thief"].map(String::from).to_vec();
+        let classes: Vec<&String> = names.iter().collect();
+        let values = vec![vec![json!("tower"), json!("arcades")], vec![], vec![]];
+        let slots = find_slots(&state, &classes, &values, &mut Vec::new()).unwrap();
+        let key = |k: &str| Step::Key(k.into());
+        let paths: Vec<Vec<Step>> = slots.iter().map(|s| s.path.clone()).collect();
+        assert_eq!(
+            paths,
+            [
+                vec![key("hands"), key("Ana"), Step::Index(0)],
+                vec![key("hands"), key("Ben"), Step::Index(1)],
+                vec![
+                    key("modules_state"),
+                    key("street_merchant"),
+                    key("discs"),
+                    key("Ben"),
+                    key("citizens"),
+                    Step::Index(1)
+                ],
+                vec![
+                    key("modules_state"),
+                    key("thieves"),
+                    key("hands"),
+                    key("Ben"),
+                    Step::Index(0)
+                ],
+                vec![
+                    key("modules_state"),
+                    key("thieves"),
+                    key("removed"),
+                    Step::Index(0)
+                ],
+            ]
+        );
+        let citizen = &slots[2];
+        // "garden" is in no pool: only "tower" is barred among the values
+        assert_eq!((citizen.barred.clone(), citizen.barred_count), (vec![0], 2));
+        assert_eq!((citizen.apart, citizen.conditioned), (Some(0), true));
+        assert!(!slots[0].conditioned);
+    }
+
+    #[test]
+    fn tidy_saves_master_builders_out_as_currencies_and_peeks_at_the_top_card() {
+        let mut state: HashMap<String, Value> = serde_json::from_value(json!({
+            "modules_state": {
+                "master_builders": {"out": [["master_builder", "ducat"]]},
+                "invaders": {"attack_deck": [[2, 5], [1, 3]], "peeks": {"Ana": [1, 3], "Ben": "?"}},
+            },
+        }))
+        .unwrap();
+        tidy(&mut state).unwrap();
+        let slices = &state["modules_state"];
+        assert_eq!(slices["master_builders"]["out"], json!(["ducat"]));
+        assert_eq!(
+            slices["invaders"]["peeks"],
+            json!({"Ana": [1, 3], "Ben": [2, 5]})
+        );
+    }
+}
