@@ -36,6 +36,7 @@ use crate::save::{read_card, read_state, Names};
 use crate::stack::Stack;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 
 /// The modules whose slices hide secrets (those with a `redact_slice` hook).
 const SLICE_SECRETS: [&str; 6] = [
@@ -79,8 +80,12 @@ struct Dealer {
 
 /// The slots outside the draw pile and the state they sit in.
 struct Elsewhere {
-    /// The public state without its pool, with a generator: each sample fills a copy.
-    state: HashMap<String, Value>,
+    /// The public state without its pool, with a generator, that each sample fills in
+    /// place, under the lock (a copy would cost as much as the reading): every sample
+    /// fills every slot and the pile, so nothing of the last one shows.
+    state: Mutex<HashMap<String, Value>>,
+    /// The players whose peeks at the attack deck are secret (`"?"`, §M15).
+    peeks: Vec<String>,
     /// Every slot, in the order the JSON lists them.
     slots: Vec<Slot>,
     /// The classes with a condition on a slot, in the order first met.
@@ -161,6 +166,7 @@ impl Public {
             }
         }
         state.insert("rng".into(), json!([3, Mt::from_seed(0).state(), null]));
+        let peeks = secret_peeks(&state);
         let mut dealer = Dealer {
             classes: classes.into_iter().cloned().collect(),
             pools,
@@ -168,14 +174,15 @@ impl Public {
             segments,
             cards,
             elsewhere: Some(Elsewhere {
-                state,
+                state: Mutex::new(state),
+                peeks,
                 slots,
                 conditioned,
             }),
         };
         // The template: the secrets dealt without a generator (`_template`), which also
         // proves that some arrangement fits every condition.
-        let (template, names) = read_state(&dealer.filled(&dealer.deal(None)?)?)?;
+        let (template, names) = dealer.read_dealt(&dealer.deal(None)?)?;
         if dealer
             .elsewhere
             .as_ref()
@@ -220,7 +227,7 @@ impl Public {
                 game
             }
             Some(_) => {
-                let mut game = read_state(&dealer.filled(&dealt)?)?.0;
+                let mut game = dealer.read_dealt(&dealt)?.0;
                 game.recording = false;
                 game
             }
@@ -279,11 +286,15 @@ impl Dealer {
         Ok(Dealt { pile, slots })
     }
 
-    /// The state of `dealt`: the public state with its pile and slots filled, its slices
-    /// tidied (`tidy`).
-    fn filled(&self, dealt: &Dealt) -> Result<HashMap<String, Value>, Refusal> {
+    /// The game of `dealt`: the public state with its pile and slots filled, its slices
+    /// tidied (`tidy`), read.
+    fn read_dealt(&self, dealt: &Dealt) -> Result<(Game, Names), Refusal> {
         let elsewhere = self.elsewhere.as_ref().expect("read keeps the state");
-        let mut state = elsewhere.state.clone();
+        // A panic while it was held left slots only half filled: all are filled again.
+        let mut state = elsewhere
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         let pile = dealt
             .pile
             .iter()
@@ -293,8 +304,8 @@ impl Dealer {
         for (found, &secret) in elsewhere.slots.iter().zip(&dealt.slots) {
             *place(&mut state, &found.path) = self.values[found.class][secret as usize].clone();
         }
-        tidy(&mut state)?;
-        Ok(state)
+        tidy(&mut state, &elsewhere.peeks)?;
+        read_state(&state)
     }
 }
 
@@ -522,11 +533,25 @@ fn place<'a>(state: &'a mut HashMap<String, Value>, path: &[Step]) -> &'a mut Va
     value
 }
 
+/// The players whose peeks at the attack deck are secret (`"?"`: the others').
+fn secret_peeks(state: &HashMap<String, Value>) -> Vec<String> {
+    let peeks = state
+        .get("modules_state")
+        .and_then(|slices| slices.pointer("/invaders/peeks"))
+        .and_then(Value::as_object);
+    peeks
+        .into_iter()
+        .flatten()
+        .filter(|(_, peek)| peek.as_str() == Some("?"))
+        .map(|(player, _)| player.clone())
+        .collect()
+}
+
 /// The slices tidied as the modules' `tidy_slice` do, where the core reads the
 /// difference: a master builder out of the game is saved as its currency, and the
-/// others' peeks at the attack deck (`"?"`) are at its top card. (The other tidies sort
+/// `peeks` (players) at the attack deck are at its top card. (The other tidies sort
 /// lists the core holds as counts or sets.)
-fn tidy(state: &mut HashMap<String, Value>) -> Result<(), Refusal> {
+fn tidy(state: &mut HashMap<String, Value>, peeks: &[String]) -> Result<(), Refusal> {
     let Some(slices) = state.get_mut("modules_state") else {
         return Ok(());
     };
@@ -535,18 +560,18 @@ fn tidy(state: &mut HashMap<String, Value>) -> Result<(), Refusal> {
         .and_then(Value::as_array_mut)
     {
         for card in out.iter_mut() {
+            // a currency already when the last sample left it there and no slot is here
             if let Some(currency) = card.get(1).cloned() {
                 *card = currency;
             }
         }
     }
-    if let Some(invaders) = slices.get_mut("invaders") {
-        let top = invaders.pointer("/attack_deck/0").cloned();
-        if let Some(peeks) = invaders.get_mut("peeks").and_then(Value::as_object_mut) {
-            for peek in peeks.values_mut().filter(|p| p.as_str() == Some("?")) {
-                *peek = top.clone().ok_or_else(|| invalid("invaders"))?;
-            }
-        }
+    for player in peeks {
+        let top = slices
+            .pointer("/invaders/attack_deck/0")
+            .cloned()
+            .ok_or_else(|| invalid("invaders"))?;
+        slices["invaders"]["peeks"][player] = top;
     }
     Ok(())
 }
@@ -819,12 +844,23 @@ mod tests {
             },
         }))
         .unwrap();
-        tidy(&mut state).unwrap();
+        let peeks = secret_peeks(&state);
+        assert_eq!(peeks, ["Ben"]);
+        tidy(&mut state, &peeks).unwrap();
         let slices = &state["modules_state"];
         assert_eq!(slices["master_builders"]["out"], json!(["ducat"]));
         assert_eq!(
             slices["invaders"]["peeks"],
             json!({"Ana": [1, 3], "Ben": [2, 5]})
+        );
+        // a second sample's deal, at the same places
+        state.get_mut("modules_state").unwrap()["invaders"]["attack_deck"] = json!([[3, 4]]);
+        tidy(&mut state, &peeks).unwrap();
+        let slices = &state["modules_state"];
+        assert_eq!(slices["master_builders"]["out"], json!(["ducat"]));
+        assert_eq!(
+            slices["invaders"]["peeks"],
+            json!({"Ana": [1, 3], "Ben": [3, 4]})
         );
     }
 }
