@@ -25,9 +25,10 @@
 //! 4. tidies the slices (`tidy`) and seeds the game's generator (the future draws) with
 //!    `getrandbits(64)`.
 //!
-//! A public state whose secrets all lie in the draw pile (the base game, Dirk, most
-//! modules) is sampled as a copy of its game with a new pile; any other is read afresh
-//! from its JSON, its slots filled (`save::read_state`, as the template).
+//! A public state whose secrets all lie in the draw pile (the base game, Dirk, the ten
+//! modules that hide nothing else) is sampled as a copy of its game with a new pile; any
+//! other is read afresh from its JSON, its slots filled in place (`save::read_state`, as
+//! the template).
 
 use crate::cards::CardId;
 use crate::game::{Game, Refusal};
