@@ -10,7 +10,7 @@
 //! or one after a reshuffle), each a list of classes (`deck` for the money, `scoring:N`
 //! for a scoring card, a module's tag for its cards, each in its own pile). The other
 //! secrets are slots in the hands (master builders dealt face down) and in the slices of
-//! the modules that hide something (`SLICE_SECRETS`): a slot may carry conditions,
+//! the modules that hide something (a `redact_slice` hook): a slot may carry conditions,
 //! `"not"` (values it cannot take) and `"apart"` (a group whose slots take distinct
 //! values). A sample, from `random.Random(seed)`, as `_dealt` and `_Pools` deal:
 //!
@@ -38,16 +38,6 @@ use crate::stack::Stack;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
-
-/// The modules whose slices hide secrets (those with a `redact_slice` hook).
-const SLICE_SECRETS: [&str; 6] = [
-    "street_merchant",
-    "squares",
-    "bonus_cards",
-    "master_builders",
-    "thieves",
-    "invaders",
-];
 
 /// Deals tried before `search` (`sampling._DEALS`).
 const DEALS: usize = 200;
@@ -359,7 +349,8 @@ fn read_segments(
 }
 
 /// Every slot of `state` in the order `_dealt` fills them: the hands by player, then
-/// the slices of `SLICE_SECRETS` in the game's module order, each walked as its JSON
+/// the slices in the game's module order (those of the modules without a `redact_slice`
+/// hold no slot: walking them too keeps the order), each walked as its JSON
 /// lists it. `groups` numbers the `"apart"` groups.
 fn find_slots(
     state: &HashMap<String, Value>,
@@ -389,7 +380,7 @@ fn find_slots(
         .and_then(Value::as_object)
         .ok_or_else(|| invalid("modules_state"))?;
     for module in modules.iter().filter_map(Value::as_str) {
-        if let (true, Some(slice)) = (SLICE_SECRETS.contains(&module), slices.get(module)) {
+        if let Some(slice) = slices.get(module) {
             let mut path = vec![
                 Step::Key("modules_state".into()),
                 Step::Key(module.to_string()),
