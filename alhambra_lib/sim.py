@@ -756,6 +756,9 @@ class Simulator:
         >>> view = Game(["Ana", "Ben", "Cy"], seed=7).view("Ben")
         >>> Simulator.determinize(view, 3).to_json() == determinize(view, 3).to_json()
         True
+        >>> view = Game(["Ana", "Ben"], seed=7, modules=("thieves", "bonus_cards")).view("Ana")
+        >>> Simulator.determinize(view, 3).to_json() == determinize(view, 3).to_json()
+        True
         """
         from .engine.persist import _dumps
 
