@@ -730,28 +730,33 @@ class Simulator:
     def determinize(cls, view: GameView, seed: int = 0) -> Simulator:
         """A game sampled in the core from what `view`'s player can know: the game
         `engine.determinize(view, seed)` gives, its save byte for byte the same (the
-        core deals the secrets with the same draws).
+        core deals every secret, of the draw pile, the hands and the modules' slices,
+        with the same draws).
 
         Parameters
         ----------
         view : GameView
-            A player's view of a base or Dirk game not over.
+            A player's view of a game the core holds (any modules, Dirk), not over.
         seed : int
             From 0 to 2**64 - 1; the same seed and view give the same game.
 
         Raises
         ------
         Unsupported
-            No core in use, or a game whose secrets the core does not deal (the Mega
-            Box modules' hands and slices).
+            No core in use, or a game the core does not hold.
         InvalidInput
-            A seed out of range, or a view of a game that is over.
+            A seed out of range, a view of a game that is over, or one whose public
+            state cannot be dealt (no arrangement of its secrets fits what it tells, as
+            `engine.determinize` refuses it).
 
         Examples
         --------
         >>> from alhambra_lib import Game
         >>> from alhambra_lib.engine import determinize
         >>> view = Game(["Ana", "Ben", "Cy"], seed=7).view("Ben")
+        >>> Simulator.determinize(view, 3).to_json() == determinize(view, 3).to_json()
+        True
+        >>> view = Game(["Ana", "Ben"], seed=7, modules=("thieves", "bonus_cards")).view("Ana")
         >>> Simulator.determinize(view, 3).to_json() == determinize(view, 3).to_json()
         True
         """
@@ -768,6 +773,8 @@ class Simulator:
         events = ",".join(_dumps(event) for event in view.events)
         try:
             core = module.Core.determinize(_public_text(view), seed, events, len(view.events))
+        except module.InvalidGame as error:
+            raise InvalidInput(f"the core cannot deal this view's secrets: {error}") from None
         except module.CoreError as error:
             raise Unsupported(f"the core cannot sample this game: {error}") from None
         return cls._wrap(core)

@@ -178,7 +178,7 @@ impl Core {
     fn determinize(public: &str, seed: u64, events: &str, count: usize) -> PyResult<Core> {
         guarded(|| {
             let public = Public::read(public).map_err(refused)?;
-            let mut game = public.sample(seed as u128);
+            let mut game = public.try_sample(seed as u128).map_err(refused)?;
             game.recording = true;
             Ok(Core {
                 game,

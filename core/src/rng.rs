@@ -4,7 +4,9 @@
 //! `Random(int)` seeds with `init_by_array` over the int's 32-bit words (least significant
 //! first); `getrandbits(k)` (k <= 32) keeps the top k bits of one output; `_randbelow(n)`
 //! draws `getrandbits(n.bit_length())` until the result is below n; `shuffle` walks i from
-//! the end down to 1, swapping item i with item `_randbelow(i + 1)`.
+//! the end down to 1, swapping item i with item `_randbelow(i + 1)`; `getrandbits(64)`
+//! takes two outputs, the low word first; `random()` is `(a * 2**26 + b) / 2**53` of two
+//! outputs' top 27 and 26 bits.
 
 const N: usize = 624;
 const M: usize = 397;
@@ -145,6 +147,21 @@ impl Mt {
         }
     }
 
+    /// `getrandbits(64)`: two outputs, the first the low word.
+    pub fn getrandbits64(&mut self) -> u64 {
+        let low = self.next_u32() as u64;
+        let high = self.next_u32() as u64;
+        low | high << 32
+    }
+
+    /// `random()`: a float in [0, 1) of 53 random bits, from two outputs as CPython's
+    /// `random_random` makes it.
+    pub fn random(&mut self) -> f64 {
+        let a = (self.next_u32() >> 5) as f64;
+        let b = (self.next_u32() >> 6) as f64;
+        (a * 67_108_864.0 + b) * (1.0 / 9_007_199_254_740_992.0)
+    }
+
     /// `shuffle(items)`.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -174,6 +191,26 @@ mod tests {
         let mut x: Vec<u32> = (0..10).collect();
         r.shuffle(&mut x);
         assert_eq!(x, CPYTHON_SHUFFLE_SEED_1);
+    }
+
+    // CPython 3.11: `r = random.Random(7); [r.random() for _ in range(3)]`,
+    // `r = random.Random(5); [r.random() ** (1 / 3) for _ in range(2)]` and
+    // `r = random.Random(9); r.getrandbits(64), [r.randrange(10) for _ in range(5)]`.
+    #[test]
+    fn floats_wide_draws_and_ranges_match_cpython() {
+        let mut r = Mt::from_seed(7);
+        let got: Vec<f64> = (0..3).map(|_| r.random()).collect();
+        assert_eq!(
+            got,
+            [0.32383276483316237, 0.15084917392450192, 0.6509344730398537]
+        );
+        let mut r = Mt::from_seed(5);
+        let got: Vec<f64> = (0..2).map(|_| r.random().powf(1.0 / 3.0)).collect();
+        assert_eq!(got, [0.8540300868990018, 0.9052316651049395]);
+        let mut r = Mt::from_seed(9);
+        assert_eq!(r.getrandbits64(), 11311824479506114158);
+        let got: Vec<usize> = (0..5).map(|_| r.randbelow(10)).collect();
+        assert_eq!(got, [5, 4, 2, 2, 0]);
     }
 
     #[test]
