@@ -233,6 +233,17 @@ mod tests {
 
     /// The ring of RULES.md figure 2: eight tiles round the fountain, 12 outer walls.
     #[test]
+    fn a_camp_is_empty_for_the_score_and_a_plain_tile_for_the_bots_probes() {
+        let camp = (crate::cards::CAMP_FIRST..crate::cards::CAMP_FIRST + 8)
+            .find(|&id| crate::cards::tile(id).mask == 8)
+            .expect("a camp with a west bastion");
+        let mut board = Board::new();
+        board.build(0, 1, camp); // north of the fountain, its bastion facing (-1, 1)
+        assert_eq!(longest_wall(&board), 0); // a bastion never scores (§M8)
+        assert_eq!(longest_wall_camps_as_tiles(&board), 1);
+    }
+
+    #[test]
     fn the_full_ring_scores_twelve() {
         let mut board = Board::new();
         for (x, y) in [

@@ -385,3 +385,141 @@ pub fn wise_man_pick(game: &Game, me: usize, actions: &[Action]) -> Action {
         .find(|a| matches!(a, Action::ChooseWiseMan { colour } if *colour as usize == kind))
         .unwrap_or(actions[0])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{BAZAAR_COUNT, BAZAAR_FIRST, CAMP_COUNT, CAMP_FIRST, TILE_COUNT};
+    use crate::game::{STREET_MERCHANT, TREASURE};
+    use crate::modules::squares::huts_of;
+    use crate::stack::Stack;
+
+    /// The `nth` building of `kind` (a `KINDS` index) with the walls `mask`, or any walls.
+    fn building(kind: u8, mask: Option<u8>, nth: usize) -> TileId {
+        (0..TILE_COUNT as TileId)
+            .filter(|&id| tile(id).kind == kind && mask.is_none_or(|m| tile(id).mask == m))
+            .nth(nth)
+            .expect("such a building")
+    }
+
+    fn camp(mask: u8) -> TileId {
+        (CAMP_FIRST..CAMP_FIRST + CAMP_COUNT as TileId)
+            .find(|&id| tile(id).mask == mask)
+            .expect("such a camp")
+    }
+
+    const GARDEN: u8 = 4;
+    const TOWER: u8 = 5;
+
+    #[test]
+    fn a_hut_counts_its_open_neighbours_of_its_colour() {
+        let hut = huts_of(GARDEN)
+            .into_iter()
+            .find(|&id| tile(id).mask == 1)
+            .expect("a garden hut with a north wall");
+        let mut board = Board::new();
+        board.build(2, 0, building(GARDEN, Some(0), 0)); // open: counts
+        board.build(1, 1, building(GARDEN, Some(0), 1)); // behind the hut's wall
+        board.build(1, -1, building(TOWER, Some(0), 0)); // another colour
+        assert_eq!(hut_bonus_at(&board, 1, 0, hut, tile(hut).mask), 1);
+        // the same hut without its wall counts the garden to the north too
+        assert_eq!(hut_bonus_at(&board, 1, 0, hut, 0), 2);
+    }
+
+    #[test]
+    fn a_camp_scores_the_line_of_its_bastion_and_a_building_joins_a_line() {
+        // module_values' example: a camp at (2, 0) looking W at a tower and a garden
+        let mut board = Board::new();
+        board.build(1, 0, building(TOWER, None, 0));
+        board.build(-1, 0, building(GARDEN, None, 0));
+        let west = camp(8);
+        assert_eq!(camp_gain_at(&board, 2, 0, west, 8), 2);
+        // a garden set on the gap between a camp aiming W and the fountain's row: it
+        // scores itself and the building beyond (camp_gain_at's example)
+        let mut board = Board::new();
+        board.build(-1, 0, building(3, None, 0));
+        board.build(2, 0, building(TOWER, None, 0));
+        board.build(3, 0, west);
+        let garden = building(GARDEN, None, 1);
+        assert_eq!(camp_gain_at(&board, 1, 0, garden, tile(garden).mask), 2);
+        // three empty sides without a bastion are closed to buildings
+        assert_eq!(closed_sides(&Board::new(), 1, 0, 8), 3);
+        assert_eq!(closed_sides(&Board::new(), 1, 0, 15), 0);
+    }
+
+    #[test]
+    fn a_bazaar_scores_n_times_k_around_its_cell_unbuilt() {
+        let bazaar = (BAZAAR_FIRST..BAZAAR_FIRST + BAZAAR_COUNT as TileId)
+            .find(|&id| tile(id).types == 1 << 1 | 1 << 2 | 1 << TOWER)
+            .expect("a bazaar of seraglio, arcades and tower");
+        let mut board = Board::new();
+        board.build(2, 0, building(1, None, 0));
+        board.build(1, -1, building(1, None, 1));
+        board.build(2, 1, building(2, None, 0));
+        board.build(0, 1, building(TOWER, None, 0));
+        board.build(0, -1, building(0, None, 0)); // no type of the bazaar
+        assert_eq!(bazaar_points_at(&board, 1, 0, bazaar), 12); // 4 x 3
+        assert!(frontier(&board).contains(&(1, 0)));
+        assert!(!frontier(&board).contains(&(0, 0)));
+    }
+
+    #[test]
+    fn chest_places_share_as_the_rules_say() {
+        // place_groups' example, round 3: A and B share 22 + 14, C third
+        let counts = [3, 3, 1, 0];
+        assert_eq!(chest_places(&counts, 0, 3), (18, 0));
+        assert_eq!(chest_places(&counts, 2, 3), (0, 7));
+        assert_eq!(chest_places(&counts, 3, 3), (0, 0));
+        assert_eq!(chest_places(&counts, 2, 1), (0, 0)); // round 1 pays the first only
+    }
+
+    #[test]
+    fn chests_go_to_the_buyer_first_then_round_the_table() {
+        let mut game = Game::with_modules(3, 1, false, TREASURE).expect("a game");
+        game.boards = [Board::new(); 6];
+        game.to_place = Stack::default();
+        game.treasure.chests = 0;
+        game.treasure.rooms[0] = Stack::from_slice(&[GARDEN, GARDEN, TOWER]).expect("chests");
+        game.boards[0].build(1, 0, building(GARDEN, None, 0));
+        game.boards[1].build(1, 0, building(GARDEN, None, 1));
+        game.boards[1].build(-1, 0, building(TOWER, None, 0));
+        game.boards[2].build(1, 0, building(GARDEN, None, 2));
+        assert_eq!(chest_handout(&game, 0, 1), [1, 2, 0]);
+        // seat 2 first: a garden; then seat 0 the other garden, seat 1 the tower
+        assert_eq!(chest_handout(&game, 2, 1), [1, 1, 1]);
+        assert_eq!(chest_counts(&game), [0, 0, 0]);
+    }
+
+    #[test]
+    fn the_merchant_takes_the_wished_colour_and_keeps_rather_than_a_useless_swap() {
+        let mut game = Game::with_modules(3, 1, false, STREET_MERCHANT).expect("a game");
+        game.boards = [Board::new(); 6];
+        game.to_place = Stack::default();
+        game.reserves = [0; 6];
+        game.market = [EMPTY; 4];
+        game.boards[0].build(1, 0, building(GARDEN, None, 0)); // a wish of 2 for gardens
+        game.merchant.discs[0].citizens = [1, 0, 0, 0, 0, 0];
+        let takes = [
+            Action::TakeCitizen { colour: 0 },
+            Action::TakeCitizen { colour: GARDEN },
+        ];
+        assert_eq!(merchant_choice(&game, 0, &takes), takes[1]);
+        // swapping the pavilion for a tower wishes nothing more: keep
+        let swaps = [
+            Action::SwapCitizen {
+                give: 0,
+                take: TOWER,
+            },
+            Action::KeepCitizens,
+        ];
+        assert_eq!(merchant_choice(&game, 0, &swaps), Action::KeepCitizens);
+        let swaps = [
+            Action::SwapCitizen {
+                give: 0,
+                take: GARDEN,
+            },
+            Action::KeepCitizens,
+        ];
+        assert_eq!(merchant_choice(&game, 0, &swaps), swaps[0]);
+    }
+}
