@@ -234,6 +234,18 @@ _CODES: dict[Action, int] = {}
 _KEPT = 1 << 16
 
 
+def _action_code(action: Action, refusal: str) -> int:
+    """The core's code of `action`; `IllegalAction` saying `refusal` when the core has no
+    such action, `InvalidInput` for no action of a kind."""
+    if not isinstance(action, Action) or not hasattr(action, "kind"):
+        raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
+                           f"{type(action).__name__}: {brief(action)}")
+    code = _encode(action)
+    if code is None:
+        raise IllegalAction(refusal)
+    return code
+
+
 def _decode(code: int) -> Action:
     """The `Action` of a core action code (`core/src/codes.rs`)."""
     action = _ACTIONS.get(code)
@@ -834,12 +846,7 @@ class Simulator:
         InvalidInput
             `action` is no `Action` of a kind.
         """
-        if not isinstance(action, Action) or not hasattr(action, "kind"):
-            raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
-                               f"{type(action).__name__}: {brief(action)}")
-        code = _encode(action)
-        if code is None:
-            raise IllegalAction(f"cannot {action}: the core's base game has no such action")
+        code = _action_code(action, f"cannot {action}: the core's base game has no such action")
         try:
             self._core.apply(code)
         except _core().IllegalMove:
@@ -930,12 +937,7 @@ class Simulator:
         """
         from .bots.strategic import FEATURES
 
-        if not isinstance(action, Action) or not hasattr(action, "kind"):
-            raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
-                               f"{type(action).__name__}: {brief(action)}")
-        code = _encode(action)
-        if code is None:
-            raise IllegalAction(f"cannot judge {action}: the core has no such action")
+        code = _action_code(action, f"cannot judge {action}: the core has no such action")
         values = self._strategic(self._core.strategic_features, _weights_arg(weights), code)
         return dict(zip(FEATURES, values))
 

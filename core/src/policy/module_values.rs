@@ -30,6 +30,17 @@ pub fn module_counts(game: &Game, seat: usize) -> [i32; 6] {
     counts.map(i32::from)
 }
 
+/// Dirk's counts per type: his buildings (his camps and bazaars count for nothing).
+pub fn dirk_counts(game: &Game) -> [i32; 6] {
+    let mut counts = [0; 6];
+    for &id in game.dirk_tiles.as_slice() {
+        if tile(id).is_building() {
+            counts[tile(id).kind as usize] += 1;
+        }
+    }
+    counts
+}
+
 /// What the hut `hut` with walls `walls` on the empty (x, y) adds to its colour's count
 /// (`hut_bonus_at`): its side-neighbours of its colour sharing an open side with it.
 pub fn hut_bonus_at(board: &Board, x: i8, y: i8, hut: TileId, walls: u8) -> i32 {
@@ -354,13 +365,7 @@ pub fn wise_man_pick(game: &Game, me: usize, actions: &[Action]) -> Action {
         .map(|p| module_counts(game, p))
         .collect();
     if game.has_dirk() {
-        let mut dirk = [0; 6];
-        for &id in game.dirk_tiles.as_slice() {
-            if tile(id).is_building() {
-                dirk[tile(id).kind as usize] += 1;
-            }
-        }
-        counts.push(dirk);
+        counts.push(dirk_counts(game));
     }
     // half a building: every count doubled, the owner's kind one more
     let doubled: Vec<[i32; 6]> = counts.iter().map(|c| c.map(|n| 2 * n)).collect();

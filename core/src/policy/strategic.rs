@@ -20,7 +20,7 @@
 
 use super::module_values::{
     bazaar_points_at, camp_gain_at, chest_counts, chest_handout, chest_places, closed_sides,
-    frontier, hut_bonus_at, merchant_choice, module_counts, wise_man_pick,
+    dirk_counts, frontier, hut_bonus_at, merchant_choice, module_counts, wise_man_pick,
 };
 use crate::board::{Board, STEP};
 use crate::cards::{
@@ -458,13 +458,7 @@ impl<'g> Position<'g> {
             .collect();
         let dirk = game.has_dirk().then_some(rivals.len());
         if dirk.is_some() {
-            let mut counts = [0; 6];
-            for &id in game.dirk_tiles.as_slice() {
-                if tile(id).is_building() {
-                    counts[tile(id).kind as usize] += 1;
-                }
-            }
-            rivals.push(counts);
+            rivals.push(dirk_counts(game));
         }
         let hand = game.hands[me].map(i32::from);
         let mut position = Position {
