@@ -14,10 +14,11 @@ It is optional: without a compiler everything works on the Python engine.
 * `Simulator`: a game in the core. `Simulator.from_game` takes any position of a base
   or Dirk game, mid-turn included; `to_game` gives the Python `Game` of the same state,
   with its record, to save, replay or narrate; `playouts` plays whole random games
-  inside the core with the GIL released. For the search (base game and Dirk):
-  `strategic_ranked` ranks the legal actions as `StrategicBot.ranked` does,
-  `roll_out` plays on with a strategic bot per player as the search's rollouts do, and
-  `evaluate` projects the final scores as `bots.search.evaluate` does.
+  inside the core with the GIL released. For the search: `strategic_ranked` ranks the
+  legal actions as `StrategicBot.ranked` does (`strategic_features` says why) and
+  `roll_out` plays on with a strategic bot per player as the search's rollouts do, with
+  any modules; `evaluate` projects the final scores as `bots.search.evaluate` does (base
+  game and Dirk).
 * `core_info`: which engine is in use and why. ``ALHAMBRA_CORE`` chooses: ``auto``
   (the default: the core when it is built and current, else the Python engine, said
   once with a `CoreUnavailableWarning`), ``native`` (the core or an `Unsupported` error)
@@ -231,6 +232,18 @@ _MOVES = ("place", "remove", "exchange")
 _ACTIONS: dict[int, Action] = {}
 _CODES: dict[Action, int] = {}
 _KEPT = 1 << 16
+
+
+def _action_code(action: Action, refusal: str) -> int:
+    """The core's code of `action`; `IllegalAction` saying `refusal` when the core has no
+    such action, `InvalidInput` for no action of a kind."""
+    if not isinstance(action, Action) or not hasattr(action, "kind"):
+        raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
+                           f"{type(action).__name__}: {brief(action)}")
+    code = _encode(action)
+    if code is None:
+        raise IllegalAction(refusal)
+    return code
 
 
 def _decode(code: int) -> Action:
@@ -840,12 +853,7 @@ class Simulator:
         InvalidInput
             `action` is no `Action` of a kind.
         """
-        if not isinstance(action, Action) or not hasattr(action, "kind"):
-            raise InvalidInput(f"expected an action of a kind (one of legal_actions()), got "
-                               f"{type(action).__name__}: {brief(action)}")
-        code = _encode(action)
-        if code is None:
-            raise IllegalAction(f"cannot {action}: the core's base game has no such action")
+        code = _action_code(action, f"cannot {action}: the core's base game has no such action")
         try:
             self._core.apply(code)
         except _core().IllegalMove:
@@ -893,11 +901,12 @@ class Simulator:
             The weights, or a preset's registry name (`WallBuilder`, `MajorityHunter`,
             `BalancedBot`).
 
+        Every module's decisions are ranked as the bots rank them: the kinds they do not
+        judge last, a rule's pick first where a rule decides (the Wise Man's type, the
+        street merchant).
+
         Raises
         ------
-        Unsupported
-            A game with Mega Box modules (the core's valuation plays the base game and
-            Dirk only).
         IllegalAction
             The game is over.
         InvalidInput
@@ -911,6 +920,33 @@ class Simulator:
         """
         codes = self._strategic(self._core.strategic_ranked, _weights_arg(weights))
         return [_ACTIONS.get(code) or _decode(code) for code in codes]
+
+    def strategic_features(self, action: Action,
+                           weights: Weights | str = "balanced") -> dict[str, float]:
+        """``{feature: change}`` that `action` brings to the player deciding, by the core's
+        valuation: ``StrategicBot(weights).features(view, action)``, float for float.
+
+        Raises
+        ------
+        IllegalAction
+            The game is over, or the core has no such action.
+        InvalidInput
+            `action` is no action of a kind, or `weights` neither a `Weights` nor a
+            preset's name.
+
+        Examples
+        --------
+        >>> sim = Simulator(["Ana", "Ben", "Cy"], seed=7)
+        >>> best = sim.strategic_ranked()[0]
+        >>> changes = sim.strategic_features(best)
+        >>> changes["first_place"], changes["money"], changes["tile"]
+        (23.0, -9.0, 1.0)
+        """
+        from .bots.strategic import FEATURES
+
+        code = _action_code(action, f"cannot judge {action}: the core has no such action")
+        values = self._strategic(self._core.strategic_features, _weights_arg(weights), code)
+        return dict(zip(FEATURES, values))
 
     def roll_out(self, seats: Mapping[str, Weights | str], until_turn: int | None = None) -> int:
         """Play on in the core, each player choosing as a `StrategicBot` of their weights,
@@ -931,8 +967,6 @@ class Simulator:
 
         Raises
         ------
-        Unsupported
-            A game with Mega Box modules; nothing is played.
         InvalidInput
             A player without weights, or weights of no kind; nothing is played.
 

@@ -17,14 +17,15 @@ is printed with them. Run as a plain script::
 ``--every k`` times one searched decision in k (a quicker run). ``--levels ""`` times
 no level.
 
-With ``--core`` (base game and Dirk), the same decisions are also timed for the building
-blocks the core's search is made of, beside the Python engine's figure: one strategic
-decision (`BalancedBot.ranked` from a fresh view, against `Simulator.strategic_ranked`
-on the game already in the core) and one rollout of the strong search's horizon (two
-rounds of turns, a strategic bot per seat: `SearchBot._roll_out` on a copy, against
-`Simulator.roll_out` on a copy), the projected scores (`search.evaluate` against
-`Simulator.evaluate`), and the crossing `Simulator.from_game` alone; and each level is
-timed on both engines, the core's search beside the Python engine's (the same moves).
+With ``--core``, the same decisions are also timed for the building blocks the core's
+search is made of, beside the Python engine's figure: one strategic decision
+(`BalancedBot.ranked` from a fresh view, against `Simulator.strategic_ranked` on the
+game already in the core), one rollout of the strong search's horizon (two rounds of
+turns, a strategic bot per seat: `SearchBot._roll_out` on a copy, against
+`Simulator.roll_out` on a copy) and one to the end of the game, the projected scores
+(`search.evaluate` against `Simulator.evaluate`; base game and Dirk only), and the
+crossing `Simulator.from_game` alone; and each level is timed on both engines, the
+core's search beside the Python engine's (the same moves).
 """
 
 from __future__ import annotations
@@ -114,24 +115,30 @@ def time_core_blocks(cases):
     def until(game):
         return game.turn + 2 * len(game.players)
 
-    def python_rollout(case):
+    def python_rollout(case, to_end=False):
         game = case[0].copy()
-        SearchBot._roll_out(game, {p: policies[w] for p, w in seats(game).items()}, until(game))
+        SearchBot._roll_out(game, {p: policies[w] for p, w in seats(game).items()},
+                            None if to_end else until(game))
 
-    def core_rollout(pair):
+    def core_rollout(pair, to_end=False):
         (game, _, _), sim = pair
-        sim.copy().roll_out(seats(game), until(game))
+        sim.copy().roll_out(seats(game), None if to_end else until(game))
 
-    return {
+    pairs = list(zip(cases, sims))
+    rows = {
         "strategic decision": (
             cpu_seconds(lambda c: balanced.ranked(c[0].view(c[1]), c[2]), cases),
             cpu_seconds(lambda sim: sim.strategic_ranked("balanced"), sims)),
         "rollout, 2 rounds": (cpu_seconds(python_rollout, cases),
-                              cpu_seconds(core_rollout, list(zip(cases, sims)))),
-        "evaluate": (cpu_seconds(lambda c: evaluate(c[0], c[1]), cases),
-                     cpu_seconds(lambda sim: sim.evaluate(), sims)),
-        "from_game": (None, cpu_seconds(lambda c: Simulator.from_game(c[0]), cases)),
+                              cpu_seconds(core_rollout, pairs)),
+        "rollout to the end": (cpu_seconds(lambda c: python_rollout(c, True), cases),
+                               cpu_seconds(lambda p: core_rollout(p, True), pairs)),
     }
+    if not cases[0][0].modules:  # the core's evaluation plays the base game and Dirk
+        rows["evaluate"] = (cpu_seconds(lambda c: evaluate(c[0], c[1]), cases),
+                            cpu_seconds(lambda sim: sim.evaluate(), sims))
+    rows["from_game"] = (None, cpu_seconds(lambda c: Simulator.from_game(c[0]), cases))
+    return rows
 
 
 def report_core_blocks(rows):

@@ -242,14 +242,35 @@ impl Core {
 
     /// The codes of the legal actions best first by the strategic bots' valuation
     /// (`StrategicBot.ranked`), `weights` a preset's registry name (`wall`, `majority`,
-    /// `balanced`) or the 13 numbers of `Weights` in its field order. The base game and
-    /// Dirk only (`Unsupported` with modules).
+    /// `balanced`) or the 13 numbers of `Weights` in its field order; every module's
+    /// decisions (`IllegalMove` once the game is over).
     fn strategic_ranked(&self, weights: WeightsArg) -> PyResult<Vec<u128>> {
         self.check()?;
         let weights = weights.resolve()?;
         guarded(|| {
             let ranked = strategic::ranked(&self.game, &weights).map_err(refused)?;
-            Ok(ranked.iter().map(codes::encode).collect())
+            Ok(ranked
+                .iter()
+                .map(|a| codes::encode_in(&self.game, a))
+                .collect())
+        })
+    }
+
+    /// The 12 feature changes (`strategic.FEATURES` order) the legal action of `code`
+    /// brings to the player deciding (`StrategicBot.features`), by the weights `weights`
+    /// (as `strategic_ranked` takes them).
+    fn strategic_features(&self, weights: WeightsArg, code: u128) -> PyResult<Vec<f64>> {
+        self.check()?;
+        let weights = weights.resolve()?;
+        guarded(|| {
+            let mut legal = Vec::new();
+            self.game.legal_actions(&mut legal);
+            let action = legal
+                .into_iter()
+                .find(|a| codes::encode_in(&self.game, a) == code)
+                .ok_or_else(|| IllegalMove::new_err(format!("{code} is no legal action's code")))?;
+            let changes = strategic::features(&self.game, &weights, &action).map_err(refused)?;
+            Ok(changes.to_vec())
         })
     }
 

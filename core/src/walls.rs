@@ -18,10 +18,13 @@ const MAX_CORNERS: usize = 2 * MAX_SEGMENTS;
 /// No corner (`CornerGraph::adj`).
 const NONE: u16 = u16::MAX;
 
-/// The external wall segments into `out`, their number returned; a camp's cell counts as
-/// empty (§M8): its bastions never score and a wall facing it is external.
-fn segments(board: &Board, out: &mut [(Corner, Corner); MAX_SEGMENTS]) -> usize {
-    let camp = |id: crate::cards::TileId| id != crate::board::FOUNTAIN && crate::cards::is_camp(id);
+/// The external wall segments into `out`, their number returned; with `camps_empty`, a
+/// camp's cell counts as empty (§M8): its bastions never score and a wall facing it is
+/// external.
+fn segments(board: &Board, camps_empty: bool, out: &mut [(Corner, Corner); MAX_SEGMENTS]) -> usize {
+    let camp = |id: crate::cards::TileId| {
+        camps_empty && id != crate::board::FOUNTAIN && crate::cards::is_camp(id)
+    };
     let mut found = 0;
     for c in board.cells().iter().filter(|c| !camp(c.tile)) {
         let (x, y) = (c.x as i16, c.y as i16);
@@ -96,8 +99,20 @@ impl CornerGraph {
 
 /// Wall points of `board`.
 pub fn longest_wall(board: &Board) -> u32 {
+    longest_trail(board, true)
+}
+
+/// The longest wall of `board` with its camps as plain tiles, their bastions walls: as
+/// the strategic bots' wall probes measure it (`strategic._LayoutFacts`, a `WallGraph`
+/// never told of camps).
+pub fn longest_wall_camps_as_tiles(board: &Board) -> u32 {
+    longest_trail(board, false)
+}
+
+/// The longest trail of `board`'s external wall segments (`segments`).
+fn longest_trail(board: &Board, camps_empty: bool) -> u32 {
     let mut found = [((0i16, 0i16), (0i16, 0i16)); MAX_SEGMENTS];
-    let count = segments(board, &mut found);
+    let count = segments(board, camps_empty, &mut found);
     let graph = CornerGraph::of(&found[..count]);
     let n = graph.len;
     // walked segments, as a bit per (corner, neighbour slot)
@@ -218,6 +233,17 @@ mod tests {
 
     /// The ring of RULES.md figure 2: eight tiles round the fountain, 12 outer walls.
     #[test]
+    fn a_camp_is_empty_for_the_score_and_a_plain_tile_for_the_bots_probes() {
+        let camp = (crate::cards::CAMP_FIRST..crate::cards::CAMP_FIRST + 8)
+            .find(|&id| crate::cards::tile(id).mask == 8)
+            .expect("a camp with a west bastion");
+        let mut board = Board::new();
+        board.build(0, 1, camp); // north of the fountain, its bastion facing (-1, 1)
+        assert_eq!(longest_wall(&board), 0); // a bastion never scores (§M8)
+        assert_eq!(longest_wall_camps_as_tiles(&board), 1);
+    }
+
+    #[test]
     fn the_full_ring_scores_twelve() {
         let mut board = Board::new();
         for (x, y) in [
@@ -243,7 +269,7 @@ mod tests {
     /// Slow check: the longest trail by brute force over every trail of the segment graph.
     fn brute(board: &Board) -> u32 {
         let mut found = [((0i16, 0i16), (0i16, 0i16)); MAX_SEGMENTS];
-        let count = segments(board, &mut found);
+        let count = segments(board, true, &mut found);
         let segs = &found[..count];
         fn walk(at: Corner, segs: &[(Corner, Corner)], used: &mut [bool]) -> u32 {
             let mut best = 0;

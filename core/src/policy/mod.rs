@@ -2,6 +2,7 @@
 
 pub mod determinize;
 pub mod evaluate;
+pub mod module_values;
 pub mod search;
 pub mod strategic;
 

@@ -1,6 +1,7 @@
 //! The strategic bots' one-step valuation (`alhambra_lib/bots/strategic.py`) in the core:
-//! for the base game and Dirk, the same features, weights and arithmetic, so that the
-//! legal actions come out ranked as `StrategicBot.ranked` ranks them, float for float.
+//! for the base game, Dirk and every Mega Box module, the same features, weights and
+//! arithmetic, so that the legal actions come out ranked as `StrategicBot.ranked` ranks
+//! them, float for float.
 //!
 //! For every legal action the valuation works out how it changes a few features of the
 //! deciding player's position (what that player's view shows: the public state and their
@@ -8,10 +9,25 @@
 //! and majorities count the next scoring round fully and each later one at `future`
 //! times its value; a tile bought is judged on its best cell now (`best_spot`), or on the
 //! reserve. Ties go to the first action in the canonical order.
+//!
+//! The modules (`module_values` holds what their tiles and rules are worth): the majority
+//! counts include the huts' bonus (M4); a hut, bazaar or camp is judged on its best cell
+//! with what it scores there by itself; exchange cards, coins and master builders count
+//! in the buying power; the chests' majority (M13) of a room bought. The actions of a
+//! kind the bots do not judge (a wall card's sticks, a master builder played, the money
+//! swap) are left out and ranked last; the Wise Man's type and the street merchant's
+//! decisions go to a rule's pick, the others after it in canonical order.
 
+use super::module_values::{
+    bazaar_points_at, camp_gain_at, chest_counts, chest_handout, chest_places, closed_sides,
+    dirk_counts, frontier, hut_bonus_at, merchant_choice, module_counts, wise_man_pick,
+};
 use crate::board::{Board, STEP};
-use crate::cards::{place_points, tile, value_of, CardId, TileId, MONEY_KINDS};
-use crate::game::{Action, Game, Kind, Move, Purchase, Refusal};
+use crate::cards::{
+    coin, is_bazaar, is_camp, is_hut, master_builder, money, place_points, tile, worth, CardId,
+    TileId, CARD_KINDS, EXCHANGE_FIRST,
+};
+use crate::game::{Action, Game, Move, Purchase, Refusal, SQUARES};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -39,8 +55,11 @@ const MONEY: usize = 5;
 const POWER: usize = 6;
 const RESERVE: usize = 7;
 const COMPACT: usize = 8;
+const VIZIER: usize = 9;
+const MODULE_POINTS: usize = 10;
+const BLOCKED: usize = 11;
 /// The features that are costs (subtracted): `reserve` and `blocked`.
-const COSTS: [usize; 2] = [RESERVE, 11];
+const COSTS: [usize; 2] = [RESERVE, BLOCKED];
 
 /// The weights of the valuation (`strategic.Weights`): one per feature, then `future`,
 /// the discount of the scoring rounds after the next one.
@@ -116,12 +135,62 @@ fn weighted(signed: &[f64; 12], changes: &Changes) -> f64 {
 }
 
 /// The legal actions of the decision on top, best first (`StrategicBot.ranked`): by
-/// score, the first in canonical order on a tie. The base game and Dirk only: a game with
-/// Mega Box modules is refused as `Unsupported`, a finished one as `Illegal`.
+/// The legal actions of the decision on top, best first (`StrategicBot.ranked`): by
+/// score, the first in canonical order on a tie, the kinds the bots do not judge last in
+/// canonical order; a rule's pick first where a rule decides (the Wise Man's type, the
+/// street merchant). A finished game is refused as `Illegal`.
 pub fn ranked(game: &Game, weights: &Weights) -> Result<Vec<Action>, Refusal> {
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
     ranked_among(game, weights, legal)
+}
+
+/// Whether the valuation judges actions of `action`'s kind (`_HANDLERS`): every kind but
+/// a wall card's sticks (M9), a master builder played (M14), the money swap and the
+/// Wise Man's type (M7, a rule's).
+fn judged(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::BuildWall { .. }
+            | Action::PlayMasterBuilder { .. }
+            | Action::SwapCard { .. }
+            | Action::ChooseWiseMan { .. }
+    )
+}
+
+/// The street merchant's actions (M12), all decided by `merchant_choice`.
+fn is_merchant(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::SetMerchant { .. }
+            | Action::TakeCitizen { .. }
+            | Action::SwapCitizen { .. }
+            | Action::KeepCitizens
+            | Action::PlaceMerchant { .. }
+    )
+}
+
+/// The action a rule picks instead of the valuation (`StrategicBot._ordered`): the Wise
+/// Man's type (M7); the first action when the bots judge none of them; the street
+/// merchant's choice (M12). None when the valuation ranks the judged actions.
+fn rule_pick(game: &Game, seat: usize, legal: &[Action]) -> Option<Action> {
+    let first = *legal.first()?;
+    if matches!(first, Action::ChooseWiseMan { .. }) {
+        return Some(wise_man_pick(game, seat, legal));
+    }
+    let known: Vec<Action> = legal.iter().copied().filter(judged).collect();
+    match known.first() {
+        None => Some(first),
+        Some(action) if is_merchant(action) => Some(merchant_choice(game, seat, &known)),
+        Some(_) => None,
+    }
+}
+
+/// The seat deciding now, or `Illegal` when the game is over.
+fn deciding(game: &Game) -> Result<usize, Refusal> {
+    game.decision()
+        .map(|d| d.player as usize)
+        .ok_or_else(|| Refusal::Illegal("the game is over: no decision".into()))
 }
 
 /// `ranked` on the legal actions `legal` of `game`, listed already.
@@ -130,15 +199,30 @@ pub fn ranked_among(
     weights: &Weights,
     legal: Vec<Action>,
 ) -> Result<Vec<Action>, Refusal> {
+    let seat = deciding(game)?;
+    if let Some(pick) = rule_pick(game, seat, &legal) {
+        let at = legal.iter().position(|a| *a == pick).unwrap_or(0);
+        let mut ranked = Vec::with_capacity(legal.len());
+        ranked.push(pick);
+        ranked.extend(
+            legal
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != at)
+                .map(|(_, a)| *a),
+        );
+        return Ok(ranked);
+    }
     let position = Position::new(game, weights)?;
     let signed = weights.signed();
-    let mut scored: Vec<(f64, Action)> = legal
+    let (judged_ones, rest): (Vec<Action>, Vec<Action>) = legal.into_iter().partition(judged);
+    let mut scored: Vec<(f64, Action)> = judged_ones
         .into_iter()
         .map(|a| (weighted(&signed, &position.changes(&a)), a))
         .collect();
     // A stable sort: equal scores keep the canonical order.
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-    Ok(scored.into_iter().map(|(_, a)| a).collect())
+    Ok(scored.into_iter().map(|(_, a)| a).chain(rest).collect())
 }
 
 /// The best legal action (`StrategicBot.choose`): `ranked`'s first.
@@ -147,8 +231,9 @@ pub fn choose(game: &Game, weights: &Weights, legal: &[Action]) -> Result<Action
 }
 
 /// A change of a layout: the cell whose tile is taken away, and the tile added with its
-/// cell (both for an exchange, neither for the layout as it is).
-type Probe = (Option<(i8, i8)>, Option<(TileId, i8, i8)>);
+/// walls (City Walls' sticks included) and cell (both for an exchange, neither for the
+/// layout as it is).
+type Probe = (Option<(i8, i8)>, Option<(TileId, u8, i8, i8)>);
 /// The wall lengths of a layout's changes probed so far.
 type Probes = HashMap<Probe, u32>;
 
@@ -160,11 +245,15 @@ fn choose_with(
     legal: &[Action],
     probes: Probes,
 ) -> Result<(Action, Probes), Refusal> {
+    let seat = deciding(game)?;
+    if let Some(pick) = rule_pick(game, seat, legal) {
+        return Ok((pick, probes));
+    }
     let mut position = Position::new(game, weights)?;
     position.probes = RefCell::new(probes);
     let signed = weights.signed();
     let mut best: Option<(f64, Action)> = None;
-    for &action in legal {
+    for &action in legal.iter().filter(|a| judged(a)) {
         let score = weighted(&signed, &position.changes(&action));
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, action));
@@ -178,7 +267,7 @@ fn choose_with(
 /// Play `game` on, each seat choosing its action by its own weights (`seats`, one per
 /// player in seat order), until the game is over or its turn passes `until_turn`
 /// (`SearchBot._roll_out`). Returns the number of actions played. Refused before any
-/// action as `Unsupported` with Mega Box modules, `Invalid` without a policy per seat.
+/// action as `Invalid` without a policy per seat.
 pub fn roll_out(
     game: &mut Game,
     seats: &[Weights],
@@ -191,7 +280,6 @@ pub fn roll_out(
             game.players()
         )));
     }
-    refuse_modules(game)?;
     let mut legal = Vec::with_capacity(256);
     let mut played = 0u64;
     // Each player's layout with its wall probes: a layout changes only when its owner
@@ -218,18 +306,6 @@ pub fn roll_out(
     Ok(played)
 }
 
-/// The valuation (and the search's evaluation) knows the base game and Dirk only.
-pub(crate) fn refuse_modules(game: &Game) -> Result<(), Refusal> {
-    if game.modules == 0 {
-        return Ok(());
-    }
-    Err(Refusal::Unsupported(format!(
-        "the core's strategic valuation and evaluation play the base game and Dirk only, \
-         not module {}",
-        game.module_names().join(", ")
-    )))
-}
-
 /// `{feature: change}` of `action` for the player deciding (`StrategicBot.features`).
 pub fn features(game: &Game, weights: &Weights, action: &Action) -> Result<Changes, Refusal> {
     Ok(Position::new(game, weights)?.changes(action))
@@ -239,7 +315,7 @@ pub fn features(game: &Game, weights: &Weights, action: &Action) -> Result<Chang
 /// `kind` in round `round_no` against `others` (`_kind_points`, RULES.md §8.3): a place
 /// is 1 + the number with strictly more; k sharing it pool the points of their places
 /// and each get the sum // k; nobody with none takes a place.
-fn kind_points(kind: usize, round_no: usize, mine: i32, others: &[i32]) -> (u32, u32) {
+pub(super) fn kind_points(kind: usize, round_no: usize, mine: i32, others: &[i32]) -> (u32, u32) {
     if mine <= 0 {
         return (0, 0);
     }
@@ -256,97 +332,142 @@ fn kind_points(kind: usize, round_no: usize, mine: i32, others: &[i32]) -> (u32,
     }
 }
 
-/// The totals some of the money cards `counts` (a count per money card) of `currency`
-/// pay exactly, as bits (`exact_sums`; prices are far below 128).
-fn exact_sums(counts: &[i32; MONEY_KINDS], currency: u8) -> u128 {
+/// The totals some of the cards `hand` (a count per card) pays exactly in `currency`
+/// (`currency_sums`): its money (coins and master builders too) alone, or with that of a
+/// second currency an exchange card in the hand joins to it (§M2); as bits (the prices
+/// are far below 128, and a sum's high bits never reach back to the low ones).
+fn currency_sums(hand: &[i32; CARD_KINDS], currency: u8) -> u128 {
+    let mut sums = exact_sums(hand, &[currency]);
+    for (k, &(a, b)) in crate::cards::EXCHANGE_PAIRS.iter().enumerate() {
+        if hand[EXCHANGE_FIRST as usize + k] > 0 && (a == currency || b == currency) {
+            sums |= exact_sums(hand, &[a, b]);
+        }
+    }
+    sums
+}
+
+/// The totals some of the money of `currencies` in `hand` reaches exactly (`exact_sums`).
+fn exact_sums(hand: &[i32; CARD_KINDS], currencies: &[u8]) -> u128 {
     let mut reach: u128 = 1;
-    for value in 1..=9u8 {
-        let card = (currency * 9 + value - 1) as usize;
-        for _ in 0..counts[card].max(0) {
+    let mut add = |card: CardId, value: u8| {
+        for _ in 0..hand[card as usize].max(0) {
             reach |= reach << value;
         }
+    };
+    for &currency in currencies {
+        for value in 1..=9u8 {
+            add(money(currency, value), value);
+        }
+        add(coin(currency), 1);
+        add(master_builder(currency), 3);
     }
     reach
 }
 
-/// The best cell for a tile: its wall change and its sides shared with built cells.
+/// A tile's changes of the features a module tile scores by itself on a cell
+/// (`_module_tile`): `(feature, change)` in the order Python lists them.
+#[derive(Clone, Copy, Default)]
+struct Extras {
+    items: [(usize, f64); 2],
+    n: usize,
+}
+
+impl Extras {
+    fn of(items: &[(usize, f64)]) -> Extras {
+        let mut extras = Extras::default();
+        extras.items[..items.len()].copy_from_slice(items);
+        extras.n = items.len();
+        extras
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(usize, f64)> {
+        self.items[..self.n].iter()
+    }
+}
+
+/// A tile and its walls (City Walls' sticks included, §M9).
+type Held = (TileId, u8);
+
+/// The best cell for a tile: its wall change, its sides shared with built cells, and
+/// what a module tile scores there by itself.
 #[derive(Clone, Copy)]
 struct Spot {
     wall: i32,
     compact: i32,
+    extras: Extras,
 }
 
 /// The deciding player's position, and what each action changes in it (`_Position`).
 struct Position<'g> {
     game: &'g Game,
     weights: Weights,
+    me: usize,
     /// The scoring rounds to come with their discounts, and their sum.
     rounds: Vec<(usize, f64)>,
     round_weight: f64,
     board: Board,
-    /// The player's counts per type, the tiles bought this turn included.
+    /// The player's counts per type (the huts' bonus in), the tiles bought this turn
+    /// included.
     counts: [i32; 6],
     /// The other competitors' counts, in seat order, Dirk last.
     rivals: Vec<[i32; 6]>,
     dirk: Option<usize>,
-    /// The player's money, a count per money card.
-    hand: [i32; MONEY_KINDS],
+    /// The player's cards, a count per card.
+    hand: [i32; CARD_KINDS],
     power_now: i32,
+    /// Whether huts may close every cell of an Alhambra to buildings (M4).
+    may_wall_in: bool,
     /// The best spots found, by tile: a tile is bought with many payments.
     spots: RefCell<Vec<(TileId, Option<Spot>)>>,
+    /// A bazaar's reserve worth and a room's chest majority, once per decision.
+    bazaar_reserve: RefCell<Vec<(TileId, f64)>>,
+    chests: RefCell<Vec<(u8, (f64, f64))>>,
     /// The wall lengths of the layout's changes probed so far.
     probes: RefCell<Probes>,
 }
 
 impl<'g> Position<'g> {
     fn new(game: &'g Game, weights: &Weights) -> Result<Position<'g>, Refusal> {
-        refuse_modules(game)?;
-        let decision = game
-            .decision()
-            .ok_or_else(|| Refusal::Illegal("the game is over: no decision".into()))?;
-        if !matches!(decision.kind, Kind::Act | Kind::Place | Kind::FinalPlace) {
-            return Err(Refusal::Unsupported(format!(
-                "no strategic valuation of a {} decision",
-                decision.kind.name()
-            )));
-        }
-        let me = decision.player as usize;
+        let me = deciding(game)?;
         let rounds: Vec<(usize, f64)> = (1..=3u8)
             .filter(|r| !game.scored.as_slice().contains(r))
             .enumerate()
             .map(|(i, r)| (r as usize, if i == 0 { 1.0 } else { weights.future }))
             .collect();
         let round_weight = rounds.iter().fold(0.0, |sum, (_, d)| sum + d);
-        let all = game.counts();
-        let widen = |c: &[u8; 6]| c.map(i32::from);
-        let mut counts = widen(&all[me]);
+        let mut counts = module_counts(game, me);
         for &id in game.to_place.as_slice() {
             if tile(id).is_building() {
                 counts[tile(id).kind as usize] += 1;
             }
         }
-        let rivals: Vec<[i32; 6]> = (0..all.len())
-            .filter(|&c| c != me)
-            .map(|c| widen(&all[c]))
+        let mut rivals: Vec<[i32; 6]> = (0..game.players())
+            .filter(|&p| p != me)
+            .map(|p| module_counts(game, p))
             .collect();
-        let dirk = game.has_dirk().then(|| rivals.len() - 1);
-        let mut hand = [0; MONEY_KINDS];
-        for (count, &held) in hand.iter_mut().zip(&game.hands[me][..MONEY_KINDS]) {
-            *count = held as i32;
+        let dirk = game.has_dirk().then_some(rivals.len());
+        if dirk.is_some() {
+            rivals.push(dirk_counts(game));
         }
-        let board = *game.board(me);
+        let hand = game.hands[me].map(i32::from);
         let mut position = Position {
             game,
             weights: *weights,
+            me,
             rounds,
             round_weight,
-            board,
+            board: *game.board(me),
             counts,
             rivals,
             dirk,
             hand,
             power_now: 0,
+            // `_WALLING_MODULES` among the view's modules: the camps have no section
+            // there, so only the huts count
+            may_wall_in: game.has(SQUARES),
             spots: RefCell::new(Vec::with_capacity(4)),
+            bazaar_reserve: RefCell::new(Vec::new()),
+            chests: RefCell::new(Vec::new()),
             probes: RefCell::new(Probes::new()),
         };
         position.power_now = position.square_count(&position.hand, None);
@@ -371,13 +492,18 @@ impl<'g> Position<'g> {
     }
 
     /// How (first, lower) change with `mine_delta` more tiles of `tile_id`'s type for
-    /// the player and `dirk_delta` more for Dirk (`_majority_change`).
+    /// the player and `dirk_delta` more for Dirk (`_majority_change`); none for a tile
+    /// that is no building.
     fn majority_change(&self, tile_id: TileId, mine_delta: i32, dirk_delta: i32) -> (f64, f64) {
         let t = tile(tile_id);
         if !t.is_building() {
             return (0.0, 0.0);
         }
-        let kind = t.kind as usize;
+        self.kind_change(t.kind as usize, mine_delta, dirk_delta)
+    }
+
+    /// `majority_change` of the type `kind` (a hut's colour too).
+    fn kind_change(&self, kind: usize, mine_delta: i32, dirk_delta: i32) -> (f64, f64) {
         let mine = self.counts[kind];
         let (first0, lower0) = self.majority(kind, mine, 0);
         let (first1, lower1) = self.majority(kind, mine + mine_delta, dirk_delta);
@@ -386,14 +512,14 @@ impl<'g> Position<'g> {
 
     /// How many market squares `hand` pays exactly, the square `emptied` (1-4) left out
     /// (`exact_square_count`).
-    fn square_count(&self, hand: &[i32; MONEY_KINDS], emptied: Option<u8>) -> i32 {
+    fn square_count(&self, hand: &[i32; CARD_KINDS], emptied: Option<u8>) -> i32 {
         let mut count = 0;
         for (n, &id) in self.game.market.iter().enumerate() {
             let square = n as u8 + 1;
             if id == crate::game::EMPTY || emptied == Some(square) {
                 continue;
             }
-            count += (exact_sums(hand, n as u8) >> tile(id).price & 1) as i32;
+            count += (currency_sums(hand, n as u8) >> tile(id).price & 1) as i32;
         }
         count
     }
@@ -403,9 +529,7 @@ impl<'g> Position<'g> {
     fn power_change(&self, cards: &[CardId], sign: i32, emptied: Option<u8>) -> i32 {
         let mut hand = self.hand;
         for &card in cards {
-            if (card as usize) < MONEY_KINDS {
-                hand[card as usize] += sign;
-            }
+            hand[card as usize] += sign;
         }
         self.square_count(&hand, emptied) - self.power_now
     }
@@ -413,6 +537,7 @@ impl<'g> Position<'g> {
     /// The wall length after the tile on `remove` is taken away and/or `add` is built,
     /// less the length now (`_LayoutFacts.wall_change`).
     fn wall_change(&self, remove: Option<(i8, i8)>, add: Option<(TileId, i8, i8)>) -> i32 {
+        let add = add.map(|(id, x, y)| (id, self.game.mask_of(id), x, y));
         self.wall_length((remove, add)) as i32 - self.wall_length((None, None)) as i32
     }
 
@@ -423,16 +548,17 @@ impl<'g> Position<'g> {
         }
         let mut board = self.board;
         match probe {
-            (Some((x, y)), Some((id, ..))) => {
-                board.replace(x, y, id);
+            (Some((x, y)), Some((id, walls, ..))) => {
+                board.replace_with_walls(x, y, id, walls);
             }
             (Some((x, y)), None) => {
                 board.take(x, y);
             }
-            (None, Some((id, x, y))) => board.build(x, y, id),
+            (None, Some((id, walls, x, y))) => board.build_with_walls(x, y, id, walls),
             (None, None) => {}
         }
-        let length = board.longest_wall();
+        // camps as plain tiles, as `_LayoutFacts`' wall graph measures them
+        let length = crate::walls::longest_wall_camps_as_tiles(&board);
         self.probes.borrow_mut().insert(probe, length);
         length
     }
@@ -455,23 +581,83 @@ impl<'g> Position<'g> {
     }
 
     /// The best cell for `id` now (`_find_spot`): the highest wall and compactness
-    /// worth, the first in cell order on a tie; None when no cell takes it.
+    /// worth, with what a module tile scores there by itself at its unsigned weights;
+    /// the first in cell order on a tie; None when no cell takes it.
     fn find_spot(&self, id: TileId) -> Option<Spot> {
-        let (wall_weight, compact_weight) =
-            (self.weights.features[WALL], self.weights.features[COMPACT]);
+        let w = &self.weights.features;
         let mut cells = Vec::new();
-        self.board.placements(id, &mut cells);
+        let camp = is_camp(id);
+        self.board
+            .planes()
+            .placeable(self.game.mask_of(id), camp, &mut cells);
         let mut best: Option<(f64, Spot)> = None;
         for (x, y) in cells {
             let wall = self.wall_change(None, Some((id, x, y)));
             let compact = self.neighbours(x, y);
-            let value =
-                wall_weight * wall as f64 * self.round_weight + compact_weight * compact as f64;
+            let mut value = w[WALL] * wall as f64 * self.round_weight + w[COMPACT] * compact as f64;
+            let extras = self.module_tile(self.held(id), (x, y), &self.board, 1);
+            if !tile(id).is_building() {
+                value += extras.iter().fold(0.0, |sum, &(f, v)| sum + w[f] * v);
+            }
             if best.is_none_or(|(b, _)| value > b) {
-                best = Some((value, Spot { wall, compact }));
+                best = Some((
+                    value,
+                    Spot {
+                        wall,
+                        compact,
+                        extras,
+                    },
+                ));
             }
         }
         best.map(|(_, spot)| spot)
+    }
+
+    /// A tile with its walls, City Walls' sticks included.
+    fn held(&self, id: TileId) -> Held {
+        (id, self.game.mask_of(id))
+    }
+
+    /// What a hut, bazaar or camp `held` (a tile and its walls) on the empty (x, y) of `board`
+    /// brings by itself (`_module_tile`): a hut's majority points, a bazaar's n x k, a
+    /// camp's line points over the rounds to come and the cells it closes (`sign` -1:
+    /// the tile taken away, `board` without it). Nothing for a building.
+    fn module_tile(&self, held: Held, (x, y): (i8, i8), board: &Board, sign: i32) -> Extras {
+        let (id, walls) = held;
+        if is_hut(id) {
+            let bonus = hut_bonus_at(board, x, y, id, walls);
+            if bonus == 0 {
+                return Extras::default();
+            }
+            let (first, lower) = self.kind_change(tile(id).mark as usize, sign * bonus, 0);
+            Extras::of(&[(FIRST, first), (LOWER, lower)])
+        } else if is_bazaar(id) {
+            let points = sign * bazaar_points_at(board, x, y, id);
+            Extras::of(&[(MODULE_POINTS, points as f64)])
+        } else if is_camp(id) {
+            let gain = sign * camp_gain_at(board, x, y, id, walls);
+            let closed = sign * closed_sides(board, x, y, walls);
+            Extras::of(&[
+                (MODULE_POINTS, gain as f64 * self.round_weight),
+                (BLOCKED, closed as f64),
+            ])
+        } else {
+            Extras::default()
+        }
+    }
+
+    /// Add `module_tile`'s changes to `change` (`_module_change`).
+    fn module_change(
+        &self,
+        held: Held,
+        cell: (i8, i8),
+        board: &Board,
+        sign: i32,
+        change: &mut Changes,
+    ) {
+        for &(feature, value) in self.module_tile(held, cell, board, sign).iter() {
+            change[feature] += value;
+        }
     }
 
     // -- what an action changes
@@ -479,15 +665,32 @@ impl<'g> Position<'g> {
     fn changes(&self, action: &Action) -> Changes {
         let mut change = [0.0; 12];
         match *action {
-            Action::Take { cards, n } => {
-                let cards = &cards[..n as usize];
-                change[MONEY] = cards.iter().map(|&c| value_of(c) as f64).sum::<f64>();
-                change[POWER] = self.power_change(cards, 1, None) as f64;
-            }
+            Action::Take { cards, n } => self.take(&cards[..n as usize], &mut change),
+            Action::Steal { card } => self.take(&[card], &mut change),
             Action::Buy(purchase) => self.buy(&purchase, &mut change),
+            Action::VizierBuy(purchase) => {
+                // a buy that grants no action and puts the vizier to sleep (M1)
+                self.buy(&purchase, &mut change);
+                change[EXACT] = 0.0;
+                change[VIZIER] = -1.0;
+            }
+            Action::Wake => change[VIZIER] = 1.0,
+            // money spent for a character the bots cannot weigh (M7)
+            Action::Bid(bid) => change[MONEY] = -(bid.amount() as f64),
+            Action::TakeHut { colour } => {
+                if let Some(&hut) = self.game.squares.piles[colour as usize].as_slice().first() {
+                    self.build(hut, &mut change);
+                }
+            }
+            Action::BuyBazaar(purchase) => self.buy_bazaar(&purchase, &mut change),
+            Action::BuyChests { room, cards, n } => {
+                self.pay(&cards[..n as usize], None, &mut change);
+                (change[FIRST], change[LOWER]) = self.chest_change(room);
+            }
             Action::Place { tile: id, x, y, .. } => {
                 change[WALL] = self.wall_change(None, Some((id, x, y))) as f64 * self.round_weight;
                 change[COMPACT] = self.neighbours(x, y) as f64;
+                self.module_change(self.held(id), (x, y), &self.board, 1, &mut change);
             }
             Action::Reserve { tile: id } => {
                 self.unbuild(id, 0, &mut change);
@@ -497,29 +700,121 @@ impl<'g> Position<'g> {
             Action::Redesign {
                 mv, tile: id, x, y, ..
             } => self.redesign(mv, id, x, y, &mut change),
-            // the position stays as it is (the modules' actions are refused earlier)
+            // the position stays as it is: an end, a window declined, a chest's building
+            // (any will do), the street merchant's actions (a rule's)
             _ => {}
         }
         change
     }
 
+    /// Cards taken into the hand (`_take`; a theft, M10, too).
+    fn take(&self, cards: &[CardId], change: &mut Changes) {
+        change[MONEY] = cards.iter().map(|&c| worth(c) as f64).sum::<f64>();
+        change[POWER] = self.power_change(cards, 1, None) as f64;
+    }
+
+    /// `money` and `buying_power` after paying `cards` (and buying `square`'s tile).
+    fn pay(&self, cards: &[CardId], square: Option<u8>, change: &mut Changes) {
+        change[MONEY] = -(cards.iter().map(|&c| worth(c)).sum::<u32>() as f64);
+        change[POWER] = self.power_change(cards, -1, square) as f64;
+    }
+
     fn buy(&self, purchase: &Purchase, change: &mut Changes) {
-        change[MONEY] = -(purchase.total() as f64);
-        change[POWER] = self.power_change(&purchase.cards(), -1, Some(purchase.square)) as f64;
+        self.pay(&purchase.cards(), Some(purchase.square), change);
         change[EXACT] = purchase.exact() as i32 as f64;
-        match self.best_spot(purchase.tile) {
-            None => change[RESERVE] = 1.0, // on the reserve it scores nothing now
+        self.build(purchase.tile, change);
+    }
+
+    /// A bazaar bought beside the market (M16): paid exactly, built like a tile; on the
+    /// reserve, half its best points over the cells next to the Alhambra.
+    fn buy_bazaar(&self, purchase: &Purchase, change: &mut Changes) {
+        self.pay(&purchase.cards(), None, change);
+        change[EXACT] = 1.0;
+        self.build(purchase.tile, change);
+        if change[RESERVE] != 0.0 {
+            change[MODULE_POINTS] = self.reserve_bazaar_points(purchase.tile);
+        }
+    }
+
+    /// Half the best n x k of `bazaar` over the empty cells next to the Alhambra.
+    fn reserve_bazaar_points(&self, bazaar: TileId) -> f64 {
+        if let Some(&(_, points)) = self
+            .bazaar_reserve
+            .borrow()
+            .iter()
+            .find(|(b, _)| *b == bazaar)
+        {
+            return points;
+        }
+        let best = frontier(&self.board)
+            .into_iter()
+            .map(|(x, y)| bazaar_points_at(&self.board, x, y, bazaar))
+            .max()
+            .unwrap_or(0);
+        let points = best as f64 / 2.0;
+        self.bazaar_reserve.borrow_mut().push((bazaar, points));
+        points
+    }
+
+    /// The chest majority's (first, lower) change of buying `room`'s chests (M13), over
+    /// the rounds to come: none when the player could set none of them.
+    fn chest_change(&self, room: u8) -> (f64, f64) {
+        if let Some(&(_, change)) = self.chests.borrow().iter().find(|(r, _)| *r == room) {
+            return change;
+        }
+        let handout = chest_handout(self.game, self.me, room);
+        let change = if handout[self.me] == 0 {
+            (0.0, 0.0)
+        } else {
+            let counts = chest_counts(self.game);
+            let after: Vec<i32> = counts.iter().zip(&handout).map(|(c, h)| c + h).collect();
+            let (mut first, mut lower) = (0.0, 0.0);
+            for &(round_no, discount) in &self.rounds {
+                let (f0, low0) = chest_places(&counts, self.me, round_no as u8);
+                let (f1, low1) = chest_places(&after, self.me, round_no as u8);
+                first += discount * (f1 - f0) as f64;
+                lower += discount * (low1 - low0) as f64;
+            }
+            (first, lower)
+        };
+        self.chests.borrow_mut().push((room, change));
+        change
+    }
+
+    /// A tile bought now: built on its best cell, or waiting on the reserve (`_build`).
+    fn build(&self, id: TileId, change: &mut Changes) {
+        let building = tile(id).is_building();
+        match self.best_spot(id) {
+            None => {
+                // On the reserve it scores nothing now, but a redesign may build it
+                // later: where huts and camps can wall an Alhambra in, half its worth
+                // as a building.
+                change[RESERVE] = 1.0;
+                if building && self.may_wall_in {
+                    change[TILE] = 0.5;
+                    let (first, lower) = self.majority_change(id, 1, 0);
+                    (change[FIRST], change[LOWER]) = (first / 2.0, lower / 2.0);
+                }
+            }
             Some(spot) => {
                 change[WALL] = spot.wall as f64 * self.round_weight;
                 change[COMPACT] = spot.compact as f64;
-                change[TILE] = 1.0;
-                (change[FIRST], change[LOWER]) = self.majority_change(purchase.tile, 1, 0);
+                if building {
+                    change[TILE] = 1.0;
+                    (change[FIRST], change[LOWER]) = self.majority_change(id, 1, 0);
+                }
+                for &(feature, value) in spot.extras.iter() {
+                    change[feature] += value;
+                }
             }
         }
     }
 
     /// A tile counted as built that will not be (reserved, or given to Dirk).
     fn unbuild(&self, id: TileId, dirk_delta: i32, change: &mut Changes) {
+        if !tile(id).is_building() {
+            return;
+        }
         change[TILE] = -1.0;
         (change[FIRST], change[LOWER]) = self.majority_change(id, -1, dirk_delta);
     }
@@ -527,7 +822,7 @@ impl<'g> Position<'g> {
     fn redesign(&self, mv: Move, id: TileId, x: i8, y: i8, change: &mut Changes) {
         let (wall, majority) = match mv {
             Move::Place => {
-                change[TILE] = 1.0;
+                change[TILE] = tile(id).is_building() as i32 as f64;
                 change[RESERVE] = -1.0;
                 change[COMPACT] = self.neighbours(x, y) as f64;
                 (
@@ -537,7 +832,7 @@ impl<'g> Position<'g> {
             }
             Move::Remove => {
                 let old = self.board.at(x, y).expect("a removal's cell is built");
-                change[TILE] = -1.0;
+                change[TILE] = -(tile(old).is_building() as i32 as f64);
                 change[RESERVE] = 1.0;
                 change[COMPACT] = -self.neighbours(x, y) as f64;
                 (
@@ -559,6 +854,17 @@ impl<'g> Position<'g> {
         };
         change[WALL] = wall as f64 * self.round_weight;
         (change[FIRST], change[LOWER]) = majority;
+        // What a hut, bazaar or camp moved scores by itself, judged on the layout without
+        // the tile taken away (its effect on the huts and bazaars around is not followed).
+        let mut board = self.board;
+        if mv != Move::Place {
+            let old = board.placed(x, y).expect("a redesign's cell is built");
+            board.take(x, y);
+            self.module_change((old.tile, old.walls), (x, y), &board, -1, change);
+        }
+        if mv != Move::Remove {
+            self.module_change(self.held(id), (x, y), &board, 1, change);
+        }
     }
 }
 
@@ -566,7 +872,7 @@ impl<'g> Position<'g> {
 mod tests {
     use super::*;
     use crate::cards::money;
-    use crate::game::{Decision, EMPTY, NO_GATE};
+    use crate::game::{Decision, Kind, EMPTY, NO_GATE};
     use crate::stack::Stack;
 
     /// A pavilion without walls, price 8; one with a north wall, price 6.
@@ -764,8 +1070,11 @@ mod tests {
             Weights::default(),
             Weights::preset("majority").expect("a preset"),
         ];
-        for seed in 0..4 {
-            let mut kept = Game::new(3, seed, false).expect("a game");
+        // the base game, then every module (City Walls' sticks on tiles about to be
+        // placed change no layout: the probes know the walls they measured)
+        let every = u16::MAX >> (16 - crate::game::CORE_MODULES.len());
+        for (seed, modules) in [(0, 0), (1, 0), (2, every), (3, every)] {
+            let mut kept = Game::with_modules(3, seed, false, modules).expect("a game");
             let mut afresh = kept.clone();
             roll_out(&mut kept, &seats, None).expect("the base game");
             let mut legal = Vec::new();
@@ -779,12 +1088,13 @@ mod tests {
     }
 
     #[test]
-    fn modules_and_finished_games_are_refused() {
+    fn module_games_are_ranked_and_finished_games_refused() {
         let game = Game::with_modules(3, 1, false, crate::game::DIAMONDS).expect("a game");
-        assert!(matches!(
-            ranked(&game, &Weights::default()),
-            Err(Refusal::Unsupported(_))
-        ));
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let best_first = ranked(&game, &Weights::default()).expect("a module game");
+        assert_eq!(best_first.len(), legal.len());
+        assert!(legal.iter().all(|a| best_first.contains(a)));
         let mut game = Game::new(2, 3, false).expect("a game");
         let seats = [Weights::default(); 2];
         assert!(matches!(
