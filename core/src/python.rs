@@ -496,7 +496,10 @@ fn search(
                 crate::policy::search::search(&public, seat, seed, &budget).map_err(refused)?;
             Ok(judged
                 .iter()
-                .map(|j| (codes::encode(&j.action), j.margin, j.share, j.samples))
+                .map(|j| {
+                    let code = codes::encode_in(&public.template, &j.action);
+                    (code, j.margin, j.share, j.samples)
+                })
                 .collect())
         })
     })
