@@ -91,7 +91,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SimulatorProtocol", "Simulator", "core_info", "simulator", "CoreUnavailableWarning",
            "PROTOCOL", "ENGINES", "core_legal_cells", "core_legal_cells_seconds", "core_modules",
-           "core_search", "core_searches"]
+           "core_search", "core_searches", "core_gaps"]
 
 #: The version of the crossing this library speaks; a core built for another is refused.
 PROTOCOL = 8
@@ -603,18 +603,35 @@ def _public_text(view: GameView) -> str:
 
 def core_searches(game: Game | GameView) -> bool:
     """Whether the core is in use and its search holds `game` (a game or a view of it):
-    the base game and Dirk, with the rules' options the core holds (`core_search`).
+    every game the core holds (`Simulator.from_game`), the Mega Box's too (`core_search`).
 
     Examples
     --------
     >>> from alhambra_lib import Game
-    >>> core_searches(Game(["Ana", "Ben"], seed=1)) == (core_info()["engine"] == "native")
+    >>> native = core_info()["engine"] == "native"
+    >>> core_searches(Game(["Ana", "Ben"], seed=1, modules=["vizier"])) == native
     True
-    >>> core_searches(Game(["Ana", "Ben"], seed=1, modules=["vizier"]))
+    >>> core_searches(Game(["Ana", "Ben"], seed=1, hole_rule="single"))
     False
     """
-    core = _load()[0]
-    return core is not None and not game.modules and not _unsupported_in(game, core)
+    return not core_gaps(game)
+
+
+def core_gaps(game: Game | GameView) -> list[str]:
+    """What keeps the core from playing `game` (a game or a view of it): why no core is
+    in use, or the modules, options and hole rule of it the core does not hold; empty
+    when the core holds it.
+
+    Examples
+    --------
+    >>> from alhambra_lib import Game
+    >>> core_gaps(Game(["Ana", "Ben"], seed=1, hole_rule="single"))[-1]
+    "hole_rule='single'"
+    """
+    core, info = _load()
+    if core is None:
+        return [f"no compiled core is in use: {info['reason']}"]
+    return _unsupported_in(game, core)
 
 
 def core_search(view: GameView, seed: int, samples: int, candidates: int,
@@ -622,9 +639,9 @@ def core_search(view: GameView, seed: int, samples: int, candidates: int,
                 ) -> list[tuple[Action, float, float, int]] | None:
     """`SearchBot`'s determinized search of the decision `view` shows, run in the core:
     ``[(action, mean margin, share of the samples ahead, samples played on)]``, best
-    first; None when the core is not in use or its search does not hold the game (it
-    plays the base game and Dirk: the Python search plays the Mega Box). `halving` is the
-    master level's sequential halving (`search.Level`).
+    first; None when the core is not in use or does not hold the game (`core_searches`:
+    the Python search plays it). `halving` is the master level's sequential halving
+    (`search.Level`).
 
     The same candidates, samples, rollouts and judgement as the Python search
     (`bots.search`), float for float, with `seed` the decision's seed; the view's public

@@ -67,8 +67,8 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 #
 # **undo my last move** takes back your own moves as long as nothing new came to light
 # since (no card or tile drawn, no other player moved). **suggest a move** asks the master
-# search bot where the compiled core is in use, else the strong one (the strong one in
-# Mega Box games too, which the master does not play yet); the hint says which. It says
+# search bot where the compiled core is in use (Mega Box games too), else the strong one;
+# the hint says which. It says
 # "thinking…" while it thinks, marks the next click of its best move and lists its three
 # best moves in words, each with what it expects: how many points ahead of (or behind)
 # your rivals you finish, and your chance to win. The chance is how often such positions

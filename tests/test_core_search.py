@@ -19,7 +19,7 @@ from alhambra_lib import Game, InvalidInput, Unsupported, core_info
 from alhambra_lib.bots import BOTS, BalancedBot, SearchBot, make_bot
 from alhambra_lib.bots.registry import bot_level
 from alhambra_lib.engine import determinize
-from alhambra_lib.sim import Simulator, core_search
+from alhambra_lib.sim import Simulator, core_modules, core_search
 
 from test_core_strategic import NAMES, positions
 
@@ -108,14 +108,38 @@ def test_the_core_searches_any_decision_kind_with_dirk():
 
 
 @needs_core
-def test_a_mega_box_game_is_searched_by_the_python_engine():
-    game = Game(["Ana", "Ben", "Cy"], seed=1, modules=("squares",))
+def test_a_game_the_core_does_not_hold_is_searched_by_the_python_engine():
+    game = Game(["Ana", "Ben", "Cy"], seed=1, hole_rule="single")
     view = game.view("Ana")
     assert core_search(view, seed=1, samples=2, candidates=2, horizon=1) is None
-    # the core deals its secrets (the huts under the piles) all the same
-    assert Simulator.determinize(view, 1).to_json() == determinize(view, 1).to_json()
     action = SearchBot("easy", seed=1).choose(view, game.legal_actions())
     assert action in game.legal_actions()
+
+
+#: (level, modules, players, seed, share of the decisions): all sixteen modules with three
+#: players and with Dirk, three modules with six players, a random subset at the strong level.
+MODULE_SEARCHES = [("easy", "all", 3, 1, 0.05), ("medium", "all", 2, 2, 0.05),
+                   ("easy", ("treasure", "street_merchant", "characters"), 6, 3, 0.05),
+                   ("strong", ("vizier", "squares", "camps", "bazaars", "thieves"), 4, 4, 0.05)]
+
+
+@needs_core
+@pytest.mark.parametrize("level, modules, players, seed, share", MODULE_SEARCHES)
+def test_the_core_searches_mega_box_games_as_the_python_search(level, modules, players, seed,
+                                                                share):
+    bot = SearchBot(level, seed=seed)
+    modules = core_modules() if modules == "all" else modules
+    compared = 0
+    for game in positions(players, seed, share=share, modules=modules):
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            continue
+        view = game.view(game.current_player)
+        core = bot._search(view, legal)
+        assert core == python_search(bot, game.view(game.current_player), legal), \
+            (game.turn, game.decision.kind)
+        compared += 1
+    assert compared >= 10
 
 
 @needs_core
@@ -198,10 +222,25 @@ def test_the_master_plays_a_dirk_game_to_the_end_in_a_seat():
 
 
 @needs_core
-def test_the_master_refuses_a_mega_box_game_the_core_does_not_search():
-    game = Game(["Ana", "Ben", "Cy"], seed=1, modules=("squares",))
-    with pytest.raises(Unsupported, match="base game and Dirk"):
+def test_the_master_refuses_a_game_the_core_does_not_hold():
+    game = Game(["Ana", "Ben", "Cy"], seed=1, hole_rule="single")
+    with pytest.raises(Unsupported, match="does not hold this game: hole_rule='single'"):
         SearchBot("master", seed=1).choose(game.view("Ana"), game.legal_actions())
+
+
+@needs_core
+def test_the_master_plays_a_mega_box_game_of_every_module():
+    game = Game(["Ana", "Ben", "Cy"], seed=5, modules=core_modules())
+    bot, others = make_bot("search_master", seed=2), BalancedBot()
+    searched = 0
+    while searched < 6:
+        name, legal = game.current_player, game.legal_actions()
+        chooser = bot if name == "Ana" else others
+        action = chooser.choose(game.view(name), legal)
+        assert action in legal
+        searched += name == "Ana" and len(legal) > 1
+        game.apply(action)
+    assert not game.is_over
 
 
 def test_the_master_needs_the_core(monkeypatch):

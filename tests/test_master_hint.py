@@ -4,6 +4,7 @@ game, else from the strong one, and says which; its win chance is calibrated for
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pytest
 from _i18n_helpers import speaking  # noqa: F401 (a fixture)
@@ -30,11 +31,15 @@ from alhambra_lib.errors import Unsupported
 from alhambra_lib.table.session import TableSession, hint_level
 from alhambra_lib.widgets import GameTable
 from alhambra_lib.widgets._new_game import NewGamePanel
-from alhambra_lib.widgets._table_hints import MASTER_STANDS_DOWN
+from alhambra_lib.widgets._table_hints import MASTER_STANDS_DOWN as _STANDS_DOWN
 
 needs_core = pytest.mark.skipif(sim.core_info()["engine"] != "native",
                                 reason="the master searches in the compiled core")
 MEGA_BOX = {"modules": ["vizier"]}
+#: The rules the core does not hold: the master stands down for them.
+LITERAL_HOLES = {"hole_rule": "single"}
+#: The sentence as the hint's HTML shows it.
+MASTER_STANDS_DOWN = escape(_STANDS_DOWN)
 #: Coefficients unlike the strong model's, so that a chance says which model made it.
 MASTER_MODEL = {"intercept": 0.5, "share": 2.0, "base_rate": 1.0, "bag_scale": 20,
                 "games": {"2": 3}, "decisions": {"2": 100}}
@@ -76,8 +81,9 @@ def test_the_master_advises_where_the_core_plays_the_game_and_strong_elsewhere()
     assert hint_level() == "master"
     assert hint_level(Game(["You", "Bo", "Cy"], seed=1)) == "master"
     assert hint_level(Game(["You", "Bo"], seed=1)) == "master"  # Dirk joins: the core holds him
-    assert hint_level(Game(["You", "Bo", "Cy"], seed=1, **MEGA_BOX)) == "strong"
-    assert level_plays("strong", Game(["You", "Bo"], seed=1, **MEGA_BOX))
+    assert hint_level(Game(["You", "Bo", "Cy"], seed=1, **MEGA_BOX)) == "master"
+    assert hint_level(Game(["You", "Bo", "Cy"], seed=1, **LITERAL_HOLES)) == "strong"
+    assert level_plays("strong", Game(["You", "Bo"], seed=1, **LITERAL_HOLES))
     assert TableSession().adviser.level == "master"
 
 
@@ -94,31 +100,30 @@ def test_without_the_core_the_strong_search_advises_and_the_master_is_not_offere
 
 
 @needs_core
-def test_the_panel_offers_the_master_only_while_no_module_is_chosen():
+def test_the_panel_offers_the_master_with_the_mega_box_too():
     panel = NewGamePanel()
     offered = [level for label, level in panel.hints.options]
     assert panel.hints.value == "master" and offered == ["master", "strong", "medium", "easy"]
-    panel.module_boxes["vizier"].value = True
-    assert [level for label, level in panel.hints.options] == ["strong", "medium", "easy"]
-    assert panel.hints.value == "strong" and panel.adviser().level == "strong"
-    panel.module_boxes["vizier"].value = False  # the master plays again: it comes back
+    for box in panel.module_boxes.values():
+        box.value = True
+    assert [level for label, level in panel.hints.options] == offered
     assert panel.hints.value == "master" and panel.adviser().level == "master"
-    panel.hints.value = "medium"  # a level chosen stays chosen across the modules
-    panel.module_boxes["vizier"].value = True
+    panel.hints.value = "medium"  # a level chosen stays chosen
     panel.module_boxes["vizier"].value = False
-    assert panel.hints.value == "medium"
+    assert panel.adviser().level == "medium"
 
 
 @needs_core
-def test_the_hint_names_the_master_in_a_base_game_and_says_why_strong_on_the_mega_box():
-    base = _hint(GameTable())
-    assert base[0].startswith("The master search bot would")
-    assert MASTER_STANDS_DOWN not in base[0]
-    table = GameTable(Game(["You", "Bo", "Cy"], seed=4, **MEGA_BOX))
-    assert table.session.adviser.level == "master"  # kept: it advises again in a base game
+def test_the_hint_names_the_master_in_the_mega_box_and_says_why_strong_under_literal_holes():
+    for game in (None, Game(["You", "Bo", "Cy"], seed=4, modules=sim.core_modules())):
+        hint = _hint(GameTable(game))
+        assert hint[0].startswith("The master search bot would")
+        assert MASTER_STANDS_DOWN not in hint[0]
+    table = GameTable(Game(["You", "Bo", "Cy"], seed=4, **LITERAL_HOLES))
+    assert table.session.adviser.level == "master"  # kept: it advises again in another game
     assert table.session.advising.level == "strong" and table.session.master_stands_down
-    mega = _hint(table)
-    assert mega[0].startswith("The strong search bot would") and MASTER_STANDS_DOWN in mega[0]
+    holes = _hint(table)
+    assert holes[0].startswith("The strong search bot would") and MASTER_STANDS_DOWN in holes[0]
     # A quicker level chosen on purpose needs no excuse.
     table.session.adviser = SearchBot("easy", seed=0)
     assert MASTER_STANDS_DOWN not in _hint(table)[0]
@@ -139,13 +144,13 @@ def test_the_master_hint_lists_the_sampled_games_each_move_was_tried_in():
 
 @needs_core
 @pytest.mark.parametrize("code, master, why", [
-    ("fr", "Le robot de recherche expert", "La recherche experte ne joue pas encore"),
-    ("ko", "고수 탐색 봇", "고수 탐색은 아직 메가 박스를"),
-    ("da", "Mestersøgebotten", "Mestersøgningen spiller endnu ikke Mega Box")])
+    ("fr", "Le robot de recherche expert", "La recherche experte ne joue pas les règles"),
+    ("ko", "고수 탐색 봇", "고수 탐색은 이 게임의 규칙"),
+    ("da", "Mestersøgebotten", "Mestersøgningen spiller ikke dette spils regler")])
 def test_the_words_naming_the_level_are_in_the_language(code, master, why, speaking):
     speaking(code)
     assert _hint(GameTable())[0].startswith(master)
-    assert why in _hint(GameTable(Game(["You", "Bo", "Cy"], seed=4, **MEGA_BOX)))[0]
+    assert why in _hint(GameTable(Game(["You", "Bo", "Cy"], seed=4, **LITERAL_HOLES)))[0]
 
 
 # -- the win chance, per level -----------------------------------------------------------
@@ -207,11 +212,8 @@ def test_the_master_s_study_shares_the_file_by_its_level_column(tmp_path):
 
 
 @needs_core
-def test_a_master_calibration_game_is_played_and_a_mega_box_one_refused(tmp_path):
+def test_a_master_calibration_game_is_played(tmp_path):
     path = tmp_path / "calibration.csv"
-    with pytest.raises(Unsupported, match="base games only"):
-        run_hint_calibration(1, 3, "master", path=path, progress=False, modules="all")
-    assert not path.exists()
     rows = run_hint_calibration(1, 2, "master", 3, path, progress=False)
     assert set(rows["level"]) == {"master"} and sorted(set(rows["seat"])) == [0, 1]
 

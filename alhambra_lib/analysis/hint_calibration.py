@@ -69,6 +69,7 @@ from ..errors import InvalidInput, Unsupported
 from ..i18n import N_, _
 from ..modules import MODULES
 from ..palette import SERIES_COLOURS
+from ..sim import core_gaps
 from .ladder import _NAMES, play_missing
 from .stats import newton_logistic, wilson_interval
 
@@ -183,7 +184,7 @@ def run_hint_calibration(games: int = 40, players: int = 3, level: str = "strong
         probe = Game(list(_NAMES[:players]), seed=0, modules=MODULE_CHOICES[modules])
     if not level_plays(level, probe):
         raise Unsupported(f"the {level} level cannot play these games: it searches in the "
-                          "compiled core, which must be in use, and plays base games only")
+                          f"compiled core, which does not hold them: {', '.join(core_gaps(probe))}")
     path = Path(path)
     key = (level, players, modules, seed)
     done = set(_select(read_hint_calibration(path), *key)["game"].astype(int))

@@ -147,6 +147,7 @@ ISSUE_MATCHUPS = (
     # issue 32: the master level (in the compiled core) against the strong one
     MatchUp("search_master", ("search", "search"), players=3, games=200),
     MatchUp("search_master", ("search",), players=2, games=200),
+    MatchUp("search_master", ("search", "search"), players=3, modules="all", games=100),
 )
 
 

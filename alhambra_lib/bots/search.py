@@ -61,7 +61,7 @@ from ..engine.context import module_context
 from ..scoring import score_majorities
 from ..errors import Unsupported
 from ..i18n import _, format_list
-from ..sim import core_info, core_search, core_searches
+from ..sim import core_gaps, core_info, core_search, core_searches
 from .base import known_actions
 from .strategic import _HANDLERS, BalancedBot, StrategicBot, WallBuilder
 
@@ -293,9 +293,9 @@ class SearchBot:
 
     Notes
     -----
-    The search runs in the compiled core when it is in use and holds the game (the base
-    game and Dirk, `sim.core_search`), with the same moves as the Python search, which
-    plays every other game.
+    The search runs in the compiled core when it is in use and holds the game (every
+    game but the literal hole rule's, `sim.core_search`), with the same moves as the
+    Python search, which plays every other game.
     """
 
     def __init__(self, level="strong", seed=None, wall_weight: float = 1.0):
@@ -389,7 +389,7 @@ class SearchBot:
             return found
         if self.budget.halving:
             raise Unsupported(f"the {self.level} level searches in the compiled core, which "
-                              "plays the base game and Dirk only so far")
+                              f"does not hold this game: {', '.join(core_gaps(view))}")
         candidates = self._candidates(view, legal_actions, keep)
         totals = [[0.0, 0.0] for _ in candidates]
         until = None if horizon is None else view.turn + horizon * len(view.players)
@@ -445,8 +445,9 @@ class SearchBot:
 
 def level_plays(level: str, game) -> bool:
     """Whether `SearchBot(level)` searches `game` (a game or a view of it): the master
-    level (`Level.halving`) only where the compiled core is in use and its search holds
-    the game (`sim.core_searches`: the base game and Dirk); the other levels everywhere.
+    level (`Level.halving`) only where the compiled core is in use and holds the game
+    (`sim.core_searches`: every game but the literal hole rule's); the other levels
+    everywhere.
 
     Raises
     ------
@@ -458,7 +459,7 @@ def level_plays(level: str, game) -> bool:
     >>> from alhambra_lib import Game
     >>> level_plays("strong", Game(["Ana", "Ben"], seed=1, modules=["vizier"]))
     True
-    >>> level_plays("master", Game(["Ana", "Ben"], seed=1, modules=["vizier"]))
+    >>> level_plays("master", Game(["Ana", "Ben"], seed=1, hole_rule="single"))
     False
     """
     if level not in LEVELS:

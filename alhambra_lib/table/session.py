@@ -44,7 +44,7 @@ PACES = ("all", "one")
 #: Moves of the search's analysis the hint lists.
 HINT_MOVES = 3
 #: The search level that advises where the master cannot: without the compiled core, and
-#: in the games its search does not hold yet (the Mega Box).
+#: in the games the core does not hold (the literal hole rule).
 HINT_FALLBACK = "strong"
 #: A bot that never lets the game move on would hang the notebook; no game needs as many
 #: actions as this between two decisions of yours.
@@ -83,16 +83,18 @@ class Click:
 
 def hint_level(game=None) -> str:
     """The search level the hint comes from: the master where it plays `game`
-    (`~alhambra_lib.bots.search.level_plays`: the compiled core in use, the base game
-    and Dirk), else `HINT_FALLBACK`; without a game, the master wherever the compiled
-    core is in use.
+    (`~alhambra_lib.bots.search.level_plays`: the compiled core in use, every game but
+    the literal hole rule's), else `HINT_FALLBACK`; without a game, the master wherever
+    the compiled core is in use.
 
     Examples
     --------
     >>> from alhambra_lib import Game
-    >>> hint_level(Game(["You", "Bo"], seed=1, modules=["vizier"]))
+    >>> hint_level(Game(["You", "Bo"], seed=1, hole_rule="single"))
     'strong'
-    >>> hint_level() == ("master" if core_info()["engine"] == "native" else "strong")
+    >>> native = core_info()["engine"] == "native"
+    >>> hint_level(Game(["You", "Bo"], seed=1, modules=["vizier"])) == hint_level() == (
+    ...     "master" if native else "strong")
     True
     """
     if game is None:
@@ -126,7 +128,7 @@ class TableSession:
         Who suggests your moves (`hint`): by default the `SearchBot` at `hint_level`, the
         master where the compiled core is in use, else the strong one (seed 0, so the same
         position gets the same hint). A search level that cannot play the game at the
-        table (the master on the Mega Box) hands its hints to `HINT_FALLBACK`
+        table (the master under the literal hole rule) hands its hints to `HINT_FALLBACK`
         (`advising`).
     pace : {"all", "one"}
         The bots answer your moves all at once, or one move per `bot_move`.
@@ -386,7 +388,7 @@ class TableSession:
     @property
     def advising(self):
         """The bot whose hints you get in this game: the `adviser`, or where it is a search
-        level that cannot play the game (the master on the Mega Box), the search at
+        level that cannot play the game (the master under the literal hole rule), the search at
         `HINT_FALLBACK` with its seed and wall weight."""
         adviser = self.adviser
         if isinstance(adviser, SearchBot) and not level_plays(adviser.level, self.game):
@@ -395,10 +397,11 @@ class TableSession:
 
     @property
     def master_stands_down(self) -> bool:
-        """Whether the hint comes from `HINT_FALLBACK` in a Mega Box game, which the master
-        does not play yet though the compiled core is in use (the hint says so)."""
-        return (bool(self.game.modules) and getattr(self.advising, "level", None) ==
-                HINT_FALLBACK and hint_level() == "master")
+        """Whether the hint comes from `HINT_FALLBACK` in a game whose rules the master
+        does not play (the literal hole rule) though the compiled core is in use (the hint
+        says so)."""
+        return (hint_level(self.game) != "master" and getattr(self.advising, "level", None)
+                == HINT_FALLBACK and hint_level() == "master")
 
     def advise(self) -> tuple:
         """``(move, analysis)``: the move of the bot `advising` in your seat now, and its

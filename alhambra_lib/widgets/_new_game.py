@@ -20,11 +20,11 @@ Examples
 SearchBot('easy', seed=0)
 
 The hints come from the master search by default where the compiled core is in use, else
-from the strong one; the master is offered only while no Mega Box module is chosen (it
-does not play them yet):
+from the strong one; the master is offered only where the compiled core is in use:
 
->>> "master" in panel.hint_levels()  # the vizier is chosen
-False
+>>> from alhambra_lib import core_info
+>>> ("master" in panel.hint_levels()) == (core_info()["engine"] == "native")
+True
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from ..engine.config import MAX_PLAYERS, MIN_PLAYERS
 from ..game import Game
 from ..i18n import N_, _
 from ..modules import MODULES
-from ..table.session import HINT_FALLBACK, hint_level
+from ..table.session import hint_level
 from ._common import css_class
 
 __all__ = ["NewGamePanel", "bot_label", "HINT_LEVELS"]
@@ -55,8 +55,8 @@ _BOT_LABELS = {"random": N_("Random (any legal move)"), "greedy": N_("Greedy (on
 
 #: The search bot's levels the hint may come from, with the words a person reads; the
 #: master only where it plays (`NewGamePanel.hint_levels`).
-HINT_LEVELS = {"master": N_("from the master search (the strongest; base game only)"),
-               "strong": N_("from the strong search (under a second; the Mega Box too)"),
+HINT_LEVELS = {"master": N_("from the master search (the strongest)"),
+               "strong": N_("from the strong search (under a second)"),
                "medium": N_("from the medium search (quicker)"),
                "easy": N_("from the easy search (quickest)")}
 
@@ -100,10 +100,8 @@ class NewGamePanel:
     hints : ipywidgets.Dropdown
         The level of the search bot that suggests your moves (`HINT_LEVELS`): the master
         by default where the compiled core is in use, else the strong one
-        (`~alhambra_lib.table.session.hint_level`); a quicker one for a slow machine or a
-        long module game. The master is offered only while no module is chosen
-        (`hint_levels`); choosing a module falls back to the strong search, and taking the
-        modules away again gives back the level chosen.
+        (`~alhambra_lib.table.session.hint_level`); a quicker one for a slow machine. The
+        master is offered only where the compiled core is in use (`hint_levels`).
     start_button : ipywidgets.Button
     box : ipywidgets.VBox
     """
@@ -133,13 +131,10 @@ class NewGamePanel:
                     indent=False, disabled=True, layout=widgets.Layout(width="auto"))
                 owners[option] = name
         self._owners = owners
-        #: The hints' level last chosen (by default `hint_level`), given back when offered.
-        self._wanted_hints = hint_level()
-        self.hints = widgets.Dropdown(options=self._hint_options(), value=self._wanted_hints,
+        self.hints = widgets.Dropdown(options=self._hint_options(), value=hint_level(),
                                       description=_("hints"),
                                       # The French levels are 70 letters long.
                                       layout=widgets.Layout(width="620px", max_width="100%"))
-        self.hints.observe(self._hints_chosen, "value")
         self.start_button = widgets.Button(description=_("start this game"),
                                            button_style="success",
                                            layout=widgets.Layout(width="auto",
@@ -147,7 +142,6 @@ class NewGamePanel:
         self.players.observe(lambda _: self._show_seats(), "value")
         for box in self.module_boxes.values():
             box.observe(lambda _: self._enable_options(), "value")
-            box.observe(lambda _: self._offer_hint_levels(), "value")
         self._show_seats()
         modules = widgets.GridBox(list(self.module_boxes.values()), layout=widgets.Layout(
             grid_template_columns="repeat(3, 220px)"))
@@ -173,28 +167,13 @@ class NewGamePanel:
             if count == 2 else "")
 
     def hint_levels(self) -> list[str]:
-        """The levels the hints may come from in the game chosen: those of `HINT_LEVELS`,
-        the master only where it plays (the compiled core in use, no module chosen)."""
-        modules = [name for name, box in self.module_boxes.items() if box.value]
-        master = hint_level() == "master" and not modules
+        """The levels the hints may come from: those of `HINT_LEVELS`, the master only
+        where it plays (the compiled core in use; it plays every game the panel sets)."""
+        master = hint_level() == "master"
         return [level for level in HINT_LEVELS if master or level != "master"]
 
     def _hint_options(self) -> list[tuple[str, str]]:
         return [(_(HINT_LEVELS[level]), level) for level in self.hint_levels()]
-
-    def _hints_chosen(self, change) -> None:
-        if change["new"] is not None and change["new"] in self.hint_levels():
-            self._wanted_hints = change["new"]
-
-    def _offer_hint_levels(self) -> None:
-        """Offer the levels that play the game chosen; the level chosen, or where it does
-        not play, `HINT_FALLBACK`."""
-        wanted = self._wanted_hints
-        offered = self._hint_options()
-        if offered != list(self.hints.options):
-            self.hints.options = offered
-        self.hints.value = wanted if wanted in self.hint_levels() else HINT_FALLBACK
-        self._wanted_hints = wanted
 
     def _enable_options(self) -> None:
         for option, box in self.option_boxes.items():

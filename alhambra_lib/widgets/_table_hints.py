@@ -4,8 +4,8 @@ A mixin of `~alhambra_lib.widgets.GameTable`, showing its session's hint
 (`~alhambra_lib.table.TableSession.hint`): the clicks of the best move but the last are
 made for you, and the button of the last wears the class ``alhambra-hinted``. The hint
 names the search that advises: the master where the compiled core is in use and plays
-the game, else the strong one (`~alhambra_lib.table.session.hint_level`; in a Mega Box
-game, which the master does not play yet, it says so). Below, the search's three best
+the game, else the strong one (`~alhambra_lib.table.session.hint_level`; in a game whose
+rules the master does not play, the literal hole rule's, it says so). Below, the search's three best
 moves in words, best first by what it ranks them by (the margin it expects over your
 rivals), with your chance to win (how often such positions were won in self-play of
 that level's search, `~alhambra_lib.bots.search.calibrated_win_chance`) and, for the
@@ -56,9 +56,9 @@ THINKING = N_("thinking…")
 #: The adviser's name by the search's level (`alhambra_lib.bots.search.LEVELS`).
 _ADVISERS = {"easy": N_("The easy search bot"), "medium": N_("The medium search bot"),
              "strong": N_("The strong search bot"), "master": N_("The master search bot")}
-#: Why the strong search advises in a Mega Box game though the compiled core is in use.
-MASTER_STANDS_DOWN = N_("The master search does not play the Mega Box yet, so the strong "
-                        "search advises.")
+#: Why the strong search advises though the compiled core is in use (the literal hole rule).
+MASTER_STANDS_DOWN = N_("The master search does not play this game's rules (the single-cell "
+                        "hole rule), so the strong search advises.")
 #: Where the hint points -> its sentence.
 _HINTS = {"choice": N_("{adviser} would {move} (its button is outlined in {colour})."),
           "cell": N_("{adviser} would {move} (the cell is outlined in {colour})."),

@@ -76,8 +76,7 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 # **fortryd mit sidste træk** tager dine egne træk tilbage, så længe intet nyt er kommet
 # frem siden (ingen seddel eller brik trukket, ingen anden spiller har trukket). **foreslå
 # et træk** spørger mestersøgebotten, hvor den kompilerede kerne er i brug, ellers den
-# stærke søgebot (den stærke også i spil med Mega Box, som mesteren endnu ikke spiller);
-# tippet siger hvilken. Den viser »tænker…«, mens den tænker, markerer det næste klik i sit
+# stærke søgebot (mesteren spiller også spil med Mega Box); tippet siger hvilken. Den viser »tænker…«, mens den tænker, markerer det næste klik i sit
 # bedste træk og beskriver sine tre bedste træk i ord, hver med det, den venter: hvor mange
 # point foran (eller bagud for) dine modstandere du slutter, og din chance for at vinde.
 # Chancen er, hvor tit sådanne stillinger blev vundet, når hver spiller var den bot, der

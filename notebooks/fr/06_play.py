@@ -76,8 +76,8 @@ from alhambra_lib.widgets import GameTable, ReplayViewer
 # **annuler mon dernier coup** reprend vos propres coups tant que rien de nouveau n'est
 # apparu depuis (aucune carte ni tuile tirée, aucun autre joueur n'a joué). **suggérer un
 # coup** interroge le robot de recherche expert là où le cœur compilé est en service, sinon
-# le robot fort (le fort aussi dans les parties avec la Mega Box, que l'expert ne joue pas
-# encore) ; le conseil dit lequel. Il affiche « réflexion… » pendant qu'il réfléchit,
+# le robot fort (l'expert joue aussi les parties avec la Mega Box) ; le conseil dit
+# lequel. Il affiche « réflexion… » pendant qu'il réfléchit,
 # marque le prochain clic de son meilleur coup et décrit ses trois meilleurs coups, chacun
 # avec ce qu'il en attend : de combien de points vous finissez devant (ou derrière) vos
 # adversaires, et votre chance de gagner. Cette chance dit combien de fois de telles
