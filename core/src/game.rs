@@ -1620,6 +1620,43 @@ impl Game {
         out.truncate(kept);
     }
 
+    /// Whether `seat` has a purchase paid exactly (one of `vizier_buys`, the vizier's
+    /// waking aside), found without listing the purchases: a payment of exactly the
+    /// price is minimal, so `buys` lists one wherever some of the cards it searches sum
+    /// to the price (with an exchange card, some of the other currency among them).
+    fn any_exact_purchase(&self, seat: u8) -> bool {
+        let hand = &self.hands[seat as usize];
+        let own: [u64; 4] = std::array::from_fn(|c| currency_sums(hand, c as u8));
+        let diamonds = if self.has(DIAMONDS) {
+            subset_sums(1, hand, (1..=9).map(diamond))
+        } else {
+            1
+        };
+        let exchanges = if self.has(EXCHANGE) {
+            EXCHANGE_FIRST..EXCHANGE_FIRST + 6
+        } else {
+            EXCHANGE_FIRST..EXCHANGE_FIRST
+        };
+        (0..MARKET_SIZE as u8).any(|square| {
+            let id = self.market[square as usize];
+            if id == EMPTY {
+                return false;
+            }
+            let price = tile(id).price as u32;
+            let pays = |sums: u64| sums >> price & 1 == 1;
+            pays(own[square as usize] | diamonds)
+                || exchanges.clone().any(|exchange| {
+                    let (a, b) = exchange_pair(exchange);
+                    let other = if a == square { b } else { a };
+                    // the sums with at least one card of the other currency
+                    let theirs = bits(u128::from(own[other as usize] & !1));
+                    hand[exchange as usize] > 0
+                        && (a == square || b == square)
+                        && pays(theirs.fold(0, |sums, t| sums | own[square as usize] << t))
+                })
+        })
+    }
+
     /// Thieves (§M10): a theft per distinct money card on the display, in card order, of
     /// a currency `seat` holds a thief of, when `seat` may steal now.
     fn steals(&self, seat: u8, out: &mut Vec<Action>) {
@@ -1673,14 +1710,11 @@ impl Game {
             }
         }
         if self.has(VIZIER) && self.vizier.any_awake(self.players()) {
-            let mut buys = Vec::new();
             for seat in 0..self.n {
                 if able >> seat & 1 == 1 {
                     continue; // able already: the purchases need not be listed
                 }
-                buys.clear();
-                self.vizier_buys(seat, &mut buys);
-                if !buys.is_empty() {
+                if self.vizier.awake[seat as usize] && self.any_exact_purchase(seat) {
                     able |= 1 << seat;
                 }
             }
@@ -3330,6 +3364,34 @@ fn currency_payments(
     }
 }
 
+/// The sums `sums` (bits; bit 0: paying nothing) with some of `kinds`' cards in `hand`
+/// added.
+fn subset_sums(
+    mut sums: u64,
+    hand: &[u8; CARD_KINDS],
+    kinds: impl IntoIterator<Item = CardId>,
+) -> u64 {
+    for card in kinds {
+        for _ in 0..hand[card as usize] {
+            sums |= sums << worth(card);
+        }
+    }
+    sums
+}
+
+/// The sums some of the cards `currency_payments` searches for `currency` make: its money
+/// (a currency's nine values side by side in `hand`), coins and master builders.
+fn currency_sums(hand: &[u8; CARD_KINDS], currency: u8) -> u64 {
+    let first = money(currency, 1) as usize;
+    let mut sums = 1u64;
+    for (value, &n) in (1..=9).zip(&hand[first..first + 9]) {
+        for _ in 0..n {
+            sums |= sums << value;
+        }
+    }
+    subset_sums(sums, hand, [coin(currency), master_builder(currency)])
+}
+
 /// A payment `paid` of the square's currency alone for `id`.
 fn plain_purchase(square: u8, id: TileId, paid: &[CardId]) -> Purchase {
     Purchase {
@@ -3719,6 +3781,40 @@ mod tests {
             chest_positions > 100 && most > 1000,
             "{chest_positions} {most}"
         );
+    }
+
+    #[test]
+    fn the_window_finds_an_exact_purchase_where_the_buys_list_one() {
+        // at every position of random games, for every seat: the check without listing
+        // against the listed buys paid exactly (exchange cards, diamonds, coins and master
+        // builders among them)
+        let mixes = [
+            every_module(),
+            VIZIER | EXCHANGE | DIAMONDS,
+            VIZIER | CHANGE | MASTER_BUILDERS | EXCHANGE,
+        ];
+        let (mut legal, mut buys) = (Vec::new(), Vec::new());
+        let mut found = [0usize; 2];
+        for seed in 0..36u128 {
+            let modules = mixes[seed as usize % mixes.len()];
+            let mut game =
+                Game::with_modules(2 + (seed as usize % 5), seed, seed % 2 == 0, modules).unwrap();
+            let mut choice = Mt::from_seed(seed);
+            while !game.is_over() {
+                for seat in 0..game.n {
+                    buys.clear();
+                    game.buys(seat, &mut buys);
+                    let listed = buys
+                        .iter()
+                        .any(|a| matches!(a, Action::Buy(p) if p.exact()));
+                    assert_eq!(game.any_exact_purchase(seat), listed, "seed {seed}");
+                    found[usize::from(listed)] += 1;
+                }
+                game.legal_actions(&mut legal);
+                game.apply_unchecked(legal[choice.randbelow(legal.len())]);
+            }
+        }
+        assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
     }
 
     #[test]
