@@ -11,8 +11,8 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    all_bazaars, all_camps, bits, card_of_order, card_order, coin, currency_of, diamond,
-    diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
+    all_bazaars, all_camps, bits, card_of_order, card_order, cards_worth, coin, currency_of,
+    diamond, diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
     is_money_key, is_money_of_a_currency, master_builder, money, money_deck, payment_order,
     place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
     EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
@@ -2599,8 +2599,9 @@ impl Game {
         if rooms == 0 {
             return 0;
         }
-        let (money, diamonds) = self.chest_payments(seat);
-        rooms * (money.count() + diamonds.count())
+        let hand = &self.hands[seat as usize];
+        let money = treasure::payment_count(treasure::money_cards(hand).as_slice());
+        rooms * (money + treasure::payment_count(treasure::diamond_cards(hand).as_slice()))
     }
 
     /// The `k`-th chest purchase `chest_buys` lists for the player deciding, found
@@ -3340,19 +3341,10 @@ fn currency_payments(
     // four master builders
     let mut cards = [0u8; 37];
     let mut count = 0;
-    for value in (1..=9u8).rev() {
-        let module_card = match value {
-            1 => Some(coin(currency)),
-            3 => Some(master_builder(currency)),
-            _ => None,
-        };
-        if let Some(card) = module_card {
-            for _ in 0..hand[card as usize] {
-                cards[count] = card;
-                count += 1;
-            }
-        }
-        let card = money(currency, value);
+    for card in (1..=9u8)
+        .rev()
+        .flat_map(|value| cards_worth(currency, value))
+    {
         for _ in 0..hand[card as usize] {
             cards[count] = card;
             count += 1;
