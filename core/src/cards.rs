@@ -142,15 +142,14 @@ pub fn coin(currency: u8) -> CardId {
     COIN_FIRST + currency
 }
 
-/// The cards of `currency` worth `value` in the order of `payment_order`: a coin (1) or
-/// a master builder (3) before the plain card.
-pub fn cards_worth(currency: u8, value: u8) -> impl Iterator<Item = CardId> {
-    let module_card = match value {
+/// The module card of `currency` worth `value`, if any: a coin (1) or a master builder
+/// (3), which `payment_order` puts before the plain card of that value.
+pub fn module_card_worth(currency: u8, value: u8) -> Option<CardId> {
+    match value {
         1 => Some(coin(currency)),
         MASTER_BUILDER_VALUE => Some(master_builder(currency)),
         _ => None,
-    };
-    module_card.into_iter().chain([money(currency, value)])
+    }
 }
 
 /// Whether `card` is a coin.

@@ -11,11 +11,11 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    all_bazaars, all_camps, bits, card_of_order, card_order, cards_worth, coin, currency_of,
-    diamond, diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
-    is_money_key, is_money_of_a_currency, master_builder, money, money_deck, payment_order,
-    place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
-    EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
+    all_bazaars, all_camps, bits, card_of_order, card_order, coin, currency_of, diamond,
+    diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
+    is_money_key, is_money_of_a_currency, master_builder, module_card_worth, money, money_deck,
+    payment_order, place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT,
+    CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::cards::{is_wall_card, order_rank, wall_sides, TILE_KINDS};
 use crate::modules::bazaars::{self, Bazaars};
@@ -3341,10 +3341,14 @@ fn currency_payments(
     // four master builders
     let mut cards = [0u8; 37];
     let mut count = 0;
-    for card in (1..=9u8)
-        .rev()
-        .flat_map(|value| cards_worth(currency, value))
-    {
+    for value in (1..=9u8).rev() {
+        if let Some(card) = module_card_worth(currency, value) {
+            for _ in 0..hand[card as usize] {
+                cards[count] = card;
+                count += 1;
+            }
+        }
+        let card = money(currency, value);
         for _ in 0..hand[card as usize] {
             cards[count] = card;
             count += 1;

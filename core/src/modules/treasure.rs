@@ -16,7 +16,7 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    bits, cards_worth, diamond, tile, worth, CardId, TileSet, CARD_KINDS, TILE_COUNT,
+    bits, diamond, module_card_worth, money, tile, worth, CardId, TileSet, CARD_KINDS, TILE_COUNT,
 };
 use crate::rng::Mt;
 use crate::stack::Stack;
@@ -311,14 +311,16 @@ pub fn payment_count(cards: &[CardId]) -> usize {
 pub fn money_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, MAX_SEARCHED> {
     let mut cards = Stack::default();
     // highest value first, then currency: `payment_order`, without sorting
-    let kinds = (1..=9u8)
-        .rev()
-        .flat_map(|value| (0..4).flat_map(move |currency| cards_worth(currency, value)));
-    for card in kinds {
-        for _ in 0..hand[card as usize] {
-            if cards.len() < MAX_SEARCHED {
-                cards.push(card);
+    let mut add = |card: CardId| {
+        let n = (hand[card as usize] as usize).min(MAX_SEARCHED - cards.len());
+        (0..n).for_each(|_| cards.push(card));
+    };
+    for value in (1..=9u8).rev() {
+        for currency in 0..4 {
+            if let Some(card) = module_card_worth(currency, value) {
+                add(card);
             }
+            add(money(currency, value));
         }
     }
     cards
@@ -338,7 +340,7 @@ pub fn diamond_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, MAX_DIAMONDS> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{coin, master_builder, money, payment_order};
+    use crate::cards::{coin, master_builder, payment_order};
 
     /// The minimal payments of at least 8 by the definition: every sub-multiset of
     /// `cards` reaching 8 that no card could be left out of, each once, sorted.
