@@ -72,6 +72,9 @@ pub struct Board {
     len: u8,
     counts: [u8; 6],
     gates: Stack<Gate, MAX_GATES>,
+    /// The stuck cells (`stuck_cells`) kept by `keep_stuck_cells` while the Alhambra does
+    /// not change: None once it changes.
+    pub(crate) stuck: Option<u64>,
 }
 
 impl Default for Board {
@@ -101,6 +104,7 @@ impl Board {
             len: 1,
             counts: [0; 6],
             gates: Stack::default(),
+            stuck: None,
         }
     }
 
@@ -111,6 +115,7 @@ impl Board {
 
     /// Open a gate on `side` of the built cell (x, y) (checked by the caller).
     pub fn add_gate(&mut self, x: i8, y: i8, side: usize) {
+        self.stuck = None;
         self.gates.push(gate_pair(x, y, side));
     }
 
@@ -128,6 +133,7 @@ impl Board {
             && !self.gates.as_slice().contains(&gate)
             && self.gates.len() < MAX_GATES;
         if ok {
+            self.stuck = None;
             self.gates.push(gate);
         }
         ok
@@ -174,6 +180,7 @@ impl Board {
     /// layouts of other implementations' tests, whose tiles need not be in the box.
     pub fn build_with_walls(&mut self, x: i8, y: i8, id: TileId, walls: u8) {
         let at = self.find(x, y).expect_err("the cell is empty");
+        self.stuck = None;
         let len = self.len as usize;
         self.cells.copy_within(at..len, at + 1);
         self.cells[at] = Placed {
@@ -197,6 +204,7 @@ impl Board {
     /// Take the tile off (x, y) (built, checked by the caller) and return it.
     pub fn take(&mut self, x: i8, y: i8) -> TileId {
         let at = self.find(x, y).expect("the cell is built");
+        self.stuck = None;
         let old = self.cells[at].tile;
         let len = self.len as usize;
         self.cells.copy_within(at + 1..len, at);
@@ -213,6 +221,7 @@ impl Board {
     /// `replace` with the walls `walls` (City Walls' sticks included, §M9).
     pub fn replace_with_walls(&mut self, x: i8, y: i8, id: TileId, walls: u8) -> TileId {
         let at = self.find(x, y).expect("the cell is built");
+        self.stuck = None;
         let old = std::mem::replace(&mut self.cells[at].tile, id);
         self.cells[at].walls = walls;
         self.count(old, -1);
@@ -223,7 +232,34 @@ impl Board {
     /// Add `walls` to the walls of the tile on (x, y) (City Walls' sticks, §M9).
     pub fn add_walls(&mut self, x: i8, y: i8, walls: u8) {
         let at = self.find(x, y).expect("the cell is built");
+        self.stuck = None;
         self.cells[at].walls |= walls;
+    }
+
+    /// The cells (indices into `cells`) whose tile may not go to the reserve for the
+    /// walking graph's sake: its cut cells, and with camps (§M8) those whose removal
+    /// leaves a camp unanchored. Kept while the Alhambra does not change, once
+    /// `keep_stuck_cells` found them.
+    pub fn stuck_cells(&self) -> u64 {
+        self.stuck.unwrap_or_else(|| self.find_stuck_cells())
+    }
+
+    /// Find the stuck cells now, for the queries until the Alhambra changes: a
+    /// player's redesigns are listed at each decision of their turns.
+    pub fn keep_stuck_cells(&mut self) {
+        if self.stuck.is_none() {
+            self.stuck = Some(self.find_stuck_cells());
+        }
+    }
+
+    /// `stuck_cells` found anew.
+    pub(crate) fn find_stuck_cells(&self) -> u64 {
+        let stuck = cut_cells(self);
+        if self.cells().iter().any(camp_cell) {
+            stuck | unanchoring(self)
+        } else {
+            stuck
+        }
     }
 
     /// The bit planes of this layout.
@@ -520,10 +556,7 @@ impl Planes {
     pub fn removable(&self, board: &Board, out: &mut Vec<(i8, i8)>) {
         let mut cut = [0u64; COLUMNS];
         let cells = board.cells();
-        let mut cut_set = cut_cells(board);
-        if self.any_camp {
-            cut_set |= unanchoring(board);
-        }
+        let mut cut_set = board.stuck_cells();
         while cut_set != 0 {
             let c = cells[cut_set.trailing_zeros() as usize];
             cut[(c.x as i32 - self.x0) as usize] |= 1u64 << (c.y as i32 - self.y0);

@@ -2896,6 +2896,7 @@ impl Game {
     fn master_builder_step(&mut self) -> bool {
         while self.master_builders.played > 0 {
             self.master_builders.played -= 1;
+            self.boards[self.current as usize].keep_stuck_cells();
             if self.any_redesign(self.current) {
                 self.decisions.push(Decision {
                     kind: Kind::MasterBuilder,
@@ -2985,6 +2986,9 @@ impl Game {
     }
 
     fn begin_turn(&mut self) {
+        // the turn's decisions list the player's redesigns from one finding of the cells
+        // that must stay, as long as the Alhambra does not change
+        self.boards[self.current as usize].keep_stuck_cells();
         self.turn += 1;
         self.decisions.push(Decision {
             kind: Kind::Act,
@@ -3811,6 +3815,30 @@ mod tests {
             }
         }
         assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
+    }
+
+    #[test]
+    fn the_stuck_cells_kept_are_those_found_anew() {
+        // every Alhambra at every position of random games with every module (camps,
+        // gates, walls' sticks, master builders' redesigns, invaders): the cells kept
+        // since the turn began against those of the Alhambra as it is
+        let mut legal = Vec::new();
+        let mut kept = 0;
+        for seed in 0..24u128 {
+            let mut game =
+                Game::with_modules(2 + (seed as usize % 5), seed, seed % 2 == 0, every_module())
+                    .unwrap();
+            let mut choice = Mt::from_seed(seed);
+            while !game.is_over() {
+                for board in &game.boards[..game.players()] {
+                    assert_eq!(board.stuck_cells(), board.find_stuck_cells(), "seed {seed}");
+                    kept += usize::from(board.stuck.is_some());
+                }
+                game.legal_actions(&mut legal);
+                game.apply_unchecked(legal[choice.randbelow(legal.len())]);
+            }
+        }
+        assert!(kept > 1000, "{kept}");
     }
 
     #[test]
