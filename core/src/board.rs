@@ -254,9 +254,10 @@ impl Board {
 
     /// `stuck_cells` found anew.
     pub(crate) fn find_stuck_cells(&self) -> u64 {
-        let stuck = cut_cells(self);
+        let mut near = [[NO_CELL; 4]; MAX_CELLS];
+        let stuck = cut_cells(self, &mut near);
         if self.cells().iter().any(camp_cell) {
-            stuck | unanchoring(self)
+            stuck | unanchoring(self, &near)
         } else {
             stuck
         }
@@ -596,6 +597,12 @@ fn side_pairs(board: &Board, mut each: impl FnMut(usize, usize, usize)) {
     }
 }
 
+/// Per cell (an index into `board.cells()`), the cell across each side (N, E, S, W), or
+/// `NO_CELL`.
+type Neighbours = [[u8; 4]; MAX_CELLS];
+/// No cell across that side.
+const NO_CELL: u8 = u8::MAX;
+
 /// Whether the cell is a camp's.
 fn camp_cell(c: &Placed) -> bool {
     c.tile != FOUNTAIN && is_camp(c.tile)
@@ -605,17 +612,13 @@ fn camp_cell(c: &Placed) -> bool {
 /// no non-camp tile, directly or through a chain of side-touching camps
 /// (`Alhambra._unanchoring`): the only anchor of a chain of camps, and a camp that links
 /// other camps to their anchors.
-fn unanchoring(board: &Board) -> u64 {
+/// `near`: each cell's side neighbours (`cut_cells` finds them).
+fn unanchoring(board: &Board, near: &Neighbours) -> u64 {
     let cells = board.cells();
-    let mut near = [[u8::MAX; 4]; MAX_CELLS];
-    side_pairs(board, |i, j, side| {
-        near[i][side] = j as u8;
-        near[j][(side + 2) % 4] = i as u8;
-    });
     let neighbours = |i: usize| {
         near[i]
             .into_iter()
-            .filter(|&j| j != u8::MAX)
+            .filter(|&j| j != NO_CELL)
             .map(usize::from)
     };
     let camps: u64 = (0..cells.len())
@@ -678,12 +681,16 @@ fn unanchoring(board: &Board) -> u64 {
 /// The cut cells (articulation points) of the walking graph: the built cells but the
 /// camps (never walked, §M8), joined by open shared sides and by gates (§M5), as a set
 /// of indices into `board.cells()`. Tarjan's depth-first search over the sorted cell list.
-fn cut_cells(board: &Board) -> u64 {
+/// Each cell's side neighbours, walked or not, go to `near` on the way (for
+/// `unanchoring`: one pass over the cells finds both).
+fn cut_cells(board: &Board, near: &mut Neighbours) -> u64 {
     let cells = board.cells();
     let n = cells.len();
-    let mut adj = [[u8::MAX; 4]; MAX_CELLS];
+    let mut adj = [[NO_CELL; 4]; MAX_CELLS];
     // the edge between cells i and j, j across side `side` of i, both ways
     let link = |i: usize, j: usize, side: usize| {
+        near[i][side] = j as u8;
+        near[j][(side + 2) % 4] = i as u8;
         let (c, d) = (&cells[i], &cells[j]);
         if camp_cell(c) || camp_cell(d) {
             return;
@@ -715,7 +722,7 @@ fn cut_cells(board: &Board) -> u64 {
         let mut children = 0;
         for &next in &adj[v] {
             let w = next as usize;
-            if next == u8::MAX || w == parent {
+            if next == NO_CELL || w == parent {
                 continue;
             }
             if order[w] == 0 {
