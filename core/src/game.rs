@@ -1626,7 +1626,6 @@ impl Game {
     /// to the price (with an exchange card, some of the other currency among them).
     fn any_exact_purchase(&self, seat: u8) -> bool {
         let hand = &self.hands[seat as usize];
-        let own: [u64; 4] = std::array::from_fn(|c| currency_sums(hand, c as u8));
         let diamonds = if self.has(DIAMONDS) {
             subset_sums(1, hand, (1..=9).map(diamond))
         } else {
@@ -1637,6 +1636,7 @@ impl Game {
         } else {
             EXCHANGE_FIRST..EXCHANGE_FIRST
         };
+        // square by square, each currency's sums found when its square is asked
         (0..MARKET_SIZE as u8).any(|square| {
             let id = self.market[square as usize];
             if id == EMPTY {
@@ -1644,15 +1644,16 @@ impl Game {
             }
             let price = tile(id).price as u32;
             let pays = |sums: u64| sums >> price & 1 == 1;
-            pays(own[square as usize] | diamonds)
+            let own = currency_sums(hand, square);
+            pays(own | diamonds)
                 || exchanges.clone().any(|exchange| {
                     let (a, b) = exchange_pair(exchange);
                     let other = if a == square { b } else { a };
-                    // the sums with at least one card of the other currency
-                    let theirs = bits(u128::from(own[other as usize] & !1));
-                    hand[exchange as usize] > 0
-                        && (a == square || b == square)
-                        && pays(theirs.fold(0, |sums, t| sums | own[square as usize] << t))
+                    hand[exchange as usize] > 0 && (a == square || b == square) && {
+                        // the sums with at least one card of the other currency
+                        let theirs = bits(u128::from(currency_sums(hand, other) & !1));
+                        pays(theirs.fold(0, |sums, t| sums | own << t))
+                    }
                 })
         })
     }
