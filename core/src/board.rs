@@ -72,6 +72,9 @@ pub struct Board {
     len: u8,
     counts: [u8; 6],
     gates: Stack<Gate, MAX_GATES>,
+    /// The stuck cells (`stuck_cells`) kept by `keep_stuck_cells` while the Alhambra does
+    /// not change: None once it changes.
+    pub(crate) stuck: Option<u64>,
 }
 
 impl Default for Board {
@@ -101,6 +104,7 @@ impl Board {
             len: 1,
             counts: [0; 6],
             gates: Stack::default(),
+            stuck: None,
         }
     }
 
@@ -111,6 +115,7 @@ impl Board {
 
     /// Open a gate on `side` of the built cell (x, y) (checked by the caller).
     pub fn add_gate(&mut self, x: i8, y: i8, side: usize) {
+        self.stuck = None;
         self.gates.push(gate_pair(x, y, side));
     }
 
@@ -128,6 +133,7 @@ impl Board {
             && !self.gates.as_slice().contains(&gate)
             && self.gates.len() < MAX_GATES;
         if ok {
+            self.stuck = None;
             self.gates.push(gate);
         }
         ok
@@ -174,6 +180,7 @@ impl Board {
     /// layouts of other implementations' tests, whose tiles need not be in the box.
     pub fn build_with_walls(&mut self, x: i8, y: i8, id: TileId, walls: u8) {
         let at = self.find(x, y).expect_err("the cell is empty");
+        self.stuck = None;
         let len = self.len as usize;
         self.cells.copy_within(at..len, at + 1);
         self.cells[at] = Placed {
@@ -197,6 +204,7 @@ impl Board {
     /// Take the tile off (x, y) (built, checked by the caller) and return it.
     pub fn take(&mut self, x: i8, y: i8) -> TileId {
         let at = self.find(x, y).expect("the cell is built");
+        self.stuck = None;
         let old = self.cells[at].tile;
         let len = self.len as usize;
         self.cells.copy_within(at + 1..len, at);
@@ -213,6 +221,7 @@ impl Board {
     /// `replace` with the walls `walls` (City Walls' sticks included, §M9).
     pub fn replace_with_walls(&mut self, x: i8, y: i8, id: TileId, walls: u8) -> TileId {
         let at = self.find(x, y).expect("the cell is built");
+        self.stuck = None;
         let old = std::mem::replace(&mut self.cells[at].tile, id);
         self.cells[at].walls = walls;
         self.count(old, -1);
@@ -223,7 +232,35 @@ impl Board {
     /// Add `walls` to the walls of the tile on (x, y) (City Walls' sticks, §M9).
     pub fn add_walls(&mut self, x: i8, y: i8, walls: u8) {
         let at = self.find(x, y).expect("the cell is built");
+        self.stuck = None;
         self.cells[at].walls |= walls;
+    }
+
+    /// The cells (indices into `cells`) whose tile may not go to the reserve for the
+    /// walking graph's sake: its cut cells, and with camps (§M8) those whose removal
+    /// leaves a camp unanchored. Kept while the Alhambra does not change, once
+    /// `keep_stuck_cells` found them.
+    pub fn stuck_cells(&self) -> u64 {
+        self.stuck.unwrap_or_else(|| self.find_stuck_cells())
+    }
+
+    /// Find the stuck cells now, for the queries until the Alhambra changes: a
+    /// player's redesigns are listed at each decision of their turns.
+    pub fn keep_stuck_cells(&mut self) {
+        if self.stuck.is_none() {
+            self.stuck = Some(self.find_stuck_cells());
+        }
+    }
+
+    /// `stuck_cells` found anew.
+    pub(crate) fn find_stuck_cells(&self) -> u64 {
+        let mut near = [[NO_CELL; 4]; MAX_CELLS];
+        let stuck = cut_cells(self, &mut near);
+        if self.cells().iter().any(camp_cell) {
+            stuck | unanchoring(self, &near)
+        } else {
+            stuck
+        }
     }
 
     /// The bit planes of this layout.
@@ -520,10 +557,7 @@ impl Planes {
     pub fn removable(&self, board: &Board, out: &mut Vec<(i8, i8)>) {
         let mut cut = [0u64; COLUMNS];
         let cells = board.cells();
-        let mut cut_set = cut_cells(board);
-        if self.any_camp {
-            cut_set |= unanchoring(board);
-        }
+        let mut cut_set = board.stuck_cells();
         while cut_set != 0 {
             let c = cells[cut_set.trailing_zeros() as usize];
             cut[(c.x as i32 - self.x0) as usize] |= 1u64 << (c.y as i32 - self.y0);
@@ -563,6 +597,12 @@ fn side_pairs(board: &Board, mut each: impl FnMut(usize, usize, usize)) {
     }
 }
 
+/// Per cell (an index into `board.cells()`), the cell across each side (N, E, S, W), or
+/// `NO_CELL`.
+type Neighbours = [[u8; 4]; MAX_CELLS];
+/// No cell across that side.
+const NO_CELL: u8 = u8::MAX;
+
 /// Whether the cell is a camp's.
 fn camp_cell(c: &Placed) -> bool {
     c.tile != FOUNTAIN && is_camp(c.tile)
@@ -572,17 +612,13 @@ fn camp_cell(c: &Placed) -> bool {
 /// no non-camp tile, directly or through a chain of side-touching camps
 /// (`Alhambra._unanchoring`): the only anchor of a chain of camps, and a camp that links
 /// other camps to their anchors.
-fn unanchoring(board: &Board) -> u64 {
+/// `near`: each cell's side neighbours (`cut_cells` finds them).
+fn unanchoring(board: &Board, near: &Neighbours) -> u64 {
     let cells = board.cells();
-    let mut near = [[u8::MAX; 4]; MAX_CELLS];
-    side_pairs(board, |i, j, side| {
-        near[i][side] = j as u8;
-        near[j][(side + 2) % 4] = i as u8;
-    });
     let neighbours = |i: usize| {
         near[i]
             .into_iter()
-            .filter(|&j| j != u8::MAX)
+            .filter(|&j| j != NO_CELL)
             .map(usize::from)
     };
     let camps: u64 = (0..cells.len())
@@ -645,12 +681,16 @@ fn unanchoring(board: &Board) -> u64 {
 /// The cut cells (articulation points) of the walking graph: the built cells but the
 /// camps (never walked, §M8), joined by open shared sides and by gates (§M5), as a set
 /// of indices into `board.cells()`. Tarjan's depth-first search over the sorted cell list.
-fn cut_cells(board: &Board) -> u64 {
+/// Each cell's side neighbours, walked or not, go to `near` on the way (for
+/// `unanchoring`: one pass over the cells finds both).
+fn cut_cells(board: &Board, near: &mut Neighbours) -> u64 {
     let cells = board.cells();
     let n = cells.len();
-    let mut adj = [[u8::MAX; 4]; MAX_CELLS];
+    let mut adj = [[NO_CELL; 4]; MAX_CELLS];
     // the edge between cells i and j, j across side `side` of i, both ways
     let link = |i: usize, j: usize, side: usize| {
+        near[i][side] = j as u8;
+        near[j][(side + 2) % 4] = i as u8;
         let (c, d) = (&cells[i], &cells[j]);
         if camp_cell(c) || camp_cell(d) {
             return;
@@ -682,7 +722,7 @@ fn cut_cells(board: &Board) -> u64 {
         let mut children = 0;
         for &next in &adj[v] {
             let w = next as usize;
-            if next == u8::MAX || w == parent {
+            if next == NO_CELL || w == parent {
                 continue;
             }
             if order[w] == 0 {

@@ -142,6 +142,16 @@ pub fn coin(currency: u8) -> CardId {
     COIN_FIRST + currency
 }
 
+/// The module card of `currency` worth `value`, if any: a coin (1) or a master builder
+/// (3), which `payment_order` puts before the plain card of that value.
+pub fn module_card_worth(currency: u8, value: u8) -> Option<CardId> {
+    match value {
+        1 => Some(coin(currency)),
+        MASTER_BUILDER_VALUE => Some(master_builder(currency)),
+        _ => None,
+    }
+}
+
 /// Whether `card` is a coin.
 pub fn is_coin(card: CardId) -> bool {
     (COIN_FIRST..COIN_FIRST + 4).contains(&card)

@@ -13,9 +13,9 @@ use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
     all_bazaars, all_camps, bits, card_of_order, card_order, coin, currency_of, diamond,
     diamond_deck, exchange_pair, is_bazaar, is_camp, is_coin, is_hut, is_master_builder,
-    is_money_key, is_money_of_a_currency, master_builder, money, money_deck, payment_order,
-    place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT, CARD_KINDS,
-    EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
+    is_money_key, is_money_of_a_currency, master_builder, module_card_worth, money, money_deck,
+    payment_order, place_points, tile, tile_set, worth, CardId, TileId, TileSet, BAZAAR_COUNT,
+    CARD_KINDS, EXCHANGE_FIRST, GATE, MONEY_KINDS, SCORING_1, SCORING_2, TILE_COUNT,
 };
 use crate::cards::{is_wall_card, order_rank, wall_sides, TILE_KINDS};
 use crate::modules::bazaars::{self, Bazaars};
@@ -1620,6 +1620,44 @@ impl Game {
         out.truncate(kept);
     }
 
+    /// Whether `seat` has a purchase paid exactly (one of `vizier_buys`, the vizier's
+    /// waking aside), found without listing the purchases: a payment of exactly the
+    /// price is minimal, so `buys` lists one wherever some of the cards it searches sum
+    /// to the price (with an exchange card, some of the other currency among them).
+    fn any_exact_purchase(&self, seat: u8) -> bool {
+        let hand = &self.hands[seat as usize];
+        let diamonds = if self.has(DIAMONDS) {
+            subset_sums(1, hand, (1..=9).map(diamond))
+        } else {
+            1
+        };
+        let exchanges = if self.has(EXCHANGE) {
+            EXCHANGE_FIRST..EXCHANGE_FIRST + 6
+        } else {
+            EXCHANGE_FIRST..EXCHANGE_FIRST
+        };
+        // square by square, each currency's sums found when its square is asked
+        (0..MARKET_SIZE as u8).any(|square| {
+            let id = self.market[square as usize];
+            if id == EMPTY {
+                return false;
+            }
+            let price = tile(id).price as u32;
+            let pays = |sums: u64| sums >> price & 1 == 1;
+            let own = currency_sums(hand, square);
+            pays(own | diamonds)
+                || exchanges.clone().any(|exchange| {
+                    let (a, b) = exchange_pair(exchange);
+                    let other = if a == square { b } else { a };
+                    hand[exchange as usize] > 0 && (a == square || b == square) && {
+                        // the sums with at least one card of the other currency
+                        let theirs = bits(u128::from(currency_sums(hand, other) & !1));
+                        pays(theirs.fold(0, |sums, t| sums | own << t))
+                    }
+                })
+        })
+    }
+
     /// Thieves (§M10): a theft per distinct money card on the display, in card order, of
     /// a currency `seat` holds a thief of, when `seat` may steal now.
     fn steals(&self, seat: u8, out: &mut Vec<Action>) {
@@ -1673,14 +1711,11 @@ impl Game {
             }
         }
         if self.has(VIZIER) && self.vizier.any_awake(self.players()) {
-            let mut buys = Vec::new();
             for seat in 0..self.n {
                 if able >> seat & 1 == 1 {
                     continue; // able already: the purchases need not be listed
                 }
-                buys.clear();
-                self.vizier_buys(seat, &mut buys);
-                if !buys.is_empty() {
+                if self.vizier.awake[seat as usize] && self.any_exact_purchase(seat) {
                     able |= 1 << seat;
                 }
             }
@@ -2565,8 +2600,9 @@ impl Game {
         if rooms == 0 {
             return 0;
         }
-        let (money, diamonds) = self.chest_payments(seat);
-        rooms * (money.count() + diamonds.count())
+        let hand = &self.hands[seat as usize];
+        let money = treasure::payment_count(treasure::money_cards(hand).as_slice());
+        rooms * (money + treasure::payment_count(treasure::diamond_cards(hand).as_slice()))
     }
 
     /// The `k`-th chest purchase `chest_buys` lists for the player deciding, found
@@ -2861,6 +2897,7 @@ impl Game {
     fn master_builder_step(&mut self) -> bool {
         while self.master_builders.played > 0 {
             self.master_builders.played -= 1;
+            self.boards[self.current as usize].keep_stuck_cells();
             if self.any_redesign(self.current) {
                 self.decisions.push(Decision {
                     kind: Kind::MasterBuilder,
@@ -2950,6 +2987,9 @@ impl Game {
     }
 
     fn begin_turn(&mut self) {
+        // the turn's decisions list the player's redesigns from one finding of the cells
+        // that must stay, as long as the Alhambra does not change
+        self.boards[self.current as usize].keep_stuck_cells();
         self.turn += 1;
         self.decisions.push(Decision {
             kind: Kind::Act,
@@ -3318,12 +3358,7 @@ fn currency_payments(
     let mut cards = [0u8; 37];
     let mut count = 0;
     for value in (1..=9u8).rev() {
-        let module_card = match value {
-            1 => Some(coin(currency)),
-            3 => Some(master_builder(currency)),
-            _ => None,
-        };
-        if let Some(card) = module_card {
+        if let Some(card) = module_card_worth(currency, value) {
             for _ in 0..hand[card as usize] {
                 cards[count] = card;
                 count += 1;
@@ -3339,6 +3374,34 @@ fn currency_payments(
     if cards.iter().map(|&c| worth(c)).sum::<u32>() >= price {
         minimal_payments(cards, price, emit);
     }
+}
+
+/// The sums `sums` (bits; bit 0: paying nothing) with some of `kinds`' cards in `hand`
+/// added.
+fn subset_sums(
+    mut sums: u64,
+    hand: &[u8; CARD_KINDS],
+    kinds: impl IntoIterator<Item = CardId>,
+) -> u64 {
+    for card in kinds {
+        for _ in 0..hand[card as usize] {
+            sums |= sums << worth(card);
+        }
+    }
+    sums
+}
+
+/// The sums some of the cards `currency_payments` searches for `currency` make: its money
+/// (a currency's nine values side by side in `hand`), coins and master builders.
+fn currency_sums(hand: &[u8; CARD_KINDS], currency: u8) -> u64 {
+    let first = money(currency, 1) as usize;
+    let mut sums = 1u64;
+    for (value, &n) in (1..=9).zip(&hand[first..first + 9]) {
+        for _ in 0..n {
+            sums |= sums << value;
+        }
+    }
+    subset_sums(sums, hand, [coin(currency), master_builder(currency)])
 }
 
 /// A payment `paid` of the square's currency alone for `id`.
@@ -3730,6 +3793,64 @@ mod tests {
             chest_positions > 100 && most > 1000,
             "{chest_positions} {most}"
         );
+    }
+
+    #[test]
+    fn the_window_finds_an_exact_purchase_where_the_buys_list_one() {
+        // at every position of random games, for every seat: the check without listing
+        // against the listed buys paid exactly (exchange cards, diamonds, coins and master
+        // builders among them)
+        let mixes = [
+            every_module(),
+            VIZIER | EXCHANGE | DIAMONDS,
+            VIZIER | CHANGE | MASTER_BUILDERS | EXCHANGE,
+        ];
+        let (mut legal, mut buys) = (Vec::new(), Vec::new());
+        let mut found = [0usize; 2];
+        for seed in 0..36u128 {
+            let modules = mixes[seed as usize % mixes.len()];
+            let mut game =
+                Game::with_modules(2 + (seed as usize % 5), seed, seed % 2 == 0, modules).unwrap();
+            let mut choice = Mt::from_seed(seed);
+            while !game.is_over() {
+                for seat in 0..game.n {
+                    buys.clear();
+                    game.buys(seat, &mut buys);
+                    let listed = buys
+                        .iter()
+                        .any(|a| matches!(a, Action::Buy(p) if p.exact()));
+                    assert_eq!(game.any_exact_purchase(seat), listed, "seed {seed}");
+                    found[usize::from(listed)] += 1;
+                }
+                game.legal_actions(&mut legal);
+                game.apply_unchecked(legal[choice.randbelow(legal.len())]);
+            }
+        }
+        assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
+    }
+
+    #[test]
+    fn the_stuck_cells_kept_are_those_found_anew() {
+        // every Alhambra at every position of random games with every module (camps,
+        // gates, walls' sticks, master builders' redesigns, invaders): the cells kept
+        // since the turn began against those of the Alhambra as it is
+        let mut legal = Vec::new();
+        let mut kept = 0;
+        for seed in 0..24u128 {
+            let mut game =
+                Game::with_modules(2 + (seed as usize % 5), seed, seed % 2 == 0, every_module())
+                    .unwrap();
+            let mut choice = Mt::from_seed(seed);
+            while !game.is_over() {
+                for board in &game.boards[..game.players()] {
+                    assert_eq!(board.stuck_cells(), board.find_stuck_cells(), "seed {seed}");
+                    kept += usize::from(board.stuck.is_some());
+                }
+                game.legal_actions(&mut legal);
+                game.apply_unchecked(legal[choice.randbelow(legal.len())]);
+            }
+        }
+        assert!(kept > 1000, "{kept}");
     }
 
     #[test]

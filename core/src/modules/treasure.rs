@@ -16,8 +16,7 @@
 
 use crate::board::{Board, FOUNTAIN};
 use crate::cards::{
-    bits, coin, diamond, master_builder, payment_order, tile, worth, CardId, TileSet, CARD_KINDS,
-    MONEY_KINDS, TILE_COUNT,
+    bits, diamond, module_card_worth, money, tile, worth, CardId, TileSet, CARD_KINDS, TILE_COUNT,
 };
 use crate::rng::Mt;
 use crate::stack::Stack;
@@ -186,19 +185,10 @@ impl<const N: usize> Payments<N> {
                 next = j + 1;
             }
             search.next[j] = next as u8;
-            let value = worth(card);
-            suffix += value;
-            for t in 0..CHEST_PRICE {
-                if t + suffix < CHEST_PRICE {
-                    continue; // the search stops here: the rest cannot reach the price
-                }
-                let mine = if t + value >= CHEST_PRICE {
-                    1
-                } else {
-                    search.below(j + 1, t + value)
-                };
-                search.table[j][t as usize] = mine + search.below(next, t);
-            }
+            suffix += worth(card);
+            let at = |j: usize| if j < len { search.table[j] } else { NO_ROW };
+            let (after, skip) = (at(j + 1), at(next));
+            search.table[j] = row(worth(card), suffix, &after, &skip);
         }
         search
     }
@@ -272,27 +262,65 @@ impl<const N: usize> Payments<N> {
     }
 }
 
+/// The payments found from one card on, by the total already paid (`Payments::below`).
+type Row = [u32; CHEST_PRICE as usize];
+/// The row past the cards: nothing is found there.
+const NO_ROW: Row = [0; CHEST_PRICE as usize];
+
+/// The row of a card worth `value` (`suffix`: what it and the cards after it are worth),
+/// from the rows of the next card (`after`) and of the next card unlike it (`skip`): the
+/// payments with the card, then those going on without it.
+fn row(value: u32, suffix: u32, after: &Row, skip: &Row) -> Row {
+    let mut row = NO_ROW;
+    for t in 0..CHEST_PRICE {
+        if t + suffix < CHEST_PRICE {
+            continue; // the search stops here: the rest cannot reach the price
+        }
+        let mine = if t + value >= CHEST_PRICE {
+            1
+        } else {
+            after[(t + value) as usize]
+        };
+        row[t as usize] = mine + skip[t as usize];
+    }
+    row
+}
+
+/// `Payments::new(cards).count()` without the table: the rows are found from the last
+/// card back, keeping only those of the run of equal cards at hand and of the run after.
+pub fn payment_count(cards: &[CardId]) -> usize {
+    let (mut skip, mut suffix, mut end) = (NO_ROW, 0, cards.len());
+    while end > 0 {
+        let card = cards[end - 1];
+        let start = cards[..end]
+            .iter()
+            .rposition(|&c| c != card)
+            .map_or(0, |i| i + 1);
+        let mut after = skip;
+        for _ in start..end {
+            suffix += worth(card);
+            after = row(worth(card), suffix, &after, &skip);
+        }
+        (skip, end) = (after, start);
+    }
+    skip[0] as usize
+}
+
 /// The cards of `hand` a chest payment of money draws on: every card of a currency
 /// (money, coins, master builders), in the search's order (`minimal_card_payments`).
 pub fn money_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, MAX_SEARCHED> {
-    let mut kinds: Stack<CardId, 48> = Stack::default();
-    for card in (0..MONEY_KINDS as u8)
-        .chain((0..4).map(coin))
-        .chain((0..4).map(master_builder))
-    {
-        if hand[card as usize] > 0 {
-            kinds.push(card);
-        }
-    }
-    kinds
-        .as_mut_slice()
-        .sort_unstable_by_key(|&c| payment_order(c));
     let mut cards = Stack::default();
-    for &card in kinds.as_slice() {
-        for _ in 0..hand[card as usize] {
-            if cards.len() < MAX_SEARCHED {
-                cards.push(card);
+    // highest value first, then currency: `payment_order`, without sorting
+    let mut add = |card: CardId| {
+        let n = (hand[card as usize] as usize).min(MAX_SEARCHED - cards.len());
+        (0..n).for_each(|_| cards.push(card));
+    };
+    for value in (1..=9u8).rev() {
+        for currency in 0..4 {
+            if let Some(card) = module_card_worth(currency, value) {
+                add(card);
             }
+            add(money(currency, value));
         }
     }
     cards
@@ -312,7 +340,7 @@ pub fn diamond_cards(hand: &[u8; CARD_KINDS]) -> Stack<CardId, MAX_DIAMONDS> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::money;
+    use crate::cards::{coin, master_builder, payment_order};
 
     /// The minimal payments of at least 8 by the definition: every sub-multiset of
     /// `cards` reaching 8 that no card could be left out of, each once, sorted.
@@ -351,10 +379,14 @@ mod tests {
                 hand[card as usize] += 1;
             }
             let cards = money_cards(&hand);
+            let mut sorted = cards.as_slice().to_vec();
+            sorted.sort_by_key(|&c| payment_order(c));
+            assert_eq!(cards.as_slice(), sorted, "in the search's order");
             let search = Payments::<MAX_SEARCHED>::new(cards.as_slice());
             let mut listed: Vec<Vec<CardId>> = Vec::new();
             search.each(&mut |paid| listed.push(paid.to_vec()));
             assert_eq!(listed.len(), search.count());
+            assert_eq!(payment_count(cards.as_slice()), search.count());
             for (k, paid) in listed.iter().enumerate() {
                 assert_eq!(search.nth(k as u32).as_slice(), paid.as_slice());
             }
