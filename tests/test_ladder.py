@@ -94,12 +94,13 @@ def test_the_saved_ladder_is_the_table_of_the_saved_games():
                                  "match_seed", "game"]).any()
 
 
-def test_the_saved_strong_games_replay_game_for_game():
+@pytest.mark.parametrize("modules, games, indices", [("none", 200, [0, 7]), ("all", 100, [1])])
+def test_the_saved_strong_games_replay_game_for_game(modules, games, indices):
     """The ladder's saved strong games, replayed on the engine in use (the core's search
-    where it is in use), end as they were saved."""
-    strong = MatchUp("search", ("balanced", "wall"), players=3, games=200)
-    replayed = replay_saved_games(strong, indices=[0, 7], progress=False)
-    assert replayed["game"].tolist() == [0, 7] and replayed["same"].all()
+    where it is in use, the Mega Box's too), end as they were saved."""
+    strong = MatchUp("search", ("balanced", "wall"), players=3, modules=modules, games=games)
+    replayed = replay_saved_games(strong, indices=indices, progress=False)
+    assert replayed["game"].tolist() == indices and replayed["same"].all()
 
 
 def test_a_replay_needs_saved_games(tmp_path):
