@@ -168,7 +168,7 @@ impl Tally {
 fn candidates(ranked: &[Action], keep: usize) -> Vec<Action> {
     let mut chosen: Vec<Action> = ranked.iter().take(keep).copied().collect();
     for action in ranked.iter().skip(keep) {
-        if (always_searched(action) || !judged(action))
+        if (always_searched(action) || !strategic::judged(action))
             && !chosen
                 .iter()
                 .any(|c| discriminant(c) == discriminant(action))
@@ -184,19 +184,6 @@ fn candidates(ranked: &[Action], keep: usize) -> Vec<Action> {
 /// opponent a majority, which it does not.
 fn always_searched(action: &Action) -> bool {
     matches!(action, Action::Give { .. })
-}
-
-/// Whether the valuation judges `action`'s kind (`strategic._HANDLERS`): not a master
-/// builder played (§M14), a wall card (§M9), the money swap (§M7) nor the Wise Man's
-/// type (§M7, a rule's pick), which the search weighs instead.
-fn judged(action: &Action) -> bool {
-    !matches!(
-        action,
-        Action::PlayMasterBuilder { .. }
-            | Action::BuildWall { .. }
-            | Action::SwapCard { .. }
-            | Action::ChooseWiseMan { .. }
-    )
 }
 
 /// (margin over the rivals, 1/0.5/0 for ahead of/level with/behind the best of them) of

@@ -147,8 +147,8 @@ pub fn ranked(game: &Game, weights: &Weights) -> Result<Vec<Action>, Refusal> {
 
 /// Whether the valuation judges actions of `action`'s kind (`_HANDLERS`): every kind but
 /// a wall card's sticks (M9), a master builder played (M14), the money swap and the
-/// Wise Man's type (M7, a rule's).
-fn judged(action: &Action) -> bool {
+/// Wise Man's type (M7, a rule's); the search weighs the best of each of those.
+pub(crate) fn judged(action: &Action) -> bool {
     !matches!(
         action,
         Action::BuildWall { .. }
